@@ -1,0 +1,1 @@
+//! Criterion benchmarks for hupai live in `benches/benches/`; this library is empty.

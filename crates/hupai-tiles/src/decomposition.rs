@@ -1,0 +1,234 @@
+//! Decompositions: the multiset of concrete groups a winning hand splits into, in one canonical order.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::{Hand, Rules, SevenPairs, Tile, TileCounts};
+
+/// A meld formed from concealed tiles and wildcards: a triplet or a sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Group {
+    /// Three of a kind (刻子).
+    Triplet(Tile),
+    /// Three consecutive ranks of a numbered suit (顺子), named by the lowest.
+    Sequence(Tile),
+}
+
+impl Group {
+    /// The lowest tile.
+    pub fn tile(self) -> Tile {
+        match self {
+            Group::Triplet(t) | Group::Sequence(t) => t,
+        }
+    }
+
+    /// The group's three tiles in order.
+    pub fn tiles(self) -> [Tile; 3] {
+        match self {
+            Group::Triplet(t) => [t; 3],
+            Group::Sequence(t) => [t, Tile::ALL[t.index() + 1], Tile::ALL[t.index() + 2]],
+        }
+    }
+
+    fn order_key(self) -> (usize, u8) {
+        match self {
+            Group::Triplet(t) => (t.index(), 0),
+            Group::Sequence(t) => (t.index(), 1),
+        }
+    }
+}
+
+impl Ord for Group {
+    /// By lowest tile, then triplet before sequence: `111m 123m 234m`.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.order_key().cmp(&other.order_key())
+    }
+}
+
+impl PartialOrd for Group {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::notation::format_tiles(self.tiles()))
+    }
+}
+
+/// How a winning hand's concealed tiles and wildcards split into groups, wildcards shown as the
+/// tiles they became. Declared melds are not repeated here. Two decompositions are the same iff
+/// their multisets of groups are; construct through [`Decomposition::melds`] and
+/// [`Decomposition::seven_pairs`], which sort, so `==` is multiset equality.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Decomposition {
+    /// A pair and melds (triplets and sequences) in canonical order.
+    Melds {
+        /// The pair (雀头 / 将).
+        pair: Tile,
+        /// The concealed melds, sorted.
+        melds: ArrayVec<Group, 5>,
+    },
+    /// Seven pairs, sorted; a kind appears twice when a four-of-a-kind counts as two pairs.
+    SevenPairs {
+        /// The pairs.
+        pairs: [Tile; 7],
+    },
+    /// Thirteen orphans: one of each terminal and honor, plus a second copy of `pair`.
+    ThirteenOrphans {
+        /// The doubled kind.
+        pair: Tile,
+    },
+}
+
+impl Decomposition {
+    /// A pair-and-melds decomposition; sorts the melds.
+    pub fn melds(pair: Tile, melds: &[Group]) -> Decomposition {
+        let mut v: ArrayVec<Group, 5> = melds.iter().copied().take(5).collect();
+        v.sort_unstable();
+        Decomposition::Melds { pair, melds: v }
+    }
+
+    /// A seven-pairs decomposition; sorts the pairs.
+    pub fn seven_pairs(mut pairs: [Tile; 7]) -> Decomposition {
+        pairs.sort_unstable();
+        Decomposition::SevenPairs { pairs }
+    }
+
+    /// The counts of every tile the decomposition uses (stand-ins for wildcards included).
+    pub fn counts(&self) -> TileCounts {
+        let mut c = TileCounts::EMPTY;
+        match self {
+            Decomposition::Melds { pair, melds } => {
+                c[*pair] += 2;
+                for g in melds {
+                    for t in g.tiles() {
+                        c[t] += 1;
+                    }
+                }
+            }
+            Decomposition::SevenPairs { pairs } => {
+                for p in pairs {
+                    c[*p] += 2;
+                }
+            }
+            Decomposition::ThirteenOrphans { pair } => {
+                for t in Tile::TERMINALS_AND_HONORS {
+                    c[t] += 1;
+                }
+                c[*pair] += 1;
+            }
+        }
+        c
+    }
+
+    /// True if this is a decomposition of `hand` under `rules`: the groups use every concealed
+    /// tile, exactly `hand.wildcards()` stand-ins, the right number of melds, the form is allowed,
+    /// and no kind exceeds four copies unless the rules let wildcards make a fifth.
+    /// The harness uses this to check every algorithm's output independently of any algorithm.
+    pub fn is_valid_for(&self, hand: &Hand, rules: &Rules) -> bool {
+        let counts = self.counts();
+        let concealed = hand.concealed();
+        let declared = hand.declared_counts();
+        let mut stand_ins = 0u32;
+        for t in Tile::ALL {
+            if counts[t] < concealed[t] {
+                return false;
+            }
+            stand_ins += (counts[t] - concealed[t]) as u32;
+            let wild_here = counts[t] > concealed[t];
+            if counts[t] + declared[t] > 4 && !(rules.wildcard_fifth_copy && wild_here) {
+                return false;
+            }
+        }
+        if stand_ins != hand.wildcards() as u32 {
+            return false;
+        }
+        match self {
+            Decomposition::Melds { melds, .. } => {
+                melds.len() == hand.melds_needed(rules)
+                    && melds.iter().all(|g| match g {
+                        Group::Sequence(t) => t.starts_sequence(),
+                        Group::Triplet(_) => true,
+                    })
+            }
+            Decomposition::SevenPairs { pairs } => {
+                hand.special_forms_apply(rules)
+                    && match rules.seven_pairs {
+                        SevenPairs::Off => false,
+                        SevenPairs::Distinct => pairs.windows(2).all(|w| w[0] != w[1]),
+                        SevenPairs::AllowQuads => pairs.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+                    }
+            }
+            Decomposition::ThirteenOrphans { pair } => {
+                hand.special_forms_apply(rules) && rules.thirteen_orphans && pair.is_terminal_or_honor()
+            }
+        }
+    }
+}
+
+impl fmt::Display for Decomposition {
+    /// Groups separated by spaces, pair first: `11z 123m 456p 789s 111z`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decomposition::Melds { pair, melds } => {
+                write!(f, "{}", crate::notation::format_tiles([*pair, *pair]))?;
+                for g in melds {
+                    write!(f, " {g}")?;
+                }
+                Ok(())
+            }
+            Decomposition::SevenPairs { pairs } => {
+                for (i, p) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{}", crate::notation::format_tiles([*p, *p]))?;
+                }
+                Ok(())
+            }
+            Decomposition::ThirteenOrphans { .. } => {
+                write!(f, "{}", crate::notation::format_tiles(self.counts().tiles()))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn canonical_order_makes_multiset_equality() {
+        let a = Decomposition::melds(t("1z"), &[Group::Sequence(t("2m")), Group::Triplet(t("1m"))]);
+        let b = Decomposition::melds(t("1z"), &[Group::Triplet(t("1m")), Group::Sequence(t("2m"))]);
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), "11z 111m 234m");
+    }
+
+    #[test]
+    fn validity_checks_wildcards_and_copies() {
+        let hand: Hand = "111z222z333z44z***".parse().unwrap();
+        let d = Decomposition::melds(
+            t("4z"),
+            &[Group::Triplet(t("1z")), Group::Triplet(t("2z")), Group::Triplet(t("3z")), Group::Triplet(t("5z"))],
+        );
+        assert!(d.is_valid_for(&hand, &Rules::STANDARD));
+        let fifth = Decomposition::melds(
+            t("4z"),
+            &[Group::Triplet(t("1z")), Group::Triplet(t("2z")), Group::Triplet(t("3z")), Group::Triplet(t("4z"))],
+        );
+        // 44z + 444z would be five copies of North.
+        assert!(!fifth.is_valid_for(&hand, &Rules::STANDARD));
+        assert!(fifth.is_valid_for(&hand, &Rules::STANDARD.with_wildcard_fifth_copy(true)));
+    }
+}

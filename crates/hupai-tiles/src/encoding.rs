@@ -1,0 +1,1 @@
+//! Physical tiles and the card encodings used by the seed articles (filled in by the encodings work).

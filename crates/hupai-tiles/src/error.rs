@@ -1,0 +1,142 @@
+//! The one error type of hupai: bad notation, impossible hands, sizes that do not fit the rules, and
+//! hands an algorithm cannot answer.
+
+use std::fmt;
+
+use crate::Tile;
+
+/// What an algorithm may be unable to handle; carried by [`Error::Unsupported`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Feature {
+    /// Any wildcard at all.
+    Wildcards,
+    /// More wildcards than the algorithm handles (the number it was given).
+    TooManyWildcards(u8),
+    /// The rule that lets a wildcard be a fifth copy of a kind.
+    WildcardFifthCopy,
+    /// Seven pairs under rules that allow it.
+    SevenPairs,
+    /// Thirteen orphans under rules that allow it.
+    ThirteenOrphans,
+    /// Declared (exposed) melds.
+    DeclaredMelds,
+    /// Hands of this many tiles when complete (17 for the 16-tile rules).
+    HandSize(u8),
+    /// Listing decompositions rather than only deciding the win.
+    Decompositions,
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Feature::Wildcards => f.write_str("wildcards"),
+            Feature::TooManyWildcards(n) => write!(f, "{n} wildcards"),
+            Feature::WildcardFifthCopy => f.write_str("wildcards as a fifth copy"),
+            Feature::SevenPairs => f.write_str("seven pairs"),
+            Feature::ThirteenOrphans => f.write_str("thirteen orphans"),
+            Feature::DeclaredMelds => f.write_str("declared melds"),
+            Feature::HandSize(n) => write!(f, "{n}-tile hands"),
+            Feature::Decompositions => f.write_str("decompositions"),
+        }
+    }
+}
+
+/// Everything that can go wrong in hupai. Each message names what is wrong and where:
+/// positions are 1-based character positions in the notation that was parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A character that has no meaning at that place in hand notation.
+    #[error("unexpected {found:?} at position {position}: expected {expected}")]
+    UnexpectedChar {
+        /// 1-based character position.
+        position: usize,
+        /// The character found.
+        found: char,
+        /// What would have been valid there.
+        expected: &'static str,
+    },
+    /// Digits with no suit letter after them.
+    #[error("digits ending at position {position} have no suit letter (m, p, s, z or f) after them")]
+    MissingSuit {
+        /// 1-based position of the last digit.
+        position: usize,
+    },
+    /// A digit that is not a rank of the suit it belongs to (`8z`, `0z`, `9f`).
+    #[error("'{digit}{suit}' at position {position} is not a tile")]
+    BadRank {
+        /// 1-based position of the digit.
+        position: usize,
+        /// The digit.
+        digit: char,
+        /// The suit letter.
+        suit: char,
+    },
+    /// A `[` with no matching `]`.
+    #[error("'[' at position {position} is never closed")]
+    UnclosedMeld {
+        /// 1-based position of the `[`.
+        position: usize,
+    },
+    /// A bracketed declared meld that is not a chi, pon or kan.
+    #[error("declared meld '{text}' at position {position} is not a chi, pon or kan")]
+    NotAMeld {
+        /// 1-based position of the `[`.
+        position: usize,
+        /// The meld as written, brackets included.
+        text: String,
+    },
+    /// More than four copies of a kind, counting concealed tiles and declared melds.
+    #[error("{count} copies of {tile}, counting concealed tiles and declared melds; there are only 4")]
+    TooManyCopies {
+        /// The kind.
+        tile: Tile,
+        /// How many the hand holds.
+        count: u8,
+    },
+    /// More declared melds than the rules' hand has room for.
+    #[error("{found} declared melds; the rules allow at most {max}")]
+    TooManyMelds {
+        /// Declared melds in the hand.
+        found: usize,
+        /// Melds a complete hand has under the rules.
+        max: usize,
+    },
+    /// A hand whose size is neither complete nor one tile short under the rules.
+    #[error(
+        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); the rules need {expected} to win, or {} to ask for waits",
+        expected - 1
+    )]
+    HandSize {
+        /// Tiles the hand counts.
+        found: usize,
+        /// Size of a complete hand under the rules.
+        expected: usize,
+    },
+    /// The operation needs a complete hand and got one that is one tile short, or the other way round.
+    #[error("{operation} needs a hand of {expected} tiles; this one has {found}")]
+    WrongShape {
+        /// What was asked: "a win check", "waits", "decompositions".
+        operation: &'static str,
+        /// The size that operation needs.
+        expected: usize,
+        /// Tiles the hand counts.
+        found: usize,
+    },
+    /// The algorithm cannot answer this hand; it never guesses.
+    #[error("unsupported: {algorithm} does not handle {feature}")]
+    Unsupported {
+        /// The algorithm's stable name.
+        algorithm: &'static str,
+        /// What it lacks.
+        feature: Feature,
+    },
+}
+
+impl Error {
+    /// True for [`Error::Unsupported`].
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, Error::Unsupported { .. })
+    }
+}

@@ -1,0 +1,323 @@
+//! A hand: concealed tile counts, wildcards, declared melds, and the checks that keep it physically possible.
+
+use arrayvec::ArrayVec;
+
+use crate::{BonusTile, Error, Rules, Tile, TileCounts};
+
+/// Most declared melds any rule set has room for (five under the 16-tile rules).
+pub const MAX_MELDS: usize = 5;
+
+/// A declared (exposed, or concealed kan) meld: fixed, not part of the decomposition search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Meld {
+    /// A sequence (吃), named by its lowest tile.
+    Chi(Tile),
+    /// A triplet (碰).
+    Pon(Tile),
+    /// Four of a kind (杠); counts as one meld of three toward the hand size.
+    Kan(Tile),
+}
+
+impl Meld {
+    /// The meld made of exactly these counts, if they are one.
+    pub fn from_tiles(tiles: &[Tile]) -> Option<Meld> {
+        let mut sorted: ArrayVec<Tile, 4> = ArrayVec::new();
+        for &t in tiles {
+            sorted.try_push(t).ok()?;
+        }
+        sorted.sort();
+        match sorted.as_slice() {
+            [a, b, c] if a == b && b == c => Some(Meld::Pon(*a)),
+            [a, b, c, d] if a == b && b == c && c == d => Some(Meld::Kan(*a)),
+            [a, b, c] if a.starts_sequence() && a.next_in_suit() == Some(*b) && b.next_in_suit() == Some(*c) => {
+                Some(Meld::Chi(*a))
+            }
+            _ => None,
+        }
+    }
+
+    /// The meld's tiles in order.
+    pub fn tiles(self) -> ArrayVec<Tile, 4> {
+        let mut v = ArrayVec::new();
+        match self {
+            Meld::Chi(t) => {
+                let i = t.index();
+                for k in 0..3 {
+                    v.push(Tile::ALL[i + k]);
+                }
+            }
+            Meld::Pon(t) => v.extend([t; 3]),
+            Meld::Kan(t) => v.extend([t; 4]),
+        }
+        v
+    }
+
+    /// The lowest tile.
+    pub fn tile(self) -> Tile {
+        match self {
+            Meld::Chi(t) | Meld::Pon(t) | Meld::Kan(t) => t,
+        }
+    }
+
+    /// True if the meld is well formed (a chi starts at rank 1–7 of a numbered suit).
+    pub fn is_valid(self) -> bool {
+        match self {
+            Meld::Chi(t) => t.starts_sequence(),
+            _ => true,
+        }
+    }
+}
+
+/// Whether a hand is complete (asks "does it win?") or one tile short (asks "what does it wait on?").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HandShape {
+    /// Exactly the rules' hand size.
+    Complete,
+    /// One tile short of it.
+    OneShort,
+}
+
+/// A hand: concealed tiles as counts, wildcards (癞子) as a number, declared melds, and any bonus
+/// tiles set aside. Always physically possible: at most four copies of a kind counting concealed
+/// tiles and declared melds.
+///
+/// ```
+/// use hupai_tiles::{Hand, Rules, HandShape};
+/// let hand: Hand = "11m234p**[789s][5555z]".parse().unwrap();
+/// assert_eq!(hand.wildcards(), 2);
+/// assert_eq!(hand.melds().len(), 2);
+/// assert_eq!(hand.tile_count(), 13);
+/// assert_eq!(hand.shape(&Rules::STANDARD).unwrap(), HandShape::OneShort);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hand {
+    concealed: TileCounts,
+    wildcards: u8,
+    melds: ArrayVec<Meld, MAX_MELDS>,
+    red_fives: [u8; 3],
+    bonus: ArrayVec<BonusTile, 8>,
+}
+
+impl Hand {
+    /// A concealed hand with wildcards; fails if a kind has more than four copies.
+    pub fn from_counts(concealed: TileCounts, wildcards: u8) -> Result<Hand, Error> {
+        Hand::new(concealed, wildcards, &[])
+    }
+
+    /// A hand with declared melds; fails on a malformed meld, more than five melds, or a fifth copy.
+    pub fn new(concealed: TileCounts, wildcards: u8, melds: &[Meld]) -> Result<Hand, Error> {
+        if melds.len() > MAX_MELDS {
+            return Err(Error::TooManyMelds { found: melds.len(), max: MAX_MELDS });
+        }
+        let mut hand = Hand { concealed, wildcards, ..Hand::default() };
+        for &m in melds {
+            if !m.is_valid() {
+                return Err(Error::NotAMeld { position: 0, text: format!("{m:?}") });
+            }
+            hand.melds.push(m);
+        }
+        hand.check_copies()?;
+        Ok(hand)
+    }
+
+    /// Fails with [`Error::TooManyCopies`] naming the first kind held more than four times.
+    pub fn check_copies(&self) -> Result<(), Error> {
+        let physical = self.physical_counts();
+        for t in Tile::ALL {
+            if physical[t] > 4 {
+                return Err(Error::TooManyCopies { tile: t, count: physical[t] });
+            }
+        }
+        Ok(())
+    }
+
+    /// The concealed tiles (wildcards excluded).
+    #[inline]
+    pub fn concealed(&self) -> &TileCounts {
+        &self.concealed
+    }
+
+    /// Number of wildcards in the concealed part.
+    #[inline]
+    pub fn wildcards(&self) -> u8 {
+        self.wildcards
+    }
+
+    /// Declared melds in the order given.
+    #[inline]
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// Red fives among the concealed fives, per numbered suit (m, p, s). Bookkeeping only:
+    /// a red five is a five for every win check.
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
+    /// Bonus tiles (flowers, seasons) set aside; they never enter a winning shape.
+    pub fn bonus(&self) -> &[BonusTile] {
+        &self.bonus
+    }
+
+    /// Tiles counted toward the hand size: concealed + wildcards + 3 per declared meld
+    /// (a kan counts as three).
+    #[inline]
+    pub fn tile_count(&self) -> usize {
+        self.concealed.total() as usize + self.wildcards as usize + 3 * self.melds.len()
+    }
+
+    /// Copies of each kind in declared melds.
+    pub fn declared_counts(&self) -> TileCounts {
+        let mut c = TileCounts::EMPTY;
+        for m in &self.melds {
+            for t in m.tiles() {
+                c[t] += 1;
+            }
+        }
+        c
+    }
+
+    /// Copies of each kind the hand physically holds: concealed plus declared (wildcards excluded).
+    pub fn physical_counts(&self) -> TileCounts {
+        let mut c = self.concealed;
+        for m in &self.melds {
+            for t in m.tiles() {
+                c[t] = c[t].saturating_add(1);
+            }
+        }
+        c
+    }
+
+    /// Melds still to be formed from the concealed tiles and wildcards under these rules.
+    pub fn melds_needed(&self, rules: &Rules) -> usize {
+        (rules.melds as usize).saturating_sub(self.melds.len())
+    }
+
+    /// Whether the hand is complete or one short under the rules; an error names the size otherwise.
+    pub fn shape(&self, rules: &Rules) -> Result<HandShape, Error> {
+        if self.melds.len() > rules.melds as usize {
+            return Err(Error::TooManyMelds { found: self.melds.len(), max: rules.melds as usize });
+        }
+        let n = self.tile_count();
+        let expected = rules.hand_size();
+        if n == expected {
+            Ok(HandShape::Complete)
+        } else if n + 1 == expected {
+            Ok(HandShape::OneShort)
+        } else {
+            Err(Error::HandSize { found: n, expected })
+        }
+    }
+
+    /// True if seven pairs and thirteen orphans can apply: no declared melds and a 14-tile hand.
+    pub fn special_forms_apply(&self, rules: &Rules) -> bool {
+        self.melds.is_empty() && rules.melds == 4
+    }
+
+    /// Adds one concealed tile (e.g. the drawn tile). Fails on a fifth copy.
+    pub fn with_tile(&self, tile: Tile) -> Result<Hand, Error> {
+        let mut h = self.clone();
+        h.concealed[tile] += 1;
+        let count = h.physical_counts()[tile];
+        if count > 4 {
+            return Err(Error::TooManyCopies { tile, count });
+        }
+        Ok(h)
+    }
+
+    /// The same hand with one more concealed tile, without the copy check; for wait searches
+    /// that have already excluded kinds held four times.
+    #[inline]
+    pub fn with_tile_unchecked(&self, tile: Tile) -> Hand {
+        let mut h = self.clone();
+        h.concealed[tile] += 1;
+        h
+    }
+
+    /// Every concealed copy of `tile` becomes a wildcard (as in 红中癞子, where the red dragon
+    /// is wild). Declared melds are untouched.
+    pub fn with_wildcard_tile(&self, tile: Tile) -> Hand {
+        let mut h = self.clone();
+        let n = h.concealed[tile];
+        h.concealed[tile] = 0;
+        h.wildcards = h.wildcards.saturating_add(n);
+        if tile.rank() == 5 && !tile.is_honor() {
+            h.red_fives[tile.suit().offset() / 9] = 0;
+        }
+        h
+    }
+
+    /// Sets the wildcard count.
+    pub fn with_wildcards(&self, wildcards: u8) -> Hand {
+        let mut h = self.clone();
+        h.wildcards = wildcards;
+        h
+    }
+
+    pub(crate) fn set_red_fives(&mut self, red: [u8; 3]) {
+        self.red_fives = red;
+    }
+
+    pub(crate) fn push_bonus(&mut self, b: BonusTile) -> bool {
+        self.bonus.try_push(b).is_ok()
+    }
+
+    pub(crate) fn push_meld(&mut self, m: Meld) -> bool {
+        self.melds.try_push(m).is_ok()
+    }
+
+    pub(crate) fn concealed_mut(&mut self) -> &mut TileCounts {
+        &mut self.concealed
+    }
+
+    pub(crate) fn add_wildcard(&mut self) {
+        self.wildcards = self.wildcards.saturating_add(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn meld_from_tiles() {
+        assert_eq!(Meld::from_tiles(&[t("9s"), t("7s"), t("8s")]), Some(Meld::Chi(t("7s"))));
+        assert_eq!(Meld::from_tiles(&[t("5z"); 4]), Some(Meld::Kan(t("5z"))));
+        assert_eq!(Meld::from_tiles(&[t("1z"), t("2z"), t("3z")]), None);
+        assert_eq!(Meld::from_tiles(&[t("8m"), t("9m"), t("1p")]), None);
+        assert_eq!(Meld::from_tiles(&[t("1m"), t("1m")]), None);
+    }
+
+    #[test]
+    fn copies_count_declared_melds() {
+        let mut c = TileCounts::EMPTY;
+        c[t("5z")] = 1;
+        let err = Hand::new(c, 0, &[Meld::Kan(t("5z"))]).unwrap_err();
+        assert_eq!(err, Error::TooManyCopies { tile: t("5z"), count: 5 });
+    }
+
+    #[test]
+    fn shape_follows_rules() {
+        let h: Hand = "123m456p789s11122z".parse().unwrap();
+        assert_eq!(h.shape(&Rules::STANDARD).unwrap(), HandShape::Complete);
+        assert!(matches!(h.shape(&Rules::TAIWAN), Err(Error::HandSize { found: 14, expected: 17 })));
+        let short: Hand = "123m456p789s1122z".parse().unwrap();
+        assert_eq!(short.shape(&Rules::STANDARD).unwrap(), HandShape::OneShort);
+    }
+
+    #[test]
+    fn wildcard_tile_moves_copies() {
+        let h: Hand = "123m456p789s111z77z".parse().unwrap();
+        let w = h.with_wildcard_tile(Tile::RED);
+        assert_eq!(w.wildcards(), 2);
+        assert_eq!(w.concealed()[Tile::RED], 0);
+        assert_eq!(w.tile_count(), 14);
+    }
+}

@@ -1,0 +1,325 @@
+//! Hand notation in and out: mpsz (`123m456p789s11z`, `0` = red five), `*` per wildcard, declared
+//! melds in brackets (`[789s][5555z]`), bonus tiles as `1f`–`8f`, and Unicode mahjong tiles.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+
+use crate::{BonusTile, Error, Hand, Meld, Suit, Tile};
+
+/// The Unicode joker tile (U+1F02A), used for wildcards in Unicode output and accepted in input.
+pub const JOKER: char = '\u{1F02A}';
+
+const EXPECTED_ANY: &str = "a digit, a suit letter (m p s z f), '*', '[', ']' or a mahjong tile";
+
+/// Where parsed tiles go: the concealed part or the meld being read.
+struct Parser {
+    hand: Hand,
+    red: [u8; 3],
+    digits: ArrayVec<(char, usize), 64>,
+    meld: Option<(usize, usize, Vec<Tile>)>, // (position of '[', byte offset of '[', tiles)
+}
+
+impl Parser {
+    fn push_tile(&mut self, tile: Tile) {
+        match &mut self.meld {
+            Some((_, _, tiles)) => tiles.push(tile),
+            None => {
+                let c = &mut self.hand.concealed_mut()[tile];
+                *c = c.saturating_add(1);
+            }
+        }
+    }
+
+    fn flush(&mut self, suit_char: char, position: usize) -> Result<(), Error> {
+        if self.digits.is_empty() {
+            return Err(Error::UnexpectedChar {
+                position,
+                found: suit_char,
+                expected: "digits before the suit letter",
+            });
+        }
+        let digits = std::mem::take(&mut self.digits);
+        for (d, pos) in digits {
+            let n = d as u8 - b'0';
+            if suit_char == 'f' {
+                let bonus = BonusTile::from_number(n).ok_or(Error::BadRank { position: pos, digit: d, suit: 'f' })?;
+                if self.meld.is_some() || !self.hand.push_bonus(bonus) {
+                    return Err(Error::UnexpectedChar {
+                        position: pos,
+                        found: d,
+                        expected: "at most 8 bonus tiles, outside declared melds",
+                    });
+                }
+                continue;
+            }
+            let suit = Suit::from_letter(suit_char).expect("caller passes a suit letter");
+            let (rank, red) = if n == 0 && suit.is_numbered() { (5, true) } else { (n, false) };
+            let tile =
+                Tile::from_suit_rank(suit, rank).ok_or(Error::BadRank { position: pos, digit: d, suit: suit_char })?;
+            if red && self.meld.is_none() {
+                let r = &mut self.red[suit.offset() / 9];
+                *r = r.saturating_add(1);
+            }
+            self.push_tile(tile);
+        }
+        Ok(())
+    }
+
+    fn need_no_digits(&self) -> Result<(), Error> {
+        match self.digits.last() {
+            Some(&(_, position)) => Err(Error::MissingSuit { position }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Parses hand notation. Never panics; every error names what is wrong and where.
+pub fn parse_hand(input: &str) -> Result<Hand, Error> {
+    let mut p = Parser { hand: Hand::default(), red: [0; 3], digits: ArrayVec::new(), meld: None };
+    for (i, (byte, c)) in input.char_indices().enumerate() {
+        let position = i + 1;
+        match c {
+            '0'..='9' => {
+                if p.digits.try_push((c, position)).is_err() {
+                    return Err(Error::UnexpectedChar {
+                        position,
+                        found: c,
+                        expected: "a suit letter within 64 digits",
+                    });
+                }
+            }
+            'm' | 'p' | 's' | 'z' | 'f' => p.flush(c, position)?,
+            '*' | JOKER => {
+                if p.meld.is_some() {
+                    return Err(Error::UnexpectedChar {
+                        position,
+                        found: c,
+                        expected: "concrete tiles inside a declared meld (wildcards are concealed)",
+                    });
+                }
+                p.hand.add_wildcard();
+            }
+            '[' => {
+                p.need_no_digits()?;
+                if p.meld.is_some() {
+                    return Err(Error::UnexpectedChar { position, found: c, expected: "']' before another '['" });
+                }
+                p.meld = Some((position, byte, Vec::new()));
+            }
+            ']' => {
+                p.need_no_digits()?;
+                let Some((open, start, tiles)) = p.meld.take() else {
+                    return Err(Error::UnexpectedChar { position, found: c, expected: "a '[' before ']'" });
+                };
+                let text = input[start..byte + 1].to_string();
+                let meld = Meld::from_tiles(&tiles).ok_or(Error::NotAMeld { position: open, text })?;
+                if !p.hand.push_meld(meld) {
+                    return Err(Error::TooManyMelds { found: crate::hand::MAX_MELDS + 1, max: crate::hand::MAX_MELDS });
+                }
+            }
+            c if c.is_whitespace() || c == ',' => p.need_no_digits()?,
+            c => {
+                if let Some(tile) = Tile::from_unicode(c) {
+                    p.need_no_digits()?;
+                    p.push_tile(tile);
+                } else if let Some(bonus) = BonusTile::from_unicode(c) {
+                    p.need_no_digits()?;
+                    if p.meld.is_some() || !p.hand.push_bonus(bonus) {
+                        return Err(Error::UnexpectedChar {
+                            position,
+                            found: c,
+                            expected: "at most 8 bonus tiles, outside declared melds",
+                        });
+                    }
+                } else {
+                    return Err(Error::UnexpectedChar { position, found: c, expected: EXPECTED_ANY });
+                }
+            }
+        }
+    }
+    p.need_no_digits()?;
+    if let Some((position, _, _)) = p.meld {
+        return Err(Error::UnclosedMeld { position });
+    }
+    let mut red = p.red;
+    for (s, r) in red.iter_mut().enumerate() {
+        *r = (*r).min(p.hand.concealed().0[s * 9 + 4]);
+    }
+    p.hand.set_red_fives(red);
+    p.hand.check_copies()?;
+    Ok(p.hand)
+}
+
+impl FromStr for Hand {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_hand(s)
+    }
+}
+
+impl FromStr for Tile {
+    type Err = Error;
+    /// One tile: `5p`, `0p` (red five, same kind), `7z`, or a Unicode tile.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let chars: Vec<char> = s.chars().collect();
+        match chars.as_slice() {
+            [c] => Tile::from_unicode(*c).ok_or(Error::UnexpectedChar {
+                position: 1,
+                found: *c,
+                expected: "a tile such as 5p, 7z or 🀄",
+            }),
+            [d @ '0'..='9', l] => {
+                let suit = Suit::from_letter(*l).ok_or(Error::UnexpectedChar {
+                    position: 2,
+                    found: *l,
+                    expected: "a suit letter (m p s z)",
+                })?;
+                let n = *d as u8 - b'0';
+                let rank = if n == 0 && suit.is_numbered() { 5 } else { n };
+                Tile::from_suit_rank(suit, rank).ok_or(Error::BadRank { position: 1, digit: *d, suit: *l })
+            }
+            [] => Err(Error::MissingSuit { position: 0 }),
+            [c, ..] if !c.is_ascii_digit() => {
+                Err(Error::UnexpectedChar { position: 1, found: *c, expected: "a tile such as 5p, 7z or 🀄" })
+            }
+            [_, c, ..] => {
+                Err(Error::UnexpectedChar { position: 2, found: *c, expected: "one digit and a suit letter" })
+            }
+        }
+    }
+}
+
+/// Writes tiles (given in tile order) as mpsz, one suit letter per run of a suit. The first
+/// `red[s]` fives of a numbered suit are written as `0`.
+fn write_mpsz<I: IntoIterator<Item = Tile>>(out: &mut String, tiles: I, red: [u8; 3]) {
+    let mut red = red;
+    let mut current: Option<Suit> = None;
+    for t in tiles {
+        if current.is_some_and(|s| s != t.suit()) {
+            out.push(current.map_or('?', Suit::letter));
+        }
+        current = Some(t.suit());
+        let digit = if t.suit().is_numbered() && t.rank() == 5 && red[t.suit().offset() / 9] > 0 {
+            red[t.suit().offset() / 9] -= 1;
+            0
+        } else {
+            t.rank()
+        };
+        out.push(char::from(b'0' + digit));
+    }
+    if let Some(s) = current {
+        out.push(s.letter());
+    }
+}
+
+impl fmt::Display for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::from("[");
+        write_mpsz(&mut s, self.tiles(), [0; 3]);
+        s.push(']');
+        f.write_str(&s)
+    }
+}
+
+impl Hand {
+    /// The hand in Unicode tiles: concealed tiles, 🀪 per wildcard, declared melds in brackets, bonus tiles.
+    pub fn to_unicode(&self) -> String {
+        let mut s: String = self.concealed().tiles().map(Tile::to_unicode).collect();
+        s.extend(std::iter::repeat_n(JOKER, self.wildcards() as usize));
+        for m in self.melds() {
+            s.push('[');
+            s.extend(m.tiles().into_iter().map(Tile::to_unicode));
+            s.push(']');
+        }
+        s.extend(self.bonus().iter().map(|b| b.to_unicode()));
+        s
+    }
+}
+
+impl fmt::Display for Hand {
+    /// Canonical mpsz: concealed tiles by suit, `*` per wildcard, declared melds, bonus tiles.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        write_mpsz(&mut s, self.concealed().tiles(), self.red_fives());
+        s.extend(std::iter::repeat_n('*', self.wildcards() as usize));
+        for m in self.melds() {
+            let _ = write!(s, "{m}");
+        }
+        if !self.bonus().is_empty() {
+            let mut numbers: Vec<u8> = self.bonus().iter().map(|b| b.number()).collect();
+            numbers.sort_unstable();
+            s.extend(numbers.iter().map(|&n| char::from(b'0' + n)));
+            s.push('f');
+        }
+        f.write_str(&s)
+    }
+}
+
+/// Formats tiles given in tile order as mpsz (`123m55z`).
+pub fn format_tiles<I: IntoIterator<Item = Tile>>(tiles: I) -> String {
+    let mut s = String::new();
+    write_mpsz(&mut s, tiles, [0; 3]);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TileCounts;
+
+    #[test]
+    fn parses_the_design_card_example() {
+        let h = parse_hand("11m234p**[789s][5555z]").unwrap();
+        assert_eq!(h.wildcards(), 2);
+        assert_eq!(h.melds(), &[Meld::Chi("7s".parse().unwrap()), Meld::Kan(Tile::WHITE)]);
+        assert_eq!(h.concealed().total(), 5);
+        assert_eq!(h.to_string(), "11m234p**[789s][5555z]");
+    }
+
+    #[test]
+    fn red_fives_round_trip() {
+        let h = parse_hand("340m055p").unwrap();
+        assert_eq!(h.concealed()[Tile::from_suit_rank(Suit::Man, 5).unwrap()], 1);
+        assert_eq!(h.red_fives(), [1, 1, 0]);
+        assert_eq!(h.to_string(), "340m055p");
+    }
+
+    #[test]
+    fn unicode_round_trip() {
+        let h = parse_hand("123m456p789s1122z**[5555z]1f").unwrap();
+        let u = h.to_unicode();
+        assert_eq!(parse_hand(&u).unwrap(), h);
+        assert_eq!(parse_hand("🀇🀈🀉 🀄🀄").unwrap().concealed().total(), 5);
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let e = parse_hand("12x").unwrap_err();
+        assert_eq!(e, Error::UnexpectedChar { position: 3, found: 'x', expected: EXPECTED_ANY });
+        assert!(e.to_string().contains("position 3"), "{e}");
+        assert_eq!(parse_hand("123").unwrap_err(), Error::MissingSuit { position: 3 });
+        assert_eq!(parse_hand("18z").unwrap_err(), Error::BadRank { position: 2, digit: '8', suit: 'z' });
+        assert_eq!(parse_hand("11m[12m]").unwrap_err(), Error::NotAMeld { position: 4, text: "[12m]".into() });
+        assert_eq!(parse_hand("11m[123m").unwrap_err(), Error::UnclosedMeld { position: 4 });
+        assert_eq!(parse_hand("11111m").unwrap_err(), Error::TooManyCopies { tile: Tile::ALL[0], count: 5 });
+        assert_eq!(parse_hand("1m[111m][1m]").unwrap_err(), Error::NotAMeld { position: 9, text: "[1m]".into() });
+        assert!(matches!(parse_hand("[12*m]"), Err(Error::UnexpectedChar { position: 4, .. })));
+        assert!(matches!(parse_hand("m"), Err(Error::UnexpectedChar { position: 1, .. })));
+    }
+
+    #[test]
+    fn tile_from_str() {
+        assert_eq!("0p".parse::<Tile>().unwrap(), "5p".parse().unwrap());
+        assert_eq!("🀄".parse::<Tile>().unwrap(), Tile::RED);
+        assert!("8z".parse::<Tile>().is_err());
+        assert!("".parse::<Tile>().is_err());
+        assert!("5pp".parse::<Tile>().is_err());
+    }
+
+    #[test]
+    fn empty_hand_is_empty() {
+        assert_eq!(parse_hand("").unwrap().concealed(), &TileCounts::EMPTY);
+    }
+}
