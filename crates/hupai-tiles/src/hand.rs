@@ -157,7 +157,8 @@ impl Hand {
         self.red_fives
     }
 
-    /// Bonus tiles (flowers, seasons) set aside; they never enter a winning shape.
+    /// Bonus tiles (flowers, seasons) set aside, in notation order `1f`–`8f`; they never enter a
+    /// winning shape.
     pub fn bonus(&self) -> &[BonusTile] {
         &self.bonus
     }
@@ -261,8 +262,15 @@ impl Hand {
         self.red_fives = red;
     }
 
+    /// Inserts in notation order, so that hands equal as multisets compare equal and `Display`
+    /// (which prints bonus tiles sorted) parses back to the same hand.
     pub(crate) fn push_bonus(&mut self, b: BonusTile) -> bool {
-        self.bonus.try_push(b).is_ok()
+        if self.bonus.is_full() {
+            return false;
+        }
+        let at = self.bonus.partition_point(|&x| x <= b);
+        self.bonus.insert(at, b);
+        true
     }
 
     pub(crate) fn push_meld(&mut self, m: Meld) -> bool {
