@@ -25,11 +25,16 @@ impl Group {
         }
     }
 
-    /// The group's three tiles in order.
+    /// The group's three tiles in order. A sequence that cannot start at its tile
+    /// (`Sequence(7z)`) gives meaningless tiles, but never panics: `Decomposition::is_valid_for`
+    /// must be able to reject it.
     pub fn tiles(self) -> [Tile; 3] {
         match self {
             Group::Triplet(t) => [t; 3],
-            Group::Sequence(t) => [t, Tile::ALL[t.index() + 1], Tile::ALL[t.index() + 2]],
+            Group::Sequence(t) => {
+                let next = |k: usize| Tile::new(t.index() + k).unwrap_or(t);
+                [t, next(1), next(2)]
+            }
         }
     }
 

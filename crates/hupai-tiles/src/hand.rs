@@ -37,14 +37,15 @@ impl Meld {
         }
     }
 
-    /// The meld's tiles in order.
+    /// The meld's tiles in order. A chi that is not [`Meld::is_valid`] (`Chi(7z)`) gives
+    /// meaningless tiles, but never panics.
     pub fn tiles(self) -> ArrayVec<Tile, 4> {
         let mut v = ArrayVec::new();
         match self {
             Meld::Chi(t) => {
                 let i = t.index();
                 for k in 0..3 {
-                    v.push(Tile::ALL[i + k]);
+                    v.push(Tile::new(i + k).unwrap_or(t));
                 }
             }
             Meld::Pon(t) => v.extend([t; 3]),

@@ -268,7 +268,8 @@ impl BonusTile {
     pub const fn number(self) -> u8 {
         match self {
             BonusTile::Season(n) => n,
-            BonusTile::Flower(n) => n + 4,
+            // Saturating: the variants are public, so `Flower(255)` can reach here.
+            BonusTile::Flower(n) => n.saturating_add(4),
         }
     }
 
@@ -280,7 +281,8 @@ impl BonusTile {
             BonusTile::Flower(2) => 0x1F023,
             BonusTile::Flower(3) => 0x1F025,
             BonusTile::Flower(_) => 0x1F024,
-            BonusTile::Season(n) => 0x1F026 + (n as u32 - 1),
+            BonusTile::Season(n @ 1..=4) => 0x1F026 + (n as u32 - 1),
+            BonusTile::Season(_) => '?' as u32,
         };
         match char::from_u32(code) {
             Some(c) => c,
