@@ -1,0 +1,186 @@
+//! [`Combine`]: the shared [`Algorithm`] interface answered by the combiner search, for every rule
+//! preset, wildcard count, declared melds and hand size.
+
+use std::sync::OnceLock;
+
+use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Group, Hand, HandShape, Rules, SevenPairs, Tile};
+
+use crate::combiner::{Combiners, Jiang, Ke, Limits, ShiSanYao, Shun};
+use crate::search::{Counter, Each, Engine, Exists, Problem, Visitor};
+
+/// The combiner sets one rule set can need, prepared once.
+pub(crate) struct Sets {
+    /// Jiang once, ke, shun: a hand of 3n + 2 tiles covered by it is n melds and a pair.
+    pub(crate) melds: Combiners,
+    /// Ke and shun only: the melds around a pair fixed elsewhere.
+    pub(crate) melds_only: Combiners,
+    /// Seven distinct pairs.
+    pub(crate) pairs_distinct: Combiners,
+    /// Seven pairs, a kind at most twice (a four-of-a-kind as two pairs).
+    pub(crate) pairs_quads: Combiners,
+    /// Thirteen orphans as one group.
+    pub(crate) orphans: Combiners,
+}
+
+// Combiner indices in `Sets::melds`.
+pub(crate) const JIANG: usize = 0;
+pub(crate) const KE: usize = 1;
+
+pub(crate) fn sets() -> &'static Sets {
+    static SETS: OnceLock<Sets> = OnceLock::new();
+    SETS.get_or_init(|| Sets {
+        melds: Combiners::standard(),
+        melds_only: Combiners::new().with(Ke).with(Shun),
+        pairs_distinct: Combiners::new().with_limits(Jiang, Limits { max_uses: u8::MAX, max_identical: 1 }),
+        pairs_quads: Combiners::new().with_limits(Jiang, Limits { max_uses: u8::MAX, max_identical: 2 }),
+        orphans: Combiners::new().with(ShiSanYao),
+    })
+}
+
+/// The winning forms a hand can take under some rules, as combiner sets.
+pub(crate) fn forms(hand: &Hand, rules: &Rules) -> (Option<&'static Combiners>, Option<&'static Combiners>) {
+    let s = sets();
+    let special = hand.special_forms_apply(rules);
+    let pairs = match rules.seven_pairs {
+        SevenPairs::Distinct if special => Some(&s.pairs_distinct),
+        SevenPairs::AllowQuads if special => Some(&s.pairs_quads),
+        _ => None,
+    };
+    let orphans = if special && rules.thirteen_orphans { Some(&s.orphans) } else { None };
+    (pairs, orphans)
+}
+
+fn run<V: Visitor>(set: &Combiners, problem: &Problem, visitor: V) -> (u64, V) {
+    let mut engine = Engine::new(set, problem, visitor);
+    let n = engine.run();
+    (n, engine.into_visitor())
+}
+
+/// S001's recursive combiner framework behind the shared interface (name `combine`): a hand wins
+/// if the standard set (jiang once, ke, shun) covers it, or, where the rules allow them, seven
+/// jiang or the [`ShiSanYao`] combiner do. Decompositions are the coverings, each once by
+/// construction, already in ascending order.
+///
+/// ```
+/// use hupai_combine::Combine;
+/// use hupai_tiles::{Algorithm, Hand, Rules};
+/// let hand: Hand = "22334455m667788p".parse()?;
+/// let listed: Vec<String> = Combine.decompositions(&hand, &Rules::CHINESE)?.iter().map(|d| d.to_string()).collect();
+/// assert_eq!(listed, ["22m 345m 345m 678p 678p", "55m 234m 234m 678p 678p", "22m 33m 44m 55m 66p 77p 88p"]);
+/// assert_eq!(Combine.count_decompositions(&hand, &Rules::CHINESE)?, 3);
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Combine;
+
+impl Combine {
+    /// The number of decompositions of a complete hand, without listing them: memoized, fast
+    /// even when there are millions (many wildcards). Errors like [`Algorithm::decompositions`].
+    pub fn count_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<u64, Error> {
+        let shape = hand.shape(rules)?;
+        if shape != HandShape::Complete {
+            return Err(Error::WrongShape {
+                operation: "decompositions",
+                expected: rules.hand_size(),
+                found: hand.tile_count(),
+            });
+        }
+        self.supports(hand, rules)?;
+        let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        let (pairs, orphans) = forms(hand, rules);
+        let mut n = run(&sets().melds, &problem, Counter).0;
+        for set in [pairs, orphans].into_iter().flatten() {
+            n = n.saturating_add(run(set, &problem, Counter).0);
+        }
+        Ok(n)
+    }
+}
+
+impl Algorithm for Combine {
+    fn name(&self) -> &'static str {
+        "combine"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
+    }
+
+    fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+        let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        if run(&sets().melds, &problem, Exists).0 > 0 {
+            return Ok(true);
+        }
+        let (pairs, orphans) = forms(hand, rules);
+        Ok([pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0))
+    }
+
+    fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        // The search lists coverings lexicographically over sorted groups; with one pair in each,
+        // those sharing a pair stay in that order once the pair is taken out, which is the
+        // decompositions' order within a pair. Bucketing by pair finishes the sort.
+        let mut by_pair: Vec<(u8, Decomposition)> = Vec::new();
+        let mut melds: arrayvec::ArrayVec<Group, 5> = arrayvec::ArrayVec::new();
+        run(
+            &sets().melds,
+            &problem,
+            Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
+                melds.clear();
+                let mut pair = Tile::ALL[0];
+                for &id in ids {
+                    let e = &cat.entries[id as usize];
+                    let t = Tile::ALL[e.lowest as usize];
+                    match e.combiner as usize {
+                        JIANG => pair = t,
+                        KE => melds.push(Group::Triplet(t)),
+                        _ => melds.push(Group::Sequence(t)),
+                    }
+                }
+                by_pair.push((pair.index() as u8, Decomposition::Melds { pair, melds: melds.clone() }));
+            }),
+        );
+        let mut starts = [0usize; 35];
+        for (p, _) in &by_pair {
+            starts[*p as usize + 1] += 1;
+        }
+        for i in 0..34 {
+            starts[i + 1] += starts[i];
+        }
+        let mut out: Vec<Option<Decomposition>> = vec![None; by_pair.len()];
+        for (p, d) in by_pair {
+            out[starts[p as usize]] = Some(d);
+            starts[p as usize] += 1;
+        }
+        let mut out: Vec<Decomposition> = out.into_iter().flatten().collect();
+
+        let (pairs, orphans) = forms(hand, rules);
+        if let Some(set) = pairs {
+            run(
+                set,
+                &problem,
+                Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
+                    let mut pairs = [Tile::ALL[0]; 7];
+                    for (slot, &id) in pairs.iter_mut().zip(ids) {
+                        *slot = Tile::ALL[cat.entries[id as usize].lowest as usize];
+                    }
+                    out.push(Decomposition::SevenPairs { pairs });
+                }),
+            );
+        }
+        if let Some(set) = orphans {
+            run(
+                set,
+                &problem,
+                Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
+                    for &id in ids {
+                        let e = &cat.entries[id as usize];
+                        if let Some(&(t, _)) = cat.parts(e).iter().find(|&&(_, k)| k == 2) {
+                            out.push(Decomposition::ThirteenOrphans { pair: Tile::ALL[t as usize] });
+                        }
+                    }
+                }),
+            );
+        }
+        Ok(out)
+    }
+}
