@@ -1,0 +1,326 @@
+//! `hupai check`: each hand in Unicode tiles, its verdict or waits, its decompositions, and with
+//! `--algorithm all` every registered algorithm's answer side by side. One report per hand feeds
+//! both the readable output and `--json` (one object per hand per line).
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules};
+use serde::Serialize;
+
+use crate::json::{self, TILE_NAMES};
+use crate::options::{self, Choice, RuleArgs};
+
+/// Arguments of `hupai check`.
+#[derive(Clone, Args)]
+pub(crate) struct CheckArgs {
+    /// Hands in mpsz or Unicode notation: `123m456p789s11122z`, `*` per wildcard, `[789s]` per
+    /// declared meld, `0` for a red five. Quote hands with `*` or `[` in most shells.
+    #[arg(value_name = "HAND", required = true)]
+    pub(crate) hands: Vec<String>,
+
+    #[command(flatten)]
+    pub(crate) rule_args: RuleArgs,
+
+    /// Answer with this algorithm (see `hupai algorithms`), or `all` for every one side by side.
+    /// Default: the fastest algorithm that supports the hand.
+    #[arg(long, value_name = "NAME|all", value_parser = options::parse_choice)]
+    pub(crate) algorithm: Option<Choice>,
+
+    /// One JSON object per hand per line instead of the readable report.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// Everything `check` says about one hand. Fields that do not apply are left out of the JSON.
+#[derive(Debug, Default, Serialize)]
+pub(crate) struct HandReport {
+    /// The hand as given on the command line.
+    hand: String,
+    /// The hand in Unicode tiles (after `--wildcard-tile`), 🀪 per wildcard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles: Option<String>,
+    /// The rules, by preset name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules: Option<String>,
+    /// The algorithm whose answer `win` / `waits` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    algorithm: Option<&'static str>,
+    /// Verdict for a complete hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win: Option<bool>,
+    /// Waits, in tile order, for a hand one tile short.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waits: Option<Vec<&'static str>>,
+    /// Decompositions of a complete hand (empty if it does not win).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions: Option<Vec<DecompositionReport>>,
+    /// The algorithm that listed the decompositions (the answering one if it can).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions_by: Option<&'static str>,
+    /// Why decompositions could not be listed for a winning hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions_error: Option<String>,
+    /// `--algorithm all`: every registered algorithm's answer, in registry order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers: Option<Vec<AlgorithmAnswer>>,
+    /// `--algorithm all`: true if every algorithm that answered gave the same answer (and the same
+    /// decompositions, where listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agree: Option<bool>,
+    /// What is wrong with the hand; set only when nothing could answer it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// One decomposition: its form and its groups, pair first (`["11z", "123m", ...]`).
+#[derive(Debug, Serialize)]
+struct DecompositionReport {
+    /// `melds`, `seven_pairs` or `thirteen_orphans`.
+    form: &'static str,
+    /// The groups in mpsz; thirteen orphans is one group of all fourteen tiles.
+    groups: Vec<String>,
+}
+
+impl From<&Decomposition> for DecompositionReport {
+    fn from(d: &Decomposition) -> Self {
+        let form = match d {
+            Decomposition::Melds { .. } => "melds",
+            Decomposition::SevenPairs { .. } => "seven_pairs",
+            Decomposition::ThirteenOrphans { .. } => "thirteen_orphans",
+        };
+        DecompositionReport { form, groups: d.to_string().split(' ').map(str::to_owned).collect() }
+    }
+}
+
+/// One algorithm's answer in `--algorithm all`.
+#[derive(Debug, Serialize)]
+struct AlgorithmAnswer {
+    algorithm: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    win: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waits: Option<Vec<&'static str>>,
+    /// How many decompositions it lists (complete hands, algorithms that list them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions: Option<usize>,
+    /// Why it could not answer (an unsupported feature, typically).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Runs `check`; returns true if any hand was an error.
+pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::Result<bool> {
+    let mut any_error = false;
+    for (i, text) in args.hands.iter().enumerate() {
+        let report = report(text, args);
+        any_error |= report.error.is_some();
+        if args.json {
+            out.write_all(&json::line(&report))?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            out.write_all(render(&report).as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(any_error)
+}
+
+fn wait_names(answer: Answer) -> (Option<bool>, Option<Vec<&'static str>>) {
+    match answer {
+        Answer::Win(w) => (Some(w), None),
+        Answer::Waits(set) => (None, Some(set.iter().map(|t| TILE_NAMES[t.index()]).collect())),
+    }
+}
+
+/// Builds the report of one hand.
+pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
+    let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
+    if text.trim().is_empty() {
+        r.error = Some("empty hand".to_owned());
+        return r;
+    }
+    let rules = args.rule_args.rules();
+    let hand = match args.rule_args.parse_hand(text) {
+        Ok(hand) => hand,
+        Err(e) => {
+            r.error = Some(e.to_string());
+            return r;
+        }
+    };
+    r.tiles = Some(hand.to_unicode());
+    r.rules = Some(rules.to_string());
+    let answered = match args.algorithm {
+        None => options::answer(&hand, &rules, None),
+        Some(Choice::One(a)) => options::answer(&hand, &rules, Some(a)),
+        Some(Choice::All) => all_answers(&hand, &rules, &mut r),
+    };
+    let (algorithm, answer) = match answered {
+        Ok(x) => x,
+        Err(e) => {
+            r.error = Some(e.to_string());
+            return r;
+        }
+    };
+    r.algorithm = Some(algorithm.name());
+    (r.win, r.waits) = wait_names(answer);
+    match answer {
+        Answer::Win(false) => r.decompositions = Some(Vec::new()),
+        Answer::Win(true) => {
+            let lister = if algorithm.capabilities().decompositions {
+                Ok(algorithm)
+            } else {
+                hupai_harness::fastest_decomposer_for(&hand, &rules)
+            };
+            match lister.and_then(|l| l.decompositions(&hand, &rules).map(|d| (l, d))) {
+                Ok((l, list)) => {
+                    r.decompositions_by = Some(l.name());
+                    r.decompositions = Some(list.iter().map(DecompositionReport::from).collect());
+                }
+                Err(e) => r.decompositions_error = Some(e.to_string()),
+            }
+        }
+        Answer::Waits(_) => {}
+    }
+    r
+}
+
+/// Asks every registered algorithm; fills `answers` and `agree`, and returns the first answer
+/// (the fastest algorithm that could answer), or the last error if none could.
+fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'static dyn Algorithm, Answer), Error> {
+    hand.shape(rules)?;
+    let mut rows = Vec::new();
+    let mut first: Option<(&'static dyn Algorithm, Answer)> = None;
+    let mut last_error = None;
+    let mut agree = true;
+    let mut reference_decompositions: Option<Vec<Decomposition>> = None;
+    for &a in hupai_harness::algorithms() {
+        match a.answer(hand, rules) {
+            Ok(answer) => {
+                let (win, waits) = wait_names(answer);
+                let mut row = AlgorithmAnswer { algorithm: a.name(), win, waits, decompositions: None, error: None };
+                if matches!(answer, Answer::Win(_)) && a.capabilities().decompositions {
+                    match a.decompositions(hand, rules) {
+                        Ok(list) => {
+                            row.decompositions = Some(list.len());
+                            match &reference_decompositions {
+                                Some(reference) => agree &= *reference == list,
+                                None => reference_decompositions = Some(list),
+                            }
+                        }
+                        Err(e) => row.error = Some(e.to_string()),
+                    }
+                }
+                match first {
+                    Some((_, reference)) => agree &= reference == answer,
+                    None => first = Some((a, answer)),
+                }
+                rows.push(row);
+            }
+            Err(e) => {
+                rows.push(AlgorithmAnswer {
+                    algorithm: a.name(),
+                    win: None,
+                    waits: None,
+                    decompositions: None,
+                    error: Some(e.to_string()),
+                });
+                last_error = Some(e);
+            }
+        }
+    }
+    r.answers = Some(rows);
+    match first {
+        Some(x) => {
+            r.agree = Some(agree);
+            Ok(x)
+        }
+        None => Err(last_error.unwrap_or(Error::HandSize { found: hand.tile_count(), expected: rules.hand_size() })),
+    }
+}
+
+fn answer_text(win: Option<bool>, waits: Option<&[&str]>) -> String {
+    match (win, waits) {
+        (Some(true), _) => "win".to_owned(),
+        (Some(false), _) => "no win".to_owned(),
+        (None, Some([])) => "no waits".to_owned(),
+        (None, Some(w)) => format!("waits {}", w.join(" ")),
+        (None, None) => String::new(),
+    }
+}
+
+/// The readable report of one hand.
+pub(crate) fn render(r: &HandReport) -> String {
+    let mut s = String::new();
+    match &r.tiles {
+        Some(tiles) => {
+            let _ = writeln!(s, "{}  {tiles}", r.hand);
+        }
+        None => {
+            let _ = writeln!(s, "{}", r.hand);
+        }
+    }
+    if let Some(rows) = &r.answers {
+        let width = rows.iter().map(|row| row.algorithm.len()).max().unwrap_or(0).max("algorithm".len());
+        let cells: Vec<String> = rows
+            .iter()
+            .map(|row| match &row.error {
+                Some(e) if row.win.is_none() && row.waits.is_none() => e.clone(),
+                _ => answer_text(row.win, row.waits.as_deref()),
+            })
+            .collect();
+        let answer_width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0).max("answer".len());
+        let _ = writeln!(s, "  {:width$}  {:answer_width$}  decompositions", "algorithm", "answer");
+        for (row, cell) in rows.iter().zip(&cells) {
+            let count = match (row.decompositions, &row.error) {
+                (Some(n), _) => n.to_string(),
+                (None, Some(e)) if row.win.is_some() => e.clone(),
+                _ => "-".to_owned(),
+            };
+            let _ = writeln!(s, "  {:width$}  {cell:answer_width$}  {count}", row.algorithm);
+        }
+        match r.agree {
+            Some(true) => s.push_str("  every algorithm that answered agrees\n"),
+            Some(false) => s.push_str("  DISAGREEMENT: the algorithms above do not all give the same answer\n"),
+            None => {}
+        }
+    }
+    if let Some(e) = &r.error {
+        let _ = writeln!(s, "  error: {e}");
+        return s;
+    }
+    let by = format!("({}, {} rules)", r.algorithm.unwrap_or("?"), r.rules.as_deref().unwrap_or("?"));
+    if let Some(win) = r.win {
+        let _ = writeln!(s, "  win: {}  {by}", if win { "yes" } else { "no" });
+    }
+    if let Some(waits) = &r.waits {
+        if waits.is_empty() {
+            let _ = writeln!(s, "  waits: none  {by}");
+        } else {
+            let tiles: Vec<String> = waits
+                .iter()
+                .filter_map(|w| w.parse::<hupai_tiles::Tile>().ok())
+                .map(|t| t.to_unicode().to_string())
+                .collect();
+            let _ = writeln!(s, "  waits: {}  {}  {by}", waits.join(" "), tiles.join(" "));
+        }
+    }
+    if r.win == Some(true) {
+        match (&r.decompositions, &r.decompositions_error) {
+            (Some(list), _) => {
+                let _ =
+                    writeln!(s, "  decompositions ({}, listed by {}):", list.len(), r.decompositions_by.unwrap_or("?"));
+                for d in list {
+                    let _ = writeln!(s, "    {}", d.groups.join(" "));
+                }
+            }
+            (None, Some(e)) => {
+                let _ = writeln!(s, "  decompositions: {e}");
+            }
+            (None, None) => {}
+        }
+    }
+    s
+}

@@ -1,0 +1,95 @@
+//! `hupai`, the command line of hupai: decide whether mahjong hands win, list their decompositions
+//! and waits, answer millions of hands from stdin, and show which algorithms exist.
+//!
+//! Subcommands (the contract scripts rely on is in issue 2, section 5):
+//! - `check HAND…`: a readable report per hand (or `--json`, one object per hand per line);
+//!   `--algorithm all` puts every registered algorithm's answer side by side;
+//! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;
+//! - `algorithms`: the registry with capabilities (`--json`: one object per line).
+//!
+//! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error or the
+//! command line was wrong, 1 on an I/O error.
+
+mod batch;
+mod check;
+mod json;
+mod list;
+mod options;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+const EXAMPLES: &str = "\
+Examples:
+  hupai check 123m456p789s11122z             does it win, and how it splits
+  hupai check 123m456p789s1122z              13 tiles: what it waits on
+  hupai check '111z222z333z44z***'           * is a wildcard
+  hupai check 123m456p789s1177z --wildcard-tile 7z
+                                             red dragons are wildcards (红中癞子)
+  hupai check 11223344556677z --rules riichi --algorithm all
+  printf '12x\\n123m456p789s1122z\\n' | hupai batch
+  hupai algorithms --json";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  hupai check 123m456p789s11122z 1112345678999m
+  hupai check '11m234p**[789s][5555z]'        wildcards and declared melds
+  hupai check 11223344556677z --rules riichi --algorithm all
+  hupai check 123m456p789s1177z --wildcard-tile 7z --json";
+
+const BATCH_EXAMPLES: &str = "\
+Output, one line per input line, same order:
+  {\"hand\": \"123m456p789s11122z\", \"win\": true}        a complete hand
+  {\"hand\": \"123m456p789s1122z\", \"waits\": [\"1z\", \"2z\"]}   a hand one tile short
+  {\"hand\": \"12x\", \"error\": \"unexpected 'x' at position 3: ...\"}
+Empty lines and lines that are not UTF-8 are error lines; a trailing \\r is dropped.
+Exit status 0 if every line was answered, 2 if any line was an error.
+
+Examples:
+  printf '12x\\n123m456p789s1122z\\n' | hupai batch
+  hupai batch --rules chinese --wildcard-tile 7z < hands.txt > answers.jsonl";
+
+/// Decide mahjong wins, decompositions and waits, wildcards (癞子) included.
+#[derive(Parser)]
+#[command(name = "hupai", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show each hand in tiles, whether it wins, its decompositions, or its waits if one tile short.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check(check::CheckArgs),
+    /// Answer one hand per stdin line with one JSON object per stdout line, in order, on every core.
+    #[command(after_help = BATCH_EXAMPLES)]
+    Batch(batch::BatchArgs),
+    /// List the registered algorithms, fastest first, with what each can handle.
+    Algorithms(list::ListArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let result = match &cli.command {
+        Command::Check(args) => check::run(args, &mut stdout.lock()),
+        Command::Batch(args) => {
+            let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+            batch::run(args, &mut io::stdin().lock(), &mut out).map(|tally| tally.errors > 0)
+        }
+        Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
+    };
+    match result {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::from(2),
+        // A closed pipe (`hupai batch | head`) is the reader's choice, not a failure to report.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("hupai: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
