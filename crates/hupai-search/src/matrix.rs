@@ -104,10 +104,14 @@ fn plain_melds(counts: &[u8; Tile::COUNT]) -> bool {
     if pair_row == 3 {
         return true;
     }
-    let row = rows[pair_row];
+    greedy_with_pair(&rows[pair_row])
+}
+
+/// S004's step one and two: try each pair the row holds, then the greedy on the rest.
+fn greedy_with_pair(row: &Row) -> bool {
     (PAD..PAD + 9).any(|i| {
         row[i] >= 2 && {
-            let mut rest = row;
+            let mut rest = *row;
             rest[i] -= 2;
             greedy(rest)
         }
@@ -116,65 +120,82 @@ fn plain_melds(counts: &[u8; Tile::COUNT]) -> bool {
 
 // ---- with wildcards ----
 
-/// The fewest wildcards that complete one numbered row into groups: `[without the pair, with it]`,
-/// [`NEVER`] if impossible. `room[i]` is how many wildcards may stand for the kind in column `i`.
+/// The fewest wildcards, up to `budget`, that complete one numbered row into groups:
+/// `[without the pair, with it]`, [`NEVER`] if impossible within the budget. `room[i]` is how many
+/// wildcards may stand for the kind in column `i`.
 ///
-/// A dynamic programme over the ranks, lowest first. Its state is how many sequences started one
-/// rank below (they still need this rank and the next) and two ranks below (they need this rank
-/// only), and whether the pair is placed. At each rank it chooses how many sequences start here,
-/// triplets and pairs sit here; every concealed tile of the rank must be used and the wildcards
-/// fill what the choice needs beyond them. Some cheapest completion starts at most two sequences
-/// per rank (three equal sequences are three triplets) and holds at most two triplets of a kind
-/// and no group made of wildcards alone (that group could move to a kind nobody holds), so those
-/// bounds lose nothing.
-fn row_costs(row: &Row, room: &Row) -> [u32; 2] {
+/// A dynamic programme over the ranks, lowest first: S004's "what does the lowest tile join",
+/// asked of every rank in turn with the wildcards' help. Its state is how many sequences started
+/// one rank below (they still need this rank and the next) and two ranks below (they need this
+/// rank only), and whether the pair is placed. At each rank it chooses how many sequences start
+/// here and how many triplets and pairs sit here; every concealed tile of the rank must be used,
+/// and wildcards fill what the choice needs beyond them.
+///
+/// The choices are bounded by what some cheapest completion looks like, so the bounds lose
+/// nothing: no group is made of wildcards alone (it could be dropped, three wildcards cheaper,
+/// and rebuilt of a kind nobody holds), so there are no more triplets plus pairs at a rank than
+/// concealed tiles there, and no sequence starts where it would meet no concealed tile; at most
+/// two sequences start at a rank (three equal sequences hold the same tiles as three triplets).
+/// A pair of wildcards alone is left to the caller.
+fn row_costs(row: &Row, room: &Row, budget: u32) -> [u32; 2] {
     let Some(first) = (PAD..PAD + 9).find(|&i| row[i] > 0) else {
         return [0, NEVER];
     };
     let last = (PAD..PAD + 9).rev().find(|&i| row[i] > 0).unwrap_or(first);
-    // Sequences holding a tile start at most two ranks below it (the padding gives the room for
-    // that: none, so a sequence cannot start below rank 1 or run past rank 9).
-    let start = first - 2;
-    // dp[s1 * 3 + s2][pair placed]: s1 sequences started one rank below, s2 two ranks below.
-    let mut dp = [[NEVER; 2]; 9];
-    dp[0][0] = 0;
-    for i in start..=last {
+    // cost[(s1 * 3 + s2) * 2 + pair placed]: s1 sequences started one rank below, s2 two ranks
+    // below; `live` marks the entries within budget.
+    let mut cost = [NEVER; 18];
+    cost[0] = 0;
+    let mut live = 1u32;
+    // Sequences holding the first tile start up to two ranks below it; the padding has no room,
+    // so none starts below rank 1 or runs past rank 9.
+    for i in first - 2..=last {
         let have = row[i] as u32;
         let free = room[i] as u32;
-        let mut next = [[NEVER; 2]; 9];
-        for (state, costs) in dp.iter().enumerate() {
-            let (s1, s2) = ((state / 3) as u32, (state % 3) as u32);
-            for (placed, &cost) in costs.iter().enumerate() {
-                if cost >= NEVER {
-                    continue;
-                }
-                for starts in 0..=2u32 {
-                    for triplets in 0..=2u32 {
-                        for pairs in 0..=(1 - placed as u32) {
-                            let need = s1 + s2 + starts + 3 * triplets + 2 * pairs;
-                            if need < have || need - have > free {
-                                continue;
-                            }
-                            let to = (starts * 3 + s1) as usize;
-                            let slot = &mut next[to][placed + pairs as usize];
-                            *slot = (*slot).min(cost + need - have);
+        let most_starts = if have + row[i + 1] as u32 + row[i + 2] as u32 > 0 { 2 } else { 0 };
+        let mut next = [NEVER; 18];
+        let mut next_live = 0u32;
+        let mut todo = live;
+        while todo != 0 {
+            let entry = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let (state, placed) = (entry / 2, entry % 2);
+            let (s1, open) = (state / 3, (state / 3 + state % 3) as u32);
+            for starts in 0..=most_starts {
+                for triplets in 0..=have.min(2) {
+                    let most_pairs = if placed == 1 { 0 } else { (have - triplets).min(1) };
+                    for pairs in 0..=most_pairs {
+                        let need = open + starts + 3 * triplets + 2 * pairs;
+                        if need < have || need - have > free {
+                            continue;
+                        }
+                        let total = cost[entry] + need - have;
+                        let to = (starts as usize * 3 + s1) * 2 + placed + pairs as usize;
+                        if total <= budget && total < next[to] {
+                            next[to] = total;
+                            next_live |= 1 << to;
                         }
                     }
                 }
             }
         }
-        dp = next;
+        if next_live == 0 {
+            return [NEVER; 2];
+        }
+        cost = next;
+        live = next_live;
     }
     // Sequences still open after `last` end on the next two ranks, on wildcards alone: s1 + s2 of
     // them need the next rank, s1 the one after. Past rank 9 the padding has no room.
     let (a, b) = (room[last + 1] as usize, room[last + 2] as usize);
     let mut done = [NEVER; 2];
-    for (state, costs) in dp.iter().enumerate() {
-        let (s1, s2) = (state / 3, state % 3);
-        if s1 + s2 <= a && s1 <= b {
-            for (d, &c) in done.iter_mut().zip(costs) {
-                *d = (*d).min(c + (2 * s1 + s2) as u32);
-            }
+    while live != 0 {
+        let entry = live.trailing_zeros() as usize;
+        live &= live - 1;
+        let (s1, s2) = (entry / 6, entry / 2 % 3);
+        let total = cost[entry] + (2 * s1 + s2) as u32;
+        if s1 + s2 <= a && s1 <= b && total <= budget && total < done[entry % 2] {
+            done[entry % 2] = total;
         }
     }
     done
@@ -192,16 +213,49 @@ fn honor_costs(n: u8, room: u8) -> [u32; 2] {
 /// at most 17 tiles touch at most 17 of the 34 kinds. A pair of wildcards alone costs 2.
 fn wild_melds(counts: &[u8; Tile::COUNT], room: &[u8; Tile::COUNT], wildcards: u32) -> bool {
     let (tiles, rooms) = (rows(counts), rows(room));
-    let mut units = [[0u32; 2]; 3 + 7];
-    for s in 0..3 {
-        units[s] = row_costs(&tiles[s], &rooms[s]);
-    }
+    // units[0..7]: honors; units[7..10]: the numbered rows.
+    let mut units = [[0u32; 2]; 7 + 3];
     for h in 0..7 {
-        units[3 + h] = honor_costs(counts[27 + h], room[27 + h]);
+        units[h] = honor_costs(counts[27 + h], room[27 + h]);
+    }
+    // The fewest wildcards each unit could possibly take; for a row, from its count mod 3 alone.
+    let mut floor = [0u32; 7 + 3];
+    for (f, u) in floor.iter_mut().zip(&units) {
+        *f = u[0].min(u[1]);
+    }
+    for s in 0..3 {
+        let n = tiles[s].iter().map(|&c| c as u32).sum::<u32>();
+        floor[7 + s] = match n % 3 {
+            1 => 1,
+            _ => 0,
+        };
+    }
+    let floors: u32 = floor.iter().sum();
+    if floors > wildcards {
+        return false;
+    }
+    for s in 0..3 {
+        // What the other units leave at most for this row.
+        let budget = wildcards - (floors - floor[7 + s]);
+        units[7 + s] = if budget == 0 {
+            plain_row_costs(&tiles[s])
+        } else if floor[7 + s] == 0 && greedy(tiles[s]) {
+            // Already whole melds (or empty): it takes no wildcards without the pair, and with
+            // the pair it would take at least two (its count is 0 mod 3), no better than a pair
+            // of wildcards alone.
+            [0, NEVER]
+        } else {
+            row_costs(&tiles[s], &rooms[s], budget)
+        };
     }
     let without: u32 = units.iter().map(|u| u[0]).sum();
     let best = units.iter().map(|u| without - u[0] + u[1]).min().unwrap_or(NEVER).min(without + 2);
     best <= wildcards
+}
+
+/// [`row_costs`] with no wildcards to spend: S004's greedy, with and without the pair.
+fn plain_row_costs(row: &Row) -> [u32; 2] {
+    [if greedy(*row) { 0 } else { NEVER }, if greedy_with_pair(row) { 0 } else { NEVER }]
 }
 
 // ---- special forms ----
@@ -340,16 +394,20 @@ mod tests {
         let free = [4; COLS];
         let mut room = [0; COLS];
         room[PAD..PAD + 9].copy_from_slice(&free[..9]);
-        assert_eq!(row_costs(&row("123"), &room), [0, 2]);
-        assert_eq!(row_costs(&row("13"), &room), [1, 3]);
-        assert_eq!(row_costs(&row("11"), &room), [1, 0]);
-        assert_eq!(row_costs(&row("89"), &room), [1, 3]);
+        let costs = |ranks: &str, room: &Row| row_costs(&row(ranks), room, 8);
+        assert_eq!(costs("123", &room), [0, 2]);
+        assert_eq!(costs("13", &room), [1, 3]);
+        assert_eq!(costs("11", &room), [1, 0]);
+        assert_eq!(costs("89", &room), [1, 3]);
+        assert_eq!(costs("1357", &room), [2, 4]);
+        // The budget cuts: 1357 needs two wildcards.
+        assert_eq!(row_costs(&row("1357"), &room, 1), [NEVER, NEVER]);
         // 9 with no room left at 9: 789 from two wildcards, never 999.
         let mut tight = room;
         tight[PAD + 8] = 0;
-        // With the pair: 789 and a pair of wildcards, as cheap as a pair of a fresh kind.
-        assert_eq!(row_costs(&row("9"), &tight), [2, 4]);
-        assert_eq!(row_costs(&row(""), &room), [0, NEVER]);
+        // With the pair, 99 is impossible too; a pair of wildcards alone is the caller's business.
+        assert_eq!(costs("9", &tight), [2, NEVER]);
+        assert_eq!(costs("", &room), [0, NEVER]);
     }
 
     #[test]
@@ -361,3 +419,4 @@ mod tests {
         assert_eq!(honor_costs(4, u8::MAX), [2, 1]);
     }
 }
+
