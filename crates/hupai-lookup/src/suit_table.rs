@@ -1,0 +1,434 @@
+//! `suit-table`: win checks, waits and decompositions from per-suit fewest-wildcards tables, for any
+//! number of wildcards, with or without the fifth-copy rule, declared melds and 17-tile hands.
+//!
+//! For every count pattern of one numbered suit with at most 14 tiles the table holds the fewest
+//! wildcards completing it into melds only and into melds plus the pair, once with the four-copy
+//! cap and once without. A complete hand wins in the melds form exactly when
+//! `Σ melds + min (pair − melds) ≤ wildcards` over the four suits (honors are computed per kind;
+//! they form no sequences). Why that is exact, including the copy limit and leftover wildcards, is
+//! argued in `docs/suit-table.md`.
+
+mod costs;
+mod decompose;
+mod index;
+mod special;
+
+use std::sync::LazyLock;
+
+use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, TileSet};
+use serde::{Deserialize, Serialize};
+
+use crate::format::{self, ArtifactKind, FormatError};
+use costs::{Cost, HONOR_CAPPED, HONOR_FREE, NO_CAP};
+pub use index::{MAX_TILES, PATTERNS, pattern_index};
+
+/// The per-suit tables as stored (postcard) in `tables/suit.bin`: one 4-bit code per numbered-suit
+/// count pattern with at most [`MAX_TILES`] tiles, in [`pattern_index`] order, and the entries the
+/// codes stand for.
+///
+/// Built by `hupai_table::suit::build`, stored in the [`format`] container and checked on load by
+/// [`format::Payload::validate`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuitTables {
+    /// Most tiles of one suit covered: must equal [`MAX_TILES`].
+    pub max_tiles: u8,
+    /// Number of patterns: must equal [`PATTERNS`].
+    pub patterns: u32,
+    /// What each 4-bit code means (at most 16 entries).
+    pub entries: Vec<SuitEntry>,
+    /// The codes, two per byte, the lower-indexed pattern in the low nibble.
+    pub codes: Vec<u8>,
+}
+
+/// What a pattern needs, relative to its tile count `n`. Without the cap, melds only take
+/// `a = 3 * melds_thirds + (−n mod 3)` wildcards and melds plus the pair `a − 1 + pair_offset`
+/// (`pair_offset` is 0 or 3: the two differ by −1 or +2). With the four-copy cap each is larger by
+/// its `capped_*` extra (a multiple of 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SuitEntry {
+    /// ⌊fewest wildcards for melds only, no cap⌋ / 3.
+    pub melds_thirds: u8,
+    /// (fewest for melds and the pair) − (fewest for melds only) + 1, no cap.
+    pub pair_offset: u8,
+    /// Extra wildcards for melds only under the four-copy cap.
+    pub capped_melds_extra: u8,
+    /// Extra wildcards for melds and the pair under the four-copy cap.
+    pub capped_pair_extra: u8,
+}
+
+impl SuitEntry {
+    /// The costs (no cap, capped) of a pattern with `tiles` tiles and this entry; `None` if that
+    /// would be a negative count or not a multiple of 3 where one is required.
+    fn decode(self, tiles: u32) -> Option<(Cost, Cost)> {
+        let melds = 3 * self.melds_thirds as i32 + ((3 - tiles % 3) % 3) as i32;
+        let pair = melds - 1 + self.pair_offset as i32;
+        if pair < 0 || self.pair_offset % 3 != 0 || self.capped_melds_extra % 3 != 0 || self.capped_pair_extra % 3 != 0
+        {
+            return None;
+        }
+        let free = Cost::new(melds, pair);
+        let capped = Cost::new(melds + self.capped_melds_extra as i32, pair + self.capped_pair_extra as i32);
+        Some((free, capped))
+    }
+}
+
+impl format::Payload for SuitTables {
+    const KIND: ArtifactKind = ArtifactKind::SUIT_TABLE;
+    const VERSION: u16 = 1;
+    const FILE: &'static str = "suit.bin";
+
+    /// Checks the shape, the length and that every code names a possible entry.
+    fn validate(&self) -> Result<(), String> {
+        if self.max_tiles as u32 != MAX_TILES || self.patterns as usize != PATTERNS {
+            return Err(format!(
+                "covers {} tiles / {} patterns; this build indexes {MAX_TILES} / {PATTERNS}",
+                self.max_tiles, self.patterns
+            ));
+        }
+        let expected = PATTERNS.div_ceil(2);
+        if self.codes.len() != expected {
+            return Err(format!("{} code bytes; {expected} expected", self.codes.len()));
+        }
+        if self.entries.is_empty() || self.entries.len() > 16 {
+            return Err(format!("{} entries; 1 to 16 expected", self.entries.len()));
+        }
+        let n = self.entries.len() as u8;
+        let mut bad = None;
+        index::for_each_tile_count(|i, tiles| {
+            let code = (self.codes[i / 2] >> ((i % 2) * 4)) & 15;
+            if bad.is_none() && self.entries.get(code as usize).and_then(|e| e.decode(tiles)).is_none() {
+                bad = Some((i, code, tiles));
+            }
+        });
+        if let Some((i, code, tiles)) = bad {
+            return Err(format!("pattern {i} ({tiles} tiles) has code {code}, which names no possible entry of {n}"));
+        }
+        Ok(())
+    }
+}
+
+impl SuitTables {
+    /// The (no cap, four-copy cap) costs of a pattern in the table; for the builder's self-check.
+    pub fn fewest_wildcards(&self, counts: &[u8; 9]) -> Option<[(u8, u8); 2]> {
+        let i = pattern_index(counts)?;
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        let code = (self.codes.get(i / 2)? >> ((i % 2) * 4)) & 15;
+        let (free, capped) = self.entries.get(code as usize)?.decode(tiles)?;
+        let small = |c: Cost| (c.melds as u8, c.pair() as u8);
+        Some([small(free), small(capped)])
+    }
+}
+
+/// Decoded costs by code (row) and tile count (column; 16 wide so the row is a shift).
+type Decode = [[Cost; 16]; 16];
+
+/// The validated tables, ready for lookups.
+pub(crate) struct Runtime {
+    codes: Vec<u8>,
+    free: Box<Decode>,
+    capped: Box<Decode>,
+}
+
+const EMBEDDED: &[u8] = include_bytes!("../tables/suit.bin");
+
+static RUNTIME: LazyLock<Result<Runtime, FormatError>> =
+    LazyLock::new(|| format::decode::<SuitTables>(EMBEDDED).map(|t| Runtime::new(&t)));
+
+/// The embedded tables, validated once (on first use) and shared by every thread.
+pub fn tables() -> Result<(), FormatError> {
+    RUNTIME.as_ref().map(|_| ()).map_err(Clone::clone)
+}
+
+impl Runtime {
+    fn new(t: &SuitTables) -> Runtime {
+        let impossible = Cost { melds: costs::INF, delta: 0 };
+        let mut free = Box::new([[impossible; 16]; 16]);
+        let mut capped = Box::new([[impossible; 16]; 16]);
+        for (code, e) in t.entries.iter().enumerate() {
+            for n in 0..=MAX_TILES {
+                if let Some((f, c)) = e.decode(n) {
+                    free[code][n as usize] = f;
+                    capped[code][n as usize] = c;
+                }
+            }
+        }
+        Runtime { codes: t.codes.clone(), free, capped }
+    }
+
+    fn decode(&self, capped: bool) -> &Decode {
+        if capped { &self.capped } else { &self.free }
+    }
+
+    /// The cost of the pattern at a [`index::locate`] result, if it is in the table.
+    #[inline(always)]
+    fn at(&self, located: u32, dec: &Decode) -> Option<Cost> {
+        let tiles = index::tiles_of(located);
+        if tiles > MAX_TILES {
+            return None;
+        }
+        let i = index::index_of(located);
+        let code = (*self.codes.get(i >> 1)? >> ((i & 1) * 4)) & 15;
+        Some(dec[code as usize][tiles as usize & 15])
+    }
+
+    /// The cost of a numbered suit with the plain cap (four, or none).
+    #[inline(always)]
+    fn numbered(&self, c: &[u8; 9], dec: &Decode, capped: bool) -> Cost {
+        let found = index::halves(c).and_then(|(l, r)| self.at(index::locate(l, r), dec));
+        match found {
+            Some(cost) => cost,
+            None => costs::numbered_exact(c, if capped { &[4; 9] } else { &[NO_CAP; 9] }),
+        }
+    }
+
+    /// A lower bound under any cap: the uncapped cost.
+    pub(crate) fn free_lower_bound(&self, c: &[u8; 9]) -> Cost {
+        self.numbered(c, &self.free, false)
+    }
+
+    /// The four suits' costs of concealed `counts` under the plain cap (four copies, or none).
+    #[inline(always)]
+    fn plain_costs(&self, counts: &[u8; 34], capped: bool) -> [Cost; 4] {
+        let dec = self.decode(capped);
+        [
+            self.numbered(suit_of(counts, 0), dec, capped),
+            self.numbered(suit_of(counts, 1), dec, capped),
+            self.numbered(suit_of(counts, 2), dec, capped),
+            costs::honors_fast(honors_of(counts), capped),
+        ]
+    }
+
+    /// The four suits' costs of concealed `counts`, with `caps` per kind when declared melds lower
+    /// them below four (capped rules only), else the plain cap.
+    #[inline(always)]
+    fn costs(&self, counts: &[u8; 34], capped: bool, caps: Option<&[u8; 34]>) -> [Cost; 4] {
+        match caps {
+            None => self.plain_costs(counts, capped),
+            Some(caps) => self.lowered_costs(counts, caps),
+        }
+    }
+
+    /// [`Runtime::costs`] when declared melds lower some caps: those suits get the exact program.
+    #[inline(never)]
+    fn lowered_costs(&self, counts: &[u8; 34], caps: &[u8; 34]) -> [Cost; 4] {
+        let dec = self.decode(true);
+        let mut out = [Cost { melds: 0, delta: 0 }; 4];
+        for (s, slot) in out.iter_mut().take(3).enumerate() {
+            let (c, k) = (suit_of(counts, s), suit_of(caps, s));
+            *slot = if k.iter().any(|&x| x < 4) { costs::numbered_exact(c, k) } else { self.numbered(c, dec, true) };
+        }
+        out[3] = costs::honors_capped(&counts[27..], &caps[27..]);
+        out
+    }
+}
+
+/// The seven honor counts.
+#[inline(always)]
+fn honors_of(c: &[u8; 34]) -> &[u8; 7] {
+    match c[27..].first_chunk::<7>() {
+        Some(x) => x,
+        None => &[0; 7],
+    }
+}
+
+/// Fewest wildcards for the whole hand in the melds form: every suit completes into melds, one of
+/// them also holds the pair.
+#[inline(always)]
+fn total(costs: &[Cost; 4]) -> i32 {
+    let melds = costs[0].melds + costs[1].melds + costs[2].melds + costs[3].melds;
+    let delta = costs[0].delta.min(costs[1].delta).min(costs[2].delta.min(costs[3].delta));
+    melds + delta
+}
+
+/// Suit `s` (0–2) of a 34-count array.
+#[inline(always)]
+pub(crate) fn suit_of(c: &[u8; 34], s: usize) -> &[u8; 9] {
+    match c[(s * 9).min(25)..].first_chunk::<9>() {
+        Some(x) => x,
+        None => &[0; 9],
+    }
+}
+
+/// The validated tables. The artifact is fixed at compile time and the crate's tests decode it, so a
+/// failure here means a corrupted build, never bad input.
+fn runtime() -> &'static Runtime {
+    match RUNTIME.as_ref() {
+        Ok(rt) => rt,
+        Err(e) => panic!("the embedded suit tables are unusable ({e}); regenerate them with `cargo xtask tables`"),
+    }
+}
+
+/// Room per kind for concealed tiles plus stand-ins when declared melds take copies and the rules
+/// keep the four-copy cap; `None` when the plain cap (or no cap) applies everywhere.
+#[inline(always)]
+fn declared_caps(hand: &Hand, rules: &Rules) -> Option<[u8; 34]> {
+    if rules.wildcard_fifth_copy || hand.melds().is_empty() {
+        return None;
+    }
+    Some(lowered_caps(hand))
+}
+
+#[inline(never)]
+fn lowered_caps(hand: &Hand) -> [u8; 34] {
+    let declared = hand.declared_counts();
+    std::array::from_fn(|t| 4u8.saturating_sub(declared.0[t]))
+}
+
+/// The per-suit table algorithm (`suit-table`); see the module docs.
+///
+/// ```
+/// use hupai_lookup::SuitTable;
+/// use hupai_tiles::{Algorithm, Hand, Rules};
+///
+/// let hand: Hand = "111z222z333z44z***".parse()?;
+/// // The three wildcards must become a fresh triplet (four copies of North would be a fifth).
+/// assert!(SuitTable.is_win(&hand, &Rules::STANDARD)?);
+/// let waits = SuitTable.waits(&"1479m11z*******".parse()?, &Rules::STANDARD)?;
+/// assert_eq!(waits.len(), 34);
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SuitTable;
+
+impl Algorithm for SuitTable {
+    fn name(&self) -> &'static str {
+        "suit-table"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::ALL
+    }
+
+    fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+        let rt = runtime();
+        let counts = &hand.concealed().0;
+        let wildcards = hand.wildcards() as i32;
+        let capped = !rules.wildcard_fifth_copy;
+        let caps = declared_caps(hand, rules);
+        if total(&rt.costs(counts, capped, caps.as_ref())) <= wildcards {
+            return Ok(true);
+        }
+        Ok(hand.special_forms_apply(rules)
+            && (special::seven_pairs_win(counts, wildcards, rules.seven_pairs)
+                || (rules.thirteen_orphans && special::thirteen_orphans_win(counts))))
+    }
+
+    fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+        let rt = runtime();
+        let counts = &hand.concealed().0;
+        let wildcards = hand.wildcards() as i32;
+        let capped = !rules.wildcard_fifth_copy;
+        let caps = declared_caps(hand, rules);
+        let physical = hand.physical_counts();
+        let base = rt.costs(counts, capped, caps.as_ref());
+        let mut waits = melds_waits(rt, counts, &physical.0, &base, wildcards, capped, caps.as_ref());
+        if hand.special_forms_apply(rules) {
+            let sp = special::seven_pairs_waits(counts, wildcards, rules.seven_pairs);
+            let to = if rules.thirteen_orphans { special::thirteen_orphans_waits(counts) } else { TileSet::EMPTY };
+            waits = TileSet::from_bits(waits.bits() | sp.bits() | to.bits());
+        }
+        Ok(waits)
+    }
+
+    fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        let rt = runtime();
+        let counts = &hand.concealed().0;
+        let wildcards = hand.wildcards() as i32;
+        let capped = !rules.wildcard_fifth_copy;
+        let caps = declared_caps(hand, rules);
+        let costs = rt.costs(counts, capped, caps.as_ref());
+        let mut out = Vec::new();
+        if total(&costs) <= wildcards {
+            let room = match (caps, capped) {
+                (Some(k), _) => k,
+                (None, true) => [4; 34],
+                (None, false) => [NO_CAP; 34],
+            };
+            decompose::melds_decompositions(rt, counts, &room, &costs, wildcards, &mut out);
+        }
+        if hand.special_forms_apply(rules) {
+            if rules.seven_pairs != SevenPairs::Off {
+                special::seven_pairs_decompositions(counts, wildcards, rules.seven_pairs, &mut out);
+            }
+            if rules.thirteen_orphans {
+                special::thirteen_orphans_decompositions(counts, &mut out);
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+}
+
+/// Waits in the melds form. Adding a kind changes one suit only, so each candidate costs one
+/// lookup of that suit's pattern with one more tile, combined with the other suits' costs.
+fn melds_waits(
+    rt: &Runtime,
+    counts: &[u8; 34],
+    physical: &[u8; 34],
+    base: &[Cost; 4],
+    wildcards: i32,
+    capped: bool,
+    caps: Option<&[u8; 34]>,
+) -> TileSet {
+    let melds_all: i32 = base.iter().map(|c| c.melds).sum();
+    let mut bits = 0u64;
+    for s in 0..4 {
+        let others_melds = melds_all - base[s].melds;
+        let others_delta = (0..4).filter(|&u| u != s).map(|u| base[u].delta).min().unwrap_or(costs::INF);
+        let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
+        let lowered = caps.filter(|k| {
+            let range = if s < 3 { s * 9..s * 9 + 9 } else { 27..34 };
+            k[range].iter().any(|&x| x < 4)
+        });
+        if s < 3 {
+            let c = suit_of(counts, s);
+            let offset = s * 9;
+            let fast = if lowered.is_none() { index::halves(c) } else { None };
+            for rank in 0..9 {
+                let t = offset + rank;
+                if physical[t] >= 4 {
+                    continue;
+                }
+                let mut more = *c;
+                more[rank] += 1;
+                let new = match (fast, lowered) {
+                    (Some((l, r)), _) => {
+                        let located = if rank < 4 {
+                            index::locate(l + index::STEP[rank], r)
+                        } else {
+                            index::locate(l, r + index::STEP[rank])
+                        };
+                        match rt.at(located, rt.decode(capped)) {
+                            Some(cost) => cost,
+                            None => rt.numbered(&more, rt.decode(capped), capped),
+                        }
+                    }
+                    (None, Some(k)) => costs::numbered_exact(&more, suit_of(k, s)),
+                    (None, None) => rt.numbered(&more, rt.decode(capped), capped),
+                };
+                if wins(new) {
+                    bits |= 1 << t;
+                }
+            }
+        } else {
+            let mut c = [0u8; 7];
+            c.copy_from_slice(&counts[27..34]);
+            for kind in 0..7 {
+                let t = 27 + kind;
+                if physical[t] >= 4 {
+                    continue;
+                }
+                c[kind] += 1;
+                let new = match lowered {
+                    Some(k) => costs::honors_capped(&c, &k[27..]),
+                    None => costs::honors(&c, if capped { &HONOR_CAPPED } else { &HONOR_FREE }),
+                };
+                c[kind] -= 1;
+                if wins(new) {
+                    bits |= 1 << t;
+                }
+            }
+        }
+    }
+    TileSet::from_bits(bits)
+}
