@@ -11,6 +11,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 
 use clap::Args;
 use hupai_tiles::{Algorithm, Answer, Error, Rules};
@@ -18,6 +19,7 @@ use rayon::prelude::*;
 
 use crate::json;
 use crate::options::{self, RuleArgs};
+use crate::plain;
 
 /// Arguments of `hupai batch`.
 #[derive(Clone, Args)]
@@ -57,62 +59,117 @@ impl std::ops::Add for Tally {
 }
 
 /// Runs the batch from `input` to `output`.
-pub(crate) fn run(args: &BatchArgs, input: &mut impl Read, output: &mut impl Write) -> io::Result<Tally> {
+///
+/// Three stages overlap: a reader thread cuts the input into chunks of whole lines, the calling
+/// thread answers each chunk on the rayon pool, and a writer thread writes the answers in order.
+/// Buffers travel back to the stage that fills them, so a long run allocates nothing per chunk.
+pub(crate) fn run(args: &BatchArgs, input: impl Read + Send, output: impl Write + Send) -> io::Result<Tally> {
     let ctx = Context { rule_args: &args.rule_args, rules: args.rule_args.rules(), algorithm: args.algorithm };
     let pieces_per_chunk = rayon::current_num_threads().max(1) * 4;
-    let mut buf = vec![0u8; CHUNK_BYTES];
-    let mut filled = 0;
-    let mut outputs: Vec<Vec<u8>> = vec![Vec::new(); pieces_per_chunk];
-    let mut tally = Tally::default();
+    std::thread::scope(|scope| {
+        // Bounded queues keep memory to a few chunks however fast one stage runs ahead.
+        let (chunk_tx, chunk_rx) = mpsc::sync_channel::<io::Result<Vec<u8>>>(2);
+        let (spare_chunk_tx, spare_chunk_rx) = mpsc::channel::<Vec<u8>>();
+        let (answers_tx, answers_rx) = mpsc::sync_channel::<Vec<Vec<u8>>>(2);
+        let (spare_answers_tx, spare_answers_rx) = mpsc::channel::<Vec<Vec<u8>>>();
+        let reader = scope.spawn(move || read_chunks(input, &chunk_tx, &spare_chunk_rx));
+        let writer = scope.spawn(move || write_answers(output, &answers_rx, &spare_answers_tx));
+
+        let mut tally = Tally::default();
+        let mut read_error = None;
+        for chunk in chunk_rx {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
+            };
+            let mut answers = spare_answers_rx.try_recv().unwrap_or_default();
+            let pieces = split_at_lines(&chunk, pieces_per_chunk);
+            answers.resize_with(pieces.len(), Vec::new);
+            tally = tally
+                + pieces
+                    .par_iter()
+                    .zip(answers.par_iter_mut())
+                    .map(|(&(start, end), out)| answer_lines(&chunk[start..end], &ctx, out))
+                    .reduce(Tally::default, |a, b| a + b);
+            // The reader may be gone (end of input); then the buffer is simply dropped.
+            let _ = spare_chunk_tx.send(chunk);
+            if answers_tx.send(answers).is_err() {
+                break; // the writer stopped on an error, reported below
+            }
+        }
+        drop(answers_tx);
+        let written = writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        // Dropping the chunk queue above (end of the loop) lets a reader blocked on it finish.
+        reader.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        written?;
+        match read_error {
+            Some(e) => Err(e),
+            None => Ok(tally),
+        }
+    })
+}
+
+/// Reads `input` into chunks of whole lines of about `CHUNK_BYTES` (more if one line is longer)
+/// and sends them in order; an error is sent as the last item.
+fn read_chunks(mut input: impl Read, chunks: &SyncSender<io::Result<Vec<u8>>>, spare: &Receiver<Vec<u8>>) {
+    let mut carry: Vec<u8> = Vec::new();
     loop {
-        let eof = fill(input, &mut buf, &mut filled)?;
-        let cut = if eof {
-            filled
-        } else {
-            match buf[..filled].iter().rposition(|&b| b == b'\n') {
-                Some(i) => i + 1,
+        let mut buf = spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES));
+        buf.clear();
+        buf.extend_from_slice(&carry);
+        carry.clear();
+        let mut target = CHUNK_BYTES.max(buf.len() * 2);
+        let mut searched = 0;
+        let (cut, eof) = loop {
+            let want = target.saturating_sub(buf.len()) as u64;
+            let n = match (&mut input).take(want).read_to_end(&mut buf) {
+                Ok(n) => n,
+                Err(e) => {
+                    let _ = chunks.send(Err(e));
+                    return;
+                }
+            };
+            let eof = (n as u64) < want;
+            if eof {
+                break (buf.len(), true); // the last line needs no '\n'
+            }
+            match buf[searched..].iter().rposition(|&b| b == b'\n') {
+                Some(i) => break (searched + i + 1, false),
+                // One line longer than the chunk so far: read on.
                 None => {
-                    // One line longer than the buffer: grow and read on.
-                    buf.resize(buf.len() * 2, 0);
-                    continue;
+                    searched = buf.len();
+                    target *= 2;
                 }
             }
         };
-        let pieces = split_at_lines(&buf[..cut], pieces_per_chunk);
-        let chunk = &buf[..cut];
-        tally = tally
-            + pieces
-                .par_iter()
-                .zip(outputs.par_iter_mut())
-                .map(|(&(start, end), out)| {
-                    out.clear();
-                    answer_lines(&chunk[start..end], &ctx, out)
-                })
-                .reduce(Tally::default, |a, b| a + b);
-        for out in &outputs[..pieces.len()] {
-            output.write_all(out)?;
+        carry.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        if !buf.is_empty() && chunks.send(Ok(buf)).is_err() {
+            return; // the answering stage stopped
         }
-        buf.copy_within(cut..filled, 0);
-        filled -= cut;
         if eof {
-            break;
+            return;
         }
     }
-    output.flush()?;
-    Ok(tally)
 }
 
-/// Reads until the buffer is full or the input ends; true at end of input.
-fn fill(input: &mut impl Read, buf: &mut [u8], filled: &mut usize) -> io::Result<bool> {
-    while *filled < buf.len() {
-        match input.read(&mut buf[*filled..]) {
-            Ok(0) => return Ok(true),
-            Ok(n) => *filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
+/// Writes each chunk's answers in order, then hands the emptied buffers back.
+fn write_answers(
+    mut output: impl Write,
+    answers: &Receiver<Vec<Vec<u8>>>,
+    spare: &mpsc::Sender<Vec<Vec<u8>>>,
+) -> io::Result<()> {
+    for mut chunk in answers {
+        for out in &mut chunk {
+            output.write_all(out)?;
+            out.clear();
         }
+        let _ = spare.send(chunk);
     }
-    Ok(false)
+    output.flush()
 }
 
 /// Cuts `chunk` into at most `n` byte ranges of similar size, each ending just after a `\n` (the
@@ -140,20 +197,34 @@ fn answer_lines(piece: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> Tally {
     let mut tally = Tally::default();
     let mut rest = piece;
     while !rest.is_empty() {
-        let (line, next) = match rest.iter().position(|&b| b == b'\n') {
-            Some(i) => (&rest[..i], &rest[i + 1..]),
-            None => (rest, &rest[rest.len()..]),
-        };
-        rest = next;
         tally.lines += 1;
-        if !answer_line(line, ctx, out) {
+        let ok = match plain::scan(rest) {
+            // The common case: plain ASCII mpsz, nothing to validate or escape.
+            plain::Scan::Hand { hand, line, consumed } => {
+                out.extend_from_slice(b"{\"hand\": \"");
+                out.extend_from_slice(&rest[..line]);
+                out.extend_from_slice(b"\", ");
+                rest = &rest[consumed..];
+                let hand = ctx.rule_args.apply_wildcard_tile(hand);
+                write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some))
+            }
+            plain::Scan::Other => {
+                let (line, next) = match rest.iter().position(|&b| b == b'\n') {
+                    Some(i) => (&rest[..i], &rest[i + 1..]),
+                    None => (rest, &rest[rest.len()..]),
+                };
+                rest = next;
+                answer_line(line, ctx, out)
+            }
+        };
+        if !ok {
             tally.errors += 1;
         }
     }
     tally
 }
 
-/// Writes one line's JSON object; false if it is an error line.
+/// Writes one line's JSON object by the general parser; false if it is an error line.
 fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     out.extend_from_slice(b"{\"hand\": \"");
@@ -179,6 +250,12 @@ fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
     } else {
         ctx.rule_args.parse_hand(text).and_then(|hand| options::answer(&hand, &ctx.rules, ctx.algorithm)).map_err(Some)
     };
+    write_answer(out, result)
+}
+
+/// Writes the answer part of a line and closes it; false for an error (`None`: empty line).
+#[inline]
+fn write_answer(out: &mut Vec<u8>, result: Result<(&'static dyn Algorithm, Answer), Option<Error>>) -> bool {
     match result {
         Ok((_, Answer::Win(true))) => out.extend_from_slice(b"\"win\": true}\n"),
         Ok((_, Answer::Win(false))) => out.extend_from_slice(b"\"win\": false}\n"),

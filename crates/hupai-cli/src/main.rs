@@ -15,6 +15,7 @@ mod check;
 mod json;
 mod list;
 mod options;
+mod plain;
 
 use std::io;
 use std::process::ExitCode;
@@ -76,10 +77,7 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut stdout.lock()),
-        Command::Batch(args) => {
-            let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-            batch::run(args, &mut io::stdin().lock(), &mut out).map(|tally| tally.errors > 0)
-        }
+        Command::Batch(args) => batch::run(args, io::stdin(), io::stdout()).map(|tally| tally.errors > 0),
         Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
     };
     match result {
