@@ -1,0 +1,208 @@
+//! `index`: S002's index method. A hand's run-length key is computed from its counts and probed in a
+//! perfect hash built offline; the table value lists every decomposition, so wins, waits and
+//! decompositions need no search.
+
+mod key;
+mod table;
+
+use std::sync::LazyLock;
+
+use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet};
+
+use crate::format::{self, FormatError};
+pub(crate) use key::{key_and_even, key_general};
+pub use table::{
+    DecompositionWord, IndexData, IndexStats, IndexTable, RunDecomposition, RunGroup, ShapeEntry, ShapeFlags, phf, runs,
+};
+
+/// The committed artifact, validated on first use.
+const EMBEDDED: &[u8] = include_bytes!("../tables/index.bin");
+
+static TABLE: LazyLock<Result<IndexTable, FormatError>> = LazyLock::new(|| {
+    let data: IndexData = format::decode(EMBEDDED)?;
+    // `decode` already ran the same checks through `Payload::validate`; building cannot fail after it,
+    // but a failure would still come back as a typed error rather than a panic.
+    IndexTable::build(&data).map_err(|reason| FormatError::Invalid { artifact: "index.bin", reason })
+});
+
+/// The embedded index table, validated once (on first use) and shared by every thread.
+pub fn table() -> Result<&'static IndexTable, FormatError> {
+    TABLE.as_ref().map_err(Clone::clone)
+}
+
+/// The validated table. The artifact is fixed at compile time and the crate's tests decode it, so a
+/// failure here means a corrupted build, never bad input.
+pub(crate) fn loaded() -> &'static IndexTable {
+    match TABLE.as_ref() {
+        Ok(t) => t,
+        Err(e) => panic!("the embedded index table is unusable ({e}); regenerate it with `cargo xtask tables`"),
+    }
+}
+
+/// S002's key of a concealed part: `None` if it holds more than 14 tiles (no table shape is larger).
+///
+/// ```
+/// use hupai_lookup::index::key;
+/// use hupai_tiles::Hand;
+/// // S000's example: 1 1 1 2 3 4 6 7 8 东 东 东 西 西 -> 3 1 1 1 0 1 1 1 0 3 0 2.
+/// let hand: Hand = "111234678m11133z".parse()?;
+/// assert_eq!(key(hand.concealed()), Some(0b1_11110_0_0_10_0_0_10_111110_110));
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+pub fn key(counts: &TileCounts) -> Option<u32> {
+    if counts.total() > 14 {
+        return None;
+    }
+    key_general(&counts.0)
+}
+
+/// The index method (name `"index"`): no wildcards; declared melds, seven pairs (both variants) and
+/// thirteen orphans yes; 17-tile hands no (the table stops at four melds).
+///
+/// The win check computes the key from the concealed counts in one pass, probes the perfect hash and
+/// reads the slot's flags. Seven distinct pairs come from the table (S002's flag); seven pairs with a
+/// four-of-a-kind counted as two pairs is "every count even" (14 tiles in counts of 0, 2 and 4 are
+/// seven pairs), which the key pass computes on the side. Thirteen orphans is a direct check, run
+/// only when the key says all fourteen tiles sit in thirteen isolated runs.
+///
+/// ```
+/// use hupai_lookup::Index;
+/// use hupai_tiles::{Algorithm, Hand, Rules};
+/// // S002's example: 111 2222 3333 444 is one key, 3 4 4 3.
+/// let hand: Hand = "11122223333444m".parse()?;
+/// assert!(Index.is_win(&hand, &Rules::STANDARD)?);
+/// let all: Vec<String> = Index.decompositions(&hand, &Rules::STANDARD)?.iter().map(|d| d.to_string()).collect();
+/// assert_eq!(all.len(), 4); // straight from the table value, no search
+/// assert!(all.contains(&"44m 111m 222m 234m 333m".to_string()));
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Index;
+
+/// Kinds held, in tile order: run index `i` of the hand's key is `held[i]`.
+fn held(counts: &TileCounts) -> arrayvec::ArrayVec<Tile, 34> {
+    Tile::ALL.iter().copied().filter(|&t| counts[t] > 0).collect()
+}
+
+/// Every count of a thirteen-orphans hand sits on a terminal or honor, all thirteen held.
+fn is_thirteen_orphans(c: &[u8; 34]) -> bool {
+    let mut held = 0;
+    let mut tiles = 0;
+    for t in Tile::TERMINALS_AND_HONORS {
+        let n = c[t.index()];
+        held += (n > 0) as u32;
+        tiles += n as u32;
+    }
+    held == 13 && tiles == 14
+}
+
+impl Index {
+    /// The win check on concealed counts alone (what [`Algorithm::check_win`] runs): `special` says
+    /// whether seven pairs and thirteen orphans may apply (no declared melds, 14-tile rules). The
+    /// counts must have `3n + 2` tiles for the `n` melds the hand needs and at most four of a kind.
+    #[inline]
+    pub fn wins(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> bool {
+        let c = &counts.0;
+        let (key, even) = key_and_even(c);
+        if let Some(entry) = table.probe(key) {
+            let flags = IndexTable::entry_flags(entry);
+            if flags.contains(ShapeFlags::MELDS) {
+                return true;
+            }
+            if special && rules.seven_pairs != SevenPairs::Off && flags.contains(ShapeFlags::SEVEN_PAIRS) {
+                return true;
+            }
+        }
+        if !special {
+            return false;
+        }
+        if rules.seven_pairs == SevenPairs::AllowQuads && even {
+            return true;
+        }
+        // Fourteen tiles in fourteen-or-fewer isolated runs give a 28-bit key; orphans need that.
+        rules.thirteen_orphans && key >> 27 == 1 && is_thirteen_orphans(c)
+    }
+
+    /// Every decomposition of the concealed counts (empty if they do not win), sorted.
+    pub fn decompositions_of(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> Vec<Decomposition> {
+        let c = &counts.0;
+        let (key, even) = key_and_even(c);
+        let mut out = Vec::new();
+        let held = held(counts);
+        if let Some(entry) = table.probe(key) {
+            let entry = table.entry(key as u32, entry);
+            out.extend(entry.decompositions().filter_map(|d| d.to_decomposition(&held)));
+            let pairs_allowed = special && rules.seven_pairs != SevenPairs::Off;
+            if pairs_allowed && entry.flags().contains(ShapeFlags::SEVEN_PAIRS) && rules.seven_pairs == SevenPairs::Distinct
+            {
+                out.extend(seven_pairs(counts));
+            }
+        }
+        if special && rules.seven_pairs == SevenPairs::AllowQuads && even {
+            out.extend(seven_pairs(counts));
+        }
+        if special && rules.thirteen_orphans && is_thirteen_orphans(c) {
+            let pair = Tile::TERMINALS_AND_HONORS.iter().copied().find(|&t| c[t.index()] == 2);
+            out.extend(pair.map(|pair| Decomposition::ThirteenOrphans { pair }));
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// The seven-pairs decomposition of counts that are all even and add up to 14.
+fn seven_pairs(counts: &TileCounts) -> Option<Decomposition> {
+    let mut pairs = [Tile::ALL[0]; 7];
+    let mut n = 0;
+    for t in Tile::ALL {
+        for _ in 0..counts[t] / 2 {
+            *pairs.get_mut(n)? = t;
+            n += 1;
+        }
+    }
+    (n == 7).then(|| Decomposition::seven_pairs(pairs))
+}
+
+impl Algorithm for Index {
+    fn name(&self) -> &'static str {
+        "index"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            wildcards: false,
+            max_wildcards: 0,
+            wildcard_fifth_copy: false,
+            seventeen_tiles: false,
+            ..Capabilities::ALL
+        }
+    }
+
+    #[inline]
+    fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+        Ok(Index::wins(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
+    }
+
+    fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+        let table = loaded();
+        let physical = hand.physical_counts();
+        let special = hand.special_forms_apply(rules);
+        let mut counts = *hand.concealed();
+        let mut waits = TileSet::EMPTY;
+        for t in Tile::ALL {
+            if physical[t] >= 4 {
+                continue;
+            }
+            counts[t] += 1;
+            if Index::wins(table, &counts, rules, special) {
+                waits.insert(t);
+            }
+            counts[t] -= 1;
+        }
+        Ok(waits)
+    }
+
+    fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        Ok(Index::decompositions_of(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
+    }
+}

@@ -1,0 +1,57 @@
+//! Artifacts: the encoder of the container `hupai_lookup::format` reads, and [`build_all`], the one
+//! list of every generated file that `cargo xtask tables` writes or checks.
+
+use hupai_lookup::format::{self, Header, Payload};
+
+/// One generated file: its name under `crates/hupai-lookup/tables/`, its bytes, and the lines
+/// `cargo xtask tables` prints about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Artifact {
+    /// File name, e.g. `index.bin`.
+    pub file: &'static str,
+    /// The complete file: header and payload.
+    pub bytes: Vec<u8>,
+    /// Human-readable summary lines (counts, sizes).
+    pub summary: Vec<String>,
+}
+
+/// The artifact bytes of a table: the header (magic, banner, versions, kind, length, checksum)
+/// followed by the postcard payload. Deterministic.
+pub fn encode<T: Payload>(value: &T) -> Vec<u8> {
+    let payload = format::payload_bytes(value);
+    let mut out = Header::encode(T::KIND, T::VERSION, &payload);
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Builds the index table artifact (`index.bin`).
+pub fn index_artifact(progress: &dyn Fn(&str, u64, u64)) -> Artifact {
+    let (data, s) = crate::index::build(progress);
+    let bytes = encode(&data);
+    let st = s.stats;
+    let summary = vec![
+        format!("{} distinct 14-tile winning hands (4 melds + pair, at most 4 of a kind; S000: 11498658)", st.hands),
+        format!("{} distinct index keys of those hands (S000: 8185)", st.keys_four_melds),
+        format!("{} keys over every form a real hand wins with: 0-4 melds + pair, seven pairs (S002: 9362)", st.keys_real),
+        format!(
+            "{} keys in the table ({} more with a count above 4, reachable only by fifth-copy wildcards)",
+            st.keys,
+            st.keys - st.keys_real
+        ),
+        format!(
+            "{} decomposition words; perfect hash: {} slots, {} pilots, seed found after {} tries",
+            s.decompositions, s.slots, s.buckets, s.seeds_tried
+        ),
+    ];
+    Artifact { file: <hupai_lookup::IndexData as Payload>::FILE, bytes, summary }
+}
+
+/// Every artifact, in a fixed order. `progress(step, done, total)` reports long steps.
+pub fn build_all(progress: &dyn Fn(&str, u64, u64)) -> Result<Vec<Artifact>, String> {
+    let artifacts = vec![index_artifact(progress)];
+    // SUIT TABLES (owned by the suit-table work) plug in here, through the same container:
+    //     let tables = crate::suit::build().map_err(|e| e.to_string())?;  // SuitTables: Payload
+    //     artifacts.push(Artifact { file: SuitTables::FILE, bytes: encode(&tables), summary: ... });
+    // with `hupai_lookup::format::decode::<SuitTables>(EMBEDDED)` on the runtime side.
+    Ok(artifacts)
+}
