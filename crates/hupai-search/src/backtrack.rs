@@ -148,11 +148,7 @@ impl State {
     }
 
     /// Like [`State::with`] for the enumerator, passing its control flow through.
-    fn visit_with(
-        &mut self,
-        tiles: &[Tile],
-        f: impl FnOnce(&mut State) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn visit_with(&mut self, tiles: &[Tile], f: impl FnOnce(&mut State) -> ControlFlow<()>) -> ControlFlow<()> {
         match self.take(tiles) {
             Some(mask) => {
                 let flow = f(self);
@@ -297,7 +293,11 @@ impl State {
             let mut tiles: ArrayVec<Tile, 14> = Tile::TERMINALS_AND_HONORS.into_iter().collect();
             tiles.push(pair);
             self.visit_with(&tiles, |s| {
-                if s.left_total == 0 { visit(Decomposition::ThirteenOrphans { pair }) } else { ControlFlow::Continue(()) }
+                if s.left_total == 0 {
+                    visit(Decomposition::ThirteenOrphans { pair })
+                } else {
+                    ControlFlow::Continue(())
+                }
             })?;
         }
         ControlFlow::Continue(())

@@ -266,9 +266,7 @@ fn seven_pairs(counts: &[u8; Tile::COUNT], wildcards: u32, rule: SevenPairs) -> 
         SevenPairs::Off => false,
         // Every kind held once or twice, at most seven kinds: wildcards pair the singles and fill
         // the missing pairs with fresh kinds.
-        SevenPairs::Distinct => {
-            counts.iter().all(|&n| n <= 2) && counts.iter().filter(|&&n| n > 0).count() <= 7
-        }
+        SevenPairs::Distinct => counts.iter().all(|&n| n <= 2) && counts.iter().filter(|&&n| n > 0).count() <= 7,
         // Every odd count needs one wildcard to become 2 or 4; the rest go in pairs.
         SevenPairs::AllowQuads => counts.iter().filter(|&&n| n % 2 == 1).count() as u32 <= wildcards,
     }
@@ -419,4 +417,3 @@ mod tests {
         assert_eq!(honor_costs(4, u8::MAX), [2, 1]);
     }
 }
-

@@ -34,10 +34,7 @@ fn s002_same_shape_in_one_suit_is_also_seven_pairs() {
     // 112233556677m + 西西: twice 123m and twice 567m; with seven pairs allowed, also seven pairs.
     let h = hand("112233556677m33z");
     assert_eq!(decompositions(&h, &Rules::STANDARD), ["33z 123m 123m 567m 567m"]);
-    assert_eq!(
-        decompositions(&h, &Rules::RIICHI),
-        ["33z 123m 123m 567m 567m", "11m 22m 33m 55m 66m 77m 33z"]
-    );
+    assert_eq!(decompositions(&h, &Rules::RIICHI), ["33z 123m 123m 567m 567m", "11m 22m 33m 55m 66m 77m 33z"]);
     verdict(&h, &Rules::RIICHI, true);
 }
 
@@ -58,12 +55,7 @@ fn s002_overlapping_one_suit() {
     verdict(&h, &Rules::STANDARD, true);
     assert_eq!(
         decompositions(&h, &Rules::STANDARD),
-        [
-            "11m 123m 222m 333m 444m",
-            "11m 123m 234m 234m 234m",
-            "44m 111m 222m 234m 333m",
-            "44m 123m 123m 123m 234m",
-        ]
+        ["11m 123m 222m 333m 444m", "11m 123m 234m 234m 234m", "44m 111m 222m 234m 333m", "44m 123m 123m 123m 234m",]
     );
 }
 
@@ -93,12 +85,45 @@ fn s003_segment_31221() {
     assert_eq!(decompositions(&h, &Rules::STANDARD), ["11z 123m 555p 678p 789p"]);
 }
 
+/// S004's matrix section read literally: take a pair, remove every sequence it can from the
+/// lowest value up, and only then triplets.
+fn s004_sequence_first(h: &Hand) -> bool {
+    Tile::ALL.into_iter().any(|pair| {
+        let mut c = h.concealed().0;
+        if c[pair.index()] < 2 {
+            return false;
+        }
+        c[pair.index()] -= 2;
+        for t in Tile::ALL.into_iter().filter(|t| t.starts_sequence()) {
+            let i = t.index();
+            while c[i] > 0 && c[i + 1] > 0 && c[i + 2] > 0 {
+                for n in &mut c[i..i + 3] {
+                    *n -= 1;
+                }
+            }
+        }
+        c.iter().all(|&n| n == 0 || n == 3)
+    })
+}
+
 #[test]
 fn s004_sequence_first_reading_fails_where_triplet_first_wins() {
     // See docs/search.md: removing 123 first strands 11 and 4; the triplet first gives 111 + 234.
     let h = hand("111234m456p789s11z");
     verdict(&h, &Rules::STANDARD, true);
     assert_eq!(decompositions(&h, &Rules::STANDARD), ["11z 111m 234m 456p 789s"]);
+    assert!(!s004_sequence_first(&h));
+    // The literal reading is not simply broken: it wins where sequences come first.
+    assert!(s004_sequence_first(&hand("123m456p789s111z22z")));
+}
+
+#[test]
+fn greedy_alone_is_not_exact_with_wildcards() {
+    // At 1m (two copies) "else sequences" would start two sequences and need four wildcards;
+    // one wildcard makes 111m (or 111z, with 11m the pair).
+    let h = hand("11m456p789s123s11z*");
+    verdict(&h, &Rules::STANDARD, true);
+    assert_eq!(decompositions(&h, &Rules::STANDARD), ["11m 456p 123s 789s 111z", "11z 111m 456p 123s 789s"]);
 }
 
 #[test]

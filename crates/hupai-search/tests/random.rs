@@ -56,11 +56,11 @@ impl Wall {
         for t in tiles {
             need[t.index()] += 1;
         }
-        if (0..Tile::COUNT).any(|k| need[k] > self.left[k]) {
+        if need.iter().zip(&self.left).any(|(n, l)| n > l) {
             return false;
         }
-        for k in 0..Tile::COUNT {
-            self.left[k] -= need[k];
+        for (l, n) in self.left.iter_mut().zip(need) {
+            *l -= n;
         }
         true
     }
@@ -179,7 +179,7 @@ fn random_deals_agree() {
                 assert_eq!(Matrix.is_win(&hand, &rules).unwrap(), win, "{hand} under {rules}");
                 checks += 1;
                 wins += win as u64;
-                if i % 16 == 0 && hand.wildcards() <= 4 {
+                if i.is_multiple_of(16) && hand.wildcards() <= 4 {
                     let all = Backtrack.decompositions(&hand, &rules).unwrap();
                     assert_eq!(all.is_empty(), !win, "{hand} under {rules}");
                     assert!(all.iter().all(|d| d.is_valid_for(&hand, &rules)), "{hand} under {rules}");
@@ -187,7 +187,7 @@ fn random_deals_agree() {
                     decomposition_checks += 1;
                 }
                 // One tile short: drop a concealed tile (or a wildcard) and compare the waits.
-                if i % 8 == 0 {
+                if i.is_multiple_of(8) {
                     let short = match hand.concealed().tiles().nth(i / 8 % 14) {
                         Some(t) => {
                             let mut counts = *hand.concealed();

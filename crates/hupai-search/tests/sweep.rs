@@ -58,7 +58,13 @@ fn padding(swept: Suit, rules: &Rules, concealed: usize, variant: usize) -> Vec<
             Meld::Chi(t("4", b)),
         ],
         (1, Suit::Honor) => {
-            vec![Meld::Pon(t("1", a)), Meld::Pon(t("9", a)), Meld::Pon(t("1", b)), Meld::Pon(t("9", b)), Meld::Pon(t("5", a))]
+            vec![
+                Meld::Pon(t("1", a)),
+                Meld::Pon(t("9", a)),
+                Meld::Pon(t("1", b)),
+                Meld::Pon(t("9", b)),
+                Meld::Pon(t("5", a)),
+            ]
         }
         (1, _) => vec![
             Meld::Pon(tile("1z")),
@@ -68,7 +74,13 @@ fn padding(swept: Suit, rules: &Rules, concealed: usize, variant: usize) -> Vec<
             Meld::Pon(t("9", a)),
         ],
         (_, Suit::Honor) => {
-            vec![Meld::Kan(t("2", a)), Meld::Kan(t("8", a)), Meld::Kan(t("2", b)), Meld::Kan(t("8", b)), Meld::Kan(t("5", b))]
+            vec![
+                Meld::Kan(t("2", a)),
+                Meld::Kan(t("8", a)),
+                Meld::Kan(t("2", b)),
+                Meld::Kan(t("8", b)),
+                Meld::Kan(t("5", b)),
+            ]
         }
         _ => vec![
             Meld::Kan(tile("3z")),
@@ -119,7 +131,7 @@ impl Sweep<'_> {
                     for_each_pattern(kinds, size - wildcards, &mut |pattern| {
                         index += 1;
                         let step = if one_short { self.wait_step } else { self.step };
-                        if index % step != 0 {
+                        if !index.is_multiple_of(step) {
                             return;
                         }
                         if one_short {
@@ -139,7 +151,11 @@ impl Sweep<'_> {
                             let hand = Hand::new(counts, wildcards as u8, &melds).unwrap();
                             if one_short {
                                 let expected = Backtrack.waits(&hand, rules).unwrap();
-                                assert_eq!(Matrix.waits(&hand, rules).unwrap(), expected, "waits of {hand} under {rules}");
+                                assert_eq!(
+                                    Matrix.waits(&hand, rules).unwrap(),
+                                    expected,
+                                    "waits of {hand} under {rules}"
+                                );
                                 tally.wait_checks += 1;
                                 tally.waiting += !expected.is_empty() as u64;
                                 continue;
@@ -148,7 +164,7 @@ impl Sweep<'_> {
                             let win = Backtrack.is_win(&hand, rules).unwrap();
                             assert_eq!(Matrix.is_win(&hand, rules).unwrap(), win, "{hand} under {rules}");
                             tally.wins += win as u64;
-                            if tally.checks % self.decomp_step == 0 {
+                            if tally.checks.is_multiple_of(self.decomp_step) {
                                 check_decompositions(&hand, rules, win);
                                 tally.decompositions += 1;
                             }
