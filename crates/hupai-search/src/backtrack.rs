@@ -161,9 +161,12 @@ impl State {
 
     // ---- win check: cover the lowest tile left, stop at the first success ----
 
-    /// Can the tiles and wildcards left form `melds` melds, plus a pair if `pair`?
+    /// Can the tiles and wildcards left form `melds` melds, plus a pair if `pair`? Any tile left
+    /// will do to branch on; the lowest keeps the sequences through it to three.
     fn cover(&mut self, melds: usize, pair: bool) -> bool {
-        let Some(u) = self.lowest() else {
+        // Honors first: they join only a pair or a triplet, so a hand that fails on them fails fast.
+        let honor = (27..Tile::COUNT).find(|&k| self.left[k] > 0);
+        let Some(u) = honor.or_else(|| self.lowest()) else {
             return self.wildcards_only(melds, pair);
         };
         // Some group of any decomposition holds this tile; try each group that can.
@@ -263,6 +266,11 @@ impl State {
                 Ok(all) if self.left_total == 0 => visit(Decomposition::seven_pairs(all)),
                 _ => ControlFlow::Continue(()),
             };
+        }
+        // A pair holds two tiles of one kind: the concealed tiles left need this many more pairs.
+        let needed: usize = self.left.iter().map(|&n| n.div_ceil(2) as usize).sum();
+        if needed > pairs.remaining_capacity() {
+            return ControlFlow::Continue(());
         }
         let from = pairs.last().map_or(0, |t| t.index());
         let lowest = self.lowest().unwrap_or(Tile::COUNT);
