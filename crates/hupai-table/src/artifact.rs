@@ -46,12 +46,21 @@ pub fn index_artifact(progress: &dyn Fn(&str, u64, u64)) -> Artifact {
     Artifact { file: <hupai_lookup::IndexData as Payload>::FILE, bytes, summary }
 }
 
+/// Builds the per-suit tables artifact (`suit.bin`) with [`crate::suit::build`].
+pub fn suit_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, String> {
+    progress("suit: fewest-wildcards tables", 0, 1);
+    let tables = crate::suit::build().map_err(|e| e.to_string())?;
+    progress("suit: fewest-wildcards tables", 1, 1);
+    let summary = vec![format!(
+        "{} numbered-suit count patterns (at most {} tiles), {} distinct entries, 4 bits each",
+        tables.patterns,
+        tables.max_tiles,
+        tables.entries.len()
+    )];
+    Ok(Artifact { file: <hupai_lookup::suit_table::SuitTables as Payload>::FILE, bytes: encode(&tables), summary })
+}
+
 /// Every artifact, in a fixed order. `progress(step, done, total)` reports long steps.
 pub fn build_all(progress: &dyn Fn(&str, u64, u64)) -> Result<Vec<Artifact>, String> {
-    let artifacts = vec![index_artifact(progress)];
-    // SUIT TABLES (owned by the suit-table work) plug in here, through the same container:
-    //     let tables = crate::suit::build().map_err(|e| e.to_string())?;  // SuitTables: Payload
-    //     artifacts.push(Artifact { file: SuitTables::FILE, bytes: encode(&tables), summary: ... });
-    // with `hupai_lookup::format::decode::<SuitTables>(EMBEDDED)` on the runtime side.
-    Ok(artifacts)
+    Ok(vec![index_artifact(progress), suit_artifact(progress)?])
 }
