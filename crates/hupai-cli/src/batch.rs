@@ -1,9 +1,10 @@
 //! `hupai batch`: one hand per stdin line, one JSON object per stdout line, in input order.
 //!
-//! Stdin is read in chunks of whole lines; each chunk is cut into one piece per task at line
+//! Stdin is read in chunks of whole lines; each chunk is cut into a few pieces per core at line
 //! boundaries, the pieces are answered in parallel (rayon) into per-piece buffers that are reused
-//! from chunk to chunk, and the buffers are written in order. Memory stays bounded by the chunk
-//! size however long the input is, and a line costs no allocation unless it is an error.
+//! from chunk to chunk, and the buffers are written in order. Reading, answering and writing
+//! overlap (see [`run`]). Memory stays bounded by the chunk size however long the input is, and a
+//! plain line costs no allocation unless it is an error.
 //!
 //! Line rules: a trailing `\r` is dropped (CRLF input) and not echoed; an empty or blank line is
 //! an error line `"empty hand"`; a line that is not UTF-8 is an error line and its `"hand"` echoes
@@ -11,7 +12,8 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use clap::Args;
 use hupai_tiles::{Algorithm, Answer, Error, Rules};
@@ -33,8 +35,9 @@ pub(crate) struct BatchArgs {
     pub(crate) algorithm: Option<&'static dyn Algorithm>,
 }
 
-/// Bytes read per chunk before answering (grown if one line is longer). About 50K typical lines:
-/// large enough that the parallel split costs nothing, small enough to stay in cache-friendly memory.
+/// Bytes of whole lines the reader collects before it waits for the answering side: about 50K
+/// typical lines, enough that splitting a chunk across the pool costs nothing, while memory stays
+/// at a few MiB however long the input is.
 const CHUNK_BYTES: usize = 1 << 20;
 
 /// Everything a line needs to be answered, shared by the workers.
@@ -60,31 +63,34 @@ impl std::ops::Add for Tally {
 
 /// Runs the batch from `input` to `output`.
 ///
-/// Three stages overlap: a reader thread cuts the input into chunks of whole lines, the calling
-/// thread answers each chunk on the rayon pool, and a writer thread writes the answers in order.
+/// Three stages overlap: a reader thread collects whole lines in an [`Inbox`], the calling
+/// thread takes everything collected so far as one chunk and answers it on the rayon pool, and a
+/// writer thread writes the answers in order. While answering is busy the inbox fills up to
+/// `CHUNK_BYTES`, so big inputs go in big chunks; when it is idle a single line is answered (and
+/// written) at once, so a script can feed the batch a line at a time and wait for each answer.
 /// Buffers travel back to the stage that fills them, so a long run allocates nothing per chunk.
-pub(crate) fn run(args: &BatchArgs, input: impl Read + Send, output: impl Write + Send) -> io::Result<Tally> {
+pub(crate) fn run(args: &BatchArgs, input: impl Read + Send + 'static, output: impl Write + Send) -> io::Result<Tally> {
     let ctx = Context { rule_args: &args.rule_args, rules: args.rule_args.rules(), algorithm: args.algorithm };
     let pieces_per_chunk = rayon::current_num_threads().max(1) * 4;
-    std::thread::scope(|scope| {
-        // Bounded queues keep memory to a few chunks however fast one stage runs ahead.
-        let (chunk_tx, chunk_rx) = mpsc::sync_channel::<io::Result<Vec<u8>>>(2);
-        let (spare_chunk_tx, spare_chunk_rx) = mpsc::channel::<Vec<u8>>();
+    let inbox = Arc::new(Inbox::default());
+    // Not scoped: a reader blocked on a terminal must not keep the batch from ending on an error.
+    std::thread::spawn({
+        let inbox = Arc::clone(&inbox);
+        move || read_lines(input, &inbox)
+    });
+    let result = std::thread::scope(|scope| {
         let (answers_tx, answers_rx) = mpsc::sync_channel::<Vec<Vec<u8>>>(2);
         let (spare_answers_tx, spare_answers_rx) = mpsc::channel::<Vec<Vec<u8>>>();
-        let reader = scope.spawn(move || read_chunks(input, &chunk_tx, &spare_chunk_rx));
         let writer = scope.spawn(move || write_answers(output, &answers_rx, &spare_answers_tx));
 
         let mut tally = Tally::default();
-        let mut read_error = None;
-        for chunk in chunk_rx {
-            let chunk = match chunk {
-                Ok(chunk) => chunk,
-                Err(e) => {
-                    read_error = Some(e);
-                    break;
-                }
-            };
+        let mut chunk = Vec::new();
+        let read = loop {
+            match inbox.take(&mut chunk) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
+            }
             let mut answers = spare_answers_rx.try_recv().unwrap_or_default();
             let pieces = split_at_lines(&chunk, pieces_per_chunk);
             answers.resize_with(pieces.len(), Vec::new);
@@ -94,65 +100,118 @@ pub(crate) fn run(args: &BatchArgs, input: impl Read + Send, output: impl Write 
                     .zip(answers.par_iter_mut())
                     .map(|(&(start, end), out)| answer_lines(&chunk[start..end], &ctx, out))
                     .reduce(Tally::default, |a, b| a + b);
-            // The reader may be gone (end of input); then the buffer is simply dropped.
-            let _ = spare_chunk_tx.send(chunk);
+            chunk.clear();
             if answers_tx.send(answers).is_err() {
-                break; // the writer stopped on an error, reported below
-            }
-        }
-        drop(answers_tx);
-        let written = writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-        // Dropping the chunk queue above (end of the loop) lets a reader blocked on it finish.
-        reader.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-        written?;
-        match read_error {
-            Some(e) => Err(e),
-            None => Ok(tally),
-        }
-    })
-}
-
-/// Reads `input` into chunks of whole lines of about `CHUNK_BYTES` (more if one line is longer)
-/// and sends them in order; an error is sent as the last item.
-fn read_chunks(mut input: impl Read, chunks: &SyncSender<io::Result<Vec<u8>>>, spare: &Receiver<Vec<u8>>) {
-    let mut carry: Vec<u8> = Vec::new();
-    loop {
-        let mut buf = spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES));
-        buf.clear();
-        buf.extend_from_slice(&carry);
-        carry.clear();
-        let mut target = CHUNK_BYTES.max(buf.len() * 2);
-        let mut searched = 0;
-        let (cut, eof) = loop {
-            let want = target.saturating_sub(buf.len()) as u64;
-            let n = match (&mut input).take(want).read_to_end(&mut buf) {
-                Ok(n) => n,
-                Err(e) => {
-                    let _ = chunks.send(Err(e));
-                    return;
-                }
-            };
-            let eof = (n as u64) < want;
-            if eof {
-                break (buf.len(), true); // the last line needs no '\n'
-            }
-            match buf[searched..].iter().rposition(|&b| b == b'\n') {
-                Some(i) => break (searched + i + 1, false),
-                // One line longer than the chunk so far: read on.
-                None => {
-                    searched = buf.len();
-                    target *= 2;
-                }
+                break Ok(()); // the writer stopped on an error, reported below
             }
         };
-        carry.extend_from_slice(&buf[cut..]);
-        buf.truncate(cut);
-        if !buf.is_empty() && chunks.send(Ok(buf)).is_err() {
-            return; // the answering stage stopped
+        drop(answers_tx);
+        let written = writer.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        written.and(read).map(|()| tally)
+    });
+    inbox.close();
+    result
+}
+
+/// Whole lines read but not yet answered, shared by the reader thread and the answering thread.
+#[derive(Default)]
+struct Inbox {
+    state: Mutex<InboxState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct InboxState {
+    /// Whole lines (the last line of the input may lack its '\n').
+    lines: Vec<u8>,
+    /// The reader is done: `Some(Ok)` at end of input, `Some(Err)` on a read error.
+    end: Option<io::Result<()>>,
+    /// The answering side is gone; the reader should stop.
+    closed: bool,
+}
+
+impl Inbox {
+    fn lock(&self) -> MutexGuard<'_, InboxState> {
+        // A panic elsewhere is reported by its own thread; the lines stay usable.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Appends `a` then `b`, waiting while a full chunk is waiting. False once closed.
+    fn push(&self, a: &[u8], b: &[u8]) -> bool {
+        let mut state = self.lock();
+        while state.lines.len() >= CHUNK_BYTES && !state.closed {
+            state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
         }
-        if eof {
-            return;
+        if state.closed {
+            return false;
         }
+        state.lines.extend_from_slice(a);
+        state.lines.extend_from_slice(b);
+        self.changed.notify_all();
+        true
+    }
+
+    fn finish(&self, end: io::Result<()>) {
+        self.lock().end = Some(end);
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.changed.notify_all();
+    }
+
+    /// Swaps everything waiting into `chunk` (which must be empty), waiting for lines if there
+    /// are none: true with lines, false at the end of input, or the read error.
+    fn take(&self, chunk: &mut Vec<u8>) -> io::Result<bool> {
+        let mut state = self.lock();
+        loop {
+            if !state.lines.is_empty() {
+                std::mem::swap(&mut state.lines, chunk);
+                self.changed.notify_all();
+                return Ok(true);
+            }
+            match state.end.take() {
+                Some(Ok(())) => {
+                    state.end = Some(Ok(()));
+                    return Ok(false);
+                }
+                Some(Err(e)) => return Err(e),
+                None => state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner),
+            }
+        }
+    }
+}
+
+/// Bytes asked of the input per read.
+const READ_BYTES: usize = 256 << 10;
+
+/// Reads `input` to its end, passing whole lines to the inbox as soon as they arrive.
+fn read_lines(mut input: impl Read, inbox: &Inbox) {
+    let mut buf = vec![0u8; READ_BYTES];
+    // Bytes after the last '\n' so far: the start of a line still being read.
+    let mut carry = Vec::new();
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return inbox.finish(Err(e)),
+        };
+        let new = &buf[..n];
+        match new.iter().rposition(|&b| b == b'\n') {
+            None => carry.extend_from_slice(new),
+            Some(i) => {
+                if !inbox.push(&carry, &new[..=i]) {
+                    return;
+                }
+                carry.clear();
+                carry.extend_from_slice(&new[i + 1..]);
+            }
+        }
+    }
+    if inbox.push(&carry, &[]) {
+        inbox.finish(Ok(()));
     }
 }
 
@@ -167,6 +226,8 @@ fn write_answers(
             output.write_all(out)?;
             out.clear();
         }
+        // Flushed per chunk so a line fed on its own is answered at once.
+        output.flush()?;
         let _ = spare.send(chunk);
     }
     output.flush()

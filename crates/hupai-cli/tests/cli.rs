@@ -382,3 +382,52 @@ fn help_shows_examples_and_bad_options_exit_2() {
     let (_, code) = hupai(&["check", "--rules", "nope", "123m"], b"");
     assert_eq!(code, 2);
 }
+
+/// A script may feed the batch one line at a time and wait for each answer before the next.
+#[test]
+fn batch_answers_each_line_as_it_arrives() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("hupai runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    for hand in ["123m456p789s11122z", "123m456p789s1122z", "12x"] {
+        writeln!(stdin, "{hand}").unwrap();
+        stdin.flush().unwrap();
+        let answer = rx.recv_timeout(Duration::from_secs(20)).expect("an answer before the next line");
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer, expected_batch(hand, &Rules::STANDARD));
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+    assert!(rx.recv().is_err(), "no output after the last answer");
+}
+
+#[test]
+fn check_readable_report_shows_tiles_verdict_decompositions_and_waits() {
+    let (out, code) = hupai(&["check", "123m456p789s11122z", "123m456p789s1122z", "12x"], b"");
+    let win: Hand = "123m456p789s11122z".parse().unwrap();
+    assert!(out.contains(&win.to_unicode()), "{out}");
+    assert!(out.contains("win: yes"), "{out}");
+    for d in backtrack().decompositions(&win, &Rules::STANDARD).unwrap() {
+        assert!(out.lines().any(|l| l.trim() == d.to_string()), "{d} missing:\n{out}");
+    }
+    assert!(out.contains("waits: 1z 2z"), "{out}");
+    assert!(out.contains("error: unexpected 'x' at position 3"), "{out}");
+    assert_eq!(code, 2);
+}
