@@ -99,6 +99,10 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
                         expected: "concrete tiles inside a declared meld (wildcards are concealed)",
                     });
                 }
+                // The count is a u8; saturating would silently drop wildcards.
+                if p.hand.wildcards() == u8::MAX {
+                    return Err(Error::UnexpectedChar { position, found: c, expected: "at most 255 wildcards" });
+                }
                 p.hand.add_wildcard();
             }
             '[' => {
