@@ -335,3 +335,13 @@ fn bonus_tiles_in_any_order_make_the_same_hand() {
         assert_eq!(x.to_string().parse::<Hand>().unwrap(), x);
     }
 }
+
+#[test]
+fn wildcards_are_counted_exactly_or_refused() {
+    let stars = "*".repeat(255);
+    assert_eq!(stars.parse::<Hand>().unwrap().wildcards(), 255);
+    // The 256th wildcard used to be dropped silently (the count saturated at 255).
+    let too_many = format!("{stars}*");
+    let err = too_many.parse::<Hand>().unwrap_err();
+    assert!(matches!(err, Error::UnexpectedChar { position: 256, found: '*', .. }), "{err}");
+}
