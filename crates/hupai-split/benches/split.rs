@@ -1,0 +1,2 @@
+//! Criterion bench for `split` (placeholder until the deal generator lands).
+fn main() {}
