@@ -131,6 +131,7 @@ impl Algorithm for Split {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+        hand.check_copies()?;
         let physical = hand.physical_counts();
         let candidates = if hand.wildcards() > 0 { TileSet::ALL } else { self.wait_candidates(hand, rules) };
         let mut waits = TileSet::EMPTY;

@@ -246,3 +246,43 @@ impl Algorithm for Brute {
 pub fn pad_melds(n: usize) -> Vec<Meld> {
     (0..n).map(|i| Meld::Pon(Tile::ALL[27 + i])).collect()
 }
+
+/// A random winning hand as parts: the pair, then melds as (is_sequence, lowest tile index),
+/// with no kind above four copies.
+pub fn winning_parts(rng: &mut Rng, melds: usize) -> (usize, Vec<(bool, usize)>) {
+    loop {
+        let mut c = [0u8; 34];
+        let pair = rng.below(34);
+        c[pair] += 2;
+        let mut parts = Vec::new();
+        for _ in 0..melds {
+            let t = rng.below(34);
+            let seq = rng.below(2) == 0 && Tile::ALL[t].starts_sequence();
+            if seq {
+                for k in 0..3 {
+                    c[t + k] += 1;
+                }
+            } else {
+                c[t] += 3;
+            }
+            parts.push((seq, t));
+        }
+        if c.iter().all(|&x| x <= 4) {
+            return (pair, parts);
+        }
+    }
+}
+
+/// Turns `k` random concealed tiles into wildcards.
+pub fn with_wildcards(rng: &mut Rng, hand: &Hand, k: usize) -> Hand {
+    let mut counts = *hand.concealed();
+    let mut moved = 0;
+    while moved < k && counts.total() > 0 {
+        let t = rng.below(34);
+        if counts.0[t] > 0 {
+            counts.0[t] -= 1;
+            moved += 1;
+        }
+    }
+    Hand::new(counts, hand.wildcards() + moved as u8, hand.melds()).expect("removing tiles keeps a hand valid")
+}
