@@ -13,8 +13,9 @@ use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Group, Hand, Ha
 /// - the *enumerator* lists every decomposition: it picks the pair, then the melds as a
 ///   non-decreasing sequence of groups in [`Group`] order, so every multiset of groups is built
 ///   exactly once and no deduplication is needed;
-/// - the *win check* asks only whether one decomposition exists: it repeatedly covers the lowest
-///   concealed tile not yet used with some group containing it, and stops at the first success.
+/// - the *win check* asks only whether one decomposition exists: it repeatedly covers a concealed
+///   tile not yet used (an honor if any, else the lowest) with each group that can contain it,
+///   and stops at the first success.
 ///
 /// Every other algorithm is tested against this one.
 ///
