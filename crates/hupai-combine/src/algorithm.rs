@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 
 use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Group, Hand, HandShape, Rules, SevenPairs, Tile};
 
-use crate::combiner::{Combiners, Jiang, Ke, Limits, ShiSanYao, Shun};
+use arrayvec::ArrayVec;
+
+use crate::combiner::{Catalog, Combiners, Jiang, Ke, Limits, ShiSanYao, Shun};
 use crate::search::{Counter, Each, Engine, Exists, Problem, Visitor};
 
 /// The combiner sets one rule set can need, prepared once.
@@ -21,10 +23,6 @@ pub(crate) struct Sets {
     /// Thirteen orphans as one group.
     pub(crate) orphans: Combiners,
 }
-
-// Combiner indices in `Sets::melds`.
-pub(crate) const JIANG: usize = 0;
-pub(crate) const KE: usize = 1;
 
 pub(crate) fn sets() -> &'static Sets {
     static SETS: OnceLock<Sets> = OnceLock::new();
@@ -116,49 +114,86 @@ impl Algorithm for Combine {
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
         let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
-        // The search lists coverings lexicographically over sorted groups; with one pair in each,
-        // those sharing a pair stay in that order once the pair is taken out, which is the
-        // decompositions' order within a pair. Bucketing by pair finishes the sort.
-        let mut by_pair: Vec<(u8, Decomposition)> = Vec::new();
-        let mut melds: arrayvec::ArrayVec<Group, 5> = arrayvec::ArrayVec::new();
+        // The search lists coverings lexicographically over their sorted groups (pair included).
+        // Coverings sharing a pair stay in that order once it is taken out, which is the order of
+        // decompositions with that pair; a stable counting sort by pair, applied in place, finishes
+        // the job. With many wildcards there can be tens of thousands: the memoized count sizes
+        // the output exactly (and skips the walk when there are none).
+        let mut out: Vec<Decomposition> = Vec::new();
+        let mut pair_of: Vec<u8> = Vec::new();
+        if problem.wildcards >= 3 {
+            let n = run(&sets().melds, &problem, Counter).0.min(1 << 26) as usize;
+            if n == 0 {
+                return self.special_decompositions(hand, rules, &problem, out);
+            }
+            out.reserve_exact(n);
+            pair_of.reserve_exact(n);
+        }
         run(
             &sets().melds,
             &problem,
-            Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
-                melds.clear();
+            Each(|cat: &Catalog, ids: &[u16]| {
                 let mut pair = Tile::ALL[0];
+                let mut melds: ArrayVec<Group, 5> = ArrayVec::new();
                 for &id in ids {
                     let e = &cat.entries[id as usize];
                     let t = Tile::ALL[e.lowest as usize];
-                    match e.combiner as usize {
-                        JIANG => pair = t,
-                        KE => melds.push(Group::Triplet(t)),
-                        _ => melds.push(Group::Sequence(t)),
+                    let g = match e.combiner {
+                        0 => {
+                            pair = t;
+                            continue;
+                        }
+                        1 => Group::Triplet(t),
+                        _ => Group::Sequence(t),
+                    };
+                    if melds.try_push(g).is_err() {
+                        return; // more than five melds: no rule set has such hands
                     }
                 }
-                by_pair.push((pair.index() as u8, Decomposition::Melds { pair, melds: melds.clone() }));
+                out.push(Decomposition::Melds { pair, melds });
+                pair_of.push(pair.index() as u8);
             }),
         );
-        let mut starts = [0usize; 35];
-        for (p, _) in &by_pair {
-            starts[*p as usize + 1] += 1;
+        let mut next = [0usize; 35];
+        for &p in &pair_of {
+            next[p as usize + 1] += 1;
         }
-        for i in 0..34 {
-            starts[i + 1] += starts[i];
+        for p in 0..34 {
+            next[p + 1] += next[p];
         }
-        let mut out: Vec<Option<Decomposition>> = vec![None; by_pair.len()];
-        for (p, d) in by_pair {
-            out[starts[p as usize]] = Some(d);
-            starts[p as usize] += 1;
+        let mut dest: Vec<u32> = pair_of
+            .iter()
+            .map(|&p| {
+                next[p as usize] += 1;
+                (next[p as usize] - 1) as u32
+            })
+            .collect();
+        for i in 0..dest.len() {
+            while dest[i] as usize != i {
+                let j = dest[i] as usize;
+                out.swap(i, j);
+                dest.swap(i, j);
+            }
         }
-        let mut out: Vec<Decomposition> = out.into_iter().flatten().collect();
+        self.special_decompositions(hand, rules, &problem, out)
+    }
+}
 
+impl Combine {
+    /// Appends the seven-pairs and thirteen-orphans decompositions the rules allow, in order.
+    fn special_decompositions(
+        &self,
+        hand: &Hand,
+        rules: &Rules,
+        problem: &Problem,
+        mut out: Vec<Decomposition>,
+    ) -> Result<Vec<Decomposition>, Error> {
         let (pairs, orphans) = forms(hand, rules);
         if let Some(set) = pairs {
             run(
                 set,
-                &problem,
-                Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
+                problem,
+                Each(|cat: &Catalog, ids: &[u16]| {
                     let mut pairs = [Tile::ALL[0]; 7];
                     for (slot, &id) in pairs.iter_mut().zip(ids) {
                         *slot = Tile::ALL[cat.entries[id as usize].lowest as usize];
@@ -170,8 +205,8 @@ impl Algorithm for Combine {
         if let Some(set) = orphans {
             run(
                 set,
-                &problem,
-                Each(|cat: &crate::combiner::Catalog, ids: &[u16]| {
+                problem,
+                Each(|cat: &Catalog, ids: &[u16]| {
                     for &id in ids {
                         let e = &cat.entries[id as usize];
                         if let Some(&(t, _)) = cat.parts(e).iter().find(|&&(_, k)| k == 2) {

@@ -218,11 +218,25 @@ pub(crate) struct Catalog {
     pub(crate) tiles: Vec<Tile>,
     /// Largest `highest - lowest` tile index over all groups.
     pub(crate) span: usize,
+    /// For each tile, the other tiles some group holds together with it (bit per tile).
+    pub(crate) together: [u64; 34],
+    /// `fill[u][r]`: fewest tiles other than `r` copies of `u` that groups covering those copies
+    /// must hold, with any combiner (`.0`) or with unlimited combiners only (`.1`, `u8::MAX` if
+    /// they cannot). Admissible bounds for the search; copy caps and limits are ignored.
+    pub(crate) fill: [[(u8, u8); 5]; 34],
 }
 
 impl Default for Catalog {
     fn default() -> Catalog {
-        Catalog { entries: Vec::new(), starts: [0; 35], parts: Vec::new(), tiles: Vec::new(), span: 0 }
+        Catalog {
+            entries: Vec::new(),
+            starts: [0; 35],
+            parts: Vec::new(),
+            tiles: Vec::new(),
+            span: 0,
+            together: [0; 34],
+            fill: [[(0, 0); 5]; 34],
+        }
     }
 }
 
@@ -281,6 +295,7 @@ impl Catalog {
                 tiles_start,
             });
         }
+        cat.bounds(combiners);
         let mut e = 0usize;
         for i in 0..=34 {
             while e < cat.entries.len() && (cat.entries[e].lowest as usize) < i {
@@ -289,6 +304,41 @@ impl Catalog {
             cat.starts[i] = e as u32;
         }
         cat
+    }
+
+    fn bounds(&mut self, combiners: &[Slot]) {
+        for e in &self.entries {
+            let parts = &self.parts[e.parts_start as usize..e.parts_start as usize + e.parts_len as usize];
+            let mask = parts.iter().fold(0u64, |m, &(u, _)| m | 1 << u);
+            for &(u, _) in parts {
+                self.together[u as usize] |= mask & !(1 << u);
+            }
+        }
+        for u in 0..34 {
+            // best[r]: smallest total size of groups holding at least r copies of u.
+            let mut any = [u16::MAX; 5];
+            let mut free = [u16::MAX; 5];
+            any[0] = 0;
+            free[0] = 0;
+            for r in 1..5usize {
+                for e in &self.entries {
+                    let parts = &self.parts[e.parts_start as usize..e.parts_start as usize + e.parts_len as usize];
+                    let Some(&(_, m)) = parts.iter().find(|&&(t, _)| t as usize == u) else { continue };
+                    let prev = r.saturating_sub(m as usize);
+                    let unlimited = combiners[e.combiner as usize].limits.max_uses == u8::MAX;
+                    if any[prev] != u16::MAX {
+                        any[r] = any[r].min(any[prev] + e.size as u16);
+                    }
+                    if unlimited && free[prev] != u16::MAX {
+                        free[r] = free[r].min(free[prev] + e.size as u16);
+                    }
+                }
+            }
+            for r in 1..5 {
+                let f = |b: u16| if b == u16::MAX { u8::MAX } else { (b - r as u16).min(254) as u8 };
+                self.fill[u][r] = (f(any[r]), f(free[r]));
+            }
+        }
     }
 
     #[inline]

@@ -237,8 +237,81 @@ impl Hasher for FxHasher {
     }
 }
 
-type Key = SmallVec<[u8; 24]>;
-type Memo = HashMap<Key, u64, BuildHasherDefault<FxHasher>>;
+/// Memoized boundary states: (tile, tiles used, uses of limited combiners, demand on the tiles a
+/// group started earlier can still reach). Packed into a `u128` in an open-addressing table when
+/// it fits (always for the built-in combiners), else a byte string in a hash map.
+enum Memo {
+    Packed(PackedMemo),
+    Bytes(HashMap<SmallVec<[u8; 32]>, u64, BuildHasherDefault<FxHasher>>),
+}
+
+/// Linear probing over a power-of-two table; keys are stored +1 so 0 marks an empty slot.
+struct PackedMemo {
+    slots: Vec<(u128, u64)>,
+    len: usize,
+}
+
+impl PackedMemo {
+    fn new() -> PackedMemo {
+        PackedMemo { slots: Vec::new(), len: 0 }
+    }
+
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    fn get(&self, key: u128) -> Option<u64> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let k = key + 1;
+        let mut i = self.slot(key);
+        loop {
+            let (sk, v) = self.slots[i];
+            if sk == k {
+                return Some(v);
+            }
+            if sk == 0 {
+                return None;
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    fn insert(&mut self, key: u128, value: u64) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let grown = vec![(0, 0); (self.slots.len() * 2).max(64)];
+            let old = std::mem::replace(&mut self.slots, grown);
+            self.len = 0;
+            for (k, v) in old {
+                if k != 0 {
+                    self.insert(k - 1, v);
+                }
+            }
+        }
+        let k = key + 1;
+        let mut i = self.slot(key);
+        loop {
+            let sk = self.slots[i].0;
+            if sk == k || sk == 0 {
+                if sk == 0 {
+                    self.len += 1;
+                }
+                self.slots[i] = (k, value);
+                return;
+            }
+            i = (i + 1) & (self.slots.len() - 1);
+        }
+    }
+}
+
+enum Key {
+    Packed(u128),
+    Bytes(SmallVec<[u8; 32]>),
+}
 
 /// The canonical-order search over one problem and one combiner set.
 pub(crate) struct Engine<'a, V> {
@@ -252,23 +325,48 @@ pub(crate) struct Engine<'a, V> {
     size: u16,
     /// Real tiles not yet covered: sum of `c - d` where positive.
     uncovered: u16,
+    /// Bit `u` set iff `d[u] < c[u]`.
+    uncovered_kinds: u64,
     uses: SmallVec<[u8; 8]>,
     /// Combiners whose uses are limited, by index: their uses go into the memo key.
     limited: SmallVec<[u16; 4]>,
     stack: SmallVec<[u16; 16]>,
     memo: Option<Memo>,
     stopped: bool,
+    /// Listing with a memo: the live part of the state graph, built once and then replayed.
+    graph: Graph,
     visitor: V,
 }
+
+/// The live boundary states of a listing and, for each, the groups it can add at its tile with
+/// the state each choice leads to. Every path from the root to [`TERMINAL`] is one covering, so
+/// replaying the graph costs the coverings' length, never a dead end or a state walked twice
+/// from scratch (which re-walking the search from each prefix did: 5-10 times slower).
+#[derive(Default)]
+struct Graph {
+    /// Per state: its transitions `trans[first..first + len]` and its number of coverings.
+    nodes: Vec<(u32, u32, u64)>,
+    /// (groups `ids[start..start + len]`, next state).
+    trans: Vec<(u32, u32, u32)>,
+    ids: Vec<u16>,
+}
+
+const TERMINAL: u32 = u32::MAX;
+const DEAD: u32 = u32::MAX - 1;
 
 impl<'a, V: Visitor> Engine<'a, V> {
     pub(crate) fn new(set: &'a Combiners, problem: &Problem, visitor: V) -> Engine<'a, V> {
         let mut uncovered = 0u16;
-        for (c, f) in problem.counts.iter().zip(problem.fixed) {
+        let mut uncovered_kinds = 0u64;
+        for (u, (c, f)) in problem.counts.iter().zip(problem.fixed).enumerate() {
             uncovered += c.saturating_sub(f) as u16;
+            if f < *c {
+                uncovered_kinds |= 1 << u;
+            }
         }
-        let limited =
+        let limited: SmallVec<[u16; 4]> =
             (0..set.limits.len()).filter(|&i| set.limits[i].max_uses != u8::MAX).map(|i| i as u16).collect();
+        let limited_len = limited.len();
         // Without wildcards every boundary demands exactly the real counts, so dead ends are
         // shallow and a memo costs more than it saves; counting always memoizes.
         let memoize = V::COUNT_ONLY || problem.wildcards > 0;
@@ -281,18 +379,43 @@ impl<'a, V: Visitor> Engine<'a, V> {
             d: problem.fixed,
             size: problem.fixed_size,
             uncovered,
+            uncovered_kinds,
             uses: SmallVec::from_elem(0, set.limits.len()),
             limited,
             stack: SmallVec::new(),
-            memo: if memoize { Some(Memo::default()) } else { None },
+            memo: if !memoize {
+                None
+            } else if 3 + limited_len + set.catalog.span <= 15 {
+                Some(Memo::Packed(PackedMemo::new()))
+            } else {
+                Some(Memo::Bytes(HashMap::default()))
+            },
             stopped: false,
+            graph: Graph::default(),
             visitor,
         }
     }
 
     /// Runs the search; the number of coverings (1 or 0 when stopping at the first).
     pub(crate) fn run(&mut self) -> u64 {
-        if self.fits_at_all() { self.boundary(0) } else { 0 }
+        if !self.fits_at_all() {
+            return 0;
+        }
+        if V::COUNT_ONLY || V::FIRST_ONLY || self.memo.is_none() {
+            return self.boundary(0);
+        }
+        let root = self.build(0);
+        match root {
+            DEAD => 0,
+            TERMINAL => {
+                self.visitor.emit(self.cat, &self.stack);
+                1
+            }
+            node => {
+                self.replay(node);
+                self.graph.nodes[node as usize].2
+            }
+        }
     }
 
     pub(crate) fn into_visitor(self) -> V {
@@ -303,25 +426,103 @@ impl<'a, V: Visitor> Engine<'a, V> {
         self.size + self.uncovered <= self.total && self.d.iter().zip(self.cap).all(|(&d, c)| d <= c)
     }
 
-    fn key(&self, i: usize) -> Key {
-        let mut k = Key::new();
+    /// The boundary state before tile `i`. Demand at and beyond `i + span` is only the fixed
+    /// group's, the same in every state, so it is left out.
+    #[inline]
+    fn key(&self, i: usize, packed: bool) -> Key {
+        let end = (i + self.cat.span).min(34);
+        if packed && self.size < 256 {
+            // One byte each: tile, size, limited uses, then the demand window.
+            let mut k: u128 = i as u128 | (self.size as u128) << 8;
+            let mut shift = 16;
+            for &l in &self.limited {
+                k |= (self.uses[l as usize] as u128) << shift;
+                shift += 8;
+            }
+            for u in i..end {
+                k |= (self.d[u] as u128) << shift;
+                shift += 8;
+            }
+            return Key::Packed(k);
+        }
+        let mut k: SmallVec<[u8; 32]> = SmallVec::new();
         k.push(i as u8);
         k.extend_from_slice(&self.size.to_le_bytes());
         for &l in &self.limited {
             k.push(self.uses[l as usize]);
         }
-        let end = (i + self.cat.span).min(34);
-        let mut last = i;
-        for u in i..end {
-            if self.d[u] != 0 {
-                last = u + 1;
-            }
-        }
-        k.extend_from_slice(&self.d[i..last]);
-        k
+        k.extend_from_slice(&self.d[i..end]);
+        Key::Bytes(k)
     }
 
-    /// All tiles below `i` are covered; choose groups from tile `i` on.
+    #[inline]
+    fn memo_get(&self, key: &Key) -> Option<u64> {
+        match (&self.memo, key) {
+            (Some(Memo::Packed(m)), Key::Packed(k)) => m.get(*k),
+            (Some(Memo::Bytes(m)), Key::Bytes(k)) => m.get(k).copied(),
+            _ => None,
+        }
+    }
+
+    fn memo_insert(&mut self, key: Key, n: u64) {
+        match (&mut self.memo, key) {
+            (Some(Memo::Packed(m)), Key::Packed(k)) => m.insert(k, n),
+            (Some(Memo::Bytes(m)), Key::Bytes(k)) => {
+                m.insert(k, n);
+            }
+            _ => {}
+        }
+    }
+
+    fn memo_key(&self, i: usize) -> Option<Key> {
+        self.memo.as_ref().map(|m| self.key(i, matches!(m, Memo::Packed(_))))
+    }
+
+    /// A lower bound on the tiles future groups need beyond the real tiles they cover, from real
+    /// tiles no group can share with another uncovered real tile ("isolated"): each needs its own
+    /// groups, costing `fill` extra tiles, the cheaper any-combiner price for at most as many of
+    /// them as limited combiners have uses left. `u16::MAX / 2` when they cannot be covered.
+    fn isolated_fill(&self) -> u16 {
+        let uncovered = self.uncovered_kinds;
+        let mut total = 0u16;
+        let mut savings: SmallVec<[u8; 16]> = SmallVec::new();
+        let mut bits = uncovered;
+        while bits != 0 {
+            let u = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if uncovered & self.cat.together[u] != 0 {
+                continue;
+            }
+            let r = ((self.c[u] - self.d[u]) as usize).min(4);
+            let (any, free) = self.cat.fill[u][r];
+            if any == u8::MAX {
+                return u16::MAX / 2;
+            }
+            total += any as u16;
+            savings.push(free.saturating_sub(any));
+        }
+        let left: usize =
+            self.limited.iter().map(|&l| (self.limits[l as usize].max_uses - self.uses[l as usize]) as usize).sum();
+        if savings.len() > left {
+            // The tiles that do not get a limited combiner pay the unlimited price.
+            savings.sort_unstable();
+            for &s in &savings[..savings.len() - left] {
+                if s as u16 >= u16::MAX / 4 {
+                    return u16::MAX / 2;
+                }
+                total += s as u16;
+            }
+        }
+        total
+    }
+
+    /// True if the state before tile `i` cannot be completed, by the bounds alone.
+    #[inline]
+    fn hopeless(&self, i: usize) -> bool {
+        i == 34 || (self.uncovered_kinds != 0 && self.size + self.uncovered + self.isolated_fill() > self.total)
+    }
+
+    /// All tiles below `i` are covered; choose groups from tile `i` on. Counting and yes/no.
     fn boundary(&mut self, i: usize) -> u64 {
         if self.size == self.total {
             // size + uncovered <= total is kept on every push, so nothing real is left.
@@ -331,26 +532,21 @@ impl<'a, V: Visitor> Engine<'a, V> {
             }
             return 1;
         }
-        if i == 34 {
+        if self.hopeless(i) {
             return 0;
         }
-        let key = match &self.memo {
-            Some(memo) => {
-                let key = self.key(i);
-                if let Some(&n) = memo.get(&key)
-                    && (n == 0 || V::COUNT_ONLY)
-                {
-                    return n;
-                }
-                Some(key)
-            }
-            None => None,
-        };
+        let key = self.memo_key(i);
+        if let Some(key) = &key
+            && let Some(n) = self.memo_get(key)
+            && (n == 0 || V::COUNT_ONLY)
+        {
+            return n;
+        }
         let n = self.within(i, self.cat.starts[i] as usize);
-        if let (Some(key), Some(memo)) = (key, &mut self.memo)
+        if let Some(key) = key
             && !self.stopped
         {
-            memo.insert(key, n);
+            self.memo_insert(key, n);
         }
         n
     }
@@ -358,6 +554,14 @@ impl<'a, V: Visitor> Engine<'a, V> {
     /// At tile `i`, groups from catalog entry `from` on may still be added.
     fn within(&mut self, i: usize, from: usize) -> u64 {
         let mut n = 0u64;
+        // Listing needs groups before moving on (lexicographic order); a yes/no search does
+        // better leaving tiles early, so wildcard-only groups are tried last.
+        if V::FIRST_ONLY && self.d[i] >= self.c[i] {
+            n = self.boundary(i + 1);
+            if self.stopped {
+                return n;
+            }
+        }
         let end = self.cat.starts[i + 1] as usize;
         for j in from..end {
             if self.push(j) {
@@ -368,10 +572,83 @@ impl<'a, V: Visitor> Engine<'a, V> {
                 }
             }
         }
-        if self.d[i] >= self.c[i] {
+        if !V::FIRST_ONLY && self.d[i] >= self.c[i] {
             n = n.saturating_add(self.boundary(i + 1));
         }
         n
+    }
+
+    /// Listing: the graph node of the state before tile `i` (built on first visit), or
+    /// [`TERMINAL`] / [`DEAD`].
+    fn build(&mut self, i: usize) -> u32 {
+        if self.size == self.total {
+            return TERMINAL;
+        }
+        if self.hopeless(i) {
+            return DEAD;
+        }
+        let key = self.memo_key(i);
+        if let Some(key) = &key
+            && let Some(v) = self.memo_get(key)
+        {
+            return v as u32;
+        }
+        let mut trans: SmallVec<[(u32, u32, u32); 8]> = SmallVec::new();
+        let base = self.stack.len();
+        self.build_within(i, self.cat.starts[i] as usize, base, &mut trans);
+        let node = if trans.is_empty() {
+            DEAD
+        } else if trans.len() == 1 && trans[0].1 == 0 {
+            // Only "add nothing here and move on": stand for the next state, so chains of tiles
+            // where nothing more can happen cost nothing to replay.
+            trans[0].2
+        } else {
+            let first = self.graph.trans.len() as u32;
+            let mut count = 0u64;
+            for &(_, _, child) in &trans {
+                count = count.saturating_add(if child == TERMINAL { 1 } else { self.graph.nodes[child as usize].2 });
+            }
+            self.graph.trans.extend_from_slice(&trans);
+            self.graph.nodes.push((first, trans.len() as u32, count));
+            (self.graph.nodes.len() - 1) as u32
+        };
+        if let Some(key) = key {
+            self.memo_insert(key, node as u64);
+        }
+        node
+    }
+
+    fn build_within(&mut self, i: usize, from: usize, base: usize, trans: &mut SmallVec<[(u32, u32, u32); 8]>) {
+        let end = self.cat.starts[i + 1] as usize;
+        for j in from..end {
+            if self.push(j) {
+                self.build_within(i, j, base, trans);
+                self.pop(j);
+            }
+        }
+        if self.d[i] >= self.c[i] {
+            let child = self.build(i + 1);
+            if child != DEAD {
+                let start = self.graph.ids.len() as u32;
+                self.graph.ids.extend_from_slice(&self.stack[base..]);
+                trans.push((start, (self.stack.len() - base) as u32, child));
+            }
+        }
+    }
+
+    fn replay(&mut self, node: u32) {
+        let (first, len, _) = self.graph.nodes[node as usize];
+        for t in first..first + len {
+            let (start, n, child) = self.graph.trans[t as usize];
+            let depth = self.stack.len();
+            self.stack.extend_from_slice(&self.graph.ids[start as usize..(start + n) as usize]);
+            if child == TERMINAL {
+                self.visitor.emit(self.cat, &self.stack);
+            } else {
+                self.replay(child);
+            }
+            self.stack.truncate(depth);
+        }
     }
 
     #[inline]
@@ -404,7 +681,11 @@ impl<'a, V: Visitor> Engine<'a, V> {
             return false;
         }
         for &(u, k) in parts {
-            self.d[u as usize] += k;
+            let u = u as usize;
+            self.d[u] += k;
+            if self.d[u] >= self.c[u] {
+                self.uncovered_kinds &= !(1 << u);
+            }
         }
         self.size += e.size as u16;
         self.uncovered -= newly;
@@ -426,6 +707,9 @@ impl<'a, V: Visitor> Engine<'a, V> {
             self.d[u] -= k;
             let after = self.c[u].saturating_sub(self.d[u]);
             self.uncovered += (after - before) as u16;
+            if self.d[u] < self.c[u] {
+                self.uncovered_kinds |= 1 << u;
+            }
         }
     }
 }
