@@ -1,5 +1,6 @@
-//! `combine` against an independent brute force: decomposition sets, counts, win verdicts, waits and
-//! wait kinds, on one-suit hands (sampled; every hand with `HUPAI_FULL=1`) and seeded random deals.
+//! `combine` against the reference `hupai_search::Backtrack` and an independent brute force:
+//! decomposition sets, counts, win verdicts, waits and wait kinds, on one-suit hands (sampled;
+//! every hand with `HUPAI_FULL=1`) and seeded random deals under every preset.
 
 mod common;
 
@@ -7,12 +8,14 @@ use std::collections::BTreeSet;
 
 use common::{Rng, all_rules, deal, full, one_suit_hand, one_suit_hands, reference, reference_kinds};
 use hupai_combine::{Combine, typed_waits};
+use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules, Tile};
 
 fn compare(hand: &Hand, rules: &Rules) {
     let got = Combine.decompositions(hand, rules).unwrap();
-    let want = reference(hand, rules);
-    assert_eq!(got, want, "decompositions of {hand} under {rules}");
+    let want = Backtrack.decompositions(hand, rules).unwrap();
+    assert_eq!(got, want, "decompositions of {hand} under {rules} (combine, backtrack)");
+    assert_eq!(want, reference(hand, rules), "decompositions of {hand} under {rules} (backtrack, brute force)");
     assert_eq!(Combine.count_decompositions(hand, rules).unwrap(), want.len() as u64, "count for {hand} under {rules}");
     assert_eq!(Combine.is_win(hand, rules).unwrap(), !want.is_empty(), "verdict for {hand} under {rules}");
 }
@@ -88,6 +91,7 @@ fn winning_deals_every_preset() {
 fn check_waits(hand: &Hand, rules: &Rules) {
     let typed = typed_waits(hand, rules).unwrap();
     let waits = Combine.waits(hand, rules).unwrap();
+    assert_eq!(waits, Backtrack.waits(hand, rules).unwrap(), "waits of {hand} under {rules}");
     assert_eq!(typed.iter().map(|w| w.tile).collect::<Vec<_>>(), waits.iter().collect::<Vec<_>>());
     let physical = hand.physical_counts();
     let mut want_tiles = Vec::new();
