@@ -12,6 +12,9 @@ use std::fmt;
 /// Keys are indexed by their decimal value, so tables run to 444.
 const KEYS: usize = 445;
 
+/// Windows of three nibbles.
+pub(crate) const WINDOWS: usize = 1 << 12;
+
 /// The carry S003's rule takes at the edge of a segment for the count `count` found there, as
 /// digits starting at the edge: 1 → `111`, 2 → `222`, 3 → `3`, 4 → `411`.
 ///
@@ -188,7 +191,7 @@ pub const fn generated_carry(key: u16) -> u16 {
 pub struct CarryMap {
     name: &'static str,
     decimal: [u16; KEYS],
-    window: [u16; 512],
+    window: [u16; WINDOWS],
 }
 
 impl CarryMap {
@@ -215,9 +218,9 @@ impl CarryMap {
     };
 
     const fn build(name: &'static str, decimal: [u16; KEYS]) -> CarryMap {
-        let mut window = [0u16; 512];
+        let mut window = [0u16; WINDOWS];
         let mut w = 0;
-        while w < 512 {
+        while w < WINDOWS {
             window[w] = resolve(&decimal, w as u16);
             w += 1;
         }
@@ -284,11 +287,11 @@ impl CarryMap {
         true
     }
 
-    /// The carry for a 3-digit window of packed counts (3 bits per kind, the edge in the low
+    /// The carry for a 3-digit window of packed counts (a nibble per kind, the edge in the low
     /// bits; a 0 digit ends the segment), already resolved to the longest matching key.
     /// 0 means no key matches.
     #[inline(always)]
-    pub(crate) fn window(&self) -> &[u16; 512] {
+    pub(crate) fn window(&self) -> &[u16; WINDOWS] {
         &self.window
     }
 }
@@ -299,12 +302,16 @@ impl fmt::Debug for CarryMap {
     }
 }
 
-/// The packed carry for window `w` (digits 3 bits each, edge first): the longest key the window
+/// The packed carry for window `w` (a nibble per digit, edge first): the longest key the window
 /// shows (digits up to the first 0, at most 3) that the map has, else a shorter prefix.
 const fn resolve(map: &[u16; KEYS], w: u16) -> u16 {
-    let digits = [(w & 7) as u8, ((w >> 3) & 7) as u8, ((w >> 6) & 7) as u8];
+    let digits = [(w & 15) as u8, ((w >> 4) & 15) as u8, ((w >> 8) & 15) as u8];
     let mut len = 0;
     while len < 3 && digits[len] != 0 {
+        // Counts above 4 never reach the reducer; no key for them.
+        if digits[len] > 4 {
+            return 0;
+        }
         len += 1;
     }
     while len > 0 {
@@ -317,7 +324,7 @@ const fn resolve(map: &[u16; KEYS], w: u16) -> u16 {
                 let d = (carry / pow10(len - 1 - i)) % 10;
                 // A carry must fit under its key, or packed subtraction would borrow.
                 assert!(d as u8 <= digits[i], "carry digit larger than its key digit");
-                packed |= d << (3 * i);
+                packed |= d << (4 * i);
                 i += 1;
             }
             return packed;
@@ -337,26 +344,27 @@ const fn pow10(n: usize) -> u16 {
     v
 }
 
-/// Reduces a whole packed suit (3 bits per rank, rank 1 in the low bits, digits 0–4) to nothing
-/// with the window table: every maximal run of non-zero digits is one segment, reduced from its
-/// edge. True if every segment reduces to 0, i.e. the suit splits into melds.
+/// Reduces a whole packed suit (a nibble per rank, rank 1 in the low bits, digits 0–4) to
+/// nothing with the window table: every maximal run of non-zero digits is one segment, reduced
+/// from its edge. True if every segment reduces to 0, i.e. the suit splits into melds. A carry
+/// never exceeds the digits under it, so the subtraction never borrows.
 #[inline(always)]
-pub(crate) fn reduce(mut v: u32, window: &[u16; 512]) -> bool {
+pub(crate) fn reduce(mut v: u64, window: &[u16; WINDOWS]) -> bool {
     while v != 0 {
-        let shift = v.trailing_zeros() / 3 * 3;
-        let carry = window[((v >> shift) & 0x1ff) as usize];
+        let shift = v.trailing_zeros() & !3;
+        let carry = window[((v >> shift) & 0xfff) as usize];
         if carry == 0 {
             return false;
         }
-        v -= (carry as u32) << shift;
+        v -= (carry as u64) << shift;
     }
     true
 }
 
-/// Packs counts (lowest kind first, each 0–7) into 3-bit digits.
+/// Packs counts (lowest kind first, each 0–15) into nibbles.
 #[cfg(test)]
-pub(crate) fn pack(counts: &[u8]) -> u32 {
-    counts.iter().enumerate().fold(0, |v, (i, &c)| v | ((c as u32 & 7) << (3 * i)))
+pub(crate) fn pack(counts: &[u8]) -> u64 {
+    counts.iter().enumerate().fold(0, |v, (i, &c)| v | ((c as u64 & 15) << (4 * i)))
 }
 
 /// The weis of the segments of one suit's counts (maximal runs of non-zero counts), lowest first,

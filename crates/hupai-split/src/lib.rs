@@ -123,7 +123,7 @@ impl Algorithm for Split {
         if melds {
             return Ok(true);
         }
-        if !hand.special_forms_apply(rules) {
+        if !rules.has_special_forms() || !hand.special_forms_apply(rules) {
             return Ok(false);
         }
         Ok(special::seven_pairs(counts, wild, rules.seven_pairs)
