@@ -36,6 +36,7 @@
 
 pub mod format;
 pub mod index;
+pub mod odds;
 pub mod substitute;
 pub mod suit_table;
 pub use suit_table::SuitTable;
