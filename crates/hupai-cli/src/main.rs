@@ -27,7 +27,7 @@ Examples:
   hupai check 123m456p789s11122z             does it win, and how it splits
   hupai check 123m456p789s1122z              13 tiles: what it waits on
   hupai check '111z222z333z44z***'           * is a wildcard
-  hupai check 123m456p789s1177z --wildcard-tile 7z
+  hupai check 123m456p789s12z777z --wildcard-tile 7z
                                              red dragons are wildcards (红中癞子)
   hupai check 11223344556677z --rules riichi --algorithm all
   printf '12x\\n123m456p789s1122z\\n' | hupai batch
@@ -38,13 +38,13 @@ Examples:
   hupai check 123m456p789s11122z 1112345678999m
   hupai check '11m234p**[789s][5555z]'        wildcards and declared melds
   hupai check 11223344556677z --rules riichi --algorithm all
-  hupai check 123m456p789s1177z --wildcard-tile 7z --json";
+  hupai check 123m456p789s12z777z --wildcard-tile 7z --json";
 
 const BATCH_EXAMPLES: &str = "\
 Output, one line per input line, same order:
-  {\"hand\": \"123m456p789s11122z\", \"win\": true}        a complete hand
-  {\"hand\": \"123m456p789s1122z\", \"waits\": [\"1z\", \"2z\"]}   a hand one tile short
-  {\"hand\": \"12x\", \"error\": \"unexpected 'x' at position 3: ...\"}
+  {\"hand\": \"123m456p789s11122z\", \"win\": true}                   a complete hand
+  {\"hand\": \"123m456p789s1122z\", \"waits\": [\"1z\", \"2z\"]}           a hand one tile short
+  {\"hand\": \"12x\", \"error\": \"unexpected 'x' at position 3: ...\"}  a line that is not a hand
 Empty lines and lines that are not UTF-8 are error lines; a trailing \\r is dropped.
 Exit status 0 if every line was answered, 2 if any line was an error.
 
