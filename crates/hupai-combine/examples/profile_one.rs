@@ -24,5 +24,8 @@ fn main() {
         };
         best = best.min(t.elapsed());
     }
-    println!("{what} {hand}: {n} in {best:.2?} (fastest of {reps}), {:.1} ns per item", best.as_nanos() as f64 / n.max(1) as f64);
+    println!(
+        "{what} {hand}: {n} in {best:.2?} (fastest of {reps}), {:.1} ns per item",
+        best.as_nanos() as f64 / n.max(1) as f64
+    );
 }

@@ -44,7 +44,8 @@ fn main() {
         for wild in [0u8, 2, 4, 6, 8] {
             let mut seed = 42u64 + wild as u64;
             let (mut worst_list, mut worst_count, mut worst_win) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-            let (mut worst_hand, mut worst_n, mut total_n, mut total_t) = (String::new(), 0usize, 0usize, Duration::ZERO);
+            let (mut worst_hand, mut worst_n, mut total_n, mut total_t) =
+                (String::new(), 0usize, 0usize, Duration::ZERO);
             let mut worst_win_hand = String::new();
             let hands = 300;
             for _ in 0..hands {
@@ -99,7 +100,10 @@ fn main() {
     }
     let nine: Hand = "1112345678999m".parse().expect("valid");
     let (med, _, waits) = time(101, || typed_waits(&nine, &Rules::STANDARD).unwrap());
-    println!("typed waits of nine gates: {med:.1?}: {}", waits.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; "));
+    println!(
+        "typed waits of nine gates: {med:.1?}: {}",
+        waits.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; ")
+    );
     let wild: Hand = "1112345678999m".parse::<Hand>().expect("valid").with_wildcards(0);
     let _ = wild;
     let heavy: Hand = "13m5p******".parse::<Hand>().map(|h| h.with_wildcards(10)).expect("valid");

@@ -52,7 +52,8 @@ pub trait Combiner: Send + Sync {
     /// Calls `emit` once per group this combiner can form whose lowest tile is `lowest`, with the
     /// group's tiles, in a fixed order. The order of the calls is the order coverings list groups
     /// of the same lowest tile in. A group emitted for the wrong `lowest`, or twice, is filed under
-    /// its real lowest tile once; an empty group, or one of more than 64 tiles, is ignored.
+    /// its real lowest tile once; an empty group, or one of more than 64 tiles, is ignored, and so
+    /// is any group past the 65 535th of a set.
     fn groups(&self, lowest: Tile, emit: &mut dyn FnMut(&[Tile]));
 }
 
@@ -192,6 +193,9 @@ impl Limits {
 /// The largest group a combiner may form.
 pub(crate) const MAX_GROUP: usize = 64;
 
+/// Most groups one set holds (searches index them with a `u16`); further groups are ignored.
+pub(crate) const MAX_ENTRIES: usize = u16::MAX as usize;
+
 /// One group a combiner forms, prepared for the search.
 #[derive(Debug, Clone)]
 pub(crate) struct Entry {
@@ -248,7 +252,7 @@ impl Catalog {
         for (ci, slot) in combiners.iter().enumerate() {
             for lowest in Tile::ALL {
                 slot.combiner.groups(lowest, &mut |tiles: &[Tile]| {
-                    if tiles.is_empty() || tiles.len() > MAX_GROUP {
+                    if tiles.is_empty() || tiles.len() > MAX_GROUP || raw.len() >= MAX_ENTRIES {
                         return;
                     }
                     let mut v: SmallVec<[Tile; 4]> = tiles.iter().copied().collect();
@@ -258,7 +262,7 @@ impl Catalog {
                 });
             }
         }
-        raw.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        raw.sort_by_key(|a| (a.0, a.1, a.2));
         let mut cat = Catalog::default();
         // Duplicates can only come from one combiner at one lowest tile: adjacent after sorting.
         let mut seen: Vec<&[Tile]> = Vec::new();

@@ -657,7 +657,10 @@ impl<'a, V: Visitor> Engine<'a, V> {
         let e = &cat.entries[j];
         let ci = e.combiner as usize;
         let lim = self.limits[ci];
-        if self.uses[ci] >= lim.max_uses {
+        // Only limited combiners are counted (u8::MAX means no limit, and a hand can hold more
+        // groups than a u8 counts).
+        let limited = lim.max_uses != u8::MAX;
+        if limited && self.uses[ci] >= lim.max_uses {
             return false;
         }
         if lim.max_identical != u8::MAX {
@@ -689,7 +692,9 @@ impl<'a, V: Visitor> Engine<'a, V> {
         }
         self.size += e.size as u16;
         self.uncovered -= newly;
-        self.uses[ci] += 1;
+        if limited {
+            self.uses[ci] += 1;
+        }
         self.stack.push(j as u16);
         true
     }
@@ -699,7 +704,9 @@ impl<'a, V: Visitor> Engine<'a, V> {
         let cat = self.cat;
         let e = &cat.entries[j];
         self.stack.pop();
-        self.uses[e.combiner as usize] -= 1;
+        if self.limits[e.combiner as usize].max_uses != u8::MAX {
+            self.uses[e.combiner as usize] -= 1;
+        }
         self.size -= e.size as u16;
         for &(u, k) in cat.parts(e) {
             let u = u as usize;
@@ -723,13 +730,12 @@ pub(crate) fn priority(set: &Combiners, problem: &Problem, start: usize) -> Opti
     let mut size = problem.fixed_size;
     let mut uses: SmallVec<[u8; 8]> = SmallVec::from_elem(0, set.limits.len());
     let mut chosen: SmallVec<[u16; 16]> = SmallVec::new();
-    let uncovered_after = |d: &[u8; 34]| -> u16 {
-        problem.counts.iter().zip(d).map(|(&c, &d)| c.saturating_sub(d) as u16).sum::<u16>()
-    };
+    let uncovered_after =
+        |d: &[u8; 34]| -> u16 { problem.counts.iter().zip(d).map(|(&c, &d)| c.saturating_sub(d) as u16).sum::<u16>() };
     let fits = |j: usize, d: &[u8; 34], size: u16, uses: &[u8], chosen: &[u16]| -> bool {
         let e = &cat.entries[j];
         let lim = set.limits[e.combiner as usize];
-        if uses[e.combiner as usize] >= lim.max_uses {
+        if lim.max_uses != u8::MAX && uses[e.combiner as usize] >= lim.max_uses {
             return false;
         }
         if chosen.iter().filter(|&&c| c as usize == j).count() >= lim.max_identical as usize {
@@ -763,7 +769,7 @@ pub(crate) fn priority(set: &Combiners, problem: &Problem, start: usize) -> Opti
             d[u as usize] += k;
         }
         size += e.size as u16;
-        uses[e.combiner as usize] += 1;
+        uses[e.combiner as usize] = uses[e.combiner as usize].saturating_add(1);
         chosen.push(j as u16);
     }
     chosen.sort_unstable();
@@ -819,8 +825,11 @@ impl<'a> Search<'a> {
     /// Calls `f` with every distinct covering, in the order of [`Search::coverings`].
     pub fn for_each(&self, hand: &Hand, mut f: impl FnMut(CoveringRef<'_>)) {
         let problem = self.problem(hand);
-        let mut engine =
-            Engine::new(self.combiners, &problem, Each(|catalog: &Catalog, ids: &[u16]| f(CoveringRef { catalog, ids })));
+        let mut engine = Engine::new(
+            self.combiners,
+            &problem,
+            Each(|catalog: &Catalog, ids: &[u16]| f(CoveringRef { catalog, ids })),
+        );
         engine.run();
     }
 

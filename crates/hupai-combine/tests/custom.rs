@@ -97,7 +97,9 @@ impl Combiner for Orphans {
 fn thirteen_orphans_plugs_in_and_matches_combine() {
     let set = Combiners::new().with(Orphans);
     let builtin = Combiners::new().with(ShiSanYao);
-    for text in ["19m19p19s12345677z", "19m19p19s1234567z*", "19m19p19s123457z**", "19m19p19s12345667z", "11m9p19s1234567z**"] {
+    for text in
+        ["19m19p19s12345677z", "19m19p19s1234567z*", "19m19p19s123457z**", "19m19p19s12345667z", "11m9p19s1234567z**"]
+    {
         let h = hand(text);
         let mine = hu_groups(&h, &set);
         assert_eq!(shown(&mine), shown(&hu_groups(&h, &builtin)), "{text}");

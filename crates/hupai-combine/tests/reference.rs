@@ -27,7 +27,7 @@ fn sweep(rules: &[Rules], debug_step: usize) {
     let mut checked = 0usize;
     for w in 0..=4u8 {
         for (k, c) in one_suit_hands(14 - w as u32).iter().enumerate() {
-            if (k + w as usize) % step != 0 {
+            if !(k + w as usize).is_multiple_of(step) {
                 continue;
             }
             let hand = one_suit_hand(c, w);
@@ -105,7 +105,8 @@ fn check_waits(hand: &Hand, rules: &Rules) {
             continue;
         }
         want_tiles.push(t);
-        let kinds: BTreeSet<_> = typed.iter().find(|w| w.tile == t).map(|w| w.kinds.iter().collect()).unwrap_or_default();
+        let kinds: BTreeSet<_> =
+            typed.iter().find(|w| w.tile == t).map(|w| w.kinds.iter().collect()).unwrap_or_default();
         assert_eq!(kinds, reference_kinds(&ds, t), "kinds of {t} for {hand} under {rules}");
     }
     assert_eq!(waits.iter().collect::<Vec<_>>(), want_tiles, "waits of {hand} under {rules}");
@@ -131,7 +132,7 @@ fn waits_and_kinds_match_the_reference() {
 fn one_suit_waits_sample() {
     let step = if full() { 1 } else { 331 };
     for (k, c) in one_suit_hands(13).iter().enumerate() {
-        if k % step == 0 {
+        if k.is_multiple_of(step) {
             check_waits(&one_suit_hand(c, 0), &Rules::CHINESE);
         }
     }

@@ -7,8 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::{Rng, drop_one, full, one_suit_hand, one_suit_hands, winning};
 use hupai_combine::{
-    BianShun, Combiners, Dan, JiaShun, Jiang, Ke, Limits, Shun, TypedWait, WaitKind, WaitKinds, hu_groups,
-    typed_waits,
+    BianShun, Combiners, Dan, JiaShun, Jiang, Ke, Limits, Shun, TypedWait, WaitKind, WaitKinds, hu_groups, typed_waits,
 };
 use hupai_tiles::{Hand, Rules, Tile};
 
@@ -148,7 +147,7 @@ fn kinds_equal_s001_partial_coverings() {
     check_partials(&hand("1112345678999m"));
     let step = if full() { 1 } else { 97 };
     for (k, c) in one_suit_hands(13).iter().enumerate() {
-        if k % step == 0 {
+        if k.is_multiple_of(step) {
             check_partials(&one_suit_hand(c, 0));
         }
     }
