@@ -1,5 +1,5 @@
 //! Repeats one hand's decompositions, count or win check for profiling and prints the fastest run:
-//! `profile_one <hand> [count|win|list|waits] [reps]`.
+//! `profile_one <hand> [count|win|list|waits] [reps] [rules]`.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +11,7 @@ fn main() {
     let hand: Hand = args.get(1).map_or("123456m********", |s| s.as_str()).parse().expect("hand");
     let what = args.get(2).map_or("list", |s| s.as_str());
     let reps: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let rules = Rules::STANDARD;
+    let rules: Rules = args.get(4).map_or(Ok(Rules::STANDARD), |s| s.parse()).expect("rules");
     let mut best = Duration::MAX;
     let mut n = 0usize;
     for _ in 0..reps {

@@ -7,7 +7,8 @@
 //! real copy of `i` is covered. Wildcards are whatever the chosen groups need beyond the real tiles,
 //! so a covering never depends on which wildcard went where. Boundary states (tile, tiles used, uses
 //! of limited combiners, demand on the next few tiles) are memoized: a dead state is explored once,
-//! and counting never walks a state twice.
+//! counting never walks a state twice, and listing builds the graph of live states once and then
+//! replays its paths, so its cost beyond counting is proportional to the output.
 
 use std::collections::HashMap;
 use std::fmt;
