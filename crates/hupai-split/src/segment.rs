@@ -82,8 +82,8 @@ pub(crate) fn pack(c: &[u8; 34]) -> Packed {
 #[inline(always)]
 fn honors_ok(h: u64, holds_pair: bool) -> bool {
     const SEVEN: u64 = 0x00FF_FFFF_FFFF_FFFF;
-    let ok = zero_bytes(h) | zero_bytes(h ^ (0x03 * LOW_BYTES & SEVEN));
-    let pairs = zero_bytes(h ^ (0x02 * LOW_BYTES & SEVEN)) & SEVEN;
+    let ok = zero_bytes(h) | zero_bytes(h ^ ((0x03 * LOW_BYTES) & SEVEN));
+    let pairs = zero_bytes(h ^ ((0x02 * LOW_BYTES) & SEVEN)) & SEVEN;
     (ok | pairs) == HIGH_BITS && pairs.count_ones() == holds_pair as u32
 }
 
@@ -94,7 +94,7 @@ pub(crate) fn melds_win(p: &Packed, window: &[u16; WINDOWS]) -> bool {
     // S003 step 1: every suit holds 3n tiles except the one with the pair (3n+2). Checking suits
     // rather than segments is weaker but nearly free; a segment that breaks 3n fails in the
     // reduction. Residues packed two bits per suit: exactly one 2 and three 0s.
-    let code = p.totals[0] % 3 | (p.totals[1] % 3) << 2 | (p.totals[2] % 3) << 4 | (p.totals[3] % 3) << 6;
+    let code = (p.totals[0] % 3) | ((p.totals[1] % 3) << 2) | ((p.totals[2] % 3) << 4) | ((p.totals[3] % 3) << 6);
     if !matches!(code, 0b10 | 0b1000 | 0b10_0000 | 0b1000_0000) {
         return false;
     }
@@ -153,7 +153,7 @@ mod tests {
             for (i, x) in c.iter_mut().enumerate() {
                 *x = ((seed >> (i % 21 * 3)) % 5) as u8;
             }
-            if seed % 7 == 0 {
+            if seed.is_multiple_of(7) {
                 c[(seed % 34) as usize] = (seed >> 40) as u8;
             }
             let p = pack(&c);

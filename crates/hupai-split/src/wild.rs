@@ -13,6 +13,8 @@ const INF: u16 = u16::MAX / 2;
 /// Rank j then holds `s(j-2) + s(j-1) + s + 3t + 2·pair` tiles; what its real tiles lack is
 /// stand-ins, at most `cap[j]`. With no wildcards and every cap 0 the only choice left at each
 /// edge is S003's carry (1 → 111, 2 → 222, 3 → 3, 4 → 411).
+// The loop indices are the DP state (pending sequences, pair placed), clearer than iterators.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn suit_costs(real: &[u8], cap: &[u8]) -> [u16; 2] {
     let n = real.len();
     if real.iter().all(|&c| c == 0) {

@@ -81,7 +81,7 @@ fn random_waits() {
         let mut tenpai = 0;
         for i in 0..rounds(600) {
             // Half random deals, half winning hands with one tile removed (mostly tenpai).
-            let hand = if i % 2 == 0 {
+            let hand = if i.is_multiple_of(2) {
                 Hand::from_counts(deal(&mut rng, rules.hand_size() - 1), 0).unwrap()
             } else {
                 let declared = rng.below(2);
@@ -108,7 +108,7 @@ fn random_wildcard_hands() {
             let mut wins = 0;
             for i in 0..rounds(400) {
                 let k = 1 + rng.below(4);
-                let hand = if i % 2 == 0 {
+                let hand = if i.is_multiple_of(2) {
                     Hand::from_counts(deal(&mut rng, rules.hand_size()), 0).unwrap()
                 } else {
                     let declared = rng.below(2);

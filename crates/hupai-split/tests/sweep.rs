@@ -98,3 +98,31 @@ fn every_honors_hand() {
     println!("honors (stride {stride}): {t:?}");
     assert!(t.wins > 0 && t.with_waits > 0);
 }
+
+#[test]
+fn every_one_suit_hand_with_wildcards() {
+    // One suit plus 1–3 wildcards making 14 (standard) or 17 (16-tile rules) tiles, with and
+    // without the fifth-copy rule: the edge rule with stand-ins against backtrack.
+    let stride = if full() { 1 } else { 211 };
+    let mut checked = 0u64;
+    let mut wins = 0u64;
+    for code in (0..5usize.pow(9)).step_by(stride) {
+        let mut c = TileCounts::EMPTY;
+        for i in 0..9 {
+            c.0[i] = ((code / 5usize.pow(i as u32)) % 5) as u8;
+        }
+        let n = c.total() as usize;
+        for (size, base) in [(14usize, Rules::STANDARD), (17, Rules::TAIWAN)] {
+            let Some(wild) = size.checked_sub(n).filter(|w| (1..=3).contains(w)) else { continue };
+            let hand = Hand::from_counts(c, wild as u8).unwrap();
+            for rules in [base, base.with_wildcard_fifth_copy(true)] {
+                let split = Split::default().is_win(&hand, &rules);
+                assert_eq!(split, Backtrack.is_win(&hand, &rules), "split vs backtrack on {hand} ({rules})");
+                checked += 1;
+                wins += split.unwrap() as u64;
+            }
+        }
+    }
+    println!("one suit with wildcards (stride {stride}): {checked} checks, {wins} wins");
+    assert!(wins > 0 && wins < checked);
+}

@@ -166,7 +166,7 @@ impl Search {
             room[k] -= 2;
             wild -= 2;
         }
-        wild % 3 == 0 && room.iter().map(|&r| r as u32 / 3).sum::<u32>() >= wild / 3
+        wild.is_multiple_of(3) && room.iter().map(|&r| r as u32 / 3).sum::<u32>() >= wild / 3
     }
 }
 
