@@ -265,8 +265,9 @@ impl Hand {
 
     /// Inserts in notation order, so that hands equal as multisets compare equal and `Display`
     /// (which prints bonus tiles sorted) parses back to the same hand.
+    /// Adds a bonus tile in notation order; false if the set already has it (there is one of each).
     pub(crate) fn push_bonus(&mut self, b: BonusTile) -> bool {
-        if self.bonus.is_full() {
+        if self.bonus.is_full() || self.bonus.contains(&b) {
             return false;
         }
         let at = self.bonus.partition_point(|&x| x <= b);

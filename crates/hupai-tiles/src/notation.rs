@@ -49,7 +49,7 @@ impl Parser {
                     return Err(Error::UnexpectedChar {
                         position: pos,
                         found: d,
-                        expected: "at most 8 bonus tiles, outside declared melds",
+                        expected: "each bonus tile at most once, outside declared melds",
                     });
                 }
                 continue;
@@ -134,7 +134,7 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
                         return Err(Error::UnexpectedChar {
                             position,
                             found: c,
-                            expected: "at most 8 bonus tiles, outside declared melds",
+                            expected: "each bonus tile at most once, outside declared melds",
                         });
                     }
                 } else {
@@ -325,5 +325,16 @@ mod tests {
     #[test]
     fn empty_hand_is_empty() {
         assert_eq!(parse_hand("").unwrap().concealed(), &TileCounts::EMPTY);
+    }
+}
+
+#[cfg(test)]
+mod bonus_tests {
+    use super::*;
+
+    #[test]
+    fn a_bonus_tile_appears_once() {
+        assert!(matches!(parse_hand("11f"), Err(Error::UnexpectedChar { position: 2, found: '1', .. })));
+        assert_eq!(parse_hand("12345678f").unwrap().bonus().len(), 8);
     }
 }
