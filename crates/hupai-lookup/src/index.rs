@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet};
 
 use crate::format::{self, FormatError};
-pub(crate) use key::{key_and_even, key_general};
+pub(crate) use key::{key_and_even, key_general, segment_key};
 pub use table::{
     DecompositionWord, IndexData, IndexStats, IndexTable, RunDecomposition, RunGroup, ShapeEntry, ShapeFlags, phf, runs,
 };

@@ -15,31 +15,34 @@
 //!   exist, every kind with room is a candidate.
 //!
 //! With the fifth-copy rule there is no room to run out of, and every pure unit can become a triplet
-//! or pair of a kind already held, so `N` alone is complete. Counts above four then reach the table,
-//! which holds those shapes too (flagged [`ShapeFlags::OVER_FOUR`]).
+//! or pair of a kind already held, so `N` alone is complete (or `1m` when nothing is held). Counts
+//! above four then reach the table, which holds those shapes too ([`ShapeFlags::OVER_FOUR`]).
 //!
-//! Substitutions are enumerated as multisets, suit by suit, keeping only those where every suit's
-//! tile count is 0 or 2 modulo 3 with exactly one suit (or honor kind) holding the pair: a cheap
-//! necessary condition that never rejects a winning substitution.
+//! S000 tries every substitution of the whole hand. A hand's key is its suits' keys joined by
+//! breaks, and a shape wins exactly when each suit's part is melds, one of them with the pair; so
+//! the substitutions are tried suit by suit (each honor kind is a "suit" of its own), each suit's
+//! part looked up alone (a melds-only part with a virtual isolated pair appended to its key), and a
+//! memo over (suit, wildcards left, pair placed) keeps the work a sum over suits instead of a
+//! product. The winning substitution found is then looked up whole, as S000 does.
 //!
-//! Decompositions are the union over every substitution, so they cannot stop at slots: the pure
-//! units are placed everywhere they fit, combined with the decompositions of the rest, which is
-//! looked up once per substitution of the non-pure wildcards (inside `N`).
+//! Decompositions are the union over every substitution, so they use no candidate pruning: each
+//! suit's substitutions over every kind with room are looked up, their decompositions collected
+//! once per number of stand-ins, and the suits' lists combined.
 
 use arrayvec::ArrayVec;
 use hupai_tiles::{
     Algorithm, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet,
 };
 
-use crate::index::{self, Index, IndexTable, RunGroup, ShapeFlags, key_general};
+use crate::index::{self, Index, IndexTable, RunGroup, ShapeFlags, key_general, segment_key};
 
-/// Most wildcards [`Substitute`] accepts. The pruning is exact for any number; the limit keeps the
-/// enumeration (which grows with the number of multisets of candidates) within milliseconds.
-pub const MAX_WILDCARDS: u8 = 8;
+/// Most wildcards [`Substitute`] accepts: every wildcard a 14-tile hand can hold. The pruning is
+/// exact for any number.
+pub const MAX_WILDCARDS: u8 = 14;
 
-/// S000's substitution method with a complete pruning (name `"substitute"`): wildcards (up to
-/// [`MAX_WILDCARDS`]), the fifth-copy rule both ways, declared melds, seven pairs and thirteen
-/// orphans, decompositions; no 17-tile hands (the index table stops at four melds).
+/// S000's substitution method with a complete pruning (name `"substitute"`): wildcards, the
+/// fifth-copy rule both ways, declared melds, seven pairs and thirteen orphans, decompositions; no
+/// 17-tile hands (the index table stops at four melds).
 ///
 /// ```
 /// use hupai_lookup::Substitute;
@@ -54,10 +57,12 @@ pub const MAX_WILDCARDS: u8 = 8;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Substitute;
 
-/// Tile ranges enumerated one after the other: the three numbered suits, then each honor alone
-/// (honors never join another kind, so each is its own segment for the modulo-3 test).
+/// The "suits" substitutions are tried in: the three numbered suits, then each honor alone.
 const SEGMENTS: [(usize, usize); 10] =
     [(0, 9), (9, 18), (18, 27), (27, 28), (28, 29), (29, 30), (30, 31), (31, 32), (32, 33), (33, 34)];
+
+/// Wildcards per segment the memo tables have room for.
+const W: usize = MAX_WILDCARDS as usize + 1;
 
 /// The kinds held and every numbered kind within two ranks of one held, in its suit.
 fn neighbourhood(c: &[u8; 34]) -> u64 {
@@ -109,11 +114,9 @@ fn slots(near: u64, declared: &[u8; 34], count: usize) -> Option<u64> {
     (found == count).then_some(chosen)
 }
 
-/// What the enumeration needs about a hand's meld form.
+/// A hand's meld-form problem: concealed counts, room for stand-ins, wildcards, melds needed.
 struct Setup {
-    /// Concealed counts.
     counts: [u8; 34],
-    /// How many stand-ins each kind can take.
     room: [u8; 34],
     wild: usize,
     melds: usize,
@@ -126,144 +129,185 @@ impl Setup {
         let wild = hand.wildcards() as usize;
         let mut room = [0u8; 34];
         for t in 0..34 {
+            // With the fifth-copy rule nothing limits a kind but the number of wildcards.
             room[t] = if rules.wildcard_fifth_copy { wild as u8 } else { 4u8.saturating_sub(physical[t]) };
         }
         Setup { counts, room, wild, melds: hand.melds_needed(rules) }
     }
-}
 
-/// The candidate kinds for the win check (see the module documentation).
-fn candidate_mask(setup: &Setup, declared: &[u8; 34], fifth_copy: bool) -> u64 {
-    let near = neighbourhood(&setup.counts);
-    let with_room = (0..34).filter(|&t| setup.room[t] > 0).fold(0u64, |m, t| m | 1 << t);
-    let mask = if fifth_copy {
-        // Every pure unit can become a triplet or pair of a kind held; with nothing held, of 1m.
-        if near == 0 { 1 } else { near }
-    } else {
-        let units = max_pure_units(setup.wild, setup.melds);
-        match slots(near, declared, units) {
-            Some(s) => near | s,
-            None => with_room,
-        }
-    };
-    mask & with_room
+    fn with_room(&self) -> u64 {
+        (0..34).filter(|&t| self.room[t] > 0).fold(0u64, |m, t| m | 1 << t)
+    }
+
+    /// The candidate kinds for the win check (see the module documentation).
+    fn candidates(&self, declared: &[u8; 34], fifth_copy: bool) -> u64 {
+        let near = neighbourhood(&self.counts);
+        let mask = if fifth_copy {
+            // Every pure unit can become a triplet or pair of a kind held; with nothing held, of 1m.
+            if near == 0 { 1 } else { near }
+        } else {
+            match slots(near, declared, max_pure_units(self.wild, self.melds)) {
+                Some(s) => near | s,
+                None => self.with_room(),
+            }
+        };
+        mask & self.with_room()
+    }
 }
 
 /// The kinds a wildcard of this hand is tried as in the win check: the pruned candidate set.
 pub fn candidates(hand: &Hand, rules: &Rules) -> TileSet {
     let setup = Setup::new(hand, rules);
-    TileSet::from_bits(candidate_mask(&setup, &hand.declared_counts().0, rules.wildcard_fifth_copy))
+    TileSet::from_bits(setup.candidates(&hand.declared_counts().0, rules.wildcard_fifth_copy))
 }
 
-/// The substitution search over one candidate set: per segment, the candidates and their room.
-struct Search<'a> {
+/// The key of a shape with an isolated pair appended after its last run: `X0` becomes `X10`, then
+/// `110`. Every decomposition of that shape uses the appended block as the pair (a lone count of two
+/// can be nothing else), so its melds are exactly the melds-only decompositions of the original.
+fn with_isolated_pair(key: u32) -> Option<u32> {
+    if key == 1 {
+        return Some(0b1_110);
+    }
+    u32::try_from((key as u64) << 4 | 0b10110).ok()
+}
+
+/// The table entry of one segment's counts alone, holding the pair or (with a virtual pair) not.
+fn segment_entry(table: &IndexTable, counts: &[u8], numbered: bool, pair: bool) -> Option<u32> {
+    let key = segment_key(counts, numbered)?;
+    let key = if pair { key } else { with_isolated_pair(key)? };
+    table.probe(key as u64).filter(|&e| IndexTable::entry_flags(e).contains(ShapeFlags::MELDS))
+}
+
+/// Per-segment memo entry: unknown, or the stand-ins (by kind within the segment) that complete it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Unknown,
+    Impossible,
+    Done([u8; 9]),
+}
+
+/// The win check's search: per segment, the candidate kinds; memos of which (stand-ins, pair)
+/// completions exist per segment and which (segment, left, pair) states cannot finish.
+struct WinSearch<'a> {
     table: &'a IndexTable,
-    /// Concealed counts.
-    concealed: [u8; 34],
-    /// Concealed counts plus the stand-ins placed so far.
     counts: [u8; 34],
     room: [u8; 34],
     cands: [ArrayVec<u8, 9>; 10],
-    /// Real tiles per segment.
-    base: [u32; 10],
-    /// Room of segments `i..`.
-    room_from: [u32; 11],
-    /// How many pure units and whether the pair is pure, for the decomposition search.
-    pure: (usize, bool),
+    parts: [[[Part; 2]; W]; 10],
+    dead: [[[bool; 2]; W]; 10],
+    chosen: [[u8; 9]; 10],
 }
 
-impl<'a> Search<'a> {
-    fn new(table: &'a IndexTable, setup: &Setup, mask: u64) -> Search<'a> {
-        let mut s = Search {
-            table,
-            concealed: setup.counts,
-            counts: setup.counts,
-            room: setup.room,
-            cands: Default::default(),
-            base: [0; 10],
-            room_from: [0; 11],
-            pure: (0, false),
-        };
+impl<'a> WinSearch<'a> {
+    fn new(table: &'a IndexTable, setup: &Setup, mask: u64) -> WinSearch<'a> {
+        let mut cands: [ArrayVec<u8, 9>; 10] = Default::default();
         for (i, &(from, to)) in SEGMENTS.iter().enumerate() {
             for t in from..to {
-                s.base[i] += setup.counts[t] as u32;
                 if mask >> t & 1 == 1 {
-                    s.cands[i].push(t as u8);
+                    cands[i].push((t - from) as u8);
                 }
             }
         }
-        for i in (0..10).rev() {
-            let here: u32 = s.cands[i].iter().map(|&t| s.room[t as usize] as u32).sum();
-            s.room_from[i] = s.room_from[i + 1] + here;
+        WinSearch {
+            table,
+            counts: setup.counts,
+            room: setup.room,
+            cands,
+            parts: [[[Part::Unknown; 2]; W]; 10],
+            dead: [[[false; 2]; W]; 10],
+            chosen: [[0; 9]; 10],
         }
-        s
     }
 
-    /// Tries every multiset of `left` stand-ins over segments `i..`; `visit` sees each complete
-    /// substitution whose segments pass the modulo-3 test, and stops the search by returning true.
-    /// With `pair_free` the pair is pure (placed later), so no segment may hold it.
-    fn segment(&mut self, i: usize, left: usize, pair: bool, visit: &mut impl FnMut(&mut Self) -> bool) -> bool {
+    /// Can segments `i..` take `left` stand-ins, with the pair still to place unless `pair`?
+    fn solve(&mut self, i: usize, left: usize, pair: bool) -> bool {
         if i == SEGMENTS.len() {
-            return left == 0 && pair && visit(self);
+            return left == 0 && pair;
         }
-        if (self.room_from[i] as usize) < left {
+        if self.dead[i][left][pair as usize] {
             return false;
         }
-        let here = (self.room_from[i] - self.room_from[i + 1]) as usize;
-        for k in 0..=left.min(here) {
-            let holds_pair = match (self.base[i] + k as u32) % 3 {
+        let (from, to) = SEGMENTS[i];
+        let base: usize = self.counts[from..to].iter().map(|&c| c as usize).sum();
+        let room: usize = self.cands[i].iter().map(|&k| self.room[from + k as usize] as usize).sum();
+        for k in 0..=left.min(room) {
+            let holds_pair = match (base + k) % 3 {
                 0 => false,
                 2 if !pair => true,
                 _ => continue,
             };
-            if self.fill(i, 0, k, left - k, pair || holds_pair, visit) {
+            if let Some(stand_ins) = self.part(i, k, holds_pair)
+                && self.solve(i + 1, left - k, pair || holds_pair)
+            {
+                self.chosen[i] = stand_ins;
                 return true;
             }
         }
+        self.dead[i][left][pair as usize] = true;
         false
     }
 
-    fn fill(
-        &mut self,
-        i: usize,
-        ci: usize,
-        k: usize,
-        rest: usize,
-        pair: bool,
-        visit: &mut impl FnMut(&mut Self) -> bool,
-    ) -> bool {
+    /// Stand-ins completing segment `i` with `k` of them (into melds, plus the pair if `pair`).
+    fn part(&mut self, i: usize, k: usize, pair: bool) -> Option<[u8; 9]> {
+        match self.parts[i][k][pair as usize] {
+            Part::Done(s) => return Some(s),
+            Part::Impossible => return None,
+            Part::Unknown => {}
+        }
+        let (from, to) = SEGMENTS[i];
+        let mut seg = [0u8; 9];
+        seg[..to - from].copy_from_slice(&self.counts[from..to]);
+        let mut stand_ins = [0u8; 9];
+        let found = self.fill(i, 0, k, pair, &mut seg, &mut stand_ins);
+        self.parts[i][k][pair as usize] = if found { Part::Done(stand_ins) } else { Part::Impossible };
+        found.then_some(stand_ins)
+    }
+
+    fn fill(&self, i: usize, ci: usize, k: usize, pair: bool, seg: &mut [u8; 9], stand_ins: &mut [u8; 9]) -> bool {
+        let (from, to) = SEGMENTS[i];
         if k == 0 {
-            return self.segment(i + 1, rest, pair, visit);
+            let counts = &seg[..to - from];
+            return counts.iter().all(|&c| c == 0) && !pair
+                || segment_entry(self.table, counts, to - from > 1, pair).is_some();
         }
         let Some(&t) = self.cands[i].get(ci) else {
             return false;
         };
         let t = t as usize;
-        for s in (0..=k.min(self.room[t] as usize)).rev() {
-            self.counts[t] += s as u8;
-            let done = self.fill(i, ci + 1, k - s, rest, pair, visit);
-            self.counts[t] -= s as u8;
+        for s in (0..=k.min(self.room[from + t] as usize)).rev() {
+            seg[t] += s as u8;
+            stand_ins[t] = s as u8;
+            let done = self.fill(i, ci + 1, k - s, pair, seg, stand_ins);
+            seg[t] -= s as u8;
             if done {
                 return true;
             }
+            stand_ins[t] = 0;
         }
         false
     }
-
-    /// True if the current counts are a winning pair-and-melds shape.
-    fn wins(&self) -> bool {
-        key_general(&self.counts)
-            .and_then(|k| self.table.probe(k as u64))
-            .is_some_and(|e| IndexTable::entry_flags(e).contains(ShapeFlags::MELDS))
-    }
 }
 
-/// Whether the meld form wins with wildcards.
+/// Whether the meld form wins with wildcards: the per-segment search finds a substitution, which is
+/// then looked up whole.
 fn melds_win(table: &IndexTable, hand: &Hand, rules: &Rules) -> bool {
     let setup = Setup::new(hand, rules);
-    let mask = candidate_mask(&setup, &hand.declared_counts().0, rules.wildcard_fifth_copy);
-    let mut search = Search::new(table, &setup, mask);
-    search.segment(0, setup.wild, false, &mut |s| s.wins())
+    let mask = setup.candidates(&hand.declared_counts().0, rules.wildcard_fifth_copy);
+    let mut search = WinSearch::new(table, &setup, mask);
+    if !search.solve(0, setup.wild, false) {
+        return false;
+    }
+    let mut whole = setup.counts;
+    for (i, &(from, to)) in SEGMENTS.iter().enumerate() {
+        for t in from..to {
+            whole[t] += search.chosen[i][t - from];
+        }
+    }
+    let found = key_general(&whole)
+        .and_then(|k| table.probe(k as u64))
+        .is_some_and(|e| IndexTable::entry_flags(e).contains(ShapeFlags::MELDS));
+    debug_assert!(found, "every segment wins, so the whole hand must");
+    found
 }
 
 /// Seven pairs with wildcards (no declared melds, 14 tiles): exact conditions, see `docs/substitute.md`.
@@ -330,10 +374,11 @@ impl Algorithm for Substitute {
                 seven_pairs_decompositions(c, rules.seven_pairs, &mut out);
             }
             if rules.thirteen_orphans && orphans_win(c) {
-                let doubled = Tile::TERMINALS_AND_HONORS.iter().copied().find(|&t| c[t] == 2);
-                match doubled {
+                match Tile::TERMINALS_AND_HONORS.iter().copied().find(|&t| c[t] == 2) {
                     Some(pair) => out.push(Decomposition::ThirteenOrphans { pair }),
-                    None => out.extend(Tile::TERMINALS_AND_HONORS.iter().map(|&pair| Decomposition::ThirteenOrphans { pair })),
+                    None => {
+                        out.extend(Tile::TERMINALS_AND_HONORS.iter().map(|&pair| Decomposition::ThirteenOrphans { pair }))
+                    }
                 }
             }
         }
@@ -343,165 +388,179 @@ impl Algorithm for Substitute {
     }
 }
 
-/// Every group, in [`Group`] order.
-fn all_groups() -> impl Iterator<Item = Group> {
-    Tile::ALL.into_iter().flat_map(|t| {
-        std::iter::once(Group::Triplet(t)).chain(t.starts_sequence().then_some(Group::Sequence(t)))
-    })
-}
+/// One segment's part of a decomposition: its melds and, if it holds it, the pair.
+type SegmentDecomposition = (Option<Tile>, ArrayVec<Group, 5>);
 
-/// Every pair-and-melds decomposition with wildcards: for each number of pure groups and a pure pair
-/// or not, each substitution of the other wildcards inside the neighbourhood is looked up, and its
-/// decompositions are combined with every placement of the pure units that fits the room left.
+/// Every pair-and-melds decomposition with wildcards. Per segment, per number of stand-ins and
+/// whether it holds the pair, every substitution over the kinds with room is looked up and the
+/// decompositions collected (deduplicated); then every combination of segments that uses exactly
+/// the wildcards and places one pair is emitted. A decomposition restricted to a segment fixes that
+/// segment's stand-ins, so each combination is a different decomposition.
 fn melds_decompositions(table: &IndexTable, hand: &Hand, rules: &Rules) -> Vec<Decomposition> {
     let setup = Setup::new(hand, rules);
-    let near = neighbourhood(&setup.counts);
-    let groups: Vec<Group> = all_groups().collect();
-    let mut out = Vec::new();
-    for pure_pair in [false, true] {
-        for pure_melds in 0..=setup.melds {
-            let Some(mixed) = setup.wild.checked_sub(3 * pure_melds + 2 * pure_pair as usize) else {
-                continue;
+    let w = setup.wild;
+    // lists[i][k][p]: decompositions of segment i with k stand-ins, holding the pair if p.
+    let mut lists: Vec<Vec<[Vec<SegmentDecomposition>; 2]>> = Vec::with_capacity(SEGMENTS.len());
+    for &(from, to) in &SEGMENTS {
+        let mut per_k: Vec<[Vec<SegmentDecomposition>; 2]> = (0..=w).map(|_| [Vec::new(), Vec::new()]).collect();
+        let base: usize = setup.counts[from..to].iter().map(|&c| c as usize).sum();
+        for (k, lists_k) in per_k.iter_mut().enumerate() {
+            let pair = match (base + k) % 3 {
+                0 => false,
+                2 => true,
+                _ => continue,
             };
-            let mut search = Search::new(table, &setup, near & (0..34).fold(0u64, |m, t| {
-                if setup.room[t] > 0 { m | 1 << t } else { m }
-            }));
-            search.pure = (pure_melds, pure_pair);
-            // With a pure pair, no segment of the rest may hold the pair: start as if it were placed.
-            search.segment(0, mixed, pure_pair, &mut |s| {
-                combine(s, &groups, &mut out);
-                false
-            });
+            let mut seg = [0u8; 9];
+            seg[..to - from].copy_from_slice(&setup.counts[from..to]);
+            let list = &mut lists_k[pair as usize];
+            collect_segment(table, &setup.room[from..to], from, 0, k, pair, &mut seg[..to - from], list);
+            list.sort_unstable_by(|a, b| (a.0, a.1.as_slice()).cmp(&(b.0, b.1.as_slice())));
+            list.dedup();
+        }
+        lists.push(per_k);
+    }
+    // finish[i][left][pair]: segments i.. can take `left` stand-ins and end with the pair placed.
+    let mut finish = vec![[[false; 2]; W]; SEGMENTS.len() + 1];
+    finish[SEGMENTS.len()][0][1] = true;
+    for i in (0..SEGMENTS.len()).rev() {
+        for left in 0..=w {
+            for pair in [false, true] {
+                finish[i][left][pair as usize] = (0..=left).any(|k| {
+                    (!lists[i][k][0].is_empty() && finish[i + 1][left - k][pair as usize])
+                        || (!pair && !lists[i][k][1].is_empty() && finish[i + 1][left - k][1])
+                });
+            }
         }
     }
+    let mut out = Vec::new();
+    let mut acc = (None, ArrayVec::new());
+    emit(&lists, &finish, 0, w, false, &mut acc, &mut out);
     out
 }
 
-/// The key of a shape with an isolated pair appended after its last run: `X0` becomes `X10`, then
-/// `110`. Every decomposition of that shape uses the appended block as the pair (a lone count of two
-/// can be nothing else), so its melds are exactly the melds-only decompositions of the original.
-fn with_isolated_pair(key: u32) -> Option<u32> {
-    if key == 1 {
-        return Some(0b1_110);
-    }
-    u32::try_from((key as u64) << 4 | 0b10110).ok()
-}
-
-/// The decompositions of the current substitution (with a virtual isolated pair when the pair is
-/// pure), each combined with every placement of the pure units in the room left.
-fn combine(s: &Search<'_>, groups: &[Group], out: &mut Vec<Decomposition>) {
-    let (pure_melds, pure_pair) = s.pure;
-    let Some(key) = key_general(&s.counts) else { return };
-    let key = if pure_pair { with_isolated_pair(key) } else { Some(key) };
-    let Some(entry) = key.and_then(|k| s.table.lookup(k)) else { return };
-    let held: ArrayVec<Tile, 34> = Tile::ALL.iter().copied().filter(|&t| s.counts[t.index()] > 0).collect();
-    let mut room = [0u8; 34];
-    for t in 0..34 {
-        room[t] = s.room[t].saturating_sub(s.counts[t] - s.concealed[t]);
-    }
-    for d in entry.decompositions() {
-        let mut melds: ArrayVec<Group, 5> = ArrayVec::new();
-        for g in &d.melds {
-            let group = match *g {
-                RunGroup::Triplet(p) => held.get(p as usize).map(|&t| Group::Triplet(t)),
-                RunGroup::Sequence(p) => held.get(p as usize).map(|&t| Group::Sequence(t)),
-            };
-            match group {
-                Some(g) => melds.push(g),
-                None => return,
-            }
-        }
-        let pair = if pure_pair { None } else { held.get(d.pair as usize).copied() };
-        let mut pure = Pure { groups, room, melds, out: &mut *out };
-        pure.place(0, pure_melds, pure_pair, pair);
-    }
-}
-
-/// Placing the pure units: every multiset of groups (in [`Group`] order) and, if the pair is pure,
-/// every pair that fits the room left.
-struct Pure<'a, 'o> {
-    groups: &'a [Group],
-    room: [u8; 34],
-    melds: ArrayVec<Group, 5>,
-    out: &'o mut Vec<Decomposition>,
-}
-
-impl Pure<'_, '_> {
-    fn place(&mut self, from: usize, melds_left: usize, pure_pair: bool, pair: Option<Tile>) {
-        if melds_left == 0 {
-            if pure_pair {
-                for t in Tile::ALL {
-                    if self.room[t.index()] >= 2 {
-                        self.out.push(Decomposition::melds(t, &self.melds));
-                    }
-                }
-            } else if let Some(p) = pair {
-                self.out.push(Decomposition::melds(p, &self.melds));
+/// Every substitution of `k` stand-ins into one segment (kinds in order from `at`), looked up.
+#[allow(clippy::too_many_arguments)]
+fn collect_segment(
+    table: &IndexTable,
+    room: &[u8],
+    from: usize,
+    at: usize,
+    k: usize,
+    pair: bool,
+    seg: &mut [u8],
+    out: &mut Vec<SegmentDecomposition>,
+) {
+    if k == 0 {
+        if seg.iter().all(|&c| c == 0) {
+            if !pair {
+                out.push((None, ArrayVec::new()));
             }
             return;
         }
-        for gi in from..self.groups.len() {
-            let g = self.groups[gi];
-            if !self.take(g) {
+        let Some(key) = segment_key(seg, seg.len() > 1) else { return };
+        let key = if pair { Some(key) } else { with_isolated_pair(key) };
+        let Some(entry) = key.and_then(|k| table.lookup(k)).filter(|e| e.has_melds()) else { return };
+        let held: ArrayVec<Tile, 9> =
+            seg.iter().enumerate().filter(|&(_, &c)| c > 0).map(|(i, _)| Tile::ALL[from + i]).collect();
+        for d in entry.decompositions() {
+            let mut melds = ArrayVec::new();
+            for g in &d.melds {
+                let (p, seq) = match *g {
+                    RunGroup::Triplet(p) => (p, false),
+                    RunGroup::Sequence(p) => (p, true),
+                };
+                let Some(&t) = held.get(p as usize) else { return };
+                melds.push(if seq { Group::Sequence(t) } else { Group::Triplet(t) });
+            }
+            let pair_tile = if pair { held.get(d.pair as usize).copied() } else { None };
+            out.push((pair_tile, melds));
+        }
+        return;
+    }
+    if at == seg.len() {
+        return;
+    }
+    for s in 0..=k.min(room[at] as usize) {
+        seg[at] += s as u8;
+        collect_segment(table, room, from, at + 1, k - s, pair, seg, out);
+        seg[at] -= s as u8;
+    }
+}
+
+/// Combines segment decompositions: segment `i` onward, `left` stand-ins to place, `pair` placed.
+fn emit(
+    lists: &[Vec<[Vec<SegmentDecomposition>; 2]>],
+    finish: &[[[bool; 2]; W]],
+    i: usize,
+    left: usize,
+    pair: bool,
+    acc: &mut SegmentDecomposition,
+    out: &mut Vec<Decomposition>,
+) {
+    if i == SEGMENTS.len() {
+        if let (true, 0, Some(p)) = (pair, left, acc.0) {
+            out.push(Decomposition::melds(p, &acc.1));
+        }
+        return;
+    }
+    for k in 0..=left {
+        for holds in [false, true] {
+            if holds && pair || !finish[i + 1][left - k][(pair || holds) as usize] {
                 continue;
             }
-            self.melds.push(g);
-            self.place(gi, melds_left - 1, pure_pair, pair);
-            self.melds.pop();
-            self.give_back(g);
-        }
-    }
-
-    fn take(&mut self, g: Group) -> bool {
-        let tiles = g.tiles();
-        let fits = match g {
-            Group::Triplet(t) => self.room[t.index()] >= 3,
-            Group::Sequence(_) => tiles.iter().all(|t| self.room[t.index()] >= 1),
-        };
-        if fits {
-            for t in tiles {
-                self.room[t.index()] -= 1;
+            for (p, melds) in &lists[i][k][holds as usize] {
+                let saved = (acc.0, acc.1.len());
+                if holds {
+                    acc.0 = *p;
+                }
+                if acc.1.try_extend_from_slice(melds).is_ok() {
+                    emit(lists, finish, i + 1, left - k, pair || holds, acc, out);
+                }
+                acc.1.truncate(saved.1);
+                acc.0 = saved.0;
             }
-        }
-        fits
-    }
-
-    fn give_back(&mut self, g: Group) {
-        for t in g.tiles() {
-            self.room[t.index()] += 1;
         }
     }
 }
 
 /// Every seven-pairs decomposition with wildcards (the hand passed [`seven_pairs_win`]).
 fn seven_pairs_decompositions(counts: &TileCounts, variant: SevenPairs, out: &mut Vec<Decomposition>) {
-    let c = &counts.0;
     // Final counts: even, at least the concealed count, at most 2 (distinct) or 4, fourteen in all.
     let most = if variant == SevenPairs::AllowQuads { 4 } else { 2 };
-    let mut finals = [0u8; 34];
-    fn rec(t: usize, left: u8, c: &[u8; 34], most: u8, finals: &mut [u8; 34], out: &mut Vec<Decomposition>) {
+    let c = &counts.0;
+    let mut need_from = [0u8; 35];
+    for t in (0..34).rev() {
+        need_from[t] = need_from[t + 1] + c[t] + c[t] % 2;
+    }
+    fn rec(t: usize, left: u8, c: &[u8; 34], most: u8, need: &[u8; 35], finals: &mut [u8; 34], out: &mut Vec<Decomposition>) {
+        if left < need[t] {
+            return;
+        }
         if t == 34 {
             if left == 0 {
                 let mut pairs = [Tile::ALL[0]; 7];
                 let mut n = 0;
                 for (k, &f) in finals.iter().enumerate() {
                     for _ in 0..f / 2 {
-                        pairs[n] = Tile::ALL[k];
+                        if let Some(p) = pairs.get_mut(n) {
+                            *p = Tile::ALL[k];
+                        }
                         n += 1;
                     }
                 }
-                out.push(Decomposition::seven_pairs(pairs));
+                if n == 7 {
+                    out.push(Decomposition::seven_pairs(pairs));
+                }
             }
             return;
         }
-        let lowest = c[t] + c[t] % 2;
-        let mut f = lowest;
+        let mut f = c[t] + c[t] % 2;
         while f <= most && f <= left {
             finals[t] = f;
-            rec(t + 1, left - f, c, most, finals, out);
+            rec(t + 1, left - f, c, most, need, finals, out);
             f += 2;
         }
         finals[t] = 0;
     }
-    rec(0, 14, c, most, &mut finals, out);
+    rec(0, 14, c, most, &need_from, &mut [0u8; 34], out);
 }

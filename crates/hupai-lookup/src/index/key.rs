@@ -124,13 +124,24 @@ fn to_s000(stream: u64, len: u64) -> u64 {
 /// The key of any counts (including counts above four, which only wildcards standing in as fifth
 /// copies produce), or `None` if it does not fit in 32 bits (more than 15 tiles).
 pub(crate) fn key_general(c: &[u8; 34]) -> Option<u32> {
+    key_of(c, |i| i < 27 && i % 9 != 0)
+}
+
+/// The key of one suit's counts alone (`numbered` says whether neighbours touch), as if the rest
+/// of the hand were empty; `None` if it does not fit in 32 bits.
+pub(crate) fn segment_key(c: &[u8], numbered: bool) -> Option<u32> {
+    key_of(c, |i| numbered && i > 0)
+}
+
+/// The key of counts where `may_touch(i)` says whether kind `i` follows kind `i - 1` in a suit.
+fn key_of(c: &[u8], may_touch: impl Fn(usize) -> bool) -> Option<u32> {
     let mut stream = 0u64;
     let mut len = 0u32;
     for (i, &n) in c.iter().enumerate() {
         if n == 0 {
             continue;
         }
-        let touches = i < 27 && i % 9 != 0 && c[i - 1] != 0;
+        let touches = may_touch(i) && c[i - 1] != 0;
         let (sep, sep_len) = if touches { (0u64, 1) } else { (0b10u64, 2) };
         let ones = 2 * n as u32 - 2;
         if len + sep_len + ones + 1 > 33 {
@@ -239,5 +250,10 @@ mod tests {
         assert_eq!(key_general(&c), Some(0b1_111111110_10_1111111111111111_0));
         c[20] = 4;
         assert_eq!(key_general(&c), None);
+        // A suit alone keys like the whole hand holding only that suit.
+        let mut one = [0u8; 34];
+        one[9..18].copy_from_slice(&[0, 2, 3, 1, 0, 0, 4, 1, 1]);
+        assert_eq!(segment_key(&one[9..18], true), key_general(&one));
+        assert_eq!(segment_key(&[2, 3], false), Some(0b1_1110_11110));
     }
 }
