@@ -116,6 +116,26 @@ mod tests {
     }
 
     #[test]
+    fn committed_artifact_sizes_are_pinned() {
+        // A deliberate change to a table updates its pin here; an accidental one fails loudly.
+        const PINS: [(&str, u64); 2] = [("index.bin", 101_052), ("suit.bin", 202_807)];
+        let dir = tables_dir(&workspace_root());
+        let mut total = 0;
+        for (file, size) in PINS {
+            let len = std::fs::metadata(dir.join(file)).map(|m| m.len()).unwrap_or(0);
+            assert_eq!(len, size, "{file} is {len} bytes, pinned at {size}");
+            total += len;
+        }
+        assert!(total <= 512 * 1024, "all tables together must stay within 512 KiB, not {total} bytes");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        on_disk.sort();
+        let pinned: Vec<String> = PINS.iter().map(|(f, _)| f.to_string()).collect();
+        assert_eq!(on_disk, pinned, "every generated file is pinned, and nothing else lives in tables/");
+    }
+
+    #[test]
     fn ensure_file_contents_checks_and_writes() {
         let dir = std::env::temp_dir().join(format!("hupai-xtask-test-{}", std::process::id()));
         let path = dir.join("t.bin");
