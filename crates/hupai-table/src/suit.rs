@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 
-use hupai_lookup::format::{self, Payload};
 use hupai_lookup::suit_table::{MAX_TILES, PATTERNS, SuitEntry, SuitTables, pattern_index};
 
 /// An impossible completion in the builder's dynamic program.
@@ -175,9 +174,5 @@ pub fn build() -> Result<SuitTables, BuildError> {
 /// The bytes committed as `crates/hupai-lookup/tables/suit.bin`: the container header, then the
 /// postcard payload.
 pub fn artifact() -> Result<Vec<u8>, BuildError> {
-    let tables = build()?;
-    let payload = format::payload_bytes(&tables);
-    let mut bytes = format::Header::encode(SuitTables::KIND, SuitTables::VERSION, &payload);
-    bytes.extend_from_slice(&payload);
-    Ok(bytes)
+    Ok(crate::artifact::encode(&build()?))
 }
