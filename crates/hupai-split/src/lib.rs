@@ -118,7 +118,7 @@ impl Algorithm for Split {
         let melds = if wild == 0 {
             segment::melds_win(&packed, self.map.window())
         } else {
-            self.wild_melds_win(hand, rules)?
+            self.wild_melds_win(hand, rules, &packed)?
         };
         if melds {
             return Ok(true);
@@ -145,7 +145,7 @@ impl Algorithm for Split {
 }
 
 impl Split {
-    fn wild_melds_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    fn wild_melds_win(&self, hand: &Hand, rules: &Rules, packed: &segment::Packed) -> Result<bool, Error> {
         // Leftover wildcards become melds on kinds nobody holds. While placing the last one at
         // most hand_size − 3 tiles touch any kind, so with hand_size ≤ 36 (any rules up to 11
         // melds) a free kind always exists; beyond that we would have to guess.
@@ -157,7 +157,8 @@ impl Split {
         } else {
             hand.physical_counts().0.map(|c| 4u8.saturating_sub(c))
         };
-        Ok(wild::melds_win(&hand.concealed().0, &caps, hand.wildcards() as u32))
+        let (counts, wild) = (&hand.concealed().0, hand.wildcards() as u32);
+        Ok(wild::melds_win(counts, &caps, wild, &packed.suits, &packed.totals, self.map.window()))
     }
 
     /// Kinds that can complete a hand without wildcards: a kind held, or within two ranks of a

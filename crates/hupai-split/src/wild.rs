@@ -2,48 +2,53 @@
 //! forced; with them it becomes a choice, so each suit is scanned edge to edge keeping, for every
 //! choice still open, the fewest stand-ins it needs.
 
+use crate::carry::{WINDOWS, reduce};
+
 /// More stand-ins than any hand has: "impossible".
 const INF: u16 = u16::MAX / 2;
 
-/// Fewest stand-ins that turn one numbered suit's tiles into melds, without and with the pair.
+/// Fewest stand-ins that turn one numbered suit's tiles into melds, with the pair if `pair`;
+/// anything over `budget` counts as impossible ([`INF`]).
 ///
 /// At rank j the choice is how many sequences start there (`s`, 0–2: three equal sequences are
-/// the same tiles as three triplets), how many triplets (`t`, 0–2: a third would hold no real
-/// tile, and such a group can sit on any empty kind instead) and whether the pair sits there.
+/// the same tiles as three triplets), how many triplets (`t`) and whether the pair sits there.
 /// Rank j then holds `s(j-2) + s(j-1) + s + 3t + 2·pair` tiles; what its real tiles lack is
-/// stand-ins, at most `cap[j]`. With no wildcards and every cap 0 the only choice left at each
-/// edge is S003's carry (1 → 111, 2 → 222, 3 → 3, 4 → 411).
-// The loop indices are the DP state (pending sequences, pair placed), clearer than iterators.
-#[allow(clippy::needless_range_loop)]
-pub(crate) fn suit_costs(real: &[u8], cap: &[u8]) -> [u16; 2] {
-    let n = real.len();
-    if real.iter().all(|&c| c == 0) {
-        return [0, if cap.iter().any(|&c| c >= 2) { 2 } else { INF }];
-    }
-    // dp[a][b][p]: sequences started two ranks back (a) and one rank back (b), pair placed (p).
-    let mut dp = [[[INF; 2]; 3]; 3];
-    dp[0][0][0] = 0;
-    for j in 0..n {
-        let mut next = [[[INF; 2]; 3]; 3];
-        let max_s = if j + 2 < n { 2 } else { 0 };
-        for a in 0..3 {
-            for b in 0..3 {
-                for p in 0..2 {
-                    let cost = dp[a][b][p];
-                    if cost >= INF {
-                        continue;
-                    }
-                    for s in 0..=max_s {
-                        for t in 0..3 {
-                            for q in 0..(2 - p) {
-                                let total = (a + b + s + 3 * t + 2 * q) as u16;
-                                let Some(stand_ins) = total.checked_sub(real[j] as u16) else { continue };
-                                if stand_ins > cap[j] as u16 {
-                                    continue;
-                                }
-                                let slot = &mut next[b][s][p + q];
-                                *slot = (*slot).min(cost + stand_ins);
-                            }
+/// stand-ins, at most `cap[j]`. The next state does not depend on `t`, so only the fewest
+/// triplets that cover the real tiles is worth trying (one more costs three more stand-ins). With
+/// no wildcards and every cap 0 the only choice left at each edge is S003's carry (1 → 111,
+/// 2 → 222, 3 → 3, 4 → 411).
+pub(crate) fn suit_cost(real: &[u8], cap: &[u8], budget: u16, pair: bool) -> u16 {
+    let n = real.len().min(cap.len());
+    // Groups of stand-ins alone are left out: leftover wildcards form them on free kinds (and
+    // a pair of them is the caller's "two to spare" case). So only ranks within two of a real
+    // tile matter, sequences start at most at the last real rank, and the pair needs a real tile.
+    let Some(first) = real[..n].iter().position(|&c| c > 0) else {
+        return if pair { INF } else { 0 };
+    };
+    let last = real[..n].iter().rposition(|&c| c > 0).unwrap_or(first);
+    // dp[3a + b][p]: sequences started two ranks back (a) and one rank back (b), pair placed (p).
+    let mut dp = [[INF; 2]; 9];
+    dp[0][0] = 0;
+    let pairs = pair as usize + 1;
+    for j in first.saturating_sub(2)..n.min(last + 3) {
+        let (r, cap) = (real[j] as u16, cap[j] as u16);
+        let max_s = if j <= last && j + 2 < n { 2 } else { 0 };
+        let mut next = [[INF; 2]; 9];
+        for (ab, costs) in dp.iter().enumerate() {
+            let (a, b) = (ab / 3, ab % 3);
+            for (p, &cost) in costs.iter().enumerate().take(pairs) {
+                if cost > budget {
+                    continue;
+                }
+                let max_q = (pair && p == 0 && r > 0) as usize;
+                for s in 0..=max_s {
+                    for q in 0..=max_q {
+                        let base = (a + b + s + 2 * q) as u16;
+                        let t = r.saturating_sub(base).div_ceil(3);
+                        let stand_ins = base + 3 * t - r;
+                        if stand_ins <= cap && cost + stand_ins <= budget {
+                            let slot = &mut next[3 * b + s][p + q];
+                            *slot = (*slot).min(cost + stand_ins);
                         }
                     }
                 }
@@ -51,35 +56,31 @@ pub(crate) fn suit_costs(real: &[u8], cap: &[u8]) -> [u16; 2] {
         }
         dp = next;
     }
-    [dp[0][0][0], dp[0][0][1]]
+    dp[0][pair as usize]
 }
 
-/// The same for honors, where every kind stands alone: triplets and the pair only.
+/// The same for honors, where every kind stands alone (triplets and the pair only): the fewest
+/// stand-ins for melds, and for melds with the pair in some kind.
 pub(crate) fn honor_costs(real: &[u8], cap: &[u8]) -> [u16; 2] {
     // Per kind: fewest stand-ins without and with the pair in that kind.
     let mut kinds = [[INF; 2]; 7];
     for ((best, &c), &cap) in kinds.iter_mut().zip(real).zip(cap) {
-        for t in 0..3u16 {
-            for q in 0..2u16 {
-                let total = 3 * t + 2 * q;
-                if let Some(stand_ins) = total.checked_sub(c as u16)
-                    && stand_ins <= cap as u16
-                {
-                    best[q as usize] = best[q as usize].min(stand_ins);
-                }
+        for q in 0..2u16 {
+            let t = (c as u16).saturating_sub(2 * q).div_ceil(3);
+            let stand_ins = 3 * t + 2 * q - c as u16;
+            if stand_ins <= cap as u16 {
+                best[q as usize] = stand_ins;
             }
         }
     }
     let kinds = &kinds[..real.len().min(7)];
-    let melds = kinds.iter().try_fold(0u16, |sum, k| (k[0] < INF).then(|| sum + k[0])).unwrap_or(INF);
+    let sum = |skip: usize| {
+        kinds.iter().enumerate().filter(|&(j, _)| j != skip).try_fold(0u16, |s, (_, k)| (k[0] < INF).then(|| s + k[0]))
+    };
+    let melds = sum(usize::MAX).unwrap_or(INF);
     let mut pair = INF;
     for (i, k) in kinds.iter().enumerate() {
-        let others = kinds
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .try_fold(0u16, |sum, (_, o)| (o[0] < INF).then(|| sum + o[0]));
-        if let Some(others) = others
+        if let Some(others) = sum(i)
             && k[1] < INF
         {
             pair = pair.min(others + k[1]);
@@ -89,26 +90,61 @@ pub(crate) fn honor_costs(real: &[u8], cap: &[u8]) -> [u16; 2] {
 }
 
 /// Does the hand split into melds and a pair with `wild` wildcards, no kind getting more
-/// stand-ins than `caps` allows? Wildcards left over after the cheapest split form whole melds
-/// on kinds nobody uses (the caller makes sure such kinds exist).
-pub(crate) fn melds_win(counts: &[u8; 34], caps: &[u8; 34], wild: u32) -> bool {
-    let mut costs = [[INF; 2]; 4];
-    for (s, cost) in costs.iter_mut().enumerate().take(3) {
-        *cost = suit_costs(&counts[9 * s..9 * s + 9], &caps[9 * s..9 * s + 9]);
+/// stand-ins than `caps` allows? `suits` are the numbered suits packed for the carry map, whose
+/// zero-cost answers are reused. Wildcards left over after the cheapest split form whole melds
+/// on kinds nobody holds (the caller makes sure such kinds exist), so the question is only
+/// whether the cheapest split costs at most `wild`: the count works out mod 3 by itself.
+pub(crate) fn melds_win(
+    counts: &[u8; 34],
+    caps: &[u8; 34],
+    wild: u32,
+    suits: &[u64; 3],
+    totals: &[u32; 4],
+    window: &[u16; WINDOWS],
+) -> bool {
+    let budget = wild.min(INF as u32 - 1) as u16;
+    let honors = honor_costs(&counts[27..], &caps[27..]);
+    // Melds alone per suit: S003's reduction says whether it is free; otherwise the edge rule
+    // with stand-ins. A suit's tiles plus stand-ins come to 3n (3n + 2 with the pair), so the
+    // stand-ins are ≡ −tiles (2 − tiles) mod 3: a budget below that needs no search.
+    let mut melds = [INF; 4];
+    for s in 0..3 {
+        let least = (3 - totals[s] % 3) % 3;
+        melds[s] = if least == 0 && reduce(suits[s], window) {
+            0
+        } else if least > wild || least == 0 && wild < 3 {
+            // (With no stand-ins needed mod 3 and no free split, it takes at least three.)
+            INF
+        } else {
+            suit_cost(&counts[9 * s..9 * s + 9], &caps[9 * s..9 * s + 9], budget, false)
+        };
     }
-    costs[3] = honor_costs(&counts[27..], &caps[27..]);
-    let mut best = u32::MAX;
+    melds[3] = honors[0];
+    let all: u32 = melds.iter().map(|&m| m as u32).sum();
+    // Two wildcards to spare: they pair up on a kind nobody holds.
+    if all + 2 <= wild {
+        return true;
+    }
     for pair_suit in 0..4 {
-        let mut sum = 0u32;
-        for (s, c) in costs.iter().enumerate() {
-            let cost = c[(s == pair_suit) as usize];
-            if cost >= INF {
-                sum = u32::MAX;
-                break;
-            }
-            sum += cost as u32;
+        let others: u32 = (0..4).filter(|&s| s != pair_suit).map(|s| melds[s] as u32).sum();
+        let Some(left) = wild.checked_sub(others) else { continue };
+        if (5 - totals[pair_suit] % 3) % 3 > left {
+            continue;
         }
-        best = best.min(sum);
+        let left = left.min(budget as u32) as u16;
+        let cost = match pair_suit {
+            3 => honors[1],
+            // No stand-ins to give: S003's pair loop answers.
+            s if left == 0 => {
+                let v = suits[s];
+                let free = (0..9).any(|r| (v >> (4 * r)) & 15 >= 2 && reduce(v - (2 << (4 * r)), window));
+                if free { 0 } else { INF }
+            }
+            s => suit_cost(&counts[9 * s..9 * s + 9], &caps[9 * s..9 * s + 9], left, true),
+        };
+        if cost <= left {
+            return true;
+        }
     }
-    best <= wild
+    false
 }
