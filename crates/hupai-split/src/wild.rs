@@ -26,35 +26,37 @@ pub(crate) fn suit_cost(real: &[u8], cap: &[u8], budget: u16, pair: bool) -> u16
         return if pair { INF } else { 0 };
     };
     let last = real[..n].iter().rposition(|&c| c > 0).unwrap_or(first);
-    // dp[3a + b][p]: sequences started two ranks back (a) and one rank back (b), pair placed (p).
+    // dp[3a + b][p]: sequences started two ranks back (a) and one rank back (b), pair placed (p);
+    // `live` marks the states within budget (bit 2·(3a + b) + p), usually a handful.
     let mut dp = [[INF; 2]; 9];
     dp[0][0] = 0;
-    let pairs = pair as usize + 1;
+    let mut live = 1u32;
     for j in first.saturating_sub(2)..n.min(last + 3) {
         let (r, cap) = (real[j] as u16, cap[j] as u16);
         let max_s = if j <= last && j + 2 < n { 2 } else { 0 };
         let mut next = [[INF; 2]; 9];
-        for (ab, costs) in dp.iter().enumerate() {
-            let (a, b) = (ab / 3, ab % 3);
-            for (p, &cost) in costs.iter().enumerate().take(pairs) {
-                if cost > budget {
-                    continue;
-                }
-                let max_q = (pair && p == 0 && r > 0) as usize;
-                for s in 0..=max_s {
-                    for q in 0..=max_q {
-                        let base = (a + b + s + 2 * q) as u16;
-                        let t = r.saturating_sub(base).div_ceil(3);
-                        let stand_ins = base + 3 * t - r;
-                        if stand_ins <= cap && cost + stand_ins <= budget {
-                            let slot = &mut next[3 * b + s][p + q];
-                            *slot = (*slot).min(cost + stand_ins);
-                        }
+        let mut next_live = 0u32;
+        while live != 0 {
+            let bit = live.trailing_zeros() as usize;
+            live &= live - 1;
+            let (ab, p) = (bit / 2, bit % 2);
+            let (a, b, cost) = (ab / 3, ab % 3, dp[ab][p]);
+            let max_q = (pair && p == 0 && r > 0) as usize;
+            for s in 0..=max_s {
+                for q in 0..=max_q {
+                    let base = (a + b + s + 2 * q) as u16;
+                    let t = r.saturating_sub(base).div_ceil(3);
+                    let stand_ins = base + 3 * t - r;
+                    if stand_ins <= cap && cost + stand_ins <= budget {
+                        let slot = &mut next[3 * b + s][p + q];
+                        *slot = (*slot).min(cost + stand_ins);
+                        next_live |= 1 << (2 * (3 * b + s) + p + q);
                     }
                 }
             }
         }
         dp = next;
+        live = next_live;
     }
     dp[0][pair as usize]
 }
