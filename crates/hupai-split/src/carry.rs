@@ -234,11 +234,7 @@ impl CarryMap {
 
     /// The carry for `key`, as S003's `carry(key)` but `None` where S003 returns 0.
     pub const fn get(&self, key: u16) -> Option<u16> {
-        if key as usize >= KEYS || self.decimal[key as usize] == 0 {
-            None
-        } else {
-            Some(self.decimal[key as usize])
-        }
+        if key as usize >= KEYS || self.decimal[key as usize] == 0 { None } else { Some(self.decimal[key as usize]) }
     }
 
     /// Every entry, by key.

@@ -65,7 +65,8 @@ pub(crate) fn pack(c: &[u8; 34]) -> Packed {
     let honors = le8(c, 26) >> 8;
     let ninth_word = u64::from_le_bytes([ninth[0], ninth[1], ninth[2], 0, 0, 0, 0, 0]);
     let over =
-        (over_four(bytes[0]) | over_four(bytes[1]) | over_four(bytes[2]) | over_four(honors) | over_four(ninth_word)) != 0;
+        (over_four(bytes[0]) | over_four(bytes[1]) | over_four(bytes[2]) | over_four(honors) | over_four(ninth_word))
+            != 0;
     let mut suits = [0u64; 3];
     let mut totals = [0u32; 4];
     for s in 0..3 {

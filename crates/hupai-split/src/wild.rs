@@ -127,10 +127,10 @@ pub(crate) fn melds_win(
     if all + 2 <= wild {
         return true;
     }
-    for pair_suit in 0..4 {
+    for (pair_suit, &tiles) in totals.iter().enumerate() {
         let others: u32 = (0..4).filter(|&s| s != pair_suit).map(|s| melds[s] as u32).sum();
         let Some(left) = wild.checked_sub(others) else { continue };
-        if (5 - totals[pair_suit] % 3) % 3 > left {
+        if (5 - tiles % 3) % 3 > left {
             continue;
         }
         let left = left.min(budget as u32) as u16;

@@ -133,7 +133,10 @@ fn every_entry_of_both_maps_is_sound_and_missing_keys_are_dead() {
             }
         }
         assert!(dead > 0);
-        println!("{} map: {checked} (entry, continuation) pairs sound; {dead} suits without a key, all dead", map.name());
+        println!(
+            "{} map: {checked} (entry, continuation) pairs sound; {dead} suits without a key, all dead",
+            map.name()
+        );
     }
 }
 

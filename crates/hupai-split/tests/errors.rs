@@ -41,7 +41,10 @@ fn five_copies_are_refused() {
     assert!(matches!(split.check_win(&bad, &Rules::STANDARD), Err(Error::TooManyCopies { count: 5, .. })));
     // LegalHu: a drawn fifth copy, and a hand that is already complete.
     let t: Tile = "1m".parse().unwrap();
-    assert!(matches!(split.legal_hu(t, &hand("1111m234p567s677z"), &Rules::STANDARD), Err(Error::TooManyCopies { .. })));
+    assert!(matches!(
+        split.legal_hu(t, &hand("1111m234p567s677z"), &Rules::STANDARD),
+        Err(Error::TooManyCopies { .. })
+    ));
     assert!(matches!(split.legal_hu(t, &four, &Rules::STANDARD), Err(Error::WrongShape { .. })));
 }
 
@@ -75,10 +78,7 @@ fn rules_beyond_the_presets() {
     // Twelve melds with wildcards: free kinds for leftover wildcards are no longer certain.
     big.melds = 12;
     let h = hand("111222333444555666777m111222333444p11s***");
-    assert_eq!(
-        split.is_win(&h, &big),
-        Err(Error::Unsupported { algorithm: "split", feature: Feature::HandSize(38) })
-    );
+    assert_eq!(split.is_win(&h, &big), Err(Error::Unsupported { algorithm: "split", feature: Feature::HandSize(38) }));
     assert!(split.is_win(&h, &big.with_wildcard_fifth_copy(true)).unwrap());
 }
 
@@ -97,44 +97,45 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
 /// A hand sized for the rules most of the time (complete or one short, with declared melds and
 /// wildcards), sometimes not, and sometimes pushed past four copies through the unchecked path.
 fn arb_case() -> impl Strategy<Value = (Hand, Rules)> {
-    arb_rules().prop_flat_map(|rules| {
-        (
-            Just(rules),
-            proptest::collection::vec(0usize..34, 40),
-            0u8..6,
-            proptest::collection::vec((0usize..34, 0u8..3), 0..=rules.melds as usize),
-            0usize..4,
-            proptest::collection::vec(0usize..34, 0..2),
-        )
-    })
-    .prop_map(|(rules, tiles, wild, melds, short, extra)| {
-        let melds: Vec<Meld> = melds
-            .iter()
-            .map(|&(t, k)| match k {
-                0 if Tile::ALL[t].starts_sequence() => Meld::Chi(Tile::ALL[t]),
-                2 => Meld::Kan(Tile::ALL[t]),
-                _ => Meld::Pon(Tile::ALL[t]),
-            })
-            .collect();
-        // short: 0 → complete, 1 → one short, 2–3 → one tile more or less than that.
-        let want = (rules.hand_size() + 1).saturating_sub(3 * melds.len() + wild as usize + [1, 2, 0, 3][short]);
-        let mut counts = TileCounts::EMPTY;
-        for &t in &tiles {
-            if counts.total() as usize >= want {
-                break;
+    arb_rules()
+        .prop_flat_map(|rules| {
+            (
+                Just(rules),
+                proptest::collection::vec(0usize..34, 40),
+                0u8..6,
+                proptest::collection::vec((0usize..34, 0u8..3), 0..=rules.melds as usize),
+                0usize..4,
+                proptest::collection::vec(0usize..34, 0..2),
+            )
+        })
+        .prop_map(|(rules, tiles, wild, melds, short, extra)| {
+            let melds: Vec<Meld> = melds
+                .iter()
+                .map(|&(t, k)| match k {
+                    0 if Tile::ALL[t].starts_sequence() => Meld::Chi(Tile::ALL[t]),
+                    2 => Meld::Kan(Tile::ALL[t]),
+                    _ => Meld::Pon(Tile::ALL[t]),
+                })
+                .collect();
+            // short: 0 → complete, 1 → one short, 2–3 → one tile more or less than that.
+            let want = (rules.hand_size() + 1).saturating_sub(3 * melds.len() + wild as usize + [1, 2, 0, 3][short]);
+            let mut counts = TileCounts::EMPTY;
+            for &t in &tiles {
+                if counts.total() as usize >= want {
+                    break;
+                }
+                if counts.0[t] < 4 {
+                    counts.0[t] += 1;
+                }
             }
-            if counts.0[t] < 4 {
-                counts.0[t] += 1;
+            let mut h = Hand::new(counts, wild, &melds)
+                .or_else(|_| Hand::new(counts, wild, &[]))
+                .unwrap_or_else(|_| Hand::from_counts(TileCounts::EMPTY, wild).unwrap());
+            for &t in &extra {
+                h = h.with_tile_unchecked(Tile::ALL[t]);
             }
-        }
-        let mut h = Hand::new(counts, wild, &melds)
-            .or_else(|_| Hand::new(counts, wild, &[]))
-            .unwrap_or_else(|_| Hand::from_counts(TileCounts::EMPTY, wild).unwrap());
-        for &t in &extra {
-            h = h.with_tile_unchecked(Tile::ALL[t]);
-        }
-        (h, rules)
-    })
+            (h, rules)
+        })
 }
 
 proptest! {
