@@ -1,12 +1,14 @@
-//! `suit-table` against the reference search on every one-suit hand (ranks of one numbered suit)
-//! and every honors-only hand, with 0–8 wildcards: win verdicts, waits and decompositions, under
-//! the rule sets that differ on such hands, with and without the fifth-copy rule.
+//! `suit-table` against `backtrack` and the tests' own reference search on every one-suit hand
+//! (ranks of one numbered suit) and every honors-only hand, with 0–8 wildcards: win verdicts, waits
+//! and decompositions, under the rule sets that differ on such hands, with and without the
+//! fifth-copy rule.
 //!
 //! Debug builds check a deterministic sample; `HUPAI_FULL=1` checks every hand (use `--release`).
 
 mod suit_common;
 
 use hupai_lookup::SuitTable;
+use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules};
 use suit_common::{full, hand_of, patterns, reference_decompositions, reference_waits, reference_win};
 
@@ -41,7 +43,9 @@ fn one_suit_wins() {
     let rules = rule_sets();
     let n = sweep(9, 0, 14, 97, |h| {
         for r in &rules {
-            assert_eq!(SuitTable.is_win(h, r).unwrap(), reference_win(h, r), "{h} under {r}");
+            let got = SuitTable.is_win(h, r).unwrap();
+            assert_eq!(got, Backtrack.is_win(h, r).unwrap(), "{h} under {r}");
+            assert_eq!(got, reference_win(h, r), "{h} under {r}");
         }
     });
     assert!(n > 1000);
@@ -52,7 +56,9 @@ fn one_suit_waits() {
     let rules = rule_sets();
     let n = sweep(9, 9, 13, 131, |h| {
         for r in &rules {
-            assert_eq!(SuitTable.waits(h, r).unwrap(), reference_waits(h, r), "{h} under {r}");
+            let got = SuitTable.waits(h, r).unwrap();
+            assert_eq!(got, Backtrack.waits(h, r).unwrap(), "{h} under {r}");
+            assert_eq!(got, reference_waits(h, r), "{h} under {r}");
         }
     });
     assert!(n > 500);
@@ -64,6 +70,7 @@ fn one_suit_decompositions() {
     let n = sweep(9, 18, 14, 251, |h| {
         for r in &rules {
             let got = SuitTable.decompositions(h, r).unwrap();
+            assert_eq!(got, Backtrack.decompositions(h, r).unwrap(), "{h} under {r}");
             let want: Vec<_> = reference_decompositions(h, r, false).into_iter().collect();
             assert_eq!(got, want, "{h} under {r}");
         }
@@ -74,17 +81,22 @@ fn one_suit_decompositions() {
 #[test]
 fn honors_wins_waits_and_decompositions() {
     let rules = rule_sets();
-    let n = sweep(7, 27, 14, 7, |h| {
+    let n = sweep(7, 27, 14, 29, |h| {
         for r in &rules {
-            assert_eq!(SuitTable.is_win(h, r).unwrap(), reference_win(h, r), "{h} under {r}");
+            let win = SuitTable.is_win(h, r).unwrap();
+            assert_eq!(win, Backtrack.is_win(h, r).unwrap(), "{h} under {r}");
+            assert_eq!(win, reference_win(h, r), "{h} under {r}");
             let got = SuitTable.decompositions(h, r).unwrap();
+            assert_eq!(got, Backtrack.decompositions(h, r).unwrap(), "{h} under {r}");
             let want: Vec<_> = reference_decompositions(h, r, false).into_iter().collect();
             assert_eq!(got, want, "{h} under {r}");
         }
     });
-    let m = sweep(7, 27, 13, 7, |h| {
+    let m = sweep(7, 27, 13, 29, |h| {
         for r in &rules {
-            assert_eq!(SuitTable.waits(h, r).unwrap(), reference_waits(h, r), "{h} under {r}");
+            let got = SuitTable.waits(h, r).unwrap();
+            assert_eq!(got, Backtrack.waits(h, r).unwrap(), "{h} under {r}");
+            assert_eq!(got, reference_waits(h, r), "{h} under {r}");
         }
     });
     assert!(n > 300 && m > 300);

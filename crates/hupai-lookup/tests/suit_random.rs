@@ -1,4 +1,4 @@
-//! `suit-table` against the reference search on random deals from a shuffled 136-tile wall (fixed
+//! `suit-table` against `backtrack` and the tests' reference search on random deals from a shuffled 136-tile wall (fixed
 //! seed): every rule preset, with and without the fifth-copy rule, 0–8 wildcards, 0–3 declared
 //! melds, 14- and 17-tile hands; plus named corner cases (fresh wildcard groups under the copy
 //! limit, many quads, all-wildcard hands).
@@ -8,6 +8,7 @@
 mod suit_common;
 
 use hupai_lookup::SuitTable;
+use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules};
 use suit_common::{Rng, full, random_hand, reference_decompositions, reference_waits, reference_win};
 
@@ -46,6 +47,7 @@ fn random_wins() {
     let mut wins = 0;
     let n = deals(1, per, false, |h, r| {
         let got = SuitTable.is_win(h, r).unwrap();
+        assert_eq!(got, Backtrack.is_win(h, r).unwrap(), "{h} under {r}");
         assert_eq!(got, reference_win(h, r), "{h} under {r}");
         wins += usize::from(got);
     });
@@ -58,6 +60,7 @@ fn random_waits() {
     let mut waiting = 0;
     let n = deals(2, per, true, |h, r| {
         let got = SuitTable.waits(h, r).unwrap();
+        assert_eq!(got, Backtrack.waits(h, r).unwrap(), "{h} under {r}");
         assert_eq!(got, reference_waits(h, r), "{h} under {r}");
         waiting += usize::from(!got.is_empty());
     });
@@ -73,6 +76,7 @@ fn random_decompositions() {
         for d in &got {
             assert!(d.is_valid_for(h, r), "{d} is not a decomposition of {h} under {r}");
         }
+        assert_eq!(got, Backtrack.decompositions(h, r).unwrap(), "{h} under {r}");
         let want: Vec<_> = reference_decompositions(h, r, false).into_iter().collect();
         assert_eq!(got, want, "{h} under {r}");
         listed += got.len();
@@ -126,6 +130,7 @@ fn corner_cases_agree_with_the_reference() {
                     // All-wildcard hands have millions of decompositions; verdicts and waits suffice there.
                     if hand.wildcards() <= 8 {
                         let got = SuitTable.decompositions(&hand, &rules).unwrap();
+                        assert_eq!(got, Backtrack.decompositions(&hand, &rules).unwrap(), "{text} {rules}");
                         let want: Vec<_> = reference_decompositions(&hand, &rules, false).into_iter().collect();
                         assert_eq!(got, want, "{text} {rules}");
                     }
