@@ -6,6 +6,7 @@
 //!   `--algorithm all` puts every registered algorithm's answer side by side;
 //! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;
 //! - `algorithms`: the registry with capabilities (`--json`: one object per line).
+//! - `odds`: exact win odds of random deals beside a Monte Carlo estimate (`docs/odds.md`).
 //!
 //! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error or the
 //! command line was wrong, 1 on an I/O error.
@@ -14,6 +15,7 @@ mod batch;
 mod check;
 mod json;
 mod list;
+mod odds;
 mod options;
 mod plain;
 
@@ -70,6 +72,8 @@ enum Command {
     Batch(batch::BatchArgs),
     /// List the registered algorithms, fastest first, with what each can handle.
     Algorithms(list::ListArgs),
+    /// Exact odds that K wildcards plus tiles drawn from the wall win, beside a Monte Carlo estimate.
+    Odds(odds::OddsArgs),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args, &mut stdout.lock()),
         Command::Batch(args) => batch::run(args, io::stdin(), io::stdout()).map(|tally| tally.errors > 0),
         Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
+        Command::Odds(args) => odds::run(args, &mut stdout.lock()),
     };
     match result {
         Ok(false) => ExitCode::SUCCESS,

@@ -1,0 +1,196 @@
+//! `hupai odds`: the exact probability that K wildcards plus the rest of a hand drawn from the
+//! 136-tile wall win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
+//! Monte Carlo estimate with its 95% Wilson interval, so the two can be seen to agree.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use hupai_lookup::odds::{self, Estimate, Odds};
+use hupai_tiles::Rules;
+use rayon::prelude::*;
+
+use crate::options::Preset;
+
+/// Arguments of `hupai odds`.
+#[derive(Clone, Args)]
+pub(crate) struct OddsArgs {
+    /// Wildcards in every hand (the rest drawn from the wall). Default: a table of 0 to 8.
+    #[arg(long, short = 'k', value_name = "K")]
+    pub(crate) wildcards: Option<u8>,
+
+    /// Rule preset.
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = Preset::Standard)]
+    pub(crate) rules: Preset,
+
+    /// Let a wildcard stand for a fifth copy of a kind.
+    #[arg(long)]
+    pub(crate) wildcard_fifth_copy: bool,
+
+    /// Random deals for the Monte Carlo estimate beside each exact figure; 0 skips it.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub(crate) samples: u64,
+
+    /// Seed of the Monte Carlo deals (the same seed deals the same hands).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+
+    /// One JSON object per wildcard count per line instead of the table.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl OddsArgs {
+    fn rules(&self) -> Rules {
+        let preset = match self.rules {
+            Preset::Standard => Rules::STANDARD,
+            Preset::Riichi => Rules::RIICHI,
+            Preset::Chinese => Rules::CHINESE,
+            Preset::Taiwan => Rules::TAIWAN,
+        };
+        preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy)
+    }
+}
+
+/// One row: the exact odds and, if sampled, the estimate.
+struct Row {
+    exact: Odds,
+    estimate: Option<Estimate>,
+}
+
+impl Row {
+    fn interval(&self) -> Option<(f64, f64)> {
+        self.estimate.map(|e| e.wilson(Estimate::Z95))
+    }
+}
+
+/// Runs `hupai odds`; `Ok(true)` when the question was wrong (reported on stderr).
+pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
+    let rules = args.rules();
+    let ks: Vec<u8> = match args.wildcards {
+        Some(k) => vec![k],
+        None => (0..=8).collect(),
+    };
+    let rows: Result<Vec<Row>, odds::OddsError> = ks
+        .par_iter()
+        .map(|&k| {
+            let exact = odds::exact(&rules, k)?;
+            let estimate = match args.samples {
+                0 => None,
+                n => Some(odds::estimate(&rules, k, n, args.seed)?),
+            };
+            Ok(Row { exact, estimate })
+        })
+        .collect();
+    let rows = match rows {
+        Ok(rows) => rows,
+        Err(e) => {
+            eprintln!("hupai odds: {e}");
+            return Ok(true);
+        }
+    };
+    if args.json {
+        for row in &rows {
+            writeln!(out, "{}", json_line(args, row))?;
+        }
+    } else {
+        write_table(args, &rules, &rows, out)?;
+    }
+    out.flush()?;
+    Ok(false)
+}
+
+fn json_line(args: &OddsArgs, row: &Row) -> String {
+    let (numerator, denominator) = row.exact.fraction();
+    let interval = row.interval();
+    serde_json::json!({
+        "rules": row.exact.rules.preset_name().unwrap_or("custom"),
+        "wildcard_fifth_copy": row.exact.rules.wildcard_fifth_copy,
+        "wildcards": row.exact.wildcards,
+        "tiles": row.exact.drawn,
+        "numerator": numerator.to_string(),
+        "denominator": denominator.to_string(),
+        "probability": row.exact.probability(),
+        "samples": args.samples,
+        "seed": args.seed,
+        "wins": row.estimate.map_or(0, |e| e.wins),
+        "estimate": row.estimate.map(|e| e.p_hat()),
+        "low": interval.map(|i| i.0),
+        "high": interval.map(|i| i.1),
+        "confidence": 0.95,
+    })
+    .to_string()
+}
+
+/// `x` in plain decimal with `digits` significant digits (`0.000002671133`), never in E notation.
+pub(crate) fn decimal(x: f64, digits: usize) -> String {
+    if x <= 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.log10().floor() as i32;
+    let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// `n` with thousands separators.
+fn grouped(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Write) -> io::Result<()> {
+    let size = rules.hand_size();
+    let name = rules.preset_name().unwrap_or("custom");
+    let fifth = if rules.wildcard_fifth_copy { ", a wildcard may be a fifth copy" } else { "" };
+    writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the 136-tile wall.")?;
+    if args.samples > 0 {
+        writeln!(
+            out,
+            "Beside each exact figure: {} random deals (seed {}) and the 95% Wilson interval.",
+            grouped(args.samples as u128),
+            args.seed
+        )?;
+    }
+    writeln!(out)?;
+    let sampled = args.samples > 0;
+    write!(out, "{:>2}  {:<16} {:>12}", "K", "probability", "1 in")?;
+    if sampled {
+        write!(out, "  {:>16}  {:<14} {:<30}", "wins", "estimate", "95% interval")?;
+    }
+    writeln!(out, "  exact fraction")?;
+    for row in rows {
+        let p = row.exact.probability();
+        let (num, den) = row.exact.fraction();
+        let one_in = if num == 0 { "never".to_string() } else { decimal(den as f64 / num as f64, 6) };
+        write!(out, "{:>2}  {:<16} {:>12}", row.exact.wildcards, decimal(p, 10), one_in)?;
+        if let (Some(e), Some((low, high))) = (row.estimate, row.interval()) {
+            let verdict = if low <= p && p <= high { "" } else { "  (outside)" };
+            let wins = format!("{}/{}", grouped(e.wins as u128), grouped(e.samples as u128));
+            let interval = format!("[{}, {}]{verdict}", decimal(low, 4), decimal(high, 4));
+            write!(out, "  {wins:>16}  {:<14} {interval:<30}", decimal(e.p_hat(), 6))?;
+        }
+        writeln!(out, "  {num}/{den}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_never_use_exponents() {
+        assert_eq!(decimal(2.671133e-6, 7), "0.000002671133");
+        assert_eq!(decimal(0.8155312, 4), "0.8155");
+        assert_eq!(decimal(374373.4, 6), "374373");
+        assert_eq!(decimal(0.0, 6), "0");
+        assert_eq!(grouped(1_000_000), "1,000,000");
+        assert_eq!(grouped(999), "999");
+    }
+}

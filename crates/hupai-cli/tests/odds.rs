@@ -1,0 +1,90 @@
+//! Runs the real `hupai odds`: the JSON fields and the table against `hupai_lookup::odds` in-process
+//! (exact fraction, seeded Monte Carlo wins), every wildcard count by default, the fifth-copy flag,
+//! skipping the estimate, and the error for too many wildcards.
+
+use std::process::Command;
+
+use hupai_lookup::odds;
+use hupai_tiles::Rules;
+use serde_json::Value;
+
+/// Runs `hupai odds ARGS`; returns stdout, stderr and the exit code.
+fn hupai_odds(args: &[&str]) -> (String, String, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_hupai")).arg("odds").args(args).output().expect("hupai runs");
+    (
+        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        output.status.code().expect("exit code"),
+    )
+}
+
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[test]
+fn one_wildcard_count_as_json() {
+    let (out, err, code) = hupai_odds(&["--wildcards", "3", "--samples", "20000", "--seed", "5", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let v = &lines[0];
+    let exact = odds::exact(&Rules::STANDARD, 3).unwrap();
+    let (num, den) = exact.fraction();
+    assert_eq!(v["rules"], "standard");
+    assert_eq!(v["wildcard_fifth_copy"], false);
+    assert_eq!(v["wildcards"], 3);
+    assert_eq!(v["tiles"], 11);
+    assert_eq!(v["numerator"], num.to_string());
+    assert_eq!(v["denominator"], den.to_string());
+    assert_eq!(v["probability"].as_f64(), Some(exact.probability()));
+    let mc = odds::estimate(&Rules::STANDARD, 3, 20_000, 5).unwrap();
+    assert_eq!((v["samples"].as_u64(), v["wins"].as_u64()), (Some(20_000), Some(mc.wins)));
+    let (p, low, high) = (v["estimate"].as_f64().unwrap(), v["low"].as_f64().unwrap(), v["high"].as_f64().unwrap());
+    assert_eq!(p, mc.p_hat());
+    assert!(low <= p && p <= high && high - low < 0.01, "[{low}, {high}] around {p}");
+}
+
+#[test]
+fn every_wildcard_count_without_sampling() {
+    let (out, _, code) = hupai_odds(&["--rules", "riichi", "--wildcard-fifth-copy", "--samples", "0", "--json"]);
+    assert_eq!(code, 0);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 9);
+    let rules = Rules::RIICHI.with_wildcard_fifth_copy(true);
+    for (k, v) in lines.iter().enumerate() {
+        let (num, den) = odds::exact(&rules, k as u8).unwrap().fraction();
+        assert_eq!(v["wildcards"], k);
+        assert_eq!(v["wildcard_fifth_copy"], true);
+        assert_eq!(
+            (v["numerator"].as_str(), v["denominator"].as_str()),
+            (Some(&*num.to_string()), Some(&*den.to_string()))
+        );
+        assert_eq!((v["samples"].as_u64(), v["wins"].as_u64()), (Some(0), Some(0)));
+        assert!(v["estimate"].is_null() && v["low"].is_null() && v["high"].is_null());
+    }
+}
+
+#[test]
+fn the_table_shows_each_exact_fraction() {
+    let (out, _, code) = hupai_odds(&["--rules", "taiwan", "--samples", "2000"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("taiwan rules") && out.contains("17 − K"), "{out}");
+    assert!(out.contains("2,000 random deals"), "{out}");
+    for k in 0..=8u8 {
+        let (num, den) = odds::exact(&Rules::TAIWAN, k).unwrap().fraction();
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&k.to_string()))
+            .unwrap_or_else(|| panic!("no row for K={k}: {out}"));
+        assert!(row.ends_with(&format!("{num}/{den}")), "{row}");
+        assert!(row.contains("/2,000"), "{row}");
+    }
+}
+
+#[test]
+fn too_many_wildcards_is_an_error() {
+    let (out, err, code) = hupai_odds(&["-k", "15"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("15 wildcards") && err.contains("14-tile"), "{err}");
+}
