@@ -62,7 +62,10 @@ impl SuitEntry {
     fn decode(self, tiles: u32) -> Option<(Cost, Cost)> {
         let melds = 3 * self.melds_thirds as i32 + ((3 - tiles % 3) % 3) as i32;
         let pair = melds - 1 + self.pair_offset as i32;
-        if pair < 0 || self.pair_offset % 3 != 0 || self.capped_melds_extra % 3 != 0 || self.capped_pair_extra % 3 != 0
+        if pair < 0
+            || !self.pair_offset.is_multiple_of(3)
+            || !self.capped_melds_extra.is_multiple_of(3)
+            || !self.capped_pair_extra.is_multiple_of(3)
         {
             return None;
         }

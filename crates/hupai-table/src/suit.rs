@@ -119,7 +119,7 @@ fn entry_of(pattern: &[u8; 9], f: Fewest) -> Result<SuitEntry, BuildError> {
     }
     let remainder = ((3 - tiles % 3) % 3) as u8;
     let m = f.melds_free;
-    if m % 3 != remainder || f.pair_free + 1 < m || (f.pair_free + 1 - m) % 3 != 0 {
+    if m % 3 != remainder || f.pair_free + 1 < m || !(f.pair_free + 1 - m).is_multiple_of(3) {
         return Err(bad());
     }
     let (Some(cm), Some(cp)) = (f.melds_capped.checked_sub(m), f.pair_capped.checked_sub(f.pair_free)) else {

@@ -137,7 +137,7 @@ pub(crate) fn seven_pairs_waits(c: &[u8; 34], wildcards: i32, variant: SevenPair
             if odd - 1 <= wildcards {
                 w = union(w, union(s.by_count[1], s.by_count[3]));
             }
-            if odd + 1 <= wildcards {
+            if odd < wildcards {
                 w = union(w, union(s.by_count[0], s.by_count[2]));
             }
             w
@@ -197,7 +197,7 @@ fn place_pairs(
     }
     let Some(tile) = Tile::new(kind) else { return };
     let have = c[kind];
-    let mut count = if have % 2 == 0 { have } else { have + 1 };
+    let mut count = if have.is_multiple_of(2) { have } else { have + 1 };
     while count <= top {
         let stand_ins = (count - have) as i32;
         let used = (count / 2) as usize;
