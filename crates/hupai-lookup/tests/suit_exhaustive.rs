@@ -29,7 +29,7 @@ fn sweep(kinds: usize, offset: usize, size: u32, stride: usize, mut check: impl 
     for w in 0..=8u8 {
         for (i, p) in patterns(kinds, size - w as u32).iter().enumerate() {
             // Offset the sample by the wildcard count so different wildcard counts see different hands.
-            if (i + w as usize) % stride == 0 {
+            if (i + w as usize).is_multiple_of(stride) {
                 check(&hand_of(p, offset, w));
                 n += 1;
             }

@@ -78,7 +78,7 @@ pub(crate) fn reference_decompositions(hand: &Hand, rules: &Rules, first_only: b
     let mut used = [0u8; 34];
     let mut groups = Vec::new();
     r.search(&mut c, hand.wildcards() as i32, &mut used, &mut groups, None);
-    if hand.special_forms_apply(rules) && !(first_only && !r.found.is_empty()) {
+    if (!first_only || r.found.is_empty()) && hand.special_forms_apply(rules) {
         special_reference(hand, rules, &mut r.found);
     }
     r.found
