@@ -53,6 +53,10 @@ pub fn key(counts: &TileCounts) -> Option<u32> {
     if counts.total() > 14 {
         return None;
     }
+    if counts.0.iter().all(|&c| c <= 4) {
+        // The table-driven pass of the win check; the general loop handles larger counts.
+        return u32::try_from(key_and_even(&counts.0).0).ok();
+    }
     key_general(&counts.0)
 }
 
@@ -97,11 +101,29 @@ fn is_thirteen_orphans(c: &[u8; 34]) -> bool {
 }
 
 impl Index {
-    /// The win check on concealed counts alone (what [`Algorithm::check_win`] runs): `special` says
-    /// whether seven pairs and thirteen orphans may apply (no declared melds, 14-tile rules). The
-    /// counts must have `3n + 2` tiles for the `n` melds the hand needs and at most four of a kind.
+    /// The win check on concealed counts alone: `special` says whether seven pairs and thirteen
+    /// orphans may apply (no declared melds, 14-tile rules). `None` if the counts are no concealed
+    /// part of a supported hand: a count above four, or a size other than `3n + 2` tiles (n ≤ 4).
+    ///
+    /// ```
+    /// use hupai_lookup::{Index, index};
+    /// use hupai_tiles::{Hand, Rules, TileCounts};
+    /// let table = index::table().unwrap();
+    /// let hand: Hand = "11122223333444m".parse()?;
+    /// assert_eq!(Index::wins(table, hand.concealed(), &Rules::STANDARD, true), Some(true));
+    /// assert_eq!(Index::wins(table, &TileCounts::EMPTY, &Rules::STANDARD, true), None);
+    /// # Ok::<(), hupai_tiles::Error>(())
+    /// ```
+    pub fn wins(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> Option<bool> {
+        let n = counts.total();
+        let valid = n <= 14 && n % 3 == 2 && counts.0.iter().all(|&c| c <= 4);
+        valid.then(|| Index::wins_unchecked(table, counts, rules, special && n == 14))
+    }
+
+    /// [`Index::wins`] without the checks: the caller guarantees at most four of a kind (a
+    /// [`Hand`] does) and a size the rules ask for.
     #[inline]
-    pub fn wins(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> bool {
+    pub(crate) fn wins_unchecked(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> bool {
         let c = &counts.0;
         let (key, even) = key_and_even(c);
         if let Some(entry) = table.probe(key) {
@@ -124,7 +146,12 @@ impl Index {
     }
 
     /// Every decomposition of the concealed counts (empty if they do not win), sorted.
-    pub fn decompositions_of(table: &IndexTable, counts: &TileCounts, rules: &Rules, special: bool) -> Vec<Decomposition> {
+    pub(crate) fn decompositions_of(
+        table: &IndexTable,
+        counts: &TileCounts,
+        rules: &Rules,
+        special: bool,
+    ) -> Vec<Decomposition> {
         let c = &counts.0;
         let (key, even) = key_and_even(c);
         let mut out = Vec::new();
@@ -133,7 +160,9 @@ impl Index {
             let entry = table.entry(key as u32, entry);
             out.extend(entry.decompositions().filter_map(|d| d.to_decomposition(&held)));
             let pairs_allowed = special && rules.seven_pairs != SevenPairs::Off;
-            if pairs_allowed && entry.flags().contains(ShapeFlags::SEVEN_PAIRS) && rules.seven_pairs == SevenPairs::Distinct
+            if pairs_allowed
+                && entry.flags().contains(ShapeFlags::SEVEN_PAIRS)
+                && rules.seven_pairs == SevenPairs::Distinct
             {
                 out.extend(seven_pairs(counts));
             }
@@ -180,7 +209,7 @@ impl Algorithm for Index {
 
     #[inline]
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        Ok(Index::wins(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
+        Ok(Index::wins_unchecked(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
@@ -194,7 +223,7 @@ impl Algorithm for Index {
                 continue;
             }
             counts[t] += 1;
-            if Index::wins(table, &counts, rules, special) {
+            if Index::wins_unchecked(table, &counts, rules, special) {
                 waits.insert(t);
             }
             counts[t] -= 1;

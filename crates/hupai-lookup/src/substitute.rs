@@ -299,8 +299,8 @@ fn melds_win(table: &IndexTable, hand: &Hand, rules: &Rules) -> bool {
     }
     let mut whole = setup.counts;
     for (i, &(from, to)) in SEGMENTS.iter().enumerate() {
-        for t in from..to {
-            whole[t] += search.chosen[i][t - from];
+        for (count, &stand_ins) in whole[from..to].iter_mut().zip(&search.chosen[i]) {
+            *count += stand_ins;
         }
     }
     let found = key_general(&whole)
@@ -351,7 +351,7 @@ impl Algorithm for Substitute {
         let table = index::loaded();
         let special = hand.special_forms_apply(rules);
         if hand.wildcards() == 0 {
-            return Ok(Index::wins(table, hand.concealed(), rules, special));
+            return Ok(Index::wins_unchecked(table, hand.concealed(), rules, special));
         }
         if melds_win(table, hand, rules) {
             return Ok(true);
@@ -376,9 +376,8 @@ impl Algorithm for Substitute {
             if rules.thirteen_orphans && orphans_win(c) {
                 match Tile::TERMINALS_AND_HONORS.iter().copied().find(|&t| c[t] == 2) {
                     Some(pair) => out.push(Decomposition::ThirteenOrphans { pair }),
-                    None => {
-                        out.extend(Tile::TERMINALS_AND_HONORS.iter().map(|&pair| Decomposition::ThirteenOrphans { pair }))
-                    }
+                    None => out
+                        .extend(Tile::TERMINALS_AND_HONORS.iter().map(|&pair| Decomposition::ThirteenOrphans { pair })),
                 }
             }
         }
@@ -532,7 +531,15 @@ fn seven_pairs_decompositions(counts: &TileCounts, variant: SevenPairs, out: &mu
     for t in (0..34).rev() {
         need_from[t] = need_from[t + 1] + c[t] + c[t] % 2;
     }
-    fn rec(t: usize, left: u8, c: &[u8; 34], most: u8, need: &[u8; 35], finals: &mut [u8; 34], out: &mut Vec<Decomposition>) {
+    fn rec(
+        t: usize,
+        left: u8,
+        c: &[u8; 34],
+        most: u8,
+        need: &[u8; 35],
+        finals: &mut [u8; 34],
+        out: &mut Vec<Decomposition>,
+    ) {
         if left < need[t] {
             return;
         }

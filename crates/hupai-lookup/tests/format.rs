@@ -49,7 +49,11 @@ fn wrong_version_kind_and_magic_are_named() {
     bytes[at_version] = bytes[at_version].wrapping_add(1);
     assert_eq!(
         decode(&bytes).unwrap_err(),
-        FormatError::PayloadVersion { artifact: "index.bin", found: IndexData::VERSION + 1, expected: IndexData::VERSION }
+        FormatError::PayloadVersion {
+            artifact: "index.bin",
+            found: IndexData::VERSION + 1,
+            expected: IndexData::VERSION
+        }
     );
     let mut bytes = INDEX.to_vec();
     bytes[8 + format::BANNER.len()] = 9;

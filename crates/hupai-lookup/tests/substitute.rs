@@ -14,7 +14,10 @@ use index_common::*;
 const SWEEP_WILDCARDS: u8 = 8;
 
 fn sweep_rules() -> Vec<Rules> {
-    [Rules::STANDARD, Rules::RIICHI, Rules::CHINESE].into_iter().flat_map(|r| [r, r.with_wildcard_fifth_copy(true)]).collect()
+    [Rules::STANDARD, Rules::RIICHI, Rules::CHINESE]
+        .into_iter()
+        .flat_map(|r| [r, r.with_wildcard_fifth_copy(true)])
+        .collect()
 }
 
 #[test]

@@ -32,7 +32,10 @@ pub fn index_artifact(progress: &dyn Fn(&str, u64, u64)) -> Artifact {
     let summary = vec![
         format!("{} distinct 14-tile winning hands (4 melds + pair, at most 4 of a kind; S000: 11498658)", st.hands),
         format!("{} distinct index keys of those hands (S000: 8185)", st.keys_four_melds),
-        format!("{} keys over every form a real hand wins with: 0-4 melds + pair, seven pairs (S002: 9362)", st.keys_real),
+        format!(
+            "{} keys over every form a real hand wins with: 0-4 melds + pair, seven pairs (S002: 9362)",
+            st.keys_real
+        ),
         format!(
             "{} keys in the table ({} more with a count above 4, reachable only by fifth-copy wildcards)",
             st.keys,

@@ -50,13 +50,8 @@ pub fn build(progress: &dyn Fn(&str, u64, u64)) -> (IndexData, IndexSummary) {
     let (seed, slot_bits, pilots, seeds_tried) = perfect_hash(&keys);
     progress("index: perfect hash", 1, 1);
     let key_deltas = keys.iter().scan(0u32, |prev, &k| Some(k - std::mem::replace(prev, k))).collect();
-    let summary = IndexSummary {
-        stats,
-        decompositions: words.len(),
-        slots: 1 << slot_bits,
-        buckets: pilots.len(),
-        seeds_tried,
-    };
+    let summary =
+        IndexSummary { stats, decompositions: words.len(), slots: 1 << slot_bits, buckets: pilots.len(), seeds_tried };
     let data = IndexData {
         stats,
         seed,
@@ -167,7 +162,7 @@ pub fn perfect_hash(keys: &[u32]) -> (u64, u8, Vec<u16>, u32) {
     // About 78% full: roomy enough that pilots are found fast and stay small (one varint byte).
     let slot_bits = (keys.len() as f64 / 0.8).log2().ceil().max(1.0) as u8;
     let buckets = keys.len().div_ceil(4).max(1) as u32;
-    let mut seed_state = 0x5EED_0F_1DE7u64;
+    let mut seed_state = 0x5E_ED0F_1DE7_u64;
     for tried in 1.. {
         seed_state = seed_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let seed = splitmix(seed_state);

@@ -43,9 +43,10 @@ const fn chunk(counts: &[u8], adjacent_in: bool, honors: bool) -> Chunk {
     code | ((len as u64) << LEN_SHIFT) | if even { EVEN } else { 0 }
 }
 
-/// Numbered chunks of three kinds: index `((c0·5 + c1)·5 + c2)·2 + held(kind before)`.
-static NUMBERED: [Chunk; 250] = {
-    let mut t = [0; 250];
+/// Numbered chunks of three kinds: index `((c0·5 + c1)·5 + c2)·2 + held(kind before)`. Padded to a
+/// power of two so a masked index needs no bounds check (counts above four never reach it).
+static NUMBERED: [Chunk; 512] = {
+    let mut t = [0; 512];
     let mut i = 0;
     while i < 125 {
         let counts = [(i / 25) as u8, (i / 5 % 5) as u8, (i % 5) as u8];
@@ -56,9 +57,9 @@ static NUMBERED: [Chunk; 250] = {
     t
 };
 
-/// Honor chunks of four kinds: index `((c0·5 + c1)·5 + c2)·5 + c3`.
-static HONORS: [Chunk; 625] = {
-    let mut t = [0; 625];
+/// Honor chunks of four kinds: index `((c0·5 + c1)·5 + c2)·5 + c3`, padded like [`NUMBERED`].
+static HONORS: [Chunk; 1024] = {
+    let mut t = [0; 1024];
     let mut i = 0;
     while i < 625 {
         let counts = [(i / 125) as u8, (i / 25 % 5) as u8, (i / 5 % 5) as u8, (i % 5) as u8];
@@ -70,9 +71,18 @@ static HONORS: [Chunk; 625] = {
 
 #[inline(always)]
 fn numbered(c: &[u8; 34], at: usize) -> Chunk {
-    let adjacent = at % 9 != 0 && c[at - 1] != 0;
-    let i = ((c[at] as usize * 5 + c[at + 1] as usize) * 5 + c[at + 2] as usize) * 2 + adjacent as usize;
-    NUMBERED[i]
+    // Counts are at most 4, so base-5 digits multiply into one byte without carries:
+    // (c0 + c1·2⁸ + c2·2¹⁶)·(25·2¹⁶ + 5·2⁸ + 1) holds c0·25 + c1·5 + c2 in bits 16–23.
+    const BASE5: u32 = 25 << 16 | 5 << 8 | 1;
+    if at.is_multiple_of(9) {
+        let x = u32::from_le_bytes([c[at], c[at + 1], c[at + 2], 0]);
+        NUMBERED[((x.wrapping_mul(BASE5) >> 16 & 0xff) as usize * 2) & 511]
+    } else {
+        // The byte below the chunk says whether its first kind touches the kind before it.
+        let x = u32::from_le_bytes([c[at - 1], c[at], c[at + 1], c[at + 2]]);
+        let i = (x.wrapping_mul(BASE5) >> 24) as usize;
+        NUMBERED[(i * 2 + (x & 0xff != 0) as usize) & 511]
+    }
 }
 
 #[inline(always)]
@@ -94,8 +104,8 @@ pub(crate) fn key_and_even(c: &[u8; 34]) -> (u64, bool) {
     let m = join(join(numbered(c, 0), numbered(c, 3)), numbered(c, 6));
     let p = join(join(numbered(c, 9), numbered(c, 12)), numbered(c, 15));
     let s = join(join(numbered(c, 18), numbered(c, 21)), numbered(c, 24));
-    let z1 = HONORS[((c[27] as usize * 5 + c[28] as usize) * 5 + c[29] as usize) * 5 + c[30] as usize];
-    let z2 = HONORS[(c[31] as usize * 5 + c[32] as usize) * 5 + c[33] as usize];
+    let z1 = HONORS[(((c[27] as usize * 5 + c[28] as usize) * 5 + c[29] as usize) * 5 + c[30] as usize) & 1023];
+    let z2 = HONORS[((c[31] as usize * 5 + c[32] as usize) * 5 + c[33] as usize) & 1023];
     // Each suit holds at most 14 tiles here, so its code fits the 32-bit field; the whole key
     // (at most 29 bits before the final 0) is assembled in 64 bits.
     let ms = (m >> LEN_SHIFT) & 0xff;
@@ -155,6 +165,8 @@ fn key_of(c: &[u8], may_touch: impl Fn(usize) -> bool) -> Option<u32> {
 }
 
 #[cfg(test)]
+// Binary literals are grouped by run code (`11110` = a run of three), not by nibble.
+#[allow(clippy::unusual_byte_groupings)]
 mod tests {
     use super::*;
 
@@ -163,7 +175,7 @@ mod tests {
         let mut tmp: Vec<u8> = vec![1];
         for i in 1..tiles.len() {
             let pos = tmp.len() - 1;
-            let consecutive = tiles[i - 1] + 1 == tiles[i] && tiles[i] < 27 && tiles[i] % 9 != 0;
+            let consecutive = tiles[i - 1] + 1 == tiles[i] && tiles[i] < 27 && !tiles[i].is_multiple_of(9);
             if tiles[i - 1] == tiles[i] {
                 tmp[pos] += 1;
             } else if consecutive {

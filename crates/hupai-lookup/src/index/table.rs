@@ -501,9 +501,9 @@ fn check_key(key: u32, flags: ShapeFlags, words: &[DecompositionWord]) -> Result
             return Err(format!("decomposition {w:#x} has wrong flags"));
         }
         any = any.union(ShapeFlags(
-            (straight as u8) * ShapeFlags::PURE_STRAIGHT.0
-                | ((identical >= 1) as u8) * ShapeFlags::ONE_IDENTICAL.0
-                | ((identical >= 2) as u8) * ShapeFlags::TWO_IDENTICAL.0,
+            ((straight as u8) * ShapeFlags::PURE_STRAIGHT.0)
+                | (((identical >= 1) as u8) * ShapeFlags::ONE_IDENTICAL.0)
+                | (((identical >= 2) as u8) * ShapeFlags::TWO_IDENTICAL.0),
         ));
     }
     let derived = ShapeFlags::PURE_STRAIGHT.0 | ShapeFlags::ONE_IDENTICAL.0 | ShapeFlags::TWO_IDENTICAL.0;

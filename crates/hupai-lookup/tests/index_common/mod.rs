@@ -131,7 +131,7 @@ fn declared(rng: &mut Rng, wall: &mut [u8; 34]) -> Option<Meld> {
         let t = Tile::ALL[rng.below(34)];
         let m = match rng.below(4) {
             0 if t.starts_sequence() => Meld::Chi(t),
-            0 | 1 | 2 => Meld::Pon(t),
+            0..=2 => Meld::Pon(t),
             _ => Meld::Kan(t),
         };
         let tiles = m.tiles();
@@ -174,7 +174,7 @@ pub(crate) fn deal(rng: &mut Rng, rules: &Rules, wild: u8, melds: usize, short: 
 pub(crate) fn winning_deal(rng: &mut Rng, rules: &Rules, wild: u8, melds: usize, short: bool) -> Hand {
     loop {
         let mut counts = [0u8; 34];
-        let mut add = |tiles: &[Tile], counts: &mut [u8; 34]| -> bool {
+        let add = |tiles: &[Tile], counts: &mut [u8; 34]| -> bool {
             if tiles.iter().all(|t| counts[t.index()] < 4) {
                 let mut c = *counts;
                 for t in tiles {

@@ -107,9 +107,7 @@ pub fn blocks() -> Vec<Block> {
                     c[p as usize] += 2;
                 }
                 if c.iter().all(|&x| x > 0) {
-                    map.entry((len as usize, c))
-                        .or_default()
-                        .push(BlockDecomposition { pair, melds: melds.to_vec() });
+                    map.entry((len as usize, c)).or_default().push(BlockDecomposition { pair, melds: melds.to_vec() });
                 }
             }
         });
@@ -252,7 +250,7 @@ fn fits(s: usize, len: usize) -> bool {
 
 /// True if kind `b` directly follows kind `a` in a numbered suit.
 fn touches(a: usize, b: usize) -> bool {
-    b == a + 1 && b < 27 && b % 9 != 0
+    b == a + 1 && b < 27 && !b.is_multiple_of(9)
 }
 
 /// Which shapes to enumerate.
