@@ -182,3 +182,26 @@ fn wildcards_are_refused() {
         Err(hupai_tiles::Error::Unsupported { algorithm: "index", feature: Feature::Wildcards })
     );
 }
+
+#[test]
+fn threads_share_one_validated_table() {
+    // Every thread sees the same table (validated once) and the same answers.
+    let hands: Vec<Hand> = ["11122223333444m", "123m456p789s11122z", "19m19p19s1234567z1z", "11223344556677m"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let tables: Vec<usize> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    for h in &hands {
+                        assert_eq!(Index.is_win(h, &Rules::CHINESE), Backtrack.is_win(h, &Rules::CHINESE));
+                    }
+                    index::table().unwrap() as *const _ as usize
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    assert!(tables.windows(2).all(|w| w[0] == w[1]));
+}
