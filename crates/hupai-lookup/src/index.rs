@@ -69,6 +69,11 @@ pub fn key(counts: &TileCounts) -> Option<u32> {
 /// seven pairs), which the key pass computes on the side. Thirteen orphans is a direct check, run
 /// only when the key says all fourteen tiles sit in thirteen isolated runs.
 ///
+/// The embedded table is validated on first use. `hupai_tiles::Error` has no variant for a corrupt
+/// build, so if validation ever failed the algorithm would panic with the [`FormatError`] (the
+/// crate's tests decode the committed table, so this cannot happen from any input); [`table`]
+/// returns that error as a value instead.
+///
 /// ```
 /// use hupai_lookup::Index;
 /// use hupai_tiles::{Algorithm, Hand, Rules};

@@ -12,7 +12,7 @@
 //! - [`SuitTable`] (`"suit-table"`): per-suit fewest-wildcards tables.
 //!
 //! The tables live in `tables/*.bin`, written by `cargo xtask tables` in the container described in
-//! [`format`] (magic, banner, versions, length, checksum, postcard payload).
+//! [`format`](mod@format) (magic, banner, versions, length, checksum, postcard payload).
 //!
 //! ```
 //! use hupai_lookup::{Index, Substitute};
