@@ -63,14 +63,7 @@ impl Filter {
 /// Every pattern of one unit made of up to four groups (`groups[i]` lists the kinds of group i),
 /// with or without one pair (any kind), at most four of a kind: `(melds only, melds and pair)`.
 fn unit_patterns(kinds: usize, groups: &[Vec<usize>]) -> (BTreeSet<Vec<u8>>, BTreeSet<Vec<u8>>) {
-    fn go(
-        kinds: usize,
-        groups: &[Vec<usize>],
-        from: usize,
-        left: usize,
-        cur: &mut Vec<u8>,
-        out: &mut BTreeSet<Vec<u8>>,
-    ) {
+    fn go(groups: &[Vec<usize>], from: usize, left: usize, cur: &mut Vec<u8>, out: &mut BTreeSet<Vec<u8>>) {
         out.insert(cur.clone());
         if left == 0 {
             return;
@@ -78,13 +71,13 @@ fn unit_patterns(kinds: usize, groups: &[Vec<usize>]) -> (BTreeSet<Vec<u8>>, BTr
         for g in from..groups.len() {
             groups[g].iter().for_each(|&k| cur[k] += 1);
             if cur.iter().all(|&c| c <= 4) {
-                go(kinds, groups, g, left - 1, cur, out);
+                go(groups, g, left - 1, cur, out);
             }
             groups[g].iter().for_each(|&k| cur[k] -= 1);
         }
     }
     let mut melds = BTreeSet::new();
-    go(kinds, groups, 0, 4, &mut vec![0; kinds], &mut melds);
+    go(groups, 0, 4, &mut vec![0; kinds], &mut melds);
     let mut pairs = BTreeSet::new();
     for m in &melds {
         for k in 0..kinds {
