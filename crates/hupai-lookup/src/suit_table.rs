@@ -125,9 +125,13 @@ impl SuitTables {
 /// Decoded costs by code (row) and tile count (column; 16 wide so the row is a shift).
 type Decode = [[Cost; 16]; 16];
 
+/// Code bytes at run time, padded to a power of two so a masked index needs no bounds check.
+const CODES_PADDED: usize = 1 << 18;
+const _: () = assert!(PATTERNS.div_ceil(2) <= CODES_PADDED);
+
 /// The validated tables, ready for lookups.
 pub(crate) struct Runtime {
-    codes: Vec<u8>,
+    codes: Box<[u8; CODES_PADDED]>,
     free: Box<Decode>,
     capped: Box<Decode>,
 }
@@ -155,7 +159,15 @@ impl Runtime {
                 }
             }
         }
-        Runtime { codes: t.codes.clone(), free, capped }
+        let mut codes = vec![0u8; CODES_PADDED];
+        for (slot, &b) in codes.iter_mut().zip(&t.codes) {
+            *slot = b;
+        }
+        let codes = match codes.into_boxed_slice().try_into() {
+            Ok(c) => c,
+            Err(_) => Box::new([0; CODES_PADDED]),
+        };
+        Runtime { codes, free, capped }
     }
 
     fn decode(&self, capped: bool) -> &Decode {
@@ -170,7 +182,7 @@ impl Runtime {
             return None;
         }
         let i = index::index_of(located);
-        let code = (*self.codes.get(i >> 1)? >> ((i & 1) * 4)) & 15;
+        let code = (self.codes[(i >> 1) & (CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
         Some(dec[code as usize][tiles as usize & 15])
     }
 

@@ -82,8 +82,8 @@ pub(crate) fn honors(c: &[u8], per_count: &[Cost; 5]) -> Cost {
     Cost { melds, delta }
 }
 
-/// The honors' cost under the plain cap (four copies, or none when `capped` is false), from how
-/// many kinds hold at least 1, 2, 3 and 4 copies, counted byte-parallel.
+/// The honors' cost under the plain cap (four copies, or none when `capped` is false), byte-parallel:
+/// one flag byte per kind for "at least k copies", combined lane-wise and summed with one multiply.
 #[inline(always)]
 pub(crate) fn honors_fast(c: &[u8; 7], capped: bool) -> Cost {
     const LOW: u64 = 0x0001_0101_0101_0101;
@@ -94,21 +94,26 @@ pub(crate) fn honors_fast(c: &[u8; 7], capped: bool) -> Cost {
         // A count of 128 or more: impossible in a hand; keep the arithmetic honest anyway.
         return honors(c, if capped { &HONOR_CAPPED } else { &HONOR_FREE });
     }
-    let ge = |k: u64| ((x + (0x80 - k) * LOW) & HIGH).count_ones() as i32;
-    let (ge1, ge2, ge3, ge4, ge5) = (ge(1), ge(2), ge(3), ge(4), ge(5));
-    let (ones, twos, fours) = (ge1 - ge2, ge2 - ge3, ge4 - ge5);
-    if ge5 > 0 {
+    // 1 in each kind's byte holding at least `k` copies (no carries: every byte is below 128).
+    let at_least = |k: u64| ((x + (0x80 - k) * LOW) & HIGH) >> 7;
+    let (one, two, three, four) = (at_least(1), at_least(2), at_least(3), at_least(4));
+    if at_least(5) != 0 {
         return Cost { melds: INF, delta: 0 };
     }
-    // Per kind: a single takes two stand-ins, a pair one, a triplet none; four copies take two more
-    // without the cap and are hopeless with it.
-    let melds = 2 * ones + twos + fours * if capped { INF } else { 2 };
+    // Per kind: a single takes two stand-ins, a pair one, a triplet none (2·[≥1] − [≥2] − [≥3], never
+    // negative in a byte); four copies take two more without the cap and are hopeless with it.
+    let extra = if capped { 0 } else { four << 1 };
+    let per_kind = (one << 1) + extra - two - three;
+    let mut melds = (per_kind.wrapping_mul(0x0101_0101_0101_0101) >> 56) as i32;
+    if capped && four != 0 {
+        melds += INF;
+    }
     // The pair goes where it saves a stand-in (a single or a pair, or four copies without the cap);
     // else on an empty kind (two stand-ins), or on a triplet without the cap (two, making five).
-    let saves = ones + twos + if capped { 0 } else { fours };
-    let delta = if saves > 0 {
+    let saves = (one & !three) != 0 || (!capped && four != 0);
+    let delta = if saves {
         -1
-    } else if ge1 < 7 || !capped {
+    } else if one != LOW || !capped {
         2
     } else {
         INF

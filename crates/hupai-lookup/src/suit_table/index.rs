@@ -87,8 +87,23 @@ const fn left_table() -> ([u32; LEFT_VALUES], usize) {
     (out, start as usize)
 }
 
-static RIGHT: [u32; RIGHT_VALUES] = right_table();
-static LEFT: [u32; LEFT_VALUES] = left_table().0;
+static RIGHT: [u32; RIGHT_PADDED] = pad(&right_table());
+static LEFT: [u32; LEFT_PADDED] = pad(&left_table().0);
+
+/// The tables padded to a power of two, so a masked index needs no bounds check (halves are in
+/// range by construction; the padding is never read).
+const LEFT_PADDED: usize = 1024;
+const RIGHT_PADDED: usize = 4096;
+
+const fn pad<const N: usize, const M: usize>(t: &[u32; N]) -> [u32; M] {
+    let mut out = [0u32; M];
+    let mut i = 0;
+    while i < N {
+        out[i] = t[i];
+        i += 1;
+    }
+    out
+}
 const _: () = assert!(left_table().1 == PATTERNS);
 
 /// Calls `visit(index, tiles)` for every pattern in index order with its tile count, without
@@ -96,10 +111,10 @@ const _: () = assert!(left_table().1 == PATTERNS);
 pub(crate) fn for_each_tile_count(mut visit: impl FnMut(usize, u32)) {
     // Right-part tile counts in rank order (rank = RIGHT's low bits).
     let mut by_rank = [0u32; RIGHT_VALUES];
-    for &v in RIGHT.iter() {
+    for &v in RIGHT.iter().take(RIGHT_VALUES) {
         by_rank[(v & INDEX_MASK) as usize] = v >> SUM_SHIFT;
     }
-    for &v in LEFT.iter() {
+    for &v in LEFT.iter().take(LEFT_VALUES) {
         let (start, left_tiles) = ((v & INDEX_MASK) as usize, v >> SUM_SHIFT);
         if left_tiles > MAX_TILES {
             continue;
@@ -138,7 +153,7 @@ pub(crate) fn halves(c: &[u8; 9]) -> Option<(usize, usize)> {
 /// Index and tile count of the pattern with halves `(l, r)`, packed: index in the low 24 bits.
 #[inline(always)]
 pub(crate) fn locate(l: usize, r: usize) -> u32 {
-    LEFT[l] + RIGHT[r]
+    LEFT[l & (LEFT_PADDED - 1)] + RIGHT[r & (RIGHT_PADDED - 1)]
 }
 
 /// The tile count of a [`locate`] result.
