@@ -1,5 +1,10 @@
 //! The Monte Carlo estimate against the exact odds: for every preset and several wildcard counts,
-//! a seeded run's 99% Wilson interval holds the exact probability; runs repeat with their seed.
+//! a seeded run's Wilson interval holds the exact probability; runs repeat with their seed.
+//!
+//! The intervals are family-wise: with 32 questions, 99% intervals would miss one in about a
+//! quarter of the seeds, so each interval is widened (Bonferroni) until all of them together hold
+//! with 99.9%. A real disagreement (a miscounted class, a biased dealer) still shows: at a million
+//! deals the intervals are a few percent wide.
 //! The estimate checks deals with `SuitTable`, the exact figure counts through the tables'
 //! classes, so agreement ties the two together (and to the dealing).
 //!
@@ -7,6 +12,16 @@
 
 use hupai_lookup::odds::{self, Estimate, Wall};
 use hupai_tiles::Rules;
+
+/// The normal quantile for two-sided intervals that hold together at 99.9% over `questions`
+/// questions: `Φ⁻¹(1 − 0.001 / (2·questions))` for the two families below.
+fn family_z(questions: usize) -> f64 {
+    match questions {
+        32 => 4.164_160_673_544_259,
+        5 => 3.719_016_485_455_708,
+        _ => unreachable!("only the two families below"),
+    }
+}
 
 fn full() -> bool {
     std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1")
@@ -24,7 +39,7 @@ fn estimates_bracket_the_exact_odds() {
                 let exact = odds::exact(&rules, k).unwrap().probability();
                 let mc = odds::estimate(&rules, k, samples, seed).unwrap();
                 seed += 1;
-                let (low, high) = mc.wilson(Estimate::Z99);
+                let (low, high) = mc.wilson(family_z(32));
                 assert!(
                     low <= exact && exact <= high,
                     "{name} fifth {fifth} K={k}: exact {exact} outside [{low}, {high}] ({} of {samples})",
@@ -46,9 +61,9 @@ fn a_small_wall_estimate_brackets_its_exact_odds() {
     for k in 0..=4 {
         let exact = odds::exact_in(&Rules::CHINESE, k, &wall).unwrap().probability();
         let mc = odds::estimate_in(&Rules::CHINESE, k, &wall, 50_000, 99).unwrap();
-        let (low, high) = mc.wilson(Estimate::Z99);
+        let (low, high) = mc.wilson(family_z(5));
         assert!(low <= exact && exact <= high, "K={k}: {exact} outside [{low}, {high}]");
-        assert!(high - low < 0.02, "K={k}: interval [{low}, {high}] too wide to mean anything");
+        assert!(high - low < 0.03, "K={k}: interval [{low}, {high}] too wide to mean anything");
     }
 }
 
