@@ -338,9 +338,14 @@ impl Algorithm for SuitTable {
         let base = rt.costs(counts, capped, caps.as_ref());
         let mut waits = melds_waits(rt, counts, &physical.0, &base, wildcards, capped, caps.as_ref());
         if hand.special_forms_apply(rules) {
-            let sp = special::seven_pairs_waits(counts, wildcards, rules.seven_pairs);
-            let to = if rules.thirteen_orphans { special::thirteen_orphans_waits(counts) } else { TileSet::EMPTY };
-            waits = TileSet::from_bits(waits.bits() | sp.bits() | to.bits());
+            if rules.seven_pairs != SevenPairs::Off {
+                waits = TileSet::from_bits(
+                    waits.bits() | special::seven_pairs_waits(counts, wildcards, rules.seven_pairs).bits(),
+                );
+            }
+            if rules.thirteen_orphans {
+                waits = TileSet::from_bits(waits.bits() | special::thirteen_orphans_waits(counts).bits());
+            }
         }
         Ok(waits)
     }
@@ -386,10 +391,16 @@ fn melds_waits(
     caps: Option<&[u8; 34]>,
 ) -> TileSet {
     let melds_all: i32 = base.iter().map(|c| c.melds).sum();
+    let dec = rt.decode(capped);
     let mut bits = 0u64;
     for s in 0..4 {
         let others_melds = melds_all - base[s].melds;
-        let others_delta = (0..4).filter(|&u| u != s).map(|u| base[u].delta).min().unwrap_or(costs::INF);
+        let mut others_delta = costs::INF;
+        for (u, c) in base.iter().enumerate() {
+            if u != s {
+                others_delta = others_delta.min(c.delta);
+            }
+        }
         let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
         let lowered = caps.filter(|k| {
             let range = if s < 3 { s * 9..s * 9 + 9 } else { 27..34 };
@@ -404,46 +415,77 @@ fn melds_waits(
                 if physical[t] >= 4 {
                     continue;
                 }
-                let mut more = *c;
-                more[rank] += 1;
-                let new = match (fast, lowered) {
-                    (Some((l, r)), _) => {
-                        let located = if rank < 4 {
-                            index::locate(l + index::STEP[rank], r)
-                        } else {
-                            index::locate(l, r + index::STEP[rank])
-                        };
-                        match rt.at(located, rt.decode(capped)) {
-                            Some(cost) => cost,
-                            None => rt.numbered(&more, rt.decode(capped), capped),
+                let looked_up = fast.and_then(|(l, r)| {
+                    let located = if rank < 4 {
+                        index::locate(l + index::STEP[rank], r)
+                    } else {
+                        index::locate(l, r + index::STEP[rank])
+                    };
+                    rt.at(located, dec)
+                });
+                let new = match looked_up {
+                    Some(cost) => cost,
+                    None => {
+                        let mut more = *c;
+                        more[rank] += 1;
+                        match lowered {
+                            Some(k) => costs::numbered_exact(&more, suit_of(k, s)),
+                            None => rt.numbered(&more, dec, capped),
                         }
                     }
-                    (None, Some(k)) => costs::numbered_exact(&more, suit_of(k, s)),
-                    (None, None) => rt.numbered(&more, rt.decode(capped), capped),
                 };
                 if wins(new) {
                     bits |= 1 << t;
                 }
             }
         } else {
-            let mut c = [0u8; 7];
-            c.copy_from_slice(&counts[27..34]);
-            for kind in 0..7 {
-                let t = 27 + kind;
-                if physical[t] >= 4 {
-                    continue;
+            let c = honors_of(counts);
+            match lowered {
+                Some(k) => {
+                    let mut more = *c;
+                    for kind in 0..7 {
+                        let t = 27 + kind;
+                        if physical[t] < 4 {
+                            more[kind] += 1;
+                            if wins(costs::honors_capped(&more, &k[27..])) {
+                                bits |= 1 << t;
+                            }
+                            more[kind] -= 1;
+                        }
+                    }
                 }
-                c[kind] += 1;
-                let new = match lowered {
-                    Some(k) => costs::honors_capped(&c, &k[27..]),
-                    None => costs::honors(&c, if capped { &HONOR_CAPPED } else { &HONOR_FREE }),
-                };
-                c[kind] -= 1;
-                if wins(new) {
-                    bits |= 1 << t;
-                }
+                None => bits |= honor_waits(c, physical, base[3], capped, &wins),
             }
         }
     }
     TileSet::from_bits(bits)
+}
+
+/// Honor waits under the plain cap: one more copy of a kind changes that kind's share of the
+/// honors' cost only, so each candidate is an update of the sum and of the minimum over the others.
+fn honor_waits(c: &[u8; 7], physical: &[u8; 34], base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
+    let per_count = if capped { &HONOR_CAPPED } else { &HONOR_FREE };
+    let kind_cost = |n: u8| per_count.get(n as usize).copied().unwrap_or(Cost { melds: costs::INF, delta: 0 });
+    let deltas: [i32; 7] = std::array::from_fn(|k| kind_cost(c[k]).delta);
+    // Minimum of the deltas before and after each kind.
+    let mut before = [costs::INF; 8];
+    let mut after = [costs::INF; 8];
+    for k in 0..7 {
+        before[k + 1] = before[k].min(deltas[k]);
+        after[6 - k] = after[7 - k].min(deltas[6 - k]);
+    }
+    let mut bits = 0u64;
+    for k in 0..7 {
+        let t = 27 + k;
+        if physical[t] >= 4 {
+            continue;
+        }
+        let (old, new) = (kind_cost(c[k]), kind_cost(c[k] + 1));
+        let melds = base.melds - old.melds + new.melds;
+        let delta = new.delta.min(before[k]).min(after[k + 1]);
+        if wins(Cost { melds, delta }) {
+            bits |= 1 << t;
+        }
+    }
+    bits
 }
