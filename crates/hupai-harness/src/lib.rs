@@ -1,31 +1,61 @@
-//! `hupai-harness`: the registry of every hupai algorithm behind the shared
-//! [`Algorithm`] interface, in speed order (fastest first).
+//! `hupai-harness`: the registry of every hupai algorithm and the differential harness that makes
+//! them all answer the same hands and shows where they disagree.
 //!
-//! Use it when you want "whichever algorithm can answer this hand, fastest first" (the `hupai`
-//! CLI does), or to run every algorithm on the same hand. Today it holds the registry only; the
-//! differential harness (corpora, cross-algorithm checks, snapshot tables) grows here next.
+//! Use the **registry** ([`algorithms`], [`find`], [`fastest_for`], [`fastest_decomposer_for`]) when
+//! you want "whichever algorithm can answer this hand, fastest first" (the `hupai` CLI does). Use
+//! the **harness** ([`Harness`]) when you change an algorithm, add one, or want to know whether
+//! they agree: it runs named, deterministic [`corpus`] corpora (the seeds' worked examples, tricky
+//! corners, an exhaustive one-suit sweep, every index shape, random deals) through every algorithm
+//! under every rule set, compares win verdicts, waits and decomposition lists, checks every
+//! decomposition with [`Decomposition::is_valid_for`](hupai_tiles::Decomposition::is_valid_for),
+//! and reports each disagreement with the hand in notation and every algorithm's answer.
+//!
+//! Like regex's engine skip lists, capabilities are respected but never silently passed: a hand an
+//! algorithm does not support is skipped, counted per algorithm and per feature, and checked to
+//! really be refused ([`skip`] lists what each algorithm skips and why).
 //!
 //! ```
+//! use hupai_harness::{Harness, corpus};
 //! use hupai_tiles::{Answer, Hand, Rules};
 //!
-//! let rules = Rules::STANDARD;
-//! let hand: Hand = "123m456p789s11122z".parse()?;
+//! // One hand: every algorithm's answer side by side.
+//! let hand: Hand = "111z222z333z44z***".parse()?;
+//! let report = Harness::new().check(&corpus::Case::new(hand, Rules::STANDARD));
+//! assert!(report.agrees(), "{report}");
+//! assert_eq!(report.consensus, Some(Answer::Win(true)));
+//! assert_eq!(report.consensus_decompositions.as_ref().map(Vec::len), Some(81));
 //!
-//! // Every registered algorithm answers the same hand the same way (or says it cannot).
-//! for algorithm in hupai_harness::algorithms() {
-//!     match algorithm.answer(&hand, &rules) {
-//!         Ok(answer) => assert_eq!(answer, Answer::Win(true), "{}", algorithm.name()),
-//!         Err(e) => assert!(e.is_unsupported(), "{}: {e}", algorithm.name()),
-//!     }
-//! }
+//! // A whole corpus under two rule sets.
+//! let seeds = corpus::corpus("seeds").expect("a named corpus");
+//! let summary = Harness::new().rules(&[Rules::STANDARD, Rules::RIICHI]).run(seeds, &|_done| {});
+//! assert!(summary.agrees(), "{summary}");
+//! assert_eq!(summary.tally("index").map(|t| t.unsupported > 0), Some(true)); // wildcards
 //!
-//! // Look one up by its stable name, or take the fastest that supports the hand.
+//! // The registry: look an algorithm up by name, or take the fastest that supports a hand.
 //! let backtrack = hupai_harness::find("backtrack").expect("backtrack is always registered");
-//! assert!(backtrack.is_win(&hand, &rules)?);
-//! let fastest = hupai_harness::fastest_for(&hand, &rules).expect("backtrack supports every hand");
-//! assert!(fastest.is_win(&hand, &rules)?);
+//! let hand: Hand = "123m456p789s11122z".parse()?;
+//! assert!(backtrack.is_win(&hand, &Rules::STANDARD)?);
+//! let fastest = hupai_harness::fastest_for(&hand, &Rules::STANDARD)?;
+//! assert!(fastest.is_win(&hand, &Rules::STANDARD)?);
 //! # Ok::<(), hupai_tiles::Error>(())
 //! ```
+//!
+//! The big corpora are sampled by default so that `cargo test` stays fast; `HUPAI_FULL=1` (or
+//! [`Size::Full`](corpus::Size::Full), `hupai diff --full`, `cargo xtask diff --full`) runs them in
+//! full, best in release. `docs/harness.md` has the corpora, the checks, the skip lists, the
+//! full-sweep figures and how to update the snapshot tables.
+
+pub mod check;
+pub mod corpus;
+mod rng;
+mod run;
+pub mod skip;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+pub mod table;
+
+pub use check::{CaseReport, Fault, Options, Reply, check_case};
+pub use run::{Harness, Summary, Tally};
 
 use std::sync::OnceLock;
 
@@ -37,18 +67,16 @@ fn instance<A: Algorithm + Default + 'static>() -> &'static dyn Algorithm {
     Box::leak(Box::new(A::default()))
 }
 
-/// Every registered algorithm, fastest first.
-///
-/// The intended order once every algorithm exists is: suit-table, index, split, matrix,
-/// substitute, combine, backtrack. Adding one is one line in this list, at its place in that order.
+/// Every registered algorithm, fastest first (measured: `docs/harness.md`). Adding one is one
+/// line in this list, at its place in speed order; `backtrack`, the reference, stays last.
 fn build() -> Vec<&'static dyn Algorithm> {
     vec![
-        // instance::<hupai_lookup::SuitTable>(),
-        // instance::<hupai_lookup::Index>(),
-        // instance::<hupai_split::Split>(),
+        instance::<hupai_lookup::SuitTable>(),
+        instance::<hupai_lookup::Index>(),
+        instance::<hupai_split::Split>(),
         instance::<hupai_search::Matrix>(),
-        // instance::<hupai_lookup::Substitute>(),
-        // instance::<hupai_combine::Combine>(),
+        instance::<hupai_lookup::Substitute>(),
+        instance::<hupai_combine::Combine>(),
         instance::<hupai_search::Backtrack>(),
     ]
 }
