@@ -155,18 +155,18 @@ fn is_nine_gates(shape: &Shape) -> bool {
     }
 }
 
-/// Searches a PTHash-style perfect hash for `keys`: returns seed, slot bits, one pilot per bucket
-/// and the number of seeds tried. Deterministic: seeds are tried in a fixed order and buckets are
-/// filled largest first, ties by bucket number.
+/// Searches the perfect hash for `keys`: returns seed, slot bits, one pilot per bucket and the
+/// number of seeds tried. Deterministic: seeds are tried in a fixed order and buckets are filled
+/// largest first, ties by bucket number.
 pub fn perfect_hash(keys: &[u32]) -> (u64, u8, Vec<u16>, u32) {
-    // About 78% full: roomy enough that pilots are found fast and stay small (one varint byte).
+    // About 78% full, about three keys per bucket: pilots are found fast and stay small.
     let slot_bits = (keys.len() as f64 / 0.8).log2().ceil().max(1.0) as u8;
-    let buckets = keys.len().div_ceil(4).max(1) as u32;
+    let bucket_bits = (keys.len() as f64 / 3.0).log2().floor().clamp(1.0, 16.0) as u32;
     let mut seed_state = 0x5E_ED0F_1DE7_u64;
     for tried in 1.. {
         seed_state = seed_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let seed = splitmix(seed_state);
-        if let Some(pilots) = try_seed(keys, seed, slot_bits, buckets) {
+        if let Some(pilots) = try_seed(keys, seed, slot_bits as u32, bucket_bits) {
             return (seed, slot_bits, pilots, tried);
         }
     }
@@ -179,25 +179,29 @@ fn splitmix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn try_seed(keys: &[u32], seed: u64, slot_bits: u8, buckets: u32) -> Option<Vec<u16>> {
-    let hashes: Vec<u64> = keys.iter().map(|&k| phf::hash(k, seed)).collect();
-    let mut members: Vec<Vec<u64>> = vec![Vec::new(); buckets as usize];
-    for &h in &hashes {
-        members[phf::bucket(h, buckets)].push(h);
+fn try_seed(keys: &[u32], seed: u64, slot_bits: u32, bucket_bits: u32) -> Option<Vec<u16>> {
+    let buckets = 1usize << bucket_bits;
+    let mut members: Vec<Vec<u64>> = vec![Vec::new(); buckets];
+    for &k in keys {
+        let h = phf::hash(k, seed);
+        members[phf::bucket(h, bucket_bits)].push(h);
     }
-    let mut order: Vec<usize> = (0..buckets as usize).collect();
+    let mut order: Vec<usize> = (0..buckets).collect();
     order.sort_by_key(|&b| (std::cmp::Reverse(members[b].len()), b));
     let mut taken = vec![false; 1 << slot_bits];
-    let mut pilots = vec![0u16; buckets as usize];
+    let mut pilots = vec![0u16; buckets];
     let mut chosen = Vec::new();
+    // Displacements repeat modulo the slot count, so more pilots than slots would add nothing.
+    let max_pilot = ((1u32 << slot_bits) - 1).min(u16::MAX as u32) as u16;
     for b in order {
         if members[b].is_empty() {
             break;
         }
-        let found = (0..=u16::MAX).find(|&pilot| {
+        let found = (0..=max_pilot).find(|&pilot| {
             chosen.clear();
+            let d = phf::displacement(pilot);
             for &h in &members[b] {
-                let s = phf::slot(h, pilot, slot_bits as u32);
+                let s = phf::slot(h, d, slot_bits);
                 if taken[s] || chosen.contains(&s) {
                     return false;
                 }

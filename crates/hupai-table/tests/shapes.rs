@@ -134,7 +134,7 @@ fn every_winning_hand_is_in_the_table() {
                             for c in lists[2] {
                                 for d in lists[3] {
                                     seen += 1;
-                                    if seen % step != 0 {
+                                    if !seen.is_multiple_of(step) {
                                         continue;
                                     }
                                     for (i, part) in [a, b, c, d].into_iter().enumerate() {

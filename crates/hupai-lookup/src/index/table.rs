@@ -15,28 +15,35 @@ use crate::format::{ArtifactKind, Payload};
 
 /// The perfect hash shared by the builder (which searches seed and pilots) and the runtime.
 ///
-/// PTHash-style "hash and displace": a key's hash picks a bucket; the bucket's 16-bit pilot is mixed
-/// into the hash's other half to pick the slot. The builder chooses pilots bucket by bucket until
-/// every key has a slot of its own.
+/// "Hash and displace" (CHD / PTHash family), tuned for a short dependent chain at probe time: one
+/// multiplication gives the hash, its top bits pick a bucket (a power of two), and the slot is a
+/// middle slice of the hash XORed with the bucket's displacement (its 16-bit pilot, mixed once at
+/// load time) and masked. The builder picks, bucket by bucket, the smallest pilot that sends all the
+/// bucket's keys to free slots, and tries another seed if some bucket finds none.
 pub mod phf {
     /// The key's 64-bit hash under `seed`.
     #[inline(always)]
     pub const fn hash(key: u32, seed: u64) -> u64 {
-        let h = (key as u64 ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^ (h >> 32)
+        (key as u64 ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
-    /// The bucket of a hash, in `0..buckets`.
+    /// The bucket of a hash: its top `bucket_bits` bits (`bucket_bits` in 1..=16).
     #[inline(always)]
-    pub const fn bucket(hash: u64, buckets: u32) -> usize {
-        (((hash as u32) as u64 * buckets as u64) >> 32) as usize
+    pub const fn bucket(hash: u64, bucket_bits: u32) -> usize {
+        (hash >> (64 - bucket_bits)) as usize
     }
 
-    /// The slot of a hash with its bucket's pilot, in `0..1 << slot_bits` (`slot_bits` in 1..=32).
+    /// A pilot's displacement (precomputed per bucket at load time).
     #[inline(always)]
-    pub const fn slot(hash: u64, pilot: u16, slot_bits: u32) -> usize {
-        let x = (hash >> 32) ^ (pilot as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slot_bits)) as usize
+    pub const fn displacement(pilot: u16) -> u32 {
+        (pilot as u32).wrapping_mul(0x9E37_79B1)
+    }
+
+    /// The slot of a hash with its bucket's displacement, in `0..1 << slot_bits` (`slot_bits` at
+    /// most 20, so the slice of the hash used never reaches the bucket bits).
+    #[inline(always)]
+    pub const fn slot(hash: u64, displacement: u32, slot_bits: u32) -> usize {
+        (((hash >> 18) as u32 ^ displacement) & ((1 << slot_bits) - 1)) as usize
     }
 }
 
@@ -178,7 +185,7 @@ pub struct IndexData {
     pub seed: u64,
     /// The table has `1 << slot_bits` slots.
     pub slot_bits: u8,
-    /// One pilot per bucket.
+    /// One pilot per bucket; the number of buckets is a power of two.
     pub pilots: Vec<u16>,
     /// Keys in ascending order, each as its difference from the previous one (the first from 0).
     pub key_deltas: Vec<u32>,
@@ -192,7 +199,7 @@ pub struct IndexData {
 
 impl Payload for IndexData {
     const KIND: ArtifactKind = ArtifactKind::INDEX;
-    const VERSION: u16 = 1;
+    const VERSION: u16 = 2;
     const FILE: &'static str = "index.bin";
 
     fn validate(&self) -> Result<(), String> {
@@ -249,8 +256,8 @@ struct Slot {
 pub struct IndexTable {
     seed: u64,
     slot_bits: u32,
-    buckets: u32,
-    pilots: Box<[u16]>,
+    bucket_bits: u32,
+    displacements: Box<[u32]>,
     slots: Box<[Slot]>,
     words: Box<[DecompositionWord]>,
     stats: IndexStats,
@@ -276,8 +283,8 @@ impl IndexTable {
         if !(1..=MAX_SLOT_BITS).contains(&data.slot_bits) || n > 1usize << data.slot_bits {
             return Err(format!("{n} keys cannot live in 2^{} slots", data.slot_bits));
         }
-        if data.pilots.is_empty() || data.pilots.len() > n.max(1) {
-            return Err(format!("{} pilots for {n} keys", data.pilots.len()));
+        if !data.pilots.len().is_power_of_two() || data.pilots.len() > 1 << 16 {
+            return Err(format!("{} pilots: the buckets must be a power of two, at most 2^16", data.pilots.len()));
         }
         let total: usize = data.decomposition_counts.iter().map(|&c| c as usize).sum();
         if total != data.decompositions.len() || total > 0xffff {
@@ -287,7 +294,8 @@ impl IndexTable {
             ));
         }
         let slot_bits = data.slot_bits as u32;
-        let buckets = data.pilots.len() as u32;
+        let bucket_bits = data.pilots.len().trailing_zeros();
+        let displacements: Box<[u32]> = data.pilots.iter().map(|&p| phf::displacement(p)).collect();
         let mut slots = vec![Slot::default(); 1 << slot_bits].into_boxed_slice();
         let mut key = 0u32;
         let mut offset = 0usize;
@@ -309,7 +317,7 @@ impl IndexTable {
                 }
             }
             let h = phf::hash(key, data.seed);
-            let s = phf::slot(h, data.pilots[phf::bucket(h, buckets)], slot_bits);
+            let s = phf::slot(h, displacements[phf::bucket(h, bucket_bits)], slot_bits);
             if slots[s].key != 0 {
                 return Err(format!("keys {:#b} and {key:#b} share slot {s}: the pilots are wrong", slots[s].key));
             }
@@ -325,8 +333,8 @@ impl IndexTable {
         Ok(IndexTable {
             seed: data.seed,
             slot_bits,
-            buckets,
-            pilots: data.pilots.clone().into_boxed_slice(),
+            bucket_bits,
+            displacements,
             slots,
             words: data.decompositions.clone().into_boxed_slice(),
             stats: data.stats,
@@ -353,8 +361,8 @@ impl IndexTable {
     pub(crate) fn probe(&self, key: u64) -> Option<u32> {
         let key = u32::try_from(key).ok()?;
         let h = phf::hash(key, self.seed);
-        let pilot = *self.pilots.get(phf::bucket(h, self.buckets))?;
-        let slot = self.slots.get(phf::slot(h, pilot, self.slot_bits))?;
+        let displacement = *self.displacements.get(phf::bucket(h, self.bucket_bits))?;
+        let slot = self.slots.get(phf::slot(h, displacement, self.slot_bits))?;
         (slot.key == key && key != 0).then_some(slot.entry)
     }
 
