@@ -1,1 +1,202 @@
-//! Criterion benchmarks for hupai live in `benches/benches/`; this library is empty.
+//! `hupai-benches`: the fixed-seed hands every hupai benchmark runs on, and the criterion benches
+//! themselves (in `benches/benches/`: `algorithms`, `tables`, and `peers` against other crates).
+//!
+//! Use this library when you time an algorithm and want the numbers to be comparable with
+//! `docs/performance.md`: [`deal`] draws hands from a shuffled 136-tile wall, and the hand with
+//! `k` wildcards is the same deal with its first `k` drawn tiles turned into wildcards, so the
+//! wildcard counts 0, 1, 2, 4 and 8 ([`WILDCARDS`]) are measured on the same hands. [`winning`]
+//! builds hands that win (a pair and melds from the wall), for decompositions and for checking
+//! that algorithms agree on hands where the answer is not almost always "no". Hand `i` depends
+//! only on the seed and `i`, on every platform and run.
+//!
+//! `hupai bench` (in `hupai-cli`) generates the same hands with the same seed; a test there
+//! compares its `--corpus` output with this crate, so the CLI table and the criterion benches
+//! time the same corpus.
+//!
+//! ```
+//! use hupai_benches::{SEED, deal, winning};
+//! use hupai_tiles::{Algorithm, Rules};
+//!
+//! let plain = deal(SEED, 7, 14, 0);
+//! let wild = deal(SEED, 7, 14, 4);
+//! assert_eq!((plain.tile_count(), wild.tile_count(), wild.wildcards()), (14, 14, 4));
+//! // The same deal: the wildcard hand keeps ten of the plain hand's tiles.
+//! assert!(hupai_tiles::Tile::ALL.iter().all(|&t| wild.concealed()[t] <= plain.concealed()[t]));
+//!
+//! let win = winning(SEED, 7, 4, 2);
+//! assert!(hupai_search::Backtrack.is_win(&win, &Rules::STANDARD)?);
+//! # Ok::<(), hupai_tiles::Error>(())
+//! ```
+
+use hupai_tiles::{Hand, Tile, TileCounts};
+
+/// The seed of every benchmark corpus (`hupai bench` without `--seed` uses it too).
+pub const SEED: u64 = 0x6265_6e63_6820_2024; // "bench 2024"
+
+/// The wildcard counts every wildcard-capable algorithm is timed at.
+pub const WILDCARDS: [u8; 5] = [0, 1, 2, 4, 8];
+
+/// Stream tags, so that deals and winning hands of the same index are unrelated.
+const DEAL_STREAM: u64 = 0x6465_616c; // "deal"
+const WIN_STREAM: u64 = 0x0077_696e; // "win"
+
+/// SplitMix64: tiny, dependency-free, and the same numbers on every platform and release.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// The generator of hand `index` in stream `stream` of `seed`, independent of every other index.
+    pub fn for_case(seed: u64, stream: u64, index: u64) -> Rng {
+        let mut r = Rng(seed ^ stream.rotate_left(32) ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
+        r.next_u64();
+        r
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`); the modulo bias is far below anything a benchmark notices.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Deal number `index`: `tiles` tiles (at most 136) drawn from a shuffled 136-tile wall, the first
+/// `wildcards` of them (at most `tiles`) turned into wildcards. Concealed, no declared melds.
+pub fn deal(seed: u64, index: u64, tiles: usize, wildcards: u8) -> Hand {
+    let tiles = tiles.min(136);
+    let wildcards = (wildcards as usize).min(tiles);
+    let mut rng = Rng::for_case(seed, DEAL_STREAM, index);
+    let mut wall: [u8; 136] = std::array::from_fn(|i| (i / 4) as u8);
+    let mut counts = TileCounts::EMPTY;
+    for i in 0..tiles {
+        let j = i + rng.below(136 - i);
+        wall.swap(i, j);
+        if i >= wildcards {
+            counts.0[wall[i] as usize] += 1;
+        }
+    }
+    // A wall holds four copies of each kind, so the counts are always a valid hand.
+    Hand::from_counts(counts, wildcards as u8).unwrap_or_default()
+}
+
+/// Winning hand number `index`: a pair and `melds` melds (at most five; sequences and triplets, at most four
+/// copies of a kind), then `wildcards` of its tiles, chosen at random, turned into wildcards. It
+/// wins under every preset with `melds` melds (the wildcards stand for the tiles they replaced).
+pub fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
+    let melds = melds.min(hupai_tiles::MAX_MELDS);
+    let mut rng = Rng::for_case(seed, WIN_STREAM, index);
+    let mut counts = TileCounts::EMPTY;
+    counts.0[rng.below(Tile::COUNT)] = 2;
+    let mut placed = 0;
+    while placed < melds {
+        let t = rng.below(Tile::COUNT);
+        let sequence = rng.below(2) == 0 && Tile::ALL[t].starts_sequence();
+        let group: &[usize] = if sequence { &[t, t + 1, t + 2] } else { &[t, t, t] };
+        let mut next = counts;
+        for &x in group {
+            next.0[x] += 1;
+        }
+        if next.0.iter().all(|&n| n <= 4) {
+            counts = next;
+            placed += 1;
+        }
+    }
+    let mut wild = 0u8;
+    while wild < wildcards && counts.total() > 0 {
+        let mut pick = rng.below(counts.total() as usize);
+        for n in counts.0.iter_mut() {
+            if pick < *n as usize {
+                *n -= 1;
+                wild += 1;
+                break;
+            }
+            pick -= *n as usize;
+        }
+    }
+    Hand::from_counts(counts, wild).unwrap_or_default()
+}
+
+/// A hand one tile short of winning: [`winning`] hand number `index` without one of its concealed
+/// tiles (or a wildcard, if it has no other). Its waits are never empty.
+pub fn one_short(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
+    let hand = winning(seed, index, melds, wildcards);
+    let mut counts = *hand.concealed();
+    let mut rng = Rng::for_case(seed, WIN_STREAM ^ 1, index);
+    let total = counts.total() as usize;
+    if total == 0 {
+        return Hand::from_counts(counts, hand.wildcards().saturating_sub(1)).unwrap_or_default();
+    }
+    let mut pick = rng.below(total);
+    for n in counts.0.iter_mut() {
+        if pick < *n as usize {
+            *n -= 1;
+            break;
+        }
+        pick -= *n as usize;
+    }
+    Hand::from_counts(counts, hand.wildcards()).unwrap_or_default()
+}
+
+/// Deals `0..count` (see [`deal`]).
+pub fn deals(seed: u64, count: usize, tiles: usize, wildcards: u8) -> Vec<Hand> {
+    (0..count as u64).map(|i| deal(seed, i, tiles, wildcards)).collect()
+}
+
+/// Winning hands `0..count` (see [`winning`]).
+pub fn winning_hands(seed: u64, count: usize, melds: usize, wildcards: u8) -> Vec<Hand> {
+    (0..count as u64).map(|i| winning(seed, i, melds, wildcards)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hupai_search::Backtrack;
+    use hupai_tiles::{Algorithm, Rules};
+
+    #[test]
+    fn deals_have_the_asked_size_and_share_tiles_across_wildcard_counts() {
+        for i in 0..500 {
+            let plain = deal(SEED, i, 14, 0);
+            assert_eq!(plain.tile_count(), 14);
+            assert!(plain.check_copies().is_ok());
+            for k in WILDCARDS {
+                let wild = deal(SEED, i, 14, k);
+                assert_eq!((wild.tile_count(), wild.wildcards()), (14, k));
+                assert!(Tile::ALL.iter().all(|&t| wild.concealed()[t] <= plain.concealed()[t]), "deal {i}, {k}");
+            }
+            assert_eq!(deal(SEED, i, 17, 0).tile_count(), 17);
+            assert_eq!(deal(SEED, i, 13, 2).tile_count(), 13);
+        }
+    }
+
+    #[test]
+    fn deals_are_deterministic_and_vary() {
+        let a = deals(SEED, 200, 14, 0);
+        assert_eq!(a, deals(SEED, 200, 14, 0));
+        let distinct = a.iter().enumerate().filter(|(i, h)| !a[..*i].contains(h)).count();
+        assert!(distinct > 190, "{distinct} distinct deals of 200");
+        assert_ne!(deals(SEED ^ 1, 50, 14, 0), a[..50]);
+    }
+
+    #[test]
+    fn winning_hands_win_and_one_short_hands_wait() {
+        for (melds, rules) in [(4, Rules::STANDARD), (5, Rules::TAIWAN)] {
+            for i in 0..200 {
+                for k in [0, 2, 8] {
+                    let w = winning(SEED, i, melds, k);
+                    assert_eq!(w.wildcards(), k);
+                    assert!(Backtrack.is_win(&w, &rules).unwrap(), "{w}");
+                    let s = one_short(SEED, i, melds, k);
+                    assert!(!Backtrack.waits(&s, &rules).unwrap().is_empty(), "{s}");
+                }
+            }
+        }
+    }
+}
