@@ -7,12 +7,15 @@
 //! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;
 //! - `algorithms`: the registry with capabilities (`--json`: one object per line).
 //! - `odds`: exact win odds of random deals beside a Monte Carlo estimate (`docs/odds.md`).
+//! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
+//!   (`docs/harness.md`); exit 2 if any.
 //!
 //! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error or the
 //! command line was wrong, 1 on an I/O error.
 
 mod batch;
 mod check;
+mod diff;
 mod json;
 mod list;
 mod odds;
@@ -74,6 +77,8 @@ enum Command {
     Algorithms(list::ListArgs),
     /// Exact odds that K wildcards plus tiles drawn from the wall win, beside a Monte Carlo estimate.
     Odds(odds::OddsArgs),
+    /// Run every algorithm on the same corpora and compare (exit 2 on any disagreement).
+    Diff(diff::DiffArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +89,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args, io::stdin(), io::stdout()).map(|tally| tally.errors > 0),
         Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),
+        Command::Diff(args) => diff::run(args, &mut stdout.lock()),
     };
     match result {
         Ok(false) => ExitCode::SUCCESS,
