@@ -1,5 +1,6 @@
 //! `cargo xtask`: repository automation. `cargo xtask tables [--check]` regenerates the committed
 //! lookup tables (or checks that they are up to date) and prints the seeds' counts.
+//! `cargo xtask diff [--full] [...]` runs the differential harness (`hupai diff`) in release.
 
 use std::process::ExitCode;
 
@@ -7,11 +8,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "diff") {
+        return diff(&args[1..]);
+    }
     let mode = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["tables"] => xtask::Mode::Write,
         ["tables", "--check"] => xtask::Mode::Check,
         _ => {
-            eprintln!("usage: cargo xtask tables [--check]");
+            eprintln!("usage: cargo xtask tables [--check]\n       cargo xtask diff [--full] [hupai diff options]");
             return ExitCode::from(2);
         }
     };
@@ -39,6 +43,23 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask diff [OPTIONS]`: `hupai diff OPTIONS` built in release, since the full corpora
+/// (`--full`) are millions of cases. Exits with its status (2 on any disagreement).
+fn diff(options: &[String]) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let status = std::process::Command::new(cargo)
+        .args(["run", "--release", "--quiet", "--package", "hupai-cli", "--bin", "hupai", "--", "diff"])
+        .args(options)
+        .status();
+    match status {
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(0, 255) as u8)),
+        Err(e) => {
+            eprintln!("cannot run cargo: {e}");
             ExitCode::FAILURE
         }
     }
