@@ -52,6 +52,13 @@ pub(crate) struct HandReport {
     /// Waits, in tile order, for a hand one tile short.
     #[serde(skip_serializing_if = "Option::is_none")]
     waits: Option<Vec<&'static str>>,
+    /// How each wait is waited on (two-sided, edge, closed, single, double-pair), from `combine`'s
+    /// partial groups; one entry per wait, in tile order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wait_types: Option<Vec<WaitTypeReport>>,
+    /// Why wait types could not be given (an error from `combine`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wait_types_error: Option<String>,
     /// Decompositions of a complete hand (empty if it does not win).
     #[serde(skip_serializing_if = "Option::is_none")]
     decompositions: Option<Vec<DecompositionReport>>,
@@ -90,6 +97,30 @@ impl From<&Decomposition> for DecompositionReport {
             Decomposition::ThirteenOrphans { .. } => "thirteen_orphans",
         };
         DecompositionReport { form, groups: d.to_string().split(' ').map(str::to_owned).collect() }
+    }
+}
+
+/// One wait and every way it is waited on: `{"tile": "1m", "kinds": ["two-sided", "double-pair"]}`.
+#[derive(Debug, Serialize)]
+struct WaitTypeReport {
+    tile: &'static str,
+    kinds: Vec<&'static str>,
+}
+
+/// Wait types from `combine`, which derives them from the decompositions of the hand plus each wait.
+fn wait_types(hand: &Hand, rules: &Rules, r: &mut HandReport) {
+    match hupai_combine::typed_waits(hand, rules) {
+        Ok(list) => {
+            r.wait_types = Some(
+                list.iter()
+                    .map(|w| WaitTypeReport {
+                        tile: TILE_NAMES[w.tile.index()],
+                        kinds: w.kinds.iter().map(|k| k.name()).collect(),
+                    })
+                    .collect(),
+            )
+        }
+        Err(e) => r.wait_types_error = Some(e.to_string()),
     }
 }
 
@@ -182,7 +213,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
                 Err(e) => r.decompositions_error = Some(e.to_string()),
             }
         }
-        Answer::Waits(_) => {}
+        Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
     }
     r
 }
@@ -306,6 +337,14 @@ pub(crate) fn render(r: &HandReport) -> String {
                 .collect();
             let _ = writeln!(s, "  waits: {}  {}  {by}", waits.join(" "), tiles.join(" "));
         }
+    }
+    if let Some(types) = &r.wait_types {
+        for w in types {
+            let _ = writeln!(s, "    {}: {}", w.tile, w.kinds.join(", "));
+        }
+    }
+    if let Some(e) = &r.wait_types_error {
+        let _ = writeln!(s, "  wait types: {e}");
     }
     if r.win == Some(true) {
         match (&r.decompositions, &r.decompositions_error) {
