@@ -129,7 +129,7 @@ fn win14(c: &mut Criterion) {
         }
         let wins = hands.iter().filter(|h| Backtrack.is_win(h, &RULES).unwrap_or(false)).count();
         eprintln!("peers-win14/{corpus}: {wins} of {HANDS} win under riichi; xiangting and agari agree on all");
-        for a in hupai_harness::algorithms().iter().copied() {
+        for &a in hupai_harness::algorithms() {
             for h in &hands {
                 assert_eq!(a.is_win(h, &RULES).ok(), Backtrack.is_win(h, &RULES).ok(), "{} on {h}", a.name());
             }
@@ -138,7 +138,7 @@ fn win14(c: &mut Criterion) {
             });
         }
         g.bench_with_input(BenchmarkId::new("xiangting", corpus), &counts, |b, counts| {
-            per_hand(b, counts, |c| xiangting_complete(c))
+            per_hand(b, counts, xiangting_complete)
         });
         g.bench_with_input(BenchmarkId::new("agari", corpus), &maps, |b, maps| {
             per_hand(b, maps, agari::hand::is_winning_hand)
@@ -157,7 +157,7 @@ fn waits13(c: &mut Criterion) {
         assert_eq!(xiangting_waits(c), ours, "xiangting's necessary tiles differ from the waits of {h}");
     }
     eprintln!("peers-waits13: xiangting's necessary tiles equal our waits on all {HANDS} hands one tile short");
-    for a in hupai_harness::algorithms().iter().copied() {
+    for &a in hupai_harness::algorithms() {
         for h in &hands {
             assert_eq!(a.waits(h, &RULES).ok(), Backtrack.waits(h, &RULES).ok(), "{} waits of {h}", a.name());
         }
@@ -166,7 +166,7 @@ fn waits13(c: &mut Criterion) {
         });
     }
     g.bench_with_input(BenchmarkId::new("xiangting", "one-short"), &counts, |b, counts| {
-        per_hand(b, counts, |c| xiangting_waits(c))
+        per_hand(b, counts, xiangting_waits)
     });
     g.finish();
 }

@@ -51,9 +51,10 @@ fn build(c: &mut Criterion) {
         }
     }
     let mut g = c.benchmark_group("xtask-tables");
-    g.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_millis(1)).measurement_time(
-        Duration::from_secs(5),
-    );
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_secs(5));
     g.bench_function("build_all", |b| b.iter(|| hupai_table::build_all(&|_, _, _| {}).expect("the tables build")));
     g.finish();
 }

@@ -6,6 +6,8 @@
 //!   `--algorithm all` puts every registered algorithm's answer side by side;
 //! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;
 //! - `algorithms`: the registry with capabilities (`--json`: one object per line).
+//! - `bench`: every algorithm timed on the same fixed-seed deals (`docs/performance.md`);
+//!   `--batch` times `batch` end to end.
 //! - `odds`: exact win odds of random deals beside a Monte Carlo estimate (`docs/odds.md`).
 //! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
 //!   (`docs/harness.md`); exit 2 if any.
@@ -14,6 +16,7 @@
 //! command line was wrong, 1 on an I/O error.
 
 mod batch;
+mod bench;
 mod check;
 mod diff;
 mod json;
@@ -77,6 +80,8 @@ enum Command {
     Algorithms(list::ListArgs),
     /// Exact odds that K wildcards plus tiles drawn from the wall win, beside a Monte Carlo estimate.
     Odds(odds::OddsArgs),
+    /// Time every algorithm on the same random deals at 0-8 wildcards (or `--batch`: the batch end to end).
+    Bench(bench::BenchArgs),
     /// Run every algorithm on the same corpora and compare (exit 2 on any disagreement).
     Diff(diff::DiffArgs),
 }
@@ -89,6 +94,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args, io::stdin(), io::stdout()).map(|tally| tally.errors > 0),
         Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),
+        Command::Bench(args) => bench::run(args, &mut stdout.lock()),
         Command::Diff(args) => diff::run(args, &mut stdout.lock()),
     };
     match result {

@@ -1,0 +1,521 @@
+//! `hupai bench`: every registered algorithm timed on the same fixed-seed random deals in one run,
+//! at 0, 1, 2, 4 and 8 wildcards; `--batch` times `hupai batch` end to end instead.
+//!
+//! The corpus is [`deal`]: hands drawn from a shuffled 136-tile wall, the first K drawn tiles
+//! turned into wildcards, so every wildcard count times the same deals. It is the corpus of the
+//! criterion benches (`hupai_benches::deal`; `tests/bench.rs` checks that `--corpus` prints exactly
+//! those hands). Algorithms take turns in short chunks of hands, so a change in machine load
+//! between two algorithms' turns shows up in both, and the ratios of one run stay comparable.
+//! Time is the thread's CPU time (where the platform has a thread clock; wall time otherwise), so a
+//! busy machine taking the core away between hands does not count as time spent on them.
+//!
+//! Without `--hands`, each algorithm and wildcard count gets up to [`DEFAULT_HANDS`] hands within
+//! [`TIME_BOX`] (slow algorithms time fewer hands), so the whole run stays well under a minute.
+
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use cpu_time::{ProcessTime, ThreadTime};
+
+use clap::Args;
+use hupai_tiles::{Algorithm, Hand, Rules, TileCounts};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::batch::{self, BatchArgs};
+use crate::json;
+use crate::options::{Preset, RuleArgs};
+
+/// The seed of the corpus without `--seed` (the same as `hupai_benches::SEED`).
+pub(crate) const SEED: u64 = 0x6265_6e63_6820_2024; // "bench 2024"
+
+/// The wildcard counts every wildcard-capable algorithm is timed at.
+pub(crate) const WILDCARDS: [u8; 5] = [0, 1, 2, 4, 8];
+
+/// Hands per algorithm and wildcard count without `--hands`.
+const DEFAULT_HANDS: u64 = 200_000;
+
+/// Time per algorithm and wildcard count without `--hands`.
+const TIME_BOX: Duration = Duration::from_millis(1000);
+
+/// Most distinct hands per wildcard count; a longer run cycles through them.
+const MAX_CORPUS: usize = 1 << 16;
+
+/// Lines `--batch` feeds `hupai batch` without `--hands`.
+const DEFAULT_BATCH_LINES: u64 = 1_000_000;
+
+/// The time each turn of an algorithm aims at: long enough that reading the clock (a system call
+/// for the thread clock) costs nothing, short enough that the algorithms alternate often.
+const TURN: Duration = Duration::from_millis(2);
+
+/// The thread's CPU clock, or the wall clock where there is none.
+#[derive(Clone, Copy)]
+enum Clock {
+    Thread,
+    Wall,
+}
+
+/// A reading of a [`Clock`].
+#[derive(Clone, Copy)]
+enum Stamp {
+    Thread(ThreadTime),
+    Wall(Instant),
+}
+
+impl Clock {
+    fn detect() -> Clock {
+        if ThreadTime::try_now().is_ok() { Clock::Thread } else { Clock::Wall }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Clock::Thread => "thread CPU time",
+            Clock::Wall => "wall time",
+        }
+    }
+
+    #[inline]
+    fn now(self) -> Stamp {
+        match self {
+            Clock::Thread => match ThreadTime::try_now() {
+                Ok(t) => Stamp::Thread(t),
+                Err(_) => Stamp::Wall(Instant::now()),
+            },
+            Clock::Wall => Stamp::Wall(Instant::now()),
+        }
+    }
+}
+
+impl Stamp {
+    #[inline]
+    fn elapsed(self) -> Duration {
+        match self {
+            Stamp::Thread(t) => t.try_elapsed().unwrap_or_default(),
+            Stamp::Wall(t) => t.elapsed(),
+        }
+    }
+}
+
+/// Arguments of `hupai bench`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct BenchArgs {
+    /// Hands timed per algorithm and wildcard count (exactly N, no time box). Default: up to
+    /// 200,000 within about a second each. With --batch: lines fed to the batch (default 1,000,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) hands: Option<u64>,
+
+    /// One JSON object per algorithm and wildcard count per line.
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Seed of the random deals.
+    #[arg(long, value_name = "S", default_value_t = SEED)]
+    pub(crate) seed: u64,
+
+    /// Rule preset the hands are judged under (taiwan: 17-tile deals).
+    #[arg(long, value_enum, value_name = "RULES", default_value_t = Preset::Standard)]
+    pub(crate) rules: Preset,
+
+    /// Time `hupai batch` instead: N lines of random deals through parsing, checking (with the
+    /// default algorithm choice) and JSON output, on every core.
+    #[arg(long, conflicts_with = "corpus")]
+    pub(crate) batch: bool,
+
+    /// Print the corpus instead of timing it: the first N hands (default 16) with K wildcards, in
+    /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
+    #[arg(long, value_name = "K")]
+    pub(crate) corpus: Option<u8>,
+}
+
+impl BenchArgs {
+    fn rules(&self) -> Rules {
+        RuleArgs { rules: self.rules, wildcard_fifth_copy: false, wildcard_tile: None }.rules()
+    }
+}
+
+/// SplitMix64, as in `hupai_benches` (the same numbers, so the same corpus).
+struct Rng(u64);
+
+impl Rng {
+    fn for_case(seed: u64, stream: u64, index: u64) -> Rng {
+        let mut r = Rng(seed ^ stream.rotate_left(32) ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
+        r.next_u64();
+        r
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Deal number `index`: `tiles` tiles from a shuffled 136-tile wall, the first `wildcards` drawn
+/// turned into wildcards (`hupai_benches::deal`, kept identical by `tests/bench.rs`).
+pub(crate) fn deal(seed: u64, index: u64, tiles: usize, wildcards: u8) -> Hand {
+    const DEAL_STREAM: u64 = 0x6465_616c; // "deal"
+    let tiles = tiles.min(136);
+    let wildcards = (wildcards as usize).min(tiles);
+    let mut rng = Rng::for_case(seed, DEAL_STREAM, index);
+    let mut wall: [u8; 136] = std::array::from_fn(|i| (i / 4) as u8);
+    let mut counts = TileCounts::EMPTY;
+    for i in 0..tiles {
+        let j = i + rng.below(136 - i);
+        wall.swap(i, j);
+        if i >= wildcards {
+            counts.0[wall[i] as usize] += 1;
+        }
+    }
+    // A wall holds four copies of each kind, so the counts are always a valid hand.
+    Hand::from_counts(counts, wildcards as u8).unwrap_or_default()
+}
+
+/// One timed algorithm at one wildcard count; the field names are part of the CLI's contract.
+#[derive(Debug, Clone, Serialize)]
+struct Row {
+    algorithm: &'static str,
+    wildcards: u8,
+    ns_per_hand: f64,
+    /// Hands answered and timed (the corpus is cycled when this exceeds it).
+    hands: u64,
+    /// Distinct corpus hands the algorithm declined (`Error::Unsupported`); not timed, not counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    unsupported: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Runs `hupai bench`. Returns whether anything went wrong that the exit status should show.
+pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
+    let rules = args.rules();
+    if let Some(k) = args.corpus {
+        let n = args.hands.unwrap_or(16);
+        for i in 0..n {
+            writeln!(out, "{}", deal(args.seed, i, rules.hand_size(), k))?;
+        }
+        return out.flush().map(|()| false);
+    }
+    if args.batch {
+        return run_batch(args, rules, out);
+    }
+    let clock = Clock::detect();
+    let rows = measure(args, rules, clock)?;
+    if args.json {
+        for row in &rows {
+            out.write_all(&json::line(row))?;
+        }
+    } else {
+        write_table(args, &rules, clock, &rows, out)?;
+    }
+    out.flush().map(|()| false)
+}
+
+/// One algorithm's state while the algorithms of a wildcard count take turns.
+struct Runner {
+    algorithm: &'static dyn Algorithm,
+    /// Indices into the corpus of the hands it answers.
+    hands: Vec<u32>,
+    unsupported: u64,
+    target: u64,
+    done: u64,
+    elapsed: Duration,
+    /// Hands per turn, adjusted so that a turn takes about [`TURN`].
+    chunk: u64,
+    /// Where in `hands` the next turn starts.
+    next: usize,
+    finished: bool,
+}
+
+fn measure(args: &BenchArgs, rules: Rules, clock: Clock) -> io::Result<Vec<Row>> {
+    let algorithms = hupai_harness::algorithms();
+    let (target, time_box) = match args.hands {
+        Some(n) => (n, None),
+        None => (DEFAULT_HANDS, Some(TIME_BOX)),
+    };
+    let corpus_size = target.min(MAX_CORPUS as u64) as usize;
+    let plan: Vec<(u8, Vec<&'static dyn Algorithm>)> = WILDCARDS
+        .iter()
+        .map(|&k| (k, algorithms.iter().copied().filter(|a| k == 0 || a.capabilities().wildcards).collect()))
+        .collect();
+    let bar = progress_bar(plan.iter().map(|(_, list)| list.len() as u64).sum());
+    let mut rows = Vec::new();
+    for (k, list) in plan {
+        bar.set_message(format!("{k} wildcards"));
+        let corpus: Vec<Hand> = (0..corpus_size as u64).map(|i| deal(args.seed, i, rules.hand_size(), k)).collect();
+        let mut runners: Vec<Runner> = list.into_iter().map(|a| Runner::new(a, &corpus, &rules, target)).collect();
+        for r in runners.iter_mut().filter(|r| r.hands.is_empty()) {
+            r.finished = true;
+            bar.inc(1);
+            eprintln!("hupai bench: {} declines every hand with {k} wildcards under these rules", r.algorithm.name());
+        }
+        while runners.iter().any(|r| !r.finished) {
+            for r in runners.iter_mut().filter(|r| !r.finished) {
+                r.turn(&corpus, &rules, clock);
+                if r.done >= r.target || time_box.is_some_and(|t| r.elapsed >= t) {
+                    r.finished = true;
+                    bar.inc(1);
+                }
+            }
+        }
+        rows.extend(runners.iter().filter(|r| r.done > 0).map(|r| Row {
+            algorithm: r.algorithm.name(),
+            wildcards: k,
+            ns_per_hand: r.elapsed.as_nanos() as f64 / r.done as f64,
+            hands: r.done,
+            unsupported: r.unsupported,
+        }));
+    }
+    bar.finish_and_clear();
+    Ok(rows)
+}
+
+impl Runner {
+    fn new(algorithm: &'static dyn Algorithm, corpus: &[Hand], rules: &Rules, target: u64) -> Runner {
+        let hands: Vec<u32> = (0..corpus.len() as u32)
+            .filter(|&i| {
+                let hand = &corpus[i as usize];
+                hand.shape(rules).is_ok() && algorithm.supports(hand, rules).is_ok()
+            })
+            .collect();
+        let unsupported = (corpus.len() - hands.len()) as u64;
+        // Warm up (first use validates tables, fills caches) on a few hands, untimed.
+        for &i in hands.iter().take(64) {
+            let _ = std::hint::black_box(algorithm.is_win(&corpus[i as usize], rules));
+        }
+        Runner {
+            algorithm,
+            hands,
+            unsupported,
+            target,
+            done: 0,
+            elapsed: Duration::ZERO,
+            chunk: 16,
+            next: 0,
+            finished: false,
+        }
+    }
+
+    /// Answers one chunk of hands and adds its time.
+    fn turn(&mut self, corpus: &[Hand], rules: &Rules, clock: Clock) {
+        let n = self.chunk.min(self.target - self.done);
+        let mut declined = 0u64;
+        let start = clock.now();
+        for _ in 0..n {
+            let hand = &corpus[self.hands[self.next] as usize];
+            self.next += 1;
+            if self.next == self.hands.len() {
+                self.next = 0;
+            }
+            declined += std::hint::black_box(self.algorithm.is_win(std::hint::black_box(hand), rules)).is_err() as u64;
+        }
+        let took = start.elapsed();
+        // Every hand here passed `supports`; an error now would be a bug in the algorithm, and its
+        // hand would be timed as if answered. Say so rather than report a figure that hides it.
+        if declined > 0 {
+            eprintln!("hupai bench: {} returned an error on {declined} supported hands", self.algorithm.name());
+        }
+        self.elapsed += took;
+        self.done += n;
+        let per_hand = took.as_nanos().max(1) as f64 / n.max(1) as f64;
+        let wanted = (TURN.as_nanos() as f64 / per_hand).clamp(1.0, 1_000_000.0) as u64;
+        self.chunk = wanted.min(self.chunk.saturating_mul(4));
+    }
+}
+
+fn progress_bar(len: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:14} [{bar:40}] {pos}/{len} algorithms timed")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+fn write_table(args: &BenchArgs, rules: &Rules, clock: Clock, rows: &[Row], out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "Random {}-tile deals (seed {:#x}), {} rules; K of the tiles are wildcards. One thread, {}.",
+        rules.hand_size(),
+        args.seed,
+        rules.preset_name().unwrap_or("custom"),
+        clock.name(),
+    )?;
+    writeln!(out, "×backtrack: backtrack's time / this one's (higher is faster); ×fastest: this / the fastest.\n")?;
+    let width = rows.iter().map(|r| r.algorithm.len()).max().unwrap_or(0).max("algorithm".len());
+    writeln!(
+        out,
+        "{:width$}  {:>2}  {:>8}  {:>11}  {:>10}  {:>8}",
+        "algorithm", "K", "hands", "ns/hand", "×backtrack", "×fastest"
+    )?;
+    for k in WILDCARDS {
+        let at_k: Vec<&Row> = rows.iter().filter(|r| r.wildcards == k).collect();
+        let Some(fastest) = at_k.iter().map(|r| r.ns_per_hand).min_by(f64::total_cmp) else { continue };
+        let backtrack = at_k.iter().find(|r| r.algorithm == "backtrack").map(|r| r.ns_per_hand);
+        for r in &at_k {
+            let vs_backtrack = backtrack.map_or("-".to_owned(), |b| format!("{:.1}×", b / r.ns_per_hand));
+            write!(
+                out,
+                "{:width$}  {:>2}  {:>8}  {:>11.1}  {:>10}  {:>7.1}×",
+                r.algorithm,
+                k,
+                r.hands,
+                r.ns_per_hand,
+                vs_backtrack,
+                r.ns_per_hand / fastest
+            )?;
+            if r.unsupported > 0 {
+                write!(out, "  ({} of the corpus declined, not counted)", r.unsupported)?;
+            }
+            writeln!(out)?;
+        }
+        writeln!(out)?;
+    }
+    write_targets(rows, out)
+}
+
+/// The speed targets of issues 3 and 7, when the algorithms they name were timed.
+fn write_targets(rows: &[Row], out: &mut impl Write) -> io::Result<()> {
+    let ns = |name: &str, k: u8| rows.iter().find(|r| r.algorithm == name && r.wildcards == k).map(|r| r.ns_per_hand);
+    let mut lines = Vec::new();
+    if let (Some(b), Some(i)) = (ns("backtrack", 0), ns("index", 0)) {
+        lines.push(format!("index vs backtrack at 0 wildcards: {:.1}× faster (target ≥ 45×)", b / i));
+    }
+    if let (Some(zero), Some(eight)) = (ns("suit-table", 0), ns("suit-table", 8)) {
+        lines.push(format!("suit-table at 8 wildcards: {:.2}× its 0-wildcard time (target ≤ 1.5×)", eight / zero));
+    }
+    if let (Some(s), Some(t)) = (ns("substitute", 4), ns("suit-table", 4)) {
+        lines.push(format!("suit-table vs substitute at 4 wildcards: {:.1}× faster (target ≥ 100×)", s / t));
+    }
+    if !lines.is_empty() {
+        writeln!(out, "Targets (issues 3 and 7):")?;
+        for l in lines {
+            writeln!(out, "  {l}")?;
+        }
+    }
+    Ok(())
+}
+
+/// A writer that counts and drops what it is given.
+#[derive(Default)]
+struct Sink {
+    bytes: u64,
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.bytes += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What `--batch` measured; the field names are part of the CLI's contract.
+#[derive(Debug, Serialize)]
+struct BatchRow {
+    batch: &'static str,
+    hands: u64,
+    seconds: f64,
+    hands_per_second: f64,
+    /// Process CPU time (every thread, reading and writing included) per hand; absent where the
+    /// platform has no process clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cpu_ns_per_hand: Option<f64>,
+    threads: usize,
+    output_bytes: u64,
+}
+
+fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result<bool> {
+    let lines = args.hands.unwrap_or(DEFAULT_BATCH_LINES);
+    let mut input = Vec::with_capacity(lines as usize * 20);
+    for i in 0..lines {
+        // 0 wildcards: deals of the corpus, written as a user would (mpsz notation).
+        writeln!(input, "{}", deal(args.seed, i, rules.hand_size(), 0))?;
+    }
+    let input_bytes = input.len();
+    let batch_args = BatchArgs {
+        rule_args: RuleArgs { rules: args.rules, wildcard_fifth_copy: false, wildcard_tile: None },
+        algorithm: None,
+    };
+    let mut sink = Sink::default();
+    let cpu_before = ProcessTime::try_now().ok();
+    let start = Instant::now();
+    let tally = batch::run(&batch_args, io::Cursor::new(input), &mut sink)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = cpu_before.and_then(|t| t.try_elapsed().ok());
+    let row = BatchRow {
+        batch: "default",
+        hands: tally.lines,
+        seconds,
+        hands_per_second: tally.lines as f64 / seconds,
+        cpu_ns_per_hand: cpu.map(|c| c.as_nanos() as f64 / tally.lines.max(1) as f64),
+        threads: rayon::current_num_threads(),
+        output_bytes: sink.bytes,
+    };
+    if args.json {
+        out.write_all(&json::line(&row))?;
+    } else {
+        writeln!(
+            out,
+            "hupai batch: {} lines ({:.1} MB in, {:.1} MB out) in {:.3} s: {:.2}M hands/s on {} threads",
+            row.hands,
+            input_bytes as f64 / 1e6,
+            row.output_bytes as f64 / 1e6,
+            row.seconds,
+            row.hands_per_second / 1e6,
+            row.threads
+        )?;
+        if let Some(c) = row.cpu_ns_per_hand {
+            writeln!(out, "CPU time (every thread): {c:.0} ns per hand")?;
+        }
+    }
+    if tally.errors > 0 {
+        eprintln!("hupai bench: {} of the generated lines were errors", tally.errors);
+    }
+    out.flush().map(|()| tally.errors > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_have_the_asked_size_and_wildcards() {
+        for i in 0..200 {
+            for k in WILDCARDS {
+                let h = deal(SEED, i, 14, k);
+                assert_eq!((h.tile_count(), h.wildcards()), (14, k));
+                assert!(h.check_copies().is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn every_registered_algorithm_gets_rows() {
+        let args =
+            BenchArgs { hands: Some(40), json: true, seed: 1, rules: Preset::Standard, batch: false, corpus: None };
+        for clock in [Clock::detect(), Clock::Wall] {
+            let rows = measure(&args, args.rules(), clock).unwrap();
+            for a in hupai_harness::algorithms() {
+                let ks: Vec<u8> = rows.iter().filter(|r| r.algorithm == a.name()).map(|r| r.wildcards).collect();
+                let want: &[u8] = if a.capabilities().wildcards { &WILDCARDS } else { &[0] };
+                assert_eq!(ks, want, "{}", a.name());
+            }
+            assert!(rows.iter().all(|r| r.hands == 40 && r.ns_per_hand.is_finite() && r.ns_per_hand >= 0.0));
+        }
+    }
+}
