@@ -3,16 +3,17 @@
 //! 17-tile deals, and of winning hands; waits of 13-tile hands; decompositions of winning hands.
 //!
 //! One criterion iteration is one hand: the hands are taken round-robin from a corpus of
-//! [`HANDS`], so the reported time is the mean time per hand over the corpus. Before anything is
+//! [`HANDS`], so the reported time is the mean time per hand over the corpus, on the thread's CPU
+//! clock (`common::CpuTime`: a busy machine does not inflate it). Before anything is
 //! timed, every algorithm's answers are checked against `backtrack` on the whole corpus: a fast
 //! wrong answer must fail the bench, not win it.
 //!
 //! `cargo bench -p hupai-benches --bench algorithms` (a few minutes); add a filter such as
 //! `-- win14/` to run one group.
 
-use std::hint::black_box;
-use std::time::Duration;
+mod common;
 
+use common::{CpuTime, config, per_hand};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use hupai_benches::{SEED, WILDCARDS, deals, one_short, winning_hands};
 use hupai_search::Backtrack;
@@ -24,27 +25,6 @@ const HANDS: usize = 4096;
 
 fn registry() -> &'static [&'static dyn Algorithm] {
     hupai_harness::algorithms()
-}
-
-/// Criterion settings that keep the whole bench to a few minutes on a shared 2-core machine.
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1200))
-        .noise_threshold(0.05)
-}
-
-/// Times `op` per hand, taking the hands round-robin.
-fn per_hand<R>(b: &mut criterion::Bencher<'_>, hands: &[Hand], mut op: impl FnMut(&Hand) -> R) {
-    assert!(hands.len().is_power_of_two());
-    let mask = hands.len() - 1;
-    let mut i = 0usize;
-    b.iter(|| {
-        let hand = &hands[i & mask];
-        i = i.wrapping_add(1);
-        op(black_box(hand))
-    });
 }
 
 /// The registered algorithms that support every hand of `hands` under `rules`, each checked to
@@ -63,7 +43,7 @@ fn win_checkers(hands: &[Hand], rules: &Rules) -> Vec<&'static dyn Algorithm> {
         .collect()
 }
 
-fn win_group(c: &mut Criterion, group: &str, tiles: usize, rules: Rules, wildcards: &[u8]) {
+fn win_group(c: &mut Criterion<CpuTime>, group: &str, tiles: usize, rules: Rules, wildcards: &[u8]) {
     let mut g = c.benchmark_group(group);
     for &k in wildcards {
         let hands = deals(SEED, HANDS, tiles, k);
@@ -79,17 +59,17 @@ fn win_group(c: &mut Criterion, group: &str, tiles: usize, rules: Rules, wildcar
 }
 
 /// Random 14-tile deals under the standard rules, at every wildcard count.
-fn win14(c: &mut Criterion) {
+fn win14(c: &mut Criterion<CpuTime>) {
     win_group(c, "win14", 14, Rules::STANDARD, &WILDCARDS);
 }
 
 /// Random 17-tile deals under the Taiwan rules (five melds and a pair).
-fn win17(c: &mut Criterion) {
+fn win17(c: &mut Criterion<CpuTime>) {
     win_group(c, "win17", 17, Rules::TAIWAN, &[0, 8]);
 }
 
 /// Winning 14-tile hands: no algorithm can stop early on these.
-fn win14_winning(c: &mut Criterion) {
+fn win14_winning(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("win14-winning");
     let rules = Rules::STANDARD;
     for k in [0, 2] {
@@ -104,7 +84,7 @@ fn win14_winning(c: &mut Criterion) {
 }
 
 /// Waits of 13-tile hands: half random deals (mostly no waits), half one tile short of a win.
-fn waits13(c: &mut Criterion) {
+fn waits13(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("waits13");
     let rules = Rules::STANDARD;
     for k in [0, 2] {
@@ -126,7 +106,7 @@ fn waits13(c: &mut Criterion) {
 }
 
 /// Every decomposition of winning hands, by the algorithms that list them.
-fn decompositions(c: &mut Criterion) {
+fn decompositions(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("decompositions");
     let rules = Rules::STANDARD;
     for k in [0, 2] {

@@ -16,37 +16,18 @@
 //!
 //! `cargo bench -p hupai-benches --bench peers`.
 
-use std::collections::HashMap;
-use std::hint::black_box;
-use std::time::Duration;
+mod common;
 
+use common::{CpuTime, config, per_hand};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use hupai_benches::{SEED, deals, one_short, winning_hands};
 use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileSet};
+use std::collections::HashMap;
 use xiangting::PlayerCount;
 
 const HANDS: usize = 4096;
 const RULES: Rules = Rules::RIICHI;
-
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1500))
-        .noise_threshold(0.05)
-}
-
-fn per_hand<T, R>(b: &mut criterion::Bencher<'_>, items: &[T], mut op: impl FnMut(&T) -> R) {
-    assert!(items.len().is_power_of_two());
-    let mask = items.len() - 1;
-    let mut i = 0usize;
-    b.iter(|| {
-        let item = &items[i & mask];
-        i = i.wrapping_add(1);
-        op(black_box(item))
-    });
-}
 
 fn agari_tile(t: Tile) -> agari::tile::Tile {
     use agari::tile::{Honor, Suit};
@@ -117,7 +98,7 @@ fn distinct_structures(listed: &[agari::hand::HandStructure]) -> usize {
 }
 
 /// Win checks of random deals (almost never winning) and of winning hands.
-fn win14(c: &mut Criterion) {
+fn win14(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("peers-win14");
     for (corpus, hands) in [("deals", deals(SEED, HANDS, 14, 0)), ("winning", winning_hands(SEED, HANDS, 4, 0))] {
         let counts: Vec<[u8; 34]> = hands.iter().map(|h| h.concealed().0).collect();
@@ -148,7 +129,7 @@ fn win14(c: &mut Criterion) {
 }
 
 /// Waits of hands one tile short of a win (so every hand has waits).
-fn waits13(c: &mut Criterion) {
+fn waits13(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("peers-waits13");
     let hands: Vec<Hand> = (0..HANDS as u64).map(|i| one_short(SEED, i, 4, 0)).collect();
     let counts: Vec<[u8; 34]> = hands.iter().map(|h| h.concealed().0).collect();
@@ -172,7 +153,7 @@ fn waits13(c: &mut Criterion) {
 }
 
 /// Every decomposition of winning hands: ours against agari's `decompose_hand` (counts compared).
-fn decompositions(c: &mut Criterion) {
+fn decompositions(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("peers-decompositions");
     let hands = winning_hands(SEED, HANDS, 4, 0);
     let maps: Vec<_> = hands.iter().map(agari_counts).collect();
