@@ -1,6 +1,7 @@
 //! Every registered algorithm on the same fixed-seed hands (`hupai_benches`): win checks of random
 //! 14-tile deals at 0, 1, 2, 4 and 8 wildcards (algorithms without wildcards at 0 only), of random
-//! 17-tile deals, and of winning hands; waits of 13-tile hands; decompositions of winning hands.
+//! 17-tile deals, and of winning hands; win checks without the shared validation (`check_win`);
+//! waits of 13-tile hands; decompositions of winning hands.
 //!
 //! One criterion iteration is one hand: the hands are taken round-robin from a corpus of
 //! [`HANDS`], so the reported time is the mean time per hand over the corpus, on the thread's CPU
@@ -61,6 +62,25 @@ fn win_group(c: &mut Criterion<CpuTime>, group: &str, tiles: usize, rules: Rules
 /// Random 14-tile deals under the standard rules, at every wildcard count.
 fn win14(c: &mut Criterion<CpuTime>) {
     win_group(c, "win14", 14, Rules::STANDARD, &WILDCARDS);
+}
+
+/// The same deals through `check_win` directly, skipping the size and capability checks that
+/// `is_win` runs first (shared by every algorithm): the difference is what validation costs.
+fn win14_unchecked(c: &mut Criterion<CpuTime>) {
+    let mut g = c.benchmark_group("win14-unchecked");
+    let rules = Rules::STANDARD;
+    for k in [0, 8] {
+        let hands = deals(SEED, HANDS, 14, k);
+        for a in win_checkers(&hands, &rules) {
+            for h in &hands {
+                assert_eq!(a.check_win(h, &rules).ok(), a.is_win(h, &rules).ok(), "{} on {h}", a.name());
+            }
+            g.bench_with_input(BenchmarkId::new(a.name(), k), &hands, |b, hands| {
+                per_hand(b, hands, |h| a.check_win(h, &rules))
+            });
+        }
+    }
+    g.finish();
 }
 
 /// Random 17-tile deals under the Taiwan rules (five melds and a pair).
@@ -134,6 +154,6 @@ fn decompositions(c: &mut Criterion<CpuTime>) {
 criterion_group! {
     name = benches;
     config = config();
-    targets = win14, win17, win14_winning, waits13, decompositions
+    targets = win14, win14_unchecked, win17, win14_winning, waits13, decompositions
 }
 criterion_main!(benches);
