@@ -1,6 +1,7 @@
 //! Every registered algorithm on the same fixed-seed hands (`hupai_benches`): win checks of random
 //! 14-tile deals at 0, 1, 2, 4 and 8 wildcards (algorithms without wildcards at 0 only), of random
-//! 17-tile deals, and of winning hands; win checks without the shared validation (`check_win`);
+//! 17-tile deals, of winning hands and of S002's three timing hands; win checks without the shared
+//! validation (`check_win`);
 //! waits of 13-tile hands; decompositions of winning hands.
 //!
 //! One criterion iteration is one hand: the hands are taken round-robin from a corpus of
@@ -103,6 +104,23 @@ fn win14_winning(c: &mut Criterion<CpuTime>) {
     g.finish();
 }
 
+/// S002's three timing hands, each answered over and over as S002 timed them (10 million
+/// repetitions in Java: 4.3-4.9 s by backtracking, 94 ms by the index; its "45-50×").
+fn win14_s002(c: &mut Criterion<CpuTime>) {
+    let mut g = c.benchmark_group("win14-s002");
+    let rules = Rules::STANDARD;
+    for text in ["123567m123567p11z", "111234678m11133z", "11122223333444m"] {
+        let hands: Vec<Hand> = vec![text.parse().expect("S002's hands parse")];
+        for a in win_checkers(&hands, &rules) {
+            assert_eq!(a.is_win(&hands[0], &rules).ok(), Some(true), "{} on {text}", a.name());
+            g.bench_with_input(BenchmarkId::new(a.name(), text), &hands, |b, hands| {
+                per_hand(b, hands, |h| a.is_win(h, &rules))
+            });
+        }
+    }
+    g.finish();
+}
+
 /// Waits of 13-tile hands: half random deals (mostly no waits), half one tile short of a win.
 fn waits13(c: &mut Criterion<CpuTime>) {
     let mut g = c.benchmark_group("waits13");
@@ -154,6 +172,6 @@ fn decompositions(c: &mut Criterion<CpuTime>) {
 criterion_group! {
     name = benches;
     config = config();
-    targets = win14, win14_unchecked, win17, win14_winning, waits13, decompositions
+    targets = win14, win14_unchecked, win17, win14_winning, win14_s002, waits13, decompositions
 }
 criterion_main!(benches);
