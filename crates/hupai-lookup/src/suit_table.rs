@@ -324,8 +324,7 @@ impl Algorithm for SuitTable {
             return Ok(true);
         }
         Ok(hand.special_forms_apply(rules)
-            && (special::seven_pairs_win(counts, wildcards, rules.seven_pairs)
-                || (rules.thirteen_orphans && special::thirteen_orphans_win(counts))))
+            && special::special_win(counts, wildcards, rules.seven_pairs, rules.thirteen_orphans))
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {

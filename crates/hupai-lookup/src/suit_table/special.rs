@@ -37,21 +37,24 @@ fn union(a: TileSet, b: TileSet) -> TileSet {
     TileSet::from_bits(a.bits() | b.bits())
 }
 
-/// Byte-parallel counts over the 34 kinds: how many kinds hold at least 1, 2, 3 and 5 copies, how
-/// many hold an odd count, and how many non-orphan kinds hold any.
+/// What the special forms ask of the 34 counts, taken byte-parallel: how many kinds are held at all
+/// and at least twice, how many an odd number of times, and whether any is held 3+ or 5+ times or
+/// is not a terminal or honor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Census {
-    at_least: [u32; 4],
-    over: u32,
+    kinds: u32,
+    doubled: u32,
     odd: u32,
-    non_orphans: u32,
+    any_three: bool,
+    any_five: bool,
+    any_simple: bool,
 }
 
 const LOW: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
-/// Top bit of each byte of the words that hold a non-orphan kind (2–8 of a numbered suit).
-const NON_ORPHAN_BYTES: [u64; 5] = {
+/// Top bit of each byte of the words that hold a simple kind (2–8 of a numbered suit).
+const SIMPLE_BYTES: [u64; 5] = {
     let mut out = [0u64; 5];
     let mut i = 0;
     while i < 34 {
@@ -64,56 +67,95 @@ const NON_ORPHAN_BYTES: [u64; 5] = {
     out
 };
 
-/// How many bytes of a word have their top bit set (the only bits set): one multiply, no popcount
-/// instruction (not in the baseline x86-64 target).
+/// The sum of the bytes of a word whose bytes are small enough not to overflow the total.
 #[inline(always)]
-fn bytes_set(top_bits: u64) -> u32 {
-    ((top_bits >> 7).wrapping_mul(LOW) >> 56) as u32
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(LOW) >> 56) as u32
 }
 
-fn census(c: &[u8; 34]) -> Census {
-    let mut padded = [0u8; 40];
-    padded[..34].copy_from_slice(c);
-    let mut n = Census { at_least: [0; 4], over: 0, odd: 0, non_orphans: 0 };
-    for (w, chunk) in padded.chunks_exact(8).enumerate() {
+/// The 34 counts as five little-endian words (the last holds two kinds).
+#[inline(always)]
+fn words(c: &[u8; 34]) -> [u64; 5] {
+    std::array::from_fn(|w| {
         let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(bytes);
-        // A byte of 128 or more would carry into its neighbour below; count it as over the limit.
-        let huge = x & HIGH;
-        let low = x & !HIGH;
-        let ge = |k: u64| bytes_set(((low + (0x80 - k) * LOW) | huge) & HIGH);
-        n.at_least[0] += ge(1);
-        n.at_least[1] += ge(2);
-        n.at_least[2] += ge(3);
-        n.at_least[3] += ge(4);
-        n.over += ge(5);
-        n.odd += bytes_set((x & LOW) << 7);
-        n.non_orphans += bytes_set(((low + 0x7f * LOW) | huge) & NON_ORPHAN_BYTES[w]);
+        let from = 8 * w;
+        let to = (from + 8).min(34);
+        bytes[..to - from].copy_from_slice(&c[from..to]);
+        u64::from_le_bytes(bytes)
+    })
+}
+
+#[inline(always)]
+fn census(c: &[u8; 34]) -> Census {
+    let x = words(c);
+    if (x[0] | x[1] | x[2] | x[3] | x[4]) & HIGH != 0 {
+        return census_slow(c);
+    }
+    // Per-byte tallies over the five words (each byte at most 5, so nothing carries); every byte
+    // is below 128, so adding 128 − k sets its top bit exactly when it holds at least k.
+    let (mut kinds, mut doubled, mut odd) = (0u64, 0u64, 0u64);
+    let (mut three, mut five, mut simple) = (0u64, 0u64, 0u64);
+    for (w, &x) in x.iter().enumerate() {
+        let one = (x + 0x7f * LOW) & HIGH;
+        kinds += one >> 7;
+        doubled += ((x + 0x7e * LOW) & HIGH) >> 7;
+        odd += x & LOW;
+        three |= x + 0x7d * LOW;
+        five |= x + 0x7b * LOW;
+        simple |= one & SIMPLE_BYTES[w];
+    }
+    Census {
+        kinds: byte_sum(kinds),
+        doubled: byte_sum(doubled),
+        odd: byte_sum(odd),
+        any_three: three & HIGH != 0,
+        any_five: five & HIGH != 0,
+        any_simple: simple != 0,
+    }
+}
+
+/// [`census`] one kind at a time, for counts of 128 or more (impossible in a hand).
+#[cold]
+fn census_slow(c: &[u8; 34]) -> Census {
+    let mut n = Census { kinds: 0, doubled: 0, odd: 0, any_three: false, any_five: false, any_simple: false };
+    for (i, &k) in c.iter().enumerate() {
+        n.kinds += u32::from(k >= 1);
+        n.doubled += u32::from(k >= 2);
+        n.odd += u32::from(k % 2 == 1);
+        n.any_three |= k >= 3;
+        n.any_five |= k >= 5;
+        n.any_simple |= k >= 1 && SIMPLE_BYTES[i / 8] & (0x80 << (8 * (i % 8))) != 0;
     }
     n
 }
 
-/// Does a complete concealed hand (`counts` plus `wildcards` = 14 tiles) form seven pairs?
-pub(crate) fn seven_pairs_win(c: &[u8; 34], wildcards: i32, variant: SevenPairs) -> bool {
-    if variant == SevenPairs::Off {
+/// Does a complete concealed hand (`counts` plus `wildcards` = 14 tiles) form seven pairs (if
+/// `variant` allows) or thirteen orphans (if `orphans`)?
+#[inline(always)]
+pub(crate) fn special_win(c: &[u8; 34], wildcards: i32, variant: SevenPairs, orphans: bool) -> bool {
+    if variant == SevenPairs::Off && !orphans {
         return false;
     }
     let n = census(c);
-    match variant {
+    let pairs = match variant {
         SevenPairs::Off => false,
         // Singles take one stand-in each; the rest pair up on new kinds, so the 14 tiles fit
         // exactly when at most seven kinds are present.
-        SevenPairs::Distinct => n.at_least[2] == 0 && n.at_least[0] <= 7,
+        SevenPairs::Distinct => !n.any_three && n.kinds <= 7,
         // Every odd count takes one stand-in; the rest go two at a time on any kind with room.
-        SevenPairs::AllowQuads => n.over == 0 && n.odd as i32 <= wildcards,
-    }
+        SevenPairs::AllowQuads => !n.any_five && n.odd as i32 <= wildcards,
+    };
+    pairs || (orphans && !n.any_simple && !n.any_three && n.doubled <= 1)
+}
+
+/// Does a complete concealed hand form seven pairs?
+pub(crate) fn seven_pairs_win(c: &[u8; 34], wildcards: i32, variant: SevenPairs) -> bool {
+    special_win(c, wildcards, variant, false)
 }
 
 /// Does a complete concealed hand form thirteen orphans?
 pub(crate) fn thirteen_orphans_win(c: &[u8; 34]) -> bool {
-    let n = census(c);
-    n.non_orphans == 0 && n.at_least[2] == 0 && n.at_least[1] <= 1
+    special_win(c, 0, SevenPairs::Off, true)
 }
 
 /// The kinds completing a concealed hand one tile short into seven pairs.
@@ -225,4 +267,28 @@ pub(crate) fn thirteen_orphans_decompositions(c: &[u8; 34], out: &mut Vec<Decomp
     let doubled: Vec<Tile> = Tile::TERMINALS_AND_HONORS.into_iter().filter(|t| c[t.index()] == 2).collect();
     let pairs: &[Tile] = if doubled.is_empty() { &Tile::TERMINALS_AND_HONORS } else { &doubled };
     out.extend(pairs.iter().map(|&pair| Decomposition::ThirteenOrphans { pair }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_parallel_census_equals_counting_one_kind_at_a_time() {
+        let mut state = 0x1234_5678_9abc_def0u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 34];
+            for k in c.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Mostly 0–4, sometimes up to 7 so the "five or more" flag is exercised.
+                *k = (state % 11).saturating_sub(3) as u8;
+            }
+            assert_eq!(census(&c), census_slow(&c), "{c:?}");
+        }
+        let mut huge = [0u8; 34];
+        huge[5] = 200;
+        assert!(census(&huge).any_five && census(&huge).any_simple);
+    }
 }
