@@ -192,7 +192,7 @@ impl Runtime {
         let found = index::halves(c).and_then(|(l, r)| self.at(index::locate(l, r), dec));
         match found {
             Some(cost) => cost,
-            None => costs::numbered_exact(c, if capped { &[4; 9] } else { &[NO_CAP; 9] }),
+            None => numbered_slow(c, capped),
         }
     }
 
@@ -209,7 +209,7 @@ impl Runtime {
             self.numbered(suit_of(counts, 0), dec, capped),
             self.numbered(suit_of(counts, 1), dec, capped),
             self.numbered(suit_of(counts, 2), dec, capped),
-            costs::honors_fast(honors_of(counts), capped),
+            costs::honors_fast(counts, capped),
         ]
     }
 
@@ -235,6 +235,13 @@ impl Runtime {
         out[3] = costs::honors_capped(&counts[27..], &caps[27..]);
         out
     }
+}
+
+/// A numbered suit outside the table (15–17 tiles, or an impossible count): the exact program.
+#[cold]
+#[inline(never)]
+fn numbered_slow(c: &[u8; 9], capped: bool) -> Cost {
+    costs::numbered_exact(c, if capped { &[4; 9] } else { &[NO_CAP; 9] })
 }
 
 /// The seven honor counts.

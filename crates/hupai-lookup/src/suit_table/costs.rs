@@ -85,14 +85,17 @@ pub(crate) fn honors(c: &[u8], per_count: &[Cost; 5]) -> Cost {
 /// The honors' cost under the plain cap (four copies, or none when `capped` is false), byte-parallel:
 /// one flag byte per kind for "at least k copies", combined lane-wise and summed with one multiply.
 #[inline(always)]
-pub(crate) fn honors_fast(c: &[u8; 7], capped: bool) -> Cost {
+pub(crate) fn honors_fast(counts: &[u8; 34], capped: bool) -> Cost {
     const LOW: u64 = 0x0001_0101_0101_0101;
     const HIGH: u64 = 0x0080_8080_8080_8080;
-    let [a, b, d, e, f, g, h] = *c;
-    let x = u64::from_le_bytes([a, b, d, e, f, g, h, 0]);
+    // One load of the last eight counts; shifting out 9s leaves the seven honors, top byte zero.
+    let x = match counts.last_chunk::<8>() {
+        Some(last) => u64::from_le_bytes(*last) >> 8,
+        None => HIGH,
+    };
     if x & HIGH != 0 {
         // A count of 128 or more: impossible in a hand; keep the arithmetic honest anyway.
-        return honors(c, if capped { &HONOR_CAPPED } else { &HONOR_FREE });
+        return honors(&counts[27..], if capped { &HONOR_CAPPED } else { &HONOR_FREE });
     }
     // 1 in each kind's byte holding at least `k` copies (no carries: every byte is below 128).
     let at_least = |k: u64| ((x + (0x80 - k) * LOW) & HIGH) >> 7;
@@ -207,8 +210,12 @@ mod tests {
                 *d = (x % 5) as u8;
                 x /= 5;
             }
+            let mut counts = [0u8; 34];
+            counts[27..].copy_from_slice(&c);
+            // The ninth rank of the third suit sits in the same word; it must not leak in.
+            counts[26] = (code % 5) as u8;
             for (capped, table) in [(true, &HONOR_CAPPED), (false, &HONOR_FREE)] {
-                let (fast, slow) = (honors_fast(&c, capped), honors(&c, table));
+                let (fast, slow) = (honors_fast(&counts, capped), honors(&c, table));
                 // Only the verdicts matter once a suit is hopeless; otherwise the numbers must agree.
                 if slow.melds < INF / 2 || slow.pair() < INF / 2 {
                     assert_eq!(fast.melds.min(INF), slow.melds.min(INF), "{c:?} capped={capped}");
