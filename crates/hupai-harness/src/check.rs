@@ -184,6 +184,10 @@ pub fn check_case(case: &Case, algorithms: &[&dyn Algorithm], options: &Options)
         let reply = match a.answer(hand, rules) {
             Ok(answer) if list_wanted && a.capabilities().decompositions => match a.decompositions(hand, rules) {
                 Ok(list) => Reply::Answered { answer, decompositions: Some(list) },
+                Err(Error::Unsupported { feature, .. }) => {
+                    faults.push((a.name(), Fault::SpuriousUnsupported(feature)));
+                    Reply::Answered { answer, decompositions: None }
+                }
                 Err(e) => Reply::Failed(e),
             },
             Ok(answer) => Reply::Answered { answer, decompositions: None },
