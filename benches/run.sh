@@ -8,6 +8,7 @@ log=$target/bench-run.log
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 echo "rustc: $(rustc --version)"
+echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates benches || echo ' + uncommitted changes')"
 echo "load before: $(uptime | sed 's/.*load average: //')"
 cargo build --release -q -p hupai-cli
 hupai=$target/release/hupai
