@@ -105,12 +105,14 @@ pub(crate) struct BenchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) hands: Option<u64>,
 
-    /// One JSON object per algorithm and wildcard count per line.
+    /// One JSON object per algorithm and wildcard count per line: {"algorithm", "wildcards",
+    /// "ns_per_hand", "hands"}, plus "unsupported" (corpus hands it declined, not timed) if any. An
+    /// algorithm that declines every hand (index under taiwan) gets no row.
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Seed of the random deals.
-    #[arg(long, value_name = "S", default_value_t = SEED)]
+    /// Seed of the random deals, decimal or 0x-hexadecimal [default: 0x62656e6368202024].
+    #[arg(long, value_name = "S", default_value_t = SEED, hide_default_value = true, value_parser = parse_seed)]
     pub(crate) seed: u64,
 
     /// Rule preset the hands are judged under (taiwan: 17-tile deals).
@@ -126,6 +128,15 @@ pub(crate) struct BenchArgs {
     /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
     #[arg(long, value_name = "K")]
     pub(crate) corpus: Option<u8>,
+}
+
+/// A seed in decimal or, with `0x`, in hexadecimal (as the table prints it).
+fn parse_seed(text: &str) -> Result<u64, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|e| format!("not a 64-bit seed ({e}): {text}"))
 }
 
 impl BenchArgs {
@@ -257,7 +268,7 @@ fn measure(args: &BenchArgs, rules: Rules, clock: Clock) -> io::Result<Vec<Row>>
         for r in runners.iter_mut().filter(|r| r.hands.is_empty()) {
             r.finished = true;
             bar.inc(1);
-            eprintln!("hupai bench: {} declines every hand with {k} wildcards under these rules", r.algorithm.name());
+            eprintln!("hupai bench: {} declines every hand at K = {k} under these rules (no row)", r.algorithm.name());
         }
         while runners.iter().any(|r| !r.finished) {
             for r in runners.iter_mut().filter(|r| !r.finished) {
@@ -508,6 +519,13 @@ mod tests {
                 assert!(h.check_copies().is_ok());
             }
         }
+    }
+
+    #[test]
+    fn seeds_in_decimal_and_hex() {
+        assert_eq!(parse_seed("0x62656e6368202024"), Ok(SEED));
+        assert_eq!(parse_seed(&SEED.to_string()), Ok(SEED));
+        assert!(parse_seed("0x").is_err() && parse_seed("-1").is_err() && parse_seed("seed").is_err());
     }
 
     #[test]
