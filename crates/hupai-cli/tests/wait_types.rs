@@ -16,9 +16,8 @@ fn nine_gates_lists_nine_waits_with_types() {
     assert_eq!(waits, ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]);
     let types = v["wait_types"].as_array().expect("wait_types");
     assert_eq!(types.len(), 9);
-    let kinds = |i: usize| -> Vec<&str> {
-        types[i]["kinds"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect()
-    };
+    let kinds =
+        |i: usize| -> Vec<&str> { types[i]["kinds"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect() };
     assert_eq!(types[0]["tile"], "1m");
     assert_eq!(kinds(0), ["two-sided", "double-pair"]);
     assert_eq!(kinds(1), ["single"]);
