@@ -32,7 +32,7 @@
 //! Tests compare `split` with `hupai_search::Backtrack` and a brute force on every one-suit and
 //! honors hand of 2–17 tiles, one suit with wildcards, and random deals. By default they sample;
 //! `HUPAI_FULL=1 cargo test --release -p hupai-split` runs everything. `cargo bench -p hupai-split`
-//! times `split` against `backtrack`; `examples/timing.rs` is a plain loop for `perf stat`.
+//! times `split` against `backtrack`; `examples/split_timing.rs` is a plain loop for `perf stat`.
 
 pub mod carry;
 mod segment;

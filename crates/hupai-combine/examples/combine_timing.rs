@@ -1,4 +1,4 @@
-//! Quick release timing of `combine` on wildcard-heavy hands: `cargo run --release --example timing`.
+//! Quick release timing of `combine` on wildcard-heavy hands: `cargo run --release --example combine_timing`.
 //! The benches crate holds the criterion measurements; this prints worst cases found over seeded deals.
 
 use std::time::{Duration, Instant};

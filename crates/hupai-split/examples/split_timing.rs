@@ -1,7 +1,7 @@
 //! A plain release timing loop, for machines too loaded for criterion's wall-clock numbers:
 //! run it under `perf stat -e task-clock` (CPU time while scheduled) and divide by the hands.
 //!
-//! `cargo run --release -p hupai-split --example timing -- <split|backtrack> <deal14|deal17|win14|win17|wild14> <reps>`
+//! `cargo run --release -p hupai-split --example split_timing -- <split|backtrack> <deal14|deal17|win14|win17|wild14> <reps>`
 
 use std::hint::black_box;
 
