@@ -7,55 +7,12 @@ use std::hint::black_box;
 
 use hupai_search::Backtrack;
 use hupai_split::Split;
-use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
+use hupai_tiles::{Algorithm, Hand, Rules};
 
-const HANDS: usize = 4096;
+#[path = "../benches/common/mod.rs"]
+mod common;
 
-/// SplitMix64, the same generator and seed as `benches/split.rs`.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn deal(rng: &mut Rng, n: usize) -> Hand {
-    let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
-    let mut c = TileCounts::EMPTY;
-    for i in 0..n {
-        let j = i + rng.below(136 - i);
-        wall.swap(i, j);
-        c.0[wall[i]] += 1;
-    }
-    Hand::from_counts(c, 0).expect("a deal has at most four copies")
-}
-
-fn winning(rng: &mut Rng, melds: usize) -> Hand {
-    loop {
-        let mut c = TileCounts::EMPTY;
-        c.0[rng.below(34)] += 2;
-        for _ in 0..melds {
-            let t = rng.below(34);
-            if rng.below(2) == 0 && Tile::ALL[t].starts_sequence() {
-                (0..3).for_each(|k| c.0[t + k] += 1);
-            } else {
-                c.0[t] += 3;
-            }
-        }
-        if let Ok(h) = Hand::from_counts(c, 0) {
-            return h;
-        }
-    }
-}
+use common::{HANDS, Rng, deal, winning};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
