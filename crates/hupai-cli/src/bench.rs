@@ -19,16 +19,14 @@ use std::time::{Duration, Instant};
 use cpu_time::{ProcessTime, ThreadTime};
 
 use clap::Args;
-use hupai_tiles::{Algorithm, Hand, Rules, TileCounts};
+use hupai_harness::deals::{SEED, deal};
+use hupai_tiles::{Algorithm, Hand, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::batch::{self, BatchArgs};
 use crate::json;
 use crate::options::{Preset, RuleArgs};
-
-/// The seed of the corpus without `--seed` (the same as `hupai_benches::SEED`).
-pub(crate) const SEED: u64 = 0x6265_6e63_6820_2024; // "bench 2024"
 
 /// The wildcard counts every wildcard-capable algorithm is timed at.
 pub(crate) const WILDCARDS: [u8; 5] = [0, 1, 2, 4, 8];
@@ -143,49 +141,6 @@ impl BenchArgs {
     fn rules(&self) -> Rules {
         RuleArgs { rules: self.rules, wildcard_fifth_copy: false, wildcard_tile: None }.rules()
     }
-}
-
-/// SplitMix64, as in `hupai_benches` (the same numbers, so the same corpus).
-struct Rng(u64);
-
-impl Rng {
-    fn for_case(seed: u64, stream: u64, index: u64) -> Rng {
-        let mut r = Rng(seed ^ stream.rotate_left(32) ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
-        r.next_u64();
-        r
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
-/// Deal number `index`: `tiles` tiles from a shuffled 136-tile wall, the first `wildcards` drawn
-/// turned into wildcards (`hupai_benches::deal`, kept identical by `tests/bench.rs`).
-pub(crate) fn deal(seed: u64, index: u64, tiles: usize, wildcards: u8) -> Hand {
-    const DEAL_STREAM: u64 = 0x6465_616c; // "deal"
-    let tiles = tiles.min(136);
-    let wildcards = (wildcards as usize).min(tiles);
-    let mut rng = Rng::for_case(seed, DEAL_STREAM, index);
-    let mut wall: [u8; 136] = std::array::from_fn(|i| (i / 4) as u8);
-    let mut counts = TileCounts::EMPTY;
-    for i in 0..tiles {
-        let j = i + rng.below(136 - i);
-        wall.swap(i, j);
-        if i >= wildcards {
-            counts.0[wall[i] as usize] += 1;
-        }
-    }
-    // A wall holds four copies of each kind, so the counts are always a valid hand.
-    Hand::from_counts(counts, wildcards as u8).unwrap_or_default()
 }
 
 /// One timed algorithm at one wildcard count; the field names are part of the CLI's contract.

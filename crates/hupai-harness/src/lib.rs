@@ -47,6 +47,7 @@
 
 pub mod check;
 pub mod corpus;
+pub mod deals;
 mod rng;
 mod run;
 pub mod skip;
