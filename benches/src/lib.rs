@@ -42,7 +42,7 @@ const WIN_STREAM: u64 = 0x0077_696e; // "win"
 /// wins under every preset with `melds` melds (the wildcards stand for the tiles they replaced).
 pub fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
     let melds = melds.min(hupai_tiles::MAX_MELDS);
-    let mut rng = Rng::for_case(seed, WIN_STREAM, index);
+    let mut rng = Rng::for_case(seed ^ WIN_STREAM.rotate_left(32), index);
     let mut counts = TileCounts::EMPTY;
     counts.0[rng.below(Tile::COUNT)] = 2;
     let mut placed = 0;
@@ -79,7 +79,7 @@ pub fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
 pub fn one_short(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
     let hand = winning(seed, index, melds, wildcards);
     let mut counts = *hand.concealed();
-    let mut rng = Rng::for_case(seed, WIN_STREAM ^ 1, index);
+    let mut rng = Rng::for_case(seed ^ (WIN_STREAM ^ 1).rotate_left(32), index);
     let total = counts.total() as usize;
     if total == 0 {
         return Hand::from_counts(counts, hand.wildcards().saturating_sub(1)).unwrap_or_default();

@@ -48,7 +48,7 @@
 pub mod check;
 pub mod corpus;
 pub mod deals;
-mod rng;
+pub mod rng;
 mod run;
 pub mod skip;
 #[cfg(feature = "proptest")]

@@ -4,18 +4,19 @@
 /// SplitMix64: good enough statistics for test data, trivially seedable per case so that a
 /// sampled run draws exactly the same hands as the full one.
 #[derive(Debug, Clone)]
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
     /// The generator for stream `index` of `seed`: independent of every other index, so case `i`
     /// of a corpus does not depend on which earlier cases were generated.
-    pub(crate) fn for_case(seed: u64, index: u64) -> Rng {
+    pub fn for_case(seed: u64, index: u64) -> Rng {
         let mut r = Rng(seed ^ index.wrapping_mul(0xA076_1D64_78BD_642F));
         r.next_u64();
         r
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -24,12 +25,12 @@ impl Rng {
     }
 
     /// A number in `0..n` (`n > 0`); the tiny modulo bias does not matter for test data.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
     }
 
     /// Fisher–Yates shuffle.
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
         }
