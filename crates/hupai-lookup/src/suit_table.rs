@@ -475,8 +475,8 @@ fn full_kinds(physical: &[u8; 34]) -> u64 {
 
 /// Honor waits under the plain cap: one more copy of a kind changes that kind's share of the
 /// honors' cost only, so each candidate is an update of the sum and of the minimum over the others.
-/// `full` has bit `t` set for every kind the hand already holds four of (no wait).
-fn honor_waits(c: &[u8; 7], full: u64, base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
+/// `skip` has bit `t` set for every kind not to try: at least those the hand already holds four of.
+fn honor_waits(c: &[u8; 7], skip: u64, base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
     let per_count = if capped { &HONOR_CAPPED } else { &HONOR_FREE };
     let kind_cost = |n: u8| per_count.get(n as usize).copied().unwrap_or(Cost { melds: costs::INF, delta: 0 });
     let deltas: [i32; 7] = std::array::from_fn(|k| kind_cost(c[k]).delta);
@@ -490,7 +490,7 @@ fn honor_waits(c: &[u8; 7], full: u64, base: Cost, capped: bool, wins: &impl Fn(
     let mut bits = 0u64;
     for k in 0..7 {
         let t = 27 + k;
-        if full & (1 << t) != 0 {
+        if skip & (1 << t) != 0 {
             continue;
         }
         let (old, new) = (kind_cost(c[k]), kind_cost(c[k] + 1));

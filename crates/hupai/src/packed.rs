@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 use hupai_lookup::SuitTable;
-use hupai_lookup::suit_table::keyed::{self, Keyed, SuitKeys};
+use hupai_lookup::suit_table::keyed::{self, CappedAndFree, Keyed, SuitCost, SuitKeys};
 use hupai_tiles::{Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet};
 
 /// A hand prepared for repeated checks: concealed counts, wildcards and declared melds, with the
@@ -32,11 +32,22 @@ use hupai_tiles::{Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Ru
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PackedHand {
     keys: SuitKeys,
+    /// Per suit (m, p, s, honors): the costs under the four-copy cap and without it, updated
+    /// whenever a tile of the suit comes or goes, so a win check is arithmetic on cached values.
+    costs: [CappedAndFree; 4],
+    /// Bit `s` set when suit `s`'s costs are unknown (a suit beyond the table, or tables that did
+    /// not load): the general path answers.
+    uncached: u8,
+    /// Bit `t` of `at_least[k]` set when the concealed tiles hold more than `k` of kind `t`: the
+    /// seven-pairs and thirteen-orphans census in O(1).
+    at_least: [u64; 4],
     counts: TileCounts,
     /// Copies held outside the concealed counts (declared melds).
     declared: TileCounts,
     /// Bit `t` set when the hand physically holds four of kind `t`.
     full: u64,
+    /// Tiles counted toward the hand size.
+    tiles: u16,
     wildcards: u8,
     melds: ArrayVec<Meld, MAX_MELDS>,
 }
@@ -56,11 +67,22 @@ impl From<&Hand> for PackedHand {
 impl PackedHand {
     /// An empty hand.
     pub fn new() -> PackedHand {
+        let mut hand = PackedHand::blank();
+        hand.refresh_all();
+        hand
+    }
+
+    /// An empty hand whose cached costs are not yet computed.
+    fn blank() -> PackedHand {
         PackedHand {
-            keys: SuitKeys::default(),
+            keys: SuitKeys { halves: [[0; 2]; 3], honors: 0 },
+            costs: [[SuitCost { melds: 0, delta: 0 }; 2]; 4],
+            uncached: 0b1111,
+            at_least: [0; 4],
             counts: TileCounts::EMPTY,
             declared: TileCounts::EMPTY,
             full: 0,
+            tiles: 0,
             wildcards: 0,
             melds: ArrayVec::new(),
         }
@@ -84,23 +106,72 @@ impl PackedHand {
             keys: SuitKeys::from_counts(&counts.0).unwrap_or_default(),
             counts,
             declared,
-            full: 0,
+            full: full_kinds(&physical),
+            tiles: hand.tile_count().min(u16::MAX as usize) as u16,
             wildcards: hand.wildcards(),
             melds,
+            ..PackedHand::blank()
         };
-        packed.full = full_kinds(&physical);
+        packed.at_least = masks(&counts.0);
+        packed.refresh_all();
         packed
     }
 
     /// A concealed hand from 34 counts in tile order (`1m`…`9m`, `1p`…, `1s`…, `1z`…`7z`) and a
     /// number of wildcards; fails naming the first kind held more than four times.
+    #[inline]
     pub fn from_counts(counts: &[u8; 34], wildcards: u8) -> Result<PackedHand, Error> {
         let keys = match SuitKeys::from_counts(counts) {
             Some(keys) => keys,
             None => return Err(too_many(counts)),
         };
+        let at_least = masks(counts);
+        let tiles = tile_sum(counts) + wildcards as u16;
         let counts = TileCounts(*counts);
-        Ok(PackedHand { keys, counts, full: full_kinds(&counts), wildcards, ..PackedHand::new() })
+        let mut hand =
+            PackedHand { keys, counts, at_least, full: at_least[3], tiles, wildcards, ..PackedHand::blank() };
+        hand.refresh_all();
+        Ok(hand)
+    }
+
+    /// Recomputes every suit's cached costs.
+    fn refresh_all(&mut self) {
+        match Keyed::get() {
+            Ok(keyed) => {
+                self.uncached = 0;
+                for s in 0..3 {
+                    self.refresh_numbered(keyed, s);
+                }
+                self.costs[3] = keyed.honors(self.keys.honors);
+            }
+            Err(_) => self.uncached = 0b1111,
+        }
+    }
+
+    #[inline(always)]
+    fn refresh_numbered(&mut self, keyed: Keyed, s: usize) {
+        match keyed.numbered(self.keys.halves[s]) {
+            Some(costs) => {
+                self.costs[s] = costs;
+                self.uncached &= !(1 << s);
+            }
+            None => self.uncached |= 1 << s,
+        }
+    }
+
+    /// Recomputes the cached costs of `tile`'s suit.
+    #[inline(always)]
+    fn refresh(&mut self, tile: Tile) {
+        let Ok(keyed) = Keyed::get() else {
+            self.uncached = 0b1111;
+            return;
+        };
+        let s = tile.index() / 9;
+        if s < 3 {
+            self.refresh_numbered(keyed, s);
+        } else {
+            self.costs[3] = keyed.honors(self.keys.honors);
+        }
     }
 
     /// The same hand as a [`Hand`].
@@ -112,27 +183,37 @@ impl PackedHand {
     /// Adds a concealed tile (a draw). Fails on a fifth physical copy.
     #[inline]
     pub fn add(&mut self, tile: Tile) -> Result<(), Error> {
-        let physical = self.counts[tile] + self.declared[tile];
+        let t = tile.index();
+        let held = self.counts[tile];
+        let physical = held + self.declared[tile];
         if physical >= 4 {
             return Err(Error::TooManyCopies { tile, count: physical + 1 });
         }
-        self.counts[tile] += 1;
+        self.counts[tile] = held + 1;
+        self.at_least[held as usize & 3] |= 1 << t;
         self.keys.add(tile);
+        self.tiles += 1;
         if physical == 3 {
-            self.full |= 1 << tile.index();
+            self.full |= 1 << t;
         }
+        self.refresh(tile);
         Ok(())
     }
 
     /// Removes a concealed tile (a discard). Fails if the hand holds none.
     #[inline]
     pub fn remove(&mut self, tile: Tile) -> Result<(), Error> {
-        if self.counts[tile] == 0 {
+        let t = tile.index();
+        let held = self.counts[tile];
+        if held == 0 {
             return Err(Error::NotHeld { tile: tile.to_string() });
         }
-        self.counts[tile] -= 1;
+        self.counts[tile] = held - 1;
+        self.at_least[(held - 1) as usize & 3] &= !(1 << t);
         self.keys.remove(tile);
-        self.full &= !(1 << tile.index());
+        self.tiles -= 1;
+        self.full &= !(1 << t);
+        self.refresh(tile);
         Ok(())
     }
 
@@ -141,6 +222,7 @@ impl PackedHand {
         match self.wildcards.checked_add(1) {
             Some(w) => {
                 self.wildcards = w;
+                self.tiles += 1;
                 Ok(())
             }
             None => Err(Error::HandSize { found: self.tile_count() + 1, expected: self.tile_count() }),
@@ -152,6 +234,7 @@ impl PackedHand {
         match self.wildcards.checked_sub(1) {
             Some(w) => {
                 self.wildcards = w;
+                self.tiles -= 1;
                 Ok(())
             }
             None => Err(Error::NotHeld { tile: "*".to_string() }),
@@ -175,6 +258,7 @@ impl PackedHand {
         }
         self.declared = declared;
         self.melds.push(meld);
+        self.tiles += 3;
         let mut physical = self.counts;
         for t in Tile::ALL {
             physical[t] += declared[t];
@@ -199,8 +283,9 @@ impl PackedHand {
     }
 
     /// Tiles counted toward the hand size: concealed + wildcards + 3 per declared meld.
+    #[inline(always)]
     pub fn tile_count(&self) -> usize {
-        self.counts.total() as usize + self.wildcards as usize + 3 * self.melds.len()
+        self.tiles as usize
     }
 
     /// Complete or one tile short under the rules; an error names the size otherwise.
@@ -257,51 +342,46 @@ impl PackedHand {
     /// The win check of a hand whose size was checked.
     #[inline(always)]
     pub(crate) fn check_win(&self, rules: &Rules) -> Result<bool, Error> {
-        if let Some(keyed) = self.fast(rules) {
-            let capped = !rules.wildcard_fifth_copy;
-            if let Some(cost) = keyed.melds_form_cost(&self.keys, capped) {
-                if cost <= self.wildcards as i32 {
-                    return Ok(true);
-                }
-                return Ok(
-                    self.special_forms_apply(rules) && keyed::special_form_win(&self.counts.0, self.wildcards, rules)
-                );
-            }
+        if !self.fast(rules) {
+            return SuitTable.check_win(&self.to_hand(), rules);
         }
-        SuitTable.check_win(&self.to_hand(), rules)
+        let capped = (!rules.wildcard_fifth_copy) as usize ^ 1;
+        let costs = self.costs.map(|c| c[capped]);
+        if keyed::melds_form_total(&costs) <= self.wildcards as i32 {
+            return Ok(true);
+        }
+        Ok(self.special_forms_apply(rules) && keyed::special_form_win_of_masks(&self.at_least, self.wildcards, rules))
     }
 
     /// The waits of a hand whose size was checked.
     pub(crate) fn check_waits(&self, rules: &Rules) -> Result<TileSet, Error> {
-        let waits = match self.fast(rules) {
-            Some(keyed) => {
-                let capped = !rules.wildcard_fifth_copy;
-                match keyed.melds_form_waits(&self.keys, self.wildcards, capped, self.full) {
-                    Some(melds) if self.special_forms_apply(rules) => TileSet::from_bits(
-                        melds.bits() | keyed::special_form_waits(&self.counts.0, self.wildcards, rules).bits(),
-                    ),
-                    Some(melds) => melds,
-                    None => SuitTable.check_waits(&self.to_hand(), rules)?,
-                }
-            }
+        let keyed = if self.fast(rules) { Keyed::get().ok() } else { None };
+        let capped = !rules.wildcard_fifth_copy;
+        let melds = keyed.and_then(|keyed| {
+            let costs = self.costs.map(|c| c[(!capped) as usize]);
+            keyed.melds_form_waits(&self.keys, &costs, self.wildcards, capped, self.full, self.at_least[0])
+        });
+        let waits = match melds {
+            Some(melds) if self.special_forms_apply(rules) => TileSet::from_bits(
+                melds.bits() | keyed::special_form_waits_of_masks(&self.at_least, self.wildcards, rules).bits(),
+            ),
+            Some(melds) => melds,
             None => SuitTable.check_waits(&self.to_hand(), rules)?,
         };
         // A kind held four times is never a wait, whichever path answered.
         Ok(TileSet::from_bits(waits.bits() & !self.full))
     }
 
-    /// The tables, when the keys answer this hand under these rules exactly: rules with nothing
-    /// beyond melds, seven pairs, thirteen orphans and the fifth-copy option, and no declared meld
-    /// lowering a copy limit that a wildcard could hit.
+    /// True when the cached costs answer this hand under these rules exactly: rules with nothing
+    /// beyond melds, seven pairs, thirteen orphans and the fifth-copy option, every suit within
+    /// the table, and no declared meld lowering a copy limit that a wildcard could hit.
     #[inline(always)]
-    fn fast(&self, rules: &Rules) -> Option<Keyed> {
+    fn fast(&self, rules: &Rules) -> bool {
         let lowered_caps = !self.melds.is_empty() && self.wildcards > 0 && !rules.wildcard_fifth_copy;
-        if lowered_caps || !keys_cover(rules) {
-            return None;
-        }
-        Keyed::get().ok()
+        self.uncached == 0 && !lowered_caps && keys_cover(rules)
     }
 
+    #[inline(always)]
     fn special_forms_apply(&self, rules: &Rules) -> bool {
         self.melds.is_empty() && rules.melds == 4 && rules.has_special_forms()
     }
@@ -318,6 +398,42 @@ pub(crate) fn keys_cover(rules: &Rules) -> bool {
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
     known == *rules
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The 34 counts as five little-endian words (the last holds two kinds).
+#[inline(always)]
+fn words(counts: &[u8; 34]) -> [u64; 5] {
+    std::array::from_fn(|w| {
+        let mut bytes = [0u8; 8];
+        let from = 8 * w;
+        let to = (from + 8).min(34);
+        bytes[..to - from].copy_from_slice(&counts[from..to]);
+        u64::from_le_bytes(bytes)
+    })
+}
+
+/// The "held more than k times" masks of concealed counts (each at most 4), byte-parallel: a
+/// byte's top bit says "at least k + 1", and one multiply gathers the eight top bits of a word.
+#[inline]
+fn masks(counts: &[u8; 34]) -> [u64; 4] {
+    let mut at_least = [0u64; 4];
+    for (w, x) in words(counts).into_iter().enumerate() {
+        for (k, mask) in at_least.iter_mut().enumerate() {
+            // Counts are at most 4, so adding 0x7f − k never carries into the next byte.
+            let flags = ((x + (0x7f - k as u64) * LOW) & HIGH) >> 7;
+            *mask |= (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * w);
+        }
+    }
+    at_least
+}
+
+/// The number of tiles in counts of at most 4 each.
+#[inline]
+fn tile_sum(counts: &[u8; 34]) -> u16 {
+    words(counts).into_iter().map(|x| (x.wrapping_mul(LOW) >> 56) as u16).sum()
 }
 
 fn full_kinds(physical: &TileCounts) -> u64 {

@@ -11,8 +11,8 @@
 pub(crate) const INF: i32 = 1000;
 
 /// Fewest wildcards for one suit: melds only, and the extra (or saving) for holding the pair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cost {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cost {
     /// Fewest wildcards completing the suit into melds only ([`INF`] if impossible).
     pub melds: i32,
     /// Fewest wildcards completing it into melds and the pair, minus `melds`.
@@ -28,7 +28,7 @@ impl Cost {
 
     /// Fewest wildcards completing the suit into melds and the pair.
     #[inline(always)]
-    pub(crate) fn pair(self) -> i32 {
+    pub fn pair(self) -> i32 {
         self.melds + self.delta
     }
 }

@@ -11,6 +11,7 @@
 
 use hupai_tiles::{Rules, SevenPairs, TileSet};
 
+pub use super::costs::Cost as SuitCost;
 use super::costs::{self, Cost, INF};
 use super::{Runtime, index, special};
 use crate::format::FormatError;
@@ -87,6 +88,20 @@ impl SuitKeys {
     }
 }
 
+/// Per tile count `n` of a suit: the residues mod 3 that its melds-only and its melds-and-pair
+/// wildcard counts must have once it holds `n + 1` tiles (melds take 3k tiles, melds and the
+/// pair 3k + 2).
+const RESIDUES: [[u8; 2]; 64] = {
+    let mut out = [[0u8; 2]; 64];
+    let mut n = 0;
+    while n < 64 {
+        let more = (n + 1) % 3;
+        out[n] = [((3 - more) % 3) as u8, ((5 - more) % 3) as u8];
+        n += 1;
+    }
+    out
+};
+
 /// The validated suit tables, for lookups by [`SuitKeys`].
 #[derive(Clone, Copy)]
 pub struct Keyed {
@@ -99,21 +114,37 @@ impl std::fmt::Debug for Keyed {
     }
 }
 
+/// A suit's costs under the four-copy cap and without it (the fifth-copy rule), as a prepared hand
+/// caches them: index 0 capped, 1 free.
+pub type CappedAndFree = [SuitCost; 2];
+
 impl Keyed {
     /// The embedded tables, validated on first use.
     pub fn get() -> Result<Keyed, FormatError> {
         super::RUNTIME.as_ref().map(|rt| Keyed { rt }).map_err(Clone::clone)
     }
 
-    /// The four suits' costs; `None` if a numbered suit holds more tiles than the table covers.
+    /// A numbered suit's costs from its halves, capped and free; `None` if it holds more than
+    /// [`MAX_TILES`](super::MAX_TILES) tiles.
     #[inline(always)]
-    fn costs(&self, keys: &SuitKeys, capped: bool) -> Option<([Cost; 4], [u32; 3])> {
+    pub fn numbered(&self, [l, r]: [u16; 2]) -> Option<CappedAndFree> {
+        let located = index::locate(l as usize, r as usize);
+        Some([self.rt.at(located, &self.rt.capped)?, self.rt.at(located, &self.rt.free)?])
+    }
+
+    /// The honors' costs from their packed counts, capped and free.
+    #[inline(always)]
+    pub fn honors(&self, word: u64) -> CappedAndFree {
+        [costs::honors_word(word, true), costs::honors_word(word, false)]
+    }
+
+    /// The four suits' costs of `keys` under the cap or not; `None` if a numbered suit holds more
+    /// than [`MAX_TILES`](super::MAX_TILES) tiles.
+    #[inline(always)]
+    pub fn costs(&self, keys: &SuitKeys, capped: bool) -> Option<[SuitCost; 4]> {
         let dec = self.rt.decode(capped);
-        let located = keys.halves.map(|[l, r]| index::locate(l as usize, r as usize));
-        let m = self.rt.at(located[0], dec)?;
-        let p = self.rt.at(located[1], dec)?;
-        let s = self.rt.at(located[2], dec)?;
-        Some(([m, p, s, costs::honors_word(keys.honors, capped)], located))
+        let at = |[l, r]: [u16; 2]| self.rt.at(index::locate(l as usize, r as usize), dec);
+        Some([at(keys.halves[0])?, at(keys.halves[1])?, at(keys.halves[2])?, costs::honors_word(keys.honors, capped)])
     }
 
     /// Fewest wildcards completing the concealed tiles into melds and a pair, with the plain cap
@@ -123,32 +154,60 @@ impl Keyed {
     /// The number of melds is implied: concealed tiles plus wildcards make `3k + 2` tiles.
     #[inline(always)]
     pub fn melds_form_cost(&self, keys: &SuitKeys, capped: bool) -> Option<i32> {
-        let (c, _) = self.costs(keys, capped)?;
-        Some(super::total(&c))
+        Some(melds_form_total(&self.costs(keys, capped)?))
     }
 
     /// The kinds that complete the concealed tiles plus `wildcards` (one tile short) into melds
-    /// and a pair. `full` has bit `t` set for every kind the hand physically holds four of
-    /// (concealed and declared), which are never waits. `None` as for
-    /// [`Keyed::melds_form_cost`], or when a suit would exceed the table with one more tile.
-    pub fn melds_form_waits(&self, keys: &SuitKeys, wildcards: u8, capped: bool, full: u64) -> Option<TileSet> {
-        let (base, located) = self.costs(keys, capped)?;
+    /// and a pair, given the suits' `costs` under the same cap ([`Keyed::costs`]). `full` has bit
+    /// `t` set for every kind the hand physically holds four of (concealed and declared), which
+    /// are never waits; `present` for every kind it holds concealed (bits of other kinds may be
+    /// set: they only cost time). `None` when a suit would exceed the table with one more tile.
+    pub fn melds_form_waits(
+        &self,
+        keys: &SuitKeys,
+        costs: &[SuitCost; 4],
+        wildcards: u8,
+        capped: bool,
+        full: u64,
+        present: u64,
+    ) -> Option<TileSet> {
+        let base = costs;
         let wildcards = wildcards as i32;
         // One more real tile saves at most one wildcard (that wildcard could have stood for it),
         // so a hand more than one wildcard short has no wait in this form.
-        if super::total(&base) > wildcards + 1 {
+        if melds_form_total(base) > wildcards + 1 {
             return Some(TileSet::EMPTY);
         }
         let dec = self.rt.decode(capped);
         let melds_all: i32 = base.iter().map(|c| c.melds).sum();
+        // The smallest delta over the other suits is the smallest overall unless this suit holds
+        // it alone: keep the two smallest and where the smallest is.
+        let (mut first, mut second, mut first_at) = (INF, INF, 4);
+        for (u, c) in base.iter().enumerate() {
+            if c.delta < first {
+                (second, first, first_at) = (first, c.delta, u);
+            } else if c.delta < second {
+                second = c.delta;
+            }
+        }
         let mut bits = 0u64;
-        for s in 0..4 {
-            let others_melds = melds_all - base[s].melds;
-            let mut others_delta = INF;
-            for (u, c) in base.iter().enumerate() {
-                if u != s {
-                    others_delta = others_delta.min(c.delta);
-                }
+        for (s, &cost) in base.iter().enumerate() {
+            let others_melds = melds_all - cost.melds;
+            let others_delta = if s == first_at { second } else { first };
+            let tiles = if s < 3 {
+                let [l, r] = keys.halves[s];
+                index::tiles_of(index::locate(l as usize, r as usize))
+            } else {
+                (keys.honors.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+            };
+            // One more tile lowers each of the suit's costs by at most one, and a cost keeps the
+            // residue its tile count forces (melds take 3k tiles, melds and the pair 3k + 2): if
+            // even those bounds lose, no kind of this suit can be a wait.
+            let [residue_melds, residue_pair] = RESIDUES[tiles as usize & 63];
+            let least_melds = (cost.melds - 1).max(residue_melds as i32);
+            let least_pair = (cost.pair() - 1).max(residue_pair as i32);
+            if (others_melds + least_melds + others_delta).min(others_melds + least_pair) > wildcards {
+                continue;
             }
             let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
             if s == 3 {
@@ -156,18 +215,26 @@ impl Keyed {
                     Some(c) => *c,
                     None => return None,
                 };
-                bits |= super::honor_waits(&c, full, base[3], capped, &wins);
+                // Without wildcards only a kind held can pair or make a triplet.
+                let skip = if wildcards == 0 { full | !present } else { full };
+                bits |= super::honor_waits(&c, skip, cost, capped, &wins);
                 continue;
             }
             let [l, r] = keys.halves[s];
             let (l, r) = (l as usize, r as usize);
-            let tiles = index::tiles_of(located[s]);
-            for (rank, &step) in RANK_STEP.iter().enumerate() {
-                let t = s * 9 + rank;
-                if full & (1 << t) != 0 {
-                    continue;
-                }
-                let step = step as usize;
+            // Without wildcards a drawn tile joins a group of real tiles: a pair or triplet of a
+            // kind held, or a sequence with a tile held at most two ranks away.
+            let suit_bits = (present >> (9 * s)) & 0x1ff;
+            let near = if wildcards == 0 {
+                (suit_bits | suit_bits << 1 | suit_bits << 2 | suit_bits >> 1 | suit_bits >> 2) & 0x1ff
+            } else {
+                0x1ff
+            };
+            let mut candidates = near & !((full >> (9 * s)) & 0x1ff);
+            while candidates != 0 {
+                let rank = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let step = RANK_STEP[rank] as usize;
                 let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
                 // A rank already at four carries into the next digit, which changes the tile count
                 // by anything but +1: such a kind is full, whatever `full` says.
@@ -175,7 +242,7 @@ impl Keyed {
                     continue;
                 }
                 if wins(self.rt.at(more, dec)?) {
-                    bits |= 1 << t;
+                    bits |= 1 << (9 * s + rank);
                 }
             }
         }
@@ -183,10 +250,24 @@ impl Keyed {
     }
 }
 
+/// Fewest wildcards for the whole hand in the melds form, from its four suits' costs: every suit
+/// completes into melds, one of them also holds the pair.
+#[inline(always)]
+pub fn melds_form_total(costs: &[SuitCost; 4]) -> i32 {
+    super::total(costs)
+}
+
 /// Does a complete concealed 14-tile hand (`counts` plus `wildcards`) win as seven pairs or
 /// thirteen orphans under `rules`? (Only meaningful without declared melds.)
 pub fn special_form_win(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> bool {
     special::special_win(counts, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
+}
+
+/// [`special_form_win`] of a hand given as count masks: bit `t` of `at_least[k]` is set when the
+/// hand holds more than `k` concealed copies of kind `t`.
+#[inline]
+pub fn special_form_win_of_masks(at_least: &[u64; 4], wildcards: u8, rules: &Rules) -> bool {
+    special::special_win_of_masks(at_least, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
 }
 
 /// The kinds completing a concealed 13-tile hand into seven pairs or thirteen orphans under
@@ -200,4 +281,9 @@ pub fn special_form_waits(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Ti
         bits |= special::thirteen_orphans_waits(counts).bits();
     }
     TileSet::from_bits(bits)
+}
+
+/// [`special_form_waits`] of a hand given as count masks (see [`special_form_win_of_masks`]).
+pub fn special_form_waits_of_masks(at_least: &[u64; 4], wildcards: u8, rules: &Rules) -> TileSet {
+    special::special_waits_of_masks(at_least, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
 }
