@@ -101,11 +101,18 @@ impl Algorithm for Hupai {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        PackedHand::from_hand(hand).check_win(rules)
+        // One check of a hand that is not kept: look its suits up once rather than pack it.
+        if hand.melds().is_empty()
+            && packed::keys_cover(rules)
+            && let Some(win) = packed::win_once(&hand.concealed().0, hand.wildcards(), rules)
+        {
+            return Ok(win);
+        }
+        PackedHand::for_check(hand).check_win(rules)
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        PackedHand::from_hand(hand).check_waits(rules)
+        PackedHand::for_check(hand).check_waits(rules)
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {

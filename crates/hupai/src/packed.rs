@@ -117,6 +117,18 @@ impl PackedHand {
         packed
     }
 
+    /// The pack of a hand for one check: without declared melds straight from the counts (the
+    /// common case, no pass over melds or physical copies), else through [`PackedHand::from_hand`].
+    #[inline]
+    pub(crate) fn for_check(hand: &Hand) -> PackedHand {
+        if hand.melds().is_empty()
+            && let Ok(packed) = PackedHand::from_counts(&hand.concealed().0, hand.wildcards())
+        {
+            return packed;
+        }
+        PackedHand::from_hand(hand)
+    }
+
     /// A concealed hand from 34 counts in tile order (`1m`…`9m`, `1p`…, `1s`…, `1z`…`7z`) and a
     /// number of wildcards; fails naming the first kind held more than four times.
     #[inline]
@@ -385,6 +397,20 @@ impl PackedHand {
     fn special_forms_apply(&self, rules: &Rules) -> bool {
         self.melds.is_empty() && rules.melds == 4 && rules.has_special_forms()
     }
+}
+
+/// The verdict of a complete concealed hand (no declared melds) from one lookup per suit, without
+/// packing it; `None` when a count exceeds four, a suit exceeds the table or the tables did not
+/// load (the caller takes the general path). The caller has checked [`keys_cover`].
+#[inline]
+pub(crate) fn win_once(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Option<bool> {
+    let keys = SuitKeys::from_counts(counts)?;
+    let keyed = Keyed::get().ok()?;
+    let costs = keyed.costs(&keys, !rules.wildcard_fifth_copy)?;
+    if keyed::melds_form_total(&costs) <= wildcards as i32 {
+        return Some(true);
+    }
+    Some(rules.melds == 4 && rules.has_special_forms() && keyed::special_form_win(counts, wildcards, rules))
 }
 
 /// True if `rules` set nothing the keyed lookups do not know: every field other than the meld

@@ -54,8 +54,13 @@ impl SuitKeys {
             let (l, r) = index::halves(super::suit_of(counts, s))?;
             *slot = [l as u16, r as u16];
         }
-        let honors = counts[27..].iter().rev().fold(0u64, |word, &n| word << 8 | n as u64);
-        if counts[27..].iter().any(|&n| n > 4) {
+        // One load of the last eight counts; shifting out 9s leaves the seven honors, top byte zero.
+        let honors = match counts.last_chunk::<8>() {
+            Some(last) => u64::from_le_bytes(*last) >> 8,
+            None => return None,
+        };
+        // A count above 4 has its top bit set, or gets it by adding 0x7b.
+        if (honors | honors.wrapping_add(0x007b_7b7b_7b7b_7b7b)) & 0x0080_8080_8080_8080 != 0 {
             return None;
         }
         Some(SuitKeys { halves, honors })
