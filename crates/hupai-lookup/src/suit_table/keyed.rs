@@ -216,17 +216,16 @@ impl Keyed {
             }
             let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
             if s == 3 {
-                let c: [u8; 7] = match keys.honors.to_le_bytes().first_chunk::<7>() {
-                    Some(c) => *c,
-                    None => return None,
-                };
                 // Without wildcards only a kind held can pair or make a triplet.
                 let skip = if wildcards == 0 { full | !present } else { full };
-                bits |= super::honor_waits(&c, skip, cost, capped, &wins);
+                bits |= honor_waits_by_count(keys.honors, cost, capped, skip >> 27, &wins) << 27;
                 continue;
             }
             let [l, r] = keys.halves[s];
             let (l, r) = (l as usize, r as usize);
+            if tiles + 1 > super::MAX_TILES {
+                return None;
+            }
             // Without wildcards a drawn tile joins a group of real tiles: a pair or triplet of a
             // kind held, or a sequence with a tile held at most two ranks away.
             let suit_bits = (present >> (9 * s)) & 0x1ff;
@@ -235,24 +234,65 @@ impl Keyed {
             } else {
                 0x1ff
             };
-            let mut candidates = near & !((full >> (9 * s)) & 0x1ff);
-            while candidates != 0 {
-                let rank = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                let step = RANK_STEP[rank] as usize;
+            let candidates = near & !((full >> (9 * s)) & 0x1ff);
+            // All nine ranks without a branch: the loads are independent and a mispredicted
+            // branch costs more than the few lookups the candidates mask would save.
+            let mut suit_waits = 0u64;
+            for (rank, &step) in RANK_STEP.iter().enumerate() {
+                let step = step as usize;
                 let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
                 // A rank already at four carries into the next digit, which changes the tile count
                 // by anything but +1: such a kind is full, whatever `full` says.
-                if index::tiles_of(more) != tiles + 1 {
-                    continue;
-                }
-                if wins(self.rt.at(more, dec)?) {
-                    bits |= 1 << (9 * s + rank);
-                }
+                let counted = index::tiles_of(more) == tiles + 1;
+                let i = index::index_of(more);
+                let code = (self.rt.codes[(i >> 1) & (super::CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
+                let new = dec[code as usize][(tiles as usize + 1) & 15];
+                suit_waits |= ((counted & wins(new)) as u64) << rank;
             }
+            bits |= (suit_waits & candidates) << (9 * s);
         }
         Some(TileSet::from_bits(bits))
     }
+}
+
+/// The honor kinds (bit `k` for kind `27 + k`) whose one more copy wins, given the honors' packed
+/// counts and `base` cost. A kind's cost depends on its count alone, so the kinds are taken by
+/// count, four cases whatever the hand; the smallest delta over the other kinds is the smallest
+/// over the other counts present, or this count's own if another kind shares it. `skip` masks
+/// kinds not to try (held four times; or, without wildcards, not held).
+#[inline(always)]
+fn honor_waits_by_count(word: u64, base: Cost, capped: bool, skip: u64, wins: &impl Fn(Cost) -> bool) -> u64 {
+    const LOW: u64 = 0x0001_0101_0101_0101;
+    const HIGH: u64 = 0x0080_8080_8080_8080;
+    let per_count = if capped { &costs::HONOR_CAPPED } else { &costs::HONOR_FREE };
+    // at_least[k]: kinds held at least k times (counts are at most 4: no byte carries).
+    let at_least: [u64; 5] = std::array::from_fn(|k| {
+        let flags = ((word + (0x80 - k as u64) * LOW) & HIGH) >> 7;
+        (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0x7f
+    });
+    let by_count: [u64; 4] = std::array::from_fn(|v| at_least[v] & !at_least[v + 1]);
+    let mut bits = 0;
+    for v in 0..4 {
+        let kinds = by_count[v] & !skip;
+        if kinds == 0 {
+            continue;
+        }
+        let (old, new) = (per_count[v], per_count[v + 1]);
+        let mut others = if by_count[v].count_ones() >= 2 { old.delta } else { INF };
+        for (u, &held) in by_count.iter().enumerate() {
+            if u != v && held != 0 {
+                others = others.min(per_count[u].delta);
+            }
+        }
+        if at_least[4] != 0 {
+            others = others.min(per_count[4].delta);
+        }
+        let cost = Cost { melds: base.melds - old.melds + new.melds, delta: new.delta.min(others) };
+        if wins(cost) {
+            bits |= kinds;
+        }
+    }
+    bits
 }
 
 /// Fewest wildcards for the whole hand in the melds form, from its four suits' costs: every suit
