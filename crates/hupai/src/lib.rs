@@ -57,6 +57,11 @@ pub use hupai_tiles::{
 
 use hupai_lookup::SuitTable;
 
+// The workspace README's Rust examples run as doctests of the front door, so they cannot drift.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
 /// [`Rules::hand_size`]).
 ///
