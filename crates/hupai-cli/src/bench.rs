@@ -530,8 +530,15 @@ mod tests {
 
     #[test]
     fn every_registered_algorithm_gets_rows() {
-        let args =
-            BenchArgs { hands: Some(40), json: true, seed: 1, rules: Preset::Standard, batch: false, corpus: None };
+        let args = BenchArgs {
+            hands: Some(40),
+            json: true,
+            seed: 1,
+            rules: Preset::Standard,
+            batch: false,
+            waits: false,
+            corpus: None,
+        };
         for clock in [Clock::detect(), Clock::Wall] {
             let rows = measure(&args, args.rules(), clock).unwrap();
             for a in hupai_harness::algorithms() {
