@@ -43,4 +43,3 @@ pub use suit_table::SuitTable;
 
 pub use index::{Index, IndexData, IndexTable};
 pub use substitute::Substitute;
-

@@ -165,8 +165,8 @@ impl Keyed {
     /// The kinds that complete the concealed tiles plus `wildcards` (one tile short) into melds
     /// and a pair, given the suits' `costs` under the same cap ([`Keyed::costs`]). `full` has bit
     /// `t` set for every kind the hand physically holds four of (concealed and declared), which
-    /// are never waits; `present` for every kind it holds concealed (bits of other kinds may be
-    /// set: they only cost time). `None` when a suit would exceed the table with one more tile.
+    /// are never waits; `present` must have the bit of every kind it holds concealed (bits of other
+    /// kinds may be set: they only cost time). `None` when a suit would exceed the table with one more tile.
     pub fn melds_form_waits(
         &self,
         keys: &SuitKeys,
@@ -221,35 +221,53 @@ impl Keyed {
                 bits |= honor_waits_by_count(keys.honors, cost, capped, skip >> 27, &wins) << 27;
                 continue;
             }
-            let [l, r] = keys.halves[s];
-            let (l, r) = (l as usize, r as usize);
+            // Ranks with no tile held within two ranks: the drawn tile's group holds no other real
+            // tile, so it is a pair or meld of its own with stand-ins (no cheapest completion of
+            // the rest puts a stand-in on its rank, so the copy limit never binds), and the suit
+            // costs two more for melds, or one more holding the pair there.
+            let held = (present >> (9 * s)) & 0x1ff;
+            let near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1ff;
+            let open = !(full >> (9 * s)) & 0x1ff;
+            let alone = Cost { melds: cost.melds + 2, delta: (cost.melds + 1).min(cost.pair() + 2) - cost.melds - 2 };
+            if near != 0x1ff && wins(alone) {
+                bits |= (!near & open & 0x1ff) << (9 * s);
+            }
+            let mut candidates = near & open;
+            if candidates == 0 {
+                continue;
+            }
             if tiles + 1 > super::MAX_TILES {
                 return None;
             }
-            // Without wildcards a drawn tile joins a group of real tiles: a pair or triplet of a
-            // kind held, or a sequence with a tile held at most two ranks away.
-            let suit_bits = (present >> (9 * s)) & 0x1ff;
-            let near = if wildcards == 0 {
-                (suit_bits | suit_bits << 1 | suit_bits << 2 | suit_bits >> 1 | suit_bits >> 2) & 0x1ff
-            } else {
-                0x1ff
-            };
-            let candidates = near & !((full >> (9 * s)) & 0x1ff);
-            // All nine ranks without a branch: the loads are independent and a mispredicted
-            // branch costs more than the few lookups the candidates mask would save.
-            let mut suit_waits = 0u64;
-            for (rank, &step) in RANK_STEP.iter().enumerate() {
-                let step = step as usize;
+            let [l, r] = keys.halves[s];
+            let (l, r) = (l as usize, r as usize);
+            let row = (tiles as usize + 1) & 15;
+            let wins_at = |rank: usize| {
+                let step = RANK_STEP[rank] as usize;
                 let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
                 // A rank already at four carries into the next digit, which changes the tile count
                 // by anything but +1: such a kind is full, whatever `full` says.
                 let counted = index::tiles_of(more) == tiles + 1;
                 let i = index::index_of(more);
                 let code = (self.rt.codes[(i >> 1) & (super::CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
-                let new = dec[code as usize][(tiles as usize + 1) & 15];
-                suit_waits |= ((counted & wins(new)) as u64) << rank;
+                (counted & wins(dec[code as usize][row])) as u64
+            };
+            let mut suit_waits = 0u64;
+            if candidates.count_ones() > 4 {
+                // Many candidates: all nine ranks without a branch (independent loads, nothing to
+                // mispredict), masked afterwards.
+                for rank in 0..9 {
+                    suit_waits |= wins_at(rank) << rank;
+                }
+                suit_waits &= candidates;
+            } else {
+                while candidates != 0 {
+                    let rank = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    suit_waits |= wins_at(rank) << rank;
+                }
             }
-            bits |= (suit_waits & candidates) << (9 * s);
+            bits |= suit_waits << (9 * s);
         }
         Some(TileSet::from_bits(bits))
     }
