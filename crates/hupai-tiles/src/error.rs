@@ -124,6 +124,17 @@ pub enum Error {
         /// Tiles the hand counts.
         found: usize,
     },
+    /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
+    /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.
+    #[error(
+        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); shanten needs 3k + 1 or 3k + 2 tiles, at most {max}"
+    )]
+    ShantenSize {
+        /// Tiles the hand counts.
+        found: usize,
+        /// Size of a complete hand under the rules.
+        max: usize,
+    },
     /// The algorithm cannot answer this hand; it never guesses.
     #[error("unsupported: {algorithm} does not handle {feature}")]
     Unsupported {
