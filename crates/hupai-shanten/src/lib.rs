@@ -258,32 +258,63 @@ impl Prepared {
         }
     }
 
-    /// Fewest tiles to add for the melds form, exactly, on the fifth-copy path.
-    fn melds_fifth(&self, counts: &[u8; 34]) -> u8 {
-        let budget = (self.wildcards as usize).min(3 * MAX_M + 2);
+    /// The stand-in budget of the fifth-copy path: the wildcards, at most a whole hand.
+    fn budget(&self) -> usize {
+        (self.wildcards as usize).min(3 * MAX_M + 2)
+    }
+
+    /// Suit `s`'s vectors by forced stand-ins (fifth-copy path).
+    fn fifth_layers(&self, counts: &[u8; 34], s: usize) -> Vec<Vector> {
         let caps = self.caps.unwrap_or([4; 34]);
-        let mut acc: Vec<Vector> = vec![vector::IMPOSSIBLE; budget + 1];
-        acc[0] = {
-            let mut v = vector::IMPOSSIBLE;
-            v[vector::lane(0, 0)] = 0;
-            v
-        };
-        for s in 0..4 {
-            let range = suit_range(s);
-            let layers = exact::suit_fifth(&counts[range.clone()], &caps[range], s < 3, budget);
-            let mut next = vec![vector::IMPOSSIBLE; budget + 1];
-            for (f1, a) in acc.iter().enumerate() {
-                for (f2, b) in layers.iter().enumerate().take(budget + 1 - f1) {
-                    let c = combine(a, b, self.melds);
-                    let slot = &mut next[f1 + f2];
-                    for (x, y) in slot.iter_mut().zip(c) {
-                        *x = (*x).min(y);
-                    }
+        let range = suit_range(s);
+        exact::suit_fifth(&counts[range.clone()], &caps[range], s < 3, self.budget())
+    }
+
+    /// Layered min-plus product: forced stand-ins add up, within the budget.
+    fn fifth_combine(&self, a: &[Vector], b: &[Vector]) -> Vec<Vector> {
+        let budget = self.budget();
+        let mut out = vec![vector::IMPOSSIBLE; budget + 1];
+        for (f1, x) in a.iter().enumerate() {
+            for (f2, y) in b.iter().enumerate().take((budget + 1).saturating_sub(f1)) {
+                let c = combine(x, y, self.melds);
+                for (slot, v) in out[f1 + f2].iter_mut().zip(c) {
+                    *slot = (*slot).min(v);
                 }
             }
-            acc = next;
         }
-        acc.iter().map(|v| v[vector::lane(self.melds.min(MAX_M), 1)]).min().unwrap_or(INF)
+        out
+    }
+
+    /// The fewest tiles to add over every split of the budget between `a` and `b`.
+    fn fifth_finish(&self, a: &[Vector], b: &[Vector]) -> u8 {
+        let budget = self.budget();
+        let mut best = INF;
+        for (f1, x) in a.iter().enumerate() {
+            for y in b.iter().take((budget + 1).saturating_sub(f1)) {
+                best = best.min(finish(x, y, self.melds));
+            }
+        }
+        best
+    }
+
+    /// For each suit, the other three suits' layered product (fifth-copy path).
+    fn fifth_others(&self, layers: &[Vec<Vector>; 4]) -> [Vec<Vector>; 4] {
+        let p01 = self.fifth_combine(&layers[0], &layers[1]);
+        let p23 = self.fifth_combine(&layers[2], &layers[3]);
+        [
+            self.fifth_combine(&layers[1], &p23),
+            self.fifth_combine(&layers[0], &p23),
+            self.fifth_combine(&p01, &layers[3]),
+            self.fifth_combine(&p01, &layers[2]),
+        ]
+    }
+
+    /// Fewest tiles to add for the melds form, exactly, on the fifth-copy path.
+    fn melds_fifth(&self, counts: &[u8; 34]) -> u8 {
+        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| self.fifth_layers(counts, s));
+        let p01 = self.fifth_combine(&layers[0], &layers[1]);
+        let p23 = self.fifth_combine(&layers[2], &layers[3]);
+        self.fifth_finish(&p01, &p23)
     }
 
     /// Fewest tiles to add for the melds form from scratch.
@@ -419,14 +450,17 @@ fn effective_of(
     let mut tiles = Vec::new();
     let base;
     if p.fifth {
-        base = p.best(p.melds_fifth(counts), &stats);
+        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| p.fifth_layers(counts, s));
+        let others = p.fifth_others(&layers);
+        base = p.best(p.fifth_finish(&others[0], &layers[0]), &stats);
         let mut c = *counts;
         for t in 0..34 {
             if room[t] >= 4 {
                 continue;
             }
+            let s = suit_of_kind(t);
             c[t] += 1;
-            let d = p.best(p.melds_fifth(&c), &stats.with(counts[t], t, 1));
+            let d = p.best(p.fifth_finish(&others[s], &p.fifth_layers(&c, s)), &stats.with(counts[t], t, 1));
             c[t] -= 1;
             if d < base {
                 tiles.push(t);
