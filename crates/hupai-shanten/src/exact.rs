@@ -9,6 +9,8 @@
 //! A rank's group total beyond its real tiles is what must be added; real tiles beyond the total
 //! are dropped (cost nothing).
 
+use std::sync::LazyLock;
+
 use crate::vector::{INF, MAX_M, Vector, lane};
 
 
@@ -174,6 +176,40 @@ pub(crate) fn honors(counts: &[u8], caps: &[u8]) -> Vector {
     out
 }
 
+/// Honors with the plain four-copy cap depend only on how many kinds hold 1, 2, 3 and 4 copies:
+/// one vector per such histogram (8⁴ slots, most unused), built once from [`honors`].
+static HONORS_BY_HISTOGRAM: LazyLock<Box<[Vector; 4096]>> = LazyLock::new(|| {
+    let mut table = Box::new([[INF; 16]; 4096]);
+    for (key, slot) in table.iter_mut().enumerate() {
+        let n = [key % 8, key / 8 % 8, key / 64 % 8, key / 512];
+        if n.iter().sum::<usize>() > 7 {
+            continue;
+        }
+        let mut counts = [0u8; 7];
+        let mut k = 0;
+        for (c, &how_many) in n.iter().enumerate() {
+            for _ in 0..how_many {
+                counts[k] = c as u8 + 1;
+                k += 1;
+            }
+        }
+        *slot = honors(&counts, &[4; 7]);
+    }
+    table
+});
+
+/// [`honors`] with the plain cap, by one lookup of the counts' histogram.
+#[inline(always)]
+pub(crate) fn honors_plain(counts: &[u8]) -> Vector {
+    const SHIFT: [usize; 5] = [12, 0, 3, 6, 9];
+    let mut key = 0usize;
+    for &c in counts.iter().take(7) {
+        // Count 0 lands in bits 12+ and is masked off; counts above 4 cannot occur in a hand.
+        key += 1 << SHIFT[(c as usize).min(4)];
+    }
+    HONORS_BY_HISTOGRAM[key & 4095]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,6 +243,19 @@ mod tests {
                 let c: [u8; 7] = std::array::from_fn(|k| c[k].min(caps[k]));
                 assert_eq!(honors(&c, &caps), suit_exact(&c, &caps, false), "{c:?} {caps:?}");
             }
+        }
+    }
+
+    #[test]
+    fn honors_plain_matches_honors() {
+        for code in 0..5u32.pow(7) {
+            let mut c = [0u8; 7];
+            let mut x = code;
+            for d in c.iter_mut() {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            assert_eq!(honors_plain(&c), honors(&c, &[4; 7]), "{c:?}");
         }
     }
 

@@ -64,7 +64,7 @@ mod vector;
 use hupai_tiles::{Error, Feature, Hand, Rules, SevenPairs, Tile, TileCounts};
 
 use special::Stats;
-use vector::{EMPTY, INF, MAX_M, Vector, combine, finish, finish_reversed, reversed};
+use vector::{EMPTY, INF, MAX_M, Vector, combine, combine_up_to, finish, finish_reversed, reversed};
 
 pub use table::tables;
 
@@ -215,11 +215,15 @@ fn prepare(hand: &Hand, rules: &Rules) -> Result<Prepared, Error> {
     }
     let concealed = found - 3 * hand.melds().len();
     let special = hand.melds().is_empty() && rules.melds == 4 && concealed >= 13;
-    let declared = hand.declared_counts();
-    let caps = (!hand.melds().is_empty()).then(|| std::array::from_fn(|k| 4u8.saturating_sub(declared.0[k])));
+    let (caps, physical) = if hand.melds().is_empty() {
+        (None, hand.concealed().0)
+    } else {
+        let declared = hand.declared_counts();
+        (Some(std::array::from_fn(|k| 4u8.saturating_sub(declared.0[k]))), hand.physical_counts().0)
+    };
     Ok(Prepared {
         counts: hand.concealed().0,
-        physical: hand.physical_counts().0,
+        physical,
         caps,
         wildcards: hand.wildcards(),
         melds: concealed / 3,
@@ -249,7 +253,8 @@ impl Prepared {
         let range = suit_range(s);
         let lowered = self.caps.as_ref().filter(|caps| caps[range.clone()].iter().any(|&c| c < 4));
         match (s, lowered) {
-            (3, caps) => exact::honors(&counts[27..34], caps.map_or(&[4u8; 7][..], |c| &c[27..34])),
+            (3, None) => exact::honors_plain(&counts[27..34]),
+            (3, Some(caps)) => exact::honors(&counts[27..34], &caps[27..34]),
             (_, None) => match counts[range].first_chunk::<9>() {
                 Some(c) => table::numbered(c),
                 None => EMPTY,
@@ -276,7 +281,7 @@ impl Prepared {
         let mut out = vec![vector::IMPOSSIBLE; budget + 1];
         for (f1, x) in a.iter().enumerate() {
             for (f2, y) in b.iter().enumerate().take((budget + 1).saturating_sub(f1)) {
-                let c = combine(x, y, self.melds);
+                let c = combine(x, y);
                 for (slot, v) in out[f1 + f2].iter_mut().zip(c) {
                     *slot = (*slot).min(v);
                 }
@@ -323,7 +328,7 @@ impl Prepared {
             return self.melds_fifth(counts);
         }
         let v: [Vector; 4] = std::array::from_fn(|s| self.vector(counts, s));
-        finish(&combine(&v[0], &v[1], self.melds), &combine(&v[2], &v[3], self.melds), self.melds)
+        vector::four_suits_distance(&v, self.melds)
     }
 
     /// The special forms' distances (seven pairs, thirteen orphans), when they count.
@@ -379,8 +384,11 @@ impl Prepared {
 pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
     let p = prepare(hand, rules)?;
     let melds = p.melds_distance(&p.counts);
-    let stats = Stats::new(&p.counts);
-    let (seven, orphans) = p.special_distances(&stats);
+    let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
+        p.special_distances(&Stats::new(&p.counts))
+    } else {
+        (None, None)
+    };
     Ok(p.shanten_of(melds, seven, orphans))
 }
 
@@ -408,14 +416,14 @@ impl Products {
             for b in a + 1..4 {
                 let mut rest = (0..4).filter(|&s| s != a && s != b);
                 let (x, y) = (rest.next().unwrap_or(0), rest.next().unwrap_or(0));
-                let c = combine(&v[x], &v[y], m);
+                let c = combine_up_to(&v[x], &v[y], m);
                 pair_rest[a][b] = c;
                 pair_rest[b][a] = c;
             }
         }
         let others_rev = std::array::from_fn(|s| {
             let b = if s == 0 { 1 } else { 0 };
-            reversed(&combine(&v[b], &pair_rest[s][b], m), m)
+            reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m)
         });
         Products { v, others_rev, pair_rest }
     }
@@ -517,7 +525,7 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         out.push(DiscardOption { discard: Discard::Wildcard, after });
     }
     // Stable: options were pushed in tile order, the wildcard last.
-    out.sort_by_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+    out.sort_by_cached_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
     Ok(out)
 }
 
@@ -539,6 +547,9 @@ fn advice_slow(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
 
 /// Advice from per-suit products: a discard changes one suit; a draw changes one suit (the same
 /// one, or another whose one-more vectors are computed once per hand).
+///
+/// A draw lowers a form's distance by at most one, so after a discard only the forms already at
+/// the best distance can make a draw effective; the others are not evaluated for any draw.
 fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     let counts = &p.counts;
     let prod = Products::new(p, counts);
@@ -563,26 +574,40 @@ fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
         c[d] -= 1;
         let minus = p.vector(&c, s);
         let after_stats = stats.with(counts[d], d, -1);
-        let base = p.best(finish_reversed(&prod.others_rev[s], &minus), &after_stats);
+        let melds_after = finish_reversed(&prod.others_rev[s], &minus);
+        let (seven_after, orphans_after) = p.special_distances(&after_stats);
+        let base = melds_after.min(seven_after.unwrap_or(INF)).min(orphans_after.unwrap_or(INF));
+        let melds_may = melds_after == base;
+        let seven_may = seven_after == Some(base);
+        let orphans_may = orphans_after == Some(base);
         // The discard's suit with each other suit's change: the two untouched suits and this one.
-        let with_minus: [Vector; 4] =
-            std::array::from_fn(|o| if o == s { EMPTY } else { reversed(&combine(&minus, &prod.pair_rest[s][o], m), m) });
-        let mut tiles = Vec::new();
+        let with_minus: [Vector; 4] = std::array::from_fn(|o| {
+            if o == s || !melds_may { EMPTY } else { reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m) }
+        });
+        let mut tiles = Vec::with_capacity(16);
         for t in 0..34 {
             let held = p.physical[t] - u8::from(t == d);
             if held >= 4 {
                 continue;
             }
-            let o = suit_of_kind(t);
-            let melds = if o == s {
-                c[t] += 1;
-                let v = p.vector(&c, s);
-                c[t] -= 1;
-                finish_reversed(&prod.others_rev[s], &v)
-            } else {
-                finish_reversed(&with_minus[o], &plus[t])
-            };
-            if p.best(melds, &after_stats.with(c[t], t, 1)) < base {
+            let mut effective = false;
+            if melds_may {
+                let o = suit_of_kind(t);
+                let melds = if o == s {
+                    c[t] += 1;
+                    let v = p.vector(&c, s);
+                    c[t] -= 1;
+                    finish_reversed(&prod.others_rev[s], &v)
+                } else {
+                    finish_reversed(&with_minus[o], &plus[t])
+                };
+                effective = melds < base;
+            }
+            if !effective && (seven_may || orphans_may) {
+                let (seven, orphans) = p.special_distances(&after_stats.with(c[t], t, 1));
+                effective = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
+            }
+            if effective {
                 tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(&p.physical, visible, t) });
             }
         }

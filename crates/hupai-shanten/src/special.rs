@@ -30,15 +30,37 @@ pub(crate) struct Stats {
 
 impl Stats {
     pub(crate) fn new(counts: &[u8; 34]) -> Stats {
-        let mut s = Stats { all: [0; 5], orphans: [0; 5] };
-        for (k, &c) in counts.iter().enumerate() {
-            let c = (c as usize).min(4);
-            s.all[c] += 1;
-            if is_orphan(k) {
-                s.orphans[c] += 1;
+        // Five little-endian words of eight counts (the last six bytes zero). Per word and k, one
+        // flag per byte holding at least k copies (a carry-free add into the top bit); the flags
+        // of all words add up lane-wise, and one multiply sums the lanes.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // Terminals and honors: kinds 0, 8, 9, 17, 18, 26, 27–33, as byte flags per word.
+        const ORPHAN_MASK: [u64; 5] = [0x80, 0x8080, 0x0080_8000, 0x8080_8080_8080_0000, 0x8080];
+        let mut padded = [0u8; 40];
+        padded[..34].copy_from_slice(counts);
+        let mut lanes = [[0u64; 5]; 2];
+        for (w, chunk) in padded.chunks_exact(8).enumerate() {
+            // Counts are at most 4 in a hand; masking keeps the add carry-free whatever they are.
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & 0x7f7f_7f7f_7f7f_7f7f;
+            for k in 1..5 {
+                let flags = (x + (0x80 - k as u64) * LOW) & HIGH;
+                lanes[0][k] += flags >> 7;
+                lanes[1][k] += (flags & ORPHAN_MASK[w]) >> 7;
             }
         }
-        s
+        let total = |v: u64| (v.wrapping_mul(LOW) >> 56) as u8;
+        let mut all = [0u8; 5];
+        let mut orphans = [0u8; 5];
+        for (out, (lanes, n)) in [&mut all, &mut orphans].into_iter().zip([(lanes[0], 34u8), (lanes[1], 13)]) {
+            let ge: [u8; 5] = lanes.map(total);
+            out[0] = n - ge[1];
+            for k in 1..4 {
+                out[k] = ge[k] - ge[k + 1];
+            }
+            out[4] = ge[4];
+        }
+        Stats { all, orphans }
     }
 
     /// The stats after kind `k`, holding `count`, changes by `delta` (±1).
@@ -98,6 +120,27 @@ mod tests {
         let s = Stats::new(&counts("1188m288p55s1111z"));
         // xiangting's example: replacement number 3 for seven distinct pairs (13 tiles held).
         assert_eq!(s.seven_pairs(SevenPairs::Distinct), 3);
+    }
+
+    #[test]
+    fn new_matches_a_plain_count() {
+        let mut rng = 0x1234_5678_u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *x = ((rng >> 40) % 5) as u8;
+            }
+            let mut all = [0u8; 5];
+            let mut orphans = [0u8; 5];
+            for (k, &n) in c.iter().enumerate() {
+                all[n as usize] += 1;
+                if is_orphan(k) {
+                    orphans[n as usize] += 1;
+                }
+            }
+            assert_eq!(Stats::new(&c), Stats { all, orphans }, "{c:?}");
+        }
     }
 
     #[test]

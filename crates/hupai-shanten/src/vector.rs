@@ -39,30 +39,66 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
     p * 8 + m
 }
 
-/// Min-plus convolution of two vectors of disjoint suits, for up to `max_m` melds in all.
+/// Min-plus convolution of two vectors of disjoint suits, for `M` melds in all at most (lanes
+/// above `M` stay [`INF`]). Fixed bounds and no branches, so it compiles to straight-line code;
+/// sums stay below 2 × [`INF`] and are clamped at the end.
 #[inline(always)]
-pub(crate) fn combine(a: &Vector, b: &Vector, max_m: usize) -> Vector {
+fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
     let mut out = IMPOSSIBLE;
-    let max_m = max_m.min(MAX_M);
-    for m1 in 0..=max_m {
-        for p1 in 0..2 {
-            let x = a[lane(m1, p1)];
-            if x >= INF {
-                continue;
-            }
-            for m2 in 0..=max_m - m1 {
-                for p2 in 0..2 - p1 {
-                    let y = b[lane(m2, p2)];
-                    let slot = &mut out[lane(m1 + m2, p1 + p2)];
-                    *slot = (*slot).min(x + y);
-                }
-            }
+    for m1 in 0..=M {
+        for m2 in 0..=M - m1 {
+            let m = m1 + m2;
+            out[m] = out[m].min(a[m1] + b[m2]);
+            out[8 + m] = out[8 + m].min((a[m1] + b[8 + m2]).min(a[8 + m1] + b[m2]));
         }
     }
     for x in out.iter_mut() {
         *x = (*x).min(INF);
     }
     out
+}
+
+/// [`combine_to`] for every meld count up to [`MAX_M`].
+#[inline(always)]
+pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
+    combine_to::<MAX_M>(a, b)
+}
+
+/// [`combine_to`] for up to `melds` melds: the lanes a hand of `melds` melds can use.
+#[inline(always)]
+pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
+    match melds {
+        0 => combine_to::<0>(a, b),
+        1 => combine_to::<1>(a, b),
+        2 => combine_to::<2>(a, b),
+        3 => combine_to::<3>(a, b),
+        4 => combine_to::<4>(a, b),
+        _ => combine_to::<MAX_M>(a, b),
+    }
+}
+
+/// The fewest tiles to add for `M` melds and the pair over four suits' vectors.
+#[inline(always)]
+fn four_suits<const M: usize>(v: &[Vector; 4]) -> u8 {
+    let (a, b) = (combine_to::<M>(&v[0], &v[1]), combine_to::<M>(&v[2], &v[3]));
+    let mut best = INF;
+    for m in 0..=M {
+        best = best.min(a[m] + b[8 + M - m]).min(a[8 + m] + b[M - m]);
+    }
+    best.min(INF)
+}
+
+/// The fewest tiles to add for `melds` melds and the pair over four suits' vectors.
+#[inline(always)]
+pub(crate) fn four_suits_distance(v: &[Vector; 4], melds: usize) -> u8 {
+    match melds {
+        0 => four_suits::<0>(v),
+        1 => four_suits::<1>(v),
+        2 => four_suits::<2>(v),
+        3 => four_suits::<3>(v),
+        4 => four_suits::<4>(v),
+        _ => four_suits::<MAX_M>(v),
+    }
 }
 
 /// The fewest tiles to add for `melds` melds and the pair, combining `a` and `b` (disjoint suits):
@@ -93,11 +129,7 @@ pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
 /// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
 #[inline(always)]
 pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
-    let mut best = u8::MAX;
-    for i in 0..16 {
-        best = best.min(rev[i].saturating_add(b[i]));
-    }
-    best.min(INF)
+    rev.iter().zip(b).map(|(&x, &y)| x.saturating_add(y)).fold(INF, u8::min)
 }
 
 #[cfg(test)]
@@ -106,10 +138,29 @@ mod tests {
 
     #[test]
     fn empty_suits_combine_to_empty() {
-        let two = combine(&EMPTY, &EMPTY, MAX_M);
+        let two = combine(&EMPTY, &EMPTY);
         assert_eq!(two, EMPTY);
         assert_eq!(finish(&EMPTY, &EMPTY, 4), 14);
         assert_eq!(finish_reversed(&reversed(&EMPTY, 4), &EMPTY), 14);
+    }
+
+    #[test]
+    fn bounded_combines_agree_on_their_lanes() {
+        let mut a = EMPTY;
+        a[lane(1, 0)] = 0;
+        a[lane(2, 1)] = 3;
+        let mut b = EMPTY;
+        b[lane(0, 1)] = 0;
+        b[lane(3, 0)] = 5;
+        let full = combine(&a, &b);
+        for melds in 0..=MAX_M {
+            let part = combine_up_to(&a, &b, melds);
+            for m in 0..=melds {
+                assert_eq!((part[lane(m, 0)], part[lane(m, 1)]), (full[lane(m, 0)], full[lane(m, 1)]));
+            }
+            let v = [a, b, EMPTY, a];
+            assert_eq!(four_suits_distance(&v, melds), finish(&combine(&v[0], &v[1]), &combine(&v[2], &v[3]), melds));
+        }
     }
 
     #[test]
@@ -120,7 +171,7 @@ mod tests {
         let mut b = EMPTY;
         b[lane(2, 1)] = 2;
         for melds in 0..=MAX_M {
-            let full = combine(&a, &b, MAX_M)[lane(melds, 1)];
+            let full = combine(&a, &b)[lane(melds, 1)];
             assert_eq!(finish(&a, &b, melds), full);
             assert_eq!(finish_reversed(&reversed(&a, melds), &b), full);
         }
