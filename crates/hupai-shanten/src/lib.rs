@@ -183,11 +183,11 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
 
 /// What every question needs: the hand's shape under the rules and its tiles split for the
 /// per-suit programs.
-struct Prepared {
+struct Prepared<'a> {
     /// Real concealed tiles.
-    counts: [u8; 34],
-    /// Physical copies (concealed and declared).
-    physical: [u8; 34],
+    counts: &'a [u8; 34],
+    /// Where physical copies (concealed and declared) come from, for the questions that need them.
+    physical: PhysicalSource<'a>,
     /// Room per kind for concealed tiles plus stand-ins (4 minus declared copies), when declared
     /// melds lower any; `None` for the plain four everywhere.
     caps: Option<[u8; 34]>,
@@ -203,7 +203,7 @@ struct Prepared {
     complete: bool,
 }
 
-fn prepare(hand: &Hand, rules: &Rules) -> Result<Prepared, Error> {
+fn prepare<'a>(hand: &'a Hand, rules: &Rules) -> Result<Prepared<'a>, Error> {
     check_rules(rules)?;
     let max = rules.hand_size();
     if hand.melds().len() > rules.melds as usize {
@@ -215,15 +215,16 @@ fn prepare(hand: &Hand, rules: &Rules) -> Result<Prepared, Error> {
     }
     let concealed = found - 3 * hand.melds().len();
     let special = hand.melds().is_empty() && rules.melds == 4 && concealed >= 13;
-    let (caps, physical) = if hand.melds().is_empty() {
-        (None, hand.concealed().0)
+    // Declared melds are rare in the hot paths: caps and physical counts only when there are some.
+    let caps = if hand.melds().is_empty() {
+        None
     } else {
         let declared = hand.declared_counts();
-        (Some(std::array::from_fn(|k| 4u8.saturating_sub(declared.0[k]))), hand.physical_counts().0)
+        Some(std::array::from_fn(|k| 4u8.saturating_sub(declared.0[k])))
     };
     Ok(Prepared {
-        counts: hand.concealed().0,
-        physical,
+        counts: &hand.concealed().0,
+        physical: PhysicalSource(hand),
         caps,
         wildcards: hand.wildcards(),
         melds: concealed / 3,
@@ -232,6 +233,15 @@ fn prepare(hand: &Hand, rules: &Rules) -> Result<Prepared, Error> {
         fifth: rules.wildcard_fifth_copy && hand.wildcards() > 0,
         complete: concealed % 3 == 2,
     })
+}
+
+/// The hand, for its physical copies (concealed and declared), computed only when asked.
+struct PhysicalSource<'a>(&'a Hand);
+
+impl PhysicalSource<'_> {
+    fn counts(&self) -> [u8; 34] {
+        self.0.physical_counts().0
+    }
 }
 
 /// Suit `s` (0–3) of a count array, and its length (9, or 7 for honors).
@@ -246,7 +256,7 @@ fn suit_of_kind(k: usize) -> usize {
     (k / 9).min(3)
 }
 
-impl Prepared {
+impl Prepared<'_> {
     /// The vector of suit `s` for these counts (capped; not the fifth-copy path).
     #[inline(always)]
     fn vector(&self, counts: &[u8; 34], s: usize) -> Vector {
@@ -383,9 +393,9 @@ impl Prepared {
 /// [`Error::Unsupported`] for rule options this crate does not handle ([`check_rules`]).
 pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
     let p = prepare(hand, rules)?;
-    let melds = p.melds_distance(&p.counts);
+    let melds = p.melds_distance(p.counts);
     let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
-        p.special_distances(&Stats::new(&p.counts))
+        p.special_distances(&Stats::new(p.counts))
     } else {
         (None, None)
     };
@@ -441,7 +451,8 @@ pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resu
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "effective tiles", expected: found - 1, found });
     }
-    Ok(effective_of(&p, &p.counts, &p.physical, &p.physical, p.wildcards, visible))
+    let physical = p.physical.counts();
+    Ok(effective_of(&p, p.counts, &physical, &physical, p.wildcards, visible))
 }
 
 /// Effective tiles of `counts` (3k + 1 with the wildcards): `room` decides which kinds can be
@@ -515,13 +526,14 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         return Err(Error::WrongShape { operation: "discard advice", expected: found + 1, found });
     }
     let mut out = Vec::new();
+    let physical = p.physical.counts();
     if p.fifth {
-        advice_slow(&p, visible, &mut out);
+        advice_slow(&p, &physical, visible, &mut out);
     } else {
-        advice_fast(&p, visible, &mut out);
+        advice_fast(&p, &physical, visible, &mut out);
     }
     if p.wildcards > 0 {
-        let after = effective_of(&p, &p.counts, &p.physical, &p.physical, p.wildcards - 1, visible);
+        let after = effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible);
         out.push(DiscardOption { discard: Discard::Wildcard, after });
     }
     // Stable: options were pushed in tile order, the wildcard last.
@@ -530,15 +542,15 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
 }
 
 /// Advice on the fifth-copy path: each discard's effective tiles from scratch.
-fn advice_slow(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>) {
+fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     for d in 0..34 {
         if p.counts[d] == 0 {
             continue;
         }
-        let (mut c, mut room) = (p.counts, p.physical);
+        let (mut c, mut room) = (*p.counts, *physical);
         c[d] -= 1;
         room[d] -= 1;
-        let after = effective_of(p, &c, &room, &p.physical, p.wildcards, visible);
+        let after = effective_of(p, &c, &room, physical, p.wildcards, visible);
         if let Some(t) = Tile::new(d) {
             out.push(DiscardOption { discard: Discard::Tile(t), after });
         }
@@ -550,8 +562,8 @@ fn advice_slow(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
 ///
 /// A draw lowers a form's distance by at most one, so after a discard only the forms already at
 /// the best distance can make a draw effective; the others are not evaluated for any draw.
-fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>) {
-    let counts = &p.counts;
+fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
+    let counts = p.counts;
     let prod = Products::new(p, counts);
     let stats = Stats::new(counts);
     let m = p.melds;
@@ -559,7 +571,7 @@ fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
     let mut plus = [EMPTY; 34];
     let mut c = *counts;
     for t in 0..34 {
-        if p.physical[t] < 4 {
+        if physical[t] < 4 {
             let s = suit_of_kind(t);
             c[t] += 1;
             plus[t] = p.vector(&c, s);
@@ -586,7 +598,7 @@ fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
         });
         let mut tiles = Vec::with_capacity(16);
         for t in 0..34 {
-            let held = p.physical[t] - u8::from(t == d);
+            let held = physical[t] - u8::from(t == d);
             if held >= 4 {
                 continue;
             }
@@ -608,7 +620,7 @@ fn advice_fast(p: &Prepared, visible: &TileCounts, out: &mut Vec<DiscardOption>)
                 effective = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
             }
             if effective {
-                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(&p.physical, visible, t) });
+                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
             }
         }
         c[d] += 1;
