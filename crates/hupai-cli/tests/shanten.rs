@@ -19,7 +19,8 @@ fn hupai(args: &[&str], stdin: &[u8]) -> (String, i32) {
     let stdin = stdin.to_vec();
     let writer = std::thread::spawn(move || input.write_all(&stdin));
     let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    // A command-line error ends hupai before it reads stdin: a broken pipe here is expected.
+    let _ = writer.join();
     (String::from_utf8(output.stdout).expect("stdout is UTF-8"), output.status.code().expect("exit code"))
 }
 
