@@ -466,11 +466,8 @@ fn effective_text(list: &[EffectiveReport]) -> String {
         return "none".to_owned();
     }
     let names: Vec<String> = list.iter().map(|e| format!("{}×{}", e.tile, e.unseen)).collect();
-    let tiles: String = list
-        .iter()
-        .filter_map(|e| e.tile.parse::<hupai_tiles::Tile>().ok())
-        .map(|t| t.to_unicode())
-        .collect();
+    let tiles: String =
+        list.iter().filter_map(|e| e.tile.parse::<hupai_tiles::Tile>().ok()).map(|t| t.to_unicode()).collect();
     format!("{}  {tiles}", names.join(" "))
 }
 

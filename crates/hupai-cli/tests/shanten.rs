@@ -30,7 +30,8 @@ fn json_lines(stdout: &str) -> Vec<Value> {
 
 #[test]
 fn batch_shanten_answers_the_issue_example() {
-    let (out, code) = hupai(&["batch", "--rules", "riichi", "--shanten"], b"123m456p789s1134z\n1m9m1p9p1s9s1z2z3z4z5z6z**\n");
+    let (out, code) =
+        hupai(&["batch", "--rules", "riichi", "--shanten"], b"123m456p789s1134z\n1m9m1p9p1s9s1z2z3z4z5z6z**\n");
     assert_eq!(code, 0, "{out}");
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);

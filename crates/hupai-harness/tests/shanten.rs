@@ -22,13 +22,21 @@ fn check_case(case: &Case) {
     for algorithm in hupai_harness::algorithms() {
         if complete {
             match algorithm.is_win(hand, rules) {
-                Ok(win) => assert_eq!(win, s.number == -1, "{hand} under {}: {} vs {s:?}", rules_name(rules), algorithm.name()),
+                Ok(win) => {
+                    assert_eq!(win, s.number == -1, "{hand} under {}: {} vs {s:?}", rules_name(rules), algorithm.name())
+                }
                 Err(e) => assert!(e.is_unsupported(), "{}: {e}", algorithm.name()),
             }
         } else {
             match algorithm.waits(hand, rules) {
                 Ok(waits) => {
-                    assert_eq!(!waits.is_empty(), s.number == 0, "{hand} under {}: {}", rules_name(rules), algorithm.name());
+                    assert_eq!(
+                        !waits.is_empty(),
+                        s.number == 0,
+                        "{hand} under {}: {}",
+                        rules_name(rules),
+                        algorithm.name()
+                    );
                     if s.number == 0 {
                         let kinds: TileSet = effective.iter().flat_map(|e| e.tiles.iter().map(|t| t.tile)).collect();
                         assert_eq!(kinds, waits, "{hand} under {}: {}", rules_name(rules), algorithm.name());

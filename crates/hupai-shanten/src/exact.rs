@@ -13,7 +13,6 @@ use std::sync::LazyLock;
 
 use crate::vector::{INF, MAX_M, Vector, lane};
 
-
 const STATES: usize = 2 * 3 * 3 * (MAX_M + 1);
 
 #[inline(always)]
@@ -24,6 +23,8 @@ const fn state(pair: usize, back2: usize, back1: usize, melds: usize) -> usize {
 /// The exact vector of one suit: `counts` per rank, room `caps` per rank (concealed plus added
 /// tiles), sequences allowed or not (honors). Caps above 4 are treated as 4 (a suit never needs
 /// more without the fifth-copy option, see [`suit_fifth`]).
+// The rank indexes counts, caps and the sequence-start rule together.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector {
     let mut cur = [INF; STATES];
     cur[state(0, 0, 0, 0)] = 0;
@@ -75,6 +76,7 @@ pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector 
 ///
 /// Out: `budget + 1` vectors; entry `f` is the fewest tiles to add with exactly `f` forced
 /// stand-ins (never more than the budget, which is the hand's wildcards).
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn suit_fifth(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
     let layers = budget + 1;
     let mut cur = vec![INF; STATES * layers];

@@ -210,7 +210,7 @@ fn prepare<'a>(hand: &'a Hand, rules: &Rules) -> Result<Prepared<'a>, Error> {
         return Err(Error::TooManyMelds { found: hand.melds().len(), max: rules.melds as usize });
     }
     let found = hand.tile_count();
-    if found > max || found % 3 == 0 {
+    if found > max || found.is_multiple_of(3) {
         return Err(Error::ShantenSize { found, max });
     }
     let concealed = found - 3 * hand.melds().len();
@@ -421,16 +421,16 @@ impl Products {
     fn new(p: &Prepared, counts: &[u8; 34]) -> Products {
         let v: [Vector; 4] = std::array::from_fn(|s| p.vector(counts, s));
         let m = p.melds;
-        let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
-        for a in 0..4 {
-            for b in a + 1..4 {
+        // The suits other than a and b, combined (the diagonal is never read).
+        let pair_rest: [[Vector; 4]; 4] = std::array::from_fn(|a| {
+            std::array::from_fn(|b| {
                 let mut rest = (0..4).filter(|&s| s != a && s != b);
-                let (x, y) = (rest.next().unwrap_or(0), rest.next().unwrap_or(0));
-                let c = combine_up_to(&v[x], &v[y], m);
-                pair_rest[a][b] = c;
-                pair_rest[b][a] = c;
-            }
-        }
+                match (rest.next(), rest.next()) {
+                    (Some(x), Some(y)) if a != b => combine_up_to(&v[x], &v[y], m),
+                    _ => vector::IMPOSSIBLE,
+                }
+            })
+        });
         let others_rev = std::array::from_fn(|s| {
             let b = if s == 0 { 1 } else { 0 };
             reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m)

@@ -18,7 +18,7 @@ use hupai_tiles::SevenPairs;
 
 /// Whether kind `k` (0–33) is a terminal or an honor.
 const fn is_orphan(k: usize) -> bool {
-    k >= 27 || k % 9 == 0 || k % 9 == 8
+    k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
 
 /// Kinds by count (0–4), over all 34 and over the 13 terminals and honors.
@@ -39,20 +39,20 @@ impl Stats {
         const ORPHAN_MASK: [u64; 5] = [0x80, 0x8080, 0x0080_8000, 0x8080_8080_8080_0000, 0x8080];
         let mut padded = [0u8; 40];
         padded[..34].copy_from_slice(counts);
-        let mut lanes = [[0u64; 5]; 2];
+        let (mut all_lanes, mut orphan_lanes) = ([0u64; 5], [0u64; 5]);
         for (w, chunk) in padded.chunks_exact(8).enumerate() {
             // Counts are at most 4 in a hand; masking keeps the add carry-free whatever they are.
             let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & 0x7f7f_7f7f_7f7f_7f7f;
-            for k in 1..5 {
+            for (k, (all, orphan)) in all_lanes.iter_mut().zip(orphan_lanes.iter_mut()).enumerate().skip(1) {
                 let flags = (x + (0x80 - k as u64) * LOW) & HIGH;
-                lanes[0][k] += flags >> 7;
-                lanes[1][k] += (flags & ORPHAN_MASK[w]) >> 7;
+                *all += flags >> 7;
+                *orphan += (flags & ORPHAN_MASK[w]) >> 7;
             }
         }
         let total = |v: u64| (v.wrapping_mul(LOW) >> 56) as u8;
         let mut all = [0u8; 5];
         let mut orphans = [0u8; 5];
-        for (out, (lanes, n)) in [&mut all, &mut orphans].into_iter().zip([(lanes[0], 34u8), (lanes[1], 13)]) {
+        for (out, (lanes, n)) in [&mut all, &mut orphans].into_iter().zip([(all_lanes, 34u8), (orphan_lanes, 13)]) {
             let ge: [u8; 5] = lanes.map(total);
             out[0] = n - ge[1];
             for k in 1..4 {

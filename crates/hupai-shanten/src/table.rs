@@ -58,7 +58,7 @@ impl format::Payload for ShantenTables {
             return Err(format!("{} codes; {PATTERNS} expected", self.codes.len()));
         }
         let n = self.vectors.len() / LANES;
-        if self.vectors.len() % LANES != 0 || n == 0 || n > MAX_VECTORS {
+        if !self.vectors.len().is_multiple_of(LANES) || n == 0 || n > MAX_VECTORS {
             return Err(format!("{} vector bytes: not 1 to {MAX_VECTORS} vectors of {LANES}", self.vectors.len()));
         }
         for (i, v) in self.vectors.chunks_exact(LANES).enumerate() {

@@ -32,7 +32,7 @@ fn one_suit_with_wildcards() {
         let suit = code % 3;
         for w in 0..=4u8 {
             let n = tiles + w as usize;
-            if n == 0 || n > 14 || n % 3 == 0 {
+            if n == 0 || n > 14 || n.is_multiple_of(3) {
                 continue;
             }
             let mut counts = [0u8; 34];
@@ -62,7 +62,7 @@ fn honors_with_wildcards() {
         let tiles: usize = c.iter().map(|&x| x as usize).sum();
         for w in 0..=3u8 {
             let n = tiles + w as usize;
-            if n == 0 || n > 14 || n % 3 == 0 {
+            if n == 0 || n > 14 || n.is_multiple_of(3) {
                 continue;
             }
             let mut counts = [0u8; 34];

@@ -43,8 +43,12 @@ fn semantics_doc_shanten_examples() {
             got_effective = advice[0].after.tiles.iter().map(|t| t.tile.to_string()).collect();
         } else {
             got_best = String::new();
-            got_effective =
-                effective_tiles(&hand, &rules, &TileCounts::EMPTY).unwrap().tiles.iter().map(|t| t.tile.to_string()).collect();
+            got_effective = effective_tiles(&hand, &rules, &TileCounts::EMPTY)
+                .unwrap()
+                .tiles
+                .iter()
+                .map(|t| t.tile.to_string())
+                .collect();
         }
         let row = format!(
             "| `{hand}` | {} | {} | {got_best} | {} |",

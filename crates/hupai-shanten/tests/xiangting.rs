@@ -41,7 +41,12 @@ fn compare(h: &Hand) -> bool {
     } else {
         let advice = discard_advice(h, &RULES, &TileCounts::EMPTY).unwrap();
         let keep = ours.number.max(0);
-        set_of(advice.iter().filter(|o| o.shanten() == keep && ours.number >= 0).flat_map(|o| o.after.tiles.iter().map(|t| t.tile)))
+        set_of(
+            advice
+                .iter()
+                .filter(|o| o.shanten() == keep && ours.number >= 0)
+                .flat_map(|o| o.after.tiles.iter().map(|t| t.tile)),
+        )
     };
     assert_eq!(effective, necessary, "{h}: effective tiles vs xiangting's necessary tiles");
     true
@@ -53,7 +58,7 @@ fn one_suit_sweep() {
     for code in 0..5usize.pow(9) {
         let c = digits(code);
         let tiles: usize = c.iter().map(|&x| x as usize).sum();
-        if tiles == 0 || tiles > 14 || tiles % 3 == 0 {
+        if tiles == 0 || tiles > 14 || tiles.is_multiple_of(3) {
             continue;
         }
         let suit = code % 3;
