@@ -592,9 +592,18 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         let melds_may = melds_after == base;
         let seven_may = seven_after == Some(base);
         let orphans_may = orphans_after == Some(base);
-        // The discard's suit with each other suit's change: the two untouched suits and this one.
-        let with_minus: [Vector; 4] = std::array::from_fn(|o| {
-            if o == s || !melds_may { EMPTY } else { reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m) }
+        // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
+        // draw lowers the melds distance exactly when it lowers a lane at which the distance is
+        // reached (an "argmin" lane): a bit test per draw once those lanes are known.
+        let argmin: [vector::LaneMask; 4] = std::array::from_fn(|o| {
+            if !melds_may {
+                0
+            } else if o == s {
+                vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
+            } else {
+                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                vector::lanes_summing_to(&rev, &prod.v[o], base)
+            }
         });
         let mut tiles = Vec::with_capacity(16);
         for t in 0..34 {
@@ -602,18 +611,22 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
             if held >= 4 {
                 continue;
             }
+            let o = suit_of_kind(t);
             let mut effective = false;
-            if melds_may {
-                let o = suit_of_kind(t);
-                let melds = if o == s {
+            if argmin[o] != 0 {
+                effective = if o != s {
+                    vector::lanes_below(&plus[t], &prod.v[o]) & argmin[o] != 0
+                } else if t == d {
+                    vector::lanes_below(&prod.v[s], &minus) & argmin[s] != 0
+                } else if vector::lanes_below(&plus[t], &minus) & argmin[s] == 0 {
+                    // The full hand plus t is no better there, and dropping d cannot help.
+                    false
+                } else {
                     c[t] += 1;
                     let v = p.vector(&c, s);
                     c[t] -= 1;
-                    finish_reversed(&prod.others_rev[s], &v)
-                } else {
-                    finish_reversed(&with_minus[o], &plus[t])
+                    vector::lanes_below(&v, &minus) & argmin[s] != 0
                 };
-                effective = melds < base;
             }
             if !effective && (seven_may || orphans_may) {
                 let (seven, orphans) = p.special_distances(&after_stats.with(c[t], t, 1));

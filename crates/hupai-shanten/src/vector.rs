@@ -132,6 +132,30 @@ pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
     rev.iter().zip(b).map(|(&x, &y)| x.saturating_add(y)).fold(INF, u8::min)
 }
 
+/// One flag per lane (the lane's top bit), from byte-parallel arithmetic on the 16 lanes as one
+/// `u128`: every value is below 128 ([`INF`] + [`INF`] included), so no lane borrows from another.
+pub(crate) type LaneMask = u128;
+
+const LOW: u128 = u128::from_le_bytes([1; 16]);
+const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
+
+/// Lanes where `a + b` equals `target` (below 128).
+#[inline(always)]
+pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneMask {
+    let sum = u128::from_le_bytes(*a) + u128::from_le_bytes(*b);
+    let x = sum ^ (LOW * target as u128);
+    // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
+    !(((x & SEVEN) + SEVEN) | x | SEVEN)
+}
+
+/// Lanes where `a` is below `b`.
+#[inline(always)]
+pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneMask {
+    // Per lane 128 + a − b: below 128 exactly when a < b.
+    !((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +184,25 @@ mod tests {
             }
             let v = [a, b, EMPTY, a];
             assert_eq!(four_suits_distance(&v, melds), finish(&combine(&v[0], &v[1]), &combine(&v[2], &v[3]), melds));
+        }
+    }
+
+    #[test]
+    fn lane_masks_match_plain_compares() {
+        let mut x = 7u64;
+        for _ in 0..2000 {
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((x >> 33) % (INF as u64 + 1)) as u8
+            };
+            let a: Vector = std::array::from_fn(|_| next());
+            let b: Vector = std::array::from_fn(|_| next());
+            let target = next();
+            for i in 0..16 {
+                let bit = 0x80u128 << (8 * i);
+                assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
+                assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
+            }
         }
     }
 
