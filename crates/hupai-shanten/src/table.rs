@@ -146,6 +146,14 @@ pub(crate) fn numbered(counts: &[u8; 9]) -> Vector {
     numbered_slow(counts)
 }
 
+/// The exact program's answer for one numbered suit with the plain four-copy cap, in the stored
+/// layout: `[melds only by m, melds and the pair by m]`. What the table must hold for patterns of at
+/// most 14 tiles; for the builder's tests.
+pub fn exact_distances(counts: &[u8; 9]) -> [[u8; MAX_M + 1]; 2] {
+    let v = exact::suit_exact(counts, &[4; 9], true);
+    std::array::from_fn(|p| std::array::from_fn(|m| v[lane(m, p)]))
+}
+
 #[cold]
 #[inline(never)]
 fn numbered_slow(counts: &[u8; 9]) -> Vector {
