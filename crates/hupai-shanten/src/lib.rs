@@ -176,7 +176,7 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
     if known != *rules {
-        return Err(Error::Unsupported { algorithm: NAME, feature: Feature::HandSize(rules.hand_size() as u8) });
+        return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
     }
     Ok(())
 }

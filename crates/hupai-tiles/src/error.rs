@@ -25,6 +25,9 @@ pub enum Feature {
     HandSize(u8),
     /// Listing decompositions rather than only deciding the win.
     Decompositions,
+    /// Rule options the algorithm does not know (any beyond the meld count, seven pairs, thirteen
+    /// orphans and the fifth-copy option): refused rather than ignored.
+    RuleOptions,
 }
 
 impl fmt::Display for Feature {
@@ -38,6 +41,7 @@ impl fmt::Display for Feature {
             Feature::DeclaredMelds => f.write_str("declared melds"),
             Feature::HandSize(n) => write!(f, "{n}-tile hands"),
             Feature::Decompositions => f.write_str("decompositions"),
+            Feature::RuleOptions => f.write_str("these rule options"),
         }
     }
 }
