@@ -1,7 +1,7 @@
 //! The embedded per-suit distance table: for every count pattern of one numbered suit with at most
 //! 14 tiles (405,350 patterns, in `hupai_lookup::suit_table::pattern_index` order), a one-byte code
-//! naming its [`Vector`](crate::vector::Vector) in a dictionary of the distinct vectors (176 of
-//! them: a suit's distances take few shapes).
+//! naming its vector (tiles to add per meld count, with and without the pair) in a dictionary of the
+//! distinct vectors (176 of them: a suit's distances take few shapes).
 //!
 //! Built by `hupai_table::shanten::build` (`cargo xtask tables`), stored in the versioned,
 //! checksummed container of [`hupai_lookup::format`], validated once on first use. If the embedded
