@@ -203,6 +203,7 @@ struct Prepared<'a> {
     complete: bool,
 }
 
+#[inline(always)]
 fn prepare<'a>(hand: &'a Hand, rules: &Rules) -> Result<Prepared<'a>, Error> {
     check_rules(rules)?;
     let max = rules.hand_size();
