@@ -227,6 +227,7 @@ mod tests {
             "int32_t hupai_waits(const char *hand, const char *rules, uint8_t *out_kinds);",
             "int32_t hupai_is_win_counts(const uint8_t *counts, uint8_t wildcards, const char *rules);",
             "int32_t hupai_waits_counts(const uint8_t *counts, uint8_t wildcards, const char *rules, uint8_t *out_kinds);",
+            "int32_t hupai_shanten(const char *hand, const char *rules, int32_t *out_shanten);",
             "const char *hupai_last_error(void);",
             "uint32_t hupai_abi_version(void);",
             "#define HUPAI_ABI_VERSION 1",

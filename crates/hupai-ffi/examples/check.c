@@ -6,11 +6,12 @@
  *   cc -std=c11 -I crates/hupai-ffi/include crates/hupai-ffi/examples/check.c \
  *      -L target/release -lhupai_ffi -lpthread -o check && LD_LIBRARY_PATH=target/release ./check
  *
- * It checks the seed articles' examples, bad hands and rules, NULL pointers, and 4 threads making
+ * It checks the seed articles' examples (win, waits, shanten), bad hands and rules, NULL pointers,
+ * and 4 threads making
  * 100,000 calls each (answers equal to the single-threaded ones, each thread's own last error).
- * With a file argument it also checks every line of it: `win RULES 0|1 HAND` or
- * `waits RULES K1,K2,... HAND` (kind indexes, `-` for none), answers the test computes with the
- * reference engine. Exits 0 only if every check passed.
+ * With a file argument it also checks every line of it: `win RULES 0|1 HAND`,
+ * `waits RULES K1,K2,... HAND` (kind indexes, `-` for none) or `shanten RULES N HAND`, answers the
+ * test computes in Rust. Exits 0 only if every check passed.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -72,6 +73,12 @@ static void seeds(void) {
         CHECK(kinds[i] == i, "wait %d is kind %u", i, (unsigned)kinds[i]);
     }
 
+    /* Shanten: -1 wins, 0 ready, 1, ...; through an out-parameter. */
+    int32_t shanten = 99;
+    CHECK(hupai_shanten("19m19p19s1234567z*", "riichi", &shanten) == 0 && shanten == -1, "orphans win: %d", shanten);
+    CHECK(hupai_shanten("1112345678999m", NULL, &shanten) == 0 && shanten == 0, "nine gates ready: %d", shanten);
+    CHECK(hupai_shanten("123m456p789s1134z", "riichi", &shanten) == 0 && shanten == 1, "one away: %d", shanten);
+
     /* The same through counts. */
     uint8_t counts[HUPAI_KINDS] = {0};
     const uint8_t nine_gates[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
@@ -95,6 +102,8 @@ static void bad_input(void) {
     CHECK(strstr(hupai_last_error(), "hand has 4 tiles") != NULL, "size message: %s", hupai_last_error());
     uint8_t kinds[HUPAI_KINDS];
     CHECK(hupai_waits("123m456p789s11122z", NULL, kinds) == HUPAI_ERROR_WRONG_SIZE, "waits of 14");
+    int32_t shanten = 99;
+    CHECK(hupai_shanten("123456m", NULL, &shanten) == HUPAI_ERROR_WRONG_SIZE && shanten == 99, "shanten of 3k tiles");
     CHECK(hupai_is_win("11111m456p789s111z", NULL) == HUPAI_ERROR_INVALID_HAND, "five copies");
     CHECK(hupai_is_win("123m456p789s11122z", "mahjong") == HUPAI_ERROR_UNKNOWN_RULES, "unknown rules");
     CHECK(strstr(hupai_last_error(), "mahjong") != NULL, "rules message: %s", hupai_last_error());
@@ -119,6 +128,9 @@ static void null_pointers(void) {
     CHECK(hupai_is_win_counts(NULL, 0, NULL) == HUPAI_ERROR_NULL_ARGUMENT, "NULL counts");
     CHECK(hupai_waits_counts(NULL, 0, NULL, kinds) == HUPAI_ERROR_NULL_ARGUMENT, "NULL counts (waits)");
     CHECK(hupai_waits_counts(counts, 13, NULL, NULL) == HUPAI_ERROR_NULL_ARGUMENT, "NULL out (counts)");
+    CHECK(hupai_shanten("1112345678999m", NULL, NULL) == HUPAI_ERROR_NULL_ARGUMENT, "NULL out_shanten");
+    int32_t shanten = 99;
+    CHECK(hupai_shanten(NULL, NULL, &shanten) == HUPAI_ERROR_NULL_ARGUMENT && shanten == 99, "NULL hand (shanten)");
     CHECK(hupai_last_error() != NULL, "last error is never NULL");
 }
 
@@ -129,7 +141,7 @@ static void null_pointers(void) {
 struct question {
     const char *hand;
     const char *rules;
-    int waits; /* 0: hupai_is_win, 1: hupai_waits */
+    int kind; /* 0: hupai_is_win, 1: hupai_waits, 2: hupai_shanten */
 };
 
 static const struct question questions[] = {
@@ -141,13 +153,21 @@ static const struct question questions[] = {
     {"23m*456p789s111z4z", "chinese", 1},
     {"123345m555789p1s555z", "taiwan", 1},
     {"123m456p789s11122x", NULL, 0}, /* a parse error */
+    {"123m456p789s1134z", "riichi", 2},
+    {"11m234p678s3z***5z6z", NULL, 2},
 };
 #define QUESTIONS (sizeof questions / sizeof questions[0])
 
-/* One answer as a number: the verdict, or the waits as a bit set (plus the count), or the error. */
+/* One answer as a number: the verdict, the waits as a bit set (plus the count), 1000 + the shanten,
+ * or the error. */
 static int64_t ask(const struct question *q) {
-    if (!q->waits) {
+    if (q->kind == 0) {
         return hupai_is_win(q->hand, q->rules);
+    }
+    if (q->kind == 2) {
+        int32_t shanten = 99;
+        int32_t status = hupai_shanten(q->hand, q->rules, &shanten);
+        return status < 0 ? status : 1000 + shanten;
     }
     uint8_t kinds[HUPAI_KINDS];
     int32_t n = hupai_waits(q->hand, q->rules, kinds);
@@ -211,7 +231,7 @@ static void threads(void) {
     }
 }
 
-/* Lines `win RULES 0|1 HAND` or `waits RULES K1,K2,... HAND` from a file. */
+/* Lines `win RULES 0|1 HAND`, `waits RULES K1,K2,... HAND` or `shanten RULES N HAND` from a file. */
 static void cases(const char *path) {
     FILE *file = fopen(path, "r");
     CHECK(file != NULL, "cannot open %s", path);
@@ -225,7 +245,12 @@ static void cases(const char *path) {
             continue;
         }
         lines++;
-        if (strcmp(kind, "win") == 0) {
+        if (strcmp(kind, "shanten") == 0) {
+            int32_t shanten = 99;
+            int32_t status = hupai_shanten(hand, rules, &shanten);
+            CHECK(status == 0 && shanten == atoi(want), "shanten of %s under %s: %d (status %d), expected %s", hand,
+                  rules, shanten, status, want);
+        } else if (strcmp(kind, "win") == 0) {
             int32_t got = hupai_is_win(hand, rules);
             CHECK(got == atoi(want), "%s under %s: %d, expected %s", hand, rules, got, want);
         } else {

@@ -52,7 +52,7 @@ enum HupaiError
   HUPAI_ERROR_UNKNOWN_RULES = -4,
   /**
    * The hand has the wrong number of tiles for the question: a win check needs a complete hand
-   * (14 tiles, 17 under `taiwan`), waits need one tile fewer.
+   * (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
    */
   HUPAI_ERROR_WRONG_SIZE = -5,
   /**
@@ -131,6 +131,18 @@ int32_t hupai_waits_counts(const uint8_t *counts,
                            uint8_t wildcards,
                            const char *rules,
                            uint8_t *out_kinds);
+
+/**
+ * The shanten number of `hand`, a hand of 3k + 1 or 3k + 2 tiles up to the rules' complete size
+ * (wildcards and 3 per declared meld count): writes -1 (it wins), 0 (ready: one tile from a win),
+ * 1, 2, ... to `*out_shanten` and returns 0; or returns a negative `HupaiError` and leaves
+ * `*out_shanten` as it was. The answer goes through `out_shanten` so that -1 (a win) is never
+ * mistaken for an error code. Seven pairs and thirteen orphans count under rules that allow them.
+ *
+ * # Safety
+ * As for `hupai_is_win`; `out_shanten` points to a writable `int32_t` (NULL gives an error code).
+ */
+int32_t hupai_shanten(const char *hand, const char *rules, int32_t *out_shanten);
 
 /**
  * The message of the calling thread's last error, the same text the `hupai` CLI prints; an empty

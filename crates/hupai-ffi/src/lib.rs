@@ -50,7 +50,7 @@ pub enum HupaiError {
     /// `rules` is not a preset name, optionally followed by `+5th`.
     UnknownRules = -4,
     /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
-    /// (14 tiles, 17 under `taiwan`), waits need one tile fewer.
+    /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
     WrongSize = -5,
     /// The hand cannot exist: more than four copies of a kind, or more declared melds than the
     /// rules allow.
@@ -70,7 +70,7 @@ impl HupaiError {
             | Error::BadRank { .. }
             | Error::UnclosedMeld { .. }
             | Error::NotAMeld { .. } => HupaiError::Parse,
-            Error::HandSize { .. } | Error::WrongShape { .. } => HupaiError::WrongSize,
+            Error::HandSize { .. } | Error::WrongShape { .. } | Error::ShantenSize { .. } => HupaiError::WrongSize,
             Error::Unsupported { .. } => HupaiError::Unsupported,
             // Too many copies or melds, and any hand error added later: the hand itself is wrong.
             _ => HupaiError::InvalidHand,
@@ -287,6 +287,29 @@ pub unsafe extern "C" fn hupai_waits_counts(
         let out = unsafe { out_buffer(out_kinds) }?;
         let waits = PackedHand::from_counts(counts, wildcards)?.waits(&rules)?;
         Ok(write_waits(waits, out))
+    })
+}
+
+/// The shanten number of `hand`, a hand of 3k + 1 or 3k + 2 tiles up to the rules' complete size
+/// (wildcards and 3 per declared meld count): writes -1 (it wins), 0 (ready: one tile from a win),
+/// 1, 2, ... to `*out_shanten` and returns 0; or returns a negative `HupaiError` and leaves
+/// `*out_shanten` as it was. The answer goes through `out_shanten` so that -1 (a win) is never
+/// mistaken for an error code. Seven pairs and thirteen orphans count under rules that allow them.
+///
+/// # Safety
+/// As for `hupai_is_win`; `out_shanten` points to a writable `int32_t` (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_shanten(hand: *const c_char, rules: *const c_char, out_shanten: *mut i32) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        if out_shanten.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out_shanten is NULL"));
+        }
+        let number = hupai::shanten(&hand, &rules)?.number;
+        // SAFETY: not NULL, and the caller guarantees a writable, aligned `int32_t`.
+        unsafe { out_shanten.write(i32::from(number)) };
+        Ok(0)
     })
 }
 

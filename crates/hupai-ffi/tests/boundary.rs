@@ -9,7 +9,7 @@ use std::ptr;
 use hupai::{Hand, PackedHand, Rules, Tile};
 use hupai_ffi::{
     HUPAI_ABI_VERSION, HUPAI_KINDS, HupaiError, hupai_abi_version, hupai_is_win, hupai_is_win_counts, hupai_last_error,
-    hupai_waits, hupai_waits_counts,
+    hupai_shanten, hupai_waits, hupai_waits_counts,
 };
 use hupai_harness::corpus::{self, Size};
 use hupai_harness::rng::Rng;
@@ -31,6 +31,19 @@ fn is_win(hand: &CStr, rules: Option<&CStr>) -> i32 {
 fn waits(hand: &CStr, rules: Option<&CStr>, out: &mut [u8; HUPAI_KINDS]) -> i32 {
     // SAFETY: NUL-terminated strings (or NULL) and a 34-byte buffer, alive for the call.
     unsafe { hupai_waits(hand.as_ptr(), rules.map_or(ptr::null(), CStr::as_ptr), out.as_mut_ptr()) }
+}
+
+fn shanten(hand: &CStr, rules: Option<&CStr>) -> Result<i32, i32> {
+    let mut out = 99;
+    // SAFETY: NUL-terminated strings (or NULL) and a writable int32_t, alive for the call.
+    let status = unsafe { hupai_shanten(hand.as_ptr(), rules.map_or(ptr::null(), CStr::as_ptr), &mut out) };
+    match status {
+        0 => Ok(out),
+        e => {
+            assert_eq!(out, 99, "an error writes nothing");
+            Err(e)
+        }
+    }
 }
 
 const NULL: i32 = HupaiError::NullArgument as i32;
@@ -103,14 +116,33 @@ fn messages_are_the_cli_text_of_hupai_errors() {
 }
 
 #[test]
+fn shanten_answers_through_the_out_parameter() {
+    assert_eq!(shanten(&c("19m19p19s1234567z*"), Some(&c("riichi"))), Ok(-1));
+    assert_eq!(shanten(&c("1112345678999m"), None), Ok(0));
+    assert_eq!(shanten(&c("123m456p789s1134z"), Some(&c("riichi"))), Ok(1));
+    assert_eq!(shanten(&c("1m"), None), Ok(0), "a single tile is ready for its pair");
+    assert_eq!(shanten(&c("123456m"), None), Err(HupaiError::WrongSize as i32));
+    assert!(last_error().contains("shanten needs 3k + 1 or 3k + 2 tiles"), "{}", last_error());
+    assert_eq!(shanten(&c("1x"), None), Err(HupaiError::Parse as i32));
+    let hand = c("1112345678999m");
+    // SAFETY: a NUL-terminated hand, NULL rules and NULL out: the NULL is what is tested.
+    assert_eq!(unsafe { hupai_shanten(hand.as_ptr(), ptr::null(), ptr::null_mut()) }, NULL);
+    assert_eq!(last_error(), "out_shanten is NULL");
+    let mut out = 99;
+    // SAFETY: NULL hand, a writable int32_t.
+    assert_eq!(unsafe { hupai_shanten(ptr::null(), ptr::null(), &mut out) }, NULL);
+    assert_eq!(out, 99);
+}
+
+#[test]
 fn thirteen_wildcards_wait_on_all_34_kinds() {
     let mut out = [0; HUPAI_KINDS];
     assert_eq!(waits(&c("*************"), None, &mut out), 34);
     assert!(out.iter().enumerate().all(|(i, &k)| k as usize == i));
 }
 
-/// The string and counts entry points give the facade's answers on the named corpora and a
-/// sample of random deals, under every rule set.
+/// The string and counts entry points give the facade's answers (verdicts, waits, shanten) on the
+/// named corpora and a sample of random deals, under every rule set.
 #[test]
 fn entry_points_agree_with_the_facade() {
     let rules = corpus::all_rules();
@@ -121,6 +153,8 @@ fn entry_points_agree_with_the_facade() {
             let rules_name = c(&corpus::rules_name(&case.rules));
             let hand = c(&case.hand.to_string());
             let mut out = [0; HUPAI_KINDS];
+            let expected_shanten = hupai::shanten(&case.hand, &case.rules).unwrap().number;
+            assert_eq!(shanten(&hand, Some(&rules_name)), Ok(i32::from(expected_shanten)), "{}", case.hand);
             let concealed = case.hand.melds().is_empty();
             let counts = case.hand.concealed().0;
             match hupai::answer(&case.hand, &case.rules).unwrap() {
@@ -212,6 +246,8 @@ fn arbitrary_input_never_reaches_a_panic() {
         let mut out = [0; HUPAI_KINDS];
         let n = waits(&hand, Some(r), &mut out);
         assert!((-7..=34).contains(&n), "{hand:?}: {n} {}", last_error());
+        let s = shanten(&hand, Some(r));
+        assert!(matches!(s, Ok(-1..=13) | Err(-7..=-1)), "{hand:?}: {s:?} {}", last_error());
     }
     let mut counts = [0u8; HUPAI_KINDS];
     for _ in 0..20_000 {

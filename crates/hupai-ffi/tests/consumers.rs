@@ -5,7 +5,7 @@
 //! Both also check a file of cases written here: the seed articles' and the tricky corpus's named
 //! examples, and a sample of random deals, under every rule set they fit, each with the answer of
 //! the reference engine (`backtrack`), so the boundary is checked against an engine it does not
-//! call. Unix only (the library names and linker flags are those of Linux and macOS).
+//! call, and each with its shanten (from the facade: what crosses the boundary is checked). Unix only (the library names and linker flags are those of Linux and macOS).
 #![cfg(unix)]
 
 use std::fmt::Write as _;
@@ -53,7 +53,8 @@ fn show(output: &Output) -> String {
     )
 }
 
-/// `win RULES 0|1 HAND` and `waits RULES K1,K2,... HAND` lines with the reference's answers.
+/// `win RULES 0|1 HAND` and `waits RULES K1,K2,... HAND` lines with the reference's answers, and
+/// `shanten RULES N HAND` lines with the facade's.
 fn cases_file(name: &str) -> PathBuf {
     let mut text = String::new();
     let mut lines = 0;
@@ -70,7 +71,10 @@ fn cases_file(name: &str) -> PathBuf {
             Err(e) => panic!("the reference cannot answer {hand_text} under {name}: {e}"),
         }
         .expect("writing to a String");
-        lines += 1;
+        // Shanten has no second engine to compare with; this checks what crosses the boundary.
+        let shanten = hupai::shanten(hand, rules).unwrap_or_else(|e| panic!("shanten of {hand_text}: {e}"));
+        writeln!(text, "shanten {name} {} {hand_text}", shanten.number).expect("writing to a String");
+        lines += 2;
     };
     for name in ["seeds", "tricky"] {
         let corpus = corpus::corpus(name).expect("a named corpus");
@@ -86,7 +90,7 @@ fn cases_file(name: &str) -> PathBuf {
     for case in random.cases(&rules, Size::Sampled).take(2000) {
         add(&case.hand.to_string(), &case.hand, &case.rules);
     }
-    assert!(lines > 2000, "{lines} cases");
+    assert!(lines > 4000, "{lines} cases");
     let path = scratch(&format!("{name}-cases.txt"));
     std::fs::write(&path, text).expect("writing the cases file");
     path

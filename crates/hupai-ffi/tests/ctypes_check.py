@@ -4,8 +4,8 @@ the same way). Run by tests/consumers.rs:
 
     python3 tests/ctypes_check.py target/debug/libhupai_ffi.so [CASES]
 
-CASES is the file the Rust test writes: `win RULES 0|1 HAND` or `waits RULES K1,K2,... HAND`
-lines with the reference engine's answers. Exits 0 only if every check passed.
+CASES is the file the Rust test writes: `win RULES 0|1 HAND`, `waits RULES K1,K2,... HAND` or
+`shanten RULES N HAND` lines with the answers it computed in Rust. Exits 0 only if every check passed.
 """
 
 import ctypes
@@ -53,6 +53,8 @@ lib.hupai_waits_counts.argtypes = [
     ctypes.c_char_p,
     ctypes.POINTER(ctypes.c_uint8),
 ]
+lib.hupai_shanten.restype = ctypes.c_int32
+lib.hupai_shanten.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int32)]
 lib.hupai_last_error.restype = ctypes.c_char_p
 lib.hupai_last_error.argtypes = []
 
@@ -63,6 +65,12 @@ def last_error():
 
 def is_win(hand, rules=None):
     return lib.hupai_is_win(hand.encode("utf-8"), rules.encode("utf-8") if rules else None)
+
+
+def shanten(hand, rules=None):
+    out = ctypes.c_int32(99)
+    status = lib.hupai_shanten(hand.encode("utf-8"), rules.encode("utf-8") if rules else None, ctypes.byref(out))
+    return status if status < 0 else out.value
 
 
 def waits(hand, rules=None):
@@ -81,6 +89,10 @@ check(is_win("123m456p789s1111z*", "standard+5th") == 1, "fifth copy allowed")
 check(is_win("19m19p19s1234567z*", "riichi") == 1, "thirteen orphans with a wildcard")
 check(is_win("🀇🀈🀉🀉🀊🀋🀆🀆🀆🀐🀐🀝🀝🀝🀟🀠🀡", "taiwan") == 1, "17 Unicode tiles")
 check(waits("1112345678999m") == list(range(9)), "nine gates")
+check(shanten("19m19p19s1234567z*", "riichi") == -1, "shanten of a win")
+check(shanten("123m456p789s1134z", "riichi") == 1, "shanten 1")
+check(shanten("123456m") == ERRORS["WRONG_SIZE"], "shanten of 3k tiles")
+check(lib.hupai_shanten(b"1112345678999m", None, None) == ERRORS["NULL_ARGUMENT"], "NULL out_shanten")
 counts = Kinds(3, 1, 1, 1, 1, 1, 1, 1, 3)
 out = Kinds()
 check(lib.hupai_waits_counts(counts, 0, None, out) == 9 and list(out[:9]) == list(range(9)), "by counts")
@@ -137,7 +149,9 @@ if len(sys.argv) > 2:
         for line in cases:
             kind, rules, want, hand = line.split()
             lines += 1
-            if kind == "win":
+            if kind == "shanten":
+                check(shanten(hand, rules) == int(want), f"shanten of {hand} under {rules}")
+            elif kind == "win":
                 check(is_win(hand, rules) == int(want), f"{hand} under {rules}")
             else:
                 got = waits(hand, rules)
