@@ -35,7 +35,7 @@ enum HupaiError
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
   /**
-   * A required pointer (hand, counts, output buffer) is NULL.
+   * A required pointer (hand, counts, output buffer or out-parameter) is NULL.
    */
   HUPAI_ERROR_NULL_ARGUMENT = -1,
   /**

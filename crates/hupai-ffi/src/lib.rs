@@ -41,7 +41,7 @@ pub const HUPAI_KINDS: usize = 34;
 #[repr(i32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HupaiError {
-    /// A required pointer (hand, counts, output buffer) is NULL.
+    /// A required pointer (hand, counts, output buffer or out-parameter) is NULL.
     NullArgument = -1,
     /// `hand` or `rules` is not valid UTF-8.
     InvalidUtf8 = -2,
