@@ -420,22 +420,28 @@ struct Products {
 
 impl Products {
     fn new(p: &Prepared, counts: &[u8; 34]) -> Products {
-        let v: [Vector; 4] = std::array::from_fn(|s| p.vector(counts, s));
+        let v: [Vector; 4] = [p.vector(counts, 0), p.vector(counts, 1), p.vector(counts, 2), p.vector(counts, 3)];
         let m = p.melds;
-        // The suits other than a and b, combined (the diagonal is never read).
-        let pair_rest: [[Vector; 4]; 4] = std::array::from_fn(|a| {
-            std::array::from_fn(|b| {
-                let mut rest = (0..4).filter(|&s| s != a && s != b);
-                match (rest.next(), rest.next()) {
-                    (Some(x), Some(y)) if a != b => combine_up_to(&v[x], &v[y], m),
-                    _ => vector::IMPOSSIBLE,
-                }
-            })
-        });
-        let others_rev = std::array::from_fn(|s| {
+        // The six unordered pairs of suits, each product once (the diagonal is never read).
+        let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
+        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let (x, y) = match (a, b) {
+                (0, 1) => (2, 3),
+                (0, 2) => (1, 3),
+                (0, 3) => (1, 2),
+                (1, 2) => (0, 3),
+                (1, 3) => (0, 2),
+                _ => (0, 1),
+            };
+            let rest = combine_up_to(&v[x], &v[y], m);
+            pair_rest[a][b] = rest;
+            pair_rest[b][a] = rest;
+        }
+        let mut others_rev = [vector::IMPOSSIBLE; 4];
+        for (s, slot) in others_rev.iter_mut().enumerate() {
             let b = if s == 0 { 1 } else { 0 };
-            reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m)
-        });
+            *slot = reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m);
+        }
         Products { v, others_rev, pair_rest }
     }
 }
@@ -596,17 +602,31 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
         // draw lowers the melds distance exactly when it lowers a lane at which the distance is
         // reached (an "argmin" lane): a bit test per draw once those lanes are known.
-        let argmin: [vector::LaneMask; 4] = std::array::from_fn(|o| {
-            if !melds_may {
-                0
-            } else if o == s {
-                vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
-            } else {
-                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                vector::lanes_summing_to(&rev, &prod.v[o], base)
+        let mut argmin: [vector::LaneMask; 4] = [0; 4];
+        if melds_may {
+            for (o, slot) in argmin.iter_mut().enumerate() {
+                *slot = if o == s {
+                    vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
+                } else {
+                    let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                    vector::lanes_summing_to(&rev, &prod.v[o], base)
+                };
             }
-        });
-        let mut tiles = Vec::with_capacity(16);
+        }
+        // The special forms depend on a drawn kind only through its count after the discard and
+        // whether it is a terminal or honor: whether a draw lowers them, by (orphan, count).
+        let mut special_helps = [[false; 4]; 2];
+        if seven_may || orphans_may {
+            for (orphan, row) in special_helps.iter_mut().enumerate() {
+                // A representative kind of each class: 1m is a terminal, 2m is not.
+                let k = if orphan == 1 { 0 } else { 1 };
+                for (count, helps) in row.iter_mut().enumerate() {
+                    let (seven, orphans) = p.special_distances(&after_stats.with(count as u8, k, 1));
+                    *helps = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
+                }
+            }
+        }
+        let mut effective_kinds = 0u64;
         for t in 0..34 {
             let held = physical[t] - u8::from(t == d);
             if held >= 4 {
@@ -629,13 +649,18 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
                     vector::lanes_below(&v, &minus) & argmin[s] != 0
                 };
             }
-            if !effective && (seven_may || orphans_may) {
-                let (seven, orphans) = p.special_distances(&after_stats.with(c[t], t, 1));
-                effective = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
+            // c[t] < 4 here: the concealed count after the discard is at most its physical count.
+            if !effective && special_helps[usize::from(special::is_orphan(t))][(c[t] as usize).min(3)] {
+                effective = true;
             }
-            if effective {
-                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
-            }
+            effective_kinds |= u64::from(effective) << t;
+        }
+        let mut tiles = Vec::with_capacity(effective_kinds.count_ones() as usize);
+        let mut rest = effective_kinds;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
         }
         c[d] += 1;
         out.push(DiscardOption {

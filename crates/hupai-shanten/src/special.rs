@@ -17,7 +17,7 @@
 use hupai_tiles::SevenPairs;
 
 /// Whether kind `k` (0–33) is a terminal or an honor.
-const fn is_orphan(k: usize) -> bool {
+pub(crate) const fn is_orphan(k: usize) -> bool {
     k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
 
