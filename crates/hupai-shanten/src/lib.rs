@@ -574,15 +574,30 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
     let prod = Products::new(p, counts);
     let stats = Stats::new(counts);
     let m = p.melds;
-    // Each kind drawn onto the full hand: its suit's vector with one more tile.
+    // Kinds that can be drawn onto the full hand (fewer than four physical copies), as bits.
+    let mut room = 0u64;
+    // Each such kind drawn onto the full hand: its suit's vector with one more tile, and for
+    // each suit and lane the kinds whose draw lowers that lane of the suit's vector.
     let mut plus = [EMPTY; 34];
+    let mut lowering = [[0u64; 16]; 4];
+    // Kinds by concealed count (0–4), as bits, for the special forms.
+    let mut by_count = [0u64; 5];
     let mut c = *counts;
-    for t in 0..34 {
-        if physical[t] < 4 {
-            let s = suit_of_kind(t);
+    for s in 0..4 {
+        for t in suit_range(s) {
+            by_count[(counts[t] as usize).min(4)] |= 1 << t;
+            if physical[t] >= 4 {
+                continue;
+            }
+            room |= 1 << t;
             c[t] += 1;
             plus[t] = p.vector(&c, s);
             c[t] -= 1;
+            let mut lanes = vector::lanes_below(&plus[t], &prod.v[s]);
+            while lanes != 0 {
+                lowering[s][lanes.trailing_zeros() as usize / 8] |= 1 << t;
+                lanes &= lanes - 1;
+            }
         }
     }
     for d in 0..34 {
@@ -599,62 +614,62 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         let melds_may = melds_after == base;
         let seven_may = seven_after == Some(base);
         let orphans_may = orphans_after == Some(base);
+        // After discarding d, a kind can be drawn if it has room or is d itself (four physical
+        // copies of d less the discard).
+        let drawable = room | 1 << d;
+        let mut effective_kinds = 0u64;
         // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
         // draw lowers the melds distance exactly when it lowers a lane at which the distance is
-        // reached (an "argmin" lane): a bit test per draw once those lanes are known.
-        let mut argmin: [vector::LaneMask; 4] = [0; 4];
+        // reached (an "argmin" lane).
         if melds_may {
-            for (o, slot) in argmin.iter_mut().enumerate() {
-                *slot = if o == s {
-                    vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
-                } else {
-                    let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                    vector::lanes_summing_to(&rev, &prod.v[o], base)
-                };
+            for o in (0..4).filter(|&o| o != s) {
+                // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
+                // exactly as it did on the full hand (suit o is unchanged).
+                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                let mut argmin = vector::lanes_summing_to(&rev, &prod.v[o], base);
+                while argmin != 0 {
+                    effective_kinds |= lowering[o][argmin.trailing_zeros() as usize / 8];
+                    argmin &= argmin - 1;
+                }
             }
-        }
-        // The special forms depend on a drawn kind only through its count after the discard and
-        // whether it is a terminal or honor: whether a draw lowers them, by (orphan, count).
-        let mut special_helps = [[false; 4]; 2];
-        if seven_may || orphans_may {
-            for (orphan, row) in special_helps.iter_mut().enumerate() {
-                // A representative kind of each class: 1m is a terminal, 2m is not.
-                let k = if orphan == 1 { 0 } else { 1 };
-                for (count, helps) in row.iter_mut().enumerate() {
-                    let (seven, orphans) = p.special_distances(&after_stats.with(count as u8, k, 1));
-                    *helps = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
+            let argmin = vector::lanes_summing_to(&prod.others_rev[s], &minus, base);
+            if argmin != 0 {
+                for t in suit_range(s) {
+                    if drawable & (1 << t) == 0 {
+                        continue;
+                    }
+                    let effective = if t == d {
+                        vector::lanes_below(&prod.v[s], &minus) & argmin != 0
+                    } else if vector::lanes_below(&plus[t], &minus) & argmin == 0 {
+                        // The full hand plus t is no better there, and dropping d cannot help.
+                        false
+                    } else {
+                        c[t] += 1;
+                        let v = p.vector(&c, s);
+                        c[t] -= 1;
+                        vector::lanes_below(&v, &minus) & argmin != 0
+                    };
+                    effective_kinds |= u64::from(effective) << t;
                 }
             }
         }
-        let mut effective_kinds = 0u64;
-        for t in 0..34 {
-            let held = physical[t] - u8::from(t == d);
-            if held >= 4 {
-                continue;
+        // The special forms depend on a drawn kind only through its count after the discard and
+        // whether it is a terminal or honor: test one representative per class.
+        if seven_may || orphans_may {
+            let mut after_count = by_count;
+            after_count[(counts[d] as usize).min(4)] &= !(1 << d);
+            after_count[(counts[d] as usize).min(4) - 1] |= 1 << d;
+            for (count, &kinds) in after_count.iter().enumerate().take(4) {
+                // A representative of each class: 1m is a terminal, 2m is not.
+                for (class, k) in [(special::ORPHANS, 0), (!special::ORPHANS, 1)] {
+                    let (seven, orphans) = p.special_distances(&after_stats.with(count as u8, k, 1));
+                    if (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base)) {
+                        effective_kinds |= kinds & class;
+                    }
+                }
             }
-            let o = suit_of_kind(t);
-            let mut effective = false;
-            if argmin[o] != 0 {
-                effective = if o != s {
-                    vector::lanes_below(&plus[t], &prod.v[o]) & argmin[o] != 0
-                } else if t == d {
-                    vector::lanes_below(&prod.v[s], &minus) & argmin[s] != 0
-                } else if vector::lanes_below(&plus[t], &minus) & argmin[s] == 0 {
-                    // The full hand plus t is no better there, and dropping d cannot help.
-                    false
-                } else {
-                    c[t] += 1;
-                    let v = p.vector(&c, s);
-                    c[t] -= 1;
-                    vector::lanes_below(&v, &minus) & argmin[s] != 0
-                };
-            }
-            // c[t] < 4 here: the concealed count after the discard is at most its physical count.
-            if !effective && special_helps[usize::from(special::is_orphan(t))][(c[t] as usize).min(3)] {
-                effective = true;
-            }
-            effective_kinds |= u64::from(effective) << t;
         }
+        effective_kinds &= drawable;
         let mut tiles = Vec::with_capacity(effective_kinds.count_ones() as usize);
         let mut rest = effective_kinds;
         while rest != 0 {

@@ -21,6 +21,19 @@ pub(crate) const fn is_orphan(k: usize) -> bool {
     k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
 
+/// The terminals and honors as bits by kind.
+pub(crate) const ORPHANS: u64 = {
+    let mut bits = 0u64;
+    let mut k = 0;
+    while k < 34 {
+        if is_orphan(k) {
+            bits |= 1 << k;
+        }
+        k += 1;
+    }
+    bits
+};
+
 /// Kinds by count (0–4), over all 34 and over the 13 terminals and honors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Stats {
