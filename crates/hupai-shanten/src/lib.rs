@@ -600,6 +600,10 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
             }
         }
     }
+    // The other suits' effective kinds by (discard's suit, its vector after the discard, base).
+    // On the stack: at most one entry per distinct discard; past the array, answers are not kept.
+    let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 18];
+    let mut kept = 0;
     for d in 0..34 {
         if counts[d] == 0 {
             continue;
@@ -622,15 +626,28 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         // draw lowers the melds distance exactly when it lowers a lane at which the distance is
         // reached (an "argmin" lane).
         if melds_may {
-            for o in (0..4).filter(|&o| o != s) {
-                // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
-                // exactly as it did on the full hand (suit o is unchanged).
-                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                let mut argmin = vector::lanes_summing_to(&rev, &prod.v[o], base);
-                while argmin != 0 {
-                    effective_kinds |= lowering[o][argmin.trailing_zeros() as usize / 8];
-                    argmin &= argmin - 1;
+            // Draws in the other suits depend on the discard only through (s, minus, base):
+            // discards of one suit often leave the same vector, so answers are kept.
+            let key = (s, minus, base);
+            if let Some(&(_, kinds)) = other_suits[..kept].iter().find(|(k, _)| *k == key) {
+                effective_kinds |= kinds;
+            } else {
+                let mut kinds = 0u64;
+                for o in (0..4).filter(|&o| o != s) {
+                    // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
+                    // exactly as it did on the full hand (suit o is unchanged).
+                    let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                    let mut argmin = vector::lanes_summing_to(&rev, &prod.v[o], base);
+                    while argmin != 0 {
+                        kinds |= lowering[o][argmin.trailing_zeros() as usize / 8];
+                        argmin &= argmin - 1;
+                    }
                 }
+                if let Some(slot) = other_suits.get_mut(kept) {
+                    *slot = (key, kinds);
+                    kept += 1;
+                }
+                effective_kinds |= kinds;
             }
             let argmin = vector::lanes_summing_to(&prod.others_rev[s], &minus, base);
             if argmin != 0 {

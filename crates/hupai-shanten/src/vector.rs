@@ -221,6 +221,35 @@ mod tests {
     }
 
     #[test]
+    fn combine_matches_a_plain_min_plus() {
+        let mut x = 11u64;
+        for _ in 0..5000 {
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((x >> 33) % (INF as u64 + 1)) as u8
+            };
+            let a: Vector = std::array::from_fn(|_| next());
+            let b: Vector = std::array::from_fn(|_| next());
+            let mut plain = IMPOSSIBLE;
+            for m1 in 0..=MAX_M {
+                for m2 in 0..=MAX_M - m1 {
+                    let m = m1 + m2;
+                    plain[m] = plain[m].min(a[m1] + b[m2]);
+                    plain[8 + m] = plain[8 + m].min((a[m1] + b[8 + m2]).min(a[8 + m1] + b[m2]));
+                }
+            }
+            let plain = plain.map(|v| v.min(INF));
+            assert_eq!(combine(&a, &b), plain, "{a:?} {b:?}");
+            for melds in 0..=MAX_M {
+                let part = combine_up_to(&a, &b, melds);
+                for (i, &v) in part.iter().enumerate() {
+                    assert_eq!(v, if i % 8 <= melds { plain[i] } else { INF }, "{a:?} {b:?} {melds}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn lane_masks_match_plain_compares() {
         let mut x = 7u64;
         for _ in 0..2000 {
