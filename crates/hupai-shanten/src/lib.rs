@@ -396,7 +396,7 @@ pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
     let p = prepare(hand, rules)?;
     let melds = p.melds_distance(p.counts);
     let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
-        p.special_distances(&Stats::new(p.counts))
+        Stats::distances(p.counts, p.seven_pairs, p.thirteen_orphans)
     } else {
         (None, None)
     };
