@@ -568,7 +568,10 @@ fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
 /// one, or another whose one-more vectors are computed once per hand).
 ///
 /// A draw lowers a form's distance by at most one, so after a discard only the forms already at
-/// the best distance can make a draw effective; the others are not evaluated for any draw.
+/// the best distance can make a draw effective; the others are not evaluated for any draw. The
+/// answer is built as a bitset of kinds: a draw in another suit than the discard's is effective
+/// exactly when it lowers one of that suit's argmin lanes, and which kinds lower which lane is
+/// known once per hand; only draws in the discard's own suit need their own lookup.
 fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     let counts = p.counts;
     let prod = Products::new(p, counts);
