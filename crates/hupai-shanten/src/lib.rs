@@ -396,7 +396,7 @@ pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
     let p = prepare(hand, rules)?;
     let melds = p.melds_distance(p.counts);
     let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
-        p.special_distances(&Stats::new(p.counts))
+        Stats::distances(p.counts, p.seven_pairs, p.thirteen_orphans)
     } else {
         (None, None)
     };
@@ -420,22 +420,28 @@ struct Products {
 
 impl Products {
     fn new(p: &Prepared, counts: &[u8; 34]) -> Products {
-        let v: [Vector; 4] = std::array::from_fn(|s| p.vector(counts, s));
+        let v: [Vector; 4] = [p.vector(counts, 0), p.vector(counts, 1), p.vector(counts, 2), p.vector(counts, 3)];
         let m = p.melds;
-        // The suits other than a and b, combined (the diagonal is never read).
-        let pair_rest: [[Vector; 4]; 4] = std::array::from_fn(|a| {
-            std::array::from_fn(|b| {
-                let mut rest = (0..4).filter(|&s| s != a && s != b);
-                match (rest.next(), rest.next()) {
-                    (Some(x), Some(y)) if a != b => combine_up_to(&v[x], &v[y], m),
-                    _ => vector::IMPOSSIBLE,
-                }
-            })
-        });
-        let others_rev = std::array::from_fn(|s| {
+        // The six unordered pairs of suits, each product once (the diagonal is never read).
+        let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
+        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+            let (x, y) = match (a, b) {
+                (0, 1) => (2, 3),
+                (0, 2) => (1, 3),
+                (0, 3) => (1, 2),
+                (1, 2) => (0, 3),
+                (1, 3) => (0, 2),
+                _ => (0, 1),
+            };
+            let rest = combine_up_to(&v[x], &v[y], m);
+            pair_rest[a][b] = rest;
+            pair_rest[b][a] = rest;
+        }
+        let mut others_rev = [vector::IMPOSSIBLE; 4];
+        for (s, slot) in others_rev.iter_mut().enumerate() {
             let b = if s == 0 { 1 } else { 0 };
-            reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m)
-        });
+            *slot = reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m);
+        }
         Products { v, others_rev, pair_rest }
     }
 }
@@ -562,23 +568,45 @@ fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
 /// one, or another whose one-more vectors are computed once per hand).
 ///
 /// A draw lowers a form's distance by at most one, so after a discard only the forms already at
-/// the best distance can make a draw effective; the others are not evaluated for any draw.
+/// the best distance can make a draw effective; the others are not evaluated for any draw. The
+/// answer is built as a bitset of kinds: a draw in another suit than the discard's is effective
+/// exactly when it lowers one of that suit's argmin lanes, and which kinds lower which lane is
+/// known once per hand; only draws in the discard's own suit need their own lookup.
 fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     let counts = p.counts;
     let prod = Products::new(p, counts);
     let stats = Stats::new(counts);
     let m = p.melds;
-    // Each kind drawn onto the full hand: its suit's vector with one more tile.
+    // Kinds that can be drawn onto the full hand (fewer than four physical copies), as bits.
+    let mut room = 0u64;
+    // Each such kind drawn onto the full hand: its suit's vector with one more tile, and for
+    // each suit and lane the kinds whose draw lowers that lane of the suit's vector.
     let mut plus = [EMPTY; 34];
+    let mut lowering = [[0u64; 16]; 4];
+    // Kinds by concealed count (0–4), as bits, for the special forms.
+    let mut by_count = [0u64; 5];
     let mut c = *counts;
-    for t in 0..34 {
-        if physical[t] < 4 {
-            let s = suit_of_kind(t);
+    for s in 0..4 {
+        for t in suit_range(s) {
+            by_count[(counts[t] as usize).min(4)] |= 1 << t;
+            if physical[t] >= 4 {
+                continue;
+            }
+            room |= 1 << t;
             c[t] += 1;
             plus[t] = p.vector(&c, s);
             c[t] -= 1;
+            let mut lanes = vector::lanes_below(&plus[t], &prod.v[s]);
+            while lanes != 0 {
+                lowering[s][lanes.trailing_zeros() as usize / 8] |= 1 << t;
+                lanes &= lanes - 1;
+            }
         }
     }
+    // The other suits' effective kinds by (discard's suit, its vector after the discard, base).
+    // On the stack: at most one entry per distinct discard; past the array, answers are not kept.
+    let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 18];
+    let mut kept = 0;
     for d in 0..34 {
         if counts[d] == 0 {
             continue;
@@ -593,49 +621,81 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         let melds_may = melds_after == base;
         let seven_may = seven_after == Some(base);
         let orphans_may = orphans_after == Some(base);
+        // After discarding d, a kind can be drawn if it has room or is d itself (four physical
+        // copies of d less the discard).
+        let drawable = room | 1 << d;
+        let mut effective_kinds = 0u64;
         // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
         // draw lowers the melds distance exactly when it lowers a lane at which the distance is
-        // reached (an "argmin" lane): a bit test per draw once those lanes are known.
-        let argmin: [vector::LaneMask; 4] = std::array::from_fn(|o| {
-            if !melds_may {
-                0
-            } else if o == s {
-                vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
+        // reached (an "argmin" lane).
+        if melds_may {
+            // Draws in the other suits depend on the discard only through (s, minus, base):
+            // discards of one suit often leave the same vector, so answers are kept.
+            let key = (s, minus, base);
+            if let Some(&(_, kinds)) = other_suits[..kept].iter().find(|(k, _)| *k == key) {
+                effective_kinds |= kinds;
             } else {
-                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                vector::lanes_summing_to(&rev, &prod.v[o], base)
+                let mut kinds = 0u64;
+                for o in (0..4).filter(|&o| o != s) {
+                    // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
+                    // exactly as it did on the full hand (suit o is unchanged).
+                    let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                    let mut argmin = vector::lanes_summing_to(&rev, &prod.v[o], base);
+                    while argmin != 0 {
+                        kinds |= lowering[o][argmin.trailing_zeros() as usize / 8];
+                        argmin &= argmin - 1;
+                    }
+                }
+                if let Some(slot) = other_suits.get_mut(kept) {
+                    *slot = (key, kinds);
+                    kept += 1;
+                }
+                effective_kinds |= kinds;
             }
-        });
-        let mut tiles = Vec::with_capacity(16);
-        for t in 0..34 {
-            let held = physical[t] - u8::from(t == d);
-            if held >= 4 {
-                continue;
+            let argmin = vector::lanes_summing_to(&prod.others_rev[s], &minus, base);
+            if argmin != 0 {
+                for t in suit_range(s) {
+                    if drawable & (1 << t) == 0 {
+                        continue;
+                    }
+                    let effective = if t == d {
+                        vector::lanes_below(&prod.v[s], &minus) & argmin != 0
+                    } else if vector::lanes_below(&plus[t], &minus) & argmin == 0 {
+                        // The full hand plus t is no better there, and dropping d cannot help.
+                        false
+                    } else {
+                        c[t] += 1;
+                        let v = p.vector(&c, s);
+                        c[t] -= 1;
+                        vector::lanes_below(&v, &minus) & argmin != 0
+                    };
+                    effective_kinds |= u64::from(effective) << t;
+                }
             }
-            let o = suit_of_kind(t);
-            let mut effective = false;
-            if argmin[o] != 0 {
-                effective = if o != s {
-                    vector::lanes_below(&plus[t], &prod.v[o]) & argmin[o] != 0
-                } else if t == d {
-                    vector::lanes_below(&prod.v[s], &minus) & argmin[s] != 0
-                } else if vector::lanes_below(&plus[t], &minus) & argmin[s] == 0 {
-                    // The full hand plus t is no better there, and dropping d cannot help.
-                    false
-                } else {
-                    c[t] += 1;
-                    let v = p.vector(&c, s);
-                    c[t] -= 1;
-                    vector::lanes_below(&v, &minus) & argmin[s] != 0
-                };
+        }
+        // The special forms depend on a drawn kind only through its count after the discard and
+        // whether it is a terminal or honor: test one representative per class.
+        if seven_may || orphans_may {
+            let mut after_count = by_count;
+            after_count[(counts[d] as usize).min(4)] &= !(1 << d);
+            after_count[(counts[d] as usize).min(4) - 1] |= 1 << d;
+            for (count, &kinds) in after_count.iter().enumerate().take(4) {
+                // A representative of each class: 1m is a terminal, 2m is not.
+                for (class, k) in [(special::ORPHANS, 0), (!special::ORPHANS, 1)] {
+                    let (seven, orphans) = p.special_distances(&after_stats.with(count as u8, k, 1));
+                    if (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base)) {
+                        effective_kinds |= kinds & class;
+                    }
+                }
             }
-            if !effective && (seven_may || orphans_may) {
-                let (seven, orphans) = p.special_distances(&after_stats.with(c[t], t, 1));
-                effective = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
-            }
-            if effective {
-                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
-            }
+        }
+        effective_kinds &= drawable;
+        let mut tiles = Vec::with_capacity(effective_kinds.count_ones() as usize);
+        let mut rest = effective_kinds;
+        while rest != 0 {
+            let t = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
         }
         c[d] += 1;
         out.push(DiscardOption {

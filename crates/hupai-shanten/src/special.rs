@@ -17,9 +17,22 @@
 use hupai_tiles::SevenPairs;
 
 /// Whether kind `k` (0–33) is a terminal or an honor.
-const fn is_orphan(k: usize) -> bool {
+pub(crate) const fn is_orphan(k: usize) -> bool {
     k >= 27 || k.is_multiple_of(9) || k % 9 == 8
 }
+
+/// The terminals and honors as bits by kind.
+pub(crate) const ORPHANS: u64 = {
+    let mut bits = 0u64;
+    let mut k = 0;
+    while k < 34 {
+        if is_orphan(k) {
+            bits |= 1 << k;
+        }
+        k += 1;
+    }
+    bits
+};
 
 /// Kinds by count (0–4), over all 34 and over the 13 terminals and honors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +74,52 @@ impl Stats {
             out[4] = ge[4];
         }
         Stats { all, orphans }
+    }
+
+    /// The special forms' distances straight from the counts (seven pairs under `seven`, when
+    /// not `Off`; thirteen orphans when `orphans`): the same numbers as [`Stats::new`] followed by
+    /// [`Stats::seven_pairs`] / [`Stats::thirteen_orphans`], counting only the thresholds those
+    /// need (kinds held at least once and twice; three and four times only for four-of-a-kind
+    /// pairs).
+    #[inline(always)]
+    pub(crate) fn distances(counts: &[u8; 34], seven: SevenPairs, orphans: bool) -> (Option<u8>, Option<u8>) {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const ORPHAN_MASK: [u64; 5] = [0x80, 0x8080, 0x0080_8000, 0x8080_8080_8080_0000, 0x8080];
+        let mut padded = [0u8; 40];
+        padded[..34].copy_from_slice(counts);
+        let quads = seven == SevenPairs::AllowQuads;
+        // Lane-wise sums of "at least k" flags: all kinds for k = 1..4, terminals and honors for 1, 2.
+        let (mut ge, mut orphan_ge) = ([0u64; 5], [0u64; 3]);
+        for (w, chunk) in padded.chunks_exact(8).enumerate() {
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & 0x7f7f_7f7f_7f7f_7f7f;
+            for k in 1..=2 {
+                let flags = (x + (0x80 - k as u64) * LOW) & HIGH;
+                ge[k] += flags >> 7;
+                orphan_ge[k] += (flags & ORPHAN_MASK[w]) >> 7;
+            }
+            if quads {
+                for (k, slot) in ge.iter_mut().enumerate().skip(3) {
+                    *slot += ((x + (0x80 - k as u64) * LOW) & HIGH) >> 7;
+                }
+            }
+        }
+        let total = |v: u64| (v.wrapping_mul(LOW) >> 56) as u8;
+        let (ge1, ge2) = (total(ge[1]), total(ge[2]));
+        let seven = match seven {
+            SevenPairs::Off => None,
+            rule => {
+                let (ge3, ge4) = if quads { (total(ge[3]), total(ge[4])) } else { (0, 0) };
+                let (full, half) = match rule {
+                    SevenPairs::AllowQuads => (ge2 + ge4, ge1 - ge2 + ge3 - ge4),
+                    _ => (ge2, ge1 - ge2),
+                };
+                let full = full.min(7);
+                Some(14 - 2 * full - half.min(7 - full))
+            }
+        };
+        let orphans = orphans.then(|| 14 - total(orphan_ge[1]) - u8::from(total(orphan_ge[2]) > 0));
+        (seven, orphans)
     }
 
     /// The stats after kind `k`, holding `count`, changes by `delta` (±1).
@@ -140,6 +199,26 @@ mod tests {
                 }
             }
             assert_eq!(Stats::new(&c), Stats { all, orphans }, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn distances_match_the_stats() {
+        let mut rng = 0x9e37_79b9_u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *x = ((rng >> 40) % 5) as u8;
+            }
+            let s = Stats::new(&c);
+            for rule in [SevenPairs::Off, SevenPairs::Distinct, SevenPairs::AllowQuads] {
+                let seven = (rule != SevenPairs::Off).then(|| s.seven_pairs(rule));
+                for orphans in [false, true] {
+                    let expected = (seven, orphans.then(|| s.thirteen_orphans()));
+                    assert_eq!(Stats::distances(&c, rule, orphans), expected, "{c:?} {rule:?}");
+                }
+            }
         }
     }
 

@@ -40,22 +40,50 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
 }
 
 /// Min-plus convolution of two vectors of disjoint suits, for `M` melds in all at most (lanes
-/// above `M` stay [`INF`]). Fixed bounds and no branches, so it compiles to straight-line code;
-/// sums stay below 2 × [`INF`] and are clamped at the end.
+/// above `M` are [`INF`]). Byte-parallel on each half as a `u64` (every value is below 128, so no
+/// byte carries into the next): per `m1`, `b` shifted up by `m1` lanes (the lanes shifted in filled
+/// with [`INF`]) plus `a`'s two values at `m1`, folded in by a lane-wise minimum. Sums stay below
+/// 2 × [`INF`] and are clamped at the end.
 #[inline(always)]
 fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
-    let mut out = IMPOSSIBLE;
+    let (b_lo, b_hi) = halves(b);
+    let (mut out_lo, mut out_hi) = (INF_WORD, INF_WORD);
     for m1 in 0..=M {
-        for m2 in 0..=M - m1 {
-            let m = m1 + m2;
-            out[m] = out[m].min(a[m1] + b[m2]);
-            out[8 + m] = out[8 + m].min((a[m1] + b[8 + m2]).min(a[8 + m1] + b[m2]));
-        }
+        // Lanes below m1 would read b at a negative meld count: INF.
+        let fill = if m1 == 0 { 0 } else { INF_WORD >> (64 - 8 * m1) };
+        let lo = (b_lo << (8 * m1)) | fill;
+        let hi = (b_hi << (8 * m1)) | fill;
+        let (x, y) = (BYTES * a[m1] as u64, BYTES * a[8 + m1] as u64);
+        out_lo = min_bytes(out_lo, lo + x);
+        out_hi = min_bytes(out_hi, min_bytes(hi + x, lo + y));
     }
-    for x in out.iter_mut() {
-        *x = (*x).min(INF);
-    }
-    out
+    // Lanes above M, and every value above INF, back to INF.
+    let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
+    let clamp = |w: u64| min_bytes(w, INF_WORD) & keep | INF_WORD & !keep;
+    let out = ((clamp(out_hi) as u128) << 64) | clamp(out_lo) as u128;
+    out.to_le_bytes()
+}
+
+/// One in every byte of a word.
+const BYTES: u64 = u64::MAX / 255;
+/// [`INF`] in every byte of a word.
+const INF_WORD: u64 = BYTES * INF as u64;
+
+/// Byte-wise minimum of two words whose bytes are all below 128.
+#[inline(always)]
+fn min_bytes(x: u64, y: u64) -> u64 {
+    const HIGH: u64 = BYTES * 0x80;
+    // Per byte 128 + y − x: its top bit is set exactly when y ≥ x; spread it over the byte.
+    let y_ge_x = (((y | HIGH) - x) & HIGH) >> 7;
+    let take_x = y_ge_x * 0xff;
+    (x & take_x) | (y & !take_x)
+}
+
+/// The two halves of a vector (without and with the pair) as little-endian words.
+#[inline(always)]
+fn halves(v: &Vector) -> (u64, u64) {
+    let x = u128::from_le_bytes(*v);
+    (x as u64, (x >> 64) as u64)
 }
 
 /// [`combine_to`] for every meld count up to [`MAX_M`].
@@ -81,11 +109,7 @@ pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
 #[inline(always)]
 fn four_suits<const M: usize>(v: &[Vector; 4]) -> u8 {
     let (a, b) = (combine_to::<M>(&v[0], &v[1]), combine_to::<M>(&v[2], &v[3]));
-    let mut best = INF;
-    for m in 0..=M {
-        best = best.min(a[m] + b[8 + M - m]).min(a[8 + m] + b[M - m]);
-    }
-    best.min(INF)
+    finish_reversed(&reversed(&a, M), &b)
 }
 
 /// The fewest tiles to add for `melds` melds and the pair over four suits' vectors.
@@ -129,7 +153,16 @@ pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
 /// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
 #[inline(always)]
 pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
-    rev.iter().zip(b).map(|(&x, &y)| x.saturating_add(y)).fold(INF, u8::min)
+    // Both at most INF, so the sums fit; a plain loop the compiler turns into SIMD.
+    let mut sums = [0u8; 16];
+    for i in 0..16 {
+        sums[i] = rev[i].min(INF) + b[i].min(INF);
+    }
+    let mut best = INF;
+    for s in sums {
+        best = best.min(s);
+    }
+    best
 }
 
 /// One flag per lane (the lane's top bit), from byte-parallel arithmetic on the 16 lanes as one
@@ -184,6 +217,35 @@ mod tests {
             }
             let v = [a, b, EMPTY, a];
             assert_eq!(four_suits_distance(&v, melds), finish(&combine(&v[0], &v[1]), &combine(&v[2], &v[3]), melds));
+        }
+    }
+
+    #[test]
+    fn combine_matches_a_plain_min_plus() {
+        let mut x = 11u64;
+        for _ in 0..5000 {
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((x >> 33) % (INF as u64 + 1)) as u8
+            };
+            let a: Vector = std::array::from_fn(|_| next());
+            let b: Vector = std::array::from_fn(|_| next());
+            let mut plain = IMPOSSIBLE;
+            for m1 in 0..=MAX_M {
+                for m2 in 0..=MAX_M - m1 {
+                    let m = m1 + m2;
+                    plain[m] = plain[m].min(a[m1] + b[m2]);
+                    plain[8 + m] = plain[8 + m].min((a[m1] + b[8 + m2]).min(a[8 + m1] + b[m2]));
+                }
+            }
+            let plain = plain.map(|v| v.min(INF));
+            assert_eq!(combine(&a, &b), plain, "{a:?} {b:?}");
+            for melds in 0..=MAX_M {
+                let part = combine_up_to(&a, &b, melds);
+                for (i, &v) in part.iter().enumerate() {
+                    assert_eq!(v, if i % 8 <= melds { plain[i] } else { INF }, "{a:?} {b:?} {melds}");
+                }
+            }
         }
     }
 
