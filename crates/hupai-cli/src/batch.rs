@@ -266,8 +266,11 @@ fn answer_lines(piece: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> Tally {
                 out.extend_from_slice(&rest[..line]);
                 out.extend_from_slice(b"\", ");
                 rest = &rest[consumed..];
-                let hand = ctx.rule_args.apply_wildcard_tile(hand);
-                write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some))
+                let answer = ctx
+                    .rule_args
+                    .apply_wildcard_tile(hand)
+                    .and_then(|hand| options::answer(&hand, &ctx.rules, ctx.algorithm));
+                write_answer(out, answer.map_err(Some))
             }
             plain::Scan::Other => {
                 let (line, next) = match rest.iter().position(|&b| b == b'\n') {

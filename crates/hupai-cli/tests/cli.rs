@@ -258,7 +258,7 @@ fn wildcard_tile_turns_red_dragons_into_wildcards() {
     // 1z and 2z are stranded unless the three red dragons are wild.
     let text = "123m456p789s12z777z";
     let hand: Hand = text.parse().unwrap();
-    let wild = hand.with_wildcard_tile(tile("7z"));
+    let wild = hand.with_wildcard_tile(tile("7z")).unwrap();
     assert_eq!(wild.wildcards(), 3);
     let rules = Rules::STANDARD;
     let (out, code) = hupai(&["batch"], format!("{text}\n").as_bytes());

@@ -39,6 +39,7 @@ pub mod index;
 pub mod odds;
 pub mod substitute;
 pub mod suit_table;
+pub mod tables;
 pub use suit_table::SuitTable;
 
 pub use index::{Index, IndexData, IndexTable};

@@ -92,7 +92,7 @@ pub enum OddsError {
         drawn: usize,
     },
     /// The embedded suit tables failed validation (a corrupted build).
-    #[error("the embedded suit tables are unusable: {0}")]
+    #[error("the suit tables are unusable: {0}")]
     Tables(FormatError),
     /// A dealt hand was refused by the win check (not expected: deals respect the copy limit).
     #[error("a dealt hand was refused: {0}")]
@@ -224,7 +224,7 @@ fn binomial(n: u32, k: u32) -> u128 {
 /// The suit tables, decoded from the same embedded artifact `suit-table` uses. (`suit_table` keeps
 /// its decoded form private; this copy costs the few hundred KiB of one decode, made on first use.)
 static TABLES: LazyLock<Result<SuitTables, FormatError>> =
-    LazyLock::new(|| format::decode::<SuitTables>(include_bytes!("../tables/suit.bin")));
+    LazyLock::new(|| format::decode::<SuitTables>(crate::tables::bytes(crate::tables::Table::Suit)));
 
 fn tables() -> Result<&'static SuitTables, OddsError> {
     TABLES.as_ref().map_err(|e| OddsError::Tables(e.clone()))

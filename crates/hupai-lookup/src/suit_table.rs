@@ -15,10 +15,11 @@ mod special;
 
 use std::sync::LazyLock;
 
-use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, TileSet};
+use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 
 use crate::format::{self, ArtifactKind, FormatError};
+use crate::tables::{self, Table};
 use costs::{Cost, HONOR_CAPPED, HONOR_FREE, NO_CAP};
 pub use index::{MAX_TILES, PATTERNS, pattern_index};
 
@@ -136,10 +137,12 @@ pub(crate) struct Runtime {
     capped: Box<Decode>,
 }
 
-const EMBEDDED: &[u8] = include_bytes!("../tables/suit.bin");
+static RUNTIME: LazyLock<Result<Runtime, FormatError>> = LazyLock::new(|| load(tables::bytes(Table::Suit)));
 
-static RUNTIME: LazyLock<Result<Runtime, FormatError>> =
-    LazyLock::new(|| format::decode::<SuitTables>(EMBEDDED).map(|t| Runtime::new(&t)));
+/// Decodes and validates the tables and builds the lookup structures.
+pub(crate) fn load(bytes: &[u8]) -> Result<Runtime, FormatError> {
+    format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))
+}
 
 /// The embedded tables, validated once (on first use) and shared by every thread.
 pub fn tables() -> Result<(), FormatError> {
@@ -271,13 +274,12 @@ pub(crate) fn suit_of(c: &[u8; 34], s: usize) -> &[u8; 9] {
     }
 }
 
-/// The validated tables. The artifact is fixed at compile time and the crate's tests decode it, so a
-/// failure here means a corrupted build, never bad input.
-fn runtime() -> &'static Runtime {
-    match RUNTIME.as_ref() {
-        Ok(rt) => rt,
-        Err(e) => panic!("the embedded suit tables are unusable ({e}); regenerate them with `cargo xtask tables`"),
-    }
+/// The validated tables, or the error `suit-table` answers with. The artifact is fixed at compile
+/// time and the crate's tests decode it, so a failure means a damaged build (or a damaged
+/// [`crate::tables::replace`]ment), never bad input.
+#[inline]
+pub(crate) fn runtime() -> Result<&'static Runtime, Error> {
+    RUNTIME.as_ref().map_err(|e| tables::unusable(Table::Suit, e))
 }
 
 /// Room per kind for concealed tiles plus stand-ins when declared melds take copies and the rules
@@ -322,7 +324,7 @@ impl Algorithm for SuitTable {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -335,14 +337,15 @@ impl Algorithm for SuitTable {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
         let caps = declared_caps(hand, rules);
-        let physical = hand.physical_counts();
+        // Kinds held four times (wildcard copies of a wildcard tile included) cannot be drawn.
+        let held = hand.held_counts();
         let base = rt.costs(counts, capped, caps.as_ref());
-        let mut waits = melds_waits(rt, counts, &physical.0, &base, wildcards, capped, caps.as_ref());
+        let mut waits = melds_waits(rt, counts, &held.0, &base, wildcards, capped, caps.as_ref());
         if hand.special_forms_apply(rules) {
             if rules.seven_pairs != SevenPairs::Off {
                 waits = TileSet::from_bits(
@@ -352,12 +355,15 @@ impl Algorithm for SuitTable {
             if rules.thirteen_orphans {
                 waits = TileSet::from_bits(waits.bits() | special::thirteen_orphans_waits(counts).bits());
             }
+            // The special forms' waits look at concealed counts only.
+            let exhausted = Tile::ALL.into_iter().filter(|&t| held[t] >= 4).collect::<TileSet>();
+            waits = TileSet::from_bits(waits.bits() & !exhausted.bits());
         }
         Ok(waits)
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -390,7 +396,7 @@ impl Algorithm for SuitTable {
 fn melds_waits(
     rt: &Runtime,
     counts: &[u8; 34],
-    physical: &[u8; 34],
+    held: &[u8; 34],
     base: &[Cost; 4],
     wildcards: i32,
     capped: bool,
@@ -418,7 +424,7 @@ fn melds_waits(
             let fast = if lowered.is_none() { index::halves(c) } else { None };
             for rank in 0..9 {
                 let t = offset + rank;
-                if physical[t] >= 4 {
+                if held[t] >= 4 {
                     continue;
                 }
                 let looked_up = fast.and_then(|(l, r)| {
@@ -451,7 +457,7 @@ fn melds_waits(
                     let mut more = *c;
                     for kind in 0..7 {
                         let t = 27 + kind;
-                        if physical[t] < 4 {
+                        if held[t] < 4 {
                             more[kind] += 1;
                             if wins(costs::honors_capped(&more, &k[27..])) {
                                 bits |= 1 << t;
@@ -460,7 +466,7 @@ fn melds_waits(
                         }
                     }
                 }
-                None => bits |= honor_waits(c, physical, base[3], capped, &wins),
+                None => bits |= honor_waits(c, held, base[3], capped, &wins),
             }
         }
     }
@@ -469,7 +475,7 @@ fn melds_waits(
 
 /// Honor waits under the plain cap: one more copy of a kind changes that kind's share of the
 /// honors' cost only, so each candidate is an update of the sum and of the minimum over the others.
-fn honor_waits(c: &[u8; 7], physical: &[u8; 34], base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
+fn honor_waits(c: &[u8; 7], held: &[u8; 34], base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
     let per_count = if capped { &HONOR_CAPPED } else { &HONOR_FREE };
     let kind_cost = |n: u8| per_count.get(n as usize).copied().unwrap_or(Cost { melds: costs::INF, delta: 0 });
     let deltas: [i32; 7] = std::array::from_fn(|k| kind_cost(c[k]).delta);
@@ -483,7 +489,7 @@ fn honor_waits(c: &[u8; 7], physical: &[u8; 34], base: Cost, capped: bool, wins:
     let mut bits = 0u64;
     for k in 0..7 {
         let t = 27 + k;
-        if physical[t] >= 4 {
+        if held[t] >= 4 {
             continue;
         }
         let (old, new) = (kind_cost(c[k]), kind_cost(c[k] + 1));

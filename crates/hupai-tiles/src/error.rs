@@ -103,6 +103,14 @@ pub enum Error {
         /// Melds a complete hand has under the rules.
         max: usize,
     },
+    /// More wildcards than a hand can count (255), e.g. after `Hand::with_wildcard_tile`.
+    #[error("{found} wildcards; a hand holds at most {max}")]
+    TooManyWildcards {
+        /// Wildcards the hand would hold.
+        found: usize,
+        /// Most wildcards a hand holds.
+        max: usize,
+    },
     /// A hand whose size is neither complete nor one tile short under the rules.
     #[error(
         "hand has {found} tiles (concealed + wildcards + 3 per declared meld); the rules need {expected} to win, or {} to ask for waits",
@@ -123,6 +131,15 @@ pub enum Error {
         expected: usize,
         /// Tiles the hand counts.
         found: usize,
+    },
+    /// A lookup table an algorithm reads is damaged or unreadable, so the algorithm cannot answer
+    /// anything; no answer is guessed.
+    #[error("the {table} table is unusable: {reason}; reinstall hupai or regenerate the tables with `cargo xtask tables`")]
+    Table {
+        /// The table's file name (`index.bin`, `suit.bin`).
+        table: &'static str,
+        /// What is wrong with it.
+        reason: String,
     },
     /// The algorithm cannot answer this hand; it never guesses.
     #[error("unsupported: {algorithm} does not handle {feature}")]

@@ -19,6 +19,8 @@ struct Parser {
     red: [u8; 3],
     digits: ArrayVec<(char, usize), 64>,
     meld: Option<(usize, usize, Vec<Tile>)>, // (position of '[', byte offset of '[', tiles)
+    /// Declared melds beyond the most a hand holds.
+    extra_melds: usize,
 }
 
 impl Parser {
@@ -77,7 +79,7 @@ impl Parser {
 
 /// Parses hand notation. Never panics; every error names what is wrong and where.
 pub fn parse_hand(input: &str) -> Result<Hand, Error> {
-    let mut p = Parser { hand: Hand::default(), red: [0; 3], digits: ArrayVec::new(), meld: None };
+    let mut p = Parser { hand: Hand::default(), red: [0; 3], digits: ArrayVec::new(), meld: None, extra_melds: 0 };
     for (i, (byte, c)) in input.char_indices().enumerate() {
         let position = i + 1;
         match c {
@@ -120,7 +122,8 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
                 let text = input[start..byte + 1].to_string();
                 let meld = Meld::from_tiles(&tiles).ok_or(Error::NotAMeld { position: open, text })?;
                 if !p.hand.push_meld(meld) {
-                    return Err(Error::TooManyMelds { found: crate::hand::MAX_MELDS + 1, max: crate::hand::MAX_MELDS });
+                    // Counted to the end, so the error states how many there are.
+                    p.extra_melds += 1;
                 }
             }
             c if c.is_whitespace() || c == ',' => p.need_no_digits()?,
@@ -146,6 +149,10 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
     p.need_no_digits()?;
     if let Some((position, _, _)) = p.meld {
         return Err(Error::UnclosedMeld { position });
+    }
+    if p.extra_melds > 0 {
+        let max = crate::hand::MAX_MELDS;
+        return Err(Error::TooManyMelds { found: max + p.extra_melds, max });
     }
     let mut red = p.red;
     for (s, r) in red.iter_mut().enumerate() {
