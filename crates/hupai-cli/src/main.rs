@@ -23,6 +23,7 @@ mod bench;
 mod check;
 mod diff;
 mod json;
+mod lines;
 mod list;
 mod odds;
 mod options;

@@ -54,7 +54,8 @@ impl Table {
         }
     }
 
-    const fn embedded(self) -> &'static [u8] {
+    /// The bytes embedded in this build (what is used unless [`replace`]d).
+    pub const fn embedded(self) -> &'static [u8] {
         match self {
             Table::Index => include_bytes!("../tables/index.bin"),
             Table::Suit => include_bytes!("../tables/suit.bin"),
