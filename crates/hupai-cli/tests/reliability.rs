@@ -205,7 +205,8 @@ fn a_wildcard_tile_held_four_times_is_never_a_wait() {
     let (out, _, code) = run(&["batch", "--wildcard-tile", "7z"], b"123m456p789s7777z\n", &[]);
     assert_eq!(json_lines(&out)[0]["waits"], serde_json::json!(expected));
     assert_eq!(code, 0);
-    let (out, _, code) = run(&["check", "--json", "--algorithm", "all", "--wildcard-tile", "7z", "123m456p789s7777z"], b"", &[]);
+    let (out, _, code) =
+        run(&["check", "--json", "--algorithm", "all", "--wildcard-tile", "7z", "123m456p789s7777z"], b"", &[]);
     let report = &json_lines(&out)[0];
     for row in report["answers"].as_array().unwrap() {
         if row["error"].is_null() {

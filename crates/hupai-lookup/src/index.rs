@@ -17,7 +17,8 @@ pub use table::{
 };
 
 /// The committed artifact (or its [`crate::tables::replace`]ment), validated on first use.
-static TABLE: LazyLock<Result<IndexTable, FormatError>> = LazyLock::new(|| tables::load_index(tables::bytes(Table::Index)));
+static TABLE: LazyLock<Result<IndexTable, FormatError>> =
+    LazyLock::new(|| tables::load_index(tables::bytes(Table::Index)));
 
 /// The embedded index table, validated once (on first use) and shared by every thread.
 pub fn table() -> Result<&'static IndexTable, FormatError> {

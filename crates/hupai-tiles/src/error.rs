@@ -134,7 +134,9 @@ pub enum Error {
     },
     /// A lookup table an algorithm reads is damaged or unreadable, so the algorithm cannot answer
     /// anything; no answer is guessed.
-    #[error("the {table} table is unusable: {reason}; reinstall hupai or regenerate the tables with `cargo xtask tables`")]
+    #[error(
+        "the {table} table is unusable: {reason}; reinstall hupai or regenerate the tables with `cargo xtask tables`"
+    )]
     Table {
         /// The table's file name (`index.bin`, `suit.bin`).
         table: &'static str,
