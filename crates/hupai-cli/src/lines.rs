@@ -223,6 +223,17 @@ mod tests {
         assert_eq!(cut_in_reads(&BOM, 64, &[1]), Vec::<u8>::new());
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_input_cut_any_way_matches_the_plain_split(
+            input in proptest::collection::vec(proptest::sample::select(b"ab\n\r\xef\xbb\xbf".to_vec()), 0..300),
+            cap in 1usize..20,
+            reads in proptest::collection::vec(1usize..40, 1..5),
+        ) {
+            proptest::prop_assert_eq!(cut_in_reads(&input, cap, &reads), expected_cut(&input, cap));
+        }
+    }
+
     #[test]
     fn the_default_cap_is_the_documented_one() {
         let long = vec![b'1'; MAX_LINE + 1];
