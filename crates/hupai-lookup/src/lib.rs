@@ -45,7 +45,8 @@ pub use suit_table::SuitTable;
 pub use index::{Index, IndexData, IndexTable};
 pub use substitute::Substitute;
 
-// The README's Rust example runs as a doctest of this crate, so it cannot drift.
-#[doc = include_str!("../../../README.md")]
+// The crate README's example runs as a doctest, so it cannot drift; the workspace README quotes it
+// (`tests/readme.rs` checks that, in the workspace).
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

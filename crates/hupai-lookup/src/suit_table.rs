@@ -27,7 +27,7 @@ pub use index::{MAX_TILES, PATTERNS, pattern_index};
 /// count pattern with at most [`MAX_TILES`] tiles, in [`pattern_index`] order, and the entries the
 /// codes stand for.
 ///
-/// Built by `hupai_table::suit::build`, stored in the [`format`] container and checked on load by
+/// Built by `hupai_table::suit::build`, stored in the [`format`](mod@crate::format) container and checked on load by
 /// [`format::Payload::validate`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SuitTables {

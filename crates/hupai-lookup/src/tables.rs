@@ -16,7 +16,7 @@
 //! let mut damaged = include_bytes!("../tables/suit.bin").to_vec();
 //! damaged.truncate(1000);
 //! let err = tables::validate(Table::Suit, &damaged).unwrap_err();
-//! assert_eq!(err.to_string(), "suit.bin: truncated: 1000 bytes, 306026 needed");
+//! assert!(err.to_string().starts_with("suit.bin: truncated: 1000 bytes,"), "{err}");
 //! ```
 
 use std::sync::OnceLock;

@@ -4,10 +4,10 @@
 //! the deepest checks). The fuzz target `fuzz/fuzz_targets/table_validation.rs` does the same
 //! without bounds.
 
+use hupai_lookup::IndexData;
 use hupai_lookup::format::{self, Header, Payload};
 use hupai_lookup::suit_table::SuitTables;
 use hupai_lookup::tables::{self, Table};
-use hupai_lookup::IndexData;
 use proptest::prelude::*;
 
 /// An artifact of `table`'s kind and version around `payload`, with a correct checksum.

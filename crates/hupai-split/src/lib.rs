@@ -214,3 +214,8 @@ mod tests {
         assert_eq!(names, ["1m", "2m", "3m", "7p", "8p", "9p", "5z"]);
     }
 }
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
