@@ -4,7 +4,6 @@
 
 mod workspace_docs;
 
-
 use hupai_tiles::encoding::{Kind, PhysicalTile, s000, s001, s003, s004};
 use hupai_tiles::{BonusTile, Suit};
 

@@ -4,7 +4,6 @@
 
 mod workspace_docs;
 
-
 use hupai_tiles::{
     Algorithm, Answer, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet,
 };
