@@ -74,7 +74,8 @@ fn check_error(input: &str, err: &Error) -> Result<(), TestCaseError> {
         Error::TooManyCopies { count, .. } => prop_assert!(*count > 4, "{input:?}: {err}"),
         Error::TooManyMelds { found, max } => {
             prop_assert!(found > max, "{input:?}: {err}");
-            prop_assert!(chars.iter().filter(|&&c| c == '[').count() > *max, "{input:?}: {err}");
+            // Every meld is counted, not just the first past the limit: the true count.
+            prop_assert_eq!(chars.iter().filter(|&&c| c == '[').count(), *found, "{:?}: {}", input, err);
         }
         other => prop_assert!(false, "parsing produced a non-notation error for {input:?}: {other}"),
     }
