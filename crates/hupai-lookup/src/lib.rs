@@ -45,8 +45,7 @@ pub use suit_table::SuitTable;
 pub use index::{Index, IndexData, IndexTable};
 pub use substitute::Substitute;
 
-// The crate README's example runs as a doctest, so it cannot drift; the workspace README quotes it
-// (`tests/readme.rs` checks that, in the workspace).
+// The crate README's example runs as a doctest, so it cannot drift.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
