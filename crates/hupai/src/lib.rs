@@ -118,7 +118,13 @@ impl Algorithm for Hupai {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        PackedHand::for_check(hand).check_waits(rules)
+        let waits = PackedHand::for_check(hand).check_waits(rules)?;
+        // A pack knows physical copies only; wildcards that are copies of a wildcard tile
+        // (`Hand::with_wildcard_tile`) also use up their kind.
+        if hand.wildcard_copies() == &hupai_tiles::TileCounts::EMPTY {
+            return Ok(waits);
+        }
+        Ok(TileSet::from_bits(waits.bits() & !hand.exhausted_kinds().bits()))
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {

@@ -106,7 +106,8 @@ impl PackedHand {
             keys: SuitKeys::from_counts(&counts.0).unwrap_or_default(),
             counts,
             declared,
-            full: full_kinds(&physical),
+            // Wildcards that are copies of a wildcard tile use up their kind too.
+            full: full_kinds(&hand.held_counts()),
             tiles: hand.tile_count().min(u16::MAX as usize) as u16,
             wildcards: hand.wildcards(),
             melds,
