@@ -206,10 +206,10 @@ pub fn check_case(case: &Case, algorithms: &[&dyn Algorithm], options: &Options)
             faults.push((a.name(), Fault::Failed));
         }
         // Every algorithm may agree on a wait that cannot be drawn: checked on its own.
-        if let Some(Answer::Waits(waits)) = reply.answer() {
-            if let Some(t) = waits.iter().find(|&t| hand.exhausted_kinds().contains(t)) {
-                faults.push((a.name(), Fault::ExhaustedWait(t)));
-            }
+        if let Some(Answer::Waits(waits)) = reply.answer()
+            && let Some(t) = waits.iter().find(|&t| hand.exhausted_kinds().contains(t))
+        {
+            faults.push((a.name(), Fault::ExhaustedWait(t)));
         }
         if let (Some(list), Some(answer)) = (reply.decompositions(), reply.answer()) {
             if let Some(bad) = list.iter().find(|d| !d.is_valid_for(hand, rules)) {
