@@ -226,6 +226,11 @@ fn errors_state_the_true_counts_and_limits() {
     let (out, _, _) = run(&["check", "--json", "--rules", "taiwan", &melds], b"", &[]);
     assert_eq!(json_lines(&out)[0]["error"], "1000 declared melds; the rules allow at most 5");
 
+    let copies = "1m".repeat(300);
+    let (out, _, _) = run(&["check", "--json", &copies], b"", &[]);
+    let expected = "300 copies of 1m, counting concealed tiles and declared melds; there are only 4";
+    assert_eq!(json_lines(&out)[0]["error"], expected);
+
     let wild = format!("{}7777z", "*".repeat(252));
     let (out, _, code) = run(&["batch", "--wildcard-tile", "7z"], format!("{wild}\n").as_bytes(), &[]);
     assert_eq!(json_lines(&out)[0]["error"], "256 wildcards; a hand holds at most 255");

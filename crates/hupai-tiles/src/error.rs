@@ -92,8 +92,8 @@ pub enum Error {
     TooManyCopies {
         /// The kind.
         tile: Tile,
-        /// How many the hand holds.
-        count: u8,
+        /// How many the hand holds (the true count, however many were written).
+        count: usize,
     },
     /// More declared melds than the rules' hand has room for.
     #[error("{found} declared melds; the rules allow at most {max}")]

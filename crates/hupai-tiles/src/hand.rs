@@ -129,10 +129,12 @@ impl Hand {
 
     /// Fails with [`Error::TooManyCopies`] naming the first kind held more than four times.
     pub fn check_copies(&self) -> Result<(), Error> {
-        let physical = self.physical_counts();
+        let declared = self.declared_counts();
         for t in Tile::ALL {
-            if physical[t] > 4 {
-                return Err(Error::TooManyCopies { tile: t, count: physical[t] });
+            // Counted wide, so the error states the true count.
+            let count = usize::from(self.concealed[t]) + usize::from(declared[t]);
+            if count > 4 {
+                return Err(Error::TooManyCopies { tile: t, count });
             }
         }
         Ok(())
@@ -251,7 +253,7 @@ impl Hand {
     pub fn with_tile(&self, tile: Tile) -> Result<Hand, Error> {
         let mut h = self.clone();
         h.concealed[tile] += 1;
-        let count = h.held_counts()[tile];
+        let count = usize::from(h.held_counts()[tile]);
         if count > 4 {
             return Err(Error::TooManyCopies { tile, count });
         }
