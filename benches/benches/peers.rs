@@ -170,6 +170,18 @@ fn waits13(c: &mut Criterion<CpuTime>) {
     g.bench_with_input(BenchmarkId::new("hupai", "one-short-counts"), &counts, |b, counts| {
         per_hand(b, counts, |c| PackedHand::from_counts(c, 0).and_then(|p| p.waits(&RULES)))
     });
+    // The same kind of hands with 4 and 8 of their tiles wild (no peer answers these): what
+    // wildcards cost the fast path on hands that are ready.
+    for k in [4u8, 8] {
+        let wild: Vec<Hand> = (0..HANDS as u64).map(|i| one_short(SEED, i, 4, k)).collect();
+        let packed: Vec<PackedHand> = wild.iter().map(PackedHand::from_hand).collect();
+        for (h, p) in wild.iter().zip(&packed) {
+            assert_eq!(p.waits(&RULES).ok(), Backtrack.waits(h, &RULES).ok(), "hupai waits of {h}");
+        }
+        g.bench_with_input(BenchmarkId::new("hupai", format!("one-short-k{k}")), &packed, |b, packed| {
+            per_hand(b, packed, |p| p.waits(&RULES))
+        });
+    }
     for &a in &registered() {
         for h in &hands {
             assert_eq!(a.waits(h, &RULES).ok(), Backtrack.waits(h, &RULES).ok(), "{} waits of {h}", a.name());

@@ -242,9 +242,7 @@ impl Keyed {
             let [l, r] = keys.halves[s];
             let (l, r) = (l as usize, r as usize);
             let row = (tiles as usize + 1) & 15;
-            while candidates != 0 {
-                let rank = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
+            let wins_at = |rank: usize| {
                 let step = RANK_STEP[rank] as usize;
                 let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
                 // A rank already at four carries into the next digit, which changes the tile count
@@ -252,9 +250,24 @@ impl Keyed {
                 let counted = index::tiles_of(more) == tiles + 1;
                 let i = index::index_of(more);
                 let code = (self.rt.codes[(i >> 1) & (super::CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
-                let new = dec[code as usize][row];
-                bits |= ((counted & wins(new)) as u64) << (9 * s + rank);
+                (counted & wins(dec[code as usize][row])) as u64
+            };
+            let mut suit_waits = 0u64;
+            if candidates.count_ones() > 4 {
+                // Many candidates: all nine ranks without a branch (independent loads, nothing to
+                // mispredict), masked afterwards.
+                for rank in 0..9 {
+                    suit_waits |= wins_at(rank) << rank;
+                }
+                suit_waits &= candidates;
+            } else {
+                while candidates != 0 {
+                    let rank = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    suit_waits |= wins_at(rank) << rank;
+                }
             }
+            bits |= suit_waits << (9 * s);
         }
         Some(TileSet::from_bits(bits))
     }
