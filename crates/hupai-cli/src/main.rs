@@ -57,7 +57,8 @@ Output, one line per input line, same order:
   {\"hand\": \"123m456p789s11122z\", \"win\": true}                   a complete hand
   {\"hand\": \"123m456p789s1122z\", \"waits\": [\"1z\", \"2z\"]}           a hand one tile short
   {\"hand\": \"12x\", \"error\": \"unexpected 'x' at position 3: ...\"}  a line that is not a hand
-Empty lines and lines that are not UTF-8 are error lines; a trailing \\r is dropped.
+Empty lines, lines that are not UTF-8 and lines over 4096 bytes (echoed only in part) are
+error lines; a trailing \\r is dropped, and so is a byte-order mark at the start of the input.
 Exit status 0 if every line was answered, 2 if any line was an error.
 
 Examples:
