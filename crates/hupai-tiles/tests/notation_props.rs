@@ -285,6 +285,34 @@ proptest! {
     }
 
     #[test]
+    fn a_wildcard_tile_keeps_every_copy_held(
+        w in written_hand(),
+        extra in 0u8..=255,
+        kind in 0usize..34,
+    ) {
+        let Ok(hand) = w.text.parse::<Hand>() else { return Ok(()) };
+        let hand = hand.with_wildcards(hand.wildcards().saturating_add(extra));
+        let tile = Tile::ALL[kind];
+        let moved = hand.concealed()[tile];
+        match hand.with_wildcard_tile(tile) {
+            Ok(wild) => {
+                prop_assert_eq!(usize::from(wild.wildcards()), usize::from(hand.wildcards()) + usize::from(moved));
+                prop_assert_eq!(wild.concealed()[tile], 0);
+                prop_assert_eq!(wild.tile_count(), hand.tile_count());
+                // Physically nothing changed: every copy is still held, some of them as wildcards.
+                prop_assert_eq!(wild.held_counts(), hand.physical_counts());
+                let full: Vec<Tile> = Tile::ALL.into_iter().filter(|&t| hand.physical_counts()[t] >= 4).collect();
+                prop_assert_eq!(wild.exhausted_kinds().iter().collect::<Vec<_>>(), full);
+            }
+            Err(e) => {
+                let found = usize::from(hand.wildcards()) + usize::from(moved);
+                prop_assert_eq!(e, Error::TooManyWildcards { found, max: 255 });
+                prop_assert!(found > 255);
+            }
+        }
+    }
+
+    #[test]
     fn written_hands_parse_to_what_was_written(w in written_hand()) {
         let hand = check_parse(&w.text)?;
         let Some(hand) = hand else {
