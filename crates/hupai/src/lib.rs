@@ -63,6 +63,11 @@ use hupai_lookup::SuitTable;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+// This crate's own README ships with it; its example runs everywhere.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
+
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
 /// [`Rules::hand_size`]).
 ///
