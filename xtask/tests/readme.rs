@@ -25,3 +25,15 @@ fn the_readme_quotes_the_ci_commands() {
     let quoted: Vec<&str> = block.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     assert_eq!(quoted, commands, "README.md and .ci/run disagree on the CI commands");
 }
+
+#[test]
+fn publishable_crates_leave_out_publish_false() {
+    let metadata = br#"{"packages": [
+        {"name": "hupai-tiles", "publish": null},
+        {"name": "xtask", "publish": []},
+        {"name": "hupai", "publish": null},
+        {"name": "only-here", "publish": ["my-registry"]}
+    ]}"#;
+    assert_eq!(xtask::publishable(metadata).unwrap(), ["hupai", "hupai-tiles", "only-here"]);
+    assert!(xtask::publishable(b"not json").is_err());
+}
