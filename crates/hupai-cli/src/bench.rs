@@ -467,6 +467,8 @@ fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result
     let batch_args = BatchArgs {
         rule_args: RuleArgs { rules: args.rules, wildcard_fifth_copy: false, wildcard_tile: None },
         algorithm: None,
+        shanten: false,
+        visible: None,
     };
     let mut sink = Sink::default();
     let cpu_before = ProcessTime::try_now().ok();

@@ -25,6 +25,9 @@ pub enum Feature {
     HandSize(u8),
     /// Listing decompositions rather than only deciding the win.
     Decompositions,
+    /// Rule options the algorithm does not know (any beyond the meld count, seven pairs, thirteen
+    /// orphans and the fifth-copy option): refused rather than ignored.
+    RuleOptions,
 }
 
 impl fmt::Display for Feature {
@@ -38,6 +41,7 @@ impl fmt::Display for Feature {
             Feature::DeclaredMelds => f.write_str("declared melds"),
             Feature::HandSize(n) => write!(f, "{n}-tile hands"),
             Feature::Decompositions => f.write_str("decompositions"),
+            Feature::RuleOptions => f.write_str("these rule options"),
         }
     }
 }
@@ -142,6 +146,17 @@ pub enum Error {
         table: &'static str,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
+    /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.
+    #[error(
+        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); shanten needs 3k + 1 or 3k + 2 tiles, at most {max}"
+    )]
+    ShantenSize {
+        /// Tiles the hand counts.
+        found: usize,
+        /// Size of a complete hand under the rules.
+        max: usize,
     },
     /// A tile (or wildcard) to take out of a hand that holds none.
     #[error("the hand holds no concealed {tile} to remove")]
