@@ -163,6 +163,21 @@ pub fn header(root: &Path, mode: Mode) -> Result<Vec<String>, String> {
     Ok(vec![format!("{shown}: {} bytes, {status}", bytes.len())])
 }
 
+/// The names of the workspace crates that can be published, from `cargo metadata --no-deps
+/// --format-version 1` output: every package whose `publish` is not `[]` (`publish = false`).
+pub fn publishable(metadata: &[u8]) -> Result<Vec<String>, String> {
+    let value: serde_json::Value =
+        serde_json::from_slice(metadata).map_err(|e| format!("cargo metadata is not JSON: {e}"))?;
+    let packages = value["packages"].as_array().ok_or("cargo metadata has no packages")?;
+    let mut names: Vec<String> = packages
+        .iter()
+        .filter(|p| p["publish"].as_array().is_none_or(|registries| !registries.is_empty()))
+        .filter_map(|p| p["name"].as_str().map(str::to_owned))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

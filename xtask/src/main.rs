@@ -2,6 +2,8 @@
 //! lookup tables and the C header (or checks that they are up to date) and prints the seeds'
 //! counts; `cargo xtask header [--check]` does the C header alone.
 //! `cargo xtask diff [--full] [...]` runs the differential harness (`hupai diff`) in release.
+//! `cargo xtask package` packages every publishable crate (`cargo package --no-verify`), so a
+//! crate that could not be published fails CI.
 
 use std::process::ExitCode;
 
@@ -12,12 +14,16 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|a| a == "diff") {
         return diff(&args[1..]);
     }
+    if args.first().is_some_and(|a| a == "package") {
+        return package(&args[1..]);
+    }
     let (task, mode) = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [task @ ("tables" | "header")] => (*task, xtask::Mode::Write),
         [task @ ("tables" | "header"), "--check"] => (*task, xtask::Mode::Check),
         _ => {
             eprintln!(
-                "usage: cargo xtask tables [--check]\n       cargo xtask header [--check]\n       cargo xtask diff [--full] [hupai diff options]"
+                "usage: cargo xtask tables [--check]\n       cargo xtask header [--check]\n       \
+                 cargo xtask diff [--full] [hupai diff options]\n       cargo xtask package [cargo package options]"
             );
             return ExitCode::from(2);
         }
@@ -78,6 +84,45 @@ fn diff(options: &[String]) -> ExitCode {
         .args(options)
         .status();
     match status {
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(0, 255) as u8)),
+        Err(e) => {
+            eprintln!("cannot run cargo: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask package [OPTIONS]`: `cargo package --no-verify --allow-dirty OPTIONS` for every
+/// workspace crate that can be published (not `publish = false`: tools, benches and bindings may
+/// depend on crates by path alone, which only publishable crates must not). Together, so that the
+/// crates depending on each other resolve before any is on crates.io.
+fn package(options: &[String]) -> ExitCode {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let metadata =
+        match std::process::Command::new(&cargo).args(["metadata", "--no-deps", "--format-version", "1"]).output() {
+            Ok(out) if out.status.success() => out.stdout,
+            Ok(out) => {
+                eprintln!("cargo metadata failed: {}", String::from_utf8_lossy(&out.stderr));
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("cannot run cargo: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+    let crates = match xtask::publishable(&metadata) {
+        Ok(crates) => crates,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut command = std::process::Command::new(cargo);
+    command.args(["package", "--no-verify", "--allow-dirty"]);
+    for name in &crates {
+        command.args(["--package", name]);
+    }
+    match command.args(options).status() {
         Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(0, 255) as u8)),
         Err(e) => {
             eprintln!("cannot run cargo: {e}");

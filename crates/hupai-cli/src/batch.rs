@@ -8,7 +8,10 @@
 //!
 //! Line rules: a trailing `\r` is dropped (CRLF input) and not echoed; an empty or blank line is
 //! an error line `"empty hand"`; a line that is not UTF-8 is an error line and its `"hand"` echoes
-//! it with U+FFFD in place of the bad bytes; a last line without `\n` is still a line.
+//! it with U+FFFD in place of the bad bytes; a last line without `\n` is still a line; a UTF-8
+//! byte-order mark at the start of the input is dropped; a line longer than [`MAX_LINE`] bytes is
+//! one error line whose `"hand"` echoes only its start, and is never held in memory whole
+//! ([`crate::lines`]).
 
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -20,6 +23,7 @@ use hupai_tiles::{Algorithm, Answer, Error, Hand, Rules, TileCounts};
 use rayon::prelude::*;
 
 use crate::json;
+use crate::lines::{self, LineCutter, MAX_LINE};
 use crate::options::{self, RuleArgs};
 use crate::plain;
 
@@ -154,8 +158,8 @@ impl Inbox {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Appends `a` then `b`, waiting while a full chunk is waiting. False once closed.
-    fn push(&self, a: &[u8], b: &[u8]) -> bool {
+    /// Appends `parts` in order, waiting while a full chunk is waiting. False once closed.
+    fn push(&self, parts: &[&[u8]]) -> bool {
         let mut state = self.lock();
         while state.lines.len() >= CHUNK_BYTES && !state.closed {
             state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
@@ -163,8 +167,9 @@ impl Inbox {
         if state.closed {
             return false;
         }
-        state.lines.extend_from_slice(a);
-        state.lines.extend_from_slice(b);
+        for part in parts {
+            state.lines.extend_from_slice(part);
+        }
         self.changed.notify_all();
         true
     }
@@ -204,11 +209,13 @@ impl Inbox {
 /// Bytes asked of the input per read.
 const READ_BYTES: usize = 256 << 10;
 
-/// Reads `input` to its end, passing whole lines to the inbox as soon as they arrive.
+/// Reads `input` to its end, passing whole lines to the inbox as soon as they arrive. Lines are
+/// cut by [`LineCutter`]: an over-long line arrives as its start only, so memory stays bounded
+/// whatever the input.
 fn read_lines(mut input: impl Read, inbox: &Inbox) {
     let mut buf = vec![0u8; READ_BYTES];
-    // Bytes after the last '\n' so far: the start of a line still being read.
-    let mut carry = Vec::new();
+    let mut cutter = LineCutter::default();
+    let mut emit = |parts: &[&[u8]]| inbox.push(parts);
     loop {
         let n = match input.read(&mut buf) {
             Ok(0) => break,
@@ -216,19 +223,11 @@ fn read_lines(mut input: impl Read, inbox: &Inbox) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return inbox.finish(Err(e)),
         };
-        let new = &buf[..n];
-        match new.iter().rposition(|&b| b == b'\n') {
-            None => carry.extend_from_slice(new),
-            Some(i) => {
-                if !inbox.push(&carry, &new[..=i]) {
-                    return;
-                }
-                carry.clear();
-                carry.extend_from_slice(&new[i + 1..]);
-            }
+        if !cutter.feed(&buf[..n], &mut emit) {
+            return;
         }
     }
-    if inbox.push(&carry, &[]) {
+    if cutter.finish(&mut emit) {
         inbox.finish(Ok(()));
     }
 }
@@ -284,8 +283,15 @@ fn answer_lines(piece: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> Tally {
                 out.extend_from_slice(&rest[..line]);
                 out.extend_from_slice(b"\", ");
                 rest = &rest[consumed..];
-                let hand = ctx.rule_args.apply_wildcard_tile(hand);
-                write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some), Some(&hand), ctx)
+                match ctx.rule_args.apply_wildcard_tile(hand) {
+                    Ok(hand) => write_answer(
+                        out,
+                        options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some),
+                        Some(&hand),
+                        ctx,
+                    ),
+                    Err(e) => write_answer(out, Err(Some(e)), None, ctx),
+                }
             }
             plain::Scan::Other => {
                 let (line, next) = match rest.iter().position(|&b| b == b'\n') {
@@ -303,8 +309,15 @@ fn answer_lines(piece: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> Tally {
     tally
 }
 
+/// Characters of an over-long line echoed in its error line.
+const ECHOED: usize = 32;
+
 /// Writes one line's JSON object by the general parser; false if it is an error line.
 fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
+    if lines::is_over_long(line, MAX_LINE) {
+        write_over_long(line, out);
+        return false;
+    }
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     out.extend_from_slice(b"{\"hand\": \"");
     let text = match std::str::from_utf8(line) {
@@ -331,6 +344,21 @@ fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
         }
         Err(e) => write_answer(out, Err(e), None, ctx),
     }
+}
+
+/// The error line of an over-long line: its first [`ECHOED`] characters (bad UTF-8 shown as
+/// U+FFFD) and an ellipsis, and why it was skipped.
+fn write_over_long(line: &[u8], out: &mut Vec<u8>) {
+    let start = String::from_utf8_lossy(&line[..line.len().min(4 * ECHOED)]);
+    let echoed: String = start.chars().take(ECHOED).collect();
+    out.extend_from_slice(b"{\"hand\": \"");
+    json::escape_into(out, &echoed);
+    out.extend_from_slice("…\", \"error\": \"".as_bytes());
+    let _ = write!(
+        json::Escaped(out),
+        "line longer than {MAX_LINE} bytes (a hand takes a few hundred at most); skipped to the next line"
+    );
+    out.extend_from_slice(b"\"}\n");
 }
 
 /// Writes the answer part of a line and closes it; false for an error (`None`: empty line).

@@ -102,6 +102,10 @@ pub(crate) struct HandReport {
     /// What is wrong with the hand; set only when nothing could answer it.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// A lookup table was found damaged while answering (the error is in the report): the run
+    /// exits 2 even if another algorithm answered.
+    #[serde(skip)]
+    damaged_table: bool,
 }
 
 /// An effective kind and its unseen copies: `{"tile": "3m", "unseen": 4}`.
@@ -207,7 +211,10 @@ fn wait_types(hand: &Hand, rules: &Rules, r: &mut HandReport) {
                     .collect(),
             )
         }
-        Err(e) => r.wait_types_error = Some(e.to_string()),
+        Err(e) => {
+            r.damaged_table |= matches!(e, Error::Table { .. });
+            r.wait_types_error = Some(e.to_string());
+        }
     }
 }
 
@@ -232,7 +239,7 @@ pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::R
     let mut any_error = false;
     for (i, text) in args.hands.iter().enumerate() {
         let report = report(text, args);
-        any_error |= report.error.is_some();
+        any_error |= report.error.is_some() || report.damaged_table;
         if args.json {
             out.write_all(&json::line(&report))?;
         } else {
@@ -305,7 +312,10 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
                     r.decompositions_by = Some(l.name());
                     r.decompositions = Some(list.iter().map(DecompositionReport::from).collect());
                 }
-                Err(e) => r.decompositions_error = Some(e.to_string()),
+                Err(e) => {
+                    r.damaged_table |= matches!(e, Error::Table { .. });
+                    r.decompositions_error = Some(e.to_string());
+                }
             }
         }
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
@@ -336,7 +346,10 @@ fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'stat
                                 None => reference_decompositions = Some(list),
                             }
                         }
-                        Err(e) => row.error = Some(e.to_string()),
+                        Err(e) => {
+                            r.damaged_table |= matches!(e, Error::Table { .. });
+                            row.error = Some(e.to_string());
+                        }
                     }
                 }
                 match first {
@@ -346,6 +359,7 @@ fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'stat
                 rows.push(row);
             }
             Err(e) => {
+                r.damaged_table |= matches!(e, Error::Table { .. });
                 rows.push(AlgorithmAnswer {
                     algorithm: a.name(),
                     win: None,

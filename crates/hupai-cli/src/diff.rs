@@ -75,6 +75,11 @@ fn progress_bar(corpus: &Corpus, total: u64) -> ProgressBar {
 pub(crate) fn run(args: &DiffArgs, out: &mut impl Write) -> io::Result<bool> {
     let chosen: Vec<&Corpus> =
         if args.corpus.is_empty() { corpus::corpora().iter().collect() } else { args.corpus.clone() };
+    // A damaged table would fail every case of the algorithms reading it: say so once instead.
+    if let Err(e) = hupai_lookup::tables::check_all() {
+        eprintln!("hupai diff: {e}");
+        return Ok(true);
+    }
     let size = if args.full { Size::Full } else { Size::Sampled };
     let harness = Harness::new().rules(&args.rules.0).size(size);
     let mut disagreeing = 0u64;

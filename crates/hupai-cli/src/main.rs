@@ -12,14 +12,18 @@
 //! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
 //!   (`docs/harness.md`); exit 2 if any.
 //!
-//! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error or the
-//! command line was wrong, 1 on an I/O error.
+//! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error, the
+//! command line was wrong or a lookup table is damaged, 1 on an I/O error.
+//!
+//! `HUPAI_TABLE_DIR=DIR` makes the run read `DIR/index.bin` and `DIR/suit.bin` (those present)
+//! instead of the embedded tables, to see what a rebuilt or damaged table does.
 
 mod batch;
 mod bench;
 mod check;
 mod diff;
 mod json;
+mod lines;
 mod list;
 mod odds;
 mod options;
@@ -53,7 +57,8 @@ Output, one line per input line, same order:
   {\"hand\": \"123m456p789s11122z\", \"win\": true}                   a complete hand
   {\"hand\": \"123m456p789s1122z\", \"waits\": [\"1z\", \"2z\"]}           a hand one tile short
   {\"hand\": \"12x\", \"error\": \"unexpected 'x' at position 3: ...\"}  a line that is not a hand
-Empty lines and lines that are not UTF-8 are error lines; a trailing \\r is dropped.
+Empty lines, lines that are not UTF-8 and lines over 4096 bytes (echoed only in part) are
+error lines; a trailing \\r is dropped, and so is a byte-order mark at the start of the input.
 Exit status 0 if every line was answered, 2 if any line was an error.
 
 Examples:
@@ -86,8 +91,38 @@ enum Command {
     Diff(diff::DiffArgs),
 }
 
+/// Environment variable naming a directory whose `index.bin` / `suit.bin` replace the embedded
+/// tables (each file present replaces its table): to see what a rebuilt or damaged table does.
+const TABLE_DIR_VAR: &str = "HUPAI_TABLE_DIR";
+
+/// Applies `HUPAI_TABLE_DIR`, if set.
+fn replace_tables() -> Result<(), String> {
+    let Some(dir) = std::env::var_os(TABLE_DIR_VAR) else { return Ok(()) };
+    let dir = std::path::PathBuf::from(dir);
+    let mut found = false;
+    for table in hupai_lookup::tables::Table::ALL {
+        let path = dir.join(table.file());
+        match std::fs::read(&path) {
+            Ok(bytes) => {
+                hupai_lookup::tables::replace(table, bytes).map_err(|e| e.to_string())?;
+                found = true;
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("{TABLE_DIR_VAR}: cannot read {}: {e}", path.display())),
+        }
+    }
+    if !found {
+        return Err(format!("{TABLE_DIR_VAR}: {} holds neither index.bin nor suit.bin", dir.display()));
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(e) = replace_tables() {
+        eprintln!("hupai: {e}");
+        return ExitCode::from(2);
+    }
     let stdout = io::stdout();
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut stdout.lock()),

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use hupai_lookup::odds::{self, Estimate, Odds};
-use hupai_tiles::Rules;
+use hupai_tiles::{Rules, Tile};
 use rayon::prelude::*;
 
 use crate::options::Preset;
@@ -26,6 +26,11 @@ pub(crate) struct OddsArgs {
     /// Let a wildcard stand for a fifth copy of a kind.
     #[arg(long)]
     pub(crate) wildcard_fifth_copy: bool,
+
+    /// Every copy of this tile drawn is a wildcard too (e.g. 7z, as in 红中癞子), on top of the K
+    /// wildcards.
+    #[arg(long, value_name = "TILE", value_parser = crate::options::parse_wildcard_tile)]
+    pub(crate) wildcard_tile: Option<Tile>,
 
     /// Random deals for the Monte Carlo estimate beside each exact figure; 0 skips it.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
@@ -74,10 +79,14 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     let rows: Result<Vec<Row>, odds::OddsError> = ks
         .par_iter()
         .map(|&k| {
-            let exact = odds::exact(&rules, k)?;
-            let estimate = match args.samples {
-                0 => None,
-                n => Some(odds::estimate(&rules, k, n, args.seed)?),
+            let exact = match args.wildcard_tile {
+                Some(t) => odds::exact_with_wildcard_tile(&rules, k, t)?,
+                None => odds::exact(&rules, k)?,
+            };
+            let estimate = match (args.samples, args.wildcard_tile) {
+                (0, _) => None,
+                (n, Some(t)) => Some(odds::estimate_with_wildcard_tile(&rules, k, t, n, args.seed)?),
+                (n, None) => Some(odds::estimate(&rules, k, n, args.seed)?),
             };
             Ok(Row { exact, estimate })
         })
@@ -106,6 +115,7 @@ fn json_line(args: &OddsArgs, row: &Row) -> String {
     serde_json::json!({
         "rules": row.exact.rules.preset_name().unwrap_or("custom"),
         "wildcard_fifth_copy": row.exact.rules.wildcard_fifth_copy,
+        "wildcard_tile": args.wildcard_tile.map(|t| t.to_string()),
         "wildcards": row.exact.wildcards,
         "tiles": row.exact.drawn,
         "numerator": numerator.to_string(),
@@ -150,6 +160,9 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     let name = rules.preset_name().unwrap_or("custom");
     let fifth = if rules.wildcard_fifth_copy { ", a wildcard may be a fifth copy" } else { "" };
     writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the 136-tile wall.")?;
+    if let Some(t) = args.wildcard_tile {
+        writeln!(out, "Every {t} drawn is a wildcard too.")?;
+    }
     if args.samples > 0 {
         writeln!(
             out,

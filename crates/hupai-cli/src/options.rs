@@ -29,7 +29,8 @@ pub(crate) struct RuleArgs {
     pub(crate) wildcard_fifth_copy: bool,
 
     /// Every concealed copy of this tile counts as a wildcard (e.g. 7z, red dragon, as in 红中癞子).
-    #[arg(long, value_name = "TILE")]
+    /// A kind, so `5m` means every 5m (a red five is refused: it is no kind of its own).
+    #[arg(long, value_name = "TILE", value_parser = parse_wildcard_tile)]
     pub(crate) wildcard_tile: Option<Tile>,
 }
 
@@ -47,17 +48,41 @@ impl RuleArgs {
 
     /// Parses one hand and applies `--wildcard-tile`.
     pub(crate) fn parse_hand(&self, text: &str) -> Result<Hand, Error> {
-        Ok(self.apply_wildcard_tile(text.parse()?))
+        let hand = text.parse().map_err(|e| self.under_rules(e))?;
+        self.apply_wildcard_tile(hand)
+    }
+
+    /// A parse error restated under the chosen rules: the parser only knows the most declared
+    /// melds any rules allow, so "the rules allow at most" names the chosen rules' own limit.
+    fn under_rules(&self, e: Error) -> Error {
+        match e {
+            Error::TooManyMelds { found, max } => {
+                Error::TooManyMelds { found, max: max.min(usize::from(self.rules().melds)) }
+            }
+            e => e,
+        }
     }
 
     /// Applies `--wildcard-tile` to a parsed hand.
     #[inline]
-    pub(crate) fn apply_wildcard_tile(&self, hand: Hand) -> Hand {
+    pub(crate) fn apply_wildcard_tile(&self, hand: Hand) -> Result<Hand, Error> {
         match self.wildcard_tile {
             Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t),
-            _ => hand,
+            _ => Ok(hand),
         }
     }
+}
+
+/// Parses `--wildcard-tile`: one kind, `5m` not `0m` (a red five is a five, so `0m` would silently
+/// make every 5m wild).
+pub(crate) fn parse_wildcard_tile(text: &str) -> Result<Tile, String> {
+    if let [b'0', suit @ (b'm' | b'p' | b's')] = text.as_bytes() {
+        let suit = *suit as char;
+        return Err(format!(
+            "'0{suit}' is a red five; the wildcard tile is a kind: write '5{suit}' to make every 5{suit} a wildcard"
+        ));
+    }
+    text.parse::<Tile>().map_err(|e| e.to_string())
 }
 
 /// Which algorithm answers: one by name, or (for `check`) every registered one.

@@ -88,3 +88,23 @@ fn too_many_wildcards_is_an_error() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("15 wildcards") && err.contains("14-tile"), "{err}");
 }
+
+#[test]
+fn a_wildcard_tile_adds_its_copies_to_the_wildcards() {
+    let (out, err, code) =
+        hupai_odds(&["--wildcards", "1", "--wildcard-tile", "7z", "--samples", "20000", "--seed", "3", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let line = &json_lines(&out)[0];
+    let red = hupai_tiles::Tile::RED;
+    let exact = odds::exact_with_wildcard_tile(&Rules::STANDARD, 1, red).unwrap();
+    let (numerator, denominator) = exact.fraction();
+    assert_eq!(line["numerator"], numerator.to_string());
+    assert_eq!(line["denominator"], denominator.to_string());
+    assert_eq!(line["wildcard_tile"], "7z");
+    let mc = odds::estimate_with_wildcard_tile(&Rules::STANDARD, 1, red, 20_000, 3).unwrap();
+    assert_eq!(line["wins"], mc.wins);
+    // Drawn red dragons are wild: better odds than one wildcard alone, and the estimate agrees.
+    assert!(exact.probability() > odds::exact(&Rules::STANDARD, 1).unwrap().probability());
+    let (low, high) = mc.wilson(odds::Estimate::Z99);
+    assert!(low <= exact.probability() && exact.probability() <= high, "{low} {high} {}", exact.probability());
+}

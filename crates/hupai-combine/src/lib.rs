@@ -48,3 +48,8 @@ pub use algorithm::Combine;
 pub use combiner::{BianShun, Combiner, Combiners, Dan, JiaShun, Jiang, Ke, Limits, ShiSanYao, Shun};
 pub use search::{Covering, CoveringRef, FormedGroup, Search, hu_groups, priority_groups};
 pub use waits::{TypedWait, WaitKind, WaitKinds, typed_waits};
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Feature, HandShape, TileSet, notation::format_tiles};
+use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Feature, HandShape, Tile, TileSet, notation::format_tiles};
 
 use crate::corpus::{Case, rules_name};
 
@@ -110,6 +110,9 @@ pub enum Fault {
     SpuriousUnsupported(Feature),
     /// It failed with an error other than "unsupported".
     Failed,
+    /// Its waits include a kind the hand already holds four of (counting wildcards that are
+    /// copies of a wildcard tile): a fifth copy cannot be drawn.
+    ExhaustedWait(Tile),
 }
 
 impl fmt::Display for Fault {
@@ -124,6 +127,7 @@ impl fmt::Display for Fault {
                 write!(f, "said it does not handle {feature}, but its capabilities say it does")
             }
             Fault::Failed => f.write_str("failed"),
+            Fault::ExhaustedWait(t) => write!(f, "waits on {t}, which the hand holds four of"),
         }
     }
 }
@@ -200,6 +204,12 @@ pub fn check_case(case: &Case, algorithms: &[&dyn Algorithm], options: &Options)
         };
         if let Reply::Failed(_) = reply {
             faults.push((a.name(), Fault::Failed));
+        }
+        // Every algorithm may agree on a wait that cannot be drawn: checked on its own.
+        if let Some(Answer::Waits(waits)) = reply.answer()
+            && let Some(t) = waits.iter().find(|&t| hand.exhausted_kinds().contains(t))
+        {
+            faults.push((a.name(), Fault::ExhaustedWait(t)));
         }
         if let (Some(list), Some(answer)) = (reply.decompositions(), reply.answer()) {
             if let Some(bad) = list.iter().find(|d| !d.is_valid_for(hand, rules)) {

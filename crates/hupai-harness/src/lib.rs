@@ -180,3 +180,8 @@ mod tests {
         assert!(!d.decompositions(&hand, &Rules::STANDARD).unwrap().is_empty());
     }
 }
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -69,3 +69,24 @@ fn random_agrees() {
     let s = run("random");
     assert!(skipped(&s, "index", |f| matches!(f, Feature::HandSize(_))) > 0);
 }
+
+#[test]
+fn wildcard_tile_agrees_and_never_waits_on_a_kind_held_four_times() {
+    let s = run("wildcard-tile");
+    // The corpus reaches the case that once went wrong: a one-short hand holding all four copies
+    // of its wildcard tile, with waits to check.
+    let corpus = corpus::corpus("wildcard-tile").unwrap();
+    let backtrack = hupai_harness::find("backtrack").unwrap();
+    let mut checked = 0;
+    for case in corpus.cases(&[hupai_tiles::Rules::STANDARD], Size::Sampled) {
+        let exhausted = case.hand.exhausted_kinds();
+        if exhausted.is_empty() || case.hand.shape(&case.rules) != Ok(hupai_tiles::HandShape::OneShort) {
+            continue;
+        }
+        let waits = backtrack.waits(&case.hand, &case.rules).unwrap();
+        assert!(waits.iter().all(|t| !exhausted.contains(t)), "{}: {waits:?}", case.hand);
+        checked += usize::from(!waits.is_empty());
+    }
+    assert!(checked > 10, "{checked} one-short hands holding four wildcard copies have waits");
+    assert!(skipped(&s, "index", |f| *f == Feature::Wildcards) > 0);
+}

@@ -9,34 +9,28 @@ use std::sync::LazyLock;
 
 use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet};
 
-use crate::format::{self, FormatError};
+use crate::format::FormatError;
+use crate::tables::{self, Table};
 pub(crate) use key::{key_and_even, key_general, segment_key};
 pub use table::{
     DecompositionWord, IndexData, IndexStats, IndexTable, RunDecomposition, RunGroup, ShapeEntry, ShapeFlags, phf, runs,
 };
 
-/// The committed artifact, validated on first use.
-const EMBEDDED: &[u8] = include_bytes!("../tables/index.bin");
-
-static TABLE: LazyLock<Result<IndexTable, FormatError>> = LazyLock::new(|| {
-    let data: IndexData = format::decode(EMBEDDED)?;
-    // `decode` already ran the same checks through `Payload::validate`; building cannot fail after it,
-    // but a failure would still come back as a typed error rather than a panic.
-    IndexTable::build(&data).map_err(|reason| FormatError::Invalid { artifact: "index.bin", reason })
-});
+/// The committed artifact (or its [`crate::tables::replace`]ment), validated on first use.
+static TABLE: LazyLock<Result<IndexTable, FormatError>> =
+    LazyLock::new(|| tables::load_index(tables::bytes(Table::Index)));
 
 /// The embedded index table, validated once (on first use) and shared by every thread.
 pub fn table() -> Result<&'static IndexTable, FormatError> {
     TABLE.as_ref().map_err(Clone::clone)
 }
 
-/// The validated table. The artifact is fixed at compile time and the crate's tests decode it, so a
-/// failure here means a corrupted build, never bad input.
-pub(crate) fn loaded() -> &'static IndexTable {
-    match TABLE.as_ref() {
-        Ok(t) => t,
-        Err(e) => panic!("the embedded index table is unusable ({e}); regenerate it with `cargo xtask tables`"),
-    }
+/// The validated table, or the error every algorithm reading it answers with. The artifact is
+/// fixed at compile time and the crate's tests decode it, so a failure means a damaged build (or a
+/// damaged [`crate::tables::replace`]ment), never bad input.
+#[inline]
+pub(crate) fn loaded() -> Result<&'static IndexTable, Error> {
+    TABLE.as_ref().map_err(|e| tables::unusable(Table::Index, e))
 }
 
 /// S002's key of a concealed part: `None` if it holds more than 14 tiles (no table shape is larger).
@@ -69,10 +63,9 @@ pub fn key(counts: &TileCounts) -> Option<u32> {
 /// seven pairs), which the key pass computes on the side. Thirteen orphans is a direct check, run
 /// only when the key says all fourteen tiles sit in thirteen isolated runs.
 ///
-/// The embedded table is validated on first use. `hupai_tiles::Error` has no variant for a corrupt
-/// build, so if validation ever failed the algorithm would panic with the [`FormatError`] (the
-/// crate's tests decode the committed table, so this cannot happen from any input); [`table`]
-/// returns that error as a value instead.
+/// The embedded table is validated on first use. If validation ever failed (a damaged build: the
+/// crate's tests decode the committed table, so no input can cause it), every hand gets
+/// [`Error::Table`] naming the table and the reason; [`table`] returns the [`FormatError`] itself.
 ///
 /// ```
 /// use hupai_lookup::Index;
@@ -214,17 +207,17 @@ impl Algorithm for Index {
 
     #[inline]
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        Ok(Index::wins_unchecked(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
+        Ok(Index::wins_unchecked(loaded()?, hand.concealed(), rules, hand.special_forms_apply(rules)))
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let table = loaded();
-        let physical = hand.physical_counts();
+        let table = loaded()?;
+        let held = hand.held_counts();
         let special = hand.special_forms_apply(rules);
         let mut counts = *hand.concealed();
         let mut waits = TileSet::EMPTY;
         for t in Tile::ALL {
-            if physical[t] >= 4 {
+            if held[t] >= 4 {
                 continue;
             }
             counts[t] += 1;
@@ -237,6 +230,6 @@ impl Algorithm for Index {
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
-        Ok(Index::decompositions_of(loaded(), hand.concealed(), rules, hand.special_forms_apply(rules)))
+        Ok(Index::decompositions_of(loaded()?, hand.concealed(), rules, hand.special_forms_apply(rules)))
     }
 }

@@ -39,7 +39,13 @@ pub mod index;
 pub mod odds;
 pub mod substitute;
 pub mod suit_table;
+pub mod tables;
 pub use suit_table::SuitTable;
 
 pub use index::{Index, IndexData, IndexTable};
 pub use substitute::Substitute;
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -92,7 +92,7 @@ pub enum OddsError {
         drawn: usize,
     },
     /// The embedded suit tables failed validation (a corrupted build).
-    #[error("the embedded suit tables are unusable: {0}")]
+    #[error("the suit tables are unusable: {0}")]
     Tables(FormatError),
     /// A dealt hand was refused by the win check (not expected: deals respect the copy limit).
     #[error("a dealt hand was refused: {0}")]
@@ -224,7 +224,7 @@ fn binomial(n: u32, k: u32) -> u128 {
 /// The suit tables, decoded from the same embedded artifact `suit-table` uses. (`suit_table` keeps
 /// its decoded form private; this copy costs the few hundred KiB of one decode, made on first use.)
 static TABLES: LazyLock<Result<SuitTables, FormatError>> =
-    LazyLock::new(|| format::decode::<SuitTables>(include_bytes!("../tables/suit.bin")));
+    LazyLock::new(|| format::decode::<SuitTables>(crate::tables::bytes(crate::tables::Table::Suit)));
 
 fn tables() -> Result<&'static SuitTables, OddsError> {
     TABLES.as_ref().map_err(|e| OddsError::Tables(e.clone()))
@@ -308,6 +308,66 @@ pub fn exact_in(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<Odds, OddsE
     Ok(Odds { rules: *rules, wildcards, drawn, winning_deals, deals: binomial(wall.tiles(), drawn as u32) })
 }
 
+/// [`exact`] when every drawn copy of `tile` is a wildcard too (as in 红中癞子): `wildcards`
+/// wildcards plus `hand size − wildcards` tiles drawn from the 136-tile wall, each copy of `tile`
+/// among them a wildcard (`Hand::with_wildcard_tile`). Those wildcards may stand for `tile` itself
+/// like any other.
+///
+/// ```
+/// use hupai_lookup::odds;
+/// use hupai_tiles::{Rules, Tile};
+/// let plain = odds::exact(&Rules::STANDARD, 0)?;
+/// let red_wild = odds::exact_with_wildcard_tile(&Rules::STANDARD, 0, Tile::RED)?;
+/// assert_eq!(red_wild.deals, plain.deals); // the same 14-tile deals from the same wall
+/// assert!(red_wild.probability() > 5.0 * plain.probability());
+/// # Ok::<(), odds::OddsError>(())
+/// ```
+pub fn exact_with_wildcard_tile(rules: &Rules, wildcards: u8, tile: Tile) -> Result<Odds, OddsError> {
+    exact_with_wildcard_tile_in(rules, wildcards, tile, &Wall::FULL)
+}
+
+/// [`exact_with_wildcard_tile`] for deals from another wall (its copies of `tile` are the wild ones).
+///
+/// A deal draws `j` of the wall's copies of `tile` (in `C(copies, j)` ways) and the rest from the
+/// wall without `tile`; it wins as `wildcards + j` wildcards plus those, which [`exact_in`] counts.
+pub fn exact_with_wildcard_tile_in(rules: &Rules, wildcards: u8, tile: Tile, wall: &Wall) -> Result<Odds, OddsError> {
+    let total = drawn(rules, wildcards, wall)?;
+    let wild = wall.copies[tile.index()];
+    let mut rest = *wall;
+    rest.copies[tile.index()] = 0;
+    let limit = rules.hand_size() as u8;
+    let units = Units::build(&rest, limit)?;
+    let ordered = units.ordered();
+    let mut winning_deals = 0u128;
+    for j in 0..=wild.min(total) {
+        let drawn = total - j;
+        if u32::from(drawn) > rest.tiles() {
+            continue;
+        }
+        let question = count::Question::new(rules, wildcards + j, drawn);
+        winning_deals += binomial(u32::from(wild), u32::from(j)) * count::winning_deals(&ordered, &question);
+    }
+    Ok(Odds { rules: *rules, wildcards, drawn: total, winning_deals, deals: binomial(wall.tiles(), u32::from(total)) })
+}
+
+/// A Monte Carlo estimate of [`exact_with_wildcard_tile`]: `samples` deals from the 136-tile wall
+/// (seeded by `seed`), each copy of `tile` in a deal turned into a wildcard, each checked by
+/// [`crate::SuitTable`].
+pub fn estimate_with_wildcard_tile(
+    rules: &Rules,
+    wildcards: u8,
+    tile: Tile,
+    samples: u64,
+    seed: u64,
+) -> Result<Estimate, OddsError> {
+    let wall = Wall::FULL;
+    let drawn = drawn(rules, wildcards, &wall)? as usize;
+    let mut tiles: Vec<u8> = (0..34u8).flat_map(|t| std::iter::repeat_n(t, wall.copies[t as usize] as usize)).collect();
+    let wins = sample::count_wins(rules, wildcards, Some(tile), drawn, &mut tiles, samples, seed)
+        .map_err(|e| OddsError::Check(e.to_string()))?;
+    Ok(Estimate { wins, samples })
+}
+
 /// A Monte Carlo estimate of [`exact`]: `samples` deals from the 136-tile wall with the generator
 /// seeded by `seed` (the same seed gives the same deals), each checked by [`crate::SuitTable`].
 pub fn estimate(rules: &Rules, wildcards: u8, samples: u64, seed: u64) -> Result<Estimate, OddsError> {
@@ -318,7 +378,7 @@ pub fn estimate(rules: &Rules, wildcards: u8, samples: u64, seed: u64) -> Result
 pub fn estimate_in(rules: &Rules, wildcards: u8, wall: &Wall, samples: u64, seed: u64) -> Result<Estimate, OddsError> {
     let drawn = drawn(rules, wildcards, wall)? as usize;
     let mut tiles: Vec<u8> = (0..34u8).flat_map(|t| std::iter::repeat_n(t, wall.copies[t as usize] as usize)).collect();
-    let wins = sample::count_wins(rules, wildcards, drawn, &mut tiles, samples, seed)
+    let wins = sample::count_wins(rules, wildcards, None, drawn, &mut tiles, samples, seed)
         .map_err(|e| OddsError::Check(e.to_string()))?;
     Ok(Estimate { wins, samples })
 }

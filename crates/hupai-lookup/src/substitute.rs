@@ -348,7 +348,7 @@ impl Algorithm for Substitute {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        let table = index::loaded();
+        let table = index::loaded()?;
         let special = hand.special_forms_apply(rules);
         if hand.wildcards() == 0 {
             return Ok(Index::wins_unchecked(table, hand.concealed(), rules, special));
@@ -362,7 +362,7 @@ impl Algorithm for Substitute {
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
-        let table = index::loaded();
+        let table = index::loaded()?;
         let special = hand.special_forms_apply(rules);
         if hand.wildcards() == 0 {
             return Ok(Index::decompositions_of(table, hand.concealed(), rules, special));

@@ -16,10 +16,11 @@ mod special;
 
 use std::sync::LazyLock;
 
-use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, TileSet};
+use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Hand, Rules, SevenPairs, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 
 use crate::format::{self, ArtifactKind, FormatError};
+use crate::tables::{self, Table};
 use costs::{Cost, HONOR_CAPPED, HONOR_FREE, NO_CAP};
 pub use index::{MAX_TILES, PATTERNS, pattern_index};
 
@@ -27,7 +28,7 @@ pub use index::{MAX_TILES, PATTERNS, pattern_index};
 /// count pattern with at most [`MAX_TILES`] tiles, in [`pattern_index`] order, and the entries the
 /// codes stand for.
 ///
-/// Built by `hupai_table::suit::build`, stored in the [`format`] container and checked on load by
+/// Built by `hupai_table::suit::build`, stored in the [`format`](mod@crate::format) container and checked on load by
 /// [`format::Payload::validate`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SuitTables {
@@ -137,10 +138,12 @@ pub(crate) struct Runtime {
     capped: Box<Decode>,
 }
 
-const EMBEDDED: &[u8] = include_bytes!("../tables/suit.bin");
+static RUNTIME: LazyLock<Result<Runtime, FormatError>> = LazyLock::new(|| load(tables::bytes(Table::Suit)));
 
-static RUNTIME: LazyLock<Result<Runtime, FormatError>> =
-    LazyLock::new(|| format::decode::<SuitTables>(EMBEDDED).map(|t| Runtime::new(&t)));
+/// Decodes and validates the tables and builds the lookup structures.
+pub(crate) fn load(bytes: &[u8]) -> Result<Runtime, FormatError> {
+    format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))
+}
 
 /// The embedded tables, validated once (on first use) and shared by every thread.
 pub fn tables() -> Result<(), FormatError> {
@@ -272,13 +275,12 @@ pub(crate) fn suit_of(c: &[u8; 34], s: usize) -> &[u8; 9] {
     }
 }
 
-/// The validated tables. The artifact is fixed at compile time and the crate's tests decode it, so a
-/// failure here means a corrupted build, never bad input.
-fn runtime() -> &'static Runtime {
-    match RUNTIME.as_ref() {
-        Ok(rt) => rt,
-        Err(e) => panic!("the embedded suit tables are unusable ({e}); regenerate them with `cargo xtask tables`"),
-    }
+/// The validated tables, or the error `suit-table` answers with. The artifact is fixed at compile
+/// time and the crate's tests decode it, so a failure means a damaged build (or a damaged
+/// [`crate::tables::replace`]ment), never bad input.
+#[inline]
+pub(crate) fn runtime() -> Result<&'static Runtime, Error> {
+    RUNTIME.as_ref().map_err(|e| tables::unusable(Table::Suit, e))
 }
 
 /// Room per kind for concealed tiles plus stand-ins when declared melds take copies and the rules
@@ -323,7 +325,7 @@ impl Algorithm for SuitTable {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -336,14 +338,15 @@ impl Algorithm for SuitTable {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
         let caps = declared_caps(hand, rules);
-        let physical = hand.physical_counts();
+        // Kinds held four times (wildcard copies of a wildcard tile included) cannot be drawn.
+        let held = hand.held_counts();
         let base = rt.costs(counts, capped, caps.as_ref());
-        let mut waits = melds_waits(rt, counts, &physical.0, &base, wildcards, capped, caps.as_ref());
+        let mut waits = melds_waits(rt, counts, &held.0, &base, wildcards, capped, caps.as_ref());
         if hand.special_forms_apply(rules) {
             if rules.seven_pairs != SevenPairs::Off {
                 waits = TileSet::from_bits(
@@ -353,12 +356,15 @@ impl Algorithm for SuitTable {
             if rules.thirteen_orphans {
                 waits = TileSet::from_bits(waits.bits() | special::thirteen_orphans_waits(counts).bits());
             }
+            // The special forms' waits look at concealed counts only.
+            let exhausted = Tile::ALL.into_iter().filter(|&t| held[t] >= 4).collect::<TileSet>();
+            waits = TileSet::from_bits(waits.bits() & !exhausted.bits());
         }
         Ok(waits)
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
-        let rt = runtime();
+        let rt = runtime()?;
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -391,7 +397,7 @@ impl Algorithm for SuitTable {
 fn melds_waits(
     rt: &Runtime,
     counts: &[u8; 34],
-    physical: &[u8; 34],
+    held: &[u8; 34],
     base: &[Cost; 4],
     wildcards: i32,
     capped: bool,
@@ -419,7 +425,7 @@ fn melds_waits(
             let fast = if lowered.is_none() { index::halves(c) } else { None };
             for rank in 0..9 {
                 let t = offset + rank;
-                if physical[t] >= 4 {
+                if held[t] >= 4 {
                     continue;
                 }
                 let looked_up = fast.and_then(|(l, r)| {
@@ -452,7 +458,7 @@ fn melds_waits(
                     let mut more = *c;
                     for kind in 0..7 {
                         let t = 27 + kind;
-                        if physical[t] < 4 {
+                        if held[t] < 4 {
                             more[kind] += 1;
                             if wins(costs::honors_capped(&more, &k[27..])) {
                                 bits |= 1 << t;
@@ -461,7 +467,7 @@ fn melds_waits(
                         }
                     }
                 }
-                None => bits |= honor_waits(c, full_kinds(physical), base[3], capped, &wins),
+                None => bits |= honor_waits(c, full_kinds(held), base[3], capped, &wins),
             }
         }
     }
@@ -469,8 +475,8 @@ fn melds_waits(
 }
 
 /// Bit `t` set for every kind held four times.
-fn full_kinds(physical: &[u8; 34]) -> u64 {
-    physical.iter().enumerate().filter(|&(_, &n)| n >= 4).fold(0, |bits, (t, _)| bits | 1 << t)
+fn full_kinds(held: &[u8; 34]) -> u64 {
+    held.iter().enumerate().filter(|&(_, &n)| n >= 4).fold(0, |bits, (t, _)| bits | 1 << t)
 }
 
 /// Honor waits under the plain cap: one more copy of a kind changes that kind's share of the

@@ -10,7 +10,7 @@
 
 use hupai_lookup::odds::{self, Wall};
 use hupai_search::Backtrack;
-use hupai_tiles::{Algorithm, Hand, Rules, TileCounts};
+use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
 
 fn full() -> bool {
     std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1")
@@ -25,9 +25,15 @@ fn binomial(n: u8, k: u8) -> u128 {
 
 /// Winning deals by enumeration: every count pattern over the wall's kinds with `drawn` tiles.
 fn brute(rules: &Rules, wildcards: u8, wall: &Wall) -> (u128, usize) {
+    brute_with(rules, wildcards, None, wall)
+}
+
+/// [`brute`], the dealt copies of `wildcard_tile` (if any) turned into wildcards.
+fn brute_with(rules: &Rules, wildcards: u8, wildcard_tile: Option<Tile>, wall: &Wall) -> (u128, usize) {
     struct Walk<'a> {
         rules: &'a Rules,
         wildcards: u8,
+        wildcard_tile: Option<Tile>,
         kinds: Vec<usize>,
         copies: [u8; 34],
         counts: [u8; 34],
@@ -38,7 +44,10 @@ fn brute(rules: &Rules, wildcards: u8, wall: &Wall) -> (u128, usize) {
         fn go(&mut self, i: usize, left: u32, ways: u128) {
             if i == self.kinds.len() {
                 if left == 0 {
-                    let hand = Hand::from_counts(TileCounts(self.counts), self.wildcards).unwrap();
+                    let mut hand = Hand::from_counts(TileCounts(self.counts), self.wildcards).unwrap();
+                    if let Some(t) = self.wildcard_tile {
+                        hand = hand.with_wildcard_tile(t).unwrap();
+                    }
                     self.hands += 1;
                     if Backtrack.is_win(&hand, self.rules).unwrap() {
                         self.wins += ways;
@@ -62,6 +71,7 @@ fn brute(rules: &Rules, wildcards: u8, wall: &Wall) -> (u128, usize) {
     let mut w = Walk {
         rules,
         wildcards,
+        wildcard_tile,
         kinds: (0..34).filter(|&t| copies[t] > 0).collect(),
         copies,
         counts: [0; 34],
@@ -173,4 +183,37 @@ fn seventeen_tiles_in_one_suit_match_brute_force() {
         }
     }
     assert!(hands > 100, "{hands} hands");
+}
+
+#[test]
+fn wildcard_tiles_match_brute_force() {
+    // Deals that draw copies of the wildcard tile (red dragon, or 2m inside a suit) turn them into
+    // wildcards: the exact count splits by how many were drawn; brute force deals them as tiles.
+    let red = Tile::RED;
+    let two_m: Tile = "2m".parse().unwrap();
+    let walls = [
+        ("1-4m, East, Red", wall(&[(0, &[4; 4]), (27, &[4]), (33, &[4])]), red),
+        ("1-5m twice, Red three times", wall(&[(0, &[2; 5]), (33, &[3])]), red),
+        ("1-4m, 2m wild", wall(&[(0, &[4; 4])]), two_m),
+    ];
+    let (mut hands, mut questions, mut winners) = (0, 0, 0);
+    for (wall_name, wall, tile) in &walls {
+        for (name, rules) in rule_sets() {
+            for k in 0..=3u8 {
+                let drawn = rules.hand_size().saturating_sub(k as usize);
+                if drawn as u32 > wall.tiles() {
+                    continue;
+                }
+                let (wins, n) = brute_with(&rules, k, Some(*tile), wall);
+                let exact = odds::exact_with_wildcard_tile_in(&rules, k, *tile, wall).unwrap();
+                assert_eq!(exact.winning_deals, wins, "{wall_name}, {name} {rules}, K={k}, {tile} wild");
+                assert_eq!(exact.deals, binomial(wall.tiles() as u8, drawn as u8));
+                hands += n;
+                questions += 1;
+                winners += usize::from(wins > 0);
+            }
+        }
+    }
+    assert!(winners * 2 > questions, "{winners} of {questions} questions have winners");
+    assert!(hands > 1_000, "{hands} hands");
 }

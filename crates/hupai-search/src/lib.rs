@@ -1,7 +1,7 @@
 //! `hupai-search`: win checks by search, with no tables to build or load.
 //!
 //! - [`Backtrack`] (`"backtrack"`) is the reference: plain backtracking over tile counts (S002's
-//!   baseline), every rule of [`Rules`], any number of wildcards, and every decomposition. Every
+//!   baseline), every rule of [`Rules`](hupai_tiles::Rules), any number of wildcards, and every decomposition. Every
 //!   other hupai algorithm is tested against it. Use it when you need decompositions, or an
 //!   answer you can check by reading the code.
 //! - [`Matrix`] (`"matrix"`) is S004's suit matrix: one padded row per suit, a pair, then the
@@ -10,7 +10,7 @@
 //!   fill each rank. It answers every hand [`Backtrack`] does except decompositions, fast and
 //!   without allocating. Use it for win checks and waits when no lookup table is at hand.
 //!
-//! Both implement [`Algorithm`]; `docs/search.md` explains the methods and why they are exact.
+//! Both implement [`Algorithm`](hupai_tiles::Algorithm); `docs/search.md` explains the methods and why they are exact.
 //!
 //! ```
 //! use hupai_search::{Backtrack, Matrix};
@@ -45,3 +45,8 @@ mod matrix;
 
 pub use backtrack::Backtrack;
 pub use matrix::Matrix;
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

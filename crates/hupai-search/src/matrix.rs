@@ -345,7 +345,7 @@ impl Algorithm for Matrix {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let physical = hand.physical_counts();
+        let held = hand.held_counts();
         let candidates = if hand.wildcards() > 0 {
             TileSet::ALL
         } else if hand.special_forms_apply(rules) && rules.thirteen_orphans {
@@ -357,7 +357,7 @@ impl Algorithm for Matrix {
         };
         let mut waits = TileSet::EMPTY;
         for t in candidates.iter() {
-            if physical[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
+            if held[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
                 waits.insert(t);
             }
         }

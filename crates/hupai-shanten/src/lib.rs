@@ -236,12 +236,14 @@ fn prepare<'a>(hand: &'a Hand, rules: &Rules) -> Result<Prepared<'a>, Error> {
     })
 }
 
-/// The hand, for its physical copies (concealed and declared), computed only when asked.
+/// The hand, for its physical copies (concealed, declared, and wildcards that are copies of a
+/// wildcard tile: `Hand::held_counts`), computed only when asked. They decide which kinds can
+/// still be drawn and how many copies are unseen.
 struct PhysicalSource<'a>(&'a Hand);
 
 impl PhysicalSource<'_> {
     fn counts(&self) -> [u8; 34] {
-        self.0.physical_counts().0
+        self.0.held_counts().0
     }
 }
 
@@ -704,3 +706,8 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
         });
     }
 }
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

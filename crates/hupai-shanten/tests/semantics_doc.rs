@@ -18,7 +18,15 @@ fn rules_named(name: &str) -> Rules {
 
 #[test]
 fn semantics_doc_shanten_examples() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/semantics.md");
+    // docs/ is the workspace's, not part of this crate's package: outside the workspace (a
+    // published crate) say so and skip rather than fail on a missing file.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    if !manifest.contains("[workspace]") || !root.join("crates/hupai-shanten").is_dir() {
+        println!("skipped: not built inside the hupai workspace, so docs/semantics.md is not here to check");
+        return;
+    }
+    let path = root.join("docs/semantics.md");
     let doc = std::fs::read_to_string(&path).expect("docs/semantics.md");
     let table = doc
         .split("<!-- shanten:start -->")

@@ -136,11 +136,11 @@ impl Algorithm for Split {
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
         hand.check_copies()?;
-        let physical = hand.physical_counts();
+        let held = hand.held_counts();
         let candidates = if hand.wildcards() > 0 { TileSet::ALL } else { self.wait_candidates(hand, rules) };
         let mut waits = TileSet::EMPTY;
         for t in candidates.iter() {
-            if physical[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
+            if held[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
                 waits.insert(t);
             }
         }
@@ -214,3 +214,8 @@ mod tests {
         assert_eq!(names, ["1m", "2m", "3m", "7p", "8p", "9p", "5z"]);
     }
 }
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

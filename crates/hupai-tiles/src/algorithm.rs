@@ -88,7 +88,8 @@ pub enum Answer {
 ///   [`Rules::wildcard_fifth_copy`] (concealed + declared + stand-ins ≤ 4);
 /// - a decomposition is the multiset of concrete groups, wildcards shown as what they became;
 /// - waits are the kinds that complete a hand one tile short, in tile order, never a kind the
-///   hand already holds four of (concealed + declared).
+///   hand already holds four of (concealed + declared + wildcards that are copies of a wildcard
+///   tile: [`Hand::held_counts`]).
 ///
 /// An algorithm that cannot answer returns [`Error::Unsupported`]; it never guesses.
 pub trait Algorithm: Send + Sync {
@@ -102,12 +103,12 @@ pub trait Algorithm: Send + Sync {
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error>;
 
     /// The waits of this supported hand one tile short. The default tries every kind the hand
-    /// holds fewer than four of with [`Algorithm::check_win`].
+    /// holds fewer than four of ([`Hand::held_counts`]) with [`Algorithm::check_win`].
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let physical = hand.physical_counts();
+        let held = hand.held_counts();
         let mut waits = TileSet::EMPTY;
         for t in Tile::ALL {
-            if physical[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
+            if held[t] < 4 && self.check_win(&hand.with_tile_unchecked(t), rules)? {
                 waits.insert(t);
             }
         }

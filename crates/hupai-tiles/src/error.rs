@@ -96,8 +96,8 @@ pub enum Error {
     TooManyCopies {
         /// The kind.
         tile: Tile,
-        /// How many the hand holds.
-        count: u8,
+        /// How many the hand holds (the true count, however many were written).
+        count: usize,
     },
     /// More declared melds than the rules' hand has room for.
     #[error("{found} declared melds; the rules allow at most {max}")]
@@ -105,6 +105,14 @@ pub enum Error {
         /// Declared melds in the hand.
         found: usize,
         /// Melds a complete hand has under the rules.
+        max: usize,
+    },
+    /// More wildcards than a hand can count (255), e.g. after `Hand::with_wildcard_tile`.
+    #[error("{found} wildcards; a hand holds at most {max}")]
+    TooManyWildcards {
+        /// Wildcards the hand would hold.
+        found: usize,
+        /// Most wildcards a hand holds.
         max: usize,
     },
     /// A hand whose size is neither complete nor one tile short under the rules.
@@ -127,6 +135,17 @@ pub enum Error {
         expected: usize,
         /// Tiles the hand counts.
         found: usize,
+    },
+    /// A lookup table an algorithm reads is damaged or unreadable, so the algorithm cannot answer
+    /// anything; no answer is guessed.
+    #[error(
+        "the {table} table is unusable: {reason}; reinstall hupai or regenerate the tables with `cargo xtask tables`"
+    )]
+    Table {
+        /// The table's file name (`index.bin`, `suit.bin`).
+        table: &'static str,
+        /// What is wrong with it.
+        reason: String,
     },
     /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
     /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.

@@ -2,7 +2,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{BonusTile, Error, Rules, Tile, TileCounts};
+use crate::{BonusTile, Error, Rules, Tile, TileCounts, TileSet};
 
 /// Most declared melds any rule set has room for (five under the 16-tile rules).
 pub const MAX_MELDS: usize = 5;
@@ -99,6 +99,10 @@ pub struct Hand {
     melds: ArrayVec<Meld, MAX_MELDS>,
     red_fives: [u8; 3],
     bonus: ArrayVec<BonusTile, 8>,
+    /// Wildcards that are physical copies of a wildcard tile ([`Hand::with_wildcard_tile`]), per
+    /// kind: they still occupy copies of that kind, so it cannot be drawn once four are held.
+    #[cfg_attr(feature = "serde", serde(default))]
+    wildcard_copies: TileCounts,
 }
 
 impl Hand {
@@ -125,10 +129,12 @@ impl Hand {
 
     /// Fails with [`Error::TooManyCopies`] naming the first kind held more than four times.
     pub fn check_copies(&self) -> Result<(), Error> {
-        let physical = self.physical_counts();
+        let declared = self.declared_counts();
         for t in Tile::ALL {
-            if physical[t] > 4 {
-                return Err(Error::TooManyCopies { tile: t, count: physical[t] });
+            // Counted wide, so the error states the true count.
+            let count = usize::from(self.concealed[t]) + usize::from(declared[t]);
+            if count > 4 {
+                return Err(Error::TooManyCopies { tile: t, count });
             }
         }
         Ok(())
@@ -182,7 +188,8 @@ impl Hand {
         c
     }
 
-    /// Copies of each kind the hand physically holds: concealed plus declared (wildcards excluded).
+    /// Copies of each kind the hand physically holds as that kind: concealed plus declared
+    /// (wildcards excluded). This is what limits wildcards standing in for a kind.
     pub fn physical_counts(&self) -> TileCounts {
         let mut c = self.concealed;
         for m in &self.melds {
@@ -191,6 +198,28 @@ impl Hand {
             }
         }
         c
+    }
+
+    /// Copies of each kind the hand holds in any role: concealed, declared, and wildcards that are
+    /// physical copies of a wildcard tile ([`Hand::with_wildcard_tile`]). A kind held four times
+    /// here cannot be drawn, so it is never a wait.
+    pub fn held_counts(&self) -> TileCounts {
+        let mut c = self.physical_counts();
+        for t in Tile::ALL {
+            c[t] = c[t].saturating_add(self.wildcard_copies[t]);
+        }
+        c
+    }
+
+    /// Wildcards that are physical copies of a wildcard tile, per kind ([`Hand::with_wildcard_tile`]).
+    pub fn wildcard_copies(&self) -> &TileCounts {
+        &self.wildcard_copies
+    }
+
+    /// The kinds the hand holds all four copies of ([`Hand::held_counts`]): none can be drawn.
+    pub fn exhausted_kinds(&self) -> TileSet {
+        let held = self.held_counts();
+        Tile::ALL.into_iter().filter(|&t| held[t] >= 4).collect()
     }
 
     /// Melds still to be formed from the concealed tiles and wildcards under these rules.
@@ -219,11 +248,12 @@ impl Hand {
         self.melds.is_empty() && rules.melds == 4
     }
 
-    /// Adds one concealed tile (e.g. the drawn tile). Fails on a fifth copy.
+    /// Adds one concealed tile (e.g. the drawn tile). Fails on a fifth copy, counting copies
+    /// turned into wildcards by [`Hand::with_wildcard_tile`].
     pub fn with_tile(&self, tile: Tile) -> Result<Hand, Error> {
         let mut h = self.clone();
         h.concealed[tile] += 1;
-        let count = h.physical_counts()[tile];
+        let count = usize::from(h.held_counts()[tile]);
         if count > 4 {
             return Err(Error::TooManyCopies { tile, count });
         }
@@ -240,22 +270,38 @@ impl Hand {
     }
 
     /// Every concealed copy of `tile` becomes a wildcard (as in 红中癞子, where the red dragon
-    /// is wild). Declared melds are untouched.
-    pub fn with_wildcard_tile(&self, tile: Tile) -> Hand {
+    /// is wild). Declared melds are untouched. The hand remembers that those wildcards are copies
+    /// of `tile` ([`Hand::held_counts`]), so four of them make `tile` impossible to draw.
+    ///
+    /// Fails with [`Error::TooManyWildcards`] if the wildcards would number more than 255.
+    ///
+    /// ```
+    /// use hupai_tiles::{Hand, Tile};
+    /// let hand: Hand = "123m456p789s7777z".parse()?;
+    /// let wild = hand.with_wildcard_tile(Tile::RED)?;
+    /// assert_eq!(wild.wildcards(), 4);
+    /// assert!(wild.exhausted_kinds().contains(Tile::RED)); // all four red dragons are held
+    /// # Ok::<(), hupai_tiles::Error>(())
+    /// ```
+    pub fn with_wildcard_tile(&self, tile: Tile) -> Result<Hand, Error> {
         let mut h = self.clone();
         let n = h.concealed[tile];
+        let total = usize::from(h.wildcards) + usize::from(n);
+        h.wildcards = u8::try_from(total).map_err(|_| Error::TooManyWildcards { found: total, max: u8::MAX.into() })?;
         h.concealed[tile] = 0;
-        h.wildcards = h.wildcards.saturating_add(n);
+        h.wildcard_copies[tile] += n;
         if tile.rank() == 5 && !tile.is_honor() {
             h.red_fives[tile.suit().offset() / 9] = 0;
         }
-        h
+        Ok(h)
     }
 
-    /// Sets the wildcard count.
+    /// Sets the wildcard count. The wildcards are plain ones: the hand forgets any it knew to be
+    /// copies of a wildcard tile.
     pub fn with_wildcards(&self, wildcards: u8) -> Hand {
         let mut h = self.clone();
         h.wildcards = wildcards;
+        h.wildcard_copies = TileCounts::EMPTY;
         h
     }
 
@@ -325,9 +371,31 @@ mod tests {
     #[test]
     fn wildcard_tile_moves_copies() {
         let h: Hand = "123m456p789s111z77z".parse().unwrap();
-        let w = h.with_wildcard_tile(Tile::RED);
+        let w = h.with_wildcard_tile(Tile::RED).unwrap();
         assert_eq!(w.wildcards(), 2);
         assert_eq!(w.concealed()[Tile::RED], 0);
         assert_eq!(w.tile_count(), 14);
+        assert_eq!(w.held_counts()[Tile::RED], 2);
+        assert_eq!(w.physical_counts()[Tile::RED], 0);
+        // Two more red dragons are drawable; a third is not.
+        let w = w.with_tile(Tile::RED).unwrap().with_tile(Tile::RED).unwrap();
+        assert_eq!(w.with_tile(Tile::RED).unwrap_err(), Error::TooManyCopies { tile: Tile::RED, count: 5 });
+    }
+
+    #[test]
+    fn wildcard_tile_overflow_states_the_true_count() {
+        let h: Hand = format!("{}7777z", "*".repeat(252)).parse().unwrap();
+        let err = h.with_wildcard_tile(Tile::RED).unwrap_err();
+        assert_eq!(err, Error::TooManyWildcards { found: 256, max: 255 });
+        assert_eq!(err.to_string(), "256 wildcards; a hand holds at most 255");
+        assert_eq!(h.with_wildcard_tile(t("1z")).unwrap().wildcards(), 252);
+    }
+
+    #[test]
+    fn four_wildcard_copies_exhaust_the_kind() {
+        let h: Hand = "123m456p789s7777z".parse().unwrap();
+        let w = h.with_wildcard_tile(Tile::RED).unwrap();
+        assert_eq!(w.exhausted_kinds().iter().collect::<Vec<_>>(), vec![Tile::RED]);
+        assert!(w.with_wildcards(4).exhausted_kinds().is_empty());
     }
 }

@@ -35,3 +35,8 @@ pub use error::{Error, Feature};
 pub use hand::{Hand, HandShape, MAX_MELDS, Meld};
 pub use rules::{Rules, SevenPairs, UnknownRules};
 pub use tile::{BonusTile, Suit, Tile, TileCounts, TileSet};
+
+// The crate README's example runs as a doctest, so it cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

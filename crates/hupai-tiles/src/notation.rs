@@ -19,6 +19,11 @@ struct Parser {
     red: [u8; 3],
     digits: ArrayVec<(char, usize), 64>,
     meld: Option<(usize, usize, Vec<Tile>)>, // (position of '[', byte offset of '[', tiles)
+    /// Declared melds beyond the most a hand holds.
+    extra_melds: usize,
+    /// Concealed copies per kind as written (the hand's own counts stop at 255), so a fifth-copy
+    /// error states the true count.
+    written: [usize; 34],
 }
 
 impl Parser {
@@ -26,6 +31,7 @@ impl Parser {
         match &mut self.meld {
             Some((_, _, tiles)) => tiles.push(tile),
             None => {
+                self.written[tile.index()] += 1;
                 let c = &mut self.hand.concealed_mut()[tile];
                 *c = c.saturating_add(1);
             }
@@ -77,7 +83,14 @@ impl Parser {
 
 /// Parses hand notation. Never panics; every error names what is wrong and where.
 pub fn parse_hand(input: &str) -> Result<Hand, Error> {
-    let mut p = Parser { hand: Hand::default(), red: [0; 3], digits: ArrayVec::new(), meld: None };
+    let mut p = Parser {
+        hand: Hand::default(),
+        red: [0; 3],
+        digits: ArrayVec::new(),
+        meld: None,
+        extra_melds: 0,
+        written: [0; 34],
+    };
     for (i, (byte, c)) in input.char_indices().enumerate() {
         let position = i + 1;
         match c {
@@ -120,7 +133,8 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
                 let text = input[start..byte + 1].to_string();
                 let meld = Meld::from_tiles(&tiles).ok_or(Error::NotAMeld { position: open, text })?;
                 if !p.hand.push_meld(meld) {
-                    return Err(Error::TooManyMelds { found: crate::hand::MAX_MELDS + 1, max: crate::hand::MAX_MELDS });
+                    // Counted to the end, so the error states how many there are.
+                    p.extra_melds += 1;
                 }
             }
             c if c.is_whitespace() || c == ',' => p.need_no_digits()?,
@@ -147,11 +161,22 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
     if let Some((position, _, _)) = p.meld {
         return Err(Error::UnclosedMeld { position });
     }
+    if p.extra_melds > 0 {
+        let max = crate::hand::MAX_MELDS;
+        return Err(Error::TooManyMelds { found: max + p.extra_melds, max });
+    }
     let mut red = p.red;
     for (s, r) in red.iter_mut().enumerate() {
         *r = (*r).min(p.hand.concealed().0[s * 9 + 4]);
     }
     p.hand.set_red_fives(red);
+    let declared = p.hand.declared_counts();
+    for t in Tile::ALL {
+        let count = p.written[t.index()] + usize::from(declared[t]);
+        if count > 4 {
+            return Err(Error::TooManyCopies { tile: t, count });
+        }
+    }
     p.hand.check_copies()?;
     Ok(p.hand)
 }
@@ -308,6 +333,13 @@ mod tests {
         assert_eq!(parse_hand("11m[12m]").unwrap_err(), Error::NotAMeld { position: 4, text: "[12m]".into() });
         assert_eq!(parse_hand("11m[123m").unwrap_err(), Error::UnclosedMeld { position: 4 });
         assert_eq!(parse_hand("11111m").unwrap_err(), Error::TooManyCopies { tile: Tile::ALL[0], count: 5 });
+        // The true count, past what a u8 holds.
+        let many = "1m".repeat(300);
+        assert_eq!(parse_hand(&many).unwrap_err(), Error::TooManyCopies { tile: Tile::ALL[0], count: 300 });
+        assert_eq!(
+            parse_hand(&format!("{many}[111m]")).unwrap_err().to_string(),
+            "303 copies of 1m, counting concealed tiles and declared melds; there are only 4"
+        );
         assert_eq!(parse_hand("1m[111m][1m]").unwrap_err(), Error::NotAMeld { position: 9, text: "[1m]".into() });
         assert!(matches!(parse_hand("[12*m]"), Err(Error::UnexpectedChar { position: 4, .. })));
         assert!(matches!(parse_hand("m"), Err(Error::UnexpectedChar { position: 1, .. })));

@@ -74,7 +74,8 @@ fn check_error(input: &str, err: &Error) -> Result<(), TestCaseError> {
         Error::TooManyCopies { count, .. } => prop_assert!(*count > 4, "{input:?}: {err}"),
         Error::TooManyMelds { found, max } => {
             prop_assert!(found > max, "{input:?}: {err}");
-            prop_assert!(chars.iter().filter(|&&c| c == '[').count() > *max, "{input:?}: {err}");
+            // Every meld is counted, not just the first past the limit: the true count.
+            prop_assert_eq!(chars.iter().filter(|&&c| c == '[').count(), *found, "{:?}: {}", input, err);
         }
         other => prop_assert!(false, "parsing produced a non-notation error for {input:?}: {other}"),
     }
@@ -281,6 +282,34 @@ proptest! {
     #[test]
     fn notation_alphabet_strings_round_trip_or_name_their_error(input in notation_like()) {
         check_parse(&input)?;
+    }
+
+    #[test]
+    fn a_wildcard_tile_keeps_every_copy_held(
+        w in written_hand(),
+        extra in 0u8..=255,
+        kind in 0usize..34,
+    ) {
+        let Ok(hand) = w.text.parse::<Hand>() else { return Ok(()) };
+        let hand = hand.with_wildcards(hand.wildcards().saturating_add(extra));
+        let tile = Tile::ALL[kind];
+        let moved = hand.concealed()[tile];
+        match hand.with_wildcard_tile(tile) {
+            Ok(wild) => {
+                prop_assert_eq!(usize::from(wild.wildcards()), usize::from(hand.wildcards()) + usize::from(moved));
+                prop_assert_eq!(wild.concealed()[tile], 0);
+                prop_assert_eq!(wild.tile_count(), hand.tile_count());
+                // Physically nothing changed: every copy is still held, some of them as wildcards.
+                prop_assert_eq!(wild.held_counts(), hand.physical_counts());
+                let full: Vec<Tile> = Tile::ALL.into_iter().filter(|&t| hand.physical_counts()[t] >= 4).collect();
+                prop_assert_eq!(wild.exhausted_kinds().iter().collect::<Vec<_>>(), full);
+            }
+            Err(e) => {
+                let found = usize::from(hand.wildcards()) + usize::from(moved);
+                prop_assert_eq!(e, Error::TooManyWildcards { found, max: 255 });
+                prop_assert!(found > 255);
+            }
+        }
     }
 
     #[test]

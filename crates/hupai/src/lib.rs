@@ -62,9 +62,15 @@ pub use hupai_tiles::{
 use hupai_lookup::SuitTable;
 
 // The workspace README's Rust examples run as doctests of the front door, so they cannot drift.
+// Only inside the workspace (`build.rs`): a published package does not ship the README.
+#[cfg(all(doctest, hupai_workspace_readme))]
 #[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+// This crate's own README ships with it; its example runs everywhere.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
 
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
 /// [`Rules::hand_size`]).
@@ -150,7 +156,13 @@ impl Algorithm for Hupai {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        PackedHand::for_check(hand).check_waits(rules)
+        let waits = PackedHand::for_check(hand).check_waits(rules)?;
+        // A pack knows physical copies only; wildcards that are copies of a wildcard tile
+        // (`Hand::with_wildcard_tile`) also use up their kind.
+        if hand.wildcard_copies() == &hupai_tiles::TileCounts::EMPTY {
+            return Ok(waits);
+        }
+        Ok(TileSet::from_bits(waits.bits() & !hand.exhausted_kinds().bits()))
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {

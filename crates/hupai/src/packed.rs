@@ -106,7 +106,8 @@ impl PackedHand {
             keys: SuitKeys::from_counts(&counts.0).unwrap_or_default(),
             counts,
             declared,
-            full: full_kinds(&physical),
+            // Wildcards that are copies of a wildcard tile use up their kind too.
+            full: full_kinds(&hand.held_counts()),
             tiles: hand.tile_count().min(u16::MAX as usize) as u16,
             wildcards: hand.wildcards(),
             melds,
@@ -199,7 +200,7 @@ impl PackedHand {
         let held = self.counts[tile];
         let physical = held + self.declared[tile];
         if physical >= 4 {
-            return Err(Error::TooManyCopies { tile, count: physical + 1 });
+            return Err(Error::TooManyCopies { tile, count: usize::from(physical) + 1 });
         }
         self.counts[tile] = held + 1;
         self.at_least[held as usize & 3] |= 1 << t;
@@ -265,7 +266,7 @@ impl PackedHand {
             declared[t] += 1;
             let physical = declared[t] + self.counts[t];
             if physical > 4 {
-                return Err(Error::TooManyCopies { tile: t, count: physical });
+                return Err(Error::TooManyCopies { tile: t, count: usize::from(physical) });
             }
         }
         self.declared = declared;
@@ -468,7 +469,7 @@ fn full_kinds(physical: &TileCounts) -> u64 {
 
 fn too_many(counts: &[u8; 34]) -> Error {
     match Tile::ALL.iter().find(|t| counts[t.index()] > 4) {
-        Some(&tile) => Error::TooManyCopies { tile, count: counts[tile.index()] },
+        Some(&tile) => Error::TooManyCopies { tile, count: usize::from(counts[tile.index()]) },
         None => Error::HandSize { found: counts.iter().map(|&n| n as usize).sum(), expected: 14 },
     }
 }

@@ -26,7 +26,7 @@ pub(crate) struct Deal {
 }
 
 /// Takes one copy of each of `tiles` from `wall` (counts of what is left), or nothing if any is gone.
-fn take(wall: &mut TileCounts, tiles: &[Tile]) -> bool {
+pub(crate) fn take(wall: &mut TileCounts, tiles: &[Tile]) -> bool {
     let mut w = *wall;
     for &t in tiles {
         if w[t] == 0 {
@@ -39,7 +39,7 @@ fn take(wall: &mut TileCounts, tiles: &[Tile]) -> bool {
 }
 
 /// A random meld shape (sequence or triplet, or kan when `declared`) starting at a random kind.
-fn random_meld(rng: &mut Rng, declared: bool) -> Meld {
+pub(crate) fn random_meld(rng: &mut Rng, declared: bool) -> Meld {
     loop {
         let t = Tile::ALL[rng.below(Tile::COUNT)];
         match rng.below(if declared { 3 } else { 2 }) {

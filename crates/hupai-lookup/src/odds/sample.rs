@@ -1,7 +1,7 @@
 //! Random deals for the Monte Carlo estimate: a seeded xoshiro256** generator and a partial
 //! Fisher–Yates shuffle of the wall, each deal checked by [`SuitTable`].
 
-use hupai_tiles::{Algorithm, Hand, Rules, TileCounts};
+use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
 
 use crate::SuitTable;
 
@@ -53,10 +53,12 @@ impl Rng {
 }
 
 /// Deals `samples` hands of `drawn` tiles from `wall` (one entry per physical tile, by kind) plus
-/// `wildcards` wildcards and counts the winners.
+/// `wildcards` wildcards, the copies of `wildcard_tile` dealt turned into wildcards, and counts
+/// the winners.
 pub(crate) fn count_wins(
     rules: &Rules,
     wildcards: u8,
+    wildcard_tile: Option<Tile>,
     drawn: usize,
     wall: &mut [u8],
     samples: u64,
@@ -71,7 +73,10 @@ pub(crate) fn count_wins(
             wall.swap(i, j);
             counts[wall[i] as usize] += 1;
         }
-        let hand = Hand::from_counts(TileCounts(counts), wildcards)?;
+        let mut hand = Hand::from_counts(TileCounts(counts), wildcards)?;
+        if let Some(t) = wildcard_tile {
+            hand = hand.with_wildcard_tile(t)?;
+        }
         wins += u64::from(SuitTable.is_win(&hand, rules)?);
     }
     Ok(wins)

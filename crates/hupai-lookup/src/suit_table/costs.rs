@@ -13,14 +13,14 @@ pub(crate) const INF: i32 = 1000;
 /// Fewest wildcards for one suit: melds only, and the extra (or saving) for holding the pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Cost {
-    /// Fewest wildcards completing the suit into melds only ([`INF`] if impossible).
+    /// Fewest wildcards completing the suit into melds only (1000, the crate's stand-in for infinity, if impossible).
     pub melds: i32,
     /// Fewest wildcards completing it into melds and the pair, minus `melds`.
     pub delta: i32,
 }
 
 impl Cost {
-    /// From the two fewest-wildcard counts, either of which may be [`INF`].
+    /// From the two fewest-wildcard counts, either of which may be 1000 (impossible).
     #[inline(always)]
     pub(crate) const fn new(melds: i32, pair: i32) -> Cost {
         Cost { melds, delta: pair - melds }
