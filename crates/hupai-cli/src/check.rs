@@ -83,9 +83,10 @@ pub(crate) struct HandReport {
 /// One decomposition: its form and its groups, pair first (`["11z", "123m", ...]`).
 #[derive(Debug, Serialize)]
 struct DecompositionReport {
-    /// `melds`, `seven_pairs` or `thirteen_orphans`.
+    /// `melds`, `seven_pairs`, `thirteen_orphans`, `honors_and_knitted` or `knitted_straight`.
     form: &'static str,
-    /// The groups in mpsz; thirteen orphans is one group of all fourteen tiles.
+    /// The groups in mpsz; thirteen orphans and honors-and-knitted are one group of all fourteen
+    /// tiles, a knitted straight's nine tiles are one group.
     groups: Vec<String>,
 }
 
@@ -95,6 +96,8 @@ impl From<&Decomposition> for DecompositionReport {
             Decomposition::Melds { .. } => "melds",
             Decomposition::SevenPairs { .. } => "seven_pairs",
             Decomposition::ThirteenOrphans { .. } => "thirteen_orphans",
+            Decomposition::HonorsAndKnitted { .. } => "honors_and_knitted",
+            Decomposition::KnittedStraight { .. } => "knitted_straight",
         };
         DecompositionReport { form, groups: d.to_string().split(' ').map(str::to_owned).collect() }
     }

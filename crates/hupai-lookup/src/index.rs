@@ -208,7 +208,7 @@ impl Algorithm for Index {
             max_wildcards: 0,
             wildcard_fifth_copy: false,
             seventeen_tiles: false,
-            ..Capabilities::ALL
+            ..Capabilities::CLASSIC
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::Tile;
+use crate::{Tile, TileSupply};
 
 /// What an algorithm may be unable to handle; carried by [`Error::Unsupported`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,6 +25,15 @@ pub enum Feature {
     HandSize(u8),
     /// Listing decompositions rather than only deciding the win.
     Decompositions,
+    /// The 2-5-8 pair (二五八将).
+    Pair258,
+    /// A void suit (缺一门 / 定缺).
+    VoidSuit,
+    /// Wildcards under a tile set without all 34 kinds (108 or 112 tiles): they may stand only for
+    /// kinds of the set.
+    TileSupply(u16),
+    /// The GB knitted forms (全不靠, 组合龙).
+    KnittedForms,
 }
 
 impl fmt::Display for Feature {
@@ -38,6 +47,10 @@ impl fmt::Display for Feature {
             Feature::DeclaredMelds => f.write_str("declared melds"),
             Feature::HandSize(n) => write!(f, "{n}-tile hands"),
             Feature::Decompositions => f.write_str("decompositions"),
+            Feature::Pair258 => f.write_str("the 2-5-8 pair"),
+            Feature::VoidSuit => f.write_str("a void suit"),
+            Feature::TileSupply(n) => write!(f, "wildcards in a {n}-tile set"),
+            Feature::KnittedForms => f.write_str("the knitted forms"),
         }
     }
 }
@@ -123,6 +136,14 @@ pub enum Error {
         expected: usize,
         /// Tiles the hand counts.
         found: usize,
+    },
+    /// A tile (`1z`, or a bonus tile `1f`) outside the tile set the rules play with.
+    #[error("{tile} is not a tile of the rules' set of {}", supply.describe())]
+    NotInTileSet {
+        /// The tile as written in notation.
+        tile: String,
+        /// The rules' tile set.
+        supply: TileSupply,
     },
     /// The algorithm cannot answer this hand; it never guesses.
     #[error("unsupported: {algorithm} does not handle {feature}")]

@@ -166,6 +166,8 @@ pub fn reference_kinds(full: &[Decomposition], t: Tile) -> BTreeSet<WaitKind> {
             Decomposition::SevenPairs { .. } | Decomposition::ThirteenOrphans { .. } => {
                 kinds.insert(WaitKind::Single);
             }
+            // Not a form combine lists: the knitted forms are outside its capabilities.
+            Decomposition::HonorsAndKnitted { .. } | Decomposition::KnittedStraight { .. } => {}
         }
     }
     kinds
