@@ -139,7 +139,7 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 
 impl BenchArgs {
     fn rules(&self) -> Rules {
-        RuleArgs { rules: self.rules, wildcard_fifth_copy: false, wildcard_tile: None }.rules()
+        RuleArgs::preset(self.rules).rules()
     }
 }
 
@@ -443,7 +443,7 @@ fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result
     }
     let input_bytes = input.len();
     let batch_args = BatchArgs {
-        rule_args: RuleArgs { rules: args.rules, wildcard_fifth_copy: false, wildcard_tile: None },
+        rule_args: RuleArgs::preset(args.rules),
         algorithm: None,
     };
     let mut sink = Sink::default();

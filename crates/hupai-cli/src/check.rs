@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules};
+use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules, Suit, Tile, VoidSuit};
 use serde::Serialize;
 
 use crate::json::{self, TILE_NAMES};
@@ -49,6 +49,9 @@ pub(crate) struct HandReport {
     /// Verdict for a complete hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     win: Option<bool>,
+    /// Why a complete hand does not win, when a rule option (void suit, 2-5-8 pair) decides it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
     /// Waits, in tile order, for a hand one tile short.
     #[serde(skip_serializing_if = "Option::is_none")]
     waits: Option<Vec<&'static str>>,
@@ -201,7 +204,10 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     r.algorithm = Some(algorithm.name());
     (r.win, r.waits) = wait_names(answer);
     match answer {
-        Answer::Win(false) => r.decompositions = Some(Vec::new()),
+        Answer::Win(false) => {
+            r.decompositions = Some(Vec::new());
+            r.why = why_not(&hand, &rules);
+        }
         Answer::Win(true) => {
             let lister = if algorithm.capabilities().decompositions {
                 Ok(algorithm)
@@ -219,6 +225,38 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
     }
     r
+}
+
+/// Why a complete hand that does not win under `rules` loses, when a rule option decides it: the
+/// void suit (tiles of it held, or all three numbered suits used) or the 2-5-8 pair (the hand wins
+/// with another pair).
+fn why_not(hand: &Hand, rules: &Rules) -> Option<String> {
+    let held = hand.physical_counts();
+    let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
+    match rules.void {
+        VoidSuit::Declared(s) => {
+            let tiles: Vec<Tile> = held.tiles().filter(|t| t.suit() == s).collect();
+            if !tiles.is_empty() {
+                return Some(format!(
+                    "the hand holds {} of the void suit {}",
+                    hupai_tiles::notation::format_tiles(tiles),
+                    s.letter()
+                ));
+            }
+        }
+        VoidSuit::AnyOne if numbered.iter().all(|&s| held.suit(s).iter().any(|&n| n > 0)) => {
+            return Some("the hand holds tiles of all three numbered suits; one suit must be void".to_owned());
+        }
+        _ => {}
+    }
+    if rules.pair_258 {
+        let other = rules.with_pair_258(false);
+        let wins = hupai_harness::fastest_for(hand, &other).and_then(|a| a.is_win(hand, &other));
+        if wins == Ok(true) {
+            return Some("it wins only with a pair that is not a 2, 5 or 8".to_owned());
+        }
+    }
+    None
 }
 
 /// Asks every registered algorithm; fills `answers` and `agree`, and returns the first answer
@@ -328,6 +366,9 @@ pub(crate) fn render(r: &HandReport) -> String {
     let by = format!("({}, {} rules)", r.algorithm.unwrap_or("?"), r.rules.as_deref().unwrap_or("?"));
     if let Some(win) = r.win {
         let _ = writeln!(s, "  win: {}  {by}", if win { "yes" } else { "no" });
+    }
+    if let Some(why) = &r.why {
+        let _ = writeln!(s, "  why: {why}");
     }
     if let Some(waits) = &r.waits {
         if waits.is_empty() {

@@ -1,5 +1,5 @@
 //! `hupai odds`: the exact probability that K wildcards plus the rest of a hand drawn from the
-//! 136-tile wall win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
+//! wall of the rules' tile set (136 tiles by default) win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
 //! Monte Carlo estimate with its 99% Wilson interval, so the two can be seen to agree. (99%, not
 //! 95%: a table of nine rows would show a 95% miss in a third of the runs.)
 
@@ -10,7 +10,7 @@ use hupai_lookup::odds::{self, Estimate, Odds};
 use hupai_tiles::Rules;
 use rayon::prelude::*;
 
-use crate::options::Preset;
+use crate::options::{Preset, RuleArgs, TilesArg, VoidArg};
 
 /// Arguments of `hupai odds`.
 #[derive(Clone, Args)]
@@ -27,6 +27,19 @@ pub(crate) struct OddsArgs {
     #[arg(long)]
     pub(crate) wildcard_fifth_copy: bool,
 
+    /// The pair must be a 2, 5 or 8 (only the Monte Carlo estimate handles it).
+    #[arg(long)]
+    pub(crate) pair_258: bool,
+
+    /// A void suit (only the Monte Carlo estimate handles it).
+    #[arg(long, value_enum, value_name = "m|p|s|any")]
+    pub(crate) void: Option<VoidArg>,
+
+    /// The tiles played with: deals come from this wall (bonus tiles of the 144 are replaced when
+    /// drawn, so 144 deals like 136). Default: the preset's.
+    #[arg(long, value_enum, value_name = "108|112|136|144")]
+    pub(crate) tiles: Option<TilesArg>,
+
     /// Random deals for the Monte Carlo estimate beside each exact figure; 0 skips it.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub(crate) samples: u64,
@@ -42,13 +55,14 @@ pub(crate) struct OddsArgs {
 
 impl OddsArgs {
     fn rules(&self) -> Rules {
-        let preset = match self.rules {
-            Preset::Standard => Rules::STANDARD,
-            Preset::Riichi => Rules::RIICHI,
-            Preset::Chinese => Rules::CHINESE,
-            Preset::Taiwan => Rules::TAIWAN,
-        };
-        preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy)
+        RuleArgs {
+            wildcard_fifth_copy: self.wildcard_fifth_copy,
+            pair_258: self.pair_258,
+            void: self.void,
+            tiles: self.tiles,
+            ..RuleArgs::preset(self.rules)
+        }
+        .rules()
     }
 }
 
@@ -149,7 +163,8 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     let size = rules.hand_size();
     let name = rules.preset_name().unwrap_or("custom");
     let fifth = if rules.wildcard_fifth_copy { ", a wildcard may be a fifth copy" } else { "" };
-    writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the 136-tile wall.")?;
+    let wall = hupai_lookup::odds::Wall::of(rules.tiles).tiles();
+    writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the {wall}-tile wall.")?;
     if args.samples > 0 {
         writeln!(
             out,

@@ -261,10 +261,9 @@ impl Rules {
         !self.pair_258 || (!tile.is_honor() && matches!(tile.rank(), 2 | 5 | 8))
     }
 
-    /// The numbered suits a winning hand may be void in: none (`[]` means no void rule, see
-    /// [`Rules::void_choices`]), or the declared one, or all three for [`VoidSuit::AnyOne`].
-    ///
-    /// A hand wins under the void rule if it wins with one of these suits absent.
+    /// The suits a winning hand may be void in: `[None]` without a void rule, the declared suit,
+    /// or all three numbered suits for [`VoidSuit::AnyOne`]. A hand wins under the void rule if
+    /// it wins with one of these suits absent.
     pub fn void_choices(&self) -> &'static [Option<Suit>] {
         match self.void {
             VoidSuit::Off => &[None],
@@ -290,6 +289,12 @@ impl Rules {
     /// set smaller than 136.
     pub const fn restricts_kinds(&self) -> bool {
         !matches!(self.void, VoidSuit::Off) || self.tiles.kinds().len() < 34
+    }
+
+    /// True if none of the regional options is on (the 2-5-8 pair, a void suit, a tile set other
+    /// than 136 or 144, the knitted forms): the rules every algorithm handles.
+    pub const fn is_classic(&self) -> bool {
+        !self.pair_258 && !self.restricts_kinds() && !self.knitted
     }
 
     /// The preset name, if these rules equal a preset apart from the fifth-copy option and the
