@@ -366,6 +366,10 @@ fn algorithms_json_has_a_row_per_registered_algorithm() {
             "seventeen_tiles": c.seventeen_tiles,
             "decompositions": c.decompositions,
             "wildcard_fifth_copy": c.wildcard_fifth_copy,
+            "pair_258": c.pair_258,
+            "void_suit": c.void_suit,
+            "tile_supply": c.tile_supply,
+            "knitted": c.knitted,
         });
         assert_eq!(*row, expected);
     }

@@ -84,6 +84,10 @@ impl Combine {
             });
         }
         self.supports(hand, rules)?;
+        if !rules.is_classic() {
+            // The regional options filter the decompositions: count the filtered list.
+            return Ok(self.restricted_decompositions(hand, rules)?.len() as u64);
+        }
         let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
         let (pairs, orphans) = forms(hand, rules);
         let mut n = run(&sets().melds, &problem, Counter).0;

@@ -244,7 +244,8 @@ pub fn parse_rules_name(name: &str) -> Option<Rules> {
     let (name, void) = match name.rsplit_once("+void-") {
         Some((rest, letter)) => {
             let mut chars = letter.chars();
-            let suit = chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none())?;
+            let suit =
+                chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none())?;
             (rest, Some(suit))
         }
         None => (name, None),

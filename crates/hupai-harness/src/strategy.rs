@@ -84,7 +84,9 @@ impl RawHand {
         let wildcards = self.wildcards.min(size as u8);
         let mut concealed = TileCounts::EMPTY;
         for &t in self.pool.iter().take(size - wildcards as usize) {
-            let free = (0..Tile::COUNT).map(|k| Tile::ALL[(t as usize + k) % Tile::COUNT]).find(|&x| physical[x] < 4 && kinds.contains(x));
+            let free = (0..Tile::COUNT)
+                .map(|k| Tile::ALL[(t as usize + k) % Tile::COUNT])
+                .find(|&x| physical[x] < 4 && kinds.contains(x));
             if let Some(k) = free {
                 physical[k] += 1;
                 concealed[k] += 1;

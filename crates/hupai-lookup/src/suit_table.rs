@@ -249,7 +249,9 @@ impl Runtime {
         });
         let pair = match found {
             Some(p) => p,
-            None => costs::numbered_exact_pairs(c, if capped { &[4; 9] } else { &[NO_CAP; 9] }, costs::RANKS_258).pair(),
+            None => {
+                costs::numbered_exact_pairs(c, if capped { &[4; 9] } else { &[NO_CAP; 9] }, costs::RANKS_258).pair()
+            }
         };
         Cost::new(melds, pair)
     }
@@ -461,7 +463,8 @@ impl Algorithm for SuitTable {
         }
         if rules.knitted {
             // The knitted forms: each kind not yet a wait, tried whole.
-            waits = waits_by_wins(hand, rules, waits, |h| knitted_win(rt, h, rules, &TileSet::ALL, &plain_room(h, rules)));
+            waits =
+                waits_by_wins(hand, rules, waits, |h| knitted_win(rt, h, rules, &TileSet::ALL, &plain_room(h, rules)));
         }
         Ok(waits)
     }

@@ -43,7 +43,10 @@ fn pair_258_decides_the_pair() {
     assert_eq!(decompositions(&hand("123m456p789s111z**"), &Rules::CHANGSHA).len(), 9);
     // Waits: a single 5m waits on 5m; a single 5z on nothing.
     let h = hand("123m456p789s5m111z");
-    assert_eq!(Backtrack.waits(&h, &Rules::CHANGSHA).unwrap().iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["5m"]);
+    assert_eq!(
+        Backtrack.waits(&h, &Rules::CHANGSHA).unwrap().iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        ["5m"]
+    );
     let h = hand("123m456p789s111z5z");
     assert!(Backtrack.waits(&h, &Rules::CHANGSHA).unwrap().is_empty());
 }

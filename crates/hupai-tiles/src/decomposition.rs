@@ -5,7 +5,7 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::knitted::{honors_and_knitted_kinds, is_knitted_order, knitted_tiles, KNITTED_ORDERS};
+use crate::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, is_knitted_order, knitted_tiles};
 use crate::{Hand, Rules, SevenPairs, Suit, Tile, TileCounts, TileSet};
 
 /// A meld formed from concealed tiles and wildcards: a triplet or a sequence.
@@ -223,9 +223,7 @@ impl Decomposition {
                 hand.special_forms_apply(rules)
                     && rules.knitted
                     && tiles.len() == 14
-                    && KNITTED_ORDERS
-                        .iter()
-                        .any(|&o| tiles.bits() & !honors_and_knitted_kinds(o).bits() == 0)
+                    && KNITTED_ORDERS.iter().any(|&o| tiles.bits() & !honors_and_knitted_kinds(o).bits() == 0)
             }
             Decomposition::KnittedStraight { order, pair, meld } => {
                 rules.knitted

@@ -223,7 +223,9 @@ impl Hand {
             return Err(Error::NotInTileSet { tile: t.to_string(), supply: rules.tiles });
         }
         match self.bonus.first() {
-            Some(b) if !rules.tiles.has_bonus() => Err(Error::NotInTileSet { tile: b.to_string(), supply: rules.tiles }),
+            Some(b) if !rules.tiles.has_bonus() => {
+                Err(Error::NotInTileSet { tile: b.to_string(), supply: rules.tiles })
+            }
             _ => Ok(()),
         }
     }

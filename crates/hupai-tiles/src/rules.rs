@@ -352,9 +352,7 @@ impl fmt::Display for Rules {
 
 /// The error for an unknown preset name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb"
-)]
+#[error("unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb")]
 pub struct UnknownRules(pub String);
 
 impl FromStr for Rules {

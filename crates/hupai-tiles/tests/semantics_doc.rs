@@ -114,7 +114,8 @@ fn decompositions(hand: &Hand, rules: &Rules) -> Vec<Decomposition> {
         let kinds: Vec<Tile> = honors_and_knitted_kinds(order).iter().collect();
         for a in 0..16 {
             for b in a + 1..16 {
-                let tiles: TileSet = kinds.iter().enumerate().filter(|&(i, _)| i != a && i != b).map(|(_, &t)| t).collect();
+                let tiles: TileSet =
+                    kinds.iter().enumerate().filter(|&(i, _)| i != a && i != b).map(|(_, &t)| t).collect();
                 let d = Decomposition::HonorsAndKnitted { tiles };
                 if d.is_valid_for(hand, rules) {
                     out.push(d);

@@ -68,7 +68,8 @@ pub(crate) fn deal_in(index: u64, kinds: TileSet) -> Deal {
     let declared = [0, 0, 0, 1, 1, 2][rng.below(6)];
     let wildcards = rng.below(9);
     let built = rng.below(2) == 1;
-    let mut wall = TileCounts(std::array::from_fn(|t| if Tile::new(t).is_some_and(|k| kinds.contains(k)) { 4 } else { 0 }));
+    let mut wall =
+        TileCounts(std::array::from_fn(|t| if Tile::new(t).is_some_and(|k| kinds.contains(k)) { 4 } else { 0 }));
     let mut melds = Vec::new();
     while melds.len() < declared {
         let m = random_meld(&mut rng, true, kinds);

@@ -88,7 +88,13 @@ fn without_straight(
 
 /// Does the hand (at most one declared meld; `room` per kind) form a knitted straight, a pair
 /// (a 2-5-8 pair if `pair_258`) and the melds the declared ones leave?
-pub(crate) fn knitted_straight_win(rt: &Runtime, counts: &[u8; 34], wildcards: i32, room: &[u8; 34], pair_258: bool) -> bool {
+pub(crate) fn knitted_straight_win(
+    rt: &Runtime,
+    counts: &[u8; 34],
+    wildcards: i32,
+    room: &[u8; 34],
+    pair_258: bool,
+) -> bool {
     KNITTED_ORDERS.into_iter().any(|order| match without_straight(counts, wildcards, room, order) {
         Some((c, w, r)) => restricted::fits(&c, &r) && total(&restricted::costs(rt, &c, &r, pair_258)) <= w,
         None => false,
