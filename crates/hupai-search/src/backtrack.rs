@@ -74,6 +74,7 @@ struct State {
     /// Most tiles of a kind the groups may use: 4 minus the declared copies, so that concealed +
     /// declared + stand-ins never exceeds 4. With the fifth-copy rule there is no limit: concealed
     /// + declared is at most 4 anyway, so only stand-ins can push a kind past 4, which the rule allows.
+    ///
     /// Kinds outside the tile set or in the void suit have no room at all.
     limit: [u8; Tile::COUNT],
     /// Kinds the pair of a melds form may be (the 2-5-8 pair rule), within `limit`.

@@ -164,7 +164,7 @@ fn entry_258_of(pattern: &[u8; 9], f: Fewest) -> Result<Pair258Entry, BuildError
             Err(bad())
         };
     }
-    if free % 3 != remainder || free / 3 >= Pair258Entry::IMPOSSIBLE {
+    if free % 3 != remainder {
         return Err(bad());
     }
     let capped_extra = match f.pair_258_capped {

@@ -120,7 +120,9 @@ pub(crate) fn deal_in(index: u64, kinds: TileSet) -> Deal {
 pub(crate) fn wall_kinds(rules: &Rules, index: u64) -> TileSet {
     let void = match rules.void {
         VoidSuit::Declared(s) => Some(s),
-        VoidSuit::AnyOne if index % 2 == 0 => Some([Suit::Man, Suit::Pin, Suit::Sou][(index / 2 % 3) as usize]),
+        VoidSuit::AnyOne if index.is_multiple_of(2) => {
+            Some([Suit::Man, Suit::Pin, Suit::Sou][(index / 2 % 3) as usize])
+        }
         _ => None,
     };
     rules.allowed_kinds(void)

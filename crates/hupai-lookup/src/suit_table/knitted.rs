@@ -123,10 +123,11 @@ pub(crate) fn knitted_straight_decompositions(
         let mut rest = Vec::new();
         decompose::melds_decompositions(rt, &c, &r, &costs, w, &mut rest);
         for d in rest {
-            if let Decomposition::Melds { pair, melds } = d {
-                if pair_ok(pair) && melds.len() <= 1 {
-                    out.push(Decomposition::KnittedStraight { order, pair, meld: melds.first().copied() });
-                }
+            if let Decomposition::Melds { pair, melds } = d
+                && pair_ok(pair)
+                && melds.len() <= 1
+            {
+                out.push(Decomposition::KnittedStraight { order, pair, meld: melds.first().copied() });
             }
         }
     }
