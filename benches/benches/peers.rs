@@ -10,6 +10,12 @@
 //!   decomposition lists are compared as multisets (it can list one twice, see
 //!   [`distinct_structures`]).
 //!
+//! - `hupai`: the facade's fast path, [`hupai::PackedHand`], on hands packed before timing (as a
+//!   game loop keeps them), and `hupai/…-counts` packing each hand from its `[u8; 34]` counts
+//!   inside the timed call (as xiangting gets them). The registry's `hupai` engine (a `Hand` in,
+//!   validated, packed per call) is the same code behind the `Algorithm` interface and is left out
+//!   here so the row names stay unique.
+//!
 //! Rules are [`Rules::RIICHI`] (seven distinct pairs, thirteen orphans), which is what both peers
 //! implement. Before anything is timed, the peers' answers are checked against ours on every hand
 //! of each corpus; a disagreement fails the bench and names the hand.
@@ -20,6 +26,7 @@ mod common;
 
 use common::{CpuTime, config, per_hand};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use hupai::PackedHand;
 use hupai_benches::{SEED, deals, one_short, winning_hands};
 use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileSet};
@@ -27,6 +34,11 @@ use std::collections::HashMap;
 use xiangting::PlayerCount;
 
 const HANDS: usize = 4096;
+
+/// The registered algorithms but the facade's engine, which has its own rows (`hupai/…`).
+fn registered() -> Vec<&'static dyn Algorithm> {
+    hupai_harness::algorithms().iter().copied().filter(|a| a.name() != "hupai").collect()
+}
 const RULES: Rules = Rules::RIICHI;
 
 fn agari_tile(t: Tile) -> agari::tile::Tile {
@@ -110,7 +122,17 @@ fn win14(c: &mut Criterion<CpuTime>) {
         }
         let wins = hands.iter().filter(|h| Backtrack.is_win(h, &RULES).unwrap_or(false)).count();
         eprintln!("peers-win14/{corpus}: {wins} of {HANDS} win under riichi; xiangting and agari agree on all");
-        for &a in hupai_harness::algorithms() {
+        let packed: Vec<PackedHand> = hands.iter().map(PackedHand::from_hand).collect();
+        for (h, p) in hands.iter().zip(&packed) {
+            assert_eq!(p.is_win(&RULES).ok(), Backtrack.is_win(h, &RULES).ok(), "hupai on {h}");
+        }
+        g.bench_with_input(BenchmarkId::new("hupai", corpus), &packed, |b, packed| {
+            per_hand(b, packed, |p| p.is_win(&RULES))
+        });
+        g.bench_with_input(BenchmarkId::new("hupai", format!("{corpus}-counts")), &counts, |b, counts| {
+            per_hand(b, counts, |c| PackedHand::from_counts(c, 0).and_then(|p| p.is_win(&RULES)))
+        });
+        for &a in &registered() {
             for h in &hands {
                 assert_eq!(a.is_win(h, &RULES).ok(), Backtrack.is_win(h, &RULES).ok(), "{} on {h}", a.name());
             }
@@ -138,7 +160,29 @@ fn waits13(c: &mut Criterion<CpuTime>) {
         assert_eq!(xiangting_waits(c), ours, "xiangting's necessary tiles differ from the waits of {h}");
     }
     eprintln!("peers-waits13: xiangting's necessary tiles equal our waits on all {HANDS} hands one tile short");
-    for &a in hupai_harness::algorithms() {
+    let packed: Vec<PackedHand> = hands.iter().map(PackedHand::from_hand).collect();
+    for (h, p) in hands.iter().zip(&packed) {
+        assert_eq!(p.waits(&RULES).ok(), Backtrack.waits(h, &RULES).ok(), "hupai waits of {h}");
+    }
+    g.bench_with_input(BenchmarkId::new("hupai", "one-short"), &packed, |b, packed| {
+        per_hand(b, packed, |p| p.waits(&RULES))
+    });
+    g.bench_with_input(BenchmarkId::new("hupai", "one-short-counts"), &counts, |b, counts| {
+        per_hand(b, counts, |c| PackedHand::from_counts(c, 0).and_then(|p| p.waits(&RULES)))
+    });
+    // The same kind of hands with 4 and 8 of their tiles wild (no peer answers these): what
+    // wildcards cost the fast path on hands that are ready.
+    for k in [4u8, 8] {
+        let wild: Vec<Hand> = (0..HANDS as u64).map(|i| one_short(SEED, i, 4, k)).collect();
+        let packed: Vec<PackedHand> = wild.iter().map(PackedHand::from_hand).collect();
+        for (h, p) in wild.iter().zip(&packed) {
+            assert_eq!(p.waits(&RULES).ok(), Backtrack.waits(h, &RULES).ok(), "hupai waits of {h}");
+        }
+        g.bench_with_input(BenchmarkId::new("hupai", format!("one-short-k{k}")), &packed, |b, packed| {
+            per_hand(b, packed, |p| p.waits(&RULES))
+        });
+    }
+    for &a in &registered() {
         for h in &hands {
             assert_eq!(a.waits(h, &RULES).ok(), Backtrack.waits(h, &RULES).ok(), "{} waits of {h}", a.name());
         }
@@ -173,7 +217,7 @@ fn decompositions(c: &mut Criterion<CpuTime>) {
         repeated.len(),
         repeated.first().map_or("-", String::as_str)
     );
-    for a in hupai_harness::algorithms().iter().copied().filter(|a| a.capabilities().decompositions) {
+    for a in registered().iter().copied().filter(|a| a.capabilities().decompositions) {
         g.bench_with_input(BenchmarkId::new(a.name(), "winning"), &hands, |b, hands| {
             per_hand(b, hands, |h| a.decompositions(h, &RULES))
         });

@@ -1,5 +1,6 @@
 //! `hupai bench`: every registered algorithm timed on the same fixed-seed random deals in one run,
-//! at 0, 1, 2, 4 and 8 wildcards; `--batch` times `hupai batch` end to end instead.
+//! at 0, 1, 2, 4 and 8 wildcards (win checks, or with `--waits` the waits of deals one tile short);
+//! `--batch` times `hupai batch` end to end instead.
 //!
 //! The corpus is [`deal`]: hands drawn from a shuffled 136-tile wall, the first K drawn tiles
 //! turned into wildcards, so every wildcard count times the same deals. It is the corpus of the
@@ -122,6 +123,10 @@ pub(crate) struct BenchArgs {
     #[arg(long, conflicts_with = "corpus")]
     pub(crate) batch: bool,
 
+    /// Time waits instead of win checks: the deals are one tile short (13 tiles, or 16 under taiwan).
+    #[arg(long, conflicts_with = "batch")]
+    pub(crate) waits: bool,
+
     /// Print the corpus instead of timing it: the first N hands (default 16) with K wildcards, in
     /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
     #[arg(long, value_name = "K")]
@@ -211,6 +216,8 @@ fn table_startup() -> [Duration; 2] {
 /// One algorithm's state while the algorithms of a wildcard count take turns.
 struct Runner {
     algorithm: &'static dyn Algorithm,
+    /// Time waits rather than win checks.
+    waits: bool,
     /// Indices into the corpus of the hands it answers.
     hands: Vec<u32>,
     unsupported: u64,
@@ -241,8 +248,10 @@ fn measure(args: &BenchArgs, rules: Rules, clock: Clock) -> io::Result<Vec<Row>>
     let mut rows = Vec::new();
     for (k, list) in plan {
         bar.set_message(format!("{k} wildcards"));
-        let corpus: Vec<Hand> = (0..corpus_size as u64).map(|i| deal(args.seed, i, rules.hand_size(), k)).collect();
-        let mut runners: Vec<Runner> = list.into_iter().map(|a| Runner::new(a, &corpus, &rules, target)).collect();
+        let size = rules.hand_size() - args.waits as usize;
+        let corpus: Vec<Hand> = (0..corpus_size as u64).map(|i| deal(args.seed, i, size, k)).collect();
+        let mut runners: Vec<Runner> =
+            list.into_iter().map(|a| Runner::new(a, &corpus, &rules, target, args.waits)).collect();
         for r in runners.iter_mut().filter(|r| r.hands.is_empty()) {
             r.finished = true;
             bar.inc(1);
@@ -270,7 +279,7 @@ fn measure(args: &BenchArgs, rules: Rules, clock: Clock) -> io::Result<Vec<Row>>
 }
 
 impl Runner {
-    fn new(algorithm: &'static dyn Algorithm, corpus: &[Hand], rules: &Rules, target: u64) -> Runner {
+    fn new(algorithm: &'static dyn Algorithm, corpus: &[Hand], rules: &Rules, target: u64, waits: bool) -> Runner {
         let hands: Vec<u32> = (0..corpus.len() as u32)
             .filter(|&i| {
                 let hand = &corpus[i as usize];
@@ -279,11 +288,9 @@ impl Runner {
             .collect();
         let unsupported = (corpus.len() - hands.len()) as u64;
         // Warm up (first use validates tables, fills caches) on a few hands, untimed.
-        for &i in hands.iter().take(64) {
-            let _ = std::hint::black_box(algorithm.is_win(&corpus[i as usize], rules));
-        }
-        Runner {
+        let runner = Runner {
             algorithm,
+            waits,
             hands,
             unsupported,
             target,
@@ -293,6 +300,20 @@ impl Runner {
             chunk: 16,
             next: 0,
             finished: false,
+        };
+        for &i in runner.hands.iter().take(64) {
+            let _ = std::hint::black_box(runner.ask(&corpus[i as usize], rules));
+        }
+        runner
+    }
+
+    /// The timed question: false if the algorithm returned an error.
+    #[inline]
+    fn ask(&self, hand: &Hand, rules: &Rules) -> bool {
+        if self.waits {
+            std::hint::black_box(self.algorithm.waits(std::hint::black_box(hand), rules)).is_ok()
+        } else {
+            std::hint::black_box(self.algorithm.is_win(std::hint::black_box(hand), rules)).is_ok()
         }
     }
 
@@ -308,7 +329,7 @@ impl Runner {
             if self.next == self.hands.len() {
                 self.next = 0;
             }
-            declined += std::hint::black_box(self.algorithm.is_win(std::hint::black_box(hand), rules)).is_err() as u64;
+            declined += !self.ask(hand, rules) as u64;
         }
         let took = start.elapsed();
         self.wall += wall_start.elapsed();
@@ -341,10 +362,11 @@ fn progress_bar(len: u64) -> ProgressBar {
 fn write_table(args: &BenchArgs, rules: &Rules, clock: Clock, rows: &[Row], out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "Random {}-tile deals (seed {:#x}), {} rules; K of the tiles are wildcards. One thread, {}.",
-        rules.hand_size(),
+        "Random {}-tile deals (seed {:#x}), {} rules, {}; K of the tiles are wildcards. One thread, {}.",
+        rules.hand_size() - args.waits as usize,
         args.seed,
         rules.preset_name().unwrap_or("custom"),
+        if args.waits { "waits" } else { "win checks" },
         clock.name(),
     )?;
     writeln!(out, "×backtrack: backtrack's time / this one's (higher is faster); ×fastest: this / the fastest.\n")?;
@@ -505,8 +527,15 @@ mod tests {
 
     #[test]
     fn every_registered_algorithm_gets_rows() {
-        let args =
-            BenchArgs { hands: Some(40), json: true, seed: 1, rules: Preset::Standard, batch: false, corpus: None };
+        let args = BenchArgs {
+            hands: Some(40),
+            json: true,
+            seed: 1,
+            rules: Preset::Standard,
+            batch: false,
+            waits: false,
+            corpus: None,
+        };
         for clock in [Clock::detect(), Clock::Wall] {
             let rows = measure(&args, args.rules(), clock).unwrap();
             for a in hupai_harness::algorithms() {

@@ -174,19 +174,16 @@ pub(crate) fn parse_algorithm(name: &str) -> Result<&'static dyn Algorithm, Stri
     })
 }
 
-/// Answers a hand: with `algorithm` if given, else with the fastest registered algorithm that
-/// supports it. A size error wins over an unsupported one, so the message names the real problem.
+/// Answers a hand: with `algorithm` if given, else through the `hupai` facade (which picks the
+/// fastest exact engine).
 pub(crate) fn answer(
     hand: &Hand,
     rules: &Rules,
     algorithm: Option<&'static dyn Algorithm>,
 ) -> Result<(&'static dyn Algorithm, Answer), Error> {
-    let algorithm = match algorithm {
-        Some(a) => a,
-        None => {
-            hand.shape(rules)?;
-            hupai_harness::fastest_for(hand, rules)?
-        }
-    };
-    algorithm.answer(hand, rules).map(|a| (algorithm, a))
+    match algorithm {
+        Some(a) => a.answer(hand, rules).map(|answer| (a, answer)),
+        // The facade's engine answers every hand (its fast path, else the suit tables).
+        None => hupai::answer(hand, rules).map(|answer| (&hupai::Hupai as &'static dyn Algorithm, answer)),
+    }
 }

@@ -44,6 +44,29 @@ fn every_algorithm_has_a_row_at_every_wildcard_count_it_supports() {
 }
 
 #[test]
+fn waits_are_timed_on_hands_one_tile_short() {
+    let output = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["bench", "--waits", "--json", "--hands", "20"])
+        .output()
+        .expect("hupai runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // A wrong-size corpus would make every algorithm return errors, which the bench reports.
+    assert!(output.status.success() && !stderr.contains("error"), "{stderr}");
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
+    for name in ["hupai", "suit-table", "backtrack"] {
+        let found: Vec<u64> =
+            rows.iter().filter(|r| r["algorithm"] == name).map(|r| r["wildcards"].as_u64().expect("K")).collect();
+        assert_eq!(found, WILDCARDS, "waits rows of {name}");
+    }
+    for r in &rows {
+        assert_eq!(r["hands"].as_u64(), Some(20), "{r}");
+    }
+    let table = hupai(&["bench", "--waits", "--hands", "10"]);
+    assert!(table.starts_with("Random 13-tile deals"), "{table}");
+    assert!(table.contains("waits"), "{table}");
+}
+
+#[test]
 fn the_table_names_every_algorithm_and_the_targets() {
     let table = hupai(&["bench", "--hands", "20", "--seed", "5"]);
     for a in json_lines(&hupai(&["algorithms", "--json"])) {

@@ -72,6 +72,7 @@ fn instance<A: Algorithm + Default + 'static>() -> &'static dyn Algorithm {
 /// line in this list, at its place in speed order; `backtrack`, the reference, stays last.
 fn build() -> Vec<&'static dyn Algorithm> {
     vec![
+        instance::<hupai::Hupai>(),
         instance::<hupai_lookup::SuitTable>(),
         instance::<hupai_lookup::Index>(),
         instance::<hupai_split::Split>(),

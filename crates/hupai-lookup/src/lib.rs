@@ -43,8 +43,3 @@ pub use suit_table::SuitTable;
 
 pub use index::{Index, IndexData, IndexTable};
 pub use substitute::Substitute;
-
-// The README's Rust example runs as a doctest of this crate, so it cannot drift.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

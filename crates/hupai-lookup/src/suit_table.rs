@@ -11,6 +11,7 @@
 mod costs;
 mod decompose;
 mod index;
+pub mod keyed;
 mod knitted;
 mod restricted;
 mod special;
@@ -699,16 +700,22 @@ fn melds_waits(
                         }
                     }
                 }
-                None => bits |= honor_waits(c, physical, base[3], capped, &wins),
+                None => bits |= honor_waits(c, full_kinds(physical), base[3], capped, &wins),
             }
         }
     }
     TileSet::from_bits(bits)
 }
 
+/// Bit `t` set for every kind held four times.
+fn full_kinds(physical: &[u8; 34]) -> u64 {
+    physical.iter().enumerate().filter(|&(_, &n)| n >= 4).fold(0, |bits, (t, _)| bits | 1 << t)
+}
+
 /// Honor waits under the plain cap: one more copy of a kind changes that kind's share of the
 /// honors' cost only, so each candidate is an update of the sum and of the minimum over the others.
-fn honor_waits(c: &[u8; 7], physical: &[u8; 34], base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
+/// `skip` has bit `t` set for every kind not to try: at least those the hand already holds four of.
+fn honor_waits(c: &[u8; 7], skip: u64, base: Cost, capped: bool, wins: &impl Fn(Cost) -> bool) -> u64 {
     let per_count = if capped { &HONOR_CAPPED } else { &HONOR_FREE };
     let kind_cost = |n: u8| per_count.get(n as usize).copied().unwrap_or(Cost { melds: costs::INF, delta: 0 });
     let deltas: [i32; 7] = std::array::from_fn(|k| kind_cost(c[k]).delta);
@@ -722,7 +729,7 @@ fn honor_waits(c: &[u8; 7], physical: &[u8; 34], base: Cost, capped: bool, wins:
     let mut bits = 0u64;
     for k in 0..7 {
         let t = 27 + k;
-        if physical[t] >= 4 {
+        if skip & (1 << t) != 0 {
             continue;
         }
         let (old, new) = (kind_cost(c[k]), kind_cost(c[k] + 1));

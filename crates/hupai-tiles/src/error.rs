@@ -145,6 +145,12 @@ pub enum Error {
         /// The rules' tile set.
         supply: TileSupply,
     },
+    /// A tile (or wildcard) to take out of a hand that holds none.
+    #[error("the hand holds no concealed {tile} to remove")]
+    NotHeld {
+        /// The tile asked for, or `*` for a wildcard.
+        tile: String,
+    },
     /// The algorithm cannot answer this hand; it never guesses.
     #[error("unsupported: {algorithm} does not handle {feature}")]
     Unsupported {

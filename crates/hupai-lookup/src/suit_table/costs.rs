@@ -11,8 +11,8 @@
 pub(crate) const INF: i32 = 1000;
 
 /// Fewest wildcards for one suit: melds only, and the extra (or saving) for holding the pair.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Cost {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Cost {
     /// Fewest wildcards completing the suit into melds only ([`INF`] if impossible).
     pub melds: i32,
     /// Fewest wildcards completing it into melds and the pair, minus `melds`.
@@ -28,7 +28,7 @@ impl Cost {
 
     /// Fewest wildcards completing the suit into melds and the pair.
     #[inline(always)]
-    pub(crate) fn pair(self) -> i32 {
+    pub fn pair(self) -> i32 {
         self.melds + self.delta
     }
 }
@@ -86,16 +86,29 @@ pub(crate) fn honors(c: &[u8], per_count: &[Cost; 5]) -> Cost {
 /// one flag byte per kind for "at least k copies", combined lane-wise and summed with one multiply.
 #[inline(always)]
 pub(crate) fn honors_fast(counts: &[u8; 34], capped: bool) -> Cost {
-    const LOW: u64 = 0x0001_0101_0101_0101;
-    const HIGH: u64 = 0x0080_8080_8080_8080;
     // One load of the last eight counts; shifting out 9s leaves the seven honors, top byte zero.
     let x = match counts.last_chunk::<8>() {
         Some(last) => u64::from_le_bytes(*last) >> 8,
         None => HIGH,
     };
-    if x & HIGH != 0 {
-        // A count of 128 or more: impossible in a hand; keep the arithmetic honest anyway.
-        return honors(&counts[27..], if capped { &HONOR_CAPPED } else { &HONOR_FREE });
+    honors_word(x, capped)
+}
+
+const LOW: u64 = 0x0001_0101_0101_0101;
+const HIGH: u64 = 0x0080_8080_8080_8080;
+
+/// [`honors_fast`] on the seven honor counts packed one per byte (1z in the low byte, top byte zero).
+#[inline(always)]
+pub(crate) fn honors_word(x: u64, capped: bool) -> Cost {
+    if x & (HIGH | 0xff00_0000_0000_0000) != 0 {
+        // A count of 128 or more, or an eighth byte: impossible in a hand; keep the arithmetic honest.
+        let bytes = x.to_le_bytes();
+        let per_count = if capped { &HONOR_CAPPED } else { &HONOR_FREE };
+        let mut cost = honors(&bytes[..7], per_count);
+        if bytes[7] != 0 {
+            cost.melds = INF;
+        }
+        return cost;
     }
     // 1 in each kind's byte holding at least `k` copies (no carries: every byte is below 128).
     let at_least = |k: u64| ((x + (0x80 - k) * LOW) & HIGH) >> 7;

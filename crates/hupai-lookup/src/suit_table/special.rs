@@ -25,6 +25,66 @@ fn shape(c: &[u8; 34]) -> Shape {
     Shape { by_count, over }
 }
 
+/// The shape of a hand given as "held at least k+1 times" masks (bit `t` of `at_least[k]` set when
+/// kind `t` has more than `k` copies), as kept up to date by a prepared hand.
+fn shape_of_masks(at_least: &[u64; 4]) -> Shape {
+    let all = TileSet::ALL.bits();
+    let [one, two, three, four] = at_least.map(|m| m & all);
+    let by_count = [all & !one, one & !two, two & !three, three & !four, four].map(TileSet::from_bits);
+    Shape { by_count, over: TileSet::EMPTY }
+}
+
+/// Bit `t` set for every simple kind (2–8 of a numbered suit).
+const SIMPLE_KINDS: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 27 {
+        if i % 9 != 0 && i % 9 != 8 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
+/// [`Census`] from count masks (see [`shape_of_masks`]): counts never exceed 4 there.
+fn census_of_masks(at_least: &[u64; 4]) -> Census {
+    let all = TileSet::ALL.bits();
+    let [one, two, three, four] = at_least.map(|m| m & all);
+    Census {
+        kinds: one.count_ones(),
+        doubled: two.count_ones(),
+        odd: ((one & !two) | (three & !four)).count_ones(),
+        any_three: three != 0,
+        any_five: false,
+        any_simple: one & SIMPLE_KINDS != 0,
+    }
+}
+
+/// [`special_win`] of a hand given as count masks (see [`shape_of_masks`]).
+#[inline]
+pub(crate) fn special_win_of_masks(at_least: &[u64; 4], wildcards: i32, variant: SevenPairs, orphans: bool) -> bool {
+    if variant == SevenPairs::Off && !orphans {
+        return false;
+    }
+    special_win_of(census_of_masks(at_least), wildcards, variant, orphans)
+}
+
+/// The seven-pairs and thirteen-orphans waits of a hand given as count masks.
+pub(crate) fn special_waits_of_masks(
+    at_least: &[u64; 4],
+    wildcards: i32,
+    variant: SevenPairs,
+    orphans: bool,
+) -> TileSet {
+    let s = shape_of_masks(at_least);
+    let mut bits = seven_pairs_waits_of(&s, wildcards, variant).bits();
+    if orphans {
+        bits |= thirteen_orphans_waits_of(&s).bits();
+    }
+    TileSet::from_bits(bits)
+}
+
 fn orphans() -> TileSet {
     Tile::TERMINALS_AND_HONORS.into_iter().collect()
 }
@@ -136,7 +196,11 @@ pub(crate) fn special_win(c: &[u8; 34], wildcards: i32, variant: SevenPairs, orp
     if variant == SevenPairs::Off && !orphans {
         return false;
     }
-    let n = census(c);
+    special_win_of(census(c), wildcards, variant, orphans)
+}
+
+#[inline(always)]
+fn special_win_of(n: Census, wildcards: i32, variant: SevenPairs, orphans: bool) -> bool {
     let pairs = match variant {
         SevenPairs::Off => false,
         // Singles take one stand-in each; the rest pair up on new kinds, so the 14 tiles fit
@@ -160,7 +224,10 @@ pub(crate) fn thirteen_orphans_win(c: &[u8; 34]) -> bool {
 
 /// The kinds completing a concealed hand one tile short into seven pairs.
 pub(crate) fn seven_pairs_waits(c: &[u8; 34], wildcards: i32, variant: SevenPairs) -> TileSet {
-    let s = shape(c);
+    seven_pairs_waits_of(&shape(c), wildcards, variant)
+}
+
+fn seven_pairs_waits_of(s: &Shape, wildcards: i32, variant: SevenPairs) -> TileSet {
     if !s.over.is_empty() {
         return TileSet::EMPTY;
     }
@@ -196,7 +263,10 @@ pub(crate) fn seven_pairs_waits(c: &[u8; 34], wildcards: i32, variant: SevenPair
 
 /// The kinds completing a concealed hand one tile short into thirteen orphans.
 pub(crate) fn thirteen_orphans_waits(c: &[u8; 34]) -> TileSet {
-    let s = shape(c);
+    thirteen_orphans_waits_of(&shape(c))
+}
+
+fn thirteen_orphans_waits_of(s: &Shape) -> TileSet {
     let present = minus(TileSet::ALL, s.by_count[0]);
     if !minus(present, orphans()).is_empty()
         || !s.over.is_empty()

@@ -1,0 +1,352 @@
+//! Lookups by per-suit keys that the caller keeps up to date, for game loops and batches that
+//! check the same hand after every draw and discard (the `hupai` crate's `PackedHand`).
+//!
+//! [`SuitKeys`] holds, per numbered suit, the two base-5 halves the dense pattern index is made
+//! of (ranks 1–4 and 5–9), and the seven honor counts one per byte. Adding or removing a tile is
+//! one add or subtract, so a check needs no pass over 34 counts: three index lookups for the
+//! numbered suits and a few word operations for the honors. The verdicts are exactly
+//! [`SuitTable`](super::SuitTable)'s for the plain four-copy cap (or none, under the fifth-copy
+//! rule); callers whose declared melds lower a cap, or whose suits hold more than
+//! [`MAX_TILES`](super::MAX_TILES) tiles, get `None` and take the general path.
+
+use hupai_tiles::{Rules, SevenPairs, TileSet};
+
+pub use super::costs::Cost as SuitCost;
+use super::costs::{self, Cost, INF};
+use super::{Runtime, index, special};
+use crate::format::FormatError;
+
+/// How much one tile of each rank moves its suit's half: ranks 1–4 are the left half's base-5
+/// digits, ranks 5–9 the right half's.
+pub const RANK_STEP: [u16; 9] = [1, 5, 25, 125, 1, 5, 25, 125, 625];
+
+/// Per-suit keys of a hand's concealed tiles (wildcards and declared melds excluded).
+///
+/// ```
+/// use hupai_lookup::suit_table::keyed::{Keyed, SuitKeys};
+/// use hupai_tiles::Tile;
+///
+/// let mut counts = [0u8; 34];
+/// for t in ["1m", "2m", "3m", "5p", "5p", "7z", "7z", "7z"] {
+///     counts[t.parse::<Tile>()?.index()] += 1;
+/// }
+/// let mut keys = SuitKeys::from_counts(&counts).expect("no count above 4");
+/// let tables = Keyed::get().expect("embedded tables");
+/// // 123m 55p 777z: melds and the pair already, two melds short of 14 tiles with no wildcard.
+/// assert_eq!(tables.melds_form_cost(&keys, true), Some(0));
+/// keys.remove(Tile::RED);
+/// assert_eq!(tables.melds_form_cost(&keys, true), Some(1));
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SuitKeys {
+    /// Per numbered suit (m, p, s): the base-5 value of ranks 1–4 and of ranks 5–9.
+    pub halves: [[u16; 2]; 3],
+    /// The honor counts 1z–7z, one per byte, 1z in the low byte; the top byte is zero.
+    pub honors: u64,
+}
+
+impl SuitKeys {
+    /// The keys of 34 concealed counts; `None` if a count exceeds 4.
+    pub fn from_counts(counts: &[u8; 34]) -> Option<SuitKeys> {
+        let mut halves = [[0u16; 2]; 3];
+        for (s, slot) in halves.iter_mut().enumerate() {
+            let (l, r) = index::halves(super::suit_of(counts, s))?;
+            *slot = [l as u16, r as u16];
+        }
+        // One load of the last eight counts; shifting out 9s leaves the seven honors, top byte zero.
+        let honors = match counts.last_chunk::<8>() {
+            Some(last) => u64::from_le_bytes(*last) >> 8,
+            None => return None,
+        };
+        // A count above 4 has its top bit set, or gets it by adding 0x7b.
+        if (honors | honors.wrapping_add(0x007b_7b7b_7b7b_7b7b)) & 0x0080_8080_8080_8080 != 0 {
+            return None;
+        }
+        Some(SuitKeys { halves, honors })
+    }
+
+    /// One more concealed tile. The caller keeps every count at most 4.
+    #[inline(always)]
+    pub fn add(&mut self, tile: hupai_tiles::Tile) {
+        let t = tile.index();
+        if t < 27 {
+            let (s, rank) = (t / 9, t % 9);
+            let half = &mut self.halves[s][(rank >= 4) as usize];
+            *half = half.wrapping_add(RANK_STEP[rank]);
+        } else {
+            self.honors = self.honors.wrapping_add(1 << (8 * (t - 27)));
+        }
+    }
+
+    /// One concealed tile fewer. The caller only removes tiles the hand holds.
+    #[inline(always)]
+    pub fn remove(&mut self, tile: hupai_tiles::Tile) {
+        let t = tile.index();
+        if t < 27 {
+            let (s, rank) = (t / 9, t % 9);
+            let half = &mut self.halves[s][(rank >= 4) as usize];
+            *half = half.wrapping_sub(RANK_STEP[rank]);
+        } else {
+            self.honors = self.honors.wrapping_sub(1 << (8 * (t - 27)));
+        }
+    }
+}
+
+/// Per tile count `n` of a suit: the residues mod 3 that its melds-only and its melds-and-pair
+/// wildcard counts must have once it holds `n + 1` tiles (melds take 3k tiles, melds and the
+/// pair 3k + 2).
+const RESIDUES: [[u8; 2]; 64] = {
+    let mut out = [[0u8; 2]; 64];
+    let mut n = 0;
+    while n < 64 {
+        let more = (n + 1) % 3;
+        out[n] = [((3 - more) % 3) as u8, ((5 - more) % 3) as u8];
+        n += 1;
+    }
+    out
+};
+
+/// The validated suit tables, for lookups by [`SuitKeys`].
+#[derive(Clone, Copy)]
+pub struct Keyed {
+    rt: &'static Runtime,
+}
+
+impl std::fmt::Debug for Keyed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Keyed")
+    }
+}
+
+/// A suit's costs under the four-copy cap and without it (the fifth-copy rule), as a prepared hand
+/// caches them: index 0 capped, 1 free.
+pub type CappedAndFree = [SuitCost; 2];
+
+impl Keyed {
+    /// The embedded tables, validated on first use.
+    pub fn get() -> Result<Keyed, FormatError> {
+        super::RUNTIME.as_ref().map(|rt| Keyed { rt }).map_err(Clone::clone)
+    }
+
+    /// A numbered suit's costs from its halves, capped and free; `None` if it holds more than
+    /// [`MAX_TILES`](super::MAX_TILES) tiles.
+    #[inline(always)]
+    pub fn numbered(&self, [l, r]: [u16; 2]) -> Option<CappedAndFree> {
+        let located = index::locate(l as usize, r as usize);
+        Some([self.rt.at(located, &self.rt.capped)?, self.rt.at(located, &self.rt.free)?])
+    }
+
+    /// The honors' costs from their packed counts, capped and free.
+    #[inline(always)]
+    pub fn honors(&self, word: u64) -> CappedAndFree {
+        [costs::honors_word(word, true), costs::honors_word(word, false)]
+    }
+
+    /// The four suits' costs of `keys` under the cap or not; `None` if a numbered suit holds more
+    /// than [`MAX_TILES`](super::MAX_TILES) tiles.
+    #[inline(always)]
+    pub fn costs(&self, keys: &SuitKeys, capped: bool) -> Option<[SuitCost; 4]> {
+        let dec = self.rt.decode(capped);
+        let at = |[l, r]: [u16; 2]| self.rt.at(index::locate(l as usize, r as usize), dec);
+        Some([at(keys.halves[0])?, at(keys.halves[1])?, at(keys.halves[2])?, costs::honors_word(keys.honors, capped)])
+    }
+
+    /// Fewest wildcards completing the concealed tiles into melds and a pair, with the plain cap
+    /// (four copies, counting stand-ins) when `capped`, else none; at least 1000 if impossible.
+    /// `None` if a numbered suit holds more than [`MAX_TILES`](super::MAX_TILES) tiles.
+    ///
+    /// The number of melds is implied: concealed tiles plus wildcards make `3k + 2` tiles.
+    #[inline(always)]
+    pub fn melds_form_cost(&self, keys: &SuitKeys, capped: bool) -> Option<i32> {
+        Some(melds_form_total(&self.costs(keys, capped)?))
+    }
+
+    /// The kinds that complete the concealed tiles plus `wildcards` (one tile short) into melds
+    /// and a pair, given the suits' `costs` under the same cap ([`Keyed::costs`]). `full` has bit
+    /// `t` set for every kind the hand physically holds four of (concealed and declared), which
+    /// are never waits; `present` must have the bit of every kind it holds concealed (bits of other
+    /// kinds may be set: they only cost time). `None` when a suit would exceed the table with one more tile.
+    pub fn melds_form_waits(
+        &self,
+        keys: &SuitKeys,
+        costs: &[SuitCost; 4],
+        wildcards: u8,
+        capped: bool,
+        full: u64,
+        present: u64,
+    ) -> Option<TileSet> {
+        let base = costs;
+        let wildcards = wildcards as i32;
+        // One more real tile saves at most one wildcard (that wildcard could have stood for it),
+        // so a hand more than one wildcard short has no wait in this form.
+        if melds_form_total(base) > wildcards + 1 {
+            return Some(TileSet::EMPTY);
+        }
+        let dec = self.rt.decode(capped);
+        let melds_all: i32 = base.iter().map(|c| c.melds).sum();
+        // The smallest delta over the other suits is the smallest overall unless this suit holds
+        // it alone: keep the two smallest and where the smallest is.
+        let (mut first, mut second, mut first_at) = (INF, INF, 4);
+        for (u, c) in base.iter().enumerate() {
+            if c.delta < first {
+                (second, first, first_at) = (first, c.delta, u);
+            } else if c.delta < second {
+                second = c.delta;
+            }
+        }
+        let mut bits = 0u64;
+        for (s, &cost) in base.iter().enumerate() {
+            let others_melds = melds_all - cost.melds;
+            let others_delta = if s == first_at { second } else { first };
+            let tiles = if s < 3 {
+                let [l, r] = keys.halves[s];
+                index::tiles_of(index::locate(l as usize, r as usize))
+            } else {
+                (keys.honors.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+            };
+            // One more tile lowers each of the suit's costs by at most one, and a cost keeps the
+            // residue its tile count forces (melds take 3k tiles, melds and the pair 3k + 2): if
+            // even those bounds lose, no kind of this suit can be a wait.
+            let [residue_melds, residue_pair] = RESIDUES[tiles as usize & 63];
+            let least_melds = (cost.melds - 1).max(residue_melds as i32);
+            let least_pair = (cost.pair() - 1).max(residue_pair as i32);
+            if (others_melds + least_melds + others_delta).min(others_melds + least_pair) > wildcards {
+                continue;
+            }
+            let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
+            if s == 3 {
+                // Without wildcards only a kind held can pair or make a triplet.
+                let skip = if wildcards == 0 { full | !present } else { full };
+                bits |= honor_waits_by_count(keys.honors, cost, capped, skip >> 27, &wins) << 27;
+                continue;
+            }
+            // Ranks with no tile held within two ranks: the drawn tile's group holds no other real
+            // tile, so it is a pair or meld of its own with stand-ins (no cheapest completion of
+            // the rest puts a stand-in on its rank, so the copy limit never binds), and the suit
+            // costs two more for melds, or one more holding the pair there.
+            let held = (present >> (9 * s)) & 0x1ff;
+            let near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1ff;
+            let open = !(full >> (9 * s)) & 0x1ff;
+            let alone = Cost { melds: cost.melds + 2, delta: (cost.melds + 1).min(cost.pair() + 2) - cost.melds - 2 };
+            if near != 0x1ff && wins(alone) {
+                bits |= (!near & open & 0x1ff) << (9 * s);
+            }
+            let mut candidates = near & open;
+            if candidates == 0 {
+                continue;
+            }
+            if tiles + 1 > super::MAX_TILES {
+                return None;
+            }
+            let [l, r] = keys.halves[s];
+            let (l, r) = (l as usize, r as usize);
+            let row = (tiles as usize + 1) & 15;
+            let wins_at = |rank: usize| {
+                let step = RANK_STEP[rank] as usize;
+                let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
+                // A rank already at four carries into the next digit, which changes the tile count
+                // by anything but +1: such a kind is full, whatever `full` says.
+                let counted = index::tiles_of(more) == tiles + 1;
+                let i = index::index_of(more);
+                let code = (self.rt.codes[(i >> 1) & (super::CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
+                (counted & wins(dec[code as usize][row])) as u64
+            };
+            let mut suit_waits = 0u64;
+            if candidates.count_ones() > 4 {
+                // Many candidates: all nine ranks without a branch (independent loads, nothing to
+                // mispredict), masked afterwards.
+                for rank in 0..9 {
+                    suit_waits |= wins_at(rank) << rank;
+                }
+                suit_waits &= candidates;
+            } else {
+                while candidates != 0 {
+                    let rank = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    suit_waits |= wins_at(rank) << rank;
+                }
+            }
+            bits |= suit_waits << (9 * s);
+        }
+        Some(TileSet::from_bits(bits))
+    }
+}
+
+/// The honor kinds (bit `k` for kind `27 + k`) whose one more copy wins, given the honors' packed
+/// counts and `base` cost. A kind's cost depends on its count alone, so the kinds are taken by
+/// count, four cases whatever the hand; the smallest delta over the other kinds is the smallest
+/// over the other counts present, or this count's own if another kind shares it. `skip` masks
+/// kinds not to try (held four times; or, without wildcards, not held).
+#[inline(always)]
+fn honor_waits_by_count(word: u64, base: Cost, capped: bool, skip: u64, wins: &impl Fn(Cost) -> bool) -> u64 {
+    const LOW: u64 = 0x0001_0101_0101_0101;
+    const HIGH: u64 = 0x0080_8080_8080_8080;
+    let per_count = if capped { &costs::HONOR_CAPPED } else { &costs::HONOR_FREE };
+    // at_least[k]: kinds held at least k times (counts are at most 4: no byte carries).
+    let at_least: [u64; 5] = std::array::from_fn(|k| {
+        let flags = ((word + (0x80 - k as u64) * LOW) & HIGH) >> 7;
+        (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0x7f
+    });
+    let by_count: [u64; 4] = std::array::from_fn(|v| at_least[v] & !at_least[v + 1]);
+    let mut bits = 0;
+    for v in 0..4 {
+        let kinds = by_count[v] & !skip;
+        if kinds == 0 {
+            continue;
+        }
+        let (old, new) = (per_count[v], per_count[v + 1]);
+        let mut others = if by_count[v].count_ones() >= 2 { old.delta } else { INF };
+        for (u, &held) in by_count.iter().enumerate() {
+            if u != v && held != 0 {
+                others = others.min(per_count[u].delta);
+            }
+        }
+        if at_least[4] != 0 {
+            others = others.min(per_count[4].delta);
+        }
+        let cost = Cost { melds: base.melds - old.melds + new.melds, delta: new.delta.min(others) };
+        if wins(cost) {
+            bits |= kinds;
+        }
+    }
+    bits
+}
+
+/// Fewest wildcards for the whole hand in the melds form, from its four suits' costs: every suit
+/// completes into melds, one of them also holds the pair.
+#[inline(always)]
+pub fn melds_form_total(costs: &[SuitCost; 4]) -> i32 {
+    super::total(costs)
+}
+
+/// Does a complete concealed 14-tile hand (`counts` plus `wildcards`) win as seven pairs or
+/// thirteen orphans under `rules`? (Only meaningful without declared melds.)
+pub fn special_form_win(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> bool {
+    special::special_win(counts, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
+}
+
+/// [`special_form_win`] of a hand given as count masks: bit `t` of `at_least[k]` is set when the
+/// hand holds more than `k` concealed copies of kind `t`.
+#[inline]
+pub fn special_form_win_of_masks(at_least: &[u64; 4], wildcards: u8, rules: &Rules) -> bool {
+    special::special_win_of_masks(at_least, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
+}
+
+/// The kinds completing a concealed 13-tile hand into seven pairs or thirteen orphans under
+/// `rules`. (Only meaningful without declared melds.)
+pub fn special_form_waits(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> TileSet {
+    let mut bits = 0;
+    if rules.seven_pairs != SevenPairs::Off {
+        bits |= special::seven_pairs_waits(counts, wildcards as i32, rules.seven_pairs).bits();
+    }
+    if rules.thirteen_orphans {
+        bits |= special::thirteen_orphans_waits(counts).bits();
+    }
+    TileSet::from_bits(bits)
+}
+
+/// [`special_form_waits`] of a hand given as count masks (see [`special_form_win_of_masks`]).
+pub fn special_form_waits_of_masks(at_least: &[u64; 4], wildcards: u8, rules: &Rules) -> TileSet {
+    special::special_waits_of_masks(at_least, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
+}

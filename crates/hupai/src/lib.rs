@@ -1,0 +1,126 @@
+//! `hupai` decides whether a mahjong hand wins (胡牌 / 和了), how it wins, which tiles it waits on
+//! and what a draw is worth, with wildcards (癞子), declared melds, seven pairs, thirteen orphans
+//! and 17-tile hands. This crate is the front door: one `use`, free functions that answer with the
+//! fastest exact engine underneath, and [`PackedHand`] for game loops and batches.
+//!
+//! ```
+//! use hupai::{Hand, Rules};
+//!
+//! let hand: Hand = "11m234p***[789s][5555z]".parse()?; // three wildcards, two declared melds
+//! let analysis = hupai::analyze(&hand, &Rules::STANDARD)?;
+//! assert_eq!(analysis.win, Some(true));
+//! assert_eq!(analysis.decompositions.len(), 91); // each shows what the wildcards became
+//!
+//! let waits = hupai::waits(&"1112345678999m".parse()?, &Rules::STANDARD)?; // nine gates
+//! assert_eq!(waits.len(), 9);
+//! # Ok::<(), hupai::Error>(())
+//! ```
+//!
+//! # What is here
+//!
+//! - The model, re-exported from `hupai-tiles`: [`Hand`] (parsed from mpsz notation: `123m`,
+//!   `*` for a wildcard, `[789s]` for a declared meld), [`Rules`] and its presets, [`Tile`],
+//!   [`TileSet`], [`Decomposition`] and the one [`Error`] type.
+//! - Questions about a [`Hand`]: [`is_win`], [`waits`], [`decompositions`], [`answer`] (whichever
+//!   its size asks for) and [`analyze`] (everything at once). They validate the hand's size and
+//!   answer through the per-suit tables of `hupai-lookup`, which handle every hand and rule.
+//! - [`PackedHand`]: a hand kept ready for checking. `add` / `remove` / `add_meld` update its
+//!   table keys in O(1), so a check after a draw is a handful of table reads. [`batch`] runs
+//!   slices of counts or packed hands.
+//! - [`odds`]: exact win probabilities counted from the tables (`hupai-lookup`).
+//! - [`Hupai`]: the same fast path behind the [`Algorithm`] interface, so the differential harness
+//!   checks it against every other engine.
+//!
+//! # When to pick a lower crate
+//!
+//! | you want | depend on |
+//! | --- | --- |
+//! | parse, validate and print hands; implement your own check | `hupai-tiles` |
+//! | one specific published method (S002's index, S000's substitution, the suit tables) | `hupai-lookup` |
+//! | a readable reference, or S004's matrix method | `hupai-search` |
+//! | S003's segment splitter | `hupai-split` |
+//! | pluggable groupings (your own combiners), wait types | `hupai-combine` |
+//! | every algorithm in one registry, corpora, cross-checks | `hupai-harness` |
+
+mod analysis;
+pub mod batch;
+mod packed;
+
+pub use analysis::{Analysis, analyze};
+pub use packed::PackedHand;
+
+pub use hupai_lookup::odds;
+pub use hupai_tiles::{
+    Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
+    Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, UnknownRules, notation,
+};
+
+use hupai_lookup::SuitTable;
+
+// The workspace README's Rust examples run as doctests of the front door, so they cannot drift.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
+/// Does this complete hand win under the rules? Errors if the hand is not complete (see
+/// [`Rules::hand_size`]).
+///
+/// ```
+/// let hand: hupai::Hand = "123m456p789s11122z".parse()?;
+/// assert!(hupai::is_win(&hand, &hupai::Rules::STANDARD)?);
+/// # Ok::<(), hupai::Error>(())
+/// ```
+pub fn is_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    Hupai.is_win(hand, rules)
+}
+
+/// The kinds that complete this hand one tile short, in tile order (never a kind the hand
+/// already holds four of). Errors if the hand is not one tile short.
+pub fn waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+    Hupai.waits(hand, rules)
+}
+
+/// The win verdict of a complete hand, or the waits of a hand one tile short.
+pub fn answer(hand: &Hand, rules: &Rules) -> Result<Answer, Error> {
+    Hupai.answer(hand, rules)
+}
+
+/// Every decomposition of a complete hand, each once, in ascending order (empty if it does not
+/// win); wildcards appear as the tiles they became. Errors if the hand is not complete.
+pub fn decompositions(hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+    Hupai.decompositions(hand, rules)
+}
+
+/// The facade's engine: [`PackedHand`]'s keyed lookups for verdicts and waits, the suit tables
+/// for decompositions and for every hand the keys do not cover. Named `hupai` in the registry.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Hupai;
+
+impl Algorithm for Hupai {
+    fn name(&self) -> &'static str {
+        "hupai"
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        SuitTable.capabilities()
+    }
+
+    fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+        // One check of a hand that is not kept: look its suits up once rather than pack it.
+        if hand.melds().is_empty()
+            && packed::keys_cover(rules)
+            && let Some(win) = packed::win_once(&hand.concealed().0, hand.wildcards(), rules)
+        {
+            return Ok(win);
+        }
+        PackedHand::for_check(hand).check_win(rules)
+    }
+
+    fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+        PackedHand::for_check(hand).check_waits(rules)
+    }
+
+    fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        SuitTable.check_decompositions(hand, rules)
+    }
+}

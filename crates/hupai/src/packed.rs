@@ -1,0 +1,503 @@
+//! [`PackedHand`]: a hand kept ready for checking, for game loops that ask after every draw and
+//! discard, and for batches of count arrays.
+//!
+//! The hand keeps its per-suit table keys ([`SuitKeys`]) up to date as tiles come and go, so a
+//! win check is three index lookups, a few word operations for the honors, and a compare. Hands
+//! the keys cannot answer exactly (declared melds that lower a copy limit while wildcards are
+//! held, a suit of more than 14 tiles, rule options beyond melds and pair, seven pairs and thirteen
+//! orphans) go to [`SuitTable`], which answers every hand: the fast path is an
+//! optimisation, never a different answer. The harness checks it as one more engine (`hupai`).
+
+use arrayvec::ArrayVec;
+use hupai_lookup::SuitTable;
+use hupai_lookup::suit_table::keyed::{self, CappedAndFree, Keyed, SuitCost, SuitKeys};
+use hupai_tiles::{Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet};
+
+/// A hand prepared for repeated checks: concealed counts, wildcards and declared melds, with the
+/// table keys kept up to date by [`add`](PackedHand::add) and [`remove`](PackedHand::remove) in O(1).
+///
+/// ```
+/// use hupai::{PackedHand, Rules, Tile};
+///
+/// let mut hand = PackedHand::from_hand(&"123m456p789s1122z".parse()?);
+/// let rules = Rules::STANDARD;
+/// assert_eq!(hand.waits(&rules)?.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["1z", "2z"]);
+/// let drawn: Tile = "2z".parse()?;
+/// hand.add(drawn)?;
+/// assert!(hand.is_win(&rules)?);
+/// hand.remove(drawn)?; // decline the win, discard it again
+/// assert_eq!(hand.tile_count(), 13);
+/// # Ok::<(), hupai::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PackedHand {
+    keys: SuitKeys,
+    /// Per suit (m, p, s, honors): the costs under the four-copy cap and without it, updated
+    /// whenever a tile of the suit comes or goes, so a win check is arithmetic on cached values.
+    costs: [CappedAndFree; 4],
+    /// Bit `s` set when suit `s`'s costs are unknown (a suit beyond the table, or tables that did
+    /// not load): the general path answers.
+    uncached: u8,
+    /// Bit `t` of `at_least[k]` set when the concealed tiles hold more than `k` of kind `t`: the
+    /// seven-pairs and thirteen-orphans census in O(1).
+    at_least: [u64; 4],
+    counts: TileCounts,
+    /// Copies held outside the concealed counts (declared melds).
+    declared: TileCounts,
+    /// Bit `t` set when the hand physically holds four of kind `t`.
+    full: u64,
+    /// Tiles counted toward the hand size.
+    tiles: u16,
+    wildcards: u8,
+    melds: ArrayVec<Meld, MAX_MELDS>,
+}
+
+impl Default for PackedHand {
+    fn default() -> Self {
+        PackedHand::new()
+    }
+}
+
+impl From<&Hand> for PackedHand {
+    fn from(hand: &Hand) -> Self {
+        PackedHand::from_hand(hand)
+    }
+}
+
+impl PackedHand {
+    /// An empty hand.
+    pub fn new() -> PackedHand {
+        let mut hand = PackedHand::blank();
+        hand.refresh_all();
+        hand
+    }
+
+    /// An empty hand whose cached costs are not yet computed.
+    fn blank() -> PackedHand {
+        PackedHand {
+            keys: SuitKeys { halves: [[0; 2]; 3], honors: 0 },
+            costs: [[SuitCost { melds: 0, delta: 0 }; 2]; 4],
+            uncached: 0b1111,
+            at_least: [0; 4],
+            counts: TileCounts::EMPTY,
+            declared: TileCounts::EMPTY,
+            full: 0,
+            tiles: 0,
+            wildcards: 0,
+            melds: ArrayVec::new(),
+        }
+    }
+
+    /// The hand's concealed tiles, wildcards and declared melds. (Red fives and bonus tiles are
+    /// bookkeeping for scoring and play no part in a check.)
+    pub fn from_hand(hand: &Hand) -> PackedHand {
+        let counts = *hand.concealed();
+        let physical = hand.physical_counts();
+        let mut declared = TileCounts::EMPTY;
+        for t in Tile::ALL {
+            declared[t] = physical[t].saturating_sub(counts[t]);
+        }
+        let mut melds = ArrayVec::new();
+        for &m in hand.melds().iter().take(MAX_MELDS) {
+            melds.push(m);
+        }
+        let mut packed = PackedHand {
+            // A `Hand` never holds more than four of a kind.
+            keys: SuitKeys::from_counts(&counts.0).unwrap_or_default(),
+            counts,
+            declared,
+            full: full_kinds(&physical),
+            tiles: hand.tile_count().min(u16::MAX as usize) as u16,
+            wildcards: hand.wildcards(),
+            melds,
+            ..PackedHand::blank()
+        };
+        packed.at_least = masks(&counts.0);
+        packed.refresh_all();
+        packed
+    }
+
+    /// The pack of a hand for one check: without declared melds straight from the counts (the
+    /// common case, no pass over melds or physical copies), else through [`PackedHand::from_hand`].
+    #[inline]
+    pub(crate) fn for_check(hand: &Hand) -> PackedHand {
+        if hand.melds().is_empty()
+            && let Ok(packed) = PackedHand::from_counts(&hand.concealed().0, hand.wildcards())
+        {
+            return packed;
+        }
+        PackedHand::from_hand(hand)
+    }
+
+    /// A concealed hand from 34 counts in tile order (`1m`…`9m`, `1p`…, `1s`…, `1z`…`7z`) and a
+    /// number of wildcards; fails naming the first kind held more than four times.
+    #[inline]
+    pub fn from_counts(counts: &[u8; 34], wildcards: u8) -> Result<PackedHand, Error> {
+        let keys = match SuitKeys::from_counts(counts) {
+            Some(keys) => keys,
+            None => return Err(too_many(counts)),
+        };
+        let at_least = masks(counts);
+        let tiles = tile_sum(counts) + wildcards as u16;
+        let counts = TileCounts(*counts);
+        let mut hand =
+            PackedHand { keys, counts, at_least, full: at_least[3], tiles, wildcards, ..PackedHand::blank() };
+        hand.refresh_all();
+        Ok(hand)
+    }
+
+    /// Recomputes every suit's cached costs.
+    fn refresh_all(&mut self) {
+        match Keyed::get() {
+            Ok(keyed) => {
+                self.uncached = 0;
+                for s in 0..3 {
+                    self.refresh_numbered(keyed, s);
+                }
+                self.costs[3] = keyed.honors(self.keys.honors);
+            }
+            Err(_) => self.uncached = 0b1111,
+        }
+    }
+
+    #[inline(always)]
+    fn refresh_numbered(&mut self, keyed: Keyed, s: usize) {
+        match keyed.numbered(self.keys.halves[s]) {
+            Some(costs) => {
+                self.costs[s] = costs;
+                self.uncached &= !(1 << s);
+            }
+            None => self.uncached |= 1 << s,
+        }
+    }
+
+    /// Recomputes the cached costs of `tile`'s suit.
+    #[inline(always)]
+    fn refresh(&mut self, tile: Tile) {
+        let Ok(keyed) = Keyed::get() else {
+            self.uncached = 0b1111;
+            return;
+        };
+        let s = tile.index() / 9;
+        if s < 3 {
+            self.refresh_numbered(keyed, s);
+        } else {
+            self.costs[3] = keyed.honors(self.keys.honors);
+        }
+    }
+
+    /// The same hand as a [`Hand`].
+    pub fn to_hand(&self) -> Hand {
+        // The counts and melds were checked on the way in.
+        Hand::new(self.counts, self.wildcards, &self.melds).unwrap_or_default()
+    }
+
+    /// Adds a concealed tile (a draw). Fails on a fifth physical copy.
+    #[inline]
+    pub fn add(&mut self, tile: Tile) -> Result<(), Error> {
+        let t = tile.index();
+        let held = self.counts[tile];
+        let physical = held + self.declared[tile];
+        if physical >= 4 {
+            return Err(Error::TooManyCopies { tile, count: physical + 1 });
+        }
+        self.counts[tile] = held + 1;
+        self.at_least[held as usize & 3] |= 1 << t;
+        self.keys.add(tile);
+        self.tiles += 1;
+        if physical == 3 {
+            self.full |= 1 << t;
+        }
+        self.refresh(tile);
+        Ok(())
+    }
+
+    /// Removes a concealed tile (a discard). Fails if the hand holds none.
+    #[inline]
+    pub fn remove(&mut self, tile: Tile) -> Result<(), Error> {
+        let t = tile.index();
+        let held = self.counts[tile];
+        if held == 0 {
+            return Err(Error::NotHeld { tile: tile.to_string() });
+        }
+        self.counts[tile] = held - 1;
+        self.at_least[(held - 1) as usize & 3] &= !(1 << t);
+        self.keys.remove(tile);
+        self.tiles -= 1;
+        self.full &= !(1 << t);
+        self.refresh(tile);
+        Ok(())
+    }
+
+    /// Adds a wildcard (fails past 255).
+    pub fn add_wildcard(&mut self) -> Result<(), Error> {
+        match self.wildcards.checked_add(1) {
+            Some(w) => {
+                self.wildcards = w;
+                self.tiles += 1;
+                Ok(())
+            }
+            None => Err(Error::HandSize { found: self.tile_count() + 1, expected: self.tile_count() }),
+        }
+    }
+
+    /// Removes a wildcard. Fails if the hand holds none.
+    pub fn remove_wildcard(&mut self) -> Result<(), Error> {
+        match self.wildcards.checked_sub(1) {
+            Some(w) => {
+                self.wildcards = w;
+                self.tiles -= 1;
+                Ok(())
+            }
+            None => Err(Error::NotHeld { tile: "*".to_string() }),
+        }
+    }
+
+    /// Declares a meld. Its tiles are added as declared tiles: take the concealed ones that went
+    /// into it out first with [`remove`](PackedHand::remove). Fails past five melds or on a fifth
+    /// physical copy.
+    pub fn add_meld(&mut self, meld: Meld) -> Result<(), Error> {
+        if self.melds.is_full() {
+            return Err(Error::TooManyMelds { found: self.melds.len() + 1, max: MAX_MELDS });
+        }
+        let mut declared = self.declared;
+        for t in meld.tiles() {
+            declared[t] += 1;
+            let physical = declared[t] + self.counts[t];
+            if physical > 4 {
+                return Err(Error::TooManyCopies { tile: t, count: physical });
+            }
+        }
+        self.declared = declared;
+        self.melds.push(meld);
+        self.tiles += 3;
+        let mut physical = self.counts;
+        for t in Tile::ALL {
+            physical[t] += declared[t];
+        }
+        self.full = full_kinds(&physical);
+        Ok(())
+    }
+
+    /// Concealed counts in tile order.
+    pub fn counts(&self) -> &TileCounts {
+        &self.counts
+    }
+
+    /// Wildcards held.
+    pub fn wildcards(&self) -> u8 {
+        self.wildcards
+    }
+
+    /// Declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// Tiles counted toward the hand size: concealed + wildcards + 3 per declared meld.
+    #[inline(always)]
+    pub fn tile_count(&self) -> usize {
+        self.tiles as usize
+    }
+
+    /// Complete or one tile short under the rules; an error names the size otherwise.
+    pub fn shape(&self, rules: &Rules) -> Result<HandShape, Error> {
+        if self.melds.len() > rules.melds as usize {
+            return Err(Error::TooManyMelds { found: self.melds.len(), max: rules.melds as usize });
+        }
+        if rules.tiles.kinds() != TileSet::ALL {
+            // A tile set without every kind (108 or 112 tiles): a tile outside it is an error, as
+            // `Hand::shape` says.
+            self.to_hand().check_tile_supply(rules)?;
+        }
+        let n = self.tile_count();
+        let expected = rules.hand_size();
+        if n == expected {
+            Ok(HandShape::Complete)
+        } else if n + 1 == expected {
+            Ok(HandShape::OneShort)
+        } else {
+            Err(Error::HandSize { found: n, expected })
+        }
+    }
+
+    /// Does this complete hand win? Errors if it is not complete under the rules.
+    #[inline]
+    pub fn is_win(&self, rules: &Rules) -> Result<bool, Error> {
+        self.expect(rules, HandShape::Complete, "a win check")?;
+        self.check_win(rules)
+    }
+
+    /// The waits of this hand one tile short, in tile order. Errors if it is not one tile short.
+    pub fn waits(&self, rules: &Rules) -> Result<TileSet, Error> {
+        self.expect(rules, HandShape::OneShort, "waits")?;
+        self.check_waits(rules)
+    }
+
+    /// The win verdict or the waits, whichever the hand's size asks for.
+    pub fn answer(&self, rules: &Rules) -> Result<Answer, Error> {
+        match self.shape(rules)? {
+            HandShape::Complete => self.check_win(rules).map(Answer::Win),
+            HandShape::OneShort => self.check_waits(rules).map(Answer::Waits),
+        }
+    }
+
+    #[inline(always)]
+    fn expect(&self, rules: &Rules, want: HandShape, operation: &'static str) -> Result<(), Error> {
+        let n = self.tile_count();
+        let expected = match want {
+            HandShape::Complete => rules.hand_size(),
+            HandShape::OneShort => rules.hand_size() - 1,
+        };
+        if n == expected && self.melds.len() <= rules.melds as usize {
+            return Ok(());
+        }
+        self.shape(rules)?;
+        Err(Error::WrongShape { operation, expected, found: n })
+    }
+
+    /// The win check of a hand whose size was checked.
+    #[inline(always)]
+    pub(crate) fn check_win(&self, rules: &Rules) -> Result<bool, Error> {
+        if !self.fast(rules) {
+            return SuitTable.check_win(&self.to_hand(), rules);
+        }
+        let capped = (!rules.wildcard_fifth_copy) as usize ^ 1;
+        let costs = self.costs.map(|c| c[capped]);
+        if keyed::melds_form_total(&costs) <= self.wildcards as i32 {
+            return Ok(true);
+        }
+        Ok(self.special_forms_apply(rules) && keyed::special_form_win_of_masks(&self.at_least, self.wildcards, rules))
+    }
+
+    /// The waits of a hand whose size was checked.
+    pub(crate) fn check_waits(&self, rules: &Rules) -> Result<TileSet, Error> {
+        let keyed = if self.fast(rules) { Keyed::get().ok() } else { None };
+        let capped = !rules.wildcard_fifth_copy;
+        let melds = keyed.and_then(|keyed| {
+            let costs = self.costs.map(|c| c[(!capped) as usize]);
+            keyed.melds_form_waits(&self.keys, &costs, self.wildcards, capped, self.full, self.at_least[0])
+        });
+        let waits = match melds {
+            Some(melds) if self.special_forms_apply(rules) => TileSet::from_bits(
+                melds.bits() | keyed::special_form_waits_of_masks(&self.at_least, self.wildcards, rules).bits(),
+            ),
+            Some(melds) => melds,
+            None => SuitTable.check_waits(&self.to_hand(), rules)?,
+        };
+        // A kind held four times is never a wait, whichever path answered.
+        Ok(TileSet::from_bits(waits.bits() & !self.full))
+    }
+
+    /// True when the cached costs answer this hand under these rules exactly: rules with nothing
+    /// beyond melds, seven pairs, thirteen orphans and the fifth-copy option, every suit within
+    /// the table, and no declared meld lowering a copy limit that a wildcard could hit.
+    #[inline(always)]
+    fn fast(&self, rules: &Rules) -> bool {
+        let lowered_caps = !self.melds.is_empty() && self.wildcards > 0 && !rules.wildcard_fifth_copy;
+        self.uncached == 0 && !lowered_caps && keys_cover(rules)
+    }
+
+    #[inline(always)]
+    fn special_forms_apply(&self, rules: &Rules) -> bool {
+        self.melds.is_empty() && rules.melds == 4 && rules.has_special_forms()
+    }
+}
+
+/// The verdict of a complete concealed hand (no declared melds) from one lookup per suit, without
+/// packing it; `None` when a count exceeds four, a suit exceeds the table or the tables did not
+/// load (the caller takes the general path). The caller has checked [`keys_cover`].
+#[inline]
+pub(crate) fn win_once(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Option<bool> {
+    let keys = SuitKeys::from_counts(counts)?;
+    let keyed = Keyed::get().ok()?;
+    let costs = keyed.costs(&keys, !rules.wildcard_fifth_copy)?;
+    if keyed::melds_form_total(&costs) <= wildcards as i32 {
+        return Some(true);
+    }
+    Some(rules.melds == 4 && rules.has_special_forms() && keyed::special_form_win(counts, wildcards, rules))
+}
+
+/// True if `rules` set nothing the keyed lookups do not know: every field other than the meld
+/// count, seven pairs, thirteen orphans and the fifth-copy option is as in [`Rules::STANDARD`].
+/// New rule options therefore take the general path until the keyed path learns them.
+#[inline(always)]
+pub(crate) fn keys_cover(rules: &Rules) -> bool {
+    let mut known = Rules::STANDARD;
+    known.melds = rules.melds;
+    known.seven_pairs = rules.seven_pairs;
+    known.thirteen_orphans = rules.thirteen_orphans;
+    known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a winning shape.
+    if rules.tiles.kinds() == TileSet::ALL {
+        known.tiles = rules.tiles;
+    }
+    known == *rules
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The 34 counts as five little-endian words (the last holds two kinds).
+#[inline(always)]
+fn words(counts: &[u8; 34]) -> [u64; 5] {
+    std::array::from_fn(|w| {
+        let mut bytes = [0u8; 8];
+        let from = 8 * w;
+        let to = (from + 8).min(34);
+        bytes[..to - from].copy_from_slice(&counts[from..to]);
+        u64::from_le_bytes(bytes)
+    })
+}
+
+/// The "held more than k times" masks of concealed counts (each at most 4), byte-parallel: a
+/// byte's top bit says "at least k + 1", and one multiply gathers the eight top bits of a word.
+#[inline]
+fn masks(counts: &[u8; 34]) -> [u64; 4] {
+    let mut at_least = [0u64; 4];
+    for (w, x) in words(counts).into_iter().enumerate() {
+        for (k, mask) in at_least.iter_mut().enumerate() {
+            // Counts are at most 4, so adding 0x7f − k never carries into the next byte.
+            let flags = ((x + (0x7f - k as u64) * LOW) & HIGH) >> 7;
+            *mask |= (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * w);
+        }
+    }
+    at_least
+}
+
+/// The number of tiles in counts of at most 4 each.
+#[inline]
+fn tile_sum(counts: &[u8; 34]) -> u16 {
+    words(counts).into_iter().map(|x| (x.wrapping_mul(LOW) >> 56) as u16).sum()
+}
+
+fn full_kinds(physical: &TileCounts) -> u64 {
+    Tile::ALL.iter().filter(|&&t| physical[t] >= 4).fold(0, |bits, t| bits | 1 << t.index())
+}
+
+fn too_many(counts: &[u8; 34]) -> Error {
+    match Tile::ALL.iter().find(|t| counts[t.index()] > 4) {
+        Some(&tile) => Error::TooManyCopies { tile, count: counts[tile.index()] },
+        None => Error::HandSize { found: counts.iter().map(|&n| n as usize).sum(), expected: 14 },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_and_remove_keep_keys_equal_to_a_fresh_pack() {
+        let hand: Hand = "1112345678999m".parse().unwrap();
+        let mut packed = PackedHand::from_hand(&hand);
+        let nine: Tile = "9m".parse().unwrap();
+        packed.add(nine).unwrap();
+        assert!(matches!(packed.add(nine), Err(Error::TooManyCopies { count: 5, .. })), "a fifth 9m");
+        packed.remove(nine).unwrap();
+        packed.remove(nine).unwrap();
+        packed.add("5z".parse().unwrap()).unwrap();
+        let again = PackedHand::from_hand(&packed.to_hand());
+        assert_eq!(packed, again);
+        assert!(matches!(packed.remove("6z".parse().unwrap()), Err(Error::NotHeld { .. })));
+    }
+}

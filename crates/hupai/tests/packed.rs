@@ -1,0 +1,125 @@
+//! `PackedHand` under random play: after every draw, discard, wildcard and declared meld its cached
+//! keys, costs and masks equal a fresh pack of the same hand, and its verdicts and waits equal the
+//! `backtrack` reference under every preset, with and without the fifth-copy rule.
+
+use hupai::{Algorithm, Hand, HandShape, Meld, PackedHand, Rules, Tile};
+use hupai_search::Backtrack;
+
+/// SplitMix64: a deterministic stream for the test.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn all_rules() -> Vec<Rules> {
+    Rules::PRESETS.iter().flat_map(|&(_, r)| [r, r.with_wildcard_fifth_copy(true)]).collect()
+}
+
+/// Compares every answer the packed hand gives with the reference on the same `Hand`.
+fn agree(packed: &PackedHand, rules: &Rules, context: &str) {
+    let hand = packed.to_hand();
+    assert_eq!(packed.tile_count(), hand.tile_count(), "{context}: {hand}");
+    match hand.shape(rules) {
+        Ok(HandShape::Complete) => {
+            assert_eq!(packed.is_win(rules), Backtrack.is_win(&hand, rules), "{context}: win of {hand} under {rules}");
+            assert!(packed.waits(rules).is_err(), "{context}: waits of a complete hand");
+        }
+        Ok(HandShape::OneShort) => {
+            assert_eq!(packed.waits(rules), Backtrack.waits(&hand, rules), "{context}: waits of {hand} under {rules}");
+            assert!(packed.is_win(rules).is_err(), "{context}: a win check of a short hand");
+        }
+        Err(e) => {
+            assert_eq!(packed.answer(rules).unwrap_err(), e, "{context}: {hand}");
+        }
+    }
+}
+
+#[test]
+fn random_play_keeps_the_pack_fresh_and_the_answers_exact() {
+    let mut rng = Rng(0x0068_7570_6169);
+    let rules = all_rules();
+    let games = if std::env::var_os("HUPAI_FULL").is_some() { 4000 } else { 300 };
+    for game in 0..games {
+        let seventeen = game % 5 == 4;
+        let size = if seventeen { 17 } else { 14 };
+        let mut packed = PackedHand::new();
+        let mut steps = 0;
+        while steps < 60 {
+            steps += 1;
+            let roll = rng.below(100);
+            let tile = Tile::ALL[rng.below(34)];
+            let before = packed.clone();
+            let result = if packed.tile_count() < size && roll < 55 {
+                packed.add(tile)
+            } else if packed.tile_count() < size && roll < 62 {
+                packed.add_wildcard()
+            } else if packed.tile_count() + 3 <= size && roll < 66 {
+                let meld = if rng.below(2) == 0 && tile.starts_sequence() { Meld::Chi(tile) } else { Meld::Pon(tile) };
+                packed.add_meld(meld)
+            } else if roll < 95 {
+                packed.remove(tile)
+            } else {
+                packed.remove_wildcard()
+            };
+            if result.is_err() {
+                assert_eq!(packed, before, "a failed change leaves the hand as it was");
+                continue;
+            }
+            let fresh = PackedHand::from_hand(&packed.to_hand());
+            assert_eq!(packed, fresh, "game {game} step {steps}: incremental state differs from a fresh pack");
+            if packed.tile_count() + 1 >= size {
+                for r in rules.iter().filter(|r| r.hand_size() == size) {
+                    agree(&packed, r, &format!("game {game} step {steps}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_rows_agree_with_hands() {
+    let mut rng = Rng(7);
+    for i in 0..2000 {
+        let mut counts = [0u8; 34];
+        let wildcards = (i % 9) as u8;
+        let mut placed = 0;
+        while placed + wildcards < 14 - (i % 2) as u8 {
+            let t = rng.below(34);
+            if counts[t] < 4 {
+                counts[t] += 1;
+                placed += 1;
+            }
+        }
+        let packed = PackedHand::from_counts(&counts, wildcards).unwrap();
+        let hand = Hand::from_counts(hupai::TileCounts(counts), wildcards).unwrap();
+        assert_eq!(packed, PackedHand::from_hand(&hand));
+        for rules in [Rules::STANDARD, Rules::RIICHI, Rules::CHINESE, Rules::CHINESE.with_wildcard_fifth_copy(true)] {
+            assert_eq!(packed.answer(&rules), Backtrack.answer(&hand, &rules), "{hand} under {rules}");
+        }
+    }
+    let mut five = [0u8; 34];
+    five[3] = 5;
+    let err = PackedHand::from_counts(&five, 0).unwrap_err();
+    assert_eq!(err.to_string(), "5 copies of 4m, counting concealed tiles and declared melds; there are only 4");
+}
+
+#[test]
+fn wrong_sizes_are_errors_naming_the_size() {
+    let packed = PackedHand::from_hand(&"123m456p789s11z".parse().unwrap());
+    let err = packed.is_win(&Rules::STANDARD).unwrap_err();
+    assert!(err.to_string().contains("11 tiles"), "{err}");
+    let short = PackedHand::from_hand(&"123m456p789s1122z".parse().unwrap());
+    let err = short.is_win(&Rules::STANDARD).unwrap_err();
+    assert_eq!(err.to_string(), "a win check needs a hand of 14 tiles; this one has 13");
+}
