@@ -31,7 +31,7 @@ fn reason(algorithm: &str, feature: Feature) -> &'static str {
         ("split", Feature::Decompositions) => "S003's carry map reduces segments without keeping the groups",
         (_, Feature::Decompositions) => "it decides wins only",
         (_, Feature::Pair258 | Feature::VoidSuit | Feature::TileSupply(_)) => {
-            "written for the classic rules; suit-table, combine and backtrack answer these"
+            "written for the classic rules; suit-table, combine, backtrack (and index without wildcards) answer these"
         }
         (_, Feature::KnittedForms) => "written for the classic rules; suit-table and backtrack answer these",
         _ => "its capabilities say so",
