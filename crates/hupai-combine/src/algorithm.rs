@@ -151,27 +151,20 @@ impl Combine {
     }
 
     /// The verdict under the 2-5-8 pair, a void suit or a small tile set: per void suit, the
-    /// restricted problem; with the 2-5-8 pair, the melds-form coverings are walked for one whose
-    /// pair is a 2, 5 or 8.
+    /// restricted problem; with the 2-5-8 pair, each allowed pair is fixed in turn and the rest
+    /// must be melds.
     fn restricted_win(&self, hand: &Hand, rules: &Rules) -> bool {
         rules.void_choices().iter().any(|&void| {
             let Some(problem) = Self::restricted_problem(hand, rules, void) else { return false };
             if !rules.pair_258 {
                 return self.win_of(hand, rules, &problem).unwrap_or(false);
             }
-            let mut found = false;
-            run(
-                &sets().melds,
-                &problem,
-                Each(|cat: &Catalog, ids: &[u16]| {
-                    found |= ids.iter().any(|&id| {
-                        let e = &cat.entries[id as usize];
-                        e.combiner == 0 && rules.pair_allowed(Tile::ALL[e.lowest as usize])
-                    });
-                }),
-            );
+            let melds = Tile::ALL.into_iter().filter(|&t| rules.pair_allowed(t)).any(|t| {
+                let mut p = problem.clone();
+                p.fix(&[t, t]) && run(&sets().melds_only, &p, Exists).0 > 0
+            });
             let (pairs, orphans) = forms(hand, rules);
-            found || [pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0)
+            melds || [pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0)
         })
     }
 
