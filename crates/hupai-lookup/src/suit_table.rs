@@ -7,6 +7,10 @@
 //! `Σ melds + min (pair − melds) ≤ wildcards` over the four suits (honors are computed per kind;
 //! they form no sequences). Why that is exact, including the copy limit and leftover wildcards, is
 //! argued in `docs/suit-table.md`.
+//!
+//! The regional rule options (the 2-5-8 pair, from a second table column; a void suit and a tile
+//! set without every kind, as kinds with no room) go through `restricted`, the GB knitted forms
+//! through `knitted`; both are described in `docs/suit-table.md` as well.
 
 mod costs;
 mod decompose;

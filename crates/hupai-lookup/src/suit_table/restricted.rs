@@ -16,7 +16,7 @@ use super::costs::{self, ANY_RANK, Cost, INF, NO_CAP, RANKS_258};
 use super::{Runtime, suit_of};
 
 /// Room per kind for concealed tiles plus stand-ins under `rules` with `void` absent: none for
-/// kinds the hand may not hold, none limit with the fifth-copy rule, else four minus the declared
+/// kinds the hand may not hold, no limit with the fifth-copy rule, else four minus the declared
 /// copies. `None` if a declared meld holds a kind the hand may not hold.
 pub(crate) fn room(hand: &Hand, rules: &Rules, void: Option<Suit>) -> Option<[u8; 34]> {
     let allowed = rules.allowed_kinds(void);
