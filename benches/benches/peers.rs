@@ -10,6 +10,9 @@
 //!   decomposition lists are compared as multisets (it can list one twice, see
 //!   [`distinct_structures`]).
 //!
+//! - xiangting again for shanten (group `peers-shanten`): its replacement number against
+//!   `hupai_shanten::shanten` on the same 13-tile deals, then ours with 4 and 8 of the tiles wild,
+//!   and our discard advice for 14-tile deals.
 //! - `hupai`: the facade's fast path, [`hupai::PackedHand`], on hands packed before timing (as a
 //!   game loop keeps them), and `hupai/…-counts` packing each hand from its `[u8; 34]` counts
 //!   inside the timed call (as xiangting gets them). The registry's `hupai` engine (a `Hand` in,
@@ -228,9 +231,45 @@ fn decompositions(c: &mut Criterion<CpuTime>) {
     g.finish();
 }
 
+/// Shanten of random 13-tile deals: ours against xiangting's replacement number (checked equal on
+/// every hand first), then ours with 4 and 8 of the tiles wild; and discard advice for 14-tile deals.
+fn shanten(c: &mut Criterion<CpuTime>) {
+    let mut g = c.benchmark_group("peers-shanten");
+    let hands = deals(SEED, HANDS, 13, 0);
+    let counts: Vec<[u8; 34]> = hands.iter().map(|h| h.concealed().0).collect();
+    for (h, c) in hands.iter().zip(&counts) {
+        let ours = hupai_shanten::shanten(h, &RULES).expect("shanten answers").replacement();
+        let theirs = xiangting::calculate_replacement_number(c, PlayerCount::Four).expect("a 13-tile hand");
+        assert_eq!(ours, theirs, "xiangting's replacement number differs on {h}");
+    }
+    eprintln!("peers-shanten: xiangting's replacement number equals ours on all {HANDS} deals");
+    g.bench_with_input(BenchmarkId::new("hupai", "deals13"), &hands, |b, hands| {
+        per_hand(b, hands, |h| hupai_shanten::shanten(h, &RULES))
+    });
+    g.bench_with_input(BenchmarkId::new("xiangting", "deals13"), &counts, |b, counts| {
+        per_hand(b, counts, |c| xiangting::calculate_replacement_number(c, PlayerCount::Four))
+    });
+    for k in [4u8, 8] {
+        let wild = deals(SEED, HANDS, 13, k);
+        g.bench_with_input(BenchmarkId::new("hupai", format!("deals13-k{k}")), &wild, |b, hands| {
+            per_hand(b, hands, |h| hupai_shanten::shanten(h, &RULES))
+        });
+    }
+    let fourteen = deals(SEED, HANDS, 14, 0);
+    let none = hupai_tiles::TileCounts::EMPTY;
+    g.bench_with_input(BenchmarkId::new("hupai-advice", "deals14"), &fourteen, |b, hands| {
+        per_hand(b, hands, |h| hupai_shanten::discard_advice(h, &RULES, &none))
+    });
+    let fourteen_k2 = deals(SEED, HANDS, 14, 2);
+    g.bench_with_input(BenchmarkId::new("hupai-advice", "deals14-k2"), &fourteen_k2, |b, hands| {
+        per_hand(b, hands, |h| hupai_shanten::discard_advice(h, &RULES, &none))
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = win14, waits13, decompositions
+    targets = win14, waits13, decompositions, shanten
 }
 criterion_main!(benches);

@@ -42,6 +42,11 @@ pub fn tables_dir(root: &Path) -> PathBuf {
     root.join("crates").join("hupai-lookup").join("tables")
 }
 
+/// Directory of the committed shanten table.
+pub fn shanten_tables_dir(root: &Path) -> PathBuf {
+    root.join(hupai_table::artifact::SHANTEN_DIR)
+}
+
 /// The one way generated files reach the disk: writes `contents` to `path` unless it already holds
 /// them; in [`Mode::Check`] a difference is an error naming the file and the fix.
 pub fn ensure_file_contents(path: &Path, contents: &[u8], mode: Mode) -> Result<Outcome, String> {
@@ -72,13 +77,12 @@ pub fn tables(root: &Path, mode: Mode, progress: &dyn Fn(&str, u64, u64)) -> Res
     let start = Instant::now();
     let artifacts = hupai_table::build_all(progress)?;
     let built = start.elapsed();
-    let dir = tables_dir(root);
     let mut lines = Vec::new();
     let mut stale = Vec::new();
     let mut total = 0;
     for a in &artifacts {
         total += a.bytes.len();
-        let status = match ensure_file_contents(&dir.join(a.file), &a.bytes, mode) {
+        let status = match ensure_file_contents(&root.join(a.dir).join(a.file), &a.bytes, mode) {
             Ok(Outcome::Unchanged) => "up to date",
             Ok(Outcome::Updated) => "written",
             Err(e) => {
@@ -115,11 +119,23 @@ mod tests {
         }
     }
 
+    /// The committed `shanten.bin` size: a deliberate change to the table updates it.
+    const SHANTEN_PIN: u64 = 407_555;
+
     #[test]
     fn committed_artifact_sizes_are_pinned() {
         // A deliberate change to a table updates its pin here; an accidental one fails loudly.
         const PINS: [(&str, u64); 2] = [("index.bin", 101_933), ("suit.bin", 405_498)];
         let dir = tables_dir(&workspace_root());
+        let shanten = shanten_tables_dir(&workspace_root()).join("shanten.bin");
+        let shanten_len = std::fs::metadata(&shanten).map(|m| m.len()).unwrap_or(0);
+        assert_eq!(shanten_len, SHANTEN_PIN, "shanten.bin is {shanten_len} bytes, pinned at {SHANTEN_PIN}");
+        assert!(shanten_len <= 1024 * 1024, "the shanten table must stay within 1 MiB, not {shanten_len} bytes");
+        let mut shanten_dir: Vec<String> = std::fs::read_dir(shanten_tables_dir(&workspace_root()))
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        shanten_dir.sort();
+        assert_eq!(shanten_dir, ["shanten.bin"], "only the generated table lives in hupai-shanten/tables/");
         let mut total = 0;
         for (file, size) in PINS {
             let len = std::fs::metadata(dir.join(file)).map(|m| m.len()).unwrap_or(0);

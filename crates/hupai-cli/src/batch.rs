@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use clap::Args;
-use hupai_tiles::{Algorithm, Answer, Error, Rules};
+use hupai_tiles::{Algorithm, Answer, Error, Hand, Rules, TileCounts};
 use rayon::prelude::*;
 
 use crate::json;
@@ -33,6 +33,17 @@ pub(crate) struct BatchArgs {
     /// "unsupported" error. Default: per line, the fastest algorithm that supports the hand.
     #[arg(long, value_name = "NAME", value_parser = options::parse_algorithm)]
     pub(crate) algorithm: Option<&'static dyn Algorithm>,
+
+    /// Add `"shanten": N` to every answered line (−1 wins, 0 ready, …) and, to lines of hands one
+    /// tile short, `"effective": [...]` (the kinds whose draw lowers the shanten, in tile order) and
+    /// `"unseen"` (their unseen copies in all).
+    #[arg(long)]
+    pub(crate) shanten: bool,
+
+    /// With `--shanten`: tiles seen outside the hands (discards, melds, indicators), in hand
+    /// notation; they lower `"unseen"`.
+    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
+    pub(crate) visible: Option<TileCounts>,
 }
 
 /// Bytes of whole lines the reader collects before it waits for the answering side: about 50K
@@ -45,6 +56,8 @@ struct Context<'a> {
     rule_args: &'a RuleArgs,
     rules: Rules,
     algorithm: Option<&'static dyn Algorithm>,
+    /// `--shanten`, with the `--visible` tiles.
+    shanten: Option<TileCounts>,
 }
 
 /// What a run did: lines answered and lines that were errors.
@@ -70,7 +83,12 @@ impl std::ops::Add for Tally {
 /// written) at once, so a script can feed the batch a line at a time and wait for each answer.
 /// Buffers travel back to the stage that fills them, so a long run allocates nothing per chunk.
 pub(crate) fn run(args: &BatchArgs, input: impl Read + Send + 'static, output: impl Write + Send) -> io::Result<Tally> {
-    let ctx = Context { rule_args: &args.rule_args, rules: args.rule_args.rules(), algorithm: args.algorithm };
+    let ctx = Context {
+        rule_args: &args.rule_args,
+        rules: args.rule_args.rules(),
+        algorithm: args.algorithm,
+        shanten: args.shanten.then(|| args.visible.unwrap_or(TileCounts::EMPTY)),
+    };
     let pieces_per_chunk = rayon::current_num_threads().max(1) * 4;
     let inbox = Arc::new(Inbox::default());
     // Not scoped: a reader blocked on a terminal must not keep the batch from ending on an error.
@@ -267,7 +285,7 @@ fn answer_lines(piece: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> Tally {
                 out.extend_from_slice(b"\", ");
                 rest = &rest[consumed..];
                 let hand = ctx.rule_args.apply_wildcard_tile(hand);
-                write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some))
+                write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some), Some(&hand), ctx)
             }
             plain::Scan::Other => {
                 let (line, next) = match rest.iter().position(|&b| b == b'\n') {
@@ -306,23 +324,37 @@ fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
     };
     json::escape_into(out, text);
     out.extend_from_slice(b"\", ");
-    let result = if text.trim().is_empty() {
-        Err(None)
-    } else {
-        ctx.rule_args.parse_hand(text).and_then(|hand| options::answer(&hand, &ctx.rules, ctx.algorithm)).map_err(Some)
-    };
-    write_answer(out, result)
+    let hand = if text.trim().is_empty() { Err(None) } else { ctx.rule_args.parse_hand(text).map_err(Some) };
+    match hand {
+        Ok(hand) => {
+            write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some), Some(&hand), ctx)
+        }
+        Err(e) => write_answer(out, Err(e), None, ctx),
+    }
 }
 
 /// Writes the answer part of a line and closes it; false for an error (`None`: empty line).
+/// With `--shanten`, an answered line also gets the hand's shanten (and effective tiles).
 #[inline]
-fn write_answer(out: &mut Vec<u8>, result: Result<(&'static dyn Algorithm, Answer), Option<Error>>) -> bool {
+fn write_answer(
+    out: &mut Vec<u8>,
+    result: Result<(&'static dyn Algorithm, Answer), Option<Error>>,
+    hand: Option<&Hand>,
+    ctx: &Context<'_>,
+) -> bool {
     match result {
-        Ok((_, Answer::Win(true))) => out.extend_from_slice(b"\"win\": true}\n"),
-        Ok((_, Answer::Win(false))) => out.extend_from_slice(b"\"win\": false}\n"),
-        Ok((_, Answer::Waits(waits))) => {
-            out.extend_from_slice(b"\"waits\": ");
-            json::write_tiles(out, waits);
+        Ok((_, answer)) => {
+            match answer {
+                Answer::Win(true) => out.extend_from_slice(b"\"win\": true"),
+                Answer::Win(false) => out.extend_from_slice(b"\"win\": false"),
+                Answer::Waits(waits) => {
+                    out.extend_from_slice(b"\"waits\": ");
+                    json::write_tiles(out, waits);
+                }
+            }
+            if let (Some(visible), Some(hand)) = (&ctx.shanten, hand) {
+                write_shanten(out, hand, &ctx.rules, visible);
+            }
             out.extend_from_slice(b"}\n");
         }
         Err(error) => {
@@ -333,6 +365,31 @@ fn write_answer(out: &mut Vec<u8>, result: Result<(&'static dyn Algorithm, Answe
         }
     }
     true
+}
+
+/// `, "shanten": N` and, for a hand one short, `, "effective": [...], "unseen": N`; or
+/// `, "shanten_error": "..."` for rules shanten does not handle.
+fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts) {
+    let effective = if hand.tile_count() % 3 == 1 {
+        hupai_shanten::effective_tiles(hand, rules, visible).map(|e| (e.shanten, Some(e)))
+    } else {
+        hupai_shanten::shanten(hand, rules).map(|s| (s.number, None))
+    };
+    match effective {
+        Ok((n, e)) => {
+            let _ = write!(out, ", \"shanten\": {n}");
+            if let Some(e) = e {
+                out.extend_from_slice(b", \"effective\": ");
+                json::write_tiles(out, e.tiles.iter().map(|t| t.tile).collect());
+                let _ = write!(out, ", \"unseen\": {}", e.unseen());
+            }
+        }
+        Err(e) => {
+            out.extend_from_slice(b", \"shanten_error\": \"");
+            let _ = write!(json::Escaped(out), "{e}");
+            out.push(b'"');
+        }
+    }
 }
 
 fn write_error(out: &mut Vec<u8>, error: Option<&Error>) {

@@ -30,6 +30,11 @@ pub(crate) struct CheckArgs {
     /// One JSON object per hand per line instead of the readable report.
     #[arg(long)]
     pub(crate) json: bool,
+
+    /// Tiles you can see outside the hand (discards, other players' melds, indicators), in hand
+    /// notation: they lower the unseen counts of effective tiles. The hand's own tiles always count.
+    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
+    pub(crate) visible: Option<hupai_tiles::TileCounts>,
 }
 
 /// Everything `check` says about one hand. Fields that do not apply are left out of the JSON.
@@ -78,9 +83,91 @@ pub(crate) struct HandReport {
     /// decompositions, where listed).
     #[serde(skip_serializing_if = "Option::is_none")]
     agree: Option<bool>,
+    /// Shanten (−1 wins, 0 ready, …) of a complete hand that does not win, or of a hand one
+    /// short that is not ready.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shanten: Option<i8>,
+    /// The winning form the shanten is reached with (`melds`, `seven_pairs`, `thirteen_orphans`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shanten_form: Option<&'static str>,
+    /// A hand one short that is not ready: the kinds whose draw lowers its shanten.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effective: Option<Vec<EffectiveReport>>,
+    /// Unseen copies of every effective kind together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unseen: Option<u32>,
+    /// A complete hand that does not win: every discard, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    advice: Option<Vec<AdviceReport>>,
+    /// Why shanten could not be given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shanten_error: Option<String>,
     /// What is wrong with the hand; set only when nothing could answer it.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// An effective kind and its unseen copies: `{"tile": "3m", "unseen": 4}`.
+#[derive(Debug, Serialize)]
+struct EffectiveReport {
+    tile: &'static str,
+    unseen: u8,
+}
+
+/// One discard of the advice: what to discard (`"*"` for a wildcard), the shanten after it, its
+/// effective tiles and their unseen copies in all.
+#[derive(Debug, Serialize)]
+struct AdviceReport {
+    discard: String,
+    shanten: i8,
+    effective: Vec<EffectiveReport>,
+    unseen: u32,
+}
+
+fn effective_reports(e: &hupai_shanten::Effective) -> Vec<EffectiveReport> {
+    e.tiles.iter().map(|t| EffectiveReport { tile: TILE_NAMES[t.tile.index()], unseen: t.unseen }).collect()
+}
+
+fn form_name(form: hupai_shanten::Form) -> &'static str {
+    match form {
+        hupai_shanten::Form::Melds => "melds",
+        hupai_shanten::Form::SevenPairs => "seven_pairs",
+        hupai_shanten::Form::ThirteenOrphans => "thirteen_orphans",
+    }
+}
+
+/// Shanten and effective tiles of a hand one short that is not ready; shanten and the discard
+/// advice of a complete hand that does not win.
+fn shanten_report(hand: &Hand, rules: &Rules, visible: &hupai_tiles::TileCounts, r: &mut HandReport) {
+    let result = hupai_shanten::shanten(hand, rules).and_then(|s| {
+        r.shanten = Some(s.number);
+        r.shanten_form = Some(form_name(s.form));
+        if hand.tile_count() % 3 == 2 {
+            let advice = hupai_shanten::discard_advice(hand, rules, visible)?;
+            r.advice = Some(
+                advice
+                    .iter()
+                    .map(|o| AdviceReport {
+                        discard: match o.discard {
+                            hupai_shanten::Discard::Tile(t) => TILE_NAMES[t.index()].to_owned(),
+                            hupai_shanten::Discard::Wildcard => "*".to_owned(),
+                        },
+                        shanten: o.shanten(),
+                        effective: effective_reports(&o.after),
+                        unseen: o.after.unseen(),
+                    })
+                    .collect(),
+            );
+        } else {
+            let e = hupai_shanten::effective_tiles(hand, rules, visible)?;
+            r.effective = Some(effective_reports(&e));
+            r.unseen = Some(e.unseen());
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        r.shanten_error = Some(e.to_string());
+    }
 }
 
 /// One decomposition: its form and its groups, pair first (`["11z", "123m", ...]`).
@@ -203,10 +290,16 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     };
     r.algorithm = Some(algorithm.name());
     (r.win, r.waits) = wait_names(answer);
+    let visible = args.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
     match answer {
         Answer::Win(false) => {
             r.decompositions = Some(Vec::new());
             r.why = why_not(&hand, &rules);
+            shanten_report(&hand, &rules, &visible, &mut r);
+        }
+        Answer::Waits(w) if w.is_empty() => {
+            wait_types(&hand, &rules, &mut r);
+            shanten_report(&hand, &rules, &visible, &mut r);
         }
         Answer::Win(true) => {
             let lister = if algorithm.capabilities().decompositions {
@@ -390,6 +483,7 @@ pub(crate) fn render(r: &HandReport) -> String {
     if let Some(e) = &r.wait_types_error {
         let _ = writeln!(s, "  wait types: {e}");
     }
+    render_shanten(r, &mut s);
     if r.win == Some(true) {
         match (&r.decompositions, &r.decompositions_error) {
             (Some(list), _) => {
@@ -406,4 +500,49 @@ pub(crate) fn render(r: &HandReport) -> String {
         }
     }
     s
+}
+
+/// Tiles with their unseen copies, in mpsz and in Unicode: `1m×4 3m×2  🀇🀉`.
+fn effective_text(list: &[EffectiveReport]) -> String {
+    if list.is_empty() {
+        return "none".to_owned();
+    }
+    let names: Vec<String> = list.iter().map(|e| format!("{}×{}", e.tile, e.unseen)).collect();
+    let tiles: String =
+        list.iter().filter_map(|e| e.tile.parse::<hupai_tiles::Tile>().ok()).map(|t| t.to_unicode()).collect();
+    format!("{}  {tiles}", names.join(" "))
+}
+
+/// The shanten lines: for a hand one short, its shanten and effective tiles; for a complete hand,
+/// the discard advice table.
+fn render_shanten(r: &HandReport, s: &mut String) {
+    if let Some(e) = &r.shanten_error {
+        let _ = writeln!(s, "  shanten: {e}");
+        return;
+    }
+    let Some(n) = r.shanten else { return };
+    let form = r.shanten_form.unwrap_or("melds").replace('_', " ");
+    let _ = writeln!(s, "  shanten: {n} ({form})");
+    if let Some(list) = &r.effective {
+        let _ = writeln!(s, "  effective tiles ({} unseen): {}", r.unseen.unwrap_or(0), effective_text(list));
+    }
+    if let Some(advice) = &r.advice {
+        let width = advice.iter().map(|a| a.discard.len()).max().unwrap_or(0).max("discard".len());
+        let _ = writeln!(s, "  {:width$}  shanten  unseen  effective tiles", "discard", width = width + 2);
+        for a in advice {
+            let tile = match a.discard.parse::<hupai_tiles::Tile>() {
+                Ok(t) => t.to_unicode(),
+                Err(_) => '🀪',
+            };
+            let _ = writeln!(
+                s,
+                "  {:width$}  {:>7}  {:>6}  {}",
+                format!("{} {tile}", a.discard),
+                a.shanten,
+                a.unseen,
+                effective_text(&a.effective),
+                width = width + 2
+            );
+        }
+    }
 }

@@ -187,3 +187,13 @@ pub(crate) fn answer(
         None => hupai::answer(hand, rules).map(|answer| (&hupai::Hupai as &'static dyn Algorithm, answer)),
     }
 }
+
+/// Parses `--visible`: tiles in hand notation that the player can see outside the hand
+/// (discards, other players' melds, indicators). Wildcards make no sense there and are refused.
+pub(crate) fn parse_visible(text: &str) -> Result<hupai_tiles::TileCounts, String> {
+    let hand: Hand = text.parse().map_err(|e: Error| format!("--visible: {e}"))?;
+    if hand.wildcards() > 0 {
+        return Err("--visible: wildcards are not tiles one can see; list concrete tiles".to_owned());
+    }
+    Ok(hand.physical_counts())
+}

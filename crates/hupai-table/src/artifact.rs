@@ -3,10 +3,17 @@
 
 use hupai_lookup::format::{self, Header, Payload};
 
-/// One generated file: its name under `crates/hupai-lookup/tables/`, its bytes, and the lines
-/// `cargo xtask tables` prints about it.
+/// Where the lookup tables live, relative to the workspace root.
+pub const LOOKUP_DIR: &str = "crates/hupai-lookup/tables";
+/// Where the shanten table lives, relative to the workspace root.
+pub const SHANTEN_DIR: &str = "crates/hupai-shanten/tables";
+
+/// One generated file: its directory and name, its bytes, and the lines `cargo xtask tables`
+/// prints about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Artifact {
+    /// Directory relative to the workspace root ([`LOOKUP_DIR`] or [`SHANTEN_DIR`]).
+    pub dir: &'static str,
     /// File name, e.g. `index.bin`.
     pub file: &'static str,
     /// The complete file: header and payload.
@@ -46,7 +53,7 @@ pub fn index_artifact(progress: &dyn Fn(&str, u64, u64)) -> Artifact {
             s.decompositions, s.slots, s.buckets, s.seeds_tried
         ),
     ];
-    Artifact { file: <hupai_lookup::IndexData as Payload>::FILE, bytes, summary }
+    Artifact { dir: LOOKUP_DIR, file: <hupai_lookup::IndexData as Payload>::FILE, bytes, summary }
 }
 
 /// Builds the per-suit tables artifact (`suit.bin`) with [`crate::suit::build`].
@@ -61,10 +68,35 @@ pub fn suit_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, Stri
         tables.entries.len(),
         tables.entries_258.len()
     )];
-    Ok(Artifact { file: <hupai_lookup::suit_table::SuitTables as Payload>::FILE, bytes: encode(&tables), summary })
+    Ok(Artifact {
+        dir: LOOKUP_DIR,
+        file: <hupai_lookup::suit_table::SuitTables as Payload>::FILE,
+        bytes: encode(&tables),
+        summary,
+    })
+}
+
+/// Builds the shanten table artifact (`shanten.bin`, for `hupai-shanten`) with
+/// [`crate::shanten::build`].
+pub fn shanten_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, String> {
+    progress("shanten: per-suit distance table", 0, 1);
+    let tables = crate::shanten::build().map_err(|e| e.to_string())?;
+    progress("shanten: per-suit distance table", 1, 1);
+    let summary = vec![format!(
+        "{} numbered-suit count patterns (at most {} tiles), {} distinct distance vectors, one byte each",
+        tables.patterns,
+        tables.max_tiles,
+        tables.vectors.len() / hupai_shanten::table::LANES
+    )];
+    Ok(Artifact {
+        dir: SHANTEN_DIR,
+        file: <hupai_shanten::table::ShantenTables as Payload>::FILE,
+        bytes: encode(&tables),
+        summary,
+    })
 }
 
 /// Every artifact, in a fixed order. `progress(step, done, total)` reports long steps.
 pub fn build_all(progress: &dyn Fn(&str, u64, u64)) -> Result<Vec<Artifact>, String> {
-    Ok(vec![index_artifact(progress), suit_artifact(progress)?])
+    Ok(vec![index_artifact(progress), suit_artifact(progress)?, shanten_artifact(progress)?])
 }

@@ -19,6 +19,7 @@
 
 pub mod artifact;
 pub mod index;
+pub mod shanten;
 pub mod suit;
 
 pub use artifact::{Artifact, build_all};

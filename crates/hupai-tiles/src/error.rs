@@ -34,6 +34,9 @@ pub enum Feature {
     TileSupply(u16),
     /// The GB knitted forms (全不靠, 组合龙).
     KnittedForms,
+    /// Rule options the algorithm does not know (any beyond the meld count, seven pairs, thirteen
+    /// orphans and the fifth-copy option): refused rather than ignored.
+    RuleOptions,
 }
 
 impl fmt::Display for Feature {
@@ -51,6 +54,7 @@ impl fmt::Display for Feature {
             Feature::VoidSuit => f.write_str("a void suit"),
             Feature::TileSupply(n) => write!(f, "wildcards in a {n}-tile set"),
             Feature::KnittedForms => f.write_str("the knitted forms"),
+            Feature::RuleOptions => f.write_str("these rule options"),
         }
     }
 }
@@ -144,6 +148,17 @@ pub enum Error {
         tile: String,
         /// The rules' tile set.
         supply: TileSupply,
+    },
+    /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
+    /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.
+    #[error(
+        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); shanten needs 3k + 1 or 3k + 2 tiles, at most {max}"
+    )]
+    ShantenSize {
+        /// Tiles the hand counts.
+        found: usize,
+        /// Size of a complete hand under the rules.
+        max: usize,
     },
     /// A tile (or wildcard) to take out of a hand that holds none.
     #[error("the hand holds no concealed {tile} to remove")]

@@ -1,13 +1,16 @@
 //! [`analyze`]: every answer hupai has for one hand, whatever its size.
 
-use hupai_tiles::{Algorithm, Decomposition, Error, Hand, HandShape, Rules, TileSet};
+use hupai_shanten::{DiscardOption, Effective, Shanten};
+use hupai_tiles::{Algorithm, Decomposition, Error, Hand, HandShape, Rules, TileCounts, TileSet};
 
 use crate::Hupai;
 
-/// Everything hupai can say about a hand: for a complete hand its verdict and decompositions, for
-/// a hand one tile short its waits.
+/// Everything hupai can say about a hand: its shanten; for a complete hand its verdict,
+/// decompositions and discard advice; for a hand one tile short its waits and effective tiles.
 ///
-/// Fields that do not apply to the hand's size are `None` (or empty).
+/// Fields that do not apply to the hand's size are `None` (or empty). The shanten fields are also
+/// `None` (or empty) under rule options the shanten tables do not model: ask [`crate::shanten`]
+/// for the `unsupported` error that says which.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Analysis {
@@ -19,6 +22,14 @@ pub struct Analysis {
     pub decompositions: Vec<Decomposition>,
     /// For a hand one tile short: the kinds that complete it, in tile order.
     pub waits: Option<TileSet>,
+    /// How far the hand is from winning (−1 wins, 0 ready, …) and in which form.
+    pub shanten: Option<Shanten>,
+    /// For a hand one tile short: the kinds whose draw lowers the shanten, with unseen copies
+    /// (counting only the hand's own tiles as seen).
+    pub effective: Option<Effective>,
+    /// For a complete hand: every distinct discard, best first, with the shanten after it and its
+    /// effective tiles.
+    pub advice: Vec<DiscardOption>,
 }
 
 /// Analyzes a hand of either size (complete, or one tile short) under the rules.
@@ -30,11 +41,23 @@ pub struct Analysis {
 /// assert_eq!(short.shape, HandShape::OneShort);
 /// assert_eq!(short.waits.map(|w| w.len()), Some(2));
 /// assert_eq!(short.win, None);
+/// assert_eq!(short.shanten.map(|s| s.number), Some(0));
+/// // A ready hand's effective tiles are its waits.
+/// assert_eq!(short.effective.map(|e| e.tiles.len()), Some(2));
 /// # Ok::<(), hupai::Error>(())
 /// ```
 pub fn analyze(hand: &Hand, rules: &Rules) -> Result<Analysis, Error> {
     let shape = hand.shape(rules)?;
-    let mut analysis = Analysis { shape, win: None, decompositions: Vec::new(), waits: None };
+    let mut analysis = Analysis {
+        shape,
+        win: None,
+        decompositions: Vec::new(),
+        waits: None,
+        shanten: None,
+        effective: None,
+        advice: Vec::new(),
+    };
+    let seen = TileCounts::EMPTY;
     match shape {
         HandShape::Complete => {
             let win = Hupai.is_win(hand, rules)?;
@@ -42,8 +65,24 @@ pub fn analyze(hand: &Hand, rules: &Rules) -> Result<Analysis, Error> {
             if win {
                 analysis.decompositions = Hupai.decompositions(hand, rules)?;
             }
+            analysis.advice =
+                unless_unsupported(hupai_shanten::discard_advice(hand, rules, &seen))?.unwrap_or_default();
         }
-        HandShape::OneShort => analysis.waits = Some(Hupai.waits(hand, rules)?),
+        HandShape::OneShort => {
+            analysis.waits = Some(Hupai.waits(hand, rules)?);
+            analysis.effective = unless_unsupported(hupai_shanten::effective_tiles(hand, rules, &seen))?;
+        }
     }
+    analysis.shanten = unless_unsupported(hupai_shanten::shanten(hand, rules))?;
     Ok(analysis)
+}
+
+/// `None` for an `unsupported` answer (rule options the shanten tables do not model); other errors
+/// stay errors.
+fn unless_unsupported<T>(result: Result<T, Error>) -> Result<Option<T>, Error> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(e) if e.is_unsupported() => Ok(None),
+        Err(e) => Err(e),
+    }
 }

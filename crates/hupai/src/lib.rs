@@ -27,6 +27,8 @@
 //! - [`PackedHand`]: a hand kept ready for checking. `add` / `remove` / `add_meld` update its
 //!   table keys in O(1), so a check after a draw is a handful of table reads. [`batch`] runs
 //!   slices of counts or packed hands.
+//! - How far from a win, with wildcards: [`shanten`], [`effective_tiles`] and [`discard_advice`]
+//!   (`hupai-shanten`'s tables).
 //! - [`odds`]: exact win probabilities counted from the tables (`hupai-lookup`).
 //! - [`Hupai`]: the same fast path behind the [`Algorithm`] interface, so the differential harness
 //!   checks it against every other engine.
@@ -37,6 +39,7 @@
 //! | --- | --- |
 //! | parse, validate and print hands; implement your own check | `hupai-tiles` |
 //! | one specific published method (S002's index, S000's substitution, the suit tables) | `hupai-lookup` |
+//! | shanten, effective tiles and discard advice alone | `hupai-shanten` |
 //! | a readable reference, or S004's matrix method | `hupai-search` |
 //! | S003's segment splitter | `hupai-split` |
 //! | pluggable groupings (your own combiners), wait types | `hupai-combine` |
@@ -50,6 +53,7 @@ pub use analysis::{Analysis, analyze};
 pub use packed::PackedHand;
 
 pub use hupai_lookup::odds;
+pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, Form, Shanten};
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
     Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, TileSupply, UnknownRules, VoidSuit, knitted, notation,
@@ -89,6 +93,35 @@ pub fn answer(hand: &Hand, rules: &Rules) -> Result<Answer, Error> {
 /// win); wildcards appear as the tiles they became. Errors if the hand is not complete.
 pub fn decompositions(hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
     Hupai.decompositions(hand, rules)
+}
+
+/// How far a hand of 3k + 1 or 3k + 2 tiles (up to the rules' complete size) is from winning:
+/// −1 wins, 0 is ready, 1, 2, …, and the form that gets there. Wildcards, declared melds, seven
+/// pairs and thirteen orphans count; errors on a size no question fits, and answers `unsupported`
+/// for rule options it does not model (it never guesses).
+///
+/// ```
+/// let hand: hupai::Hand = "123m456p789s1134z".parse()?;
+/// assert_eq!(hupai::shanten(&hand, &hupai::Rules::RIICHI)?.number, 1);
+/// # Ok::<(), hupai::Error>(())
+/// ```
+pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
+    hupai_shanten::shanten(hand, rules)
+}
+
+/// The effective tiles of a hand of 3k + 1 tiles: every kind whose draw lowers its shanten, with
+/// the copies still unseen given the tiles the player can see (`visible`: discards, other players'
+/// melds, indicators; the hand's own tiles always count as seen). A ready hand's effective tiles
+/// are its waits.
+pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Effective, Error> {
+    hupai_shanten::effective_tiles(hand, rules, visible)
+}
+
+/// Discard advice for a hand of 3k + 2 tiles: every distinct discard (wildcards last) with the
+/// shanten after it and its effective tiles, best first (lowest shanten, then most unseen
+/// effective tiles, then tile order). A winning hand gets its advice too.
+pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Vec<DiscardOption>, Error> {
+    hupai_shanten::discard_advice(hand, rules, visible)
 }
 
 /// The facade's engine: [`PackedHand`]'s keyed lookups for verdicts and waits, the suit tables

@@ -39,6 +39,31 @@ fn analyze_a_hand_one_short() -> Result<(), Error> {
     // A 16-tile hand under the 17-tile rules.
     let taiwan = hupai::analyze(&"123345m555789p1s555z".parse()?, &Rules::TAIWAN)?;
     assert_eq!(taiwan.waits.map(tiles), Some(vec!["1s".to_string()]));
+    assert_eq!(taiwan.shanten.map(|s| s.number), Some(0));
+    Ok(())
+}
+
+#[test]
+fn analyze_gives_shanten_effective_tiles_and_advice() -> Result<(), Error> {
+    // Not ready: shanten 1, and its effective tiles are the kinds that make it ready.
+    let hand: Hand = "123m456p789s1134z".parse()?;
+    let analysis = hupai::analyze(&hand, &Rules::RIICHI)?;
+    assert_eq!(analysis.waits.map(|w| w.len()), Some(0));
+    let shanten = analysis.shanten.expect("riichi is modelled");
+    assert_eq!(shanten.number, 1);
+    let effective = analysis.effective.expect("a hand one short has effective tiles");
+    for t in &effective.tiles {
+        let drawn = hand.with_tile(t.tile)?;
+        let after = hupai::discard_advice(&drawn, &Rules::RIICHI, &hupai::TileCounts::EMPTY)?;
+        assert_eq!(after[0].shanten(), 0, "drawing {} makes it ready", t.tile);
+    }
+    // A complete hand that does not win gets its advice, best first, wildcards last.
+    let complete: Hand = "11m234p678s3z***5z6z".parse()?;
+    let analysis = hupai::analyze(&complete, &Rules::STANDARD)?;
+    assert_eq!(analysis.win, Some(false));
+    assert_eq!(analysis.advice.first().map(|o| o.shanten()), Some(0));
+    assert!(matches!(analysis.advice.last().map(|o| o.discard), Some(hupai::Discard::Wildcard)));
+    assert_eq!(analysis.shanten.map(|s| s.number), Some(0));
     Ok(())
 }
 

@@ -1,0 +1,126 @@
+//! `hupai check` and `hupai batch --shanten` against `hupai_shanten` in-process: the issue's
+//! examples exactly, the batch contract kept (same keys without `--shanten`), `--visible`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use hupai_tiles::{Hand, Rules, TileCounts};
+use serde_json::Value;
+
+fn hupai(args: &[&str], stdin: &[u8]) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hupai runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().unwrap();
+    // A command-line error ends hupai before it reads stdin: a broken pipe here is expected.
+    let _ = writer.join();
+    (String::from_utf8(output.stdout).expect("stdout is UTF-8"), output.status.code().expect("exit code"))
+}
+
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[test]
+fn batch_shanten_answers_the_issue_example() {
+    let (out, code) =
+        hupai(&["batch", "--rules", "riichi", "--shanten"], b"123m456p789s1134z\n1m9m1p9p1s9s1z2z3z4z5z6z**\n");
+    assert_eq!(code, 0, "{out}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    // 13 tiles, one short and not ready: its shanten and effective tiles.
+    let hand: Hand = "123m456p789s1134z".parse().unwrap();
+    let e = hupai_shanten::effective_tiles(&hand, &Rules::RIICHI, &TileCounts::EMPTY).unwrap();
+    let kinds: Vec<String> = e.tiles.iter().map(|t| t.tile.to_string()).collect();
+    assert_eq!(lines[0]["shanten"], e.shanten as i64);
+    assert_eq!(lines[0]["shanten"], 1);
+    assert_eq!(lines[0]["effective"], serde_json::json!(kinds));
+    assert_eq!(lines[0]["waits"], serde_json::json!([]));
+    // Thirteen orphans completed by wildcards.
+    assert_eq!(lines[1]["win"], true);
+    assert_eq!(lines[1]["shanten"], -1);
+    assert!(lines[1].get("effective").is_none());
+}
+
+#[test]
+fn batch_without_shanten_keeps_its_keys() {
+    let input = b"123m456p789s1134z\n123m456p789s11122z\n12x\n";
+    let (plain, _) = hupai(&["batch", "--rules", "riichi"], input);
+    let (with, _) = hupai(&["batch", "--rules", "riichi", "--shanten"], input);
+    for (a, b) in json_lines(&plain).iter().zip(json_lines(&with)) {
+        let (a, b) = (a.as_object().unwrap(), b.as_object().unwrap());
+        for (k, v) in a {
+            assert_eq!(b.get(k), Some(v), "{k}");
+        }
+        let added: Vec<&String> = b.keys().filter(|k| !a.contains_key(*k)).collect();
+        if a.contains_key("error") {
+            assert!(added.is_empty(), "error lines get nothing: {added:?}");
+        } else {
+            assert!(added.iter().any(|k| *k == "shanten"), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn batch_visible_lowers_unseen() {
+    let (out, _) = hupai(&["batch", "--shanten", "--visible", "1z3z3z"], b"123m456p789s1134z\n");
+    let line = &json_lines(&out)[0];
+    // 1z: 4 − 2 held − 1 seen; 3z: 4 − 1 − 2; 4z: 4 − 1.
+    assert_eq!(line["unseen"], 1 + 1 + 3);
+    let (out, code) = hupai(&["batch", "--shanten", "--visible", "1z*"], b"1m\n");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn check_shows_the_advice_table() {
+    let (out, code) = hupai(&["check", "11m234p678s3z***5z6z"], b"");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("win: no"), "{out}");
+    assert!(out.contains("shanten: 0 (melds)"), "{out}");
+    assert!(out.contains("discard"), "{out}");
+    let hand: Hand = "11m234p678s3z***5z6z".parse().unwrap();
+    let advice = hupai_shanten::discard_advice(&hand, &Rules::STANDARD, &TileCounts::EMPTY).unwrap();
+    // One row per distinct discard, the wildcard shown as 🀪.
+    assert!(out.lines().any(|l| l.trim_start().starts_with("* 🀪")), "{out}");
+    for o in &advice {
+        let name = match o.discard {
+            hupai_shanten::Discard::Tile(t) => t.to_string(),
+            hupai_shanten::Discard::Wildcard => "*".to_string(),
+        };
+        let row = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row for {name}:\n{out}"));
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[2], o.shanten().to_string(), "{row}");
+        assert_eq!(cells[3], o.after.unseen().to_string(), "{row}");
+    }
+    let (json, _) = hupai(&["check", "--json", "11m234p678s3z***5z6z"], b"");
+    let v = &json_lines(&json)[0];
+    assert_eq!(v["advice"].as_array().map(Vec::len), Some(advice.len()));
+    assert_eq!(v["advice"][0]["discard"], "3z");
+    assert_eq!(v["advice"][0]["shanten"], 0);
+    assert_eq!(v["shanten"], 0);
+}
+
+#[test]
+fn check_shows_shanten_and_effective_tiles_one_short() {
+    let (out, _) = hupai(&["check", "123m456p789s157z*"], b"");
+    assert!(out.contains("shanten: 1 (melds)"), "{out}");
+    assert!(out.contains("effective tiles (9 unseen): 1z×3 5z×3 7z×3"), "{out}");
+    let (json, _) = hupai(&["check", "--json", "123m456p789s157z*", "--visible", "5z"], b"");
+    let v = &json_lines(&json)[0];
+    assert_eq!(v["unseen"], 8);
+    assert_eq!(v["effective"][1], serde_json::json!({"tile": "5z", "unseen": 2}));
+    // A winning or ready hand has no shanten lines.
+    let (out, _) = hupai(&["check", "--json", "123m456p789s1122z"], b"");
+    assert!(json_lines(&out)[0].get("shanten").is_none());
+}

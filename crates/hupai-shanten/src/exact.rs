@@ -1,0 +1,275 @@
+//! The exact per-suit programs: what the tables hold, computed rank by rank for any pattern, any
+//! room per kind (declared melds take copies) and, with the fifth-copy option, any number of
+//! stand-ins forced past the four-copy limit. Used for suits the tables do not cover (more than 14
+//! tiles, lowered caps), for honors with declared melds, and for the fifth-copy option.
+//!
+//! State after a rank: whether the pair is placed, sequences started two ranks back and one rank
+//! back, and melds so far. Two sequences per starting rank suffice: three equal sequences hold the
+//! same tiles as three triplets (the same melds count, the same per-rank totals, so the same caps).
+//! A rank's group total beyond its real tiles is what must be added; real tiles beyond the total
+//! are dropped (cost nothing).
+
+use std::sync::LazyLock;
+
+use crate::vector::{INF, MAX_M, Vector, lane};
+
+const STATES: usize = 2 * 3 * 3 * (MAX_M + 1);
+
+#[inline(always)]
+const fn state(pair: usize, back2: usize, back1: usize, melds: usize) -> usize {
+    ((pair * 3 + back2) * 3 + back1) * (MAX_M + 1) + melds
+}
+
+/// The exact vector of one suit: `counts` per rank, room `caps` per rank (concealed plus added
+/// tiles), sequences allowed or not (honors). Caps above 4 are treated as 4 (a suit never needs
+/// more without the fifth-copy option, see [`suit_fifth`]).
+// The rank indexes counts, caps and the sequence-start rule together.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector {
+    let mut cur = [INF; STATES];
+    cur[state(0, 0, 0, 0)] = 0;
+    let ranks = counts.len();
+    for rank in 0..ranks {
+        let have = counts[rank];
+        let cap = caps.get(rank).copied().unwrap_or(4).min(4);
+        let starts = if sequences && rank + 2 < ranks { 2 } else { 0 };
+        let mut next = [INF; STATES];
+        for pair_used in 0..2 {
+            for back2 in 0..3 {
+                for back1 in 0..3 {
+                    for melds in 0..=MAX_M {
+                        let spent = cur[state(pair_used, back2, back1, melds)];
+                        if spent >= INF {
+                            continue;
+                        }
+                        for start in 0..=starts {
+                            for pair in 0..2 - pair_used {
+                                for triplet in 0..2 {
+                                    let m = melds + start + triplet;
+                                    let total = (back2 + back1 + start + 3 * triplet + 2 * pair) as u8;
+                                    if m > MAX_M || total > cap {
+                                        continue;
+                                    }
+                                    let cost = spent + total.saturating_sub(have);
+                                    let slot = &mut next[state(pair_used + pair, back1, start, m)];
+                                    *slot = (*slot).min(cost);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    let mut out = [INF; 16];
+    for m in 0..=MAX_M {
+        out[lane(m, 0)] = cur[state(0, 0, 0, m)].min(INF);
+        out[lane(m, 1)] = cur[state(1, 0, 0, m)].min(INF);
+    }
+    out
+}
+
+/// The fifth-copy option: vectors by the number of stand-ins `f` (0 to `budget`) forced past the
+/// caps. A rank holding `total > cap` tiles needs `total − cap` of them to be wildcards, since
+/// neither the hand's real tiles nor drawn tiles can exceed the physical limit.
+///
+/// Out: `budget + 1` vectors; entry `f` is the fewest tiles to add with exactly `f` forced
+/// stand-ins (never more than the budget, which is the hand's wildcards).
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn suit_fifth(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
+    let layers = budget + 1;
+    let mut cur = vec![INF; STATES * layers];
+    cur[state(0, 0, 0, 0)] = 0;
+    let ranks = counts.len();
+    for rank in 0..ranks {
+        let have = counts[rank] as usize;
+        let cap = caps.get(rank).copied().unwrap_or(4) as usize;
+        let starts = if sequences && rank + 2 < ranks { 2 } else { 0 };
+        let mut next = vec![INF; STATES * layers];
+        for f in 0..layers {
+            for pair_used in 0..2 {
+                for back2 in 0..3 {
+                    for back1 in 0..3 {
+                        for melds in 0..=MAX_M {
+                            let spent = cur[f * STATES + state(pair_used, back2, back1, melds)];
+                            if spent >= INF {
+                                continue;
+                            }
+                            for start in 0..=starts {
+                                for pair in 0..2 - pair_used {
+                                    // Without a cap any number of triplets may share a rank.
+                                    for triplet in 0..=MAX_M - melds {
+                                        let m = melds + start + triplet;
+                                        if m > MAX_M {
+                                            break;
+                                        }
+                                        let total = back2 + back1 + start + 3 * triplet + 2 * pair;
+                                        let forced = f + total.saturating_sub(cap);
+                                        if forced >= layers {
+                                            break;
+                                        }
+                                        let cost = spent as usize + total.saturating_sub(have);
+                                        let slot =
+                                            &mut next[forced * STATES + state(pair_used + pair, back1, start, m)];
+                                        *slot = (*slot).min(cost.min(INF as usize) as u8);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    (0..layers)
+        .map(|f| {
+            let mut out = [INF; 16];
+            for m in 0..=MAX_M {
+                out[lane(m, 0)] = cur[f * STATES + state(0, 0, 0, m)].min(INF);
+                out[lane(m, 1)] = cur[f * STATES + state(1, 0, 0, m)].min(INF);
+            }
+            out
+        })
+        .collect()
+}
+
+/// The honors' vector by per-kind arithmetic: honors form no sequences and, within the four-copy
+/// cap, a kind holds at most one group (a triplet and a pair would be five copies). So `m` melds
+/// and `p` pairs take the `m` cheapest triplets and, for the pair, the best kind outside them.
+pub(crate) fn honors(counts: &[u8], caps: &[u8]) -> Vector {
+    let mut triplet = [INF as u16; 7];
+    let mut pair = [INF as u16; 7];
+    for k in 0..7 {
+        let have = counts.get(k).copied().unwrap_or(0) as u16;
+        let cap = caps.get(k).copied().unwrap_or(4);
+        if cap >= 3 {
+            triplet[k] = 3u16.saturating_sub(have);
+        }
+        if cap >= 2 {
+            pair[k] = 2u16.saturating_sub(have);
+        }
+    }
+    // Kinds by triplet cost (stable, so ties keep kind order), and prefix sums.
+    let mut order = [0usize, 1, 2, 3, 4, 5, 6];
+    order.sort_by_key(|&k| triplet[k]);
+    let mut position = [0usize; 7];
+    for (i, &k) in order.iter().enumerate() {
+        position[k] = i;
+    }
+    let mut prefix = [0u16; 8];
+    for i in 0..7 {
+        prefix[i + 1] = prefix[i] + triplet[order[i]];
+    }
+    let mut out = [INF; 16];
+    let clamp = |x: u16| x.min(INF as u16) as u8;
+    for m in 0..=MAX_M.min(7) {
+        out[lane(m, 0)] = clamp(prefix[m]);
+        let mut best = INF as u16;
+        if m < 7 {
+            for k in 0..7 {
+                let others = if position[k] < m { prefix[m + 1] - triplet[k] } else { prefix[m] };
+                best = best.min(pair[k] + others);
+            }
+        }
+        out[lane(m, 1)] = clamp(best);
+    }
+    out
+}
+
+/// Honors with the plain four-copy cap depend only on how many kinds hold 1, 2, 3 and 4 copies:
+/// one vector per such histogram (8⁴ slots, most unused), built once from [`honors`].
+static HONORS_BY_HISTOGRAM: LazyLock<Box<[Vector; 4096]>> = LazyLock::new(|| {
+    let mut table = Box::new([[INF; 16]; 4096]);
+    for (key, slot) in table.iter_mut().enumerate() {
+        let n = [key % 8, key / 8 % 8, key / 64 % 8, key / 512];
+        if n.iter().sum::<usize>() > 7 {
+            continue;
+        }
+        let mut counts = [0u8; 7];
+        let mut k = 0;
+        for (c, &how_many) in n.iter().enumerate() {
+            for _ in 0..how_many {
+                counts[k] = c as u8 + 1;
+                k += 1;
+            }
+        }
+        *slot = honors(&counts, &[4; 7]);
+    }
+    table
+});
+
+/// [`honors`] with the plain cap, by one lookup of the counts' histogram.
+#[inline(always)]
+pub(crate) fn honors_plain(counts: &[u8]) -> Vector {
+    const SHIFT: [usize; 5] = [12, 0, 3, 6, 9];
+    let mut key = 0usize;
+    for &c in counts.iter().take(7) {
+        // Count 0 lands in bits 12+ and is masked off; counts above 4 cannot occur in a hand.
+        key += 1 << SHIFT[(c as usize).min(4)];
+    }
+    HONORS_BY_HISTOGRAM[key & 4095]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_suits() {
+        let four = [4u8; 9];
+        // 1112345678999m: nine gates holds four melds and a pair minus one tile.
+        let v = suit_exact(&[3, 1, 1, 1, 1, 1, 1, 1, 3], &four, true);
+        assert_eq!(v[lane(4, 1)], 1);
+        assert_eq!(v[lane(4, 0)], 0);
+        assert_eq!(v[lane(0, 0)], 0);
+        assert_eq!(v[lane(5, 1)], 4);
+        // 1111m: 111 + 123 needs 2m 3m; one meld and the pair (11 + 123, or 111 + 22) needs two
+        // (111 + 11 would be a fifth copy); 11 + 123 + 123 needs four.
+        let v = suit_exact(&[4, 0, 0, 0, 0, 0, 0, 0, 0], &four, true);
+        assert_eq!((v[lane(2, 0)], v[lane(1, 1)], v[lane(2, 1)]), (2, 2, 4));
+    }
+
+    #[test]
+    fn honors_match_the_program() {
+        for code in 0..5u32.pow(7) {
+            let mut c = [0u8; 7];
+            let mut x = code;
+            for d in c.iter_mut() {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            let caps = [4, 4, 1, 4, 0, 4, 2];
+            for caps in [[4u8; 7], caps] {
+                let c: [u8; 7] = std::array::from_fn(|k| c[k].min(caps[k]));
+                assert_eq!(honors(&c, &caps), suit_exact(&c, &caps, false), "{c:?} {caps:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn honors_plain_matches_honors() {
+        for code in 0..5u32.pow(7) {
+            let mut c = [0u8; 7];
+            let mut x = code;
+            for d in c.iter_mut() {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            assert_eq!(honors_plain(&c), honors(&c, &[4; 7]), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn fifth_layers_agree_with_the_capped_program_at_zero() {
+        let c = [2, 0, 3, 1, 0, 0, 4, 1, 1];
+        let capped = suit_exact(&c, &[4; 9], true);
+        let layers = suit_fifth(&c, &[4; 9], true, 3);
+        assert_eq!(layers[0], capped);
+        // 4444z as a triplet and a pair: one forced stand-in.
+        let h = suit_fifth(&[4, 0, 0, 0, 0, 0, 0], &[4; 7], false, 2);
+        assert_eq!(h[1][lane(1, 1)], 1);
+        assert_eq!(h[0][lane(1, 1)], 2);
+    }
+}

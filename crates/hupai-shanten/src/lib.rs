@@ -1,0 +1,650 @@
+//! `hupai-shanten`: shanten (向听数 / シャンテン), effective tiles (有效牌 / 受け入れ) and discard
+//! advice (打哪张) for mahjong hands **with wildcards** (癞子), declared melds, 17-tile hands, seven
+//! pairs and thirteen orphans. Exact, and at table speed.
+//!
+//! - [`shanten`]: how far a hand of 3k + 1 or 3k + 2 tiles is from winning: −1 wins, 0 is ready, …
+//! - [`effective_tiles`]: for a hand one tile short (3k + 1), the kinds whose draw lowers its
+//!   shanten, each with how many copies are still unseen.
+//! - [`discard_advice`]: for a complete-sized hand (3k + 2), every distinct discard with the shanten
+//!   after it and its effective tiles, best first.
+//!
+//! ```
+//! use hupai_shanten::{Discard, Form, discard_advice, effective_tiles, shanten};
+//! use hupai_tiles::{Hand, Rules, TileCounts};
+//!
+//! // Thirteen orphans completed by a wildcard: it wins.
+//! let hand: Hand = "19m19p19s1234567z*".parse()?;
+//! let s = shanten(&hand, &Rules::RIICHI)?;
+//! assert_eq!((s.number, s.form), (-1, Form::ThirteenOrphans));
+//!
+//! // One short and not ready (shanten 1): a second honor of a kind held makes it ready.
+//! let hand: Hand = "123m456p789s157z*".parse()?;
+//! let e = effective_tiles(&hand, &Rules::STANDARD, &TileCounts::EMPTY)?;
+//! assert_eq!(e.shanten, 1);
+//! let kinds: Vec<String> = e.tiles.iter().map(|t| t.tile.to_string()).collect();
+//! assert_eq!(kinds, ["1z", "5z", "7z"]);
+//! assert_eq!(e.unseen(), 9);
+//!
+//! // A complete hand: which discard keeps it closest to a win.
+//! let hand: Hand = "11m234p678s3z***5z6z".parse()?;
+//! let advice = discard_advice(&hand, &Rules::STANDARD, &TileCounts::EMPTY)?;
+//! assert_eq!(advice[0].shanten(), 0);
+//! assert!(matches!(advice.last().map(|o| o.discard), Some(Discard::Wildcard)));
+//! # Ok::<(), hupai_tiles::Error>(())
+//! ```
+//!
+//! # Semantics
+//!
+//! The **replacement number** r of a hand is the fewest tiles that must be drawn, each in exchange
+//! for one of its tiles, to make it a winning hand (same declared melds). Its **shanten** is r − 1.
+//! Equivalently r = min over winning hands C of |C \ R| − w, with R the hand's real concealed
+//! tiles and w its wildcards (a wildcard covers any tile of C). C obeys the four-copy limit exactly
+//! as a win does (concealed, declared and stand-ins together; with the wildcard-fifth-copy option
+//! only wildcards may be fifth copies, never a drawn tile), so a ready hand's effective tiles are
+//! exactly its waits. A hand smaller than the rules' (3k + 1 or 3k + 2 tiles) is measured against
+//! k melds and a pair, as if the missing melds were declared. `docs/semantics.md` has checked
+//! examples.
+//!
+//! # How
+//!
+//! Per numbered suit an embedded table ([`table`]) gives, for every count pattern of at most 14
+//! tiles, the fewest tiles to add for `m` melds and `p` pairs of that suit; honors are per-kind
+//! arithmetic; the suits combine by a min-plus convolution over the meld count and the pair's
+//! suit. Suits the table does not cover (more than 14 tiles, copies taken by declared melds) and
+//! the fifth-copy option (which couples the suits through the wildcards that must stand in past
+//! the limit) go through an exact rank-by-rank program: same answers, slower. Seven pairs and
+//! thirteen orphans are closed forms. Effective tiles and advice recompute only the suit a draw or
+//! a discard touches and combine it with precomputed products of the other suits.
+
+mod exact;
+mod special;
+pub mod table;
+mod vector;
+
+use hupai_tiles::{Error, Feature, Hand, Rules, SevenPairs, Tile, TileCounts};
+
+use special::Stats;
+use vector::{EMPTY, INF, MAX_M, Vector, combine, combine_up_to, finish, finish_reversed, reversed};
+
+pub use table::tables;
+
+/// The name this crate's errors give as the algorithm.
+pub const NAME: &str = "shanten";
+
+/// The winning form a shanten number was reached with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Form {
+    /// Melds and a pair (with any declared melds).
+    Melds,
+    /// Seven pairs, under rules that allow it.
+    SevenPairs,
+    /// Thirteen orphans, under rules that allow it.
+    ThirteenOrphans,
+}
+
+/// A hand's shanten: the number and the form reaching it, plus each form's own number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shanten {
+    /// −1 wins, 0 is ready (one tile from a win), 1, 2, …: the replacement number minus one.
+    pub number: i8,
+    /// The form reaching `number`; on a tie the first of melds, seven pairs, thirteen orphans.
+    pub form: Form,
+    /// The shanten in the melds-and-pair form.
+    pub melds: i8,
+    /// The shanten in seven pairs, when the rules allow it and it can apply to this hand (no
+    /// declared melds, 13 or 14 tiles under 14-tile rules).
+    pub seven_pairs: Option<i8>,
+    /// The shanten in thirteen orphans, under the same conditions.
+    pub thirteen_orphans: Option<i8>,
+}
+
+impl Shanten {
+    /// The replacement number: tiles to draw (each for a discard) to win; `number + 1`.
+    pub fn replacement(&self) -> u8 {
+        (self.number + 1) as u8
+    }
+
+    /// True if the hand wins as it is (shanten −1).
+    pub fn is_win(&self) -> bool {
+        self.number < 0
+    }
+}
+
+/// One effective kind and the copies of it not yet seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EffectiveTile {
+    /// The kind whose draw lowers the shanten.
+    pub tile: Tile,
+    /// Copies neither in the hand (concealed or declared) nor among the visible tiles passed in.
+    pub unseen: u8,
+}
+
+/// The effective tiles of a hand one tile short.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Effective {
+    /// The hand's shanten (at least 0: a hand one short never wins as it is).
+    pub shanten: i8,
+    /// Every kind whose draw lowers the shanten, in tile order (a kind with 0 unseen copies is still
+    /// listed: it would help, but none is left to draw). Never a kind the hand holds four of.
+    pub tiles: Vec<EffectiveTile>,
+}
+
+impl Effective {
+    /// Unseen copies of every effective kind together: how many draws help.
+    pub fn unseen(&self) -> u32 {
+        self.tiles.iter().map(|t| t.unseen as u32).sum()
+    }
+}
+
+/// A discard: a kind, or one of the hand's wildcards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Discard {
+    /// A concealed tile of this kind.
+    Tile(Tile),
+    /// A wildcard (always at least as useful kept; listed so the table is complete).
+    Wildcard,
+}
+
+/// One line of discard advice.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DiscardOption {
+    /// What to discard.
+    pub discard: Discard,
+    /// The shanten of the hand after the discard, and its effective tiles.
+    pub after: Effective,
+}
+
+impl DiscardOption {
+    /// The shanten after the discard.
+    pub fn shanten(&self) -> i8 {
+        self.after.shanten
+    }
+}
+
+/// Whether these rules are within what this crate answers: fails with [`Error::Unsupported`]
+/// naming the first option it does not handle. Every entry point calls it first, so a rule option
+/// added later is refused rather than ignored.
+pub fn check_rules(rules: &Rules) -> Result<(), Error> {
+    if rules.melds as usize > MAX_M {
+        return Err(Error::Unsupported { algorithm: NAME, feature: Feature::HandSize(rules.hand_size() as u8) });
+    }
+    // Rebuild the rules from the fields this crate reads; any other field set away from the
+    // standard preset is an option it does not know.
+    let mut known = Rules::STANDARD;
+    known.melds = rules.melds;
+    known.seven_pairs = rules.seven_pairs;
+    known.thirteen_orphans = rules.thirteen_orphans;
+    known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a hand's shape.
+    if rules.tiles.kinds() == hupai_tiles::TileSet::ALL {
+        known.tiles = rules.tiles;
+    }
+    if known != *rules {
+        return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
+    }
+    Ok(())
+}
+
+/// What every question needs: the hand's shape under the rules and its tiles split for the
+/// per-suit programs.
+struct Prepared<'a> {
+    /// Real concealed tiles.
+    counts: &'a [u8; 34],
+    /// Where physical copies (concealed and declared) come from, for the questions that need them.
+    physical: PhysicalSource<'a>,
+    /// Room per kind for concealed tiles plus stand-ins (4 minus declared copies), when declared
+    /// melds lower any; `None` for the plain four everywhere.
+    caps: Option<[u8; 34]>,
+    wildcards: u8,
+    /// Melds the concealed tiles and wildcards must form (besides the pair).
+    melds: usize,
+    /// Whether seven pairs / thirteen orphans count for this hand.
+    seven_pairs: SevenPairs,
+    thirteen_orphans: bool,
+    /// The fifth-copy option matters (it is on and the hand has wildcards).
+    fifth: bool,
+    /// Concealed tiles plus wildcards is 3k + 2.
+    complete: bool,
+}
+
+#[inline(always)]
+fn prepare<'a>(hand: &'a Hand, rules: &Rules) -> Result<Prepared<'a>, Error> {
+    check_rules(rules)?;
+    let max = rules.hand_size();
+    if hand.melds().len() > rules.melds as usize {
+        return Err(Error::TooManyMelds { found: hand.melds().len(), max: rules.melds as usize });
+    }
+    let found = hand.tile_count();
+    if found > max || found.is_multiple_of(3) {
+        return Err(Error::ShantenSize { found, max });
+    }
+    let concealed = found - 3 * hand.melds().len();
+    let special = hand.melds().is_empty() && rules.melds == 4 && concealed >= 13;
+    // Declared melds are rare in the hot paths: caps and physical counts only when there are some.
+    let caps = if hand.melds().is_empty() {
+        None
+    } else {
+        let declared = hand.declared_counts();
+        Some(std::array::from_fn(|k| 4u8.saturating_sub(declared.0[k])))
+    };
+    Ok(Prepared {
+        counts: &hand.concealed().0,
+        physical: PhysicalSource(hand),
+        caps,
+        wildcards: hand.wildcards(),
+        melds: concealed / 3,
+        seven_pairs: if special { rules.seven_pairs } else { SevenPairs::Off },
+        thirteen_orphans: special && rules.thirteen_orphans,
+        fifth: rules.wildcard_fifth_copy && hand.wildcards() > 0,
+        complete: concealed % 3 == 2,
+    })
+}
+
+/// The hand, for its physical copies (concealed and declared), computed only when asked.
+struct PhysicalSource<'a>(&'a Hand);
+
+impl PhysicalSource<'_> {
+    fn counts(&self) -> [u8; 34] {
+        self.0.physical_counts().0
+    }
+}
+
+/// Suit `s` (0–3) of a count array, and its length (9, or 7 for honors).
+#[inline(always)]
+fn suit_range(s: usize) -> std::ops::Range<usize> {
+    if s < 3 { s * 9..s * 9 + 9 } else { 27..34 }
+}
+
+/// The suit of kind `k`: 0–2 numbered, 3 honors.
+#[inline(always)]
+fn suit_of_kind(k: usize) -> usize {
+    (k / 9).min(3)
+}
+
+impl Prepared<'_> {
+    /// The vector of suit `s` for these counts (capped; not the fifth-copy path).
+    #[inline(always)]
+    fn vector(&self, counts: &[u8; 34], s: usize) -> Vector {
+        let range = suit_range(s);
+        let lowered = self.caps.as_ref().filter(|caps| caps[range.clone()].iter().any(|&c| c < 4));
+        match (s, lowered) {
+            (3, None) => exact::honors_plain(&counts[27..34]),
+            (3, Some(caps)) => exact::honors(&counts[27..34], &caps[27..34]),
+            (_, None) => match counts[range].first_chunk::<9>() {
+                Some(c) => table::numbered(c),
+                None => EMPTY,
+            },
+            (_, Some(caps)) => exact::suit_exact(&counts[range.clone()], &caps[range], true),
+        }
+    }
+
+    /// The stand-in budget of the fifth-copy path: the wildcards, at most a whole hand.
+    fn budget(&self) -> usize {
+        (self.wildcards as usize).min(3 * MAX_M + 2)
+    }
+
+    /// Suit `s`'s vectors by forced stand-ins (fifth-copy path).
+    fn fifth_layers(&self, counts: &[u8; 34], s: usize) -> Vec<Vector> {
+        let caps = self.caps.unwrap_or([4; 34]);
+        let range = suit_range(s);
+        exact::suit_fifth(&counts[range.clone()], &caps[range], s < 3, self.budget())
+    }
+
+    /// Layered min-plus product: forced stand-ins add up, within the budget.
+    fn fifth_combine(&self, a: &[Vector], b: &[Vector]) -> Vec<Vector> {
+        let budget = self.budget();
+        let mut out = vec![vector::IMPOSSIBLE; budget + 1];
+        for (f1, x) in a.iter().enumerate() {
+            for (f2, y) in b.iter().enumerate().take((budget + 1).saturating_sub(f1)) {
+                let c = combine(x, y);
+                for (slot, v) in out[f1 + f2].iter_mut().zip(c) {
+                    *slot = (*slot).min(v);
+                }
+            }
+        }
+        out
+    }
+
+    /// The fewest tiles to add over every split of the budget between `a` and `b`.
+    fn fifth_finish(&self, a: &[Vector], b: &[Vector]) -> u8 {
+        let budget = self.budget();
+        let mut best = INF;
+        for (f1, x) in a.iter().enumerate() {
+            for y in b.iter().take((budget + 1).saturating_sub(f1)) {
+                best = best.min(finish(x, y, self.melds));
+            }
+        }
+        best
+    }
+
+    /// For each suit, the other three suits' layered product (fifth-copy path).
+    fn fifth_others(&self, layers: &[Vec<Vector>; 4]) -> [Vec<Vector>; 4] {
+        let p01 = self.fifth_combine(&layers[0], &layers[1]);
+        let p23 = self.fifth_combine(&layers[2], &layers[3]);
+        [
+            self.fifth_combine(&layers[1], &p23),
+            self.fifth_combine(&layers[0], &p23),
+            self.fifth_combine(&p01, &layers[3]),
+            self.fifth_combine(&p01, &layers[2]),
+        ]
+    }
+
+    /// Fewest tiles to add for the melds form, exactly, on the fifth-copy path.
+    fn melds_fifth(&self, counts: &[u8; 34]) -> u8 {
+        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| self.fifth_layers(counts, s));
+        let p01 = self.fifth_combine(&layers[0], &layers[1]);
+        let p23 = self.fifth_combine(&layers[2], &layers[3]);
+        self.fifth_finish(&p01, &p23)
+    }
+
+    /// Fewest tiles to add for the melds form from scratch.
+    fn melds_distance(&self, counts: &[u8; 34]) -> u8 {
+        if self.fifth {
+            return self.melds_fifth(counts);
+        }
+        let v: [Vector; 4] = std::array::from_fn(|s| self.vector(counts, s));
+        vector::four_suits_distance(&v, self.melds)
+    }
+
+    /// The special forms' distances (seven pairs, thirteen orphans), when they count.
+    #[inline(always)]
+    fn special_distances(&self, stats: &Stats) -> (Option<u8>, Option<u8>) {
+        let seven = match self.seven_pairs {
+            SevenPairs::Off => None,
+            rule => Some(stats.seven_pairs(rule)),
+        };
+        let orphans = self.thirteen_orphans.then(|| stats.thirteen_orphans());
+        (seven, orphans)
+    }
+
+    /// The shanten from the forms' distances (tiles to add to the real tiles).
+    fn shanten_of(&self, melds: u8, seven: Option<u8>, orphans: Option<u8>) -> Shanten {
+        let w = self.wildcards as i16;
+        let s = |d: u8| (d as i16 - w - 1).clamp(-1, 127) as i8;
+        let mut out = Shanten {
+            number: s(melds),
+            form: Form::Melds,
+            melds: s(melds),
+            seven_pairs: seven.map(s),
+            thirteen_orphans: orphans.map(s),
+        };
+        for (form, n) in [(Form::SevenPairs, out.seven_pairs), (Form::ThirteenOrphans, out.thirteen_orphans)] {
+            if let Some(n) = n
+                && n < out.number
+            {
+                out.number = n;
+                out.form = form;
+            }
+        }
+        out
+    }
+
+    /// The smallest distance over the forms.
+    #[inline(always)]
+    fn best(&self, melds: u8, stats: &Stats) -> u8 {
+        let (seven, orphans) = self.special_distances(stats);
+        melds.min(seven.unwrap_or(INF)).min(orphans.unwrap_or(INF))
+    }
+
+    fn shanten_number(&self, distance: u8, wildcards: u8) -> i8 {
+        (distance as i16 - wildcards as i16 - 1).clamp(-1, 127) as i8
+    }
+}
+
+/// The shanten of a hand of 3k + 1 or 3k + 2 tiles (counting 3 per declared meld) up to the rules'
+/// complete hand.
+///
+/// Errors: [`Error::ShantenSize`] for another size, [`Error::TooManyMelds`], and
+/// [`Error::Unsupported`] for rule options this crate does not handle ([`check_rules`]).
+pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
+    let p = prepare(hand, rules)?;
+    let melds = p.melds_distance(p.counts);
+    let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
+        p.special_distances(&Stats::new(p.counts))
+    } else {
+        (None, None)
+    };
+    Ok(p.shanten_of(melds, seven, orphans))
+}
+
+/// Unseen copies of `t`: four minus the hand's physical copies and the visible ones.
+#[inline(always)]
+fn unseen(physical: &[u8; 34], visible: &TileCounts, t: usize) -> u8 {
+    4u8.saturating_sub(physical[t]).saturating_sub(visible.0[t])
+}
+
+/// Products of the suits' vectors, for answering many one-suit changes.
+struct Products {
+    v: [Vector; 4],
+    /// `others[s]`: the other three suits combined, reversed around the target.
+    others_rev: [Vector; 4],
+    /// `pair_rest[a][b]`: the two suits other than `a` and `b` combined.
+    pair_rest: [[Vector; 4]; 4],
+}
+
+impl Products {
+    fn new(p: &Prepared, counts: &[u8; 34]) -> Products {
+        let v: [Vector; 4] = std::array::from_fn(|s| p.vector(counts, s));
+        let m = p.melds;
+        // The suits other than a and b, combined (the diagonal is never read).
+        let pair_rest: [[Vector; 4]; 4] = std::array::from_fn(|a| {
+            std::array::from_fn(|b| {
+                let mut rest = (0..4).filter(|&s| s != a && s != b);
+                match (rest.next(), rest.next()) {
+                    (Some(x), Some(y)) if a != b => combine_up_to(&v[x], &v[y], m),
+                    _ => vector::IMPOSSIBLE,
+                }
+            })
+        });
+        let others_rev = std::array::from_fn(|s| {
+            let b = if s == 0 { 1 } else { 0 };
+            reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m)
+        });
+        Products { v, others_rev, pair_rest }
+    }
+}
+
+/// The effective tiles of a hand of 3k + 1 tiles (one short of 3k + 2): every kind whose draw
+/// lowers its shanten, with its unseen copies. `visible` are the tiles the player can see outside
+/// the hand (discards, other players' melds, indicators); the hand's own tiles always count as seen.
+///
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 2 tiles (ask [`discard_advice`]), and the
+/// errors of [`shanten`].
+pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Effective, Error> {
+    let p = prepare(hand, rules)?;
+    if p.complete {
+        let found = hand.tile_count();
+        return Err(Error::WrongShape { operation: "effective tiles", expected: found - 1, found });
+    }
+    let physical = p.physical.counts();
+    Ok(effective_of(&p, p.counts, &physical, &physical, p.wildcards, visible))
+}
+
+/// Effective tiles of `counts` (3k + 1 with the wildcards): `room` decides which kinds can be
+/// drawn (fewer than four physical copies), `seen` the unseen counts.
+fn effective_of(
+    p: &Prepared,
+    counts: &[u8; 34],
+    room: &[u8; 34],
+    seen: &[u8; 34],
+    wildcards: u8,
+    visible: &TileCounts,
+) -> Effective {
+    let stats = Stats::new(counts);
+    let mut tiles = Vec::new();
+    let base;
+    if p.fifth {
+        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| p.fifth_layers(counts, s));
+        let others = p.fifth_others(&layers);
+        base = p.best(p.fifth_finish(&others[0], &layers[0]), &stats);
+        let mut c = *counts;
+        for t in 0..34 {
+            if room[t] >= 4 {
+                continue;
+            }
+            let s = suit_of_kind(t);
+            c[t] += 1;
+            let d = p.best(p.fifth_finish(&others[s], &p.fifth_layers(&c, s)), &stats.with(counts[t], t, 1));
+            c[t] -= 1;
+            if d < base {
+                tiles.push(t);
+            }
+        }
+    } else {
+        let prod = Products::new(p, counts);
+        let melds = finish_reversed(&prod.others_rev[0], &prod.v[0]);
+        base = p.best(melds, &stats);
+        let mut c = *counts;
+        for t in 0..34 {
+            if room[t] >= 4 {
+                continue;
+            }
+            let s = suit_of_kind(t);
+            c[t] += 1;
+            let d = finish_reversed(&prod.others_rev[s], &p.vector(&c, s));
+            c[t] -= 1;
+            if p.best(d, &stats.with(counts[t], t, 1)) < base {
+                tiles.push(t);
+            }
+        }
+    }
+    Effective {
+        shanten: p.shanten_number(base, wildcards),
+        tiles: tiles
+            .into_iter()
+            .filter_map(|t| Some(EffectiveTile { tile: Tile::new(t)?, unseen: unseen(seen, visible, t) }))
+            .collect(),
+    }
+}
+
+/// Discard advice for a hand of 3k + 2 tiles: for every distinct discard (each kind held, then a
+/// wildcard if the hand has any), the shanten after it and its effective tiles with unseen
+/// copies, best first: lowest shanten, then most unseen effective tiles, then tile order (the
+/// wildcard last). A winning hand gets its advice too. The discarded tile counts as seen.
+///
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 1 tiles (ask [`effective_tiles`]), and the
+/// errors of [`shanten`].
+pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Vec<DiscardOption>, Error> {
+    let p = prepare(hand, rules)?;
+    if !p.complete {
+        let found = hand.tile_count();
+        return Err(Error::WrongShape { operation: "discard advice", expected: found + 1, found });
+    }
+    let mut out = Vec::new();
+    let physical = p.physical.counts();
+    if p.fifth {
+        advice_slow(&p, &physical, visible, &mut out);
+    } else {
+        advice_fast(&p, &physical, visible, &mut out);
+    }
+    if p.wildcards > 0 {
+        let after = effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible);
+        out.push(DiscardOption { discard: Discard::Wildcard, after });
+    }
+    // Stable: options were pushed in tile order, the wildcard last.
+    out.sort_by_cached_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+    Ok(out)
+}
+
+/// Advice on the fifth-copy path: each discard's effective tiles from scratch.
+fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
+    for d in 0..34 {
+        if p.counts[d] == 0 {
+            continue;
+        }
+        let (mut c, mut room) = (*p.counts, *physical);
+        c[d] -= 1;
+        room[d] -= 1;
+        let after = effective_of(p, &c, &room, physical, p.wildcards, visible);
+        if let Some(t) = Tile::new(d) {
+            out.push(DiscardOption { discard: Discard::Tile(t), after });
+        }
+    }
+}
+
+/// Advice from per-suit products: a discard changes one suit; a draw changes one suit (the same
+/// one, or another whose one-more vectors are computed once per hand).
+///
+/// A draw lowers a form's distance by at most one, so after a discard only the forms already at
+/// the best distance can make a draw effective; the others are not evaluated for any draw.
+fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
+    let counts = p.counts;
+    let prod = Products::new(p, counts);
+    let stats = Stats::new(counts);
+    let m = p.melds;
+    // Each kind drawn onto the full hand: its suit's vector with one more tile.
+    let mut plus = [EMPTY; 34];
+    let mut c = *counts;
+    for t in 0..34 {
+        if physical[t] < 4 {
+            let s = suit_of_kind(t);
+            c[t] += 1;
+            plus[t] = p.vector(&c, s);
+            c[t] -= 1;
+        }
+    }
+    for d in 0..34 {
+        if counts[d] == 0 {
+            continue;
+        }
+        let s = suit_of_kind(d);
+        c[d] -= 1;
+        let minus = p.vector(&c, s);
+        let after_stats = stats.with(counts[d], d, -1);
+        let melds_after = finish_reversed(&prod.others_rev[s], &minus);
+        let (seven_after, orphans_after) = p.special_distances(&after_stats);
+        let base = melds_after.min(seven_after.unwrap_or(INF)).min(orphans_after.unwrap_or(INF));
+        let melds_may = melds_after == base;
+        let seven_may = seven_after == Some(base);
+        let orphans_may = orphans_after == Some(base);
+        // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
+        // draw lowers the melds distance exactly when it lowers a lane at which the distance is
+        // reached (an "argmin" lane): a bit test per draw once those lanes are known.
+        let argmin: [vector::LaneMask; 4] = std::array::from_fn(|o| {
+            if !melds_may {
+                0
+            } else if o == s {
+                vector::lanes_summing_to(&prod.others_rev[s], &minus, base)
+            } else {
+                let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
+                vector::lanes_summing_to(&rev, &prod.v[o], base)
+            }
+        });
+        let mut tiles = Vec::with_capacity(16);
+        for t in 0..34 {
+            let held = physical[t] - u8::from(t == d);
+            if held >= 4 {
+                continue;
+            }
+            let o = suit_of_kind(t);
+            let mut effective = false;
+            if argmin[o] != 0 {
+                effective = if o != s {
+                    vector::lanes_below(&plus[t], &prod.v[o]) & argmin[o] != 0
+                } else if t == d {
+                    vector::lanes_below(&prod.v[s], &minus) & argmin[s] != 0
+                } else if vector::lanes_below(&plus[t], &minus) & argmin[s] == 0 {
+                    // The full hand plus t is no better there, and dropping d cannot help.
+                    false
+                } else {
+                    c[t] += 1;
+                    let v = p.vector(&c, s);
+                    c[t] -= 1;
+                    vector::lanes_below(&v, &minus) & argmin[s] != 0
+                };
+            }
+            if !effective && (seven_may || orphans_may) {
+                let (seven, orphans) = p.special_distances(&after_stats.with(c[t], t, 1));
+                effective = (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base));
+            }
+            if effective {
+                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
+            }
+        }
+        c[d] += 1;
+        out.push(DiscardOption {
+            discard: Discard::Tile(Tile::ALL[d]),
+            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
+        });
+    }
+}

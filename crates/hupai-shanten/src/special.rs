@@ -1,0 +1,163 @@
+//! Seven pairs and thirteen orphans as closed forms over how many kinds hold each count.
+//!
+//! Both forms are concealed 14-tile hands, so the distance (tiles to add to the real tiles) is 14
+//! minus the most real tiles a target keeps:
+//!
+//! - seven distinct pairs: each kind kept as a pair keeps up to 2 tiles; take up to seven kinds,
+//!   pairs first, then singles;
+//! - seven pairs where four of a kind is two pairs: each kind offers a first pair (keeping
+//!   min(count, 2)) and a second (keeping count − 2 beyond that); the seven best units, greedily
+//!   (a kind's second unit never keeps more than its first, so greedy is exact);
+//! - thirteen orphans: one of each terminal and honor kept if held, plus one more if any of them is
+//!   held twice.
+//!
+//! No form needs more than two copies of a kind beyond what a kind can hold (at most 4), so
+//! neither the four-copy limit nor the fifth-copy option changes them.
+
+use hupai_tiles::SevenPairs;
+
+/// Whether kind `k` (0–33) is a terminal or an honor.
+const fn is_orphan(k: usize) -> bool {
+    k >= 27 || k.is_multiple_of(9) || k % 9 == 8
+}
+
+/// Kinds by count (0–4), over all 34 and over the 13 terminals and honors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stats {
+    all: [u8; 5],
+    orphans: [u8; 5],
+}
+
+impl Stats {
+    pub(crate) fn new(counts: &[u8; 34]) -> Stats {
+        // Five little-endian words of eight counts (the last six bytes zero). Per word and k, one
+        // flag per byte holding at least k copies (a carry-free add into the top bit); the flags
+        // of all words add up lane-wise, and one multiply sums the lanes.
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // Terminals and honors: kinds 0, 8, 9, 17, 18, 26, 27–33, as byte flags per word.
+        const ORPHAN_MASK: [u64; 5] = [0x80, 0x8080, 0x0080_8000, 0x8080_8080_8080_0000, 0x8080];
+        let mut padded = [0u8; 40];
+        padded[..34].copy_from_slice(counts);
+        let (mut all_lanes, mut orphan_lanes) = ([0u64; 5], [0u64; 5]);
+        for (w, chunk) in padded.chunks_exact(8).enumerate() {
+            // Counts are at most 4 in a hand; masking keeps the add carry-free whatever they are.
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & 0x7f7f_7f7f_7f7f_7f7f;
+            for (k, (all, orphan)) in all_lanes.iter_mut().zip(orphan_lanes.iter_mut()).enumerate().skip(1) {
+                let flags = (x + (0x80 - k as u64) * LOW) & HIGH;
+                *all += flags >> 7;
+                *orphan += (flags & ORPHAN_MASK[w]) >> 7;
+            }
+        }
+        let total = |v: u64| (v.wrapping_mul(LOW) >> 56) as u8;
+        let mut all = [0u8; 5];
+        let mut orphans = [0u8; 5];
+        for (out, (lanes, n)) in [&mut all, &mut orphans].into_iter().zip([(all_lanes, 34u8), (orphan_lanes, 13)]) {
+            let ge: [u8; 5] = lanes.map(total);
+            out[0] = n - ge[1];
+            for k in 1..4 {
+                out[k] = ge[k] - ge[k + 1];
+            }
+            out[4] = ge[4];
+        }
+        Stats { all, orphans }
+    }
+
+    /// The stats after kind `k`, holding `count`, changes by `delta` (±1).
+    #[inline(always)]
+    pub(crate) fn with(&self, count: u8, k: usize, delta: i8) -> Stats {
+        let mut s = *self;
+        let from = (count as usize).min(4);
+        let to = (count as i16 + delta as i16).clamp(0, 4) as usize;
+        s.all[from] = s.all[from].saturating_sub(1);
+        s.all[to] += 1;
+        if is_orphan(k) {
+            s.orphans[from] = s.orphans[from].saturating_sub(1);
+            s.orphans[to] += 1;
+        }
+        s
+    }
+
+    /// Tiles to add for seven pairs under `rule` (not `Off`).
+    #[inline(always)]
+    pub(crate) fn seven_pairs(&self, rule: SevenPairs) -> u8 {
+        let [_, one, two, three, four] = self.all;
+        let (full, half) = match rule {
+            // Units keeping two tiles, and units keeping one.
+            SevenPairs::AllowQuads => (two + three + 2 * four, one + three),
+            _ => (two + three + four, one),
+        };
+        let full = full.min(7);
+        let half = half.min(7 - full);
+        14 - 2 * full - half
+    }
+
+    /// Tiles to add for thirteen orphans.
+    #[inline(always)]
+    pub(crate) fn thirteen_orphans(&self) -> u8 {
+        let [none, _, two, three, four] = self.orphans;
+        let doubled = u8::from(two + three + four > 0);
+        14 - (13 - none) - doubled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(s: &str) -> [u8; 34] {
+        s.parse::<hupai_tiles::Hand>().map(|h| h.concealed().0).unwrap_or([0; 34])
+    }
+
+    #[test]
+    fn closed_forms() {
+        let s = Stats::new(&counts("19m19p19s1234567z"));
+        assert_eq!(s.thirteen_orphans(), 1);
+        assert_eq!(s.seven_pairs(SevenPairs::Distinct), 7);
+        let s = Stats::new(&counts("1111m22m33p44p55s66s"));
+        assert_eq!(s.seven_pairs(SevenPairs::Distinct), 2);
+        assert_eq!(s.seven_pairs(SevenPairs::AllowQuads), 0);
+        let s = Stats::new(&counts("1188m288p55s1111z"));
+        // xiangting's example: replacement number 3 for seven distinct pairs (13 tiles held).
+        assert_eq!(s.seven_pairs(SevenPairs::Distinct), 3);
+    }
+
+    #[test]
+    fn new_matches_a_plain_count() {
+        let mut rng = 0x1234_5678_u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *x = ((rng >> 40) % 5) as u8;
+            }
+            let mut all = [0u8; 5];
+            let mut orphans = [0u8; 5];
+            for (k, &n) in c.iter().enumerate() {
+                all[n as usize] += 1;
+                if is_orphan(k) {
+                    orphans[n as usize] += 1;
+                }
+            }
+            assert_eq!(Stats::new(&c), Stats { all, orphans }, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn with_matches_new() {
+        let c = counts("1112345678999m1z");
+        let s = Stats::new(&c);
+        for k in 0..34 {
+            let mut d = c;
+            if d[k] < 4 {
+                d[k] += 1;
+                assert_eq!(s.with(c[k], k, 1), Stats::new(&d));
+            }
+            let mut d = c;
+            if d[k] > 0 {
+                d[k] -= 1;
+                assert_eq!(s.with(c[k], k, -1), Stats::new(&d));
+            }
+        }
+    }
+}

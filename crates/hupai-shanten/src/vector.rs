@@ -1,0 +1,222 @@
+//! Per-suit distance vectors and their min-plus combination.
+//!
+//! For one suit (or several suits combined) a [`Vector`] holds, for `m` melds (0–5) and `p` pairs
+//! (0 or 1), the fewest tiles that must be added to the suit's real tiles to hold exactly `m` melds
+//! and `p` pairs of that suit (tiles of the suit beyond those groups are dropped, so they cost
+//! nothing). Lane `p * 8 + m`; lanes with `m` above 5 stay [`INF`].
+//!
+//! Two vectors of disjoint suits combine by min-plus convolution over `m` and `p` (`p` at most 1 in
+//! all: a hand has one pair), because a winning shape is a union of per-suit shapes and the tiles
+//! to add are a sum over suits.
+
+/// Most melds one vector tracks: five (the 16-tile rules).
+pub(crate) const MAX_M: usize = 5;
+
+/// An impossible shape. `INF + INF` still fits a `u8`; every result is clamped back to `INF`.
+pub(crate) const INF: u8 = 60;
+
+/// Tiles to add, by lane `p * 8 + m`.
+pub(crate) type Vector = [u8; 16];
+
+/// Every shape impossible.
+pub(crate) const IMPOSSIBLE: Vector = [INF; 16];
+
+/// The vector of an empty suit: `m` melds and `p` pairs need `3m + 2p` new tiles.
+pub(crate) const EMPTY: Vector = {
+    let mut v = [INF; 16];
+    let mut m = 0;
+    while m <= MAX_M {
+        v[m] = 3 * m as u8;
+        v[8 + m] = 3 * m as u8 + 2;
+        m += 1;
+    }
+    v
+};
+
+/// The lane of `m` melds and `p` pairs.
+#[inline(always)]
+pub(crate) const fn lane(m: usize, p: usize) -> usize {
+    p * 8 + m
+}
+
+/// Min-plus convolution of two vectors of disjoint suits, for `M` melds in all at most (lanes
+/// above `M` stay [`INF`]). Fixed bounds and no branches, so it compiles to straight-line code;
+/// sums stay below 2 × [`INF`] and are clamped at the end.
+#[inline(always)]
+fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
+    let mut out = IMPOSSIBLE;
+    for m1 in 0..=M {
+        for m2 in 0..=M - m1 {
+            let m = m1 + m2;
+            out[m] = out[m].min(a[m1] + b[m2]);
+            out[8 + m] = out[8 + m].min((a[m1] + b[8 + m2]).min(a[8 + m1] + b[m2]));
+        }
+    }
+    for x in out.iter_mut() {
+        *x = (*x).min(INF);
+    }
+    out
+}
+
+/// [`combine_to`] for every meld count up to [`MAX_M`].
+#[inline(always)]
+pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
+    combine_to::<MAX_M>(a, b)
+}
+
+/// [`combine_to`] for up to `melds` melds: the lanes a hand of `melds` melds can use.
+#[inline(always)]
+pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
+    match melds {
+        0 => combine_to::<0>(a, b),
+        1 => combine_to::<1>(a, b),
+        2 => combine_to::<2>(a, b),
+        3 => combine_to::<3>(a, b),
+        4 => combine_to::<4>(a, b),
+        _ => combine_to::<MAX_M>(a, b),
+    }
+}
+
+/// The fewest tiles to add for `M` melds and the pair over four suits' vectors.
+#[inline(always)]
+fn four_suits<const M: usize>(v: &[Vector; 4]) -> u8 {
+    let (a, b) = (combine_to::<M>(&v[0], &v[1]), combine_to::<M>(&v[2], &v[3]));
+    let mut best = INF;
+    for m in 0..=M {
+        best = best.min(a[m] + b[8 + M - m]).min(a[8 + m] + b[M - m]);
+    }
+    best.min(INF)
+}
+
+/// The fewest tiles to add for `melds` melds and the pair over four suits' vectors.
+#[inline(always)]
+pub(crate) fn four_suits_distance(v: &[Vector; 4], melds: usize) -> u8 {
+    match melds {
+        0 => four_suits::<0>(v),
+        1 => four_suits::<1>(v),
+        2 => four_suits::<2>(v),
+        3 => four_suits::<3>(v),
+        4 => four_suits::<4>(v),
+        _ => four_suits::<MAX_M>(v),
+    }
+}
+
+/// The fewest tiles to add for `melds` melds and the pair, combining `a` and `b` (disjoint suits):
+/// the one lane of [`combine`] a hand needs.
+#[inline(always)]
+pub(crate) fn finish(a: &Vector, b: &Vector, melds: usize) -> u8 {
+    let mut best = INF;
+    let melds = melds.min(MAX_M);
+    for m in 0..=melds {
+        best = best.min(a[lane(m, 0)] + b[lane(melds - m, 1)]).min(a[lane(m, 1)] + b[lane(melds - m, 0)]);
+    }
+    best.min(INF)
+}
+
+/// `a` reversed around the target `(melds, 1)`: lane `(m, p)` holds `a(melds − m, 1 − p)` (or
+/// [`INF`]), so that [`finish`] with `b` is the lane-wise minimum of `reversed + b`.
+#[inline(always)]
+pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
+    let mut out = IMPOSSIBLE;
+    let melds = melds.min(MAX_M);
+    for m in 0..=melds {
+        out[lane(m, 0)] = a[lane(melds - m, 1)];
+        out[lane(m, 1)] = a[lane(melds - m, 0)];
+    }
+    out
+}
+
+/// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
+#[inline(always)]
+pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
+    rev.iter().zip(b).map(|(&x, &y)| x.saturating_add(y)).fold(INF, u8::min)
+}
+
+/// One flag per lane (the lane's top bit), from byte-parallel arithmetic on the 16 lanes as one
+/// `u128`: every value is below 128 ([`INF`] + [`INF`] included), so no lane borrows from another.
+pub(crate) type LaneMask = u128;
+
+const LOW: u128 = u128::from_le_bytes([1; 16]);
+const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
+
+/// Lanes where `a + b` equals `target` (below 128).
+#[inline(always)]
+pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneMask {
+    let sum = u128::from_le_bytes(*a) + u128::from_le_bytes(*b);
+    let x = sum ^ (LOW * target as u128);
+    // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
+    !(((x & SEVEN) + SEVEN) | x | SEVEN)
+}
+
+/// Lanes where `a` is below `b`.
+#[inline(always)]
+pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneMask {
+    // Per lane 128 + a − b: below 128 exactly when a < b.
+    !((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_suits_combine_to_empty() {
+        let two = combine(&EMPTY, &EMPTY);
+        assert_eq!(two, EMPTY);
+        assert_eq!(finish(&EMPTY, &EMPTY, 4), 14);
+        assert_eq!(finish_reversed(&reversed(&EMPTY, 4), &EMPTY), 14);
+    }
+
+    #[test]
+    fn bounded_combines_agree_on_their_lanes() {
+        let mut a = EMPTY;
+        a[lane(1, 0)] = 0;
+        a[lane(2, 1)] = 3;
+        let mut b = EMPTY;
+        b[lane(0, 1)] = 0;
+        b[lane(3, 0)] = 5;
+        let full = combine(&a, &b);
+        for melds in 0..=MAX_M {
+            let part = combine_up_to(&a, &b, melds);
+            for m in 0..=melds {
+                assert_eq!((part[lane(m, 0)], part[lane(m, 1)]), (full[lane(m, 0)], full[lane(m, 1)]));
+            }
+            let v = [a, b, EMPTY, a];
+            assert_eq!(four_suits_distance(&v, melds), finish(&combine(&v[0], &v[1]), &combine(&v[2], &v[3]), melds));
+        }
+    }
+
+    #[test]
+    fn lane_masks_match_plain_compares() {
+        let mut x = 7u64;
+        for _ in 0..2000 {
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((x >> 33) % (INF as u64 + 1)) as u8
+            };
+            let a: Vector = std::array::from_fn(|_| next());
+            let b: Vector = std::array::from_fn(|_| next());
+            let target = next();
+            for i in 0..16 {
+                let bit = 0x80u128 << (8 * i);
+                assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
+                assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
+            }
+        }
+    }
+
+    #[test]
+    fn finish_is_a_lane_of_combine() {
+        let mut a = EMPTY;
+        a[lane(1, 0)] = 0;
+        a[lane(0, 1)] = 1;
+        let mut b = EMPTY;
+        b[lane(2, 1)] = 2;
+        for melds in 0..=MAX_M {
+            let full = combine(&a, &b)[lane(melds, 1)];
+            assert_eq!(finish(&a, &b, melds), full);
+            assert_eq!(finish_reversed(&reversed(&a, melds), &b), full);
+        }
+    }
+}

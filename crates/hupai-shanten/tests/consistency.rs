@@ -1,0 +1,190 @@
+//! Shanten against the win checks and waits of `hupai-lookup`'s suit-table (itself checked against
+//! the reference backtrack): shanten −1 exactly when the hand wins, 0 exactly when a hand one short
+//! has waits, and then its effective tiles are its waits. Discard advice against effective tiles
+//! asked one discard at a time. Random hands of every preset, 0–8 wildcards, declared melds.
+
+mod common;
+
+use common::{Rng, full, random_hand};
+use hupai_lookup::SuitTable;
+use hupai_shanten::{Discard, discard_advice, effective_tiles, shanten};
+use hupai_tiles::{Algorithm, Hand, Rules, TileCounts, TileSet};
+
+fn rules_all() -> Vec<Rules> {
+    let mut out: Vec<Rules> = Rules::PRESETS.iter().map(|&(_, r)| r).collect();
+    out.extend(Rules::PRESETS.iter().map(|&(_, r)| r.with_wildcard_fifth_copy(true)));
+    out
+}
+
+fn hands(rules: &Rules, n: usize, seed: u64) -> Vec<Hand> {
+    let mut rng = Rng(seed);
+    let size = rules.hand_size();
+    (0..n)
+        .map(|i| {
+            let w = [0u8, 0, 1, 2, 4, 8][i % 6];
+            let declared = (i / 6) % 3;
+            let total = size - (i / 18) % 2;
+            let concealed = total.saturating_sub(3 * declared + w as usize);
+            random_hand(&mut rng, concealed, w, declared)
+        })
+        .collect()
+}
+
+/// Hands near a win: a few tiles of a winning hand swapped or turned into wildcards, complete and
+/// one short (14-tile rules only).
+fn near_wins(rules: &Rules, n: usize, seed: u64) -> Vec<Hand> {
+    let base: [&str; 4] = ["123m456p789s11122z", "11223344556677m", "19m19p19s1234567z1z", "1112345678999m5m"];
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    if rules.hand_size() != 14 {
+        return out;
+    }
+    for i in 0..n {
+        let h: Hand = base[i % 4].parse().unwrap();
+        let mut c = h.concealed().0;
+        let mut w = 0u8;
+        for _ in 0..rng.below(3) {
+            let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+            let k = held[rng.below(held.len())];
+            c[k] -= 1;
+            if rng.below(2) == 0 {
+                w += 1;
+            } else {
+                let into = rng.below(34);
+                if c[into] < 4 {
+                    c[into] += 1;
+                } else {
+                    c[k] += 1;
+                }
+            }
+        }
+        if let Ok(h) = Hand::from_counts(TileCounts(c), w) {
+            out.push(h);
+            if let Some(k) = (0..34).find(|&k| c[k] > 0) {
+                let mut d = c;
+                d[k] -= 1;
+                out.push(Hand::from_counts(TileCounts(d), w).unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn shanten_agrees_with_wins_and_waits() {
+    let n = if full() { 20_000 } else { 600 };
+    for rules in rules_all() {
+        let mut all = hands(&rules, n, 11);
+        all.extend(near_wins(&rules, n / 2, 12));
+        for h in &all {
+            let s = shanten(h, &rules).unwrap_or_else(|e| panic!("{h} under {rules}: {e}"));
+            if h.tile_count() == rules.hand_size() {
+                let wins = SuitTable.is_win(h, &rules).unwrap();
+                assert_eq!(s.number == -1, wins, "{h} under {rules}: {s:?}");
+            } else {
+                let waits = SuitTable.waits(h, &rules).unwrap();
+                assert_eq!(s.number == 0, !waits.is_empty(), "{h} under {rules}: {s:?}, waits {waits:?}");
+                let e = effective_tiles(h, &rules, &TileCounts::EMPTY).unwrap();
+                assert_eq!(e.shanten, s.number, "{h} under {rules}");
+                if s.number == 0 {
+                    let kinds: TileSet = e.tiles.iter().map(|t| t.tile).collect();
+                    assert_eq!(kinds, waits, "{h} under {rules}: effective tiles of a ready hand");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn advice_agrees_with_one_discard_at_a_time() {
+    let n = if full() { 5_000 } else { 150 };
+    let mut rng = Rng(99);
+    for rules in rules_all() {
+        let size = rules.hand_size();
+        let mut all: Vec<Hand> = hands(&rules, n, 21).into_iter().filter(|h| h.tile_count() == size).collect();
+        all.extend(near_wins(&rules, n / 4, 22).into_iter().filter(|h| h.tile_count() == size));
+        for h in &all {
+            // Some visible tiles, within what the hand leaves.
+            let physical = h.physical_counts();
+            let mut visible = TileCounts::EMPTY;
+            for _ in 0..rng.below(12) {
+                let k = rng.below(34);
+                if physical.0[k] + visible.0[k] < 4 {
+                    visible.0[k] += 1;
+                }
+            }
+            let advice = discard_advice(h, &rules, &visible).unwrap();
+            let distinct = (0..34).filter(|&k| h.concealed().0[k] > 0).count() + usize::from(h.wildcards() > 0);
+            assert_eq!(advice.len(), distinct, "{h}");
+            for w in advice.windows(2) {
+                let key = |o: &hupai_shanten::DiscardOption| (o.shanten(), std::cmp::Reverse(o.after.unseen()));
+                assert!(key(&w[0]) <= key(&w[1]), "{h}: advice out of order");
+            }
+            for o in &advice {
+                let after = match o.discard {
+                    Discard::Tile(t) => {
+                        let mut c = *h.concealed();
+                        c[t] -= 1;
+                        Hand::new(c, h.wildcards(), h.melds()).unwrap()
+                    }
+                    Discard::Wildcard => h.with_wildcards(h.wildcards() - 1),
+                };
+                // The discarded tile is seen: pass it as visible to the one-at-a-time question.
+                let mut seen = visible;
+                if let Discard::Tile(t) = o.discard {
+                    seen[t] += 1;
+                }
+                let direct = effective_tiles(&after, &rules, &seen).unwrap();
+                assert_eq!(o.after, direct, "{h} under {rules}, discard {:?}", o.discard);
+                assert_eq!(shanten(&after, &rules).unwrap().number, o.shanten());
+            }
+        }
+    }
+}
+
+#[test]
+fn errors_are_typed() {
+    let rules = Rules::STANDARD;
+    for (text, fragment) in [
+        ("123m456p789s", "shanten needs 3k + 1 or 3k + 2 tiles, at most 14"),
+        ("123m456p789s111222z", "at most 14"),
+        ("", "shanten needs"),
+    ] {
+        let h: Hand = text.parse().unwrap();
+        let e = shanten(&h, &rules).unwrap_err();
+        assert!(e.to_string().contains(fragment), "{text}: {e}");
+    }
+    let complete: Hand = "123m456p789s11122z".parse().unwrap();
+    let e = effective_tiles(&complete, &rules, &TileCounts::EMPTY).unwrap_err();
+    assert_eq!(e.to_string(), "effective tiles needs a hand of 13 tiles; this one has 14");
+    let short: Hand = "123m456p789s1122z".parse().unwrap();
+    let e = discard_advice(&short, &rules, &TileCounts::EMPTY).unwrap_err();
+    assert_eq!(e.to_string(), "discard advice needs a hand of 14 tiles; this one has 13");
+    let melds: Hand = "1m[111z][222z][333z][444z][555z]".parse().unwrap();
+    assert!(matches!(shanten(&melds, &rules), Err(hupai_tiles::Error::TooManyMelds { found: 5, max: 4 })));
+    // Wide rules this crate does not cover are refused, not guessed.
+    let mut wide = Rules::STANDARD;
+    wide.melds = 6;
+    assert!(shanten(&"1m".parse().unwrap(), &wide).unwrap_err().is_unsupported());
+}
+
+#[test]
+fn no_panic_on_extreme_hands() {
+    let rules = Rules::STANDARD;
+    for text in ["*", "**", "*************", "**************", "1111m2222m3333m44m", "[1111m][2222m][3333m][4444m]*"] {
+        let h: Hand = text.parse().unwrap();
+        let s = shanten(&h, &rules).unwrap();
+        assert!(s.number <= 8, "{text}: {s:?}");
+        if h.tile_count() % 3 == 2 {
+            assert!(!discard_advice(&h, &rules, &TileCounts::EMPTY).unwrap().is_empty());
+        } else {
+            effective_tiles(&h, &rules, &TileCounts::EMPTY).unwrap();
+        }
+    }
+    // A hand of 255 wildcards is refused by size, not overflowed.
+    let h = Hand::from_counts(TileCounts::EMPTY, 255).unwrap();
+    assert!(shanten(&h, &rules).is_err());
+    let fifth = Rules::STANDARD.with_wildcard_fifth_copy(true);
+    let h: Hand = "1111m2222m3333m4m*".parse().unwrap();
+    assert_eq!(shanten(&h, &fifth).unwrap().number, -1);
+}
