@@ -68,7 +68,10 @@ impl OddsArgs {
 
 /// One row: the exact odds and, if sampled, the estimate.
 struct Row {
-    exact: Odds,
+    /// Wildcards in every hand.
+    wildcards: u8,
+    /// `None` when the exact count does not model the rules (the estimate still does).
+    exact: Option<Odds>,
     estimate: Option<Estimate>,
 }
 
@@ -88,12 +91,16 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     let rows: Result<Vec<Row>, odds::OddsError> = ks
         .par_iter()
         .map(|&k| {
-            let exact = odds::exact(&rules, k)?;
+            // Rules the exact count does not model still get the estimate, if one is asked for.
+            let exact = match odds::exact(&rules, k) {
+                Err(odds::OddsError::UnsupportedRule(_)) if args.samples > 0 => None,
+                other => Some(other?),
+            };
             let estimate = match args.samples {
                 0 => None,
                 n => Some(odds::estimate(&rules, k, n, args.seed)?),
             };
-            Ok(Row { exact, estimate })
+            Ok(Row { wildcards: k, exact, estimate })
         })
         .collect();
     let rows = match rows {
@@ -105,7 +112,7 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     };
     if args.json {
         for row in &rows {
-            writeln!(out, "{}", json_line(args, row))?;
+            writeln!(out, "{}", json_line(args, &rules, row))?;
         }
     } else {
         write_table(args, &rules, &rows, out)?;
@@ -114,17 +121,17 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     Ok(false)
 }
 
-fn json_line(args: &OddsArgs, row: &Row) -> String {
-    let (numerator, denominator) = row.exact.fraction();
+fn json_line(args: &OddsArgs, rules: &Rules, row: &Row) -> String {
+    let fraction = row.exact.map(|e| e.fraction());
     let interval = row.interval();
     serde_json::json!({
-        "rules": row.exact.rules.preset_name().unwrap_or("custom"),
-        "wildcard_fifth_copy": row.exact.rules.wildcard_fifth_copy,
-        "wildcards": row.exact.wildcards,
-        "tiles": row.exact.drawn,
-        "numerator": numerator.to_string(),
-        "denominator": denominator.to_string(),
-        "probability": row.exact.probability(),
+        "rules": rules.preset_name().unwrap_or("custom"),
+        "wildcard_fifth_copy": rules.wildcard_fifth_copy,
+        "wildcards": row.wildcards,
+        "tiles": rules.hand_size() - row.wildcards as usize,
+        "numerator": fraction.map(|f| f.0.to_string()),
+        "denominator": fraction.map(|f| f.1.to_string()),
+        "probability": row.exact.map(|e| e.probability()),
         "samples": args.samples,
         "seed": args.seed,
         "wins": row.estimate.map_or(0, |e| e.wins),
@@ -181,17 +188,32 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     }
     writeln!(out, "  exact fraction")?;
     for row in rows {
-        let p = row.exact.probability();
-        let (num, den) = row.exact.fraction();
-        let one_in = if num == 0 { "never".to_string() } else { decimal(den as f64 / num as f64, 6) };
-        write!(out, "{:>2}  {:<16} {:>12}", row.exact.wildcards, decimal(p, 10), one_in)?;
+        let p = row.exact.map(|e| e.probability());
+        let fraction = row.exact.map(|e| e.fraction());
+        let (probability, one_in) = match (p, fraction) {
+            (Some(p), Some((0, _))) => (decimal(p, 10), "never".to_string()),
+            (Some(p), Some((num, den))) => (decimal(p, 10), decimal(den as f64 / num as f64, 6)),
+            _ => ("-".to_string(), "-".to_string()),
+        };
+        write!(out, "{:>2}  {probability:<16} {one_in:>12}", row.wildcards)?;
         if let (Some(e), Some((low, high))) = (row.estimate, row.interval()) {
-            let verdict = if low <= p && p <= high { "" } else { "  (outside)" };
+            let outside = p.is_some_and(|p| !(low <= p && p <= high));
+            let verdict = if outside { "  (outside)" } else { "" };
             let wins = format!("{}/{}", grouped(e.wins as u128), grouped(e.samples as u128));
             let interval = format!("[{}, {}]{verdict}", decimal(low, 4), decimal(high, 4));
             write!(out, "  {wins:>19}  {:<14} {interval:<30}", decimal(e.p_hat(), 6))?;
         }
-        writeln!(out, "  {num}/{den}")?;
+        match fraction {
+            Some((num, den)) => writeln!(out, "  {num}/{den}")?,
+            None => writeln!(out, "  -")?,
+        }
+    }
+    if rows.iter().any(|r| r.exact.is_none()) {
+        writeln!(
+            out,
+            "\nThe exact count does not model these rules (the 2-5-8 pair, a void suit or the knitted forms); \
+             the estimate checks each deal with suit-table, which does."
+        )?;
     }
     Ok(())
 }
