@@ -1,5 +1,6 @@
 //! `cargo xtask`: repository automation. `cargo xtask tables [--check]` regenerates the committed
-//! lookup tables (or checks that they are up to date) and prints the seeds' counts.
+//! lookup tables and the C header (or checks that they are up to date) and prints the seeds'
+//! counts; `cargo xtask header [--check]` does the C header alone.
 //! `cargo xtask diff [--full] [...]` runs the differential harness (`hupai diff`) in release.
 
 use std::process::ExitCode;
@@ -11,14 +12,20 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|a| a == "diff") {
         return diff(&args[1..]);
     }
-    let mode = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["tables"] => xtask::Mode::Write,
-        ["tables", "--check"] => xtask::Mode::Check,
+    let (task, mode) = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        [task @ ("tables" | "header")] => (*task, xtask::Mode::Write),
+        [task @ ("tables" | "header"), "--check"] => (*task, xtask::Mode::Check),
         _ => {
-            eprintln!("usage: cargo xtask tables [--check]\n       cargo xtask diff [--full] [hupai diff options]");
+            eprintln!(
+                "usage: cargo xtask tables [--check]\n       cargo xtask header [--check]\n       cargo xtask diff [--full] [hupai diff options]"
+            );
             return ExitCode::from(2);
         }
     };
+    let root = xtask::workspace_root();
+    if task == "header" {
+        return report(xtask::header(&root, mode));
+    }
     let bar = ProgressBar::new(1);
     bar.set_style(
         ProgressStyle::with_template("{msg:32} [{bar:40}] {pos}/{len}")
@@ -32,8 +39,22 @@ fn main() -> ExitCode {
         bar.set_length(total);
         bar.set_position(done);
     };
-    let result = xtask::tables(&xtask::workspace_root(), mode, &progress);
+    let tables = xtask::tables(&root, mode, &progress);
     bar.finish_and_clear();
+    // The tables' codegen includes the header, so one command leaves every generated file fresh.
+    let header = xtask::header(&root, mode);
+    report(match (tables, header) {
+        (Ok(mut lines), Ok(more)) => {
+            lines.extend(more);
+            Ok(lines)
+        }
+        (Err(e), Ok(_)) | (Ok(_), Err(e)) => Err(e),
+        (Err(a), Err(b)) => Err(format!("{a}\n{b}")),
+    })
+}
+
+/// Prints a task's summary lines, or its error; the exit status says which.
+fn report(result: Result<Vec<String>, String>) -> ExitCode {
     match result {
         Ok(lines) => {
             for l in lines {

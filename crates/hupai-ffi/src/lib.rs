@@ -1,0 +1,383 @@
+//! hupai's C ABI: win checks and waits for game servers written in C, C++, Go (cgo), C#
+//! (P/Invoke), Java (JNA / Panama), Node (koffi), Python (ctypes) or Lua (LuaJIT FFI), through one
+//! exact implementation, the [`hupai`] front door.
+//!
+//! The header `include/hupai.h` is generated from this file by `cargo xtask header` (cbindgen);
+//! `docs/ffi.md` is the user's guide: ownership of every pointer, error codes, ABI versioning and
+//! examples in several languages.
+//!
+//! # Contract
+//!
+//! - Every function returns a non-negative answer or a negative [`HupaiError`] code; the message
+//!   for the calling thread's last error is [`hupai_last_error`], the same text the `hupai` CLI
+//!   prints.
+//! - No panic crosses the boundary: every entry point catches unwinding and returns
+//!   [`HupaiError::Internal`].
+//! - No global mutable state except the thread-local last-error message, so every function may be
+//!   called from any number of threads at once.
+//! - NULL pointers and non-UTF-8 text give error codes. A string without its terminating NUL, or a
+//!   buffer shorter than 34 bytes, is undefined behaviour that no C ABI can detect.
+//! - `rules` is a preset name (`standard`, `riichi`, `chinese`, `taiwan`), optionally followed by
+//!   `+5th` (a wildcard may stand for a fifth copy of a kind); NULL means `standard`.
+
+use std::cell::RefCell;
+use std::ffi::{CStr, CString, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use hupai::{Error, Hand, PackedHand, Rules, TileSet};
+
+/// The version of this ABI. It changes only when an existing function changes its signature or
+/// meaning (functions may be added without a change); compare it with `hupai_abi_version()` at
+/// start-up to detect a header and a library that do not match.
+pub const HUPAI_ABI_VERSION: u32 = 1;
+
+/// Number of tile kinds, the length of every count array and wait buffer: `1m`–`9m` (0–8),
+/// `1p`–`9p` (9–17), `1s`–`9s` (18–26), then `1z`–`7z` (27–33: East, South, West, North, White,
+/// Green, Red).
+pub const HUPAI_KINDS: usize = 34;
+
+/// Why a call failed. Functions return these as negative `int32_t` values; every answer is
+/// non-negative, so `result < 0` is the one test for an error.
+#[repr(i32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HupaiError {
+    /// A required pointer (hand, counts, output buffer or out-parameter) is NULL.
+    NullArgument = -1,
+    /// `hand` or `rules` is not valid UTF-8.
+    InvalidUtf8 = -2,
+    /// `hand` is not valid hand notation (the message names the character and its position).
+    Parse = -3,
+    /// `rules` is not a preset name, optionally followed by `+5th`.
+    UnknownRules = -4,
+    /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
+    /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
+    WrongSize = -5,
+    /// The hand cannot exist: more than four copies of a kind, or more declared melds than the
+    /// rules allow.
+    InvalidHand = -6,
+    /// The engine cannot answer this hand under these rules; it never guesses.
+    Unsupported = -7,
+    /// A bug in hupai (a caught panic); the message says where. Please report it.
+    Internal = -8,
+}
+
+impl HupaiError {
+    /// The error class of a hupai error.
+    fn of(error: &Error) -> HupaiError {
+        match error {
+            Error::UnexpectedChar { .. }
+            | Error::MissingSuit { .. }
+            | Error::BadRank { .. }
+            | Error::UnclosedMeld { .. }
+            | Error::NotAMeld { .. } => HupaiError::Parse,
+            Error::HandSize { .. } | Error::WrongShape { .. } | Error::ShantenSize { .. } => HupaiError::WrongSize,
+            Error::Unsupported { .. } => HupaiError::Unsupported,
+            // Too many copies or melds, and any hand error added later: the hand itself is wrong.
+            _ => HupaiError::InvalidHand,
+        }
+    }
+}
+
+/// A failed call: its code and its message.
+#[derive(Debug)]
+struct Failure {
+    code: HupaiError,
+    message: String,
+}
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Failure {
+        Failure { code: HupaiError::of(&error), message: error.to_string() }
+    }
+}
+
+fn failure(code: HupaiError, message: impl Into<String>) -> Failure {
+    Failure { code, message: message.into() }
+}
+
+thread_local! {
+    /// The calling thread's last error message. Replaced by the next failing call on the same thread.
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn set_last_error(message: &str) {
+    // A C string cannot hold NUL; the messages never contain one, but a panic message might.
+    let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    // `try_with` fails only while the thread is being torn down; the code is still returned.
+    let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = text);
+}
+
+/// Runs one entry point: its answer, or its error code with the message recorded; a panic becomes
+/// [`HupaiError::Internal`] and never unwinds into the caller.
+fn guard(entry: impl FnOnce() -> Result<i32, Failure>) -> i32 {
+    let failure = match catch_unwind(AssertUnwindSafe(entry)) {
+        Ok(Ok(answer)) => return answer,
+        Ok(Err(failure)) => failure,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            failure(HupaiError::Internal, format!("internal error in hupai (please report it): {what}"))
+        }
+    };
+    // Recording the message allocates; should even that panic, the code still gets out.
+    let code = failure.code as i32;
+    let _ = catch_unwind(AssertUnwindSafe(|| set_last_error(&failure.message)));
+    code
+}
+
+/// Reads a C string argument: `None` for NULL.
+///
+/// # Safety
+/// `text` is NULL or points to a NUL-terminated string that stays valid and unchanged for the call.
+unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, Failure> {
+    if text.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: not NULL, and the caller guarantees a NUL-terminated string valid for the call.
+    let bytes = unsafe { CStr::from_ptr(text) };
+    match bytes.to_str() {
+        Ok(s) => Ok(Some(s)),
+        Err(e) => Err(failure(
+            HupaiError::InvalidUtf8,
+            format!("{what} is not valid UTF-8: invalid byte at position {}", e.valid_up_to() + 1),
+        )),
+    }
+}
+
+/// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by `+5th`.
+fn rules(text: Option<&str>) -> Result<Rules, Failure> {
+    let Some(text) = text else { return Ok(Rules::STANDARD) };
+    let (name, fifth) = match text.strip_suffix("+5th") {
+        Some(name) => (name, true),
+        None => (text, false),
+    };
+    match name.parse::<Rules>() {
+        Ok(preset) => Ok(preset.with_wildcard_fifth_copy(fifth)),
+        Err(e) => Err(failure(HupaiError::UnknownRules, format!("{e}, optionally followed by +5th"))),
+    }
+}
+
+/// The parsed hand and rules of a string entry point.
+///
+/// # Safety
+/// As for [`text`], for both pointers.
+unsafe fn hand_and_rules(hand: *const c_char, rules_text: *const c_char) -> Result<(Hand, Rules), Failure> {
+    // SAFETY: forwarded from the caller.
+    let hand = unsafe { text(hand, "hand") }?;
+    // SAFETY: forwarded from the caller.
+    let rules_text = unsafe { text(rules_text, "rules") }?;
+    let rules = rules(rules_text)?;
+    let hand = hand.ok_or_else(|| failure(HupaiError::NullArgument, "hand is NULL"))?;
+    Ok((hand.parse::<Hand>()?, rules))
+}
+
+/// The 34 counts of a counts entry point.
+///
+/// # Safety
+/// `counts` is NULL or points to 34 readable bytes.
+unsafe fn counts<'a>(counts: *const u8) -> Result<&'a [u8; HUPAI_KINDS], Failure> {
+    if counts.is_null() {
+        return Err(failure(HupaiError::NullArgument, "counts is NULL"));
+    }
+    // SAFETY: not NULL, and the caller guarantees 34 readable bytes; `u8` has no alignment needs.
+    Ok(unsafe { &*counts.cast::<[u8; HUPAI_KINDS]>() })
+}
+
+/// The caller's 34-byte wait buffer.
+///
+/// # Safety
+/// `out` is NULL or points to 34 writable bytes that nothing else reads or writes during the call.
+unsafe fn out_buffer<'a>(out: *mut u8) -> Result<&'a mut [u8; HUPAI_KINDS], Failure> {
+    if out.is_null() {
+        return Err(failure(HupaiError::NullArgument, "out_kinds is NULL"));
+    }
+    // SAFETY: not NULL, and the caller guarantees 34 writable bytes used by no one else meanwhile.
+    Ok(unsafe { &mut *out.cast::<[u8; HUPAI_KINDS]>() })
+}
+
+/// Writes the waits' kind indexes in ascending order; returns how many.
+fn write_waits(waits: TileSet, out: &mut [u8; HUPAI_KINDS]) -> i32 {
+    let mut n = 0;
+    for (slot, tile) in out.iter_mut().zip(waits.iter()) {
+        *slot = tile.index() as u8;
+        n += 1;
+    }
+    n
+}
+
+/// The version of the ABI this library implements: `HUPAI_ABI_VERSION` of the header it was built
+/// with.
+#[unsafe(no_mangle)]
+pub extern "C" fn hupai_abi_version() -> u32 {
+    HUPAI_ABI_VERSION
+}
+
+/// Does the complete hand `hand` (mpsz notation: `123m456p789s11122z`, `*` per wildcard, `[789s]`
+/// per declared meld) win under `rules`? Returns 1 if it wins, 0 if not, a negative `HupaiError`
+/// otherwise (a hand one tile short is `HUPAI_ERROR_WRONG_SIZE`).
+///
+/// # Safety
+/// `hand` is a NUL-terminated string (NULL gives an error code); `rules` is NULL or a
+/// NUL-terminated string. Neither is kept after the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_is_win(hand: *const c_char, rules: *const c_char) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        Ok(hupai::is_win(&hand, &rules)? as i32)
+    })
+}
+
+/// The kinds that complete `hand`, a hand one tile short: writes their indexes (0–33, ascending) to
+/// the first entries of `out_kinds` and returns how many (0 to 34), or a negative `HupaiError`.
+/// On error `out_kinds` is left as it was.
+///
+/// # Safety
+/// As for `hupai_is_win`; `out_kinds` points to 34 writable bytes (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_waits(hand: *const c_char, rules: *const c_char, out_kinds: *mut u8) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        // SAFETY: the caller's guarantee for `out_kinds`.
+        let out = unsafe { out_buffer(out_kinds) }?;
+        let waits = hupai::waits(&hand, &rules)?;
+        Ok(write_waits(waits, out))
+    })
+}
+
+/// `hupai_is_win` for a concealed hand given as 34 counts (in kind order, see `HUPAI_KINDS`) and
+/// a number of wildcards: no parsing, for hot loops. A count above 4 is `HUPAI_ERROR_INVALID_HAND`.
+///
+/// # Safety
+/// `counts` points to 34 readable bytes (NULL gives an error code); `rules` as for
+/// `hupai_is_win`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_is_win_counts(counts: *const u8, wildcards: u8, rules: *const c_char) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantee for `rules`.
+        let rules = self::rules(unsafe { text(rules, "rules") }?)?;
+        // SAFETY: the caller's guarantee for `counts`.
+        let counts = unsafe { self::counts(counts) }?;
+        Ok(PackedHand::from_counts(counts, wildcards)?.is_win(&rules)? as i32)
+    })
+}
+
+/// `hupai_waits` for a concealed hand given as 34 counts and a number of wildcards.
+///
+/// # Safety
+/// As for `hupai_is_win_counts`; `out_kinds` points to 34 writable bytes (NULL gives an error
+/// code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_waits_counts(
+    counts: *const u8,
+    wildcards: u8,
+    rules: *const c_char,
+    out_kinds: *mut u8,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantee for `rules`.
+        let rules = self::rules(unsafe { text(rules, "rules") }?)?;
+        // SAFETY: the caller's guarantee for `counts`.
+        let counts = unsafe { self::counts(counts) }?;
+        // SAFETY: the caller's guarantee for `out_kinds`.
+        let out = unsafe { out_buffer(out_kinds) }?;
+        let waits = PackedHand::from_counts(counts, wildcards)?.waits(&rules)?;
+        Ok(write_waits(waits, out))
+    })
+}
+
+/// The shanten number of `hand`, a hand of 3k + 1 or 3k + 2 tiles up to the rules' complete size
+/// (wildcards and 3 per declared meld count): writes -1 (it wins), 0 (ready: one tile from a win),
+/// 1, 2, ... to `*out_shanten` and returns 0; or returns a negative `HupaiError` and leaves
+/// `*out_shanten` as it was. The answer goes through `out_shanten` so that -1 (a win) is never
+/// mistaken for an error code. Seven pairs and thirteen orphans count under rules that allow them.
+///
+/// # Safety
+/// As for `hupai_is_win`; `out_shanten` points to a writable `int32_t` (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_shanten(hand: *const c_char, rules: *const c_char, out_shanten: *mut i32) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        if out_shanten.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out_shanten is NULL"));
+        }
+        let number = hupai::shanten(&hand, &rules)?.number;
+        // SAFETY: not NULL, and the caller guarantees a writable, aligned `int32_t`.
+        unsafe { out_shanten.write(i32::from(number)) };
+        Ok(0)
+    })
+}
+
+/// The message of the calling thread's last error, the same text the `hupai` CLI prints; an empty
+/// string if no call on this thread has failed. Never NULL.
+///
+/// The string belongs to the library: do not free or modify it. It stays valid until the same
+/// thread's next call into hupai that fails (successful calls, this function and
+/// `hupai_abi_version` leave it alone) or until the thread exits; copy it to keep it longer.
+#[unsafe(no_mangle)]
+pub extern "C" fn hupai_last_error() -> *const c_char {
+    let current = catch_unwind(|| LAST_ERROR.try_with(|slot| slot.borrow().as_ptr()).ok());
+    current.ok().flatten().unwrap_or(c"".as_ptr())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last_error() -> String {
+        // SAFETY: `hupai_last_error` never returns NULL and the string stays valid until this
+        // thread's next failing call, which does not happen before the copy.
+        unsafe { CStr::from_ptr(hupai_last_error()) }.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn a_panic_becomes_an_internal_error_with_its_message() {
+        let code = guard(|| panic!("boom at the boundary"));
+        assert_eq!(code, HupaiError::Internal as i32);
+        assert!(last_error().contains("boom at the boundary"), "{}", last_error());
+        let code = guard(|| std::panic::panic_any(42_u32));
+        assert_eq!(code, HupaiError::Internal as i32);
+        assert!(last_error().contains("unknown panic"), "{}", last_error());
+    }
+
+    #[test]
+    fn a_nul_in_a_message_does_not_lose_the_message() {
+        assert_eq!(guard(|| Err(failure(HupaiError::Parse, "a\0b"))), HupaiError::Parse as i32);
+        assert_eq!(last_error(), "a\\0b");
+    }
+
+    #[test]
+    fn rules_names() {
+        assert_eq!(rules(None).unwrap(), Rules::STANDARD);
+        for (name, preset) in Rules::PRESETS {
+            assert_eq!(rules(Some(name)).unwrap(), preset);
+            assert_eq!(rules(Some(&format!("{name}+5th"))).unwrap(), preset.with_wildcard_fifth_copy(true));
+        }
+        for bad in ["", "+5th", "Riichi", "riichi+5th+5th", "riichi +5th", "mahjong"] {
+            let e = rules(Some(bad)).unwrap_err();
+            assert_eq!(e.code, HupaiError::UnknownRules, "{bad:?}");
+            assert!(e.message.contains("expected one of standard, riichi"), "{}", e.message);
+        }
+    }
+
+    #[test]
+    fn every_hand_error_has_a_class() {
+        let cases = [
+            ("123m456p789s11122x", HupaiError::Parse),
+            ("123m456p789s11122", HupaiError::Parse),
+            ("8z", HupaiError::Parse),
+            ("[12m", HupaiError::Parse),
+            ("[124m]", HupaiError::Parse),
+            ("11111m", HupaiError::InvalidHand),
+        ];
+        for (text, code) in cases {
+            let e: Failure = text.parse::<Hand>().unwrap_err().into();
+            assert_eq!(e.code, code, "{text}: {}", e.message);
+        }
+    }
+}
