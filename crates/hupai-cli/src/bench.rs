@@ -144,7 +144,7 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 
 impl BenchArgs {
     fn rules(&self) -> Rules {
-        RuleArgs { rules: self.rules, wildcard_fifth_copy: false, wildcard_tile: None }.rules()
+        RuleArgs::preset(self.rules).rules()
     }
 }
 
@@ -464,12 +464,8 @@ fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result
         writeln!(input, "{}", deal(args.seed, i, rules.hand_size(), 0))?;
     }
     let input_bytes = input.len();
-    let batch_args = BatchArgs {
-        rule_args: RuleArgs { rules: args.rules, wildcard_fifth_copy: false, wildcard_tile: None },
-        algorithm: None,
-        shanten: false,
-        visible: None,
-    };
+    let batch_args =
+        BatchArgs { rule_args: RuleArgs::preset(args.rules), algorithm: None, shanten: false, visible: None };
     let mut sink = Sink::default();
     let cpu_before = ProcessTime::try_now().ok();
     let start = Instant::now();

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use clap::Args;
-use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules};
+use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules, Suit, Tile, VoidSuit};
 use serde::Serialize;
 
 use crate::json::{self, TILE_NAMES};
@@ -54,6 +54,9 @@ pub(crate) struct HandReport {
     /// Verdict for a complete hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     win: Option<bool>,
+    /// Why a complete hand does not win, when a rule option (void suit, 2-5-8 pair) decides it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
     /// Waits, in tile order, for a hand one tile short.
     #[serde(skip_serializing_if = "Option::is_none")]
     waits: Option<Vec<&'static str>>,
@@ -174,9 +177,10 @@ fn shanten_report(hand: &Hand, rules: &Rules, visible: &hupai_tiles::TileCounts,
 /// One decomposition: its form and its groups, pair first (`["11z", "123m", ...]`).
 #[derive(Debug, Serialize)]
 struct DecompositionReport {
-    /// `melds`, `seven_pairs` or `thirteen_orphans`.
+    /// `melds`, `seven_pairs`, `thirteen_orphans`, `honors_and_knitted` or `knitted_straight`.
     form: &'static str,
-    /// The groups in mpsz; thirteen orphans is one group of all fourteen tiles.
+    /// The groups in mpsz; thirteen orphans and honors-and-knitted are one group of all fourteen
+    /// tiles, a knitted straight's nine tiles are one group.
     groups: Vec<String>,
 }
 
@@ -186,6 +190,8 @@ impl From<&Decomposition> for DecompositionReport {
             Decomposition::Melds { .. } => "melds",
             Decomposition::SevenPairs { .. } => "seven_pairs",
             Decomposition::ThirteenOrphans { .. } => "thirteen_orphans",
+            Decomposition::HonorsAndKnitted { .. } => "honors_and_knitted",
+            Decomposition::KnittedStraight { .. } => "knitted_straight",
         };
         DecompositionReport { form, groups: d.to_string().split(' ').map(str::to_owned).collect() }
     }
@@ -295,6 +301,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     match answer {
         Answer::Win(false) => {
             r.decompositions = Some(Vec::new());
+            r.why = why_not(&hand, &rules);
             shanten_report(&hand, &rules, &visible, &mut r);
         }
         Answer::Waits(w) if w.is_empty() => {
@@ -321,6 +328,38 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
     }
     r
+}
+
+/// Why a complete hand that does not win under `rules` loses, when a rule option decides it: the
+/// void suit (tiles of it held, or all three numbered suits used) or the 2-5-8 pair (the hand wins
+/// with another pair).
+fn why_not(hand: &Hand, rules: &Rules) -> Option<String> {
+    let held = hand.physical_counts();
+    let numbered = [Suit::Man, Suit::Pin, Suit::Sou];
+    match rules.void {
+        VoidSuit::Declared(s) => {
+            let tiles: Vec<Tile> = held.tiles().filter(|t| t.suit() == s).collect();
+            if !tiles.is_empty() {
+                return Some(format!(
+                    "the hand holds {} of the void suit {}",
+                    hupai_tiles::notation::format_tiles(tiles),
+                    s.letter()
+                ));
+            }
+        }
+        VoidSuit::AnyOne if numbered.iter().all(|&s| held.suit(s).iter().any(|&n| n > 0)) => {
+            return Some("the hand holds tiles of all three numbered suits; one suit must be void".to_owned());
+        }
+        _ => {}
+    }
+    if rules.pair_258 {
+        let other = rules.with_pair_258(false);
+        let wins = hupai_harness::fastest_for(hand, &other).and_then(|a| a.is_win(hand, &other));
+        if wins == Ok(true) {
+            return Some("it wins only with a pair that is not a 2, 5 or 8".to_owned());
+        }
+    }
+    None
 }
 
 /// Asks every registered algorithm; fills `answers` and `agree`, and returns the first answer
@@ -434,6 +473,9 @@ pub(crate) fn render(r: &HandReport) -> String {
     let by = format!("({}, {} rules)", r.algorithm.unwrap_or("?"), r.rules.as_deref().unwrap_or("?"));
     if let Some(win) = r.win {
         let _ = writeln!(s, "  win: {}  {by}", if win { "yes" } else { "no" });
+    }
+    if let Some(why) = &r.why {
+        let _ = writeln!(s, "  why: {why}");
     }
     if let Some(waits) = &r.waits {
         if waits.is_empty() {

@@ -19,8 +19,9 @@ pub(crate) struct DiffArgs {
     #[arg(long, value_name = "NAME", value_parser = corpus_name)]
     corpus: Vec<&'static Corpus>,
 
-    /// Rule sets: `all` (the four presets, each without and with the wildcard fifth-copy rule),
-    /// a preset (`riichi`: both fifth-copy settings) or one exact set (`riichi+5th`).
+    /// Rule sets: `all` (every preset, and Sichuan with the dots declared void, each without and
+    /// with the wildcard fifth-copy rule), a preset (`riichi`: both fifth-copy settings) or one
+    /// exact set (`riichi+5th`, `sichuan+void-p`).
     #[arg(long, value_name = "R", default_value = "all", value_parser = rule_sets)]
     rules: RuleSets,
 
@@ -52,7 +53,11 @@ fn rule_sets(text: &str) -> Result<RuleSets, String> {
         return Ok(RuleSets(vec![preset, preset.with_wildcard_fifth_copy(true)]));
     }
     parse_rules_name(text).map(|r| RuleSets(vec![r])).ok_or_else(|| {
-        format!("unknown rules '{text}': expected all, a preset (standard, riichi, chinese, taiwan) or PRESET+5th")
+        let presets: Vec<&str> = Rules::PRESETS.iter().map(|(n, _)| *n).collect();
+        format!(
+            "unknown rules '{text}': expected all, a preset ({}), PRESET+5th or PRESET+void-m|p|s",
+            presets.join(", ")
+        )
     })
 }
 

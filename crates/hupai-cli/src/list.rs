@@ -28,6 +28,10 @@ struct Row {
     seventeen_tiles: bool,
     decompositions: bool,
     wildcard_fifth_copy: bool,
+    pair_258: bool,
+    void_suit: bool,
+    tile_supply: bool,
+    knitted: bool,
 }
 
 impl Row {
@@ -43,6 +47,10 @@ impl Row {
             seventeen_tiles: c.seventeen_tiles,
             decompositions: c.decompositions,
             wildcard_fifth_copy: c.wildcard_fifth_copy,
+            pair_258: c.pair_258,
+            void_suit: c.void_suit,
+            tile_supply: c.tile_supply,
+            knitted: c.knitted,
         }
     }
 }
@@ -60,7 +68,8 @@ pub(crate) fn run(args: &ListArgs, out: &mut impl Write) -> io::Result<()> {
     let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max("algorithm".len());
     writeln!(
         out,
-        "{:width$}  wildcards  5th copy  seven pairs  13 orphans  declared melds  17 tiles  decompositions",
+        "{:width$}  wildcards  5th copy  seven pairs  13 orphans  declared melds  17 tiles  decompositions  \
+         2-5-8 pair  void suit  108/112 tiles  knitted",
         "algorithm"
     )?;
     for r in &rows {
@@ -71,7 +80,7 @@ pub(crate) fn run(args: &ListArgs, out: &mut impl Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "{:width$}  {wildcards:9}  {:8}  {:11}  {:10}  {:14}  {:8}  {}",
+            "{:width$}  {wildcards:9}  {:8}  {:11}  {:10}  {:14}  {:8}  {:14}  {:10}  {:9}  {:13}  {}",
             r.name,
             yes(r.wildcard_fifth_copy),
             yes(r.seven_pairs),
@@ -79,8 +88,16 @@ pub(crate) fn run(args: &ListArgs, out: &mut impl Write) -> io::Result<()> {
             yes(r.declared_melds),
             yes(r.seventeen_tiles),
             yes(r.decompositions),
+            yes(r.pair_258),
+            yes(r.void_suit),
+            yes(r.tile_supply),
+            yes(r.knitted),
         )?;
     }
     writeln!(out, "\nFastest first; without --algorithm, each hand goes to the first that supports it.")?;
+    writeln!(
+        out,
+        "108/112 tiles: wildcards under a tile set without every kind (without wildcards any algorithm answers)."
+    )?;
     out.flush()
 }

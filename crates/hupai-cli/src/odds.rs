@@ -1,5 +1,5 @@
 //! `hupai odds`: the exact probability that K wildcards plus the rest of a hand drawn from the
-//! 136-tile wall win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
+//! wall of the rules' tile set (136 tiles by default) win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
 //! Monte Carlo estimate with its 99% Wilson interval, so the two can be seen to agree. (99%, not
 //! 95%: a table of nine rows would show a 95% miss in a third of the runs.)
 
@@ -10,7 +10,7 @@ use hupai_lookup::odds::{self, Estimate, Odds};
 use hupai_tiles::{Rules, Tile};
 use rayon::prelude::*;
 
-use crate::options::Preset;
+use crate::options::{Preset, RuleArgs, TilesArg, VoidArg};
 
 /// Arguments of `hupai odds`.
 #[derive(Clone, Args)]
@@ -28,9 +28,22 @@ pub(crate) struct OddsArgs {
     pub(crate) wildcard_fifth_copy: bool,
 
     /// Every copy of this tile drawn is a wildcard too (e.g. 7z, as in 红中癞子), on top of the K
-    /// wildcards.
+    /// wildcards. Default: 7z under `--rules hongzhong`, none otherwise.
     #[arg(long, value_name = "TILE", value_parser = crate::options::parse_wildcard_tile)]
     pub(crate) wildcard_tile: Option<Tile>,
+
+    /// The pair must be a 2, 5 or 8 (only the Monte Carlo estimate handles it).
+    #[arg(long)]
+    pub(crate) pair_258: bool,
+
+    /// A void suit (only the Monte Carlo estimate handles it).
+    #[arg(long, value_enum, value_name = "m|p|s|any")]
+    pub(crate) void: Option<VoidArg>,
+
+    /// The tiles played with: deals come from this wall (bonus tiles of the 144 are replaced when
+    /// drawn, so 144 deals like 136). Default: the preset's.
+    #[arg(long, value_enum, value_name = "108|112|136|144")]
+    pub(crate) tiles: Option<TilesArg>,
 
     /// Random deals for the Monte Carlo estimate beside each exact figure; 0 skips it.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
@@ -46,20 +59,34 @@ pub(crate) struct OddsArgs {
 }
 
 impl OddsArgs {
+    /// The tile whose drawn copies are wildcards: `--wildcard-tile`, else the red dragon under
+    /// `--rules hongzhong`.
+    fn wildcard_tile(&self) -> Option<Tile> {
+        match (self.wildcard_tile, self.rules) {
+            (Some(t), _) => Some(t),
+            (None, Preset::Hongzhong) => Some(Tile::RED),
+            (None, _) => None,
+        }
+    }
+
     fn rules(&self) -> Rules {
-        let preset = match self.rules {
-            Preset::Standard => Rules::STANDARD,
-            Preset::Riichi => Rules::RIICHI,
-            Preset::Chinese => Rules::CHINESE,
-            Preset::Taiwan => Rules::TAIWAN,
-        };
-        preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy)
+        RuleArgs {
+            wildcard_fifth_copy: self.wildcard_fifth_copy,
+            pair_258: self.pair_258,
+            void: self.void,
+            tiles: self.tiles,
+            ..RuleArgs::preset(self.rules)
+        }
+        .rules()
     }
 }
 
 /// One row: the exact odds and, if sampled, the estimate.
 struct Row {
-    exact: Odds,
+    /// Wildcards in every hand.
+    wildcards: u8,
+    /// `None` when the exact count does not model the rules (the estimate still does).
+    exact: Option<Odds>,
     estimate: Option<Estimate>,
 }
 
@@ -72,6 +99,7 @@ impl Row {
 /// Runs `hupai odds`; `Ok(true)` when the question was wrong (reported on stderr).
 pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     let rules = args.rules();
+    let wildcard_tile = args.wildcard_tile();
     let ks: Vec<u8> = match args.wildcards {
         Some(k) => vec![k],
         None => (0..=8).collect(),
@@ -79,16 +107,21 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     let rows: Result<Vec<Row>, odds::OddsError> = ks
         .par_iter()
         .map(|&k| {
-            let exact = match args.wildcard_tile {
-                Some(t) => odds::exact_with_wildcard_tile(&rules, k, t)?,
-                None => odds::exact(&rules, k)?,
+            // Rules the exact count does not model still get the estimate, if one is asked for.
+            let exact = match wildcard_tile {
+                Some(t) => odds::exact_with_wildcard_tile(&rules, k, t),
+                None => odds::exact(&rules, k),
             };
-            let estimate = match (args.samples, args.wildcard_tile) {
+            let exact = match exact {
+                Err(odds::OddsError::UnsupportedRule(_)) if args.samples > 0 => None,
+                other => Some(other?),
+            };
+            let estimate = match (args.samples, wildcard_tile) {
                 (0, _) => None,
                 (n, Some(t)) => Some(odds::estimate_with_wildcard_tile(&rules, k, t, n, args.seed)?),
                 (n, None) => Some(odds::estimate(&rules, k, n, args.seed)?),
             };
-            Ok(Row { exact, estimate })
+            Ok(Row { wildcards: k, exact, estimate })
         })
         .collect();
     let rows = match rows {
@@ -100,7 +133,7 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     };
     if args.json {
         for row in &rows {
-            writeln!(out, "{}", json_line(args, row))?;
+            writeln!(out, "{}", json_line(args, &rules, row))?;
         }
     } else {
         write_table(args, &rules, &rows, out)?;
@@ -109,18 +142,18 @@ pub(crate) fn run(args: &OddsArgs, out: &mut impl Write) -> io::Result<bool> {
     Ok(false)
 }
 
-fn json_line(args: &OddsArgs, row: &Row) -> String {
-    let (numerator, denominator) = row.exact.fraction();
+fn json_line(args: &OddsArgs, rules: &Rules, row: &Row) -> String {
+    let fraction = row.exact.map(|e| e.fraction());
     let interval = row.interval();
     serde_json::json!({
-        "rules": row.exact.rules.preset_name().unwrap_or("custom"),
-        "wildcard_fifth_copy": row.exact.rules.wildcard_fifth_copy,
-        "wildcard_tile": args.wildcard_tile.map(|t| t.to_string()),
-        "wildcards": row.exact.wildcards,
-        "tiles": row.exact.drawn,
-        "numerator": numerator.to_string(),
-        "denominator": denominator.to_string(),
-        "probability": row.exact.probability(),
+        "rules": rules.preset_name().unwrap_or("custom"),
+        "wildcard_fifth_copy": rules.wildcard_fifth_copy,
+        "wildcard_tile": args.wildcard_tile().map(|t| t.to_string()),
+        "wildcards": row.wildcards,
+        "tiles": rules.hand_size() - row.wildcards as usize,
+        "numerator": fraction.map(|f| f.0.to_string()),
+        "denominator": fraction.map(|f| f.1.to_string()),
+        "probability": row.exact.map(|e| e.probability()),
         "samples": args.samples,
         "seed": args.seed,
         "wins": row.estimate.map_or(0, |e| e.wins),
@@ -159,8 +192,9 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     let size = rules.hand_size();
     let name = rules.preset_name().unwrap_or("custom");
     let fifth = if rules.wildcard_fifth_copy { ", a wildcard may be a fifth copy" } else { "" };
-    writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the 136-tile wall.")?;
-    if let Some(t) = args.wildcard_tile {
+    let wall = hupai_lookup::odds::Wall::of(rules.tiles).tiles();
+    writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the {wall}-tile wall.")?;
+    if let Some(t) = args.wildcard_tile() {
         writeln!(out, "Every {t} drawn is a wildcard too.")?;
     }
     if args.samples > 0 {
@@ -179,17 +213,32 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     }
     writeln!(out, "  exact fraction")?;
     for row in rows {
-        let p = row.exact.probability();
-        let (num, den) = row.exact.fraction();
-        let one_in = if num == 0 { "never".to_string() } else { decimal(den as f64 / num as f64, 6) };
-        write!(out, "{:>2}  {:<16} {:>12}", row.exact.wildcards, decimal(p, 10), one_in)?;
+        let p = row.exact.map(|e| e.probability());
+        let fraction = row.exact.map(|e| e.fraction());
+        let (probability, one_in) = match (p, fraction) {
+            (Some(p), Some((0, _))) => (decimal(p, 10), "never".to_string()),
+            (Some(p), Some((num, den))) => (decimal(p, 10), decimal(den as f64 / num as f64, 6)),
+            _ => ("-".to_string(), "-".to_string()),
+        };
+        write!(out, "{:>2}  {probability:<16} {one_in:>12}", row.wildcards)?;
         if let (Some(e), Some((low, high))) = (row.estimate, row.interval()) {
-            let verdict = if low <= p && p <= high { "" } else { "  (outside)" };
+            let outside = p.is_some_and(|p| !(low <= p && p <= high));
+            let verdict = if outside { "  (outside)" } else { "" };
             let wins = format!("{}/{}", grouped(e.wins as u128), grouped(e.samples as u128));
             let interval = format!("[{}, {}]{verdict}", decimal(low, 4), decimal(high, 4));
             write!(out, "  {wins:>19}  {:<14} {interval:<30}", decimal(e.p_hat(), 6))?;
         }
-        writeln!(out, "  {num}/{den}")?;
+        match fraction {
+            Some((num, den)) => writeln!(out, "  {num}/{den}")?,
+            None => writeln!(out, "  -")?,
+        }
+    }
+    if rows.iter().any(|r| r.exact.is_none()) {
+        writeln!(
+            out,
+            "\nThe exact count does not model these rules (the 2-5-8 pair, a void suit or the knitted forms); \
+             the estimate checks each deal with suit-table, which does."
+        )?;
     }
     Ok(())
 }

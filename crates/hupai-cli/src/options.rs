@@ -2,7 +2,7 @@
 //! function both use to answer a hand.
 
 use clap::{Args, ValueEnum};
-use hupai_tiles::{Algorithm, Answer, Error, Hand, Rules, Tile};
+use hupai_tiles::{Algorithm, Answer, Error, Hand, Rules, Suit, Tile, TileSupply, VoidSuit};
 
 /// Rule presets by name; `Rules::preset` turns the name into rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -13,8 +13,46 @@ pub(crate) enum Preset {
     Riichi,
     /// Standard plus seven pairs (a quad counts as two pairs) and thirteen orphans.
     Chinese,
-    /// Five melds and a pair, 17 tiles.
+    /// Five melds and a pair, 17 tiles, 144 tiles with flowers.
     Taiwan,
+    /// Sichuan: 108 tiles, a void suit (any one; declare it with --void), seven pairs with quads.
+    Sichuan,
+    /// Red-dragon mahjong: 112 tiles, 7z are the wildcards, seven pairs with quads.
+    Hongzhong,
+    /// Changsha: the pair must be a 2, 5 or 8.
+    Changsha,
+    /// Chinese Official (GB): 144 tiles, seven pairs with quads, thirteen orphans, the knitted forms.
+    Gb,
+}
+
+/// The void suit: a numbered suit the hand may hold no tile of, or any one suit missing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum VoidArg {
+    /// Characters.
+    M,
+    /// Dots.
+    P,
+    /// Bamboo.
+    S,
+    /// Any one numbered suit missing.
+    Any,
+}
+
+/// The tiles played with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TilesArg {
+    /// Numbered suits only.
+    #[value(name = "108")]
+    Numbered108,
+    /// Numbered suits and red dragons.
+    #[value(name = "112")]
+    RedDragons112,
+    /// All 34 kinds, no bonus tiles.
+    #[value(name = "136")]
+    Standard136,
+    /// All 34 kinds and the eight bonus tiles.
+    #[value(name = "144")]
+    WithBonus144,
 }
 
 /// How a hand is read and judged.
@@ -29,12 +67,32 @@ pub(crate) struct RuleArgs {
     pub(crate) wildcard_fifth_copy: bool,
 
     /// Every concealed copy of this tile counts as a wildcard (e.g. 7z, red dragon, as in 红中癞子).
+    /// Default: 7z under `--rules hongzhong`, none otherwise.
     /// A kind, so `5m` means every 5m (a red five is refused: it is no kind of its own).
     #[arg(long, value_name = "TILE", value_parser = parse_wildcard_tile)]
     pub(crate) wildcard_tile: Option<Tile>,
+
+    /// The pair must be a 2, 5 or 8 of a numbered suit (二五八将).
+    #[arg(long)]
+    pub(crate) pair_258: bool,
+
+    /// The suit declared void (定缺): a hand holding any tile of it does not win; `any`: some
+    /// numbered suit must be missing.
+    #[arg(long, value_enum, value_name = "m|p|s|any")]
+    pub(crate) void: Option<VoidArg>,
+
+    /// The tiles played with: a hand holding a tile outside the set is an error, wildcards stand
+    /// only for kinds of the set. Default: the preset's.
+    #[arg(long, value_enum, value_name = "108|112|136|144")]
+    pub(crate) tiles: Option<TilesArg>,
 }
 
 impl RuleArgs {
+    /// A preset with every other option at its default.
+    pub(crate) fn preset(rules: Preset) -> RuleArgs {
+        RuleArgs { rules, wildcard_fifth_copy: false, wildcard_tile: None, pair_258: false, void: None, tiles: None }
+    }
+
     /// The rules these options select.
     pub(crate) fn rules(&self) -> Rules {
         let preset = match self.rules {
@@ -42,11 +100,42 @@ impl RuleArgs {
             Preset::Riichi => Rules::RIICHI,
             Preset::Chinese => Rules::CHINESE,
             Preset::Taiwan => Rules::TAIWAN,
+            Preset::Sichuan => Rules::SICHUAN,
+            Preset::Hongzhong => Rules::HONGZHONG,
+            Preset::Changsha => Rules::CHANGSHA,
+            Preset::Gb => Rules::GB,
         };
-        preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy)
+        let mut rules = preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy);
+        if self.pair_258 {
+            rules = rules.with_pair_258(true);
+        }
+        rules = match self.void {
+            None => rules,
+            Some(VoidArg::M) => rules.with_void(Suit::Man),
+            Some(VoidArg::P) => rules.with_void(Suit::Pin),
+            Some(VoidArg::S) => rules.with_void(Suit::Sou),
+            Some(VoidArg::Any) => rules.with_void_rule(VoidSuit::AnyOne),
+        };
+        match self.tiles {
+            None => rules,
+            Some(TilesArg::Numbered108) => rules.with_tiles(TileSupply::Numbered108),
+            Some(TilesArg::RedDragons112) => rules.with_tiles(TileSupply::RedDragons112),
+            Some(TilesArg::Standard136) => rules.with_tiles(TileSupply::Standard136),
+            Some(TilesArg::WithBonus144) => rules.with_tiles(TileSupply::WithBonus144),
+        }
     }
 
-    /// Parses one hand and applies `--wildcard-tile`.
+    /// The tile that counts as a wildcard: `--wildcard-tile`, else the red dragon under
+    /// `--rules hongzhong`.
+    pub(crate) fn wildcard_tile(&self) -> Option<Tile> {
+        match (self.wildcard_tile, self.rules) {
+            (Some(t), _) => Some(t),
+            (None, Preset::Hongzhong) => Some(Tile::RED),
+            (None, _) => None,
+        }
+    }
+
+    /// Parses one hand and applies the wildcard tile.
     pub(crate) fn parse_hand(&self, text: &str) -> Result<Hand, Error> {
         let hand = text.parse().map_err(|e| self.under_rules(e))?;
         self.apply_wildcard_tile(hand)
@@ -63,10 +152,10 @@ impl RuleArgs {
         }
     }
 
-    /// Applies `--wildcard-tile` to a parsed hand.
+    /// Applies the wildcard tile ([`RuleArgs::wildcard_tile`]) to a parsed hand.
     #[inline]
     pub(crate) fn apply_wildcard_tile(&self, hand: Hand) -> Result<Hand, Error> {
-        match self.wildcard_tile {
+        match self.wildcard_tile() {
             Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t),
             _ => Ok(hand),
         }

@@ -367,6 +367,10 @@ fn algorithms_json_has_a_row_per_registered_algorithm() {
             "seventeen_tiles": c.seventeen_tiles,
             "decompositions": c.decompositions,
             "wildcard_fifth_copy": c.wildcard_fifth_copy,
+            "pair_258": c.pair_258,
+            "void_suit": c.void_suit,
+            "tile_supply": c.tile_supply,
+            "knitted": c.knitted,
         });
         assert_eq!(*row, expected);
     }
@@ -433,4 +437,33 @@ fn check_readable_report_shows_tiles_verdict_decompositions_and_waits() {
     assert!(out.contains("waits: 1z 2z"), "{out}");
     assert!(out.contains("error: unexpected 'x' at position 3"), "{out}");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn regional_rules_answer_as_documented() {
+    // The 2-5-8 pair: 11z / 22z cannot be the pair under changsha.
+    let (out, code) = hupai(&["batch", "--rules", "changsha"], b"123m456p789s11122z\n");
+    assert_eq!(json_lines(&out)[0]["win"], false, "{out}");
+    assert_eq!(code, 0);
+    let (out, _) = hupai(&["batch", "--rules", "standard"], b"123m456p789s11122z\n");
+    assert_eq!(json_lines(&out)[0]["win"], true, "{out}");
+    // 全不靠 under gb.
+    let (out, code) = hupai(&["check", "147m258p369s12345z", "--rules", "gb", "--json"], b"");
+    let row = &json_lines(&out)[0];
+    assert_eq!(row["win"], true, "{out}");
+    assert_eq!(row["decompositions"][0]["form"], "honors_and_knitted", "{out}");
+    assert_eq!(code, 0);
+    // A declared void suit: the hand holds 11p, and the readable report says so.
+    let (out, _) = hupai(&["check", "123456789m11p222s", "--rules", "sichuan", "--void", "p"], b"");
+    assert!(out.contains("win: no"), "{out}");
+    assert!(out.contains("why: the hand holds 11p of the void suit p"), "{out}");
+    // A tile outside the tile set is an error naming it.
+    let (out, code) = hupai(&["check", "123m456p789s11122z", "--tiles", "108", "--json"], b"");
+    assert_eq!(json_lines(&out)[0]["error"], "1z is not a tile of the rules' set of 108 tiles (numbered suits only)");
+    assert_ne!(code, 0);
+    // hongzhong: 7z are wildcards by default.
+    let (out, _) = hupai(&["check", "123m456p789s111m77z", "--rules", "hongzhong", "--json"], b"");
+    let row = &json_lines(&out)[0];
+    assert_eq!(row["win"], true, "{out}");
+    assert!(row["tiles"].as_str().unwrap().contains('🀪'), "{out}");
 }

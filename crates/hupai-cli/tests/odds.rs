@@ -108,3 +108,27 @@ fn a_wildcard_tile_adds_its_copies_to_the_wildcards() {
     let (low, high) = mc.wilson(odds::Estimate::Z99);
     assert!(low <= exact.probability() && exact.probability() <= high, "{low} {high} {}", exact.probability());
 }
+
+#[test]
+fn regional_rules_deal_from_their_wall_and_fall_back_to_the_estimate() {
+    // 108 tiles: the exact count over the smaller wall.
+    let (out, err, code) = hupai_odds(&["--tiles", "108", "--wildcards", "2", "--samples", "0", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v = &json_lines(&out)[0];
+    let rules = Rules::STANDARD.with_tiles(hupai_tiles::TileSupply::Numbered108);
+    let exact = odds::exact(&rules, 2).unwrap();
+    let c108_12 = (0..12u128).fold(1u128, |acc, i| acc * (108 - i) / (i + 1));
+    assert_eq!(exact.deals, c108_12, "deals are 12 tiles from the 108-tile wall");
+    assert_eq!(v["numerator"], exact.fraction().0.to_string());
+    // The 2-5-8 pair: no exact figure, the seeded estimate (suit-table on each deal) instead.
+    let (out, err, code) = hupai_odds(&["--rules", "changsha", "--wildcards", "2", "--samples", "5000", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v = &json_lines(&out)[0];
+    assert!(v["probability"].is_null() && v["numerator"].is_null(), "{v}");
+    let mc = odds::estimate(&Rules::CHANGSHA, 2, 5000, 1).unwrap();
+    assert_eq!(v["wins"], mc.wins);
+    // Without samples there is nothing to show: an error that says why.
+    let (_, err, code) = hupai_odds(&["--rules", "changsha", "--wildcards", "2", "--samples", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("exact odds do not handle the 2-5-8 pair"), "{err}");
+}

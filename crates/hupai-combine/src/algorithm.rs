@@ -84,6 +84,10 @@ impl Combine {
             });
         }
         self.supports(hand, rules)?;
+        if !rules.is_classic() {
+            // The regional options filter the decompositions: count the filtered list.
+            return Ok(self.restricted_decompositions(hand, rules)?.len() as u64);
+        }
         let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
         let (pairs, orphans) = forms(hand, rules);
         let mut n = run(&sets().melds, &problem, Counter).0;
@@ -99,21 +103,90 @@ impl Algorithm for Combine {
         "combine"
     }
 
+    /// Everything but the knitted forms: the 2-5-8 pair, the void suit and small tile sets come
+    /// from the copy caps (a forbidden kind has none) and a filter on the pair.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::ALL
+        Capabilities { pair_258: true, void_suit: true, tile_supply: true, ..Capabilities::CLASSIC }
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
-        if run(&sets().melds, &problem, Exists).0 > 0 {
-            return Ok(true);
+        if !rules.is_classic() {
+            return Ok(self.restricted_win(hand, rules));
         }
-        let (pairs, orphans) = forms(hand, rules);
-        Ok([pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0))
+        let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        self.win_of(hand, rules, &problem)
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        if !rules.is_classic() {
+            return self.restricted_decompositions(hand, rules);
+        }
         let problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        self.decompositions_of(hand, rules, problem)
+    }
+}
+
+impl Combine {
+    /// The verdict for a problem, every form the rules allow.
+    fn win_of(&self, hand: &Hand, rules: &Rules, problem: &Problem) -> Result<bool, Error> {
+        if run(&sets().melds, problem, Exists).0 > 0 {
+            return Ok(true);
+        }
+        let (pairs, orphans) = forms(hand, rules);
+        Ok([pairs, orphans].into_iter().flatten().any(|set| run(set, problem, Exists).0 > 0))
+    }
+
+    /// The problem of `hand` with the numbered suit `void` (if any) absent: kinds outside the
+    /// rules' tile set or in the void suit get no room; `None` if the hand holds one.
+    fn restricted_problem(hand: &Hand, rules: &Rules, void: Option<hupai_tiles::Suit>) -> Option<Problem> {
+        let allowed = rules.allowed_kinds(void);
+        if hand.physical_counts().kinds().bits() & !allowed.bits() != 0 {
+            return None;
+        }
+        let mut problem = Problem::from_hand(hand, rules.wildcard_fifth_copy);
+        for t in Tile::ALL.into_iter().filter(|&t| !allowed.contains(t)) {
+            problem.caps[t.index()] = 0;
+        }
+        Some(problem)
+    }
+
+    /// The verdict under the 2-5-8 pair, a void suit or a small tile set: per void suit, the
+    /// restricted problem; with the 2-5-8 pair, each allowed pair is fixed in turn and the rest
+    /// must be melds.
+    fn restricted_win(&self, hand: &Hand, rules: &Rules) -> bool {
+        rules.void_choices().iter().any(|&void| {
+            let Some(problem) = Self::restricted_problem(hand, rules, void) else { return false };
+            if !rules.pair_258 {
+                return self.win_of(hand, rules, &problem).unwrap_or(false);
+            }
+            let melds = Tile::ALL.into_iter().filter(|&t| rules.pair_allowed(t)).any(|t| {
+                let mut p = problem.clone();
+                p.fix(&[t, t]) && run(&sets().melds_only, &p, Exists).0 > 0
+            });
+            let (pairs, orphans) = forms(hand, rules);
+            melds || [pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0)
+        })
+    }
+
+    /// Every decomposition under restricted rules: per void suit, those of the restricted problem,
+    /// melds forms only with an allowed pair; merged in order.
+    fn restricted_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
+        let mut out = Vec::new();
+        for &void in rules.void_choices() {
+            let Some(problem) = Self::restricted_problem(hand, rules, void) else { continue };
+            let list = self.decompositions_of(hand, rules, problem)?;
+            out.extend(list.into_iter().filter(|d| match d {
+                Decomposition::Melds { pair, .. } => rules.pair_allowed(*pair),
+                _ => true,
+            }));
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// Every decomposition of a problem, in order.
+    fn decompositions_of(&self, hand: &Hand, rules: &Rules, problem: Problem) -> Result<Vec<Decomposition>, Error> {
         // The search lists coverings lexicographically over their sorted groups (pair included).
         // Coverings sharing a pair stay in that order once it is taken out, which is the order of
         // decompositions with that pair; a stable counting sort by pair, applied in place, finishes
@@ -177,9 +250,7 @@ impl Algorithm for Combine {
         }
         self.special_decompositions(hand, rules, &problem, out)
     }
-}
 
-impl Combine {
     /// Appends the seven-pairs and thirteen-orphans decompositions the rules allow, in order.
     fn special_decompositions(
         &self,

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use hupai_tiles::{Algorithm, Error, Hand, Rules, Tile};
+use hupai_tiles::{Algorithm, Decomposition, Error, Group, Hand, Rules, Tile};
 
 use crate::algorithm::{Combine, forms, sets};
 use crate::combiner::Combiners;
@@ -191,6 +191,48 @@ impl<'de> serde::Deserialize<'de> for TypedWait {
     }
 }
 
+/// Typed waits under the regional rule options, read off the decompositions of the hand plus each
+/// wait by the definition of [`typed_waits`] (slower than the fixed-group search, and exact).
+fn typed_from_decompositions(hand: &Hand, rules: &Rules, waits: hupai_tiles::TileSet) -> Vec<TypedWait> {
+    let mut out = Vec::with_capacity(waits.len());
+    for t in waits.iter() {
+        let full = Combine.check_decompositions(&hand.with_tile_unchecked(t), rules).unwrap_or_default();
+        let mut kinds = WaitKinds::EMPTY;
+        for d in &full {
+            match d {
+                Decomposition::Melds { pair, melds } => {
+                    if *pair == t {
+                        kinds.insert(WaitKind::Single);
+                    }
+                    for g in melds {
+                        match *g {
+                            Group::Triplet(x) if x == t => kinds.insert(WaitKind::DoublePair),
+                            Group::Sequence(low) => {
+                                let tiles = g.tiles();
+                                if tiles[1] == t {
+                                    kinds.insert(WaitKind::Closed);
+                                }
+                                if tiles[0] == t {
+                                    kinds.insert(if low.rank() == 7 { WaitKind::Edge } else { WaitKind::TwoSided });
+                                }
+                                if tiles[2] == t {
+                                    kinds.insert(if low.rank() == 1 { WaitKind::Edge } else { WaitKind::TwoSided });
+                                }
+                            }
+                            Group::Triplet(_) => {}
+                        }
+                    }
+                }
+                // Seven pairs and thirteen orphans complete on a lone tile; combine lists no
+                // knitted forms.
+                _ => kinds.insert(WaitKind::Single),
+            }
+        }
+        out.push(TypedWait { tile: t, kinds });
+    }
+    out
+}
+
 /// Is there a covering of `problem` by `set` around the fixed group `tiles`?
 fn exists_with(set: &Combiners, problem: &Problem, tiles: &[Tile]) -> bool {
     let mut p = problem.clone();
@@ -219,6 +261,9 @@ fn exists_with(set: &Combiners, problem: &Problem, tiles: &[Tile]) -> bool {
 /// ```
 pub fn typed_waits(hand: &Hand, rules: &Rules) -> Result<Vec<TypedWait>, Error> {
     let waits = Combine.waits(hand, rules)?;
+    if !rules.is_classic() {
+        return Ok(typed_from_decompositions(hand, rules, waits));
+    }
     let s = sets();
     let (pairs, orphans) = forms(hand, rules);
     let mut out = Vec::with_capacity(waits.len());

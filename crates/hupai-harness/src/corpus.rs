@@ -8,13 +8,14 @@
 //! by default ([`Size::Sampled`], a fixed subset) and complete with [`Size::Full`].
 
 mod exhaustive;
+mod knitted;
 mod random;
 mod seeds;
 mod shapes;
 mod tricky;
 mod wildcard_tile;
 
-use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
+use hupai_tiles::{Hand, Meld, Rules, Suit, Tile, TileCounts, VoidSuit};
 
 pub use shapes::{Shape, ShapeError, placements, real_shapes};
 
@@ -90,6 +91,7 @@ enum Kind {
     Shapes,
     Random,
     WildcardTile,
+    Knitted,
 }
 
 /// A named corpus.
@@ -100,7 +102,7 @@ pub struct Corpus {
     kind: Kind,
 }
 
-static CORPORA: [Corpus; 6] = [
+static CORPORA: [Corpus; 7] = [
     Corpus {
         name: "seeds",
         description: "the worked examples of the five seed articles S000-S004, each named",
@@ -131,6 +133,12 @@ static CORPORA: [Corpus; 6] = [
         kind: Kind::Random,
     },
     Corpus {
+        name: "knitted",
+        description: "the GB knitted forms: every honors-and-knitted hand and knitted straights with each meld \
+                      and pair, complete or one short, 0-3 of their tiles turned into wildcards, and one declared meld",
+        kind: Kind::Knitted,
+    },
+    Corpus {
         name: "wildcard-tile",
         description: "every kind in turn as the wildcard tile (as in --wildcard-tile 7z), none to four copies held, \
                       in seeded deals and built winning hands of 14 and 17 tiles, complete or one short",
@@ -138,7 +146,7 @@ static CORPORA: [Corpus; 6] = [
     },
 ];
 
-/// Every corpus, small to big: `seeds`, `tricky`, `exhaustive`, `shapes`, `random`, then
+/// Every corpus, small to big: `seeds`, `tricky`, `exhaustive`, `shapes`, `random`, then `knitted` and
 /// `wildcard-tile`.
 pub fn corpora() -> &'static [Corpus] {
     &CORPORA
@@ -172,15 +180,19 @@ impl Corpus {
     /// Every case under each of `rules` that the corpus's hands fit. Named examples are taken as
     /// written (a 14-tile example only fits 14-tile rules); generated hands are padded with
     /// declared melds to each rule set's size.
+    /// A hand holding a tile outside a rule set's tiles (an honor under 108 tiles) is not a case
+    /// under it: every algorithm would refuse it the same way before answering.
     pub fn cases(&self, rules: &[Rules], size: Size) -> Cases {
         let rules = rules.to_vec();
-        match self.kind {
+        let all: Cases = match self.kind {
             Kind::Seeds | Kind::Tricky => Box::new(named_cases(self.examples(), rules)),
             Kind::Exhaustive => exhaustive::cases(rules, size),
             Kind::Shapes => shapes::cases(rules, size),
             Kind::Random => random::cases(rules, size),
+            Kind::Knitted => knitted::cases(rules, size),
             Kind::WildcardTile => wildcard_tile::cases(rules, size),
-        }
+        };
+        Box::new(all.filter(|c| c.hand.check_tile_supply(&c.rules).is_ok()))
     }
 
     /// The rows of this corpus's snapshot table: each named example under each rule set it
@@ -207,28 +219,52 @@ fn named_cases(examples: &'static [Example], rules: Vec<Rules>) -> impl Iterator
     })
 }
 
-/// Every preset, each without and with the wildcard fifth-copy rule: the eight rule sets the
-/// harness checks by default.
+/// Every preset, and Sichuan with the pin suit declared void, each without and with the wildcard
+/// fifth-copy rule: the eighteen rule sets the harness checks by default.
 pub fn all_rules() -> Vec<Rules> {
-    Rules::PRESETS.iter().flat_map(|&(_, r)| [r, r.with_wildcard_fifth_copy(true)]).collect()
+    Rules::PRESETS
+        .iter()
+        .map(|&(_, r)| r)
+        .chain([Rules::SICHUAN.with_void(Suit::Pin)])
+        .flat_map(|r| [r, r.with_wildcard_fifth_copy(true)])
+        .collect()
 }
 
-/// A preset's name, with `+5th` when the wildcard fifth-copy rule is on (`"chinese+5th"`).
-/// Rules that are no preset are written out.
+/// A preset's name, with `+void-p` for a declared void suit and `+5th` when the wildcard
+/// fifth-copy rule is on (`"chinese+5th"`, `"sichuan+void-p"`). Rules that are no preset are
+/// written out.
 pub fn rules_name(rules: &Rules) -> String {
-    match rules.preset_name() {
-        Some(name) if rules.wildcard_fifth_copy => format!("{name}+5th"),
-        Some(name) => name.to_string(),
-        None => rules.to_string(),
+    let Some(name) = rules.preset_name() else { return rules.to_string() };
+    let mut out = name.to_string();
+    if let VoidSuit::Declared(s) = rules.void {
+        out.push_str(&format!("+void-{}", s.letter()));
     }
+    if rules.wildcard_fifth_copy {
+        out.push_str("+5th");
+    }
+    out
 }
 
-/// The inverse of [`rules_name`] for presets: `"riichi"`, `"riichi+5th"`.
+/// The inverse of [`rules_name`] for presets: `"riichi"`, `"riichi+5th"`, `"sichuan+void-p+5th"`.
 pub fn parse_rules_name(name: &str) -> Option<Rules> {
-    match name.strip_suffix("+5th") {
-        Some(preset) => Rules::preset(preset).map(|r| r.with_wildcard_fifth_copy(true)),
-        None => Rules::preset(name),
-    }
+    let (name, fifth) = match name.strip_suffix("+5th") {
+        Some(rest) => (rest, true),
+        None => (name, false),
+    };
+    let (name, void) = match name.rsplit_once("+void-") {
+        Some((rest, letter)) => {
+            let mut chars = letter.chars();
+            let suit =
+                chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none())?;
+            (rest, Some(suit))
+        }
+        None => (name, None),
+    };
+    let rules = Rules::preset(name)?.with_wildcard_fifth_copy(fifth);
+    Some(match void {
+        Some(s) => rules.with_void(s),
+        None => rules,
+    })
 }
 
 /// Declared melds that bring a concealed part of `concealed_size` tiles (wildcards included) to
@@ -259,13 +295,16 @@ pub(crate) fn padding(counts: &TileCounts, concealed_size: usize, rules: &Rules,
                 return Some(melds);
             }
             let t = Tile::ALL[(start + step * 5) % Tile::COUNT];
+            if !rules.tiles.kinds().contains(t) {
+                continue;
+            }
             let meld = match form {
                 0 if t.starts_sequence() => Meld::Chi(t),
                 0 => continue,
                 1 => Meld::Pon(t),
                 _ => Meld::Kan(t),
             };
-            if meld.tiles().iter().all(|&x| used[x] == 0) {
+            if meld.tiles().iter().all(|&x| used[x] == 0 && rules.tiles.kinds().contains(x)) {
                 for x in meld.tiles() {
                     used[x] += 1;
                 }
@@ -317,7 +356,7 @@ mod tests {
     #[test]
     fn rules_names_round_trip() {
         let all = all_rules();
-        assert_eq!(all.len(), 8);
+        assert_eq!(all.len(), 18);
         for r in all {
             assert_eq!(parse_rules_name(&rules_name(&r)), Some(r));
         }
@@ -327,10 +366,12 @@ mod tests {
 
     #[test]
     fn padding_fills_to_either_shape_without_a_fifth_copy() {
-        let mut counts = TileCounts::EMPTY;
-        counts[Tile::ALL[0]] = 4;
-        counts[Tile::RED] = 1;
         for rules in all_rules() {
+            // An honor where the tile set has one, else a 9m.
+            let extra = if rules.tiles.kinds().contains(Tile::RED) { Tile::RED } else { Tile::ALL[8] };
+            let mut counts = TileCounts::EMPTY;
+            counts[Tile::ALL[0]] = 4;
+            counts[extra] = 1;
             for wildcards in 0..=3u8 {
                 for variant in 0..6 {
                     let Some(h) = padded(&counts, wildcards, &rules, variant) else {

@@ -30,6 +30,10 @@ fn reason(algorithm: &str, feature: Feature) -> &'static str {
         ("matrix", Feature::Decompositions) => "S004's suit matrix decides the win without keeping the groups",
         ("split", Feature::Decompositions) => "S003's carry map reduces segments without keeping the groups",
         (_, Feature::Decompositions) => "it decides wins only",
+        (_, Feature::Pair258 | Feature::VoidSuit | Feature::TileSupply(_)) => {
+            "written for the classic rules; suit-table, combine, backtrack (and index without wildcards) answer these"
+        }
+        (_, Feature::KnittedForms) => "written for the classic rules; suit-table and backtrack answer these",
         _ => "its capabilities say so",
     }
 }
@@ -58,6 +62,23 @@ pub fn missing_features(capabilities: &Capabilities) -> Vec<(Feature, String)> {
     }
     if !c.thirteen_orphans {
         out.push((Feature::ThirteenOrphans, "concealed 14-tile hands under rules with thirteen orphans".to_string()));
+    }
+    if !c.pair_258 {
+        out.push((Feature::Pair258, "hands under rules with the 2-5-8 pair (changsha)".to_string()));
+    }
+    if !c.void_suit {
+        out.push((Feature::VoidSuit, "hands under rules with a void suit (sichuan)".to_string()));
+    }
+    if c.wildcards && !c.tile_supply {
+        for n in [108, 112] {
+            out.push((Feature::TileSupply(n), format!("hands with wildcards under a {n}-tile set")));
+        }
+    }
+    if !c.knitted {
+        out.push((
+            Feature::KnittedForms,
+            "14-tile hands with at most one declared meld under rules with the knitted forms (gb)".to_string(),
+        ));
     }
     if !c.decompositions {
         out.push((Feature::Decompositions, "decomposition lists (verdicts and waits are still compared)".to_string()));

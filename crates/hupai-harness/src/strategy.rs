@@ -10,9 +10,15 @@
 use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
 use proptest::prelude::*;
 
-/// One of the eight rule sets: each preset without and with the wildcard fifth-copy rule.
+/// One of the harness's rule sets (the corpus module's `all_rules`): each preset, and Sichuan
+/// with a declared void suit, without and with the wildcard fifth-copy rule.
 pub fn rules() -> impl Strategy<Value = Rules> {
-    let all: Vec<Rules> = Rules::PRESETS.iter().flat_map(|&(_, r)| [r, r.with_wildcard_fifth_copy(true)]).collect();
+    let all: Vec<Rules> = Rules::PRESETS
+        .iter()
+        .map(|&(_, r)| r)
+        .chain([Rules::SICHUAN.with_void(hupai_tiles::Suit::Pin)])
+        .flat_map(|r| [r, r.with_wildcard_fifth_copy(true)])
+        .collect();
     proptest::sample::select(all)
 }
 
@@ -49,8 +55,10 @@ pub fn case() -> impl Strategy<Value = (Hand, Rules)> {
 
 impl RawHand {
     /// The hand these choices make under `rules`: a meld that would break the four-copy limit
-    /// moves to the next kind where it fits, and so does a tile.
+    /// moves to the next kind where it fits, and so does a tile; so does a kind outside the rules'
+    /// tile set.
     pub fn build(&self, rules: &Rules) -> Hand {
+        let kinds = rules.tiles.kinds();
         let mut physical = TileCounts::EMPTY;
         let mut declared = Vec::new();
         for &(form, start) in self.melds.iter().take(rules.melds as usize) {
@@ -65,7 +73,7 @@ impl RawHand {
                 for x in meld.tiles() {
                     after[x] += 1;
                 }
-                if after.0.iter().all(|&c| c <= 4) {
+                if after.0.iter().all(|&c| c <= 4) && meld.tiles().iter().all(|&x| kinds.contains(x)) {
                     physical = after;
                     declared.push(meld);
                     break;
@@ -76,7 +84,9 @@ impl RawHand {
         let wildcards = self.wildcards.min(size as u8);
         let mut concealed = TileCounts::EMPTY;
         for &t in self.pool.iter().take(size - wildcards as usize) {
-            let free = (0..Tile::COUNT).map(|k| Tile::ALL[(t as usize + k) % Tile::COUNT]).find(|&x| physical[x] < 4);
+            let free = (0..Tile::COUNT)
+                .map(|k| Tile::ALL[(t as usize + k) % Tile::COUNT])
+                .find(|&x| physical[x] < 4 && kinds.contains(x));
             if let Some(k) = free {
                 physical[k] += 1;
                 concealed[k] += 1;

@@ -1,4 +1,4 @@
-//! Every corpus through every registered algorithm under all eight rule sets: no disagreement, and
+//! Every corpus through every registered algorithm under all eighteen rule sets: no disagreement, and
 //! every skip counted. Sampled by default; `HUPAI_FULL=1` runs the corpora in full (use
 //! `--release`, or `hupai diff --full`). Run with `--nocapture` to see the summaries.
 
@@ -52,6 +52,13 @@ fn tricky_agree() {
 fn exhaustive_agrees() {
     let s = run("exhaustive");
     assert!(skipped(&s, "index", |f| *f == Feature::Wildcards) > 0);
+    // The regional options: suit-table answers them all, the classic algorithms skip them.
+    let tally = s.tally("matrix").unwrap();
+    // (108 tiles come with a void suit in the presets, which is named first.)
+    for feature in [Feature::Pair258, Feature::VoidSuit, Feature::TileSupply(112)] {
+        assert!(tally.unsupported_by.iter().any(|(f, n)| *f == feature && *n > 0), "{feature}");
+    }
+    assert_eq!(skipped(&s, "suit-table", |_| true), 0);
 }
 
 #[test]
@@ -89,4 +96,12 @@ fn wildcard_tile_agrees_and_never_waits_on_a_kind_held_four_times() {
     }
     assert!(checked > 10, "{checked} one-short hands holding four wildcard copies have waits");
     assert!(skipped(&s, "index", |f| *f == Feature::Wildcards) > 0);
+}
+
+#[test]
+fn knitted_agrees() {
+    let s = run("knitted");
+    assert!(skipped(&s, "matrix", |f| *f == Feature::KnittedForms) > 0);
+    assert_eq!(skipped(&s, "suit-table", |_| true), 0);
+    assert!(s.tally("suit-table").unwrap().lists > 0);
 }

@@ -28,7 +28,7 @@ impl Algorithm for SequenceFirst {
             seven_pairs: false,
             thirteen_orphans: false,
             decompositions: false,
-            ..Capabilities::ALL
+            ..Capabilities::CLASSIC
         }
     }
 
@@ -107,7 +107,7 @@ impl Algorithm for NeighbourPruning {
             seven_pairs: false,
             thirteen_orphans: false,
             decompositions: false,
-            ..Capabilities::ALL
+            ..Capabilities::CLASSIC
         }
     }
 

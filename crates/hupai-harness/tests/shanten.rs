@@ -55,7 +55,9 @@ fn shanten_agrees_with_every_algorithm() {
         // The generated corpora are large; every algorithm answers each hand, so take a stride.
         let stride = if size == Size::Full { 1 } else { 40 };
         let mut checked = 0;
-        for (i, case) in c.cases(&all_rules(), size).enumerate() {
+        // Shanten refuses the regional options (`check_rules`); it is compared under the rest.
+        let handled: Vec<_> = all_rules().into_iter().filter(|r| hupai_shanten::check_rules(r).is_ok()).collect();
+        for (i, case) in c.cases(&handled, size).enumerate() {
             if i % stride == 0 || !c.examples().is_empty() {
                 check_case(&case);
                 checked += 1;

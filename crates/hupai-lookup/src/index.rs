@@ -195,19 +195,28 @@ impl Algorithm for Index {
         "index"
     }
 
+    /// No wildcards, so the void suit and the tile set are checks on the tiles held, and the 2-5-8
+    /// pair a filter on the stored decompositions.
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             wildcards: false,
             max_wildcards: 0,
             wildcard_fifth_copy: false,
             seventeen_tiles: false,
-            ..Capabilities::ALL
+            pair_258: true,
+            void_suit: true,
+            tile_supply: true,
+            ..Capabilities::CLASSIC
         }
     }
 
     #[inline]
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        Ok(Index::wins_unchecked(loaded()?, hand.concealed(), rules, hand.special_forms_apply(rules)))
+        let special = hand.special_forms_apply(rules);
+        if !rules.is_classic() {
+            return Ok(restricted_win(loaded()?, hand.concealed(), hand, rules, special));
+        }
+        Ok(Index::wins_unchecked(loaded()?, hand.concealed(), rules, special))
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
@@ -221,7 +230,12 @@ impl Algorithm for Index {
                 continue;
             }
             counts[t] += 1;
-            if Index::wins_unchecked(table, &counts, rules, special) {
+            let wins = if rules.is_classic() {
+                Index::wins_unchecked(table, &counts, rules, special)
+            } else {
+                restricted_win(table, &counts, hand, rules, special)
+            };
+            if wins {
                 waits.insert(t);
             }
             counts[t] -= 1;
@@ -230,6 +244,40 @@ impl Algorithm for Index {
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
-        Ok(Index::decompositions_of(loaded()?, hand.concealed(), rules, hand.special_forms_apply(rules)))
+        let (counts, special) = (hand.concealed(), hand.special_forms_apply(rules));
+        if !rules.is_classic() && !holds_allowed(counts, hand, rules) {
+            return Ok(Vec::new());
+        }
+        let mut list = Index::decompositions_of(loaded()?, counts, rules, special);
+        list.retain(|d| pair_allowed(d, rules));
+        Ok(list)
     }
+}
+
+/// True if the concealed `counts` and the hand's declared melds hold only kinds the rules allow
+/// under one of their void choices (and the tile set).
+fn holds_allowed(counts: &TileCounts, hand: &Hand, rules: &Rules) -> bool {
+    let held = counts.kinds().bits() | hand.declared_counts().kinds().bits();
+    rules.void_choices().iter().any(|&void| held & !rules.allowed_kinds(void).bits() == 0)
+}
+
+/// True unless `d` is a melds form whose pair the 2-5-8 rule forbids.
+fn pair_allowed(d: &Decomposition, rules: &Rules) -> bool {
+    match d {
+        Decomposition::Melds { pair, .. } => rules.pair_allowed(*pair),
+        _ => true,
+    }
+}
+
+/// The verdict under the regional options: without wildcards every tile is held as is, so the
+/// hand must hold only allowed kinds, and under the 2-5-8 pair some stored decomposition must
+/// have an allowed pair (or be a special form).
+fn restricted_win(table: &IndexTable, counts: &TileCounts, hand: &Hand, rules: &Rules, special: bool) -> bool {
+    if !holds_allowed(counts, hand, rules) {
+        return false;
+    }
+    if !rules.pair_258 {
+        return Index::wins_unchecked(table, counts, rules, special);
+    }
+    Index::decompositions_of(table, counts, rules, special).iter().any(|d| pair_allowed(d, rules))
 }

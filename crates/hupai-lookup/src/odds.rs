@@ -47,7 +47,7 @@ mod sample;
 
 use std::sync::{LazyLock, OnceLock};
 
-use hupai_tiles::{Rules, Tile};
+use hupai_tiles::{Rules, Tile, TileSupply, VoidSuit};
 
 use crate::format::{self, FormatError};
 use crate::suit_table::SuitTables;
@@ -97,6 +97,9 @@ pub enum OddsError {
     /// A dealt hand was refused by the win check (not expected: deals respect the copy limit).
     #[error("a dealt hand was refused: {0}")]
     Check(String),
+    /// A rule the exact count does not model; the Monte Carlo estimate ([`estimate`]) handles it.
+    #[error("exact odds do not handle {0}; the Monte Carlo estimate does")]
+    UnsupportedRule(&'static str),
 }
 
 /// The tiles deals are drawn from: up to four copies of each kind. [`Wall::FULL`] is the usual
@@ -116,6 +119,13 @@ impl Wall {
             Some(tile) => Err(OddsError::TooManyCopies { tile, copies: copies[tile.index()] }),
             None => Ok(Wall { copies }),
         }
+    }
+
+    /// Four copies of each kind of a tile set: the 108, 112 or 136 tiles (the bonus tiles of the
+    /// 144 are replaced by another draw when drawn, so they never change which tiles a hand holds).
+    pub fn of(supply: TileSupply) -> Wall {
+        let kinds = supply.kinds();
+        Wall { copies: std::array::from_fn(|t| if Tile::new(t).is_some_and(|k| kinds.contains(k)) { 4 } else { 0 }) }
     }
 
     /// Copies of each kind.
@@ -283,14 +293,35 @@ fn drawn(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<u8, OddsError> {
 }
 
 /// The exact odds that `wildcards` wildcards plus `hand size − wildcards` tiles drawn from the
-/// 136-tile wall win under `rules` (every form the rules allow, each winning deal counted once).
+/// wall of the rules' tile set ([`Wall::of`]) win under `rules` (every form the rules allow, each
+/// winning deal counted once).
 pub fn exact(rules: &Rules, wildcards: u8) -> Result<Odds, OddsError> {
-    exact_in(rules, wildcards, &Wall::FULL)
+    exact_in(rules, wildcards, &Wall::of(rules.tiles))
+}
+
+/// The rule options the exact count does not model: the 2-5-8 pair, a void suit, the knitted
+/// forms, and wildcards under thirteen orphans in a tile set without all terminals and honors
+/// (a wildcard there may only be a kind of the set).
+fn unsupported_rule(rules: &Rules, wildcards: u8) -> Option<&'static str> {
+    if rules.pair_258 {
+        Some("the 2-5-8 pair")
+    } else if rules.void != VoidSuit::Off {
+        Some("a void suit")
+    } else if rules.knitted {
+        Some("the knitted forms")
+    } else if wildcards > 0 && rules.thirteen_orphans && rules.tiles.kinds().len() < 34 {
+        Some("wildcards under thirteen orphans in a tile set without honors")
+    } else {
+        None
+    }
 }
 
 /// [`exact`] for deals from another wall. The full wall's classes are cached; another wall's are
 /// built for the call (tens of milliseconds).
 pub fn exact_in(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<Odds, OddsError> {
+    if let Some(rule) = unsupported_rule(rules, wildcards) {
+        return Err(OddsError::UnsupportedRule(rule));
+    }
     let drawn = drawn(rules, wildcards, wall)?;
     let limit = rules.hand_size() as u8;
     let built;
@@ -309,8 +340,8 @@ pub fn exact_in(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<Odds, OddsE
 }
 
 /// [`exact`] when every drawn copy of `tile` is a wildcard too (as in 红中癞子): `wildcards`
-/// wildcards plus `hand size − wildcards` tiles drawn from the 136-tile wall, each copy of `tile`
-/// among them a wildcard (`Hand::with_wildcard_tile`). Those wildcards may stand for `tile` itself
+/// wildcards plus `hand size − wildcards` tiles drawn from the wall of the rules' tile set, each
+/// copy of `tile` among them a wildcard (`Hand::with_wildcard_tile`). Those wildcards may stand for `tile` itself
 /// like any other.
 ///
 /// ```
@@ -323,7 +354,7 @@ pub fn exact_in(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<Odds, OddsE
 /// # Ok::<(), odds::OddsError>(())
 /// ```
 pub fn exact_with_wildcard_tile(rules: &Rules, wildcards: u8, tile: Tile) -> Result<Odds, OddsError> {
-    exact_with_wildcard_tile_in(rules, wildcards, tile, &Wall::FULL)
+    exact_with_wildcard_tile_in(rules, wildcards, tile, &Wall::of(rules.tiles))
 }
 
 /// [`exact_with_wildcard_tile`] for deals from another wall (its copies of `tile` are the wild ones).
@@ -331,6 +362,9 @@ pub fn exact_with_wildcard_tile(rules: &Rules, wildcards: u8, tile: Tile) -> Res
 /// A deal draws `j` of the wall's copies of `tile` (in `C(copies, j)` ways) and the rest from the
 /// wall without `tile`; it wins as `wildcards + j` wildcards plus those, which [`exact_in`] counts.
 pub fn exact_with_wildcard_tile_in(rules: &Rules, wildcards: u8, tile: Tile, wall: &Wall) -> Result<Odds, OddsError> {
+    if let Some(rule) = unsupported_rule(rules, wildcards) {
+        return Err(OddsError::UnsupportedRule(rule));
+    }
     let total = drawn(rules, wildcards, wall)?;
     let wild = wall.copies[tile.index()];
     let mut rest = *wall;
@@ -350,8 +384,8 @@ pub fn exact_with_wildcard_tile_in(rules: &Rules, wildcards: u8, tile: Tile, wal
     Ok(Odds { rules: *rules, wildcards, drawn: total, winning_deals, deals: binomial(wall.tiles(), u32::from(total)) })
 }
 
-/// A Monte Carlo estimate of [`exact_with_wildcard_tile`]: `samples` deals from the 136-tile wall
-/// (seeded by `seed`), each copy of `tile` in a deal turned into a wildcard, each checked by
+/// A Monte Carlo estimate of [`exact_with_wildcard_tile`]: `samples` deals from the wall of the
+/// rules' tile set (seeded by `seed`), each copy of `tile` in a deal turned into a wildcard, each checked by
 /// [`crate::SuitTable`].
 pub fn estimate_with_wildcard_tile(
     rules: &Rules,
@@ -360,7 +394,7 @@ pub fn estimate_with_wildcard_tile(
     samples: u64,
     seed: u64,
 ) -> Result<Estimate, OddsError> {
-    let wall = Wall::FULL;
+    let wall = Wall::of(rules.tiles);
     let drawn = drawn(rules, wildcards, &wall)? as usize;
     let mut tiles: Vec<u8> = (0..34u8).flat_map(|t| std::iter::repeat_n(t, wall.copies[t as usize] as usize)).collect();
     let wins = sample::count_wins(rules, wildcards, Some(tile), drawn, &mut tiles, samples, seed)
@@ -368,10 +402,11 @@ pub fn estimate_with_wildcard_tile(
     Ok(Estimate { wins, samples })
 }
 
-/// A Monte Carlo estimate of [`exact`]: `samples` deals from the 136-tile wall with the generator
-/// seeded by `seed` (the same seed gives the same deals), each checked by [`crate::SuitTable`].
+/// A Monte Carlo estimate of [`exact`]: `samples` deals from the wall of the rules' tile set with
+/// the generator seeded by `seed` (the same seed gives the same deals), each checked by
+/// [`crate::SuitTable`], which follows every rule option.
 pub fn estimate(rules: &Rules, wildcards: u8, samples: u64, seed: u64) -> Result<Estimate, OddsError> {
-    estimate_in(rules, wildcards, &Wall::FULL, samples, seed)
+    estimate_in(rules, wildcards, &Wall::of(rules.tiles), samples, seed)
 }
 
 /// [`estimate`] for deals from another wall.

@@ -344,7 +344,7 @@ impl Algorithm for Substitute {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities { max_wildcards: MAX_WILDCARDS, seventeen_tiles: false, ..Capabilities::ALL }
+        Capabilities { max_wildcards: MAX_WILDCARDS, seventeen_tiles: false, ..Capabilities::CLASSIC }
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {

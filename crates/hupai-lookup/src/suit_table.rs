@@ -7,11 +7,17 @@
 //! `Σ melds + min (pair − melds) ≤ wildcards` over the four suits (honors are computed per kind;
 //! they form no sequences). Why that is exact, including the copy limit and leftover wildcards, is
 //! argued in `docs/suit-table.md`.
+//!
+//! The regional rule options (the 2-5-8 pair, from a second table column; a void suit and a tile
+//! set without every kind, as kinds with no room) go through `restricted`, the GB knitted forms
+//! through `knitted`; both are described in `docs/suit-table.md` as well.
 
 mod costs;
 mod decompose;
 mod index;
 pub mod keyed;
+mod knitted;
+mod restricted;
 mod special;
 
 use std::sync::LazyLock;
@@ -40,6 +46,40 @@ pub struct SuitTables {
     pub entries: Vec<SuitEntry>,
     /// The codes, two per byte, the lower-indexed pattern in the low nibble.
     pub codes: Vec<u8>,
+    /// What each 4-bit code of `codes_258` means (at most 16 entries).
+    pub entries_258: Vec<Pair258Entry>,
+    /// The 2-5-8 pair column: one 4-bit code per pattern, laid out like `codes`.
+    pub codes_258: Vec<u8>,
+}
+
+/// The 2-5-8 pair column of a pattern with `n` tiles: without the cap, melds and a pair of rank 2, 5
+/// or 8 take `3 * pair_thirds + (2 − n mod 3)` wildcards; with the four-copy cap `capped_extra`
+/// (a multiple of 3) more. [`Pair258Entry::IMPOSSIBLE`] in either field means no such completion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Pair258Entry {
+    /// ⌊fewest wildcards for melds and a 2-5-8 pair, no cap⌋ / 3.
+    pub pair_thirds: u8,
+    /// Extra wildcards under the four-copy cap.
+    pub capped_extra: u8,
+}
+
+impl Pair258Entry {
+    /// The marker for an impossible completion.
+    pub const IMPOSSIBLE: u8 = 255;
+
+    /// The (no cap, capped) fewest wildcards for a pattern of `tiles` tiles ([`costs::INF`] when
+    /// impossible); `None` if the capped extra is not a multiple of 3.
+    fn decode(self, tiles: u32) -> Option<(i32, i32)> {
+        if self.pair_thirds == Self::IMPOSSIBLE {
+            return Some((costs::INF, costs::INF));
+        }
+        let free = 3 * self.pair_thirds as i32 + ((5 - tiles % 3) % 3) as i32;
+        match self.capped_extra {
+            Self::IMPOSSIBLE => Some((free, costs::INF)),
+            x if x.is_multiple_of(3) => Some((free, free + x as i32)),
+            _ => None,
+        }
+    }
 }
 
 /// What a pattern needs, relative to its tile count `n`. Without the cap, melds only take
@@ -79,7 +119,8 @@ impl SuitEntry {
 
 impl format::Payload for SuitTables {
     const KIND: ArtifactKind = ArtifactKind::SUIT_TABLE;
-    const VERSION: u16 = 1;
+    /// 2: the 2-5-8 pair column.
+    const VERSION: u16 = 2;
     const FILE: &'static str = "suit.bin";
 
     /// Checks the shape, the length and that every code names a possible entry.
@@ -91,22 +132,33 @@ impl format::Payload for SuitTables {
             ));
         }
         let expected = PATTERNS.div_ceil(2);
-        if self.codes.len() != expected {
-            return Err(format!("{} code bytes; {expected} expected", self.codes.len()));
+        for (what, len) in [("", self.codes.len()), ("2-5-8 ", self.codes_258.len())] {
+            if len != expected {
+                return Err(format!("{len} {what}code bytes; {expected} expected"));
+            }
         }
-        if self.entries.is_empty() || self.entries.len() > 16 {
-            return Err(format!("{} entries; 1 to 16 expected", self.entries.len()));
+        for (what, len) in [("", self.entries.len()), ("2-5-8 ", self.entries_258.len())] {
+            if len == 0 || len > 16 {
+                return Err(format!("{len} {what}entries; 1 to 16 expected"));
+            }
         }
-        let n = self.entries.len() as u8;
         let mut bad = None;
         index::for_each_tile_count(|i, tiles| {
             let code = (self.codes[i / 2] >> ((i % 2) * 4)) & 15;
-            if bad.is_none() && self.entries.get(code as usize).and_then(|e| e.decode(tiles)).is_none() {
-                bad = Some((i, code, tiles));
+            let code_258 = (self.codes_258[i / 2] >> ((i % 2) * 4)) & 15;
+            if bad.is_some() {
+                return;
+            }
+            if self.entries.get(code as usize).and_then(|e| e.decode(tiles)).is_none() {
+                bad = Some((i, "", code, tiles, self.entries.len()));
+            } else if self.entries_258.get(code_258 as usize).and_then(|e| e.decode(tiles)).is_none() {
+                bad = Some((i, "2-5-8 ", code_258, tiles, self.entries_258.len()));
             }
         });
-        if let Some((i, code, tiles)) = bad {
-            return Err(format!("pattern {i} ({tiles} tiles) has code {code}, which names no possible entry of {n}"));
+        if let Some((i, what, code, tiles, n)) = bad {
+            return Err(format!(
+                "pattern {i} ({tiles} tiles) has {what}code {code}, which names no possible entry of {n}"
+            ));
         }
         Ok(())
     }
@@ -122,6 +174,17 @@ impl SuitTables {
         let small = |c: Cost| (c.melds as u8, c.pair() as u8);
         Some([small(free), small(capped)])
     }
+
+    /// The (no cap, four-copy cap) fewest wildcards for melds and a 2-5-8 pair of a pattern in the
+    /// table, `u8::MAX` when impossible; for the builder's self-check.
+    pub fn fewest_wildcards_258(&self, counts: &[u8; 9]) -> Option<(u8, u8)> {
+        let i = pattern_index(counts)?;
+        let tiles: u32 = counts.iter().map(|&c| c as u32).sum();
+        let code = (self.codes_258.get(i / 2)? >> ((i % 2) * 4)) & 15;
+        let (free, capped) = self.entries_258.get(code as usize)?.decode(tiles)?;
+        let small = |x: i32| if x >= costs::INF { u8::MAX } else { x as u8 };
+        Some((small(free), small(capped)))
+    }
 }
 
 /// Decoded costs by code (row) and tile count (column; 16 wide so the row is a shift).
@@ -136,6 +199,9 @@ pub(crate) struct Runtime {
     codes: Box<[u8; CODES_PADDED]>,
     free: Box<Decode>,
     capped: Box<Decode>,
+    /// The 2-5-8 column's codes, and its fewest wildcards by code and tile count (no cap, capped).
+    codes_258: Box<[u8; CODES_PADDED]>,
+    pair_258: Box<[[(i32, i32); 16]; 16]>,
 }
 
 static RUNTIME: LazyLock<Result<Runtime, FormatError>> = LazyLock::new(|| load(tables::bytes(Table::Suit)));
@@ -163,15 +229,39 @@ impl Runtime {
                 }
             }
         }
-        let mut codes = vec![0u8; CODES_PADDED];
-        for (slot, &b) in codes.iter_mut().zip(&t.codes) {
-            *slot = b;
+        let mut pair_258 = Box::new([[(costs::INF, costs::INF); 16]; 16]);
+        for (code, e) in t.entries_258.iter().enumerate() {
+            for n in 0..=MAX_TILES {
+                if let Some(both) = e.decode(n) {
+                    pair_258[code][n as usize] = both;
+                }
+            }
         }
-        let codes = match codes.into_boxed_slice().try_into() {
-            Ok(c) => c,
-            Err(_) => Box::new([0; CODES_PADDED]),
+        Runtime { codes: padded(&t.codes), free, capped, codes_258: padded(&t.codes_258), pair_258 }
+    }
+
+    /// The cost of a numbered suit with the pair restricted to ranks 2, 5 and 8, plain cap (four,
+    /// or none when `capped` is false).
+    pub(crate) fn numbered_258(&self, c: &[u8; 9], capped: bool) -> Cost {
+        let melds = self.numbered(c, self.decode(capped), capped).melds;
+        let found = index::halves(c).and_then(|(l, r)| {
+            let located = index::locate(l, r);
+            let tiles = index::tiles_of(located);
+            if tiles > MAX_TILES {
+                return None;
+            }
+            let i = index::index_of(located);
+            let code = (self.codes_258[(i >> 1) & (CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
+            let (free, with_cap) = self.pair_258[code as usize][tiles as usize & 15];
+            Some(if capped { with_cap } else { free })
+        });
+        let pair = match found {
+            Some(p) => p,
+            None => {
+                costs::numbered_exact_pairs(c, if capped { &[4; 9] } else { &[NO_CAP; 9] }, costs::RANKS_258).pair()
+            }
         };
-        Runtime { codes, free, capped }
+        Cost::new(melds, pair)
     }
 
     fn decode(&self, capped: bool) -> &Decode {
@@ -238,6 +328,18 @@ impl Runtime {
         }
         out[3] = costs::honors_capped(&counts[27..], &caps[27..]);
         out
+    }
+}
+
+/// Code bytes copied into the padded run-time array.
+fn padded(bytes: &[u8]) -> Box<[u8; CODES_PADDED]> {
+    let mut codes = vec![0u8; CODES_PADDED];
+    for (slot, &b) in codes.iter_mut().zip(bytes) {
+        *slot = b;
+    }
+    match codes.into_boxed_slice().try_into() {
+        Ok(c) => c,
+        Err(_) => Box::new([0; CODES_PADDED]),
     }
 }
 
@@ -326,6 +428,9 @@ impl Algorithm for SuitTable {
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
         let rt = runtime()?;
+        if rules.pair_258 || rules.restricts_kinds() {
+            return Ok(restricted_win(rt, hand, rules));
+        }
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -333,12 +438,19 @@ impl Algorithm for SuitTable {
         if total(&rt.costs(counts, capped, caps.as_ref())) <= wildcards {
             return Ok(true);
         }
-        Ok(hand.special_forms_apply(rules)
-            && special::special_win(counts, wildcards, rules.seven_pairs, rules.thirteen_orphans))
+        if hand.special_forms_apply(rules)
+            && special::special_win(counts, wildcards, rules.seven_pairs, rules.thirteen_orphans)
+        {
+            return Ok(true);
+        }
+        Ok(rules.knitted && knitted_win(rt, hand, rules, &TileSet::ALL, &plain_room(hand, rules)))
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
         let rt = runtime()?;
+        if rules.pair_258 || rules.restricts_kinds() {
+            return Ok(waits_by_wins(hand, rules, TileSet::EMPTY, |h| restricted_win(rt, h, rules)));
+        }
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -360,11 +472,19 @@ impl Algorithm for SuitTable {
             let exhausted = Tile::ALL.into_iter().filter(|&t| held[t] >= 4).collect::<TileSet>();
             waits = TileSet::from_bits(waits.bits() & !exhausted.bits());
         }
+        if rules.knitted {
+            // The knitted forms: each kind not yet a wait, tried whole.
+            waits =
+                waits_by_wins(hand, rules, waits, |h| knitted_win(rt, h, rules, &TileSet::ALL, &plain_room(h, rules)));
+        }
         Ok(waits)
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
         let rt = runtime()?;
+        if rules.pair_258 || rules.restricts_kinds() {
+            return Ok(restricted_decompositions(rt, hand, rules));
+        }
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
         let capped = !rules.wildcard_fifth_copy;
@@ -387,9 +507,132 @@ impl Algorithm for SuitTable {
                 special::thirteen_orphans_decompositions(counts, &mut out);
             }
         }
+        if rules.knitted {
+            knitted_decompositions(rt, hand, rules, TileSet::ALL, &plain_room(hand, rules), &mut out);
+        }
         out.sort_unstable();
         Ok(out)
     }
+}
+
+/// Room per kind without restrictions: four minus the declared copies, or no cap.
+fn plain_room(hand: &Hand, rules: &Rules) -> [u8; 34] {
+    let declared = hand.declared_counts();
+    std::array::from_fn(|t| if rules.wildcard_fifth_copy { NO_CAP } else { 4u8.saturating_sub(declared.0[t]) })
+}
+
+/// `found` plus every kind of the rules' tile set the hand holds fewer than four of (concealed
+/// plus declared) whose addition `wins`.
+fn waits_by_wins(hand: &Hand, rules: &Rules, found: TileSet, wins: impl Fn(&Hand) -> bool) -> TileSet {
+    let physical = hand.physical_counts();
+    let mut waits = found;
+    for t in rules.tiles.kinds().iter() {
+        if !waits.contains(t) && physical[t] < 4 && wins(&hand.with_tile_unchecked(t)) {
+            waits.insert(t);
+        }
+    }
+    waits
+}
+
+/// The knitted forms' verdict with `room` per kind, the special forms using only `allowed` kinds.
+fn knitted_win(rt: &Runtime, hand: &Hand, rules: &Rules, allowed: &TileSet, room: &[u8; 34]) -> bool {
+    let counts = &hand.concealed().0;
+    let wildcards = hand.wildcards() as i32;
+    if hand.special_forms_apply(rules) && knitted::honors_and_knitted_win(counts, *allowed) {
+        return true;
+    }
+    rules.melds == 4
+        && hand.melds().len() <= 1
+        && knitted::knitted_straight_win(rt, counts, wildcards, room, rules.pair_258)
+}
+
+fn knitted_decompositions(
+    rt: &Runtime,
+    hand: &Hand,
+    rules: &Rules,
+    allowed: TileSet,
+    room: &[u8; 34],
+    out: &mut Vec<Decomposition>,
+) {
+    let counts = &hand.concealed().0;
+    let wildcards = hand.wildcards() as i32;
+    if hand.special_forms_apply(rules) {
+        knitted::honors_and_knitted_decompositions(counts, wildcards, allowed, out);
+    }
+    if rules.melds == 4 && hand.melds().len() <= 1 {
+        knitted::knitted_straight_decompositions(rt, counts, wildcards, room, |t| rules.pair_allowed(t), out);
+    }
+}
+
+/// The terminals and honors: thirteen orphans needs every one.
+fn orphan_kinds() -> TileSet {
+    Tile::TERMINALS_AND_HONORS.into_iter().collect()
+}
+
+fn subset(a: TileSet, b: TileSet) -> bool {
+    a.bits() & !b.bits() == 0
+}
+
+/// The verdict under the 2-5-8 pair, a void suit or a small tile set: for each void suit the rules
+/// allow, the restricted costs, then the other forms on the kinds left.
+fn restricted_win(rt: &Runtime, hand: &Hand, rules: &Rules) -> bool {
+    let counts = &hand.concealed().0;
+    let wildcards = hand.wildcards() as i32;
+    rules.void_choices().iter().any(|&void| {
+        let Some(room) = restricted::room(hand, rules, void) else { return false };
+        if !restricted::fits(counts, &room) {
+            return false;
+        }
+        if total(&restricted::costs(rt, counts, &room, rules.pair_258)) <= wildcards {
+            return true;
+        }
+        let allowed = rules.allowed_kinds(void);
+        // Seven pairs puts wildcards on fresh kinds only in pairs, and at least 18 kinds are left.
+        let orphans = rules.thirteen_orphans && subset(orphan_kinds(), allowed);
+        (hand.special_forms_apply(rules) && special::special_win(counts, wildcards, rules.seven_pairs, orphans))
+            || (rules.knitted && knitted_win(rt, hand, rules, &allowed, &room))
+    })
+}
+
+/// Every decomposition under restricted rules: per void suit, the melds forms with no room on
+/// forbidden kinds (the pair checked afterwards, the restricted costs without the 2-5-8 rule
+/// being lower bounds), and the special forms whose kinds are allowed.
+fn restricted_decompositions(rt: &Runtime, hand: &Hand, rules: &Rules) -> Vec<Decomposition> {
+    let counts = &hand.concealed().0;
+    let wildcards = hand.wildcards() as i32;
+    let mut out = Vec::new();
+    for &void in rules.void_choices() {
+        let Some(room) = restricted::room(hand, rules, void) else { continue };
+        if !restricted::fits(counts, &room) {
+            continue;
+        }
+        let allowed = rules.allowed_kinds(void);
+        let costs = restricted::costs(rt, counts, &room, false);
+        if total(&restricted::costs(rt, counts, &room, rules.pair_258)) <= wildcards {
+            let mut melds = Vec::new();
+            decompose::melds_decompositions(rt, counts, &room, &costs, wildcards, &mut melds);
+            out.extend(melds.into_iter().filter(|d| match d {
+                Decomposition::Melds { pair, .. } => rules.pair_allowed(*pair),
+                _ => false,
+            }));
+        }
+        if hand.special_forms_apply(rules) {
+            let mut special = Vec::new();
+            if rules.seven_pairs != SevenPairs::Off {
+                special::seven_pairs_decompositions(counts, wildcards, rules.seven_pairs, &mut special);
+            }
+            if rules.thirteen_orphans && subset(orphan_kinds(), allowed) {
+                special::thirteen_orphans_decompositions(counts, &mut special);
+            }
+            out.extend(special.into_iter().filter(|d| subset(d.counts().kinds(), allowed)));
+        }
+        if rules.knitted {
+            knitted_decompositions(rt, hand, rules, allowed, &room, &mut out);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Waits in the melds form. Adding a kind changes one suit only, so each candidate costs one

@@ -4,7 +4,10 @@
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
-use hupai_tiles::{Algorithm, Capabilities, Decomposition, Error, Group, Hand, HandShape, Rules, SevenPairs, Tile};
+use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_tiles};
+use hupai_tiles::{
+    Algorithm, Capabilities, Decomposition, Error, Group, Hand, HandShape, Rules, SevenPairs, Suit, Tile, TileSet,
+};
 
 /// The reference algorithm (name `"backtrack"`): S002's baseline backtracking, extended to
 /// wildcards, seven pairs, thirteen orphans, declared melds and 17-tile hands.
@@ -71,25 +74,38 @@ struct State {
     /// Most tiles of a kind the groups may use: 4 minus the declared copies, so that concealed +
     /// declared + stand-ins never exceeds 4. With the fifth-copy rule there is no limit: concealed
     /// + declared is at most 4 anyway, so only stand-ins can push a kind past 4, which the rule allows.
+    ///
+    /// Kinds outside the tile set or in the void suit have no room at all.
     limit: [u8; Tile::COUNT],
+    /// Kinds the pair of a melds form may be (the 2-5-8 pair rule), within `limit`.
+    pairs: TileSet,
 }
 
 impl State {
-    fn new(hand: &Hand, rules: &Rules) -> State {
+    /// The state for the hand with the numbered suit `void` (if any) absent; `None` if a declared
+    /// meld holds a kind the rules forbid there.
+    fn new(hand: &Hand, rules: &Rules, void: Option<Suit>) -> Option<State> {
         let declared = hand.declared_counts();
+        let allowed = rules.allowed_kinds(void);
+        if declared.kinds().bits() & !allowed.bits() != 0 {
+            return None;
+        }
         let mut limit = [u8::MAX; Tile::COUNT];
-        if !rules.wildcard_fifth_copy {
-            for t in Tile::ALL {
+        for t in Tile::ALL {
+            if !allowed.contains(t) {
+                limit[t.index()] = 0;
+            } else if !rules.wildcard_fifth_copy {
                 limit[t.index()] = 4 - declared[t];
             }
         }
-        State {
+        Some(State {
             left: hand.concealed().0,
             left_total: hand.concealed().total(),
             wild: hand.wildcards(),
             placed: [0; Tile::COUNT],
             limit,
-        }
+            pairs: Tile::ALL.into_iter().filter(|&t| rules.pair_allowed(t)).collect(),
+        })
     }
 
     /// The lowest kind with a concealed tile not yet placed.
@@ -172,7 +188,7 @@ impl State {
         };
         // Some group of any decomposition holds this tile; try each group that can.
         let t = Tile::ALL[u];
-        if pair && self.with(&[t, t], |s| s.cover(melds, false)) {
+        if pair && self.pairs.contains(t) && self.with(&[t, t], |s| s.cover(melds, false)) {
             return true;
         }
         if melds == 0 {
@@ -199,7 +215,8 @@ impl State {
             return false;
         }
         if pair {
-            return Tile::ALL.into_iter().any(|t| self.with(&[t, t], |s| s.wildcards_only(melds, false)));
+            let pairs = self.pairs;
+            return pairs.iter().any(|t| self.with(&[t, t], |s| s.wildcards_only(melds, false)));
         }
         if melds == 0 {
             return true;
@@ -212,7 +229,7 @@ impl State {
     /// Every pair-and-melds decomposition: the pair first, then `melds` groups in non-decreasing
     /// [`Group`] order, so each multiset of groups is built once.
     fn melds_form(&mut self, melds: usize, visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>) -> ControlFlow<()> {
-        for pair in Tile::ALL {
+        for pair in self.pairs.iter() {
             let mut groups = ArrayVec::new();
             self.visit_with(&[pair, pair], |s| s.more_melds(0, melds, pair, &mut groups, visit))?;
         }
@@ -312,6 +329,77 @@ impl State {
         ControlFlow::Continue(())
     }
 
+    /// Every honors-and-knitted decomposition (全不靠): for each knitted order, every choice of
+    /// fourteen of its sixteen kinds, one tile each. Fourteen such kinds include at least seven
+    /// knitted tiles, so at least one of each rank class, which fixes the order: no decomposition
+    /// comes from two orders.
+    fn honors_and_knitted(&mut self, visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>) -> ControlFlow<()> {
+        for order in KNITTED_ORDERS {
+            let kinds: ArrayVec<Tile, 16> = honors_and_knitted_kinds(order).iter().collect();
+            self.pick_singles(&kinds, TileSet::EMPTY, visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Chooses, one kind at a time, whether `kinds[0]` is one of the fourteen.
+    fn pick_singles(
+        &mut self,
+        kinds: &[Tile],
+        chosen: TileSet,
+        visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if chosen.len() == 14 {
+            return if self.left_total == 0 {
+                visit(Decomposition::HonorsAndKnitted { tiles: chosen })
+            } else {
+                ControlFlow::Continue(())
+            };
+        }
+        let Some((&t, rest)) = kinds.split_first() else { return ControlFlow::Continue(()) };
+        if rest.len() + chosen.len() >= 14 && self.left[t.index()] == 0 {
+            self.pick_singles(rest, chosen, visit)?;
+        }
+        let mut with = chosen;
+        with.insert(t);
+        self.visit_with(&[t], |s| s.pick_singles(rest, with, visit))
+    }
+
+    /// Every knitted-straight decomposition (组合龙): the nine knitted tiles of an order, a pair
+    /// and `melds` (0 or 1) concealed melds.
+    fn knitted_straight(
+        &mut self,
+        melds: usize,
+        visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for order in KNITTED_ORDERS {
+            self.visit_with(&knitted_tiles(order), |s| {
+                for pair in s.pairs.iter() {
+                    s.visit_with(&[pair, pair], |s| {
+                        if melds == 0 {
+                            return if s.left_total == 0 {
+                                visit(Decomposition::KnittedStraight { order, pair, meld: None })
+                            } else {
+                                ControlFlow::Continue(())
+                            };
+                        }
+                        for g in GROUPS {
+                            s.visit_with(&g.tiles(), |s| {
+                                if s.left_total == 0 {
+                                    visit(Decomposition::KnittedStraight { order, pair, meld: Some(g) })
+                                } else {
+                                    ControlFlow::Continue(())
+                                }
+                            })?;
+                        }
+                        ControlFlow::Continue(())
+                    })?;
+                }
+                ControlFlow::Continue(())
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Every decomposition of the hand, in the order the searches find them.
     fn all_forms(
         &mut self,
@@ -320,6 +408,16 @@ impl State {
         visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         self.melds_form(hand.melds_needed(rules), visit)?;
+        self.special_forms(hand, rules, visit)
+    }
+
+    /// Every decomposition in a form other than melds and a pair.
+    fn special_forms(
+        &mut self,
+        hand: &Hand,
+        rules: &Rules,
+        visit: &mut dyn FnMut(Decomposition) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if hand.special_forms_apply(rules) {
             if rules.seven_pairs != SevenPairs::Off {
                 self.seven_pairs(rules.seven_pairs, &mut ArrayVec::new(), visit)?;
@@ -327,9 +425,43 @@ impl State {
             if rules.thirteen_orphans {
                 self.thirteen_orphans(visit)?;
             }
+            if rules.knitted {
+                self.honors_and_knitted(visit)?;
+            }
+        }
+        if rules.knitted && rules.melds == 4 && hand.melds().len() <= 1 {
+            self.knitted_straight(1 - hand.melds().len(), visit)?;
         }
         ControlFlow::Continue(())
     }
+}
+
+/// Runs `f` on the search state of each void suit the rules allow (one state when there is no
+/// void rule), skipping states a declared meld rules out, until `f` breaks. Under "any one suit
+/// void" a decomposition missing two suits is found from both; `f` gets the suits tried before so
+/// it can keep only the first.
+fn for_each_void(
+    hand: &Hand,
+    rules: &Rules,
+    mut f: impl FnMut(&mut State, &[Option<Suit>]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let choices = rules.void_choices();
+    for (i, &void) in choices.iter().enumerate() {
+        if let Some(mut state) = State::new(hand, rules, void) {
+            f(&mut state, &choices[..i])?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// True if the decomposition (with the declared melds) holds no tile of one of `suits`: it was
+/// already found with that suit void.
+fn misses_any(d: &Decomposition, hand: &Hand, suits: &[Option<Suit>]) -> bool {
+    let mut used = d.counts();
+    for (u, k) in used.0.iter_mut().zip(hand.declared_counts().0) {
+        *u += k;
+    }
+    suits.iter().flatten().any(|s| used.suit(*s).iter().all(|&n| n == 0))
 }
 
 impl Backtrack {
@@ -348,7 +480,11 @@ impl Backtrack {
             return Err(Error::WrongShape { operation: "decompositions", expected: rules.hand_size(), found });
         }
         self.supports(hand, rules)?;
-        Ok(State::new(hand, rules).all_forms(hand, rules, &mut visit))
+        Ok(for_each_void(hand, rules, |state, earlier| {
+            state.all_forms(hand, rules, &mut |d| {
+                if misses_any(&d, hand, earlier) { ControlFlow::Continue(()) } else { visit(d) }
+            })
+        }))
     }
 }
 
@@ -362,27 +498,26 @@ impl Algorithm for Backtrack {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
-        let mut state = State::new(hand, rules);
-        if state.cover(hand.melds_needed(rules), true) {
-            return Ok(true);
-        }
-        if !hand.special_forms_apply(rules) || !rules.has_special_forms() {
-            return Ok(false);
-        }
-        // Seven pairs and thirteen orphans: the enumerator, stopped at the first decomposition.
-        let mut stop = |_: Decomposition| ControlFlow::Break(());
-        let seven = rules.seven_pairs != SevenPairs::Off
-            && state.seven_pairs(rules.seven_pairs, &mut ArrayVec::new(), &mut stop).is_break();
-        Ok(seven || (rules.thirteen_orphans && state.thirteen_orphans(&mut stop).is_break()))
+        let found = for_each_void(hand, rules, |state, _| {
+            if state.cover(hand.melds_needed(rules), true) {
+                return ControlFlow::Break(());
+            }
+            // The other forms: the enumerator, stopped at the first decomposition.
+            state.special_forms(hand, rules, &mut |_| ControlFlow::Break(()))
+        });
+        Ok(found.is_break())
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
         let mut out = Vec::new();
-        let _ = State::new(hand, rules).all_forms(hand, rules, &mut |d| {
-            out.push(d);
-            ControlFlow::Continue(())
+        let _ = for_each_void(hand, rules, |state, _| {
+            state.all_forms(hand, rules, &mut |d| {
+                out.push(d);
+                ControlFlow::Continue(())
+            })
         });
         out.sort_unstable();
+        out.dedup();
         Ok(out)
     }
 }
@@ -404,7 +539,7 @@ mod tests {
     #[test]
     fn take_is_all_or_nothing() {
         let h = hand("1m*[111m]");
-        let mut s = State::new(&h, &Rules::STANDARD);
+        let mut s = State::new(&h, &Rules::STANDARD, None).unwrap();
         let before = (s.left, s.wild, s.placed);
         // 1m has one copy of room left (three declared), so 11m takes the concealed 1m, then fails.
         let t: Tile = "1m".parse().unwrap();

@@ -175,6 +175,10 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
     known.seven_pairs = rules.seven_pairs;
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a hand's shape.
+    if rules.tiles.kinds() == hupai_tiles::TileSet::ALL {
+        known.tiles = rules.tiles;
+    }
     if known != *rules {
         return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
     }

@@ -10,9 +10,12 @@ use hupai_lookup::SuitTable;
 use hupai_shanten::{Discard, discard_advice, effective_tiles, shanten};
 use hupai_tiles::{Algorithm, Hand, Rules, TileCounts, TileSet};
 
+/// Every preset shanten handles (it refuses the regional options: `check_rules`), each also with
+/// the fifth-copy rule.
 fn rules_all() -> Vec<Rules> {
-    let mut out: Vec<Rules> = Rules::PRESETS.iter().map(|&(_, r)| r).collect();
-    out.extend(Rules::PRESETS.iter().map(|&(_, r)| r.with_wildcard_fifth_copy(true)));
+    let handled = Rules::PRESETS.iter().map(|&(_, r)| r).filter(|r| hupai_shanten::check_rules(r).is_ok());
+    let mut out: Vec<Rules> = handled.clone().collect();
+    out.extend(handled.map(|r| r.with_wildcard_fifth_copy(true)));
     out
 }
 

@@ -105,7 +105,7 @@ impl Algorithm for Split {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities { decompositions: false, ..Capabilities::ALL }
+        Capabilities { decompositions: false, ..Capabilities::CLASSIC }
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {

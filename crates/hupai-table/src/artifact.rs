@@ -62,10 +62,11 @@ pub fn suit_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, Stri
     let tables = crate::suit::build().map_err(|e| e.to_string())?;
     progress("suit: fewest-wildcards tables", 1, 1);
     let summary = vec![format!(
-        "{} numbered-suit count patterns (at most {} tiles), {} distinct entries, 4 bits each",
+        "{} numbered-suit count patterns (at most {} tiles), {} distinct entries + {} for the 2-5-8 pair, 4 bits each",
         tables.patterns,
         tables.max_tiles,
-        tables.entries.len()
+        tables.entries.len(),
+        tables.entries_258.len()
     )];
     Ok(Artifact {
         dir: LOOKUP_DIR,

@@ -182,3 +182,68 @@ fn build_is_deterministic_and_matches_the_committed_artifact() {
     let decoded: SuitTables = format::decode(&bytes).unwrap();
     assert_eq!(decoded, hupai_table::suit::build().unwrap());
 }
+
+/// [`splits`] with the pair only on ranks 2, 5 and 8 (indices 1, 4, 7).
+fn splits_258(c: &mut [u8; 9], wild: i32, pair: bool) -> bool {
+    let Some(low) = (0..9).find(|&i| c[i] > 0) else {
+        // Wildcards alone: triplets of anything and, with no cap, a 2-5-8 pair of any of them.
+        let rest = wild - if pair { 2 } else { 0 };
+        return rest >= 0 && rest % 3 == 0;
+    };
+    let mut options: Vec<Vec<usize>> = vec![vec![low; 3]];
+    if pair && matches!(low, 1 | 4 | 7) {
+        options.push(vec![low; 2]);
+    }
+    for start in low.saturating_sub(2)..=low {
+        if start + 2 < 9 {
+            options.push(vec![start, start + 1, start + 2]);
+        }
+    }
+    // The pair may also be all wildcards, on a 2, 5 or 8 the real tiles leave alone.
+    if pair && wild >= 2 && splits_258(c, wild - 2, false) {
+        return true;
+    }
+    for tiles in options {
+        let is_pair = tiles.len() == 2;
+        let mut taken = Vec::new();
+        let mut w = wild;
+        for &t in &tiles {
+            if c[t] > 0 {
+                c[t] -= 1;
+                taken.push(t);
+            } else {
+                w -= 1;
+            }
+        }
+        let ok = w >= 0 && splits_258(c, w, pair && !is_pair);
+        for t in taken {
+            c[t] += 1;
+        }
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn pair_258_numbers_are_minimal_by_search() {
+    let tables = hupai_table::suit::build().unwrap();
+    let stride = if full() { 1 } else { 61 };
+    let mut checked = 0;
+    for code in (0..ALL).step_by(stride) {
+        let mut c = digits(code);
+        if c.iter().map(|&x| x as u32).sum::<u32>() > MAX_TILES {
+            continue;
+        }
+        let (free, capped) = tables.fewest_wildcards_258(&c).unwrap();
+        let [(_, any_pair), (_, any_pair_capped)] = tables.fewest_wildcards(&c).unwrap();
+        let value = free as i32;
+        assert!(splits_258(&mut c, value, true), "{c:?}: {value} should do");
+        assert!(value < 3 || !splits_258(&mut c, value - 3, true), "{c:?}: {value} is not minimal");
+        // Restricting the pair never helps; the cap never helps.
+        assert!(free >= any_pair && capped >= free && capped >= any_pair_capped, "{c:?}");
+        checked += 1;
+    }
+    assert!(checked > PATTERNS / 100);
+}

@@ -1,6 +1,6 @@
 //! The interface every hupai algorithm implements, its capabilities, and the checks shared by all.
 
-use crate::{Decomposition, Error, Feature, Hand, HandShape, Rules, SevenPairs, Tile, TileSet};
+use crate::{Decomposition, Error, Feature, Hand, HandShape, Rules, SevenPairs, Tile, TileSet, VoidSuit};
 
 /// What an algorithm can answer. A hand needing anything it lacks gets [`Error::Unsupported`].
 ///
@@ -24,6 +24,16 @@ pub struct Capabilities {
     pub seventeen_tiles: bool,
     /// Lists decompositions, not only win verdicts.
     pub decompositions: bool,
+    /// The 2-5-8 pair ([`Rules::pair_258`]).
+    pub pair_258: bool,
+    /// A void suit, declared or any one ([`Rules::void`]).
+    pub void_suit: bool,
+    /// Wildcards under a tile set smaller than 136 ([`Rules::tiles`]): they stand only for kinds
+    /// of the set. (Without wildcards a tile set needs nothing of an algorithm: the hand is
+    /// checked against it before any algorithm runs, and waits outside it are dropped.)
+    pub tile_supply: bool,
+    /// The GB knitted forms ([`Rules::knitted`]).
+    pub knitted: bool,
 }
 
 impl Capabilities {
@@ -37,7 +47,17 @@ impl Capabilities {
         declared_melds: true,
         seventeen_tiles: true,
         decompositions: true,
+        pair_258: true,
+        void_suit: true,
+        tile_supply: true,
+        knitted: true,
     };
+
+    /// Everything but the rule options added for regional games (the 2-5-8 pair, the void suit,
+    /// wildcards in a small tile set, the knitted forms): what an algorithm written for the
+    /// classic rules handles.
+    pub const CLASSIC: Capabilities =
+        Capabilities { pair_258: false, void_suit: false, tile_supply: false, knitted: false, ..Capabilities::ALL };
 
     /// What `hand` under `rules` needs that these capabilities lack, if anything.
     pub fn missing(&self, hand: &Hand, rules: &Rules) -> Option<Feature> {
@@ -57,6 +77,18 @@ impl Capabilities {
         }
         if rules.melds != 4 && !self.seventeen_tiles {
             return Some(Feature::HandSize(rules.hand_size() as u8));
+        }
+        if rules.pair_258 && !self.pair_258 {
+            return Some(Feature::Pair258);
+        }
+        if rules.void != VoidSuit::Off && !self.void_suit {
+            return Some(Feature::VoidSuit);
+        }
+        if hand.wildcards() > 0 && rules.tiles.kinds().len() < 34 && !self.tile_supply {
+            return Some(Feature::TileSupply(rules.tiles.tiles()));
+        }
+        if rules.knitted && rules.melds == 4 && hand.melds().len() <= 1 && !self.knitted {
+            return Some(Feature::KnittedForms);
         }
         if hand.special_forms_apply(rules) {
             if rules.seven_pairs != SevenPairs::Off && !self.seven_pairs {
@@ -146,7 +178,7 @@ pub trait Algorithm: Send + Sync {
     fn waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
         expect_shape(hand, rules, HandShape::OneShort, "waits")?;
         self.supports(hand, rules)?;
-        self.check_waits(hand, rules)
+        self.check_waits(hand, rules).map(|w| in_tile_supply(w, rules))
     }
 
     /// Every decomposition of a complete hand (empty if it does not win).
@@ -168,10 +200,15 @@ pub trait Algorithm: Send + Sync {
             }
             HandShape::OneShort => {
                 self.supports(hand, rules)?;
-                self.check_waits(hand, rules).map(Answer::Waits)
+                self.check_waits(hand, rules).map(|w| Answer::Waits(in_tile_supply(w, rules)))
             }
         }
     }
+}
+
+/// Waits outside the rules' tile set cannot be drawn.
+fn in_tile_supply(waits: TileSet, rules: &Rules) -> TileSet {
+    TileSet::from_bits(waits.bits() & rules.tiles.kinds().bits())
 }
 
 fn expect_shape(hand: &Hand, rules: &Rules, want: HandShape, operation: &'static str) -> Result<(), Error> {

@@ -5,7 +5,8 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{Hand, Rules, SevenPairs, Tile, TileCounts};
+use crate::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, is_knitted_order, knitted_tiles};
+use crate::{Hand, Rules, SevenPairs, Suit, Tile, TileCounts, TileSet};
 
 /// A meld formed from concealed tiles and wildcards: a triplet or a sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -89,6 +90,22 @@ pub enum Decomposition {
         /// The doubled kind.
         pair: Tile,
     },
+    /// Honors and knitted tiles (全不靠, GB): fourteen different kinds from the seven honors and
+    /// one knitted straight, no pair. Only under [`Rules::knitted`].
+    HonorsAndKnitted {
+        /// The fourteen kinds, wildcards shown as the kinds they became.
+        tiles: TileSet,
+    },
+    /// Knitted straight (组合龙, GB): 147, 258 and 369 of three different suits, plus one meld and a
+    /// pair. The meld is `None` when it is the hand's one declared meld. Only under [`Rules::knitted`].
+    KnittedStraight {
+        /// `order[i]` is the suit holding ranks `i + 1`, `i + 4`, `i + 7`.
+        order: [Suit; 3],
+        /// The pair.
+        pair: Tile,
+        /// The concealed meld, or `None` when the meld is declared.
+        meld: Option<Group>,
+    },
 }
 
 impl Decomposition {
@@ -128,8 +145,33 @@ impl Decomposition {
                 }
                 c[*pair] += 1;
             }
+            Decomposition::HonorsAndKnitted { tiles } => {
+                for t in tiles.iter() {
+                    c[t] += 1;
+                }
+            }
+            Decomposition::KnittedStraight { order, pair, meld } => {
+                for t in knitted_tiles(*order) {
+                    c[t] += 1;
+                }
+                c[*pair] += 2;
+                for t in meld.iter().flat_map(|g| g.tiles()) {
+                    c[t] += 1;
+                }
+            }
         }
         c
+    }
+
+    /// True if every kind the decomposition and the declared melds use is in the rules' tile set,
+    /// and for some void suit the rules allow (if any) none of them is of that suit.
+    fn kinds_allowed(&self, hand: &Hand, rules: &Rules) -> bool {
+        let mut used = self.counts();
+        for (u, d) in used.0.iter_mut().zip(hand.declared_counts().0) {
+            *u += d;
+        }
+        let kinds = used.kinds();
+        rules.void_choices().iter().any(|&void| kinds.bits() & !rules.allowed_kinds(void).bits() == 0)
     }
 
     /// True if this is a decomposition of `hand` under `rules`: the groups use every concealed
@@ -154,9 +196,13 @@ impl Decomposition {
         if stand_ins != hand.wildcards() as u32 {
             return false;
         }
+        if !self.kinds_allowed(hand, rules) {
+            return false;
+        }
         match self {
-            Decomposition::Melds { melds, .. } => {
-                melds.len() == hand.melds_needed(rules)
+            Decomposition::Melds { pair, melds } => {
+                rules.pair_allowed(*pair)
+                    && melds.len() == hand.melds_needed(rules)
                     && melds.iter().all(|g| match g {
                         Group::Sequence(t) => t.starts_sequence(),
                         Group::Triplet(_) => true,
@@ -172,6 +218,23 @@ impl Decomposition {
             }
             Decomposition::ThirteenOrphans { pair } => {
                 hand.special_forms_apply(rules) && rules.thirteen_orphans && pair.is_terminal_or_honor()
+            }
+            Decomposition::HonorsAndKnitted { tiles } => {
+                hand.special_forms_apply(rules)
+                    && rules.knitted
+                    && tiles.len() == 14
+                    && KNITTED_ORDERS.iter().any(|&o| tiles.bits() & !honors_and_knitted_kinds(o).bits() == 0)
+            }
+            Decomposition::KnittedStraight { order, pair, meld } => {
+                rules.knitted
+                    && rules.melds == 4
+                    && is_knitted_order(*order)
+                    && rules.pair_allowed(*pair)
+                    && usize::from(meld.is_some()) + hand.melds().len() == 1
+                    && meld.is_none_or(|g| match g {
+                        Group::Sequence(t) => t.starts_sequence(),
+                        Group::Triplet(_) => true,
+                    })
             }
         }
     }
@@ -197,8 +260,18 @@ impl fmt::Display for Decomposition {
                 }
                 Ok(())
             }
-            Decomposition::ThirteenOrphans { .. } => {
+            Decomposition::ThirteenOrphans { .. } | Decomposition::HonorsAndKnitted { .. } => {
                 write!(f, "{}", crate::notation::format_tiles(self.counts().tiles()))
+            }
+            Decomposition::KnittedStraight { order, pair, meld } => {
+                let mut straight = knitted_tiles(*order);
+                straight.sort_unstable();
+                write!(f, "{}", crate::notation::format_tiles(straight))?;
+                write!(f, " {}", crate::notation::format_tiles([*pair, *pair]))?;
+                if let Some(g) = meld {
+                    write!(f, " {g}")?;
+                }
+                Ok(())
             }
         }
     }

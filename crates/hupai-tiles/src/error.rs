@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::Tile;
+use crate::{Tile, TileSupply};
 
 /// What an algorithm may be unable to handle; carried by [`Error::Unsupported`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,6 +25,15 @@ pub enum Feature {
     HandSize(u8),
     /// Listing decompositions rather than only deciding the win.
     Decompositions,
+    /// The 2-5-8 pair (二五八将).
+    Pair258,
+    /// A void suit (缺一门 / 定缺).
+    VoidSuit,
+    /// Wildcards under a tile set without all 34 kinds (108 or 112 tiles): they may stand only for
+    /// kinds of the set.
+    TileSupply(u16),
+    /// The GB knitted forms (全不靠, 组合龙).
+    KnittedForms,
     /// Rule options the algorithm does not know (any beyond the meld count, seven pairs, thirteen
     /// orphans and the fifth-copy option): refused rather than ignored.
     RuleOptions,
@@ -41,6 +50,10 @@ impl fmt::Display for Feature {
             Feature::DeclaredMelds => f.write_str("declared melds"),
             Feature::HandSize(n) => write!(f, "{n}-tile hands"),
             Feature::Decompositions => f.write_str("decompositions"),
+            Feature::Pair258 => f.write_str("the 2-5-8 pair"),
+            Feature::VoidSuit => f.write_str("a void suit"),
+            Feature::TileSupply(n) => write!(f, "wildcards in a {n}-tile set"),
+            Feature::KnittedForms => f.write_str("the knitted forms"),
             Feature::RuleOptions => f.write_str("these rule options"),
         }
     }
@@ -146,6 +159,14 @@ pub enum Error {
         table: &'static str,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A tile (`1z`, or a bonus tile `1f`) outside the tile set the rules play with.
+    #[error("{tile} is not a tile of the rules' set of {}", supply.describe())]
+    NotInTileSet {
+        /// The tile as written in notation.
+        tile: String,
+        /// The rules' tile set.
+        supply: TileSupply,
     },
     /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
     /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.

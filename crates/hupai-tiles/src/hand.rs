@@ -232,6 +232,7 @@ impl Hand {
         if self.melds.len() > rules.melds as usize {
             return Err(Error::TooManyMelds { found: self.melds.len(), max: rules.melds as usize });
         }
+        self.check_tile_supply(rules)?;
         let n = self.tile_count();
         let expected = rules.hand_size();
         if n == expected {
@@ -240,6 +241,21 @@ impl Hand {
             Ok(HandShape::OneShort)
         } else {
             Err(Error::HandSize { found: n, expected })
+        }
+    }
+
+    /// Fails with [`Error::NotInTileSet`] naming the first tile (concealed, declared or bonus)
+    /// outside the tile set the rules play with.
+    pub fn check_tile_supply(&self, rules: &Rules) -> Result<(), Error> {
+        let kinds = rules.tiles.kinds();
+        if let Some(t) = self.physical_counts().kinds().iter().find(|&t| !kinds.contains(t)) {
+            return Err(Error::NotInTileSet { tile: t.to_string(), supply: rules.tiles });
+        }
+        match self.bonus.first() {
+            Some(b) if !rules.tiles.has_bonus() => {
+                Err(Error::NotInTileSet { tile: b.to_string(), supply: rules.tiles })
+            }
+            _ => Ok(()),
         }
     }
 

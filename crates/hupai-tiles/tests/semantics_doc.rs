@@ -4,8 +4,10 @@
 
 mod workspace_docs;
 
+use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds};
 use hupai_tiles::{
-    Algorithm, Answer, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet,
+    Algorithm, Answer, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Suit, Tile, TileCounts,
+    TileSet,
 };
 
 /// Every triplet and sequence, in `Group` order.
@@ -106,6 +108,29 @@ fn decompositions(hand: &Hand, rules: &Rules) -> Vec<Decomposition> {
             .map(|&pair| Decomposition::ThirteenOrphans { pair })
             .filter(|d| d.is_valid_for(hand, rules)),
     );
+    // The knitted forms: every fourteen of each order's sixteen kinds, and every knitted straight
+    // with each pair and each meld (or none beside a declared one).
+    for order in KNITTED_ORDERS {
+        let kinds: Vec<Tile> = honors_and_knitted_kinds(order).iter().collect();
+        for a in 0..16 {
+            for b in a + 1..16 {
+                let tiles: TileSet =
+                    kinds.iter().enumerate().filter(|&(i, _)| i != a && i != b).map(|(_, &t)| t).collect();
+                let d = Decomposition::HonorsAndKnitted { tiles };
+                if d.is_valid_for(hand, rules) {
+                    out.push(d);
+                }
+            }
+        }
+        for pair in Tile::ALL {
+            for meld in std::iter::once(None).chain(all_groups().into_iter().map(Some)) {
+                let d = Decomposition::KnittedStraight { order, pair, meld };
+                if d.is_valid_for(hand, rules) {
+                    out.push(d);
+                }
+            }
+        }
+    }
     out.sort();
     out.dedup();
     out
@@ -135,14 +160,22 @@ const FULL: Example = Example { capabilities: Capabilities::ALL };
 const LIMITED: Example =
     Example { capabilities: Capabilities { wildcards: false, decompositions: false, ..Capabilities::ALL } };
 
+/// Rules as `Rules`' Display writes them: a preset, then `+ void p` and `+ wildcard fifth copy`.
 fn rules(name: &str) -> Rules {
-    let (preset, fifth) = match name.strip_suffix(" + wildcard fifth copy") {
-        Some(p) => (p, true),
-        None => (name, false),
-    };
-    let r = Rules::preset(preset).unwrap_or_else(|| panic!("unknown rules {name:?}"));
-    assert_eq!(r.with_wildcard_fifth_copy(fifth).to_string(), name, "write rules as Rules' Display does");
-    r.with_wildcard_fifth_copy(fifth)
+    let mut parts = name.split(" + ");
+    let preset = parts.next().unwrap_or_default();
+    let mut r = Rules::preset(preset).unwrap_or_else(|| panic!("unknown rules {name:?}"));
+    for part in parts {
+        r = match part {
+            "wildcard fifth copy" => r.with_wildcard_fifth_copy(true),
+            "void m" => r.with_void(Suit::Man),
+            "void p" => r.with_void(Suit::Pin),
+            "void s" => r.with_void(Suit::Sou),
+            other => panic!("unknown rule option {other:?} in {name:?}"),
+        };
+    }
+    assert_eq!(r.to_string(), name, "write rules as Rules' Display does");
+    r
 }
 
 /// The rows of the markdown table between `<!-- {name}:start -->` and `<!-- {name}:end -->`, cells
@@ -188,8 +221,8 @@ fn describe(hand: &Hand, rules: &Rules, listed_in_full: bool) -> String {
 
 #[test]
 fn examples_match_the_brute_force() {
-    let Some(rows) = table("examples") else { return };
-    for row in rows {
+    let tables = ["examples", "pair-258-examples", "void-examples", "tiles-examples", "knitted-examples"];
+    for row in tables.into_iter().flat_map(|name| table(name).into_iter().flatten()) {
         let [hand, rules_name, answer] = row.as_slice() else { panic!("row {row:?} needs 3 cells") };
         let h: Hand = hand.parse().unwrap_or_else(|e| panic!("{hand}: {e}"));
         let r = rules(rules_name);

@@ -56,7 +56,7 @@ pub use hupai_lookup::odds;
 pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, Form, Shanten};
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
-    Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, UnknownRules, notation,
+    Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, TileSupply, UnknownRules, VoidSuit, knitted, notation,
 };
 
 use hupai_lookup::SuitTable;

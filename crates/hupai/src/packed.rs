@@ -306,6 +306,11 @@ impl PackedHand {
         if self.melds.len() > rules.melds as usize {
             return Err(Error::TooManyMelds { found: self.melds.len(), max: rules.melds as usize });
         }
+        if rules.tiles.kinds() != TileSet::ALL {
+            // A tile set without every kind (108 or 112 tiles): a tile outside it is an error, as
+            // `Hand::shape` says.
+            self.to_hand().check_tile_supply(rules)?;
+        }
         let n = self.tile_count();
         let expected = rules.hand_size();
         if n == expected {
@@ -424,6 +429,10 @@ pub(crate) fn keys_cover(rules: &Rules) -> bool {
     known.seven_pairs = rules.seven_pairs;
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a winning shape.
+    if rules.tiles.kinds() == TileSet::ALL {
+        known.tiles = rules.tiles;
+    }
     known == *rules
 }
 

@@ -123,3 +123,17 @@ fn wrong_sizes_are_errors_naming_the_size() {
     let err = short.is_win(&Rules::STANDARD).unwrap_err();
     assert_eq!(err.to_string(), "a win check needs a hand of 14 tiles; this one has 13");
 }
+
+#[test]
+fn the_front_door_follows_the_regional_rules() {
+    let hand: hupai::Hand = "123m456p789s11122z".parse().unwrap();
+    assert!(hupai::is_win(&hand, &Rules::STANDARD).unwrap());
+    assert!(!hupai::is_win(&hand, &Rules::CHANGSHA).unwrap());
+    let knitted: hupai::Hand = "147m258p369s12345z".parse().unwrap();
+    assert!(hupai::is_win(&knitted, &Rules::GB).unwrap());
+    assert!(!hupai::is_win(&knitted, &Rules::CHINESE).unwrap());
+    let void: hupai::Hand = "123456789m11p222s".parse().unwrap();
+    assert!(!hupai::is_win(&void, &Rules::SICHUAN.with_void(hupai::Suit::Pin)).unwrap());
+    let sichuan = Rules::SICHUAN.with_tiles(hupai::TileSupply::Numbered108);
+    assert!(matches!(hupai::is_win(&hand, &sichuan), Err(hupai::Error::NotInTileSet { .. })));
+}

@@ -3,7 +3,7 @@
 //! tiles, complete or one short, 0–8 of its tiles turned into wildcards and 0–2 declared melds.
 //! Deal `i` depends only on the seed and `i`, so a sample draws exactly the deals the full run does.
 
-use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
+use hupai_tiles::{Hand, Meld, Rules, Suit, Tile, TileCounts, TileSet, VoidSuit};
 
 use super::{Case, Cases, Size};
 use crate::rng::Rng;
@@ -38,10 +38,13 @@ pub(crate) fn take(wall: &mut TileCounts, tiles: &[Tile]) -> bool {
     true
 }
 
-/// A random meld shape (sequence or triplet, or kan when `declared`) starting at a random kind.
-pub(crate) fn random_meld(rng: &mut Rng, declared: bool) -> Meld {
+/// A random meld shape (sequence or triplet, or kan when `declared`) starting at a random kind of `kinds`.
+pub(crate) fn random_meld(rng: &mut Rng, declared: bool, kinds: TileSet) -> Meld {
     loop {
         let t = Tile::ALL[rng.below(Tile::COUNT)];
+        if !kinds.contains(t) {
+            continue;
+        }
         match rng.below(if declared { 3 } else { 2 }) {
             0 if t.starts_sequence() => return Meld::Chi(t),
             0 => continue,
@@ -51,18 +54,25 @@ pub(crate) fn random_meld(rng: &mut Rng, declared: bool) -> Meld {
     }
 }
 
-/// Deal number `index`.
+/// Deal number `index` from the 136-tile wall.
 pub(crate) fn deal(index: u64) -> Deal {
+    deal_in(index, TileSet::ALL)
+}
+
+/// Deal number `index` from a wall of four copies of each of `kinds` (with every kind, the same
+/// deal as [`deal`]).
+pub(crate) fn deal_in(index: u64, kinds: TileSet) -> Deal {
     let mut rng = Rng::for_case(SEED, index);
     let complete = if rng.below(3) == 0 { 17 } else { 14 };
     let one_short = rng.below(2) == 1;
     let declared = [0, 0, 0, 1, 1, 2][rng.below(6)];
     let wildcards = rng.below(9);
     let built = rng.below(2) == 1;
-    let mut wall = TileCounts([4; 34]);
+    let mut wall =
+        TileCounts(std::array::from_fn(|t| if Tile::new(t).is_some_and(|k| kinds.contains(k)) { 4 } else { 0 }));
     let mut melds = Vec::new();
     while melds.len() < declared {
-        let m = random_meld(&mut rng, true);
+        let m = random_meld(&mut rng, true, kinds);
         if take(&mut wall, &m.tiles()) {
             melds.push(m);
         }
@@ -83,7 +93,7 @@ pub(crate) fn deal(index: u64) -> Deal {
         let mut attempts = 0;
         while concealed.len() + 3 <= complete - 3 * declared && attempts < 1000 {
             attempts += 1;
-            let m = random_meld(&mut rng, false);
+            let m = random_meld(&mut rng, false, kinds);
             let tiles = m.tiles();
             if take(&mut wall, &tiles[..3]) {
                 concealed.extend_from_slice(&tiles[..3]);
@@ -104,14 +114,28 @@ pub(crate) fn deal(index: u64) -> Deal {
     Deal { hand, complete }
 }
 
+/// The wall deal `index` is drawn from under `rules`: the rules' tile set, without the declared
+/// void suit, and for "any one suit void" without one suit in every other deal (the rest use all
+/// three, which never win, but must be found not to).
+pub(crate) fn wall_kinds(rules: &Rules, index: u64) -> TileSet {
+    let void = match rules.void {
+        VoidSuit::Declared(s) => Some(s),
+        VoidSuit::AnyOne if index.is_multiple_of(2) => {
+            Some([Suit::Man, Suit::Pin, Suit::Sou][(index / 2 % 3) as usize])
+        }
+        _ => None,
+    };
+    rules.allowed_kinds(void)
+}
+
 pub(crate) fn cases(rules: Vec<Rules>, size: Size) -> Cases {
     Box::new((0..FULL).filter(move |&i| size.keeps(i, SAMPLE_STEP)).flat_map(move |i| {
         let d = deal(i);
-        rules
-            .clone()
-            .into_iter()
-            .filter(move |r| r.hand_size() == d.complete)
-            .map(move |r| Case::new(d.hand.clone(), r))
+        rules.clone().into_iter().filter_map(move |r| {
+            let kinds = wall_kinds(&r, i);
+            let d = if kinds == TileSet::ALL { d.clone() } else { deal_in(i, kinds) };
+            (r.hand_size() == d.complete).then(|| Case::new(d.hand, r))
+        })
     }))
 }
 

@@ -8,7 +8,7 @@
 //! then the copies of the wildcard tile replace as many of its tiles, and half the hands lose one
 //! more tile to ask for waits. Hand `i` depends only on the seed and `i`.
 
-use hupai_tiles::{Hand, Rules, Tile, TileCounts};
+use hupai_tiles::{Hand, Rules, Tile, TileCounts, TileSet};
 
 use super::random::{random_meld, take};
 use super::{Case, Cases, Size};
@@ -45,7 +45,7 @@ pub(crate) fn hand(index: u64, complete: usize) -> (Tile, Hand) {
         }
         while concealed.len() + 3 <= complete && attempts < 2000 {
             attempts += 1;
-            let tiles = random_meld(&mut rng, false).tiles();
+            let tiles = random_meld(&mut rng, false, TileSet::ALL).tiles();
             if take(&mut wall, &tiles[..3]) {
                 concealed.extend_from_slice(&tiles[..3]);
             }

@@ -158,6 +158,16 @@ pub(crate) fn honors_capped(c: &[u8], caps: &[u8]) -> Cost {
 /// triplets, and a triplet not needed to cover real tiles can be dropped, saving three wildcards.
 /// Both exchanges keep every rank's total or lower it, so caps stay respected.
 pub(crate) fn numbered_exact(c: &[u8; 9], caps: &[u8; 9]) -> Cost {
+    numbered_exact_pairs(c, caps, ANY_RANK)
+}
+
+/// The pair may sit on any rank.
+pub(crate) const ANY_RANK: u16 = 0x1ff;
+/// The pair may sit only on ranks 2, 5 and 8 (the 2-5-8 pair).
+pub(crate) const RANKS_258: u16 = 1 << 1 | 1 << 4 | 1 << 7;
+
+/// [`numbered_exact`] with the pair allowed only on the ranks (bit `i` for rank `i + 1`) of `pair_ranks`.
+pub(crate) fn numbered_exact_pairs(c: &[u8; 9], caps: &[u8; 9], pair_ranks: u16) -> Cost {
     // Index: pair_used * 9 + started_two_back * 3 + started_one_back.
     let mut state = [INF; 18];
     state[0] = 0;
@@ -175,7 +185,8 @@ pub(crate) fn numbered_exact(c: &[u8; 9], caps: &[u8; 9]) -> Cost {
                     }
                     let carried = (back2 + back1) as i32;
                     for new in 0..=new_max {
-                        for pair in 0..=(1 - pair_used) {
+                        let pair_here = usize::from(pair_ranks >> rank & 1 == 1);
+                        for pair in 0..=(1 - pair_used).min(pair_here) {
                             for triplets in 0..=2 {
                                 let total = carried + new as i32 + 3 * triplets + 2 * pair as i32;
                                 if total > cap {

@@ -241,7 +241,12 @@ pub(crate) fn winning_deal(rng: &mut Rng, rules: &Rules, wild: u8, melds: usize,
     }
 }
 
-/// The presets, each also with the fifth-copy rule on.
+/// The classic presets (index and substitute have none of the regional options), each also with
+/// the fifth-copy rule on.
 pub(crate) fn all_rules() -> Vec<Rules> {
-    Rules::PRESETS.iter().flat_map(|&(_, r)| [r, r.with_wildcard_fifth_copy(true)]).collect()
+    Rules::PRESETS
+        .iter()
+        .filter(|(_, r)| r.is_classic())
+        .flat_map(|&(_, r)| [r, r.with_wildcard_fifth_copy(true)])
+        .collect()
 }

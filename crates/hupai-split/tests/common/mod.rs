@@ -228,7 +228,7 @@ impl Algorithm for Brute {
     }
 
     fn capabilities(&self) -> Capabilities {
-        Capabilities { decompositions: false, ..Capabilities::ALL }
+        Capabilities { decompositions: false, ..Capabilities::CLASSIC }
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
