@@ -6,8 +6,6 @@
 //! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
 //! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
 
-use std::borrow::Cow;
-
 use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
 use numpy::ndarray::Array2;
 use numpy::{
@@ -274,13 +272,14 @@ fn batch<'py>(
     Ok(list)
 }
 
-/// A numpy uint8 array's bytes in logical (C) order: borrowed when contiguous, else copied.
+/// A numpy uint8 array's bytes in logical (C) order. (`as_slice` also accepts Fortran order, whose
+/// bytes are in the other order: only a C-contiguous array is taken as it is.)
 fn uint8_bytes<'py>(
     array: &Bound<'py, PyAny>,
     name: &str,
     shape_text: &str,
     ndim: usize,
-) -> PyResult<(Vec<usize>, Cow<'static, [u8]>)> {
+) -> PyResult<(Vec<usize>, Vec<u8>)> {
     let py = array.py();
     let untyped = array.cast::<PyUntypedArray>().map_err(|_| {
         let type_name = array.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
@@ -302,19 +301,19 @@ fn uint8_bytes<'py>(
         1 => {
             let typed = untyped.cast::<PyArray1<u8>>()?.try_readonly().map_err(borrow_error)?;
             match typed.as_slice() {
-                Ok(s) => s.to_vec(),
-                Err(_) => typed.as_array().iter().copied().collect(),
+                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
+                _ => typed.as_array().iter().copied().collect(),
             }
         }
         _ => {
             let typed = untyped.cast::<PyArray2<u8>>()?.try_readonly().map_err(borrow_error)?;
             match typed.as_slice() {
-                Ok(s) => s.to_vec(),
-                Err(_) => typed.as_array().iter().copied().collect(),
+                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
+                _ => typed.as_array().iter().copied().collect(),
             }
         }
     };
-    Ok((shape, Cow::Owned(bytes)))
+    Ok((shape, bytes))
 }
 
 /// A shape as Python writes it: `(5,)`, `(2, 33)`.
@@ -353,10 +352,10 @@ impl Rows {
                         tuple(&wshape)
                     )));
                 }
-                Some(wbytes.into_owned())
+                Some(wbytes)
             }
         };
-        Ok(Rows { counts: bytes.into_owned(), wildcards })
+        Ok(Rows { counts: bytes, wildcards })
     }
 
     fn rows(&self) -> &[[u8; 34]] {
@@ -430,7 +429,7 @@ fn is_win_counts<'py>(
 ///
 /// >>> counts = numpy.zeros((1, 34), numpy.uint8)
 /// >>> counts[0, :9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]   # nine gates
-/// >>> hupai.waits_counts(counts)[0, :9].all()
+/// >>> hupai.waits_counts(counts)[0, :9].tolist() == [True] * 9
 /// True
 #[pyfunction]
 #[pyo3(signature = (counts, wildcards = None, rules = "standard", *, wildcard_fifth_copy = false))]
