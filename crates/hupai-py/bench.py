@@ -1,0 +1,133 @@
+"""Times hupai's Python API against the Python `mahjong` package and `xiangting`, on the same hands.
+
+Not a test: run it by hand after `pip install ./crates/hupai-py numpy mahjong [xiangting]`:
+
+    python crates/hupai-py/bench.py [--hands 20000] [--rows 2000000]
+
+Rows timed: `hupai.is_win` per call (string in, bool out), `hupai.is_win_counts` per hand (one
+numpy batch on every core), `mahjong`'s `Agari.is_agari` per call (34-count list in), and
+`xiangting.calculate_replacement_number` per call where the wheel installs (it answers shanten,
+a different and harder question, so it is a reference point, not a like-for-like peer). Every
+answer is checked against hupai before timing: a fast wrong answer fails the run.
+"""
+
+import argparse
+import os
+import platform
+import random
+import time
+
+import numpy
+
+import hupai
+
+# Both peers count seven pairs and thirteen orphans as wins: hupai answers under the same rules.
+RULES = "riichi"
+
+
+def notation(counts):
+    text = ""
+    for s, suit in enumerate("mpsz"):
+        digits = "".join(str(r + 1) * counts[9 * s + r] for r in range(9 if suit != "z" else 7))
+        if digits:
+            text += digits + suit
+    return text
+
+
+def deals(n, seed):
+    """Half random 14-tile deals, half random winning hands (no wildcards: the peers have none)."""
+    rng = random.Random(seed)
+    wall = [t for t in range(34) for _ in range(4)]
+    out = []
+    while len(out) < n:
+        counts = [0] * 34
+        if len(out) % 2:
+            rng.shuffle(wall)
+            for t in wall[:14]:
+                counts[t] += 1
+        else:
+            counts[rng.randrange(34)] += 2
+            for _ in range(4):
+                if rng.random() < 0.5:
+                    counts[rng.randrange(34)] += 3
+                else:
+                    s, r = rng.randrange(3), rng.randrange(7)
+                    for k in range(3):
+                        counts[9 * s + r + k] += 1
+            if max(counts) > 4:
+                continue
+        out.append(counts)
+    return out
+
+
+def best_of(repeats, fn):
+    """Best wall-clock seconds of `repeats` runs (the least disturbed by other load)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000, help="hands timed per call")
+    parser.add_argument("--rows", type=int, default=2_000_000, help="rows of the numpy batch")
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+
+    hands = deals(args.hands, 1)
+    texts = [notation(c) for c in hands]
+    want = [hupai.is_win(t, RULES) for t in texts]
+    rows = []
+
+    def row(name, seconds, n, note=""):
+        rows.append((name, seconds / n * 1e9, n / seconds, note))
+
+    seconds = best_of(args.repeats, lambda: [hupai.is_win(t, RULES) for t in texts])
+    row("hupai.is_win (per call, string)", seconds, len(texts))
+
+    counts = numpy.array(deals(args.rows, 2), numpy.uint8)
+    wild = numpy.zeros(len(counts), numpy.uint8)
+    small = numpy.array(hands, numpy.uint8)
+    assert hupai.is_win_counts(small, None, RULES).tolist() == want
+    seconds = best_of(args.repeats, lambda: hupai.is_win_counts(counts, wild, RULES))
+    row(f"hupai.is_win_counts ({len(counts)} rows, {os.cpu_count()} cores)", seconds, len(counts))
+
+    try:
+        from mahjong.agari import Agari
+
+        agari = Agari()
+        assert [agari.is_agari(c) for c in hands] == want, "mahjong disagrees with hupai"
+        seconds = best_of(max(1, args.repeats // 2), lambda: [agari.is_agari(c) for c in hands])
+        row("mahjong Agari.is_agari (per call)", seconds, len(hands))
+    except ImportError:
+        rows.append(("mahjong: not installed (pip install mahjong)", float("nan"), float("nan"), ""))
+
+    try:
+        import xiangting
+
+        replacement = getattr(xiangting, "calculate_replacement_number")
+        got = [replacement(c, xiangting.PlayerCount.FOUR) == 0 for c in hands]
+        assert got == want, "xiangting disagrees with hupai"
+        seconds = best_of(max(1, args.repeats // 2), lambda: [replacement(c, xiangting.PlayerCount.FOUR) for c in hands])
+        row("xiangting.calculate_replacement_number (per call; shanten)", seconds, len(hands))
+    except (ImportError, AttributeError, TypeError) as e:
+        rows.append((f"xiangting: unavailable ({type(e).__name__}: {e})", float("nan"), float("nan"), ""))
+
+    print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"# load average before: {os.getloadavg()}")
+    print("| what | ns per hand | hands per second |")
+    print("| --- | ---: | ---: |")
+    for name, ns, rate, _ in rows:
+        print(f"| {name} | {ns:,.0f} | {rate:,.0f} |")
+    per_call = {name: ns for name, ns, _, _ in rows}
+    ours = per_call["hupai.is_win (per call, string)"]
+    peer = per_call.get("mahjong Agari.is_agari (per call)")
+    if peer:
+        print(f"\nhupai.is_win is {peer / ours:.0f}x faster per call than mahjong's Agari.is_agari")
+
+
+if __name__ == "__main__":
+    main()

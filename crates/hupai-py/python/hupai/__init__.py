@@ -1,0 +1,56 @@
+"""hupai: does a mahjong hand win, what does it wait on, how does it win, how far is it from winning.
+
+Wildcards (癞子), declared melds, seven pairs, thirteen orphans and 17-tile hands, at Rust speed.
+Hands are written in mpsz notation: ``123m456p789s11122z``; ``*`` is a wildcard, ``[789s]`` a
+declared meld. Rules are preset names (``hupai.RULES``): ``"standard"``, ``"riichi"``,
+``"chinese"``, ``"taiwan"``.
+
+>>> import hupai
+>>> hupai.is_win("123m456p789s11122z")
+True
+>>> hupai.waits("1112345678999m")
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+>>> hupai.decompositions("123m456p789s11555z")
+[['11z', '123m', '456p', '789s', '555z']]
+>>> hupai.check("123m456p789s1122z")
+{'hand': '123m456p789s1122z', 'waits': ['1z', '2z']}
+
+For many hands: ``hupai.batch(list_of_strings)`` (parallel, the same dicts as ``hupai batch``
+prints), or ``hupai.is_win_counts`` / ``hupai.waits_counts`` on ``(n, 34)`` ``uint8`` numpy
+arrays of tile counts (``hupai.TILES`` gives the column order).
+
+Every bad hand raises ``hupai.HandError`` (a ``ValueError``) with the message the ``hupai``
+command line gives; ``check`` and ``batch`` return it as an ``"error"`` entry instead.
+"""
+
+from ._hupai import (
+    RULES,
+    TILES,
+    HandError,
+    batch,
+    check,
+    decompositions,
+    discard_advice,
+    effective_tiles,
+    is_win,
+    is_win_counts,
+    shanten,
+    waits,
+    waits_counts,
+)
+
+__all__ = [
+    "RULES",
+    "TILES",
+    "HandError",
+    "batch",
+    "check",
+    "decompositions",
+    "discard_advice",
+    "effective_tiles",
+    "is_win",
+    "is_win_counts",
+    "shanten",
+    "waits",
+    "waits_counts",
+]

@@ -1,0 +1,583 @@
+//! `hupai._hupai`: the Python extension module behind the `hupai` package (python/hupai/), built
+//! by maturin. Every answer comes from the `hupai` facade crate; nothing is re-implemented here.
+//!
+//! String functions read one hand the way `hupai batch` reads one line (a trailing `\r` dropped, a
+//! blank string is "empty hand", `wildcard_tile` applied only when the hand holds that tile), so
+//! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
+//! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
+
+use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
+use numpy::ndarray::Array2;
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+
+create_exception!(
+    hupai,
+    HandError,
+    PyValueError,
+    "A hand hupai cannot answer: bad notation, an impossible hand, or a size that fits no question \
+     under the rules. The message is the one the `hupai` command line gives: what is wrong and where."
+);
+
+/// Tile names in tile order (`1m`…`9m`, `1p`…, `1s`…, `1z`…`7z`).
+const TILE_NAMES: [&str; Tile::COUNT] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", //
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", //
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", //
+    "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+];
+
+/// Rows of a numpy batch answered per rayon task: big enough that scheduling costs nothing, small
+/// enough that both cores stay busy on a few thousand rows.
+const ROWS_PER_TASK: usize = 4096;
+
+/// The rules and the wildcard tile a call asked for.
+#[derive(Clone, Copy)]
+struct Options {
+    rules: Rules,
+    wildcard_tile: Option<Tile>,
+}
+
+impl Options {
+    fn new(rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
+        let rules: Rules = rules.parse().map_err(|e: hupai::UnknownRules| PyValueError::new_err(e.to_string()))?;
+        let wildcard_tile = match wildcard_tile {
+            None => None,
+            Some(text) => {
+                Some(text.parse::<Tile>().map_err(|e| PyValueError::new_err(format!("wildcard_tile {text:?}: {e}")))?)
+            }
+        };
+        Ok(Options { rules: rules.with_wildcard_fifth_copy(wildcard_fifth_copy), wildcard_tile })
+    }
+
+    /// Reads one hand as `hupai batch` reads a line; `None` for a blank line ("empty hand").
+    fn hand(&self, line: &str) -> Result<Hand, Option<Error>> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() {
+            return Err(None);
+        }
+        let hand: Hand = line.parse().map_err(Some)?;
+        match self.wildcard_tile {
+            Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t).map_err(Some),
+            _ => Ok(hand),
+        }
+    }
+
+    /// [`Options::hand`] with the error as a `HandError`.
+    fn hand_or_raise(&self, line: &str) -> PyResult<Hand> {
+        self.hand(line).map_err(|e| hand_error(e.as_ref()))
+    }
+}
+
+fn message(error: Option<&Error>) -> String {
+    match error {
+        Some(e) => e.to_string(),
+        None => "empty hand".to_owned(),
+    }
+}
+
+fn hand_error(error: Option<&Error>) -> PyErr {
+    HandError::new_err(message(error))
+}
+
+fn raise(error: Error) -> PyErr {
+    hand_error(Some(&error))
+}
+
+fn tile_list(set: TileSet) -> Vec<&'static str> {
+    set.iter().map(|t| TILE_NAMES[t.index()]).collect()
+}
+
+/// Does this complete hand win?
+///
+/// ``hand`` is hand notation: ``123m456p789s11122z``, ``*`` for a wildcard, ``[789s]`` for a
+/// declared meld. ``rules`` is a preset name: ``"standard"``, ``"riichi"``, ``"chinese"`` or
+/// ``"taiwan"`` (17 tiles). ``wildcard_tile`` makes every concealed copy of that tile a wildcard
+/// (``"7z"``: red dragon, as in 红中癞子); ``wildcard_fifth_copy`` lets a wildcard stand for a fifth
+/// copy of a kind.
+///
+/// Raises ``HandError`` (a ``ValueError``) for bad notation, an impossible hand, or a hand that is
+/// not complete under the rules; ``ValueError`` for unknown rules or a bad ``wildcard_tile``.
+///
+/// >>> hupai.is_win("123m456p789s11122z")
+/// True
+/// >>> hupai.is_win("123m456p789s1122z*")
+/// True
+/// >>> hupai.is_win("11223344556677z", "chinese")
+/// True
+/// >>> hupai.is_win("123m456p789s11127z", wildcard_tile="7z")
+/// True
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn is_win(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<bool> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = options.hand_or_raise(hand)?;
+    hupai::is_win(&hand, &options.rules).map_err(raise)
+}
+
+/// The tiles that complete a hand one tile short, in tile order (never a kind the hand holds four
+/// of). Same arguments and errors as ``is_win``; the hand must be one tile short.
+///
+/// >>> hupai.waits("1112345678999m")
+/// ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+/// >>> hupai.waits("123m456p789s1122z")
+/// ['1z', '2z']
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn waits(
+    hand: &str,
+    rules: &str,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Vec<&'static str>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = options.hand_or_raise(hand)?;
+    hupai::waits(&hand, &options.rules).map(tile_list).map_err(raise)
+}
+
+fn groups(d: &Decomposition) -> Vec<String> {
+    d.to_string().split(' ').map(str::to_owned).collect()
+}
+
+/// Every way a complete hand wins: each decomposition once, in ascending order, as its groups in
+/// hand notation, pair first; wildcards appear as the tiles they became, declared melds are not
+/// repeated; seven pairs is seven pairs, thirteen orphans one group of fourteen tiles. Empty if the
+/// hand does not win. Same arguments and errors as ``is_win``.
+///
+/// >>> hupai.decompositions("123m456p789s11555z")
+/// [['11z', '123m', '456p', '789s', '555z']]
+/// >>> hupai.decompositions("111222333m11z456p")
+/// [['11z', '111m', '222m', '333m', '456p'], ['11z', '123m', '123m', '123m', '456p']]
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn decompositions(
+    hand: &str,
+    rules: &str,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Vec<Vec<String>>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = options.hand_or_raise(hand)?;
+    let list = hupai::decompositions(&hand, &options.rules).map_err(raise)?;
+    Ok(list.iter().map(groups).collect())
+}
+
+/// One answered line of `check` / `batch`.
+enum Line {
+    Win(bool),
+    Waits(TileSet),
+    Error(String),
+}
+
+fn answer_line(line: &str, options: &Options) -> Line {
+    let answer = options.hand(line).and_then(|hand| hupai::answer(&hand, &options.rules).map_err(Some));
+    match answer {
+        Ok(Answer::Win(win)) => Line::Win(win),
+        Ok(Answer::Waits(waits)) => Line::Waits(waits),
+        Err(e) => Line::Error(message(e.as_ref())),
+    }
+}
+
+fn line_dict<'py>(py: Python<'py>, hand: &str, line: Line) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("hand", hand.strip_suffix('\r').unwrap_or(hand))?;
+    match line {
+        Line::Win(win) => dict.set_item("win", win)?,
+        Line::Waits(waits) => dict.set_item("waits", tile_list(waits))?,
+        Line::Error(error) => dict.set_item("error", error)?,
+    }
+    Ok(dict)
+}
+
+/// The JSON object ``hupai batch`` prints for this line, as a dict: ``{"hand", "win"}`` for a
+/// complete hand, ``{"hand", "waits"}`` for a hand one tile short, ``{"hand", "error"}`` for
+/// anything else. Never raises for a bad hand (only for unknown rules or a bad ``wildcard_tile``).
+///
+/// >>> hupai.check("123m456p789s11122z")
+/// {'hand': '123m456p789s11122z', 'win': True}
+/// >>> hupai.check("123m456p789s1122z")
+/// {'hand': '123m456p789s1122z', 'waits': ['1z', '2z']}
+/// >>> hupai.check("")
+/// {'hand': '', 'error': 'empty hand'}
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn check<'py>(
+    py: Python<'py>,
+    hand: &str,
+    rules: &str,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    line_dict(py, hand, answer_line(hand, &options))
+}
+
+/// ``check`` for every hand, in order: the lines ``hupai batch`` prints, as dicts. The hands are
+/// answered in parallel on every core with the GIL released; a bad hand gives its
+/// ``{"hand", "error"}`` dict, never an exception. A string that is not valid Unicode (a lone
+/// surrogate) is an error line, its ``"hand"`` shown with U+FFFD in place of the bad characters.
+///
+/// Raises ``TypeError`` if ``hands`` is a single ``str`` or holds something that is not a ``str``.
+///
+/// >>> [sorted(line) for line in hupai.batch(["123m456p789s11122z", "1112345678999m", "19m"])]
+/// [['hand', 'win'], ['hand', 'waits'], ['error', 'hand']]
+#[pyfunction]
+#[pyo3(signature = (hands, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    rules: &str,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    if hands.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("hands must be a sequence of hand strings, not one str; wrap it in a list"));
+    }
+    // Each hand as Rust text; `false` for a string that is not valid Unicode.
+    let mut lines: Vec<(String, bool)> = Vec::new();
+    for (i, item) in hands.try_iter()?.enumerate() {
+        let item = item?;
+        let text = item.cast::<PyString>().map_err(|_| {
+            let type_name = item.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
+            PyTypeError::new_err(format!("hands[{i}] must be a str, not {type_name}"))
+        })?;
+        lines.push(match text.to_cow() {
+            Ok(s) => (s.into_owned(), true),
+            Err(_) => (text.to_string_lossy().into_owned(), false),
+        });
+    }
+    let answers: Vec<Line> = py.detach(|| {
+        lines
+            .par_iter()
+            .map(|(line, valid)| {
+                if *valid {
+                    answer_line(line, &options)
+                } else {
+                    Line::Error("not valid Unicode: a lone surrogate, shown as U+FFFD".to_owned())
+                }
+            })
+            .collect()
+    });
+    let list = PyList::empty(py);
+    for ((line, _), answer) in lines.iter().zip(answers) {
+        list.append(line_dict(py, line, answer)?)?;
+    }
+    Ok(list)
+}
+
+/// A numpy uint8 array's bytes in logical (C) order. (`as_slice` also accepts Fortran order, whose
+/// bytes are in the other order: only a C-contiguous array is taken as it is.)
+fn uint8_bytes<'py>(
+    array: &Bound<'py, PyAny>,
+    name: &str,
+    shape_text: &str,
+    ndim: usize,
+) -> PyResult<(Vec<usize>, Vec<u8>)> {
+    let py = array.py();
+    let untyped = array.cast::<PyUntypedArray>().map_err(|_| {
+        let type_name = array.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
+        PyTypeError::new_err(format!(
+            "{name} must be a numpy.ndarray of dtype uint8 and shape {shape_text}, not {type_name}"
+        ))
+    })?;
+    let dtype = untyped.dtype();
+    if !dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must have dtype uint8, not {dtype}; convert with {name}.astype(numpy.uint8)"
+        )));
+    }
+    let shape = untyped.shape().to_vec();
+    if untyped.ndim() != ndim {
+        return Err(PyValueError::new_err(format!("{name} must have shape {shape_text}, not {}", tuple(&shape))));
+    }
+    let bytes = match ndim {
+        1 => {
+            let typed = untyped.cast::<PyArray1<u8>>()?.try_readonly().map_err(borrow_error)?;
+            match typed.as_slice() {
+                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
+                _ => typed.as_array().iter().copied().collect(),
+            }
+        }
+        _ => {
+            let typed = untyped.cast::<PyArray2<u8>>()?.try_readonly().map_err(borrow_error)?;
+            match typed.as_slice() {
+                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
+                _ => typed.as_array().iter().copied().collect(),
+            }
+        }
+    };
+    Ok((shape, bytes))
+}
+
+/// A shape as Python writes it: `(5,)`, `(2, 33)`.
+fn tuple(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!("({})", shape.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+fn borrow_error(e: numpy::BorrowError) -> PyErr {
+    PyValueError::new_err(format!("the array is being written elsewhere: {e}"))
+}
+
+/// Rows of counts and optional wildcards, checked and copied out of numpy.
+struct Rows {
+    counts: Vec<u8>,
+    wildcards: Option<Vec<u8>>,
+}
+
+impl Rows {
+    fn read(counts: &Bound<'_, PyAny>, wildcards: Option<&Bound<'_, PyAny>>) -> PyResult<Rows> {
+        let (shape, bytes) = uint8_bytes(counts, "counts", "(n, 34)", 2)?;
+        if shape[1] != Tile::COUNT {
+            return Err(PyValueError::new_err(format!("counts must have shape (n, 34), not {}", tuple(&shape))));
+        }
+        let n = shape[0];
+        let wildcards = match wildcards {
+            None => None,
+            Some(w) if w.is_none() => None,
+            Some(w) => {
+                let (wshape, wbytes) = uint8_bytes(w, "wildcards", "(n,)", 1)?;
+                if wshape[0] != n {
+                    return Err(PyValueError::new_err(format!(
+                        "wildcards must have shape ({n},), one per row of counts, not {}",
+                        tuple(&wshape)
+                    )));
+                }
+                Some(wbytes)
+            }
+        };
+        Ok(Rows { counts: bytes, wildcards })
+    }
+
+    fn rows(&self) -> &[[u8; 34]] {
+        self.counts.as_chunks::<34>().0
+    }
+
+    /// Runs `answer` on row chunks in parallel, each writing `width` outputs per row; the first bad
+    /// row (lowest index) becomes a `HandError` naming it.
+    fn run<T: Copy + Default + Send>(
+        &self,
+        width: usize,
+        answer: impl Fn(&[[u8; 34]], Option<&[u8]>, &mut [T]) -> Result<(), hupai::batch::BatchError> + Sync,
+    ) -> PyResult<Vec<T>> {
+        let rows = self.rows();
+        let mut out = vec![T::default(); rows.len() * width];
+        let results: Vec<Result<(), hupai::batch::BatchError>> = out
+            .par_chunks_mut(ROWS_PER_TASK * width)
+            .enumerate()
+            .map(|(task, out)| {
+                let start = task * ROWS_PER_TASK;
+                let end = start + out.len() / width;
+                let wildcards = self.wildcards.as_deref().map(|w| &w[start..end]);
+                answer(&rows[start..end], wildcards, out).map_err(|e| match e {
+                    hupai::batch::BatchError::Row { row, error } => {
+                        hupai::batch::BatchError::Row { row: row + start, error }
+                    }
+                    other => other,
+                })
+            })
+            .collect();
+        match results.into_iter().find_map(Result::err) {
+            Some(e) => Err(HandError::new_err(e.to_string())),
+            None => Ok(out),
+        }
+    }
+}
+
+/// Win verdicts of many complete hands given as counts: ``counts`` is an ``(n, 34)`` ``uint8``
+/// numpy array, one row per hand, in tile order (``1m``…``9m``, ``1p``…``9p``, ``1s``…``9s``,
+/// ``1z``…``7z``); ``wildcards`` an optional ``(n,)`` ``uint8`` array of wildcards per hand.
+/// Returns an ``(n,)`` ``bool`` array. Runs on every core with the GIL released.
+///
+/// Raises ``TypeError`` if an argument is not a numpy array of dtype ``uint8``, ``ValueError`` for
+/// a wrong shape, and ``HandError`` naming the first bad row (a count above four, or a hand that is
+/// not complete under the rules). Non-contiguous arrays (slices, transposes) are accepted: they are
+/// copied first, as ``numpy.ascontiguousarray`` would.
+///
+/// >>> counts = numpy.zeros((1, 34), numpy.uint8)
+/// >>> counts[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27]] = 1; counts[0, 28] = 3
+/// >>> hupai.is_win_counts(counts, numpy.array([1], numpy.uint8))
+/// array([ True])
+#[pyfunction]
+#[pyo3(signature = (counts, wildcards = None, rules = "standard", *, wildcard_fifth_copy = false))]
+fn is_win_counts<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    wildcards: Option<&Bound<'py, PyAny>>,
+    rules: &str,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let options = Options::new(rules, None, wildcard_fifth_copy)?;
+    let rows = Rows::read(counts, wildcards)?;
+    let out = py.detach(|| {
+        rows.run(1, |rows, wildcards, out| hupai::batch::is_win_counts(rows, wildcards, &options.rules, out))
+    })?;
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// Waits of many hands one tile short given as counts (see ``is_win_counts``): an ``(n, 34)``
+/// ``bool`` array, ``True`` where that tile completes that row's hand. Same arguments and errors.
+///
+/// >>> counts = numpy.zeros((1, 34), numpy.uint8)
+/// >>> counts[0, :9] = [3, 1, 1, 1, 1, 1, 1, 1, 3]   # nine gates
+/// >>> hupai.waits_counts(counts)[0, :9].tolist() == [True] * 9
+/// True
+#[pyfunction]
+#[pyo3(signature = (counts, wildcards = None, rules = "standard", *, wildcard_fifth_copy = false))]
+fn waits_counts<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    wildcards: Option<&Bound<'py, PyAny>>,
+    rules: &str,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    let options = Options::new(rules, None, wildcard_fifth_copy)?;
+    let rows = Rows::read(counts, wildcards)?;
+    let n = rows.rows().len();
+    let out = py.detach(|| {
+        rows.run(Tile::COUNT, |rows, wildcards, out| {
+            let mut sets = vec![TileSet::default(); rows.len()];
+            hupai::batch::waits_counts(rows, wildcards, &options.rules, &mut sets)?;
+            for (set, row) in sets.iter().zip(out.chunks_exact_mut(Tile::COUNT)) {
+                for (i, slot) in row.iter_mut().enumerate() {
+                    *slot = set.bits() >> i & 1 == 1;
+                }
+            }
+            Ok(())
+        })
+    })?;
+    let array = Array2::from_shape_vec((n, Tile::COUNT), out).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(array.into_pyarray(py))
+}
+
+/// Tiles the player can see outside the hand, in hand notation (no wildcards).
+fn visible_counts(visible: Option<&str>) -> PyResult<TileCounts> {
+    let Some(text) = visible else { return Ok(TileCounts::EMPTY) };
+    let hand: Hand = text.parse().map_err(|e: Error| HandError::new_err(format!("visible: {e}")))?;
+    if hand.wildcards() > 0 {
+        return Err(HandError::new_err("visible: wildcards are not tiles one can see; list concrete tiles"));
+    }
+    Ok(hand.physical_counts())
+}
+
+fn effective_dict<'py>(py: Python<'py>, effective: &Effective) -> PyResult<Bound<'py, PyDict>> {
+    let tiles = PyDict::new(py);
+    for t in &effective.tiles {
+        tiles.set_item(TILE_NAMES[t.tile.index()], t.unseen)?;
+    }
+    let dict = PyDict::new(py);
+    dict.set_item("shanten", effective.shanten)?;
+    dict.set_item("effective", tiles)?;
+    dict.set_item("unseen", effective.unseen())?;
+    Ok(dict)
+}
+
+/// The shanten (向听数) of a hand of 3k + 1 or 3k + 2 tiles: ``-1`` wins, ``0`` is ready (one tile
+/// from a win), ``1``, ``2``, …. Wildcards, declared melds, seven pairs and thirteen orphans count
+/// under the rules. Same arguments as ``is_win``; raises ``HandError`` for a bad hand, a size no
+/// question fits, or rules the shanten tables do not model.
+///
+/// >>> hupai.shanten("123m456p789s1134z", "riichi")
+/// 1
+/// >>> hupai.shanten("123m456p789s11122z")
+/// -1
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn shanten(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<i8> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = options.hand_or_raise(hand)?;
+    hupai::shanten(&hand, &options.rules).map(|s| s.number).map_err(raise)
+}
+
+/// The effective tiles of a hand of 3k + 1 tiles: every kind whose draw lowers its shanten, with
+/// the copies still unseen. ``visible`` lists, in hand notation, the tiles the player can see
+/// outside the hand (discards, other players' melds, indicators); the hand's own tiles always count
+/// as seen. Returns ``{"shanten": int, "effective": {tile: unseen copies, ...} in tile order,
+/// "unseen": total}``. A ready hand's effective tiles are its waits.
+///
+/// >>> hupai.effective_tiles("123m456p789s1122z")
+/// {'shanten': 0, 'effective': {'1z': 2, '2z': 2}, 'unseen': 4}
+/// >>> hupai.effective_tiles("123m456p789s1122z", visible="1z")["effective"]
+/// {'1z': 1, '2z': 2}
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn effective_tiles<'py>(
+    py: Python<'py>,
+    hand: &str,
+    rules: &str,
+    visible: Option<&str>,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let visible = visible_counts(visible)?;
+    let hand = options.hand_or_raise(hand)?;
+    let effective = hupai::effective_tiles(&hand, &options.rules, &visible).map_err(raise)?;
+    effective_dict(py, &effective)
+}
+
+/// Discard advice for a hand of 3k + 2 tiles: one dict per distinct discard, best first (lowest
+/// shanten after it, then most unseen effective tiles, then tile order; wildcards last):
+/// ``{"discard": "1m" or "*", "shanten": int, "effective": {tile: unseen}, "unseen": int}``.
+/// ``visible`` as in ``effective_tiles``. A winning hand gets its advice too.
+///
+/// >>> hupai.discard_advice("123m456p789s11223z")[0]
+/// {'discard': '3z', 'shanten': 0, 'effective': {'1z': 2, '2z': 2}, 'unseen': 4}
+#[pyfunction]
+#[pyo3(signature = (hand, rules = "standard", *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false))]
+fn discard_advice<'py>(
+    py: Python<'py>,
+    hand: &str,
+    rules: &str,
+    visible: Option<&str>,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let visible = visible_counts(visible)?;
+    let hand = options.hand_or_raise(hand)?;
+    let advice = hupai::discard_advice(&hand, &options.rules, &visible).map_err(raise)?;
+    let list = PyList::empty(py);
+    for option in &advice {
+        let dict = PyDict::new(py);
+        let discard = match option.discard {
+            Discard::Tile(t) => TILE_NAMES[t.index()],
+            Discard::Wildcard => "*",
+        };
+        dict.set_item("discard", discard)?;
+        let effective = effective_dict(py, &option.after)?;
+        for (key, value) in effective.iter() {
+            dict.set_item(key, value)?;
+        }
+        list.append(dict)?;
+    }
+    Ok(list)
+}
+
+/// The Rust extension behind the `hupai` package.
+#[pymodule]
+fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("HandError", m.py().get_type::<HandError>())?;
+    m.add("RULES", Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>())?;
+    m.add("TILES", TILE_NAMES.to_vec())?;
+    m.add_function(wrap_pyfunction!(is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(waits, m)?)?;
+    m.add_function(wrap_pyfunction!(decompositions, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(batch, m)?)?;
+    m.add_function(wrap_pyfunction!(is_win_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(waits_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    Ok(())
+}
