@@ -109,10 +109,8 @@ fn messages_are_the_cli_text_of_hupai_errors() {
         assert_eq!(last_error(), expected.to_string(), "{text}");
     }
     assert_eq!(is_win(&c("123m456p789s11122z"), Some(&c("mahjong"))), HupaiError::UnknownRules as i32);
-    assert_eq!(
-        last_error(),
-        "unknown rules 'mahjong': expected one of standard, riichi, chinese, taiwan, optionally followed by +5th"
-    );
+    let unknown = "mahjong".parse::<Rules>().unwrap_err();
+    assert_eq!(last_error(), format!("{unknown}, optionally followed by +5th"));
 }
 
 #[test]
@@ -153,8 +151,13 @@ fn entry_points_agree_with_the_facade() {
             let rules_name = c(&corpus::rules_name(&case.rules));
             let hand = c(&case.hand.to_string());
             let mut out = [0; HUPAI_KINDS];
-            let expected_shanten = hupai::shanten(&case.hand, &case.rules).unwrap().number;
-            assert_eq!(shanten(&hand, Some(&rules_name)), Ok(i32::from(expected_shanten)), "{}", case.hand);
+            // The same number, or the same refusal where the engine cannot answer.
+            let expected_shanten = match hupai::shanten(&case.hand, &case.rules) {
+                Ok(s) => Ok(i32::from(s.number)),
+                Err(hupai::Error::Unsupported { .. }) => Err(HupaiError::Unsupported as i32),
+                Err(e) => panic!("shanten of {}: {e}", case.hand),
+            };
+            assert_eq!(shanten(&hand, Some(&rules_name)), expected_shanten, "{} {rules_name:?}", case.hand);
             let concealed = case.hand.melds().is_empty();
             let counts = case.hand.concealed().0;
             match hupai::answer(&case.hand, &case.rules).unwrap() {

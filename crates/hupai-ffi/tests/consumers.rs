@@ -72,8 +72,15 @@ fn cases_file(name: &str) -> PathBuf {
         }
         .expect("writing to a String");
         // Shanten has no second engine to compare with; this checks what crosses the boundary.
-        let shanten = hupai::shanten(hand, rules).unwrap_or_else(|e| panic!("shanten of {hand_text}: {e}"));
-        writeln!(text, "shanten {name} {} {hand_text}", shanten.number).expect("writing to a String");
+        // Where the engine refuses (rule options shanten does not model), the boundary tests
+        // check the refusal; this file holds answers only.
+        match hupai::shanten(hand, rules) {
+            Ok(shanten) => {
+                writeln!(text, "shanten {name} {} {hand_text}", shanten.number).expect("writing to a String")
+            }
+            Err(hupai::Error::Unsupported { .. }) => {}
+            Err(e) => panic!("shanten of {hand_text}: {e}"),
+        }
         lines += 2;
     };
     for name in ["seeds", "tricky"] {

@@ -448,8 +448,12 @@ impl Algorithm for SuitTable {
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
         let rt = runtime()?;
+        // A kind held four times (wildcard copies of a wildcard tile included) cannot be drawn,
+        // whichever path finds the waits.
+        let exhausted = hand.exhausted_kinds();
         if rules.pair_258 || rules.restricts_kinds() {
-            return Ok(waits_by_wins(hand, rules, TileSet::EMPTY, |h| restricted_win(rt, h, rules)));
+            let waits = waits_by_wins(hand, rules, TileSet::EMPTY, |h| restricted_win(rt, h, rules));
+            return Ok(TileSet::from_bits(waits.bits() & !exhausted.bits()));
         }
         let counts = &hand.concealed().0;
         let wildcards = hand.wildcards() as i32;
@@ -468,16 +472,14 @@ impl Algorithm for SuitTable {
             if rules.thirteen_orphans {
                 waits = TileSet::from_bits(waits.bits() | special::thirteen_orphans_waits(counts).bits());
             }
-            // The special forms' waits look at concealed counts only.
-            let exhausted = Tile::ALL.into_iter().filter(|&t| held[t] >= 4).collect::<TileSet>();
-            waits = TileSet::from_bits(waits.bits() & !exhausted.bits());
         }
         if rules.knitted {
             // The knitted forms: each kind not yet a wait, tried whole.
             waits =
                 waits_by_wins(hand, rules, waits, |h| knitted_win(rt, h, rules, &TileSet::ALL, &plain_room(h, rules)));
         }
-        Ok(waits)
+        // The special and knitted forms' waits look at concealed counts only.
+        Ok(TileSet::from_bits(waits.bits() & !exhausted.bits()))
     }
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {

@@ -592,7 +592,7 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
     // Kinds by concealed count (0–4), as bits, for the special forms.
     let mut by_count = [0u64; 5];
     let mut c = *counts;
-    for s in 0..4 {
+    for (s, lowering_of_suit) in lowering.iter_mut().enumerate() {
         for t in suit_range(s) {
             by_count[(counts[t] as usize).min(4)] |= 1 << t;
             if physical[t] >= 4 {
@@ -604,7 +604,7 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
             c[t] -= 1;
             let mut lanes = vector::lanes_below(&plus[t], &prod.v[s]);
             while lanes != 0 {
-                lowering[s][lanes.trailing_zeros() as usize / 8] |= 1 << t;
+                lowering_of_suit[lanes.trailing_zeros() as usize / 8] |= 1 << t;
                 lanes &= lanes - 1;
             }
         }
