@@ -137,6 +137,8 @@ fn form_name(form: hupai_shanten::Form) -> &'static str {
         hupai_shanten::Form::Melds => "melds",
         hupai_shanten::Form::SevenPairs => "seven_pairs",
         hupai_shanten::Form::ThirteenOrphans => "thirteen_orphans",
+        hupai_shanten::Form::HonorsAndKnitted => "honors_and_knitted",
+        hupai_shanten::Form::KnittedStraight => "knitted_straight",
     }
 }
 

@@ -76,16 +76,38 @@ pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector 
 ///
 /// Out: `budget + 1` vectors; entry `f` is the fewest tiles to add with exactly `f` forced
 /// stand-ins (never more than the budget, which is the hand's wildcards).
-#[allow(clippy::needless_range_loop)]
 pub(crate) fn suit_fifth(counts: &[u8], caps: &[u8], sequences: bool, budget: usize) -> Vec<Vector> {
+    suit_layers(counts, caps, Ranks::ALL, sequences, budget)
+}
+
+/// Which ranks of a suit a target may use, and which may hold its pair (the regional options: a
+/// void suit or a smaller tile set takes kinds out, the 2-5-8 pair narrows the pair). Bit `r` is
+/// rank `r + 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Ranks {
+    pub(crate) allowed: u16,
+    pub(crate) pair: u16,
+}
+
+impl Ranks {
+    pub(crate) const ALL: Ranks = Ranks { allowed: 0x1ff, pair: 0x1ff };
+}
+
+/// [`suit_fifth`] under the regional options: a rank outside `ranks.allowed` holds no group tile
+/// at all (not even a stand-in: a wildcard stands only for kinds the rules allow), and the pair
+/// goes only on a rank of `ranks.pair`. With `budget` 0 this is [`suit_exact`] with those limits.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn suit_layers(counts: &[u8], caps: &[u8], ranks: Ranks, sequences: bool, budget: usize) -> Vec<Vector> {
     let layers = budget + 1;
     let mut cur = vec![INF; STATES * layers];
     cur[state(0, 0, 0, 0)] = 0;
-    let ranks = counts.len();
-    for rank in 0..ranks {
+    let len = counts.len();
+    for rank in 0..len {
         let have = counts[rank] as usize;
         let cap = caps.get(rank).copied().unwrap_or(4) as usize;
-        let starts = if sequences && rank + 2 < ranks { 2 } else { 0 };
+        let allowed = ranks.allowed >> rank & 1 == 1;
+        let pairs = if ranks.pair >> rank & 1 == 1 { 2 } else { 1 };
+        let starts = if sequences && rank + 2 < len { 2 } else { 0 };
         let mut next = vec![INF; STATES * layers];
         for f in 0..layers {
             for pair_used in 0..2 {
@@ -97,7 +119,7 @@ pub(crate) fn suit_fifth(counts: &[u8], caps: &[u8], sequences: bool, budget: us
                                 continue;
                             }
                             for start in 0..=starts {
-                                for pair in 0..2 - pair_used {
+                                for pair in 0..pairs.min(2 - pair_used) {
                                     // Without a cap any number of triplets may share a rank.
                                     for triplet in 0..=MAX_M - melds {
                                         let m = melds + start + triplet;
@@ -105,6 +127,9 @@ pub(crate) fn suit_fifth(counts: &[u8], caps: &[u8], sequences: bool, budget: us
                                             break;
                                         }
                                         let total = back2 + back1 + start + 3 * triplet + 2 * pair;
+                                        if total > 0 && !allowed {
+                                            break;
+                                        }
                                         let forced = f + total.saturating_sub(cap);
                                         if forced >= layers {
                                             break;

@@ -57,6 +57,7 @@
 //! a discard touches and combine it with precomputed products of the other suits.
 
 mod exact;
+mod regional;
 mod special;
 pub mod table;
 mod vector;
@@ -80,6 +81,10 @@ pub enum Form {
     SevenPairs,
     /// Thirteen orphans, under rules that allow it.
     ThirteenOrphans,
+    /// Honors and knitted tiles (全不靠), under the GB knitted forms.
+    HonorsAndKnitted,
+    /// The knitted straight with a meld and a pair (组合龙), under the GB knitted forms.
+    KnittedStraight,
 }
 
 /// A hand's shanten: the number and the form reaching it, plus each form's own number.
@@ -96,6 +101,12 @@ pub struct Shanten {
     pub seven_pairs: Option<i8>,
     /// The shanten in thirteen orphans, under the same conditions.
     pub thirteen_orphans: Option<i8>,
+    /// The shanten in honors and knitted tiles (全不靠), under the knitted forms, for a concealed
+    /// hand of 13 or 14 tiles that some allowed set of its kinds can reach.
+    pub honors_and_knitted: Option<i8>,
+    /// The shanten in the knitted straight form (组合龙), under the knitted forms, for a hand with
+    /// room for the straight and a pair (at most one meld declared or missing).
+    pub knitted_straight: Option<i8>,
 }
 
 impl Shanten {
@@ -168,17 +179,17 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
     if rules.melds as usize > MAX_M {
         return Err(Error::Unsupported { algorithm: NAME, feature: Feature::HandSize(rules.hand_size() as u8) });
     }
-    // Rebuild the rules from the fields this crate reads; any other field set away from the
-    // standard preset is an option it does not know.
+    // Rebuild the rules from the fields this crate reads; a field added to `Rules` later and set
+    // away from the standard preset is an option it does not know yet, refused, never ignored.
     let mut known = Rules::STANDARD;
     known.melds = rules.melds;
     known.seven_pairs = rules.seven_pairs;
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
-    // 144 tiles differ from 136 only by the bonus tiles, which never enter a hand's shape.
-    if rules.tiles.kinds() == hupai_tiles::TileSet::ALL {
-        known.tiles = rules.tiles;
-    }
+    known.pair_258 = rules.pair_258;
+    known.void = rules.void;
+    known.tiles = rules.tiles;
+    known.knitted = rules.knitted;
     if known != *rules {
         return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
     }
@@ -369,6 +380,8 @@ impl Prepared<'_> {
             melds: s(melds),
             seven_pairs: seven.map(s),
             thirteen_orphans: orphans.map(s),
+            honors_and_knitted: None,
+            knitted_straight: None,
         };
         for (form, n) in [(Form::SevenPairs, out.seven_pairs), (Form::ThirteenOrphans, out.thirteen_orphans)] {
             if let Some(n) = n
@@ -400,6 +413,9 @@ impl Prepared<'_> {
 /// [`Error::Unsupported`] for rule options this crate does not handle ([`check_rules`]).
 pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
     let p = prepare(hand, rules)?;
+    if regional::applies(rules) {
+        return Ok(regional::Regional::new(&p, hand, rules)?.shanten());
+    }
     let melds = p.melds_distance(p.counts);
     let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
         Stats::distances(p.counts, p.seven_pairs, p.thirteen_orphans)
@@ -465,6 +481,15 @@ pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resu
         return Err(Error::WrongShape { operation: "effective tiles", expected: found - 1, found });
     }
     let physical = p.physical.counts();
+    if regional::applies(rules) {
+        return Ok(regional::Regional::new(&p, hand, rules)?.effective(
+            p.counts,
+            &physical,
+            &physical,
+            p.wildcards,
+            visible,
+        ));
+    }
     Ok(effective_of(&p, p.counts, &physical, &physical, p.wildcards, visible))
 }
 
@@ -540,6 +565,11 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     }
     let mut out = Vec::new();
     let physical = p.physical.counts();
+    if regional::applies(rules) {
+        let mut out = regional::Regional::new(&p, hand, rules)?.advice(&physical, visible);
+        out.sort_by_cached_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+        return Ok(out);
+    }
     if p.fifth {
         advice_slow(&p, &physical, visible, &mut out);
     } else {

@@ -179,6 +179,13 @@ pub enum Error {
         /// Size of a complete hand under the rules.
         max: usize,
     },
+    /// No winning hand can be reached from this hand under the rules (a declared meld holds a
+    /// tile of the void suit), so it has no shanten: no number of draws makes it win.
+    #[error("the hand can never win under these rules: {reason}")]
+    NeverWins {
+        /// Why, naming the meld and the rule.
+        reason: String,
+    },
     /// A tile (or wildcard) to take out of a hand that holds none.
     #[error("the hand holds no concealed {tile} to remove")]
     NotHeld {

@@ -2,6 +2,7 @@
 //! that enumerates target hands (no tables, no dynamic program, no closed forms).
 #![allow(dead_code, unreachable_pub)]
 
+use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
 use hupai_tiles::{Hand, Meld, Rules, SevenPairs, Tile, TileCounts};
 
 /// True when the full sweeps were asked for.
@@ -71,13 +72,18 @@ pub struct Brute<'a> {
     pub caps: [u8; 34],
     pub melds: usize,
     pub fifth_budget: Option<u32>,
+    /// Kinds a target may hold at all (a void suit or a smaller tile set takes some out), as bits.
+    pub allowed: u64,
+    /// Kinds the pair may be (the 2-5-8 pair), as bits.
+    pub pair_kinds: u64,
 }
 
 impl Brute<'_> {
     /// Melds and a pair, by enumerating the pair and the melds (in a canonical order, cheapest
     /// first) with branch and bound: adding a group never lowers the cost or the forced count.
     pub fn melds_form(&self) -> u32 {
-        let mut shapes = meld_shapes();
+        let mut shapes: Vec<Vec<usize>> =
+            meld_shapes().into_iter().filter(|s| s.iter().all(|&k| self.allowed >> k & 1 == 1)).collect();
         let initial = |s: &Vec<usize>| -> u32 {
             let mut c = [0u8; 34];
             let mut cost = 0;
@@ -93,7 +99,7 @@ impl Brute<'_> {
         let costs: Vec<u32> = shapes.iter().map(initial).collect();
         let mut best = 3 * self.melds as u32 + 2 + 1;
         let mut c = [0u8; 34];
-        for pair in 0..34 {
+        for pair in (0..34).filter(|&k| self.pair_kinds >> k & 1 == 1) {
             let mut cost = 0;
             let mut forced = 0;
             for _ in 0..2 {
@@ -188,30 +194,106 @@ impl Brute<'_> {
             .min()
             .unwrap_or(u32::MAX)
     }
+
+    /// Honors and knitted tiles: every choice of fourteen of an order's sixteen (allowed) kinds.
+    pub fn honors_and_knitted(&self) -> u32 {
+        let mut best = u32::MAX;
+        for order in KNITTED_ORDERS {
+            let kinds: Vec<usize> = honors_and_knitted_kinds(order).iter().map(|t| t.index()).collect();
+            if kinds.iter().any(|&k| self.allowed >> k & 1 == 0) {
+                continue;
+            }
+            // Fourteen of sixteen: leave out two.
+            for a in 0..16 {
+                for b in a + 1..16 {
+                    let cost = (0..16).filter(|&i| i != a && i != b && self.counts[kinds[i]] == 0).count() as u32;
+                    best = best.min(cost);
+                }
+            }
+        }
+        best
+    }
+
+    /// The knitted straight, a pair and `melds` more melds (0 or 1), enumerated.
+    pub fn knitted_straight(&self, melds: usize) -> u32 {
+        let mut best = u32::MAX;
+        let shapes: Vec<Vec<usize>> =
+            meld_shapes().into_iter().filter(|s| s.iter().all(|&k| self.allowed >> k & 1 == 1)).collect();
+        let none: Vec<usize> = Vec::new();
+        for order in KNITTED_ORDERS {
+            let straight: Vec<usize> = knitted_set(order).iter().map(|t| t.index()).collect();
+            if straight.iter().any(|&k| self.allowed >> k & 1 == 0) {
+                continue;
+            }
+            for pair in (0..34).filter(|&k| self.pair_kinds >> k & 1 == 1) {
+                let metas: Vec<&Vec<usize>> = if melds == 0 { vec![&none] } else { shapes.iter().collect() };
+                for meld in metas {
+                    let mut need = [0u8; 34];
+                    for &k in straight.iter().chain(meld) {
+                        need[k] += 1;
+                    }
+                    need[pair] += 2;
+                    let cost: u32 = (0..34).map(|k| need[k].saturating_sub(self.counts[k]) as u32).sum();
+                    let forced: u32 = (0..34).map(|k| need[k].saturating_sub(self.caps[k]) as u32).sum();
+                    if self.ok(forced) {
+                        best = best.min(cost);
+                    }
+                }
+            }
+        }
+        best
+    }
 }
 
 /// The shanten of a hand by the brute force, under the crate's semantics (a hand of 3k + 1 or
-/// 3k + 2 concealed tiles and wildcards aims at k melds and a pair).
-pub fn brute_shanten(hand: &Hand, rules: &Rules) -> i32 {
+/// 3k + 2 concealed tiles and wildcards aims at k melds and a pair), or `None` when no winning hand
+/// can be reached (a declared meld of the void suit).
+pub fn brute_shanten_of(hand: &Hand, rules: &Rules) -> Option<i32> {
     let declared = hand.declared_counts();
     let concealed = hand.concealed().total() as usize + hand.wildcards() as usize;
     let w = hand.wildcards() as u32;
-    let b = Brute {
-        counts: &hand.concealed().0,
-        caps: std::array::from_fn(|k| 4 - declared.0[k]),
-        melds: concealed / 3,
-        fifth_budget: rules.wildcard_fifth_copy.then_some(w),
-    };
-    let mut d = b.melds_form();
-    if hand.melds().is_empty() && rules.melds == 4 && concealed >= 13 {
-        if rules.seven_pairs != SevenPairs::Off {
-            d = d.min(b.seven_pairs(rules.seven_pairs));
+    let mut best: Option<u32> = None;
+    for &void in rules.void_choices() {
+        let allowed = rules.allowed_kinds(void).bits();
+        if hand.melds().iter().any(|m| m.tiles().iter().any(|t| allowed >> t.index() & 1 == 0)) {
+            continue;
         }
-        if rules.thirteen_orphans {
-            d = d.min(b.thirteen_orphans());
+        let pair_kinds = (0..34)
+            .filter(|&k| allowed >> k & 1 == 1 && rules.pair_allowed(Tile::ALL[k]))
+            .fold(0u64, |b, k| b | 1 << k);
+        // Outside the allowed kinds, the counts keep no tile.
+        let counts: [u8; 34] = std::array::from_fn(|k| if allowed >> k & 1 == 1 { hand.concealed().0[k] } else { 0 });
+        let b = Brute {
+            counts: &counts,
+            caps: std::array::from_fn(|k| 4 - declared.0[k]),
+            melds: concealed / 3,
+            fifth_budget: rules.wildcard_fifth_copy.then_some(w),
+            allowed,
+            pair_kinds,
+        };
+        let mut d = b.melds_form();
+        if hand.melds().is_empty() && rules.melds == 4 && concealed >= 13 {
+            if rules.seven_pairs != SevenPairs::Off {
+                d = d.min(b.seven_pairs(rules.seven_pairs));
+            }
+            if rules.thirteen_orphans && Tile::TERMINALS_AND_HONORS.iter().all(|t| allowed >> t.index() & 1 == 1) {
+                d = d.min(b.thirteen_orphans());
+            }
+            if rules.knitted {
+                d = d.min(b.honors_and_knitted());
+            }
         }
+        if rules.knitted && rules.melds == 4 && concealed / 3 >= 3 {
+            d = d.min(b.knitted_straight(concealed / 3 - 3));
+        }
+        best = Some(best.map_or(d, |x| x.min(d)));
     }
-    d as i32 - w as i32 - 1
+    best.map(|d| d as i32 - w as i32 - 1)
+}
+
+/// [`brute_shanten_of`] for hands that can win.
+pub fn brute_shanten(hand: &Hand, rules: &Rules) -> i32 {
+    brute_shanten_of(hand, rules).unwrap_or_else(|| panic!("{hand} can never win under {rules}"))
 }
 
 /// A hand from counts, wildcards and melds (the counts must respect the copy limit).
@@ -222,13 +304,18 @@ pub fn hand(counts: [u8; 34], wildcards: u8, melds: &[Meld]) -> Hand {
 /// A random hand: `concealed` real tiles and `wildcards`, with `declared` random declared melds,
 /// all from one 136-tile wall (so never a fifth copy).
 pub fn random_hand(rng: &mut Rng, concealed: usize, wildcards: u8, declared: usize) -> Hand {
+    random_hand_of(rng, u64::MAX, concealed, wildcards, declared)
+}
+
+/// [`random_hand`] from the kinds in `kinds` (bits by kind): a rules' tile set.
+pub fn random_hand_of(rng: &mut Rng, kinds: u64, concealed: usize, wildcards: u8, declared: usize) -> Hand {
     loop {
-        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
+        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).filter(|&k| kinds >> k & 1 == 1).collect();
         for i in (1..wall.len()).rev() {
             let j = rng.below(i + 1);
             wall.swap(i, j);
         }
-        let mut left = [4u8; 34];
+        let mut left: [u8; 34] = std::array::from_fn(|k| if kinds >> k & 1 == 1 { 4 } else { 0 });
         let mut melds = Vec::new();
         for _ in 0..declared {
             let k = rng.below(34);

@@ -1,0 +1,479 @@
+//! Shanten, effective tiles and discard advice under the regional rule options: the 2-5-8 pair, a
+//! void suit (declared, or any one), the 108- and 112-tile sets and the GB knitted forms, with
+//! everything the classic path handles besides (wildcards, declared melds, the fifth-copy option,
+//! seven pairs, thirteen orphans).
+//!
+//! The measure is the same as everywhere in this crate: the fewest tiles to add to the real
+//! concealed tiles to reach a winning hand, each option only narrowing the winning hands.
+//!
+//! - A void suit and a smaller tile set take kinds out of every target: a suit (or honor kind)
+//!   outside the allowed kinds gets no group tile, not even a stand-in (a wildcard stands only for
+//!   kinds the rules allow). "Any one suit" is the minimum over the three ways to be void, each its
+//!   own *variant*; a draw is effective when it lowers that minimum.
+//! - The 2-5-8 pair puts the melds-and-pair form's pair (and the knitted straight's) on a 2, 5 or
+//!   8 of a numbered suit.
+//! - Honors and knitted tiles (全不靠): fourteen distinct kinds out of an order's sixteen, so the
+//!   distance is 14 minus the kinds of them held (at most 14).
+//! - The knitted straight (组合龙): one of each of the order's nine tiles, then a pair and the
+//!   remaining meld (none when a meld is declared), enumerated directly over the reduced counts.
+//!
+//! Per-suit vectors come from the exact rank-by-rank program ([`exact::suit_layers`]) when an option
+//! touches the suit, from the table otherwise, and are memoized per (variant, suit, pattern,
+//! stand-in budget) for the one question, so effective tiles and advice recompute only what a
+//! draw or discard changes. Slower than the classic path (microseconds to a few milliseconds for
+//! advice), exact by construction, and checked against a brute force and every win-check engine.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
+use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
+
+use crate::exact::{self, Ranks};
+use crate::special::{ORPHANS, Stats};
+use crate::vector::{IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
+use crate::{Discard, DiscardOption, Effective, EffectiveTile, Form, Prepared, Shanten, suit_range, table, unseen};
+
+/// One way the hand may win: the kinds a target may hold and where its pair may go.
+struct Variant {
+    /// Kinds a target may hold, as bits by kind.
+    allowed: u64,
+    /// Kinds the melds-and-pair form's pair (and the knitted straight's) may be.
+    pair_kinds: u64,
+    /// Room per kind for concealed tiles and stand-ins: 4 minus declared copies, 0 outside `allowed`.
+    caps: [u8; 34],
+    /// Per suit: the allowed ranks and pair ranks, for the exact program.
+    ranks: [Ranks; 4],
+    /// Per suit: whether the table (or the plain honors histogram) answers it exactly.
+    plain: [bool; 4],
+}
+
+/// Distances (tiles to add to the real tiles) per form; `None` where the form cannot apply.
+#[derive(Debug, Clone, Copy)]
+struct Distances {
+    melds: u8,
+    seven_pairs: Option<u8>,
+    thirteen_orphans: Option<u8>,
+    honors_and_knitted: Option<u8>,
+    knitted_straight: Option<u8>,
+}
+
+impl Distances {
+    const NONE: Distances = Distances {
+        melds: INF,
+        seven_pairs: None,
+        thirteen_orphans: None,
+        honors_and_knitted: None,
+        knitted_straight: None,
+    };
+
+    /// The form-wise minimum of two variants.
+    fn min(self, o: Distances) -> Distances {
+        let m = |a: Option<u8>, b: Option<u8>| match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        };
+        Distances {
+            melds: self.melds.min(o.melds),
+            seven_pairs: m(self.seven_pairs, o.seven_pairs),
+            thirteen_orphans: m(self.thirteen_orphans, o.thirteen_orphans),
+            honors_and_knitted: m(self.honors_and_knitted, o.honors_and_knitted),
+            knitted_straight: m(self.knitted_straight, o.knitted_straight),
+        }
+    }
+}
+
+/// Every meld shape as its kinds: 34 triplets, then the 21 sequences.
+const MELD_SHAPES: [[u8; 3]; 55] = {
+    let mut out = [[0u8; 3]; 55];
+    let mut k = 0;
+    while k < 34 {
+        out[k] = [k as u8; 3];
+        k += 1;
+    }
+    let mut i = 34;
+    let mut s = 0;
+    while s < 3 {
+        let mut r = 0;
+        while r < 7 {
+            let t = (s * 9 + r) as u8;
+            out[i] = [t, t + 1, t + 2];
+            i += 1;
+            r += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// The regional path for one hand and its rules.
+pub(crate) struct Regional<'a> {
+    p: &'a Prepared<'a>,
+    variants: Vec<Variant>,
+    /// The special forms, when they apply to this hand under these rules.
+    seven_pairs: SevenPairs,
+    thirteen_orphans: bool,
+    honors_and_knitted: bool,
+    /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
+    knitted_straight: Option<usize>,
+    /// Per-suit vectors by (variant, suit, pattern in base 5, stand-in budget).
+    memo: RefCell<HashMap<(u8, u8, u32, u8), Vec<Vector>>>,
+}
+
+/// True if the rules need this path (any regional option on).
+pub(crate) fn applies(rules: &Rules) -> bool {
+    !rules.is_classic()
+}
+
+impl<'a> Regional<'a> {
+    /// The variants the declared melds leave possible. Fails with [`Error::NotInTileSet`] for a
+    /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
+    pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
+        hand.check_tile_supply(rules)?;
+        let declared = hand.declared_counts();
+        let mut variants = Vec::new();
+        let mut refused = None;
+        for &void in rules.void_choices() {
+            let allowed = rules.allowed_kinds(void).bits();
+            if let Some(meld) = hand.melds().iter().find(|m| m.tiles().iter().any(|t| allowed >> t.index() & 1 == 0)) {
+                refused.get_or_insert((*meld, void));
+                continue;
+            }
+            let mut pair_kinds = allowed;
+            if rules.pair_258 {
+                pair_kinds &= Tile::ALL.iter().filter(|&&t| rules.pair_allowed(t)).fold(0, |b, t| b | 1 << t.index());
+            }
+            let caps: [u8; 34] =
+                std::array::from_fn(|k| if allowed >> k & 1 == 1 { 4u8.saturating_sub(declared.0[k]) } else { 0 });
+            let ranks: [Ranks; 4] = std::array::from_fn(|s| {
+                let r = suit_range(s);
+                let bits = |mask: u64| ((mask >> r.start) & ((1 << r.len()) - 1)) as u16;
+                Ranks { allowed: bits(allowed), pair: bits(pair_kinds) }
+            });
+            let plain: [bool; 4] = std::array::from_fn(|s| {
+                let r = suit_range(s);
+                let full = (1u16 << r.len()) - 1;
+                ranks[s] == Ranks { allowed: full, pair: full } && caps[r].iter().all(|&c| c == 4)
+            });
+            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain });
+        }
+        if variants.is_empty() {
+            let reason = match (refused, rules.void) {
+                (_, hupai_tiles::VoidSuit::AnyOne) => {
+                    "its declared melds use all three numbered suits; one suit must be void".to_owned()
+                }
+                (Some((meld, Some(suit))), _) => {
+                    format!("the declared meld {meld} holds tiles of the void suit {}", suit.letter())
+                }
+                _ => "its declared melds hold tiles the rules do not allow".to_owned(),
+            };
+            return Err(Error::NeverWins { reason });
+        }
+        let all = variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let special = hand.melds().is_empty() && rules.melds == 4 && p.melds == 4;
+        let knitted_any =
+            KNITTED_ORDERS.iter().any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0));
+        Ok(Regional {
+            p,
+            seven_pairs: if special { rules.seven_pairs } else { SevenPairs::Off },
+            thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !all == 0,
+            honors_and_knitted: special
+                && rules.knitted
+                && KNITTED_ORDERS.iter().any(|&o| {
+                    variants.iter().any(|v| (honors_and_knitted_kinds(o).bits() & v.allowed).count_ones() >= 14)
+                }),
+            // Nine knitted tiles are three melds' worth: the form needs the concealed part to be at
+            // least the straight and a pair (smaller hands count as if the missing melds were declared).
+            knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && knitted_any).then(|| p.melds - 3),
+            variants,
+            memo: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The stand-in budget of the fifth-copy option for a hand with `wildcards` wildcards.
+    fn budget(&self, wildcards: u8) -> usize {
+        if self.p.fifth { (wildcards as usize).min(3 * MAX_M + 2) } else { 0 }
+    }
+
+    /// Suit `s`'s vectors by forced stand-ins (one vector without the fifth-copy option).
+    fn suit(&self, vi: usize, s: usize, counts: &[u8; 34], budget: usize) -> Vec<Vector> {
+        let v = &self.variants[vi];
+        let range = suit_range(s);
+        let c = &counts[range.clone()];
+        if budget == 0 && v.plain[s] {
+            return vec![match c.first_chunk::<9>() {
+                Some(nine) => table::numbered(nine),
+                None => exact::honors_plain(c),
+            }];
+        }
+        if v.ranks[s].allowed == 0 {
+            // Nothing of this suit may be held: no groups, every real tile dropped.
+            let mut none = IMPOSSIBLE;
+            none[lane(0, 0)] = 0;
+            let mut out = vec![IMPOSSIBLE; budget + 1];
+            out[0] = none;
+            return out;
+        }
+        let code = c.iter().rev().fold(0u32, |a, &x| a * 5 + u32::from(x.min(4)));
+        let key = (vi as u8, s as u8, code, budget as u8);
+        if let Some(hit) = self.memo.borrow().get(&key) {
+            return hit.clone();
+        }
+        let out = exact::suit_layers(c, &v.caps[range], v.ranks[s], s < 3, budget);
+        self.memo.borrow_mut().insert(key, out.clone());
+        out
+    }
+
+    /// Layered min-plus product: forced stand-ins add up, within the budget.
+    fn combine_layers(a: &[Vector], b: &[Vector], budget: usize) -> Vec<Vector> {
+        let mut out = vec![IMPOSSIBLE; budget + 1];
+        for (f1, x) in a.iter().enumerate() {
+            for (f2, y) in b.iter().enumerate().take((budget + 1).saturating_sub(f1)) {
+                for (slot, v) in out[f1 + f2].iter_mut().zip(combine(x, y)) {
+                    *slot = (*slot).min(v);
+                }
+            }
+        }
+        out
+    }
+
+    /// The melds-and-pair distance of variant `vi`.
+    fn melds(&self, vi: usize, counts: &[u8; 34], budget: usize) -> u8 {
+        let l: [Vec<Vector>; 4] = std::array::from_fn(|s| self.suit(vi, s, counts, budget));
+        let a = Self::combine_layers(&l[0], &l[1], budget);
+        let b = Self::combine_layers(&l[2], &l[3], budget);
+        let mut best = INF;
+        for (f1, x) in a.iter().enumerate() {
+            for y in b.iter().take((budget + 1).saturating_sub(f1)) {
+                best = best.min(finish(x, y, self.p.melds));
+            }
+        }
+        best
+    }
+
+    /// Honors and knitted tiles: fourteen distinct kinds of an order's sixteen allowed ones.
+    fn honors_and_knitted(&self, v: &Variant, counts: &[u8; 34]) -> u8 {
+        let held = (0..34).filter(|&k| counts[k] > 0).fold(0u64, |b, k| b | 1 << k);
+        KNITTED_ORDERS
+            .iter()
+            .map(|&o| honors_and_knitted_kinds(o).bits() & v.allowed)
+            .filter(|kinds| kinds.count_ones() >= 14)
+            .map(|kinds| 14 - (kinds & held).count_ones().min(14) as u8)
+            .min()
+            .unwrap_or(INF)
+    }
+
+    /// The knitted straight, its pair and `melds` (0 or 1) more melds; orders whose straight alone
+    /// costs `limit` or more are skipped (the answer is then at least `limit`).
+    fn knitted_straight(&self, v: &Variant, counts: &[u8; 34], melds: usize, budget: usize, limit: u8) -> u8 {
+        let mut best = limit.min(INF);
+        for order in KNITTED_ORDERS {
+            let straight = knitted_set(order).bits();
+            if straight & !v.allowed != 0 {
+                continue;
+            }
+            // Take one of each knitted tile: what is missing is added, past the caps a stand-in.
+            let (mut have, mut room) = (*counts, v.caps);
+            let (mut cost, mut forced) = (0u32, 0u32);
+            for k in 0..34 {
+                if straight >> k & 1 == 1 {
+                    if have[k] > 0 {
+                        have[k] -= 1;
+                    } else {
+                        cost += 1;
+                    }
+                    if room[k] > 0 {
+                        room[k] -= 1;
+                    } else {
+                        forced += 1;
+                    }
+                }
+            }
+            if cost >= u32::from(best) || forced as usize > budget {
+                continue;
+            }
+            let mut need = [0u8; 34];
+            let add = |need: &[u8; 34], k: usize, n: u8| -> (u32, u32) {
+                let total = need[k] + n;
+                (
+                    u32::from(total.saturating_sub(have[k])) - u32::from(need[k].saturating_sub(have[k])),
+                    u32::from(total.saturating_sub(room[k])) - u32::from(need[k].saturating_sub(room[k])),
+                )
+            };
+            for pair in (0..34).filter(|&k| v.pair_kinds >> k & 1 == 1) {
+                let (pc, pf) = add(&need, pair, 2);
+                if cost + pc >= u32::from(best) || (forced + pf) as usize > budget {
+                    continue;
+                }
+                if melds == 0 {
+                    best = (cost + pc) as u8;
+                    continue;
+                }
+                need[pair] += 2;
+                for shape in MELD_SHAPES {
+                    if shape.iter().any(|&k| v.allowed >> k & 1 == 0) {
+                        continue;
+                    }
+                    let (mut mc, mut mf) = (0, 0);
+                    for &k in &shape {
+                        let (c, f) = add(&need, k as usize, 1);
+                        need[k as usize] += 1;
+                        mc += c;
+                        mf += f;
+                    }
+                    for &k in &shape {
+                        need[k as usize] -= 1;
+                    }
+                    if cost + pc + mc < u32::from(best) && (forced + pf + mf) as usize <= budget {
+                        best = (cost + pc + mc) as u8;
+                    }
+                }
+                need[pair] -= 2;
+            }
+        }
+        best
+    }
+
+    /// Every form's distance for these counts (the minimum over the variants).
+    fn distances(&self, counts: &[u8; 34], budget: usize) -> Distances {
+        let mut out = Distances::NONE;
+        for (vi, v) in self.variants.iter().enumerate() {
+            let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
+            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            if self.seven_pairs != SevenPairs::Off {
+                // At least eighteen kinds stay allowed, enough fresh kinds for any missing pairs.
+                d.seven_pairs = Stats::distances(&masked, self.seven_pairs, false).0;
+            }
+            if self.thirteen_orphans && ORPHANS & !v.allowed == 0 {
+                d.thirteen_orphans = Stats::distances(counts, SevenPairs::Off, true).1;
+            }
+            if self.honors_and_knitted {
+                d.honors_and_knitted = Some(self.honors_and_knitted(v, counts)).filter(|&x| x < INF);
+            }
+            if let Some(m) = self.knitted_straight {
+                d.knitted_straight = Some(self.knitted_straight(v, counts, m, budget, INF)).filter(|&x| x < INF);
+            }
+            out = out.min(d);
+        }
+        out
+    }
+
+    /// The best distance over every form and variant, exact below `limit` (at least `limit`
+    /// otherwise): the knitted straight is the one form worth cutting short.
+    fn best_below(&self, counts: &[u8; 34], budget: usize, limit: u8) -> u8 {
+        let mut best = limit;
+        for (vi, v) in self.variants.iter().enumerate() {
+            best = best.min(self.melds(vi, counts, budget));
+            if self.seven_pairs != SevenPairs::Off || (self.thirteen_orphans && ORPHANS & !v.allowed == 0) {
+                let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+                let (seven, _) = Stats::distances(&masked, self.seven_pairs, false);
+                best = best.min(seven.unwrap_or(INF));
+                if self.thirteen_orphans && ORPHANS & !v.allowed == 0 {
+                    best = best.min(Stats::distances(counts, SevenPairs::Off, true).1.unwrap_or(INF));
+                }
+            }
+            if self.honors_and_knitted {
+                best = best.min(self.honors_and_knitted(v, counts));
+            }
+            if let Some(m) = self.knitted_straight {
+                best = best.min(self.knitted_straight(v, counts, m, budget, best));
+            }
+        }
+        best
+    }
+
+    /// The shanten with every form's own number.
+    pub(crate) fn shanten(&self) -> Shanten {
+        let d = self.distances(self.p.counts, self.budget(self.p.wildcards));
+        let w = self.p.wildcards as i16;
+        let s = |d: u8| (d as i16 - w - 1).clamp(-1, 127) as i8;
+        let mut out = Shanten {
+            number: s(d.melds),
+            form: Form::Melds,
+            melds: s(d.melds),
+            seven_pairs: d.seven_pairs.map(s),
+            thirteen_orphans: d.thirteen_orphans.map(s),
+            honors_and_knitted: d.honors_and_knitted.map(s),
+            knitted_straight: d.knitted_straight.map(s),
+        };
+        for (form, n) in [
+            (Form::SevenPairs, out.seven_pairs),
+            (Form::ThirteenOrphans, out.thirteen_orphans),
+            (Form::HonorsAndKnitted, out.honors_and_knitted),
+            (Form::KnittedStraight, out.knitted_straight),
+        ] {
+            if let Some(n) = n
+                && n < out.number
+            {
+                out.number = n;
+                out.form = form;
+            }
+        }
+        out
+    }
+
+    /// Effective tiles of `counts` with `wildcards`: `room` decides which kinds can be drawn,
+    /// `seen` the unseen counts (as the classic path's `effective_of`).
+    pub(crate) fn effective(
+        &self,
+        counts: &[u8; 34],
+        room: &[u8; 34],
+        seen: &[u8; 34],
+        wildcards: u8,
+        visible: &TileCounts,
+    ) -> Effective {
+        let budget = self.budget(wildcards);
+        let base = self.best_below(counts, budget, INF);
+        let drawable = self.variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let mut c = *counts;
+        let mut tiles = Vec::new();
+        for t in 0..34 {
+            // A kind no target may hold never helps; one held four times cannot be drawn.
+            if room[t] >= 4 || drawable >> t & 1 == 0 {
+                continue;
+            }
+            c[t] += 1;
+            // A draw lowers the distance by at most one: only "below base" matters.
+            if self.best_below(&c, budget, base) < base {
+                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
+            }
+            c[t] -= 1;
+        }
+        Effective { shanten: self.p.shanten_number(base, wildcards), tiles }
+    }
+
+    /// Discard advice (unsorted): every kind held, then a wildcard.
+    pub(crate) fn advice(&self, physical: &[u8; 34], visible: &TileCounts) -> Vec<DiscardOption> {
+        let mut out = Vec::new();
+        for d in 0..34 {
+            if self.p.counts[d] == 0 {
+                continue;
+            }
+            let (mut c, mut room) = (*self.p.counts, *physical);
+            c[d] -= 1;
+            room[d] -= 1;
+            let after = self.effective(&c, &room, physical, self.p.wildcards, visible);
+            out.push(DiscardOption { discard: Discard::Tile(Tile::ALL[d]), after });
+        }
+        if self.p.wildcards > 0 {
+            let after = self.effective(self.p.counts, physical, physical, self.p.wildcards - 1, visible);
+            out.push(DiscardOption { discard: Discard::Wildcard, after });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meld_shapes_are_the_55_melds() {
+        assert_eq!(MELD_SHAPES[0], [0, 0, 0]);
+        assert_eq!(MELD_SHAPES[33], [33, 33, 33]);
+        assert_eq!(MELD_SHAPES[34], [0, 1, 2]);
+        assert_eq!(MELD_SHAPES[54], [24, 25, 26]);
+        // Every sequence stays inside one numbered suit.
+        assert!(MELD_SHAPES[34..].iter().all(|s| s[0] / 9 == s[2] / 9 && s[2] < 27));
+    }
+}
