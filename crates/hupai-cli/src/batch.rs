@@ -396,7 +396,8 @@ fn write_answer(
 }
 
 /// `, "shanten": N` and, for a hand one short, `, "effective": [...], "unseen": N`; or
-/// `, "shanten_error": "..."` for rules shanten does not handle.
+/// `, "shanten_error": "..."` when shanten has no number (a hand that can never win, such as one
+/// with a declared meld of the void suit).
 fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts) {
     let effective = if hand.tile_count() % 3 == 1 {
         hupai_shanten::effective_tiles(hand, rules, visible).map(|e| (e.shanten, Some(e)))

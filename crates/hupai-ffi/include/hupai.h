@@ -56,8 +56,9 @@ enum HupaiError
    */
   HUPAI_ERROR_WRONG_SIZE = -5,
   /**
-   * The hand cannot exist: more than four copies of a kind, or more declared melds than the
-   * rules allow.
+   * The hand cannot exist: more than four copies of a kind, more declared melds than the
+   * rules allow, or a tile outside the rules' tile set; or (shanten) it can never win, having
+   * a declared meld of the void suit.
    */
   HUPAI_ERROR_INVALID_HAND = -6,
   /**

@@ -52,8 +52,9 @@ pub enum HupaiError {
     /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
     /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
     WrongSize = -5,
-    /// The hand cannot exist: more than four copies of a kind, or more declared melds than the
-    /// rules allow.
+    /// The hand cannot exist: more than four copies of a kind, more declared melds than the
+    /// rules allow, or a tile outside the rules' tile set; or (shanten) it can never win, having
+    /// a declared meld of the void suit.
     InvalidHand = -6,
     /// The engine cannot answer this hand under these rules; it never guesses.
     Unsupported = -7,

@@ -1,6 +1,8 @@
 //! `hupai-shanten`: shanten (向听数 / シャンテン), effective tiles (有效牌 / 受け入れ) and discard
 //! advice (打哪张) for mahjong hands **with wildcards** (癞子), declared melds, 17-tile hands, seven
-//! pairs and thirteen orphans. Exact, and at table speed.
+//! pairs and thirteen orphans, and under the regional rules (the 2-5-8 pair, void suits, 108/112-tile
+//! sets, the GB knitted forms). Exact, and at table speed (the regional options take an exact
+//! program instead: slower, the same semantics).
 //!
 //! - [`shanten`]: how far a hand of 3k + 1 or 3k + 2 tiles is from winning: −1 wins, 0 is ready, …
 //! - [`effective_tiles`]: for a hand one tile short (3k + 1), the kinds whose draw lowers its
@@ -576,7 +578,9 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         advice_fast(&p, &physical, visible, &mut out);
     }
     if p.wildcards > 0 {
-        let after = effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible);
+        // One wildcard fewer, so under the fifth-copy option one stand-in fewer may be a fifth copy.
+        let fewer = Prepared { wildcards: p.wildcards - 1, fifth: p.fifth && p.wildcards > 1, ..p };
+        let after = effective_of(&fewer, fewer.counts, &physical, &physical, fewer.wildcards, visible);
         out.push(DiscardOption { discard: Discard::Wildcard, after });
     }
     // Stable: options were pushed in tile order, the wildcard last.

@@ -250,3 +250,23 @@ fn copy_limit_cases() {
     let h = hand([0; 34], 2, &[Meld::Kan(Tile::EAST)]);
     assert_eq!(shanten(&h, &Rules::STANDARD).unwrap().number as i32, brute_shanten(&h, &Rules::STANDARD));
 }
+
+/// Discarding a wildcard under the fifth-copy option leaves one stand-in fewer to be a fifth copy:
+/// the advice line must equal the question asked of the hand without it.
+#[test]
+fn wildcard_discard_under_the_fifth_copy_option() {
+    for rules in [Rules::STANDARD.with_wildcard_fifth_copy(true), Rules::SICHUAN.with_wildcard_fifth_copy(true)] {
+        for text in ["123m456p789s1111z*", "234m456p789s1111m*", "1111m2222m3333m5m*"] {
+            let h: Hand = text.parse().unwrap();
+            if h.check_tile_supply(&rules).is_err() {
+                continue;
+            }
+            let advice = hupai_shanten::discard_advice(&h, &rules, &hupai_tiles::TileCounts::EMPTY).unwrap();
+            let line = advice.iter().find(|o| o.discard == hupai_shanten::Discard::Wildcard).expect("a wildcard line");
+            let without = h.with_wildcards(h.wildcards() - 1);
+            let direct = hupai_shanten::effective_tiles(&without, &rules, &hupai_tiles::TileCounts::EMPTY).unwrap();
+            assert_eq!(line.after, direct, "{text} under {rules}");
+            assert_eq!(i32::from(line.shanten()), brute_shanten(&without, &rules), "{text} under {rules}");
+        }
+    }
+}

@@ -9,8 +9,8 @@ use crate::Hupai;
 /// decompositions and discard advice; for a hand one tile short its waits and effective tiles.
 ///
 /// Fields that do not apply to the hand's size are `None` (or empty). The shanten fields are also
-/// `None` (or empty) under rule options the shanten tables do not model: ask [`crate::shanten`]
-/// for the `unsupported` error that says which.
+/// `None` (or empty) when no winning hand can be reached at all (a declared meld of the void suit):
+/// ask [`crate::shanten`] for the error that says why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Analysis {
@@ -65,24 +65,23 @@ pub fn analyze(hand: &Hand, rules: &Rules) -> Result<Analysis, Error> {
             if win {
                 analysis.decompositions = Hupai.decompositions(hand, rules)?;
             }
-            analysis.advice =
-                unless_unsupported(hupai_shanten::discard_advice(hand, rules, &seen))?.unwrap_or_default();
+            analysis.advice = unless_no_shanten(hupai_shanten::discard_advice(hand, rules, &seen))?.unwrap_or_default();
         }
         HandShape::OneShort => {
             analysis.waits = Some(Hupai.waits(hand, rules)?);
-            analysis.effective = unless_unsupported(hupai_shanten::effective_tiles(hand, rules, &seen))?;
+            analysis.effective = unless_no_shanten(hupai_shanten::effective_tiles(hand, rules, &seen))?;
         }
     }
-    analysis.shanten = unless_unsupported(hupai_shanten::shanten(hand, rules))?;
+    analysis.shanten = unless_no_shanten(hupai_shanten::shanten(hand, rules))?;
     Ok(analysis)
 }
 
-/// `None` for an `unsupported` answer (rule options the shanten tables do not model); other errors
-/// stay errors.
-fn unless_unsupported<T>(result: Result<T, Error>) -> Result<Option<T>, Error> {
+/// `None` where shanten has no number to give: the hand can never win (its verdict and waits
+/// already say so), or an option shanten refuses; other errors stay errors.
+fn unless_no_shanten<T>(result: Result<T, Error>) -> Result<Option<T>, Error> {
     match result {
         Ok(value) => Ok(Some(value)),
-        Err(e) if e.is_unsupported() => Ok(None),
+        Err(e) if e.is_unsupported() || matches!(e, Error::NeverWins { .. }) => Ok(None),
         Err(e) => Err(e),
     }
 }
