@@ -17,14 +17,15 @@
 //!   called from any number of threads at once.
 //! - NULL pointers and non-UTF-8 text give error codes. A string without its terminating NUL, or a
 //!   buffer shorter than 34 bytes, is undefined behaviour that no C ABI can detect.
-//! - `rules` is a preset name (`standard`, `riichi`, `chinese`, `taiwan`), optionally followed by
-//!   `+5th` (a wildcard may stand for a fifth copy of a kind); NULL means `standard`.
+//! - `rules` is a preset name (`standard`, `riichi`, `chinese`, `taiwan`, `sichuan`, `hongzhong`,
+//!   `changsha`, `gb`), optionally followed by `+void-m`, `+void-p` or `+void-s` (the declared void
+//!   suit) and then by `+5th` (a wildcard may stand for a fifth copy of a kind); NULL means `standard`.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use hupai::{Error, Hand, PackedHand, Rules, TileSet};
+use hupai::{Error, Hand, PackedHand, Rules, Suit, TileSet};
 
 /// The version of this ABI. It changes only when an existing function changes its signature or
 /// meaning (functions may be added without a change); compare it with `hupai_abi_version()` at
@@ -47,7 +48,7 @@ pub enum HupaiError {
     InvalidUtf8 = -2,
     /// `hand` is not valid hand notation (the message names the character and its position).
     Parse = -3,
-    /// `rules` is not a preset name, optionally followed by `+5th`.
+    /// `rules` is not a preset name, optionally followed by `+void-m|p|s` and `+5th`.
     UnknownRules = -4,
     /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
     /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
@@ -148,16 +149,34 @@ unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, F
     }
 }
 
-/// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by `+5th`.
+/// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by
+/// `+void-m|p|s` (the declared void suit) and then `+5th`.
 fn rules(text: Option<&str>) -> Result<Rules, Failure> {
     let Some(text) = text else { return Ok(Rules::STANDARD) };
-    let (name, fifth) = match text.strip_suffix("+5th") {
-        Some(name) => (name, true),
+    let (rest, fifth) = match text.strip_suffix("+5th") {
+        Some(rest) => (rest, true),
         None => (text, false),
     };
+    let (name, void) = match rest.rsplit_once("+void-") {
+        Some((name, letter)) => match Suit::from_letter(letter.chars().next().unwrap_or('?')) {
+            Some(suit) if suit.is_numbered() && letter.len() == 1 => (name, Some(suit)),
+            _ => {
+                let message =
+                    format!("unknown void suit '{letter}' in rules '{text}': expected +void-m, +void-p or +void-s");
+                return Err(failure(HupaiError::UnknownRules, message));
+            }
+        },
+        None => (rest, None),
+    };
     match name.parse::<Rules>() {
-        Ok(preset) => Ok(preset.with_wildcard_fifth_copy(fifth)),
-        Err(e) => Err(failure(HupaiError::UnknownRules, format!("{e}, optionally followed by +5th"))),
+        Ok(preset) => {
+            let preset = match void {
+                Some(suit) => preset.with_void(suit),
+                None => preset,
+            };
+            Ok(preset.with_wildcard_fifth_copy(fifth))
+        }
+        Err(e) => Err(failure(HupaiError::UnknownRules, format!("{e}, optionally followed by +void-m|p|s and +5th"))),
     }
 }
 
@@ -358,6 +377,14 @@ mod tests {
         for (name, preset) in Rules::PRESETS {
             assert_eq!(rules(Some(name)).unwrap(), preset);
             assert_eq!(rules(Some(&format!("{name}+5th"))).unwrap(), preset.with_wildcard_fifth_copy(true));
+            assert_eq!(rules(Some(&format!("{name}+void-p"))).unwrap(), preset.with_void(Suit::Pin));
+            assert_eq!(
+                rules(Some(&format!("{name}+void-s+5th"))).unwrap(),
+                preset.with_void(Suit::Sou).with_wildcard_fifth_copy(true)
+            );
+        }
+        for bad in ["sichuan+void-z", "sichuan+void-", "sichuan+void-pp", "sichuan+5th+void-p"] {
+            assert_eq!(rules(Some(bad)).unwrap_err().code, HupaiError::UnknownRules, "{bad:?}");
         }
         for bad in ["", "+5th", "Riichi", "riichi+5th+5th", "riichi +5th", "mahjong"] {
             let e = rules(Some(bad)).unwrap_err();
