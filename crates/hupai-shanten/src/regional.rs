@@ -106,6 +106,9 @@ const MELD_SHAPES: [[u8; 3]; 55] = {
     out
 };
 
+/// A suit's vectors are memoized by (variant, suit, pattern in base 5, stand-in budget).
+type SuitKey = (u8, u8, u32, u8);
+
 /// The regional path for one hand and its rules.
 pub(crate) struct Regional<'a> {
     p: &'a Prepared<'a>,
@@ -116,8 +119,7 @@ pub(crate) struct Regional<'a> {
     honors_and_knitted: bool,
     /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
     knitted_straight: Option<usize>,
-    /// Per-suit vectors by (variant, suit, pattern in base 5, stand-in budget).
-    memo: RefCell<HashMap<(u8, u8, u32, u8), Vec<Vector>>>,
+    memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
 }
 
 /// True if the rules need this path (any regional option on).
