@@ -135,21 +135,11 @@ impl RuleArgs {
         }
     }
 
-    /// Parses one hand and applies the wildcard tile.
+    /// Parses one hand (errors under the chosen rules: `hupai::parse_hand`) and applies the
+    /// wildcard tile.
     pub(crate) fn parse_hand(&self, text: &str) -> Result<Hand, Error> {
-        let hand = text.parse().map_err(|e| self.under_rules(e))?;
+        let hand = hupai::parse_hand(text, &self.rules())?;
         self.apply_wildcard_tile(hand)
-    }
-
-    /// A parse error restated under the chosen rules: the parser only knows the most declared
-    /// melds any rules allow, so "the rules allow at most" names the chosen rules' own limit.
-    fn under_rules(&self, e: Error) -> Error {
-        match e {
-            Error::TooManyMelds { found, max } => {
-                Error::TooManyMelds { found, max: max.min(usize::from(self.rules().melds)) }
-            }
-            e => e,
-        }
     }
 
     /// Applies the wildcard tile ([`RuleArgs::wildcard_tile`]) to a parsed hand.

@@ -191,7 +191,7 @@ unsafe fn hand_and_rules(hand: *const c_char, rules_text: *const c_char) -> Resu
     let rules_text = unsafe { text(rules_text, "rules") }?;
     let rules = rules(rules_text)?;
     let hand = hand.ok_or_else(|| failure(HupaiError::NullArgument, "hand is NULL"))?;
-    Ok((hand.parse::<Hand>()?, rules))
+    Ok((hupai::parse_hand(hand, &rules)?, rules))
 }
 
 /// The 34 counts of a counts entry point.

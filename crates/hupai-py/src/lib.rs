@@ -6,7 +6,7 @@
 //! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
 //! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
 
-use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
+use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Suit, Tile, TileCounts, TileSet};
 use numpy::ndarray::Array2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
@@ -45,9 +45,30 @@ struct Options {
 }
 
 impl Options {
+    /// `rules` is a preset name, optionally followed by `+void-m`, `+void-p` or `+void-s` (the
+    /// declared void suit). As on the command line, `hongzhong` makes `7z` the wildcard tile unless
+    /// `wildcard_tile` says otherwise.
     fn new(rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
-        let rules: Rules = rules.parse().map_err(|e: hupai::UnknownRules| PyValueError::new_err(e.to_string()))?;
+        let (name, void) = match rules.rsplit_once("+void-") {
+            Some((name, letter)) => match Suit::from_letter(letter.chars().next().unwrap_or('?')) {
+                Some(suit) if suit.is_numbered() && letter.len() == 1 => (name, Some(suit)),
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "unknown void suit {letter:?} in rules {rules:?}: expected +void-m, +void-p or +void-s"
+                    )));
+                }
+            },
+            None => (rules, None),
+        };
+        let mut parsed: Rules = name.parse().map_err(|e: hupai::UnknownRules| {
+            PyValueError::new_err(format!("{e}, optionally followed by +void-m|p|s"))
+        })?;
+        if let Some(suit) = void {
+            parsed = parsed.with_void(suit);
+        }
+        let rules = parsed;
         let wildcard_tile = match wildcard_tile {
+            None if name == "hongzhong" => Some(Tile::RED),
             None => None,
             Some(text) => {
                 Some(text.parse::<Tile>().map_err(|e| PyValueError::new_err(format!("wildcard_tile {text:?}: {e}")))?)
@@ -62,7 +83,7 @@ impl Options {
         if line.trim().is_empty() {
             return Err(None);
         }
-        let hand: Hand = line.parse().map_err(Some)?;
+        let hand = hupai::parse_hand(line, &self.rules).map_err(Some)?;
         match self.wildcard_tile {
             Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t).map_err(Some),
             _ => Ok(hand),
@@ -97,10 +118,12 @@ fn tile_list(set: TileSet) -> Vec<&'static str> {
 /// Does this complete hand win?
 ///
 /// ``hand`` is hand notation: ``123m456p789s11122z``, ``*`` for a wildcard, ``[789s]`` for a
-/// declared meld. ``rules`` is a preset name: ``"standard"``, ``"riichi"``, ``"chinese"`` or
-/// ``"taiwan"`` (17 tiles). ``wildcard_tile`` makes every concealed copy of that tile a wildcard
-/// (``"7z"``: red dragon, as in 红中癞子); ``wildcard_fifth_copy`` lets a wildcard stand for a fifth
-/// copy of a kind.
+/// declared meld. ``rules`` is a preset name (``hupai.RULES``: ``"standard"``, ``"riichi"``,
+/// ``"chinese"``, ``"taiwan"`` (17 tiles), ``"sichuan"``, ``"hongzhong"``, ``"changsha"``, ``"gb"``),
+/// optionally followed by ``+void-m``, ``+void-p`` or ``+void-s`` for the suit declared void
+/// (``"sichuan+void-p"``). ``wildcard_tile`` makes every concealed copy of that tile a wildcard
+/// (``"7z"``: red dragon, as in 红中癞子; the default under ``"hongzhong"``);
+/// ``wildcard_fifth_copy`` lets a wildcard stand for a fifth copy of a kind.
 ///
 /// Raises ``HandError`` (a ``ValueError``) for bad notation, an impossible hand, or a hand that is
 /// not complete under the rules; ``ValueError`` for unknown rules or a bad ``wildcard_tile``.

@@ -88,6 +88,29 @@ def test_rules_and_options():
         hupai.is_win("123m456p789s11122z", wildcard_tile="8z")
 
 
+def test_regional_rules():
+    # A declared void suit goes after the preset name, as in the C ABI.
+    assert hupai.is_win("123456789m11s222s", "sichuan+void-p")
+    assert not hupai.is_win("123456789m11p222s", "sichuan+void-p")
+    assert hupai.shanten("123456789m11p222s", "sichuan+void-p") == 1
+    assert hupai.discard_advice("123456789m11p222s", "sichuan+void-p")[0]["discard"] == "1p"
+    assert not hupai.is_win("123m456p789s11122z", "changsha")
+    assert hupai.effective_tiles("123m456p789s1112z", "changsha")["shanten"] == 1
+    assert hupai.is_win("147m258p369s12345z", "gb")
+    assert hupai.waits("147m258p369s1234z", "gb") == ["5z", "6z", "7z"]
+    assert hupai.shanten("147m258p369s1234z", "gb") == 0
+    # Under hongzhong 7z is the wildcard tile unless wildcard_tile says otherwise.
+    assert hupai.is_win("123m456p789s1115m7z", "hongzhong")
+    assert not hupai.is_win("123m456p789s1115m7z", "hongzhong", wildcard_tile="1m")
+    with pytest.raises(hupai.HandError, match="is not a tile of the rules' set of 108 tiles"):
+        hupai.is_win("123m456p789s11122z", "sichuan")
+    with pytest.raises(hupai.HandError, match="can never win under these rules: the declared meld"):
+        hupai.shanten("123456789m1s1m[222p]", "sichuan+void-p")
+    with pytest.raises(ValueError, match="unknown void suit"):
+        hupai.is_win("123m456p789s11122z", "sichuan+void-z")
+    assert set(hupai.RULES) >= {"standard", "riichi", "chinese", "taiwan", "sichuan", "hongzhong", "changsha", "gb"}
+
+
 def test_errors_carry_the_cli_message():
     assert issubclass(hupai.HandError, ValueError)
     cases = {

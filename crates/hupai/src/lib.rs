@@ -72,6 +72,22 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../README.md")]
 pub struct CrateReadmeDoctests;
 
+/// Reads a hand in notation (as [`str::parse`]) for these rules: the errors are the parser's,
+/// except that too many declared melds names these rules' own limit (the parser alone knows
+/// only the most any rules allow). The command line and the language bindings read hands so.
+///
+/// ```
+/// let e = hupai::parse_hand("[123m][456p][789s][111z][222z]", &hupai::Rules::STANDARD).unwrap_err();
+/// assert_eq!(e.to_string(), "5 declared melds; the rules allow at most 4");
+/// # Ok::<(), hupai::Error>(())
+/// ```
+pub fn parse_hand(text: &str, rules: &Rules) -> Result<Hand, Error> {
+    text.parse().map_err(|e| match e {
+        Error::TooManyMelds { found, max } => Error::TooManyMelds { found, max: max.min(usize::from(rules.melds)) },
+        e => e,
+    })
+}
+
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
 /// [`Rules::hand_size`]).
 ///
@@ -103,8 +119,8 @@ pub fn decompositions(hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, 
 
 /// How far a hand of 3k + 1 or 3k + 2 tiles (up to the rules' complete size) is from winning:
 /// −1 wins, 0 is ready, 1, 2, …, and the form that gets there. Wildcards, declared melds, seven
-/// pairs and thirteen orphans count; errors on a size no question fits, and answers `unsupported`
-/// for rule options it does not model (it never guesses).
+/// pairs, thirteen orphans and the regional options count; errors on a size no question fits, and
+/// with [`Error::NeverWins`] for a hand no draw can make win (a declared meld of the void suit).
 ///
 /// ```
 /// let hand: hupai::Hand = "123m456p789s1134z".parse()?;

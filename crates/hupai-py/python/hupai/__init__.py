@@ -3,7 +3,8 @@
 Wildcards (癞子), declared melds, seven pairs, thirteen orphans and 17-tile hands, at Rust speed.
 Hands are written in mpsz notation: ``123m456p789s11122z``; ``*`` is a wildcard, ``[789s]`` a
 declared meld. Rules are preset names (``hupai.RULES``): ``"standard"``, ``"riichi"``,
-``"chinese"``, ``"taiwan"``.
+``"chinese"``, ``"taiwan"``, ``"sichuan"``, ``"hongzhong"``, ``"changsha"``, ``"gb"``, optionally
+followed by the suit declared void: ``"sichuan+void-p"``.
 
 >>> import hupai
 >>> hupai.is_win("123m456p789s11122z")

@@ -22,7 +22,8 @@ __all__ = [
 ]
 
 RULES: list[str]
-"""The rule preset names: standard, riichi, chinese, taiwan."""
+"""The rule preset names: standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb.
+A ``rules`` argument is one of them, optionally followed by ``+void-m``, ``+void-p`` or ``+void-s``."""
 TILES: list[str]
 """The 34 tile names in tile order: the columns of the count arrays."""
 
