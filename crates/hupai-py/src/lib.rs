@@ -115,6 +115,14 @@ fn tile_list(set: TileSet) -> Vec<&'static str> {
     set.iter().map(|t| TILE_NAMES[t.index()]).collect()
 }
 
+/// A string holding lone surrogates, each shown as one U+FFFD (a UTF-8 lossy conversion would
+/// give three per surrogate, one per byte of its encoding).
+fn one_replacement_per_surrogate(text: &Bound<'_, PyString>) -> PyResult<String> {
+    let bytes: Vec<u8> = text.call_method1("encode", ("utf-16-le", "surrogatepass"))?.extract()?;
+    let units = bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    Ok(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect())
+}
+
 /// Does this complete hand win?
 ///
 /// ``hand`` is hand notation: ``123m456p789s11122z``, ``*`` for a wildcard, ``[789s]`` for a
@@ -248,6 +256,9 @@ fn check<'py>(
 ///
 /// Raises ``TypeError`` if ``hands`` is a single ``str`` or holds something that is not a ``str``.
 ///
+/// >>> hupai.batch(["123m456p789s11122z", "1112345678999m"])
+/// [{'hand': '123m456p789s11122z', 'win': True},
+///  {'hand': '1112345678999m', 'waits': ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']}]
 /// >>> [sorted(line) for line in hupai.batch(["123m456p789s11122z", "1112345678999m", "19m"])]
 /// [['hand', 'win'], ['hand', 'waits'], ['error', 'hand']]
 #[pyfunction]
@@ -273,7 +284,7 @@ fn batch<'py>(
         })?;
         lines.push(match text.to_cow() {
             Ok(s) => (s.into_owned(), true),
-            Err(_) => (text.to_string_lossy().into_owned(), false),
+            Err(_) => (one_replacement_per_surrogate(text)?, false),
         });
     }
     let answers: Vec<Line> = py.detach(|| {
