@@ -49,7 +49,9 @@ impl Options {
     /// declared void suit). As on the command line, `hongzhong` makes `7z` the wildcard tile unless
     /// `wildcard_tile` says otherwise.
     fn new(rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
-        let (name, void) = match rules.rsplit_once("+void-") {
+        // Most calls name a bare preset: skip the substring search for them.
+        let suffix = if rules.contains('+') { rules.rsplit_once("+void-") } else { None };
+        let (name, void) = match suffix {
             Some((name, letter)) => match Suit::from_letter(letter.chars().next().unwrap_or('?')) {
                 Some(suit) if suit.is_numbered() && letter.len() == 1 => (name, Some(suit)),
                 _ => {

@@ -83,6 +83,14 @@ impl Parser {
 
 /// Parses hand notation. Never panics; every error names what is wrong and where.
 pub fn parse_hand(input: &str) -> Result<Hand, Error> {
+    match parse_plain(input) {
+        Some(hand) => Ok(hand),
+        None => parse_full(input),
+    }
+}
+
+/// Every form of the notation, with the errors.
+fn parse_full(input: &str) -> Result<Hand, Error> {
     let mut p = Parser {
         hand: Hand::default(),
         red: [0; 3],
@@ -179,6 +187,60 @@ pub fn parse_hand(input: &str) -> Result<Hand, Error> {
     }
     p.hand.check_copies()?;
     Ok(p.hand)
+}
+
+/// The common case in one pass over the bytes: digits 1–9 followed by `m`, `p`, `s` or `z` (ranks
+/// 1–7), and `*`, with at most four copies of a kind. Anything else (red fives, bonus tiles,
+/// melds, spaces, Unicode, and every error) is `None`, for [`parse_hand`]'s full parser, which
+/// gives the same hand for every input this accepts (a property test checks it).
+fn parse_plain(input: &str) -> Option<Hand> {
+    let mut counts = [0u8; 34];
+    let mut wildcards = 0u8;
+    // Ranks seen since the last suit letter, as a count per rank (1–9).
+    let mut pending = [0u8; 10];
+    let mut any_pending = false;
+    for &b in input.as_bytes() {
+        match b {
+            b'1'..=b'9' => {
+                pending[(b - b'0') as usize] += 1;
+                any_pending = true;
+                if pending[(b - b'0') as usize] > 4 {
+                    return None;
+                }
+            }
+            b'm' | b'p' | b's' | b'z' => {
+                if !any_pending {
+                    return None;
+                }
+                let (offset, ranks) = match b {
+                    b'm' => (0, 9),
+                    b'p' => (9, 9),
+                    b's' => (18, 9),
+                    _ => (27, 7),
+                };
+                for (rank, n) in pending.iter_mut().enumerate().skip(1) {
+                    if *n > 0 {
+                        if rank > ranks {
+                            return None;
+                        }
+                        let c = &mut counts[offset + rank - 1];
+                        *c += *n;
+                        if *c > 4 {
+                            return None;
+                        }
+                        *n = 0;
+                    }
+                }
+                any_pending = false;
+            }
+            b'*' if !any_pending => wildcards = wildcards.checked_add(1)?,
+            _ => return None,
+        }
+    }
+    if any_pending {
+        return None;
+    }
+    Hand::from_counts(crate::TileCounts(counts), wildcards).ok()
 }
 
 impl FromStr for Hand {
@@ -368,5 +430,40 @@ mod bonus_tests {
     fn a_bonus_tile_appears_once() {
         assert!(matches!(parse_hand("11f"), Err(Error::UnexpectedChar { position: 2, found: '1', .. })));
         assert_eq!(parse_hand("12345678f").unwrap().bonus().len(), 8);
+    }
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use super::*;
+
+    /// The fast path gives exactly the full parser's hand wherever it answers, on random strings
+    /// over its alphabet and a few characters outside it.
+    #[test]
+    fn plain_agrees_with_the_full_parser() {
+        let alphabet: Vec<char> = "123456789123456789mpszmpsz**0f [".chars().collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut answered = 0;
+        for _ in 0..200_000 {
+            let len = (next() % 24) as usize;
+            let text: String = (0..len).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect();
+            if let Some(fast) = parse_plain(&text) {
+                answered += 1;
+                assert_eq!(Ok(fast), parse_full(&text), "{text:?}");
+            }
+        }
+        assert!(answered > 1000, "the fast path answered only {answered} strings");
+        for text in ["", "*", "123m456p789s11122z", "1112345678999m", "19m19p19s1234567z**", "7z"] {
+            assert_eq!(parse_plain(text).as_ref(), parse_full(text).as_ref().ok(), "{text:?}");
+        }
+        for text in ["0m", "8z", "12", "m", "11111m", "123m[456p]", "1m 2m", "12*m"] {
+            assert_eq!(parse_plain(text), None, "{text:?}");
+        }
     }
 }
