@@ -183,7 +183,6 @@ impl Keyed {
         if melds_form_total(base) > wildcards + 1 {
             return Some(TileSet::EMPTY);
         }
-        let dec = self.rt.decode(capped);
         let melds_all: i32 = base.iter().map(|c| c.melds).sum();
         // The smallest delta over the other suits is the smallest overall unless this suit holds
         // it alone: keep the two smallest and where the smallest is.
@@ -214,13 +213,14 @@ impl Keyed {
             if (others_melds + least_melds + others_delta).min(others_melds + least_pair) > wildcards {
                 continue;
             }
-            let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
             if s == 3 {
                 // Without wildcards only a kind held can pair or make a triplet.
                 let skip = if wildcards == 0 { full | !present } else { full };
-                bits |= honor_waits_by_count(keys.honors, cost, capped, skip >> 27, &wins) << 27;
+                let within = wildcards - others_melds;
+                bits |= honor_waits_by_count(keys.honors, cost, capped, skip >> 27, within, others_delta) << 27;
                 continue;
             }
+            let wins = |new: Cost| others_melds + new.melds + new.delta.min(others_delta) <= wildcards;
             // Ranks with no tile held within two ranks: the drawn tile's group holds no other real
             // tile, so it is a pair or meld of its own with stand-ins (no cheapest completion of
             // the rest puts a stand-in on its rank, so the copy limit never binds), and the suit
@@ -239,9 +239,15 @@ impl Keyed {
             if tiles + 1 > super::MAX_TILES {
                 return None;
             }
+            // `wins` on a pattern of `tiles + 1` tiles depends on its code alone: which codes win
+            // is two mask loads, and each candidate rank then costs one code read and a bit test.
+            let pair_at_most = wildcards - others_melds;
+            let winning = self.rt.codes_within(capped, tiles + 1, pair_at_most, pair_at_most - others_delta);
+            if winning == 0 {
+                continue;
+            }
             let [l, r] = keys.halves[s];
             let (l, r) = (l as usize, r as usize);
-            let row = (tiles as usize + 1) & 15;
             let wins_at = |rank: usize| {
                 let step = RANK_STEP[rank] as usize;
                 let more = if rank < 4 { index::locate(l + step, r) } else { index::locate(l, r + step) };
@@ -250,7 +256,7 @@ impl Keyed {
                 let counted = index::tiles_of(more) == tiles + 1;
                 let i = index::index_of(more);
                 let code = (self.rt.codes[(i >> 1) & (super::CODES_PADDED - 1)] >> ((i & 1) * 4)) & 15;
-                (counted & wins(dec[code as usize][row])) as u64
+                (counted as u64) & (winning >> code) as u64 & 1
             };
             let mut suit_waits = 0u64;
             if candidates.count_ones() > 4 {
@@ -277,9 +283,15 @@ impl Keyed {
 /// counts and `base` cost. A kind's cost depends on its count alone, so the kinds are taken by
 /// count, four cases whatever the hand; the smallest delta over the other kinds is the smallest
 /// over the other counts present, or this count's own if another kind shares it. `skip` masks
-/// kinds not to try (held four times; or, without wildcards, not held).
-#[inline(always)]
-fn honor_waits_by_count(word: u64, base: Cost, capped: bool, skip: u64, wins: &impl Fn(Cost) -> bool) -> u64 {
+/// kinds not to try (held four times; or, without wildcards, not held). A kind wins when the honors'
+/// new cost plus the other suits' melds costs and `others_delta` (the other suits' smallest delta)
+/// is at most `within` (the wildcards less the other suits' melds costs).
+///
+/// Not inlined: inlined, its census of the honor counts was hoisted out of the loop over the suits
+/// and paid on every call, though the honors pass their bound on few ready hands without wildcards.
+#[inline(never)]
+fn honor_waits_by_count(word: u64, base: Cost, capped: bool, skip: u64, within: i32, others_delta: i32) -> u64 {
+    let wins = |new: Cost| new.melds + new.delta.min(others_delta) <= within;
     const LOW: u64 = 0x0001_0101_0101_0101;
     const HIGH: u64 = 0x0080_8080_8080_8080;
     let per_count = if capped { &costs::HONOR_CAPPED } else { &costs::HONOR_FREE };
