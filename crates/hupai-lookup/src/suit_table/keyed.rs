@@ -125,8 +125,12 @@ pub type CappedAndFree = [SuitCost; 2];
 
 impl Keyed {
     /// The embedded tables, validated on first use.
+    #[inline]
     pub fn get() -> Result<Keyed, FormatError> {
-        super::RUNTIME.as_ref().map(|rt| Keyed { rt }).map_err(Clone::clone)
+        match super::RUNTIME.as_ref() {
+            Ok(rt) => Ok(Keyed { rt }),
+            Err(e) => Err(failed(e)),
+        }
     }
 
     /// A numbered suit's costs from its halves, capped and free; `None` if it holds more than
@@ -184,20 +188,14 @@ impl Keyed {
             return Some(TileSet::EMPTY);
         }
         let melds_all: i32 = base.iter().map(|c| c.melds).sum();
-        // The smallest delta over the other suits is the smallest overall unless this suit holds
-        // it alone: keep the two smallest and where the smallest is.
-        let (mut first, mut second, mut first_at) = (INF, INF, 4);
-        for (u, c) in base.iter().enumerate() {
-            if c.delta < first {
-                (second, first, first_at) = (first, c.delta, u);
-            } else if c.delta < second {
-                second = c.delta;
-            }
-        }
+        // The smallest delta over the other three suits, per suit: six minimums, no branch.
+        let d = base.map(|c| c.delta);
+        let (low, high) = (d[0].min(d[1]), d[2].min(d[3]));
+        let others_deltas = [d[1].min(high), d[0].min(high), d[3].min(low), d[2].min(low)];
         let mut bits = 0u64;
         for (s, &cost) in base.iter().enumerate() {
             let others_melds = melds_all - cost.melds;
-            let others_delta = if s == first_at { second } else { first };
+            let others_delta = others_deltas[s];
             let tiles = if s < 3 {
                 let [l, r] = keys.halves[s];
                 index::tiles_of(index::locate(l as usize, r as usize))
@@ -232,7 +230,11 @@ impl Keyed {
             if near != 0x1ff && wins(alone) {
                 bits |= (!near & open & 0x1ff) << (9 * s);
             }
-            let mut candidates = near & open;
+            // Without wildcards the drawn tile's group is a pair or triplet on a held rank, or a
+            // sequence with two held tiles, one of them next to it: ranks two away from every held
+            // tile need no lookup.
+            let reach = if wildcards == 0 { held | held << 1 | held >> 1 } else { near };
+            let mut candidates = reach & open;
             if candidates == 0 {
                 continue;
             }
@@ -279,6 +281,14 @@ impl Keyed {
     }
 }
 
+/// The error of tables that did not load, out of line: every check asks for the tables, and the
+/// clone of an error would otherwise be inlined into each.
+#[cold]
+#[inline(never)]
+fn failed(e: &FormatError) -> FormatError {
+    e.clone()
+}
+
 /// The honor kinds (bit `k` for kind `27 + k`) whose one more copy wins, given the honors' packed
 /// counts and `base` cost. A kind's cost depends on its count alone, so the kinds are taken by
 /// count, four cases whatever the hand; the smallest delta over the other kinds is the smallest
@@ -291,39 +301,51 @@ impl Keyed {
 /// and paid on every call, though the honors pass their bound on few ready hands without wildcards.
 #[inline(never)]
 fn honor_waits_by_count(word: u64, base: Cost, capped: bool, skip: u64, within: i32, others_delta: i32) -> u64 {
-    let wins = |new: Cost| new.melds + new.delta.min(others_delta) <= within;
     const LOW: u64 = 0x0001_0101_0101_0101;
     const HIGH: u64 = 0x0080_8080_8080_8080;
-    let per_count = if capped { &costs::HONOR_CAPPED } else { &costs::HONOR_FREE };
+    let (per_count, least) =
+        if capped { (&costs::HONOR_CAPPED, &HONOR_LEAST_CAPPED) } else { (&costs::HONOR_FREE, &HONOR_LEAST_FREE) };
     // at_least[k]: kinds held at least k times (counts are at most 4: no byte carries).
     let at_least: [u64; 5] = std::array::from_fn(|k| {
         let flags = ((word + (0x80 - k as u64) * LOW) & HIGH) >> 7;
         (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0x7f
     });
-    let by_count: [u64; 4] = std::array::from_fn(|v| at_least[v] & !at_least[v + 1]);
+    let by_count: [u64; 5] = std::array::from_fn(|v| if v < 4 { at_least[v] & !at_least[v + 1] } else { at_least[4] });
+    // Bit `u` set when some kind is held `u` times.
+    let present = by_count.iter().enumerate().fold(0, |set, (u, &kinds)| set | usize::from(kinds != 0) << u);
     let mut bits = 0;
     for v in 0..4 {
-        let kinds = by_count[v] & !skip;
-        if kinds == 0 {
-            continue;
-        }
+        // The other kinds' counts: those present but this one, which stays if two kinds share it.
+        let shared = by_count[v] & by_count[v].wrapping_sub(1) != 0;
+        let others = least[(present & !(1 << v)) | usize::from(shared) << v];
         let (old, new) = (per_count[v], per_count[v + 1]);
-        let mut others = if by_count[v].count_ones() >= 2 { old.delta } else { INF };
-        for (u, &held) in by_count.iter().enumerate() {
-            if u != v && held != 0 {
-                others = others.min(per_count[u].delta);
-            }
-        }
-        if at_least[4] != 0 {
-            others = others.min(per_count[4].delta);
-        }
         let cost = Cost { melds: base.melds - old.melds + new.melds, delta: new.delta.min(others) };
-        if wins(cost) {
-            bits |= kinds;
-        }
+        // No branch per count: the verdict masks the count's kinds.
+        let wins = cost.melds + cost.delta.min(others_delta) <= within;
+        bits |= by_count[v] & !skip & u64::from(wins).wrapping_neg();
     }
     bits
 }
+
+/// The smallest honor delta over a set of counts (bit `u` for count `u`), [`INF`] for none.
+const fn least_deltas(per_count: &[Cost; 5]) -> [i32; 32] {
+    let mut out = [INF; 32];
+    let mut set = 0;
+    while set < 32 {
+        let mut u = 0;
+        while u < 5 {
+            if set >> u & 1 == 1 && per_count[u].delta < out[set] {
+                out[set] = per_count[u].delta;
+            }
+            u += 1;
+        }
+        set += 1;
+    }
+    out
+}
+
+const HONOR_LEAST_CAPPED: [i32; 32] = least_deltas(&costs::HONOR_CAPPED);
+const HONOR_LEAST_FREE: [i32; 32] = least_deltas(&costs::HONOR_FREE);
 
 /// Fewest wildcards for the whole hand in the melds form, from its four suits' costs: every suit
 /// completes into melds, one of them also holds the pair.
@@ -359,6 +381,75 @@ pub fn special_form_waits(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Ti
 }
 
 /// [`special_form_waits`] of a hand given as count masks (see [`special_form_win_of_masks`]).
+#[inline]
 pub fn special_form_waits_of_masks(at_least: &[u64; 4], wildcards: u8, rules: &Rules) -> TileSet {
     special::special_waits_of_masks(at_least, wildcards as i32, rules.seven_pairs, rules.thirteen_orphans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The honors' waits kind by count with a branch per count and a loop for the other counts:
+    /// the form the census replaced, kept to check it.
+    fn reference(word: u64, base: Cost, capped: bool, skip: u64, within: i32, others_delta: i32) -> u64 {
+        let wins = |new: Cost| new.melds + new.delta.min(others_delta) <= within;
+        const LOW: u64 = 0x0001_0101_0101_0101;
+        const HIGH: u64 = 0x0080_8080_8080_8080;
+        let per_count = if capped { &costs::HONOR_CAPPED } else { &costs::HONOR_FREE };
+        // at_least[k]: kinds held at least k times (counts are at most 4: no byte carries).
+        let at_least: [u64; 5] = std::array::from_fn(|k| {
+            let flags = ((word + (0x80 - k as u64) * LOW) & HIGH) >> 7;
+            (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0x7f
+        });
+        let by_count: [u64; 4] = std::array::from_fn(|v| at_least[v] & !at_least[v + 1]);
+        let mut bits = 0;
+        for v in 0..4 {
+            let kinds = by_count[v] & !skip;
+            if kinds == 0 {
+                continue;
+            }
+            let (old, new) = (per_count[v], per_count[v + 1]);
+            let mut others = if by_count[v].count_ones() >= 2 { old.delta } else { INF };
+            for (u, &held) in by_count.iter().enumerate() {
+                if u != v && held != 0 {
+                    others = others.min(per_count[u].delta);
+                }
+            }
+            if at_least[4] != 0 {
+                others = others.min(per_count[4].delta);
+            }
+            let cost = Cost { melds: base.melds - old.melds + new.melds, delta: new.delta.min(others) };
+            if wins(cost) {
+                bits |= kinds;
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn honor_census_equals_the_loop_over_counts() {
+        for code in 0..5u32.pow(7) {
+            let mut word = 0u64;
+            let mut x = code;
+            for k in 0..7 {
+                word |= u64::from(x % 5) << (8 * k);
+                x /= 5;
+            }
+            for capped in [true, false] {
+                let base = costs::honors_word(word, capped);
+                for skip in [0u64, 0x55, 0x7f ^ (code as u64 & 0x7f)] {
+                    for within in -3..=9 {
+                        for others_delta in [-1, 0, 1, 2, 3, INF] {
+                            assert_eq!(
+                                honor_waits_by_count(word, base, capped, skip, within, others_delta),
+                                reference(word, base, capped, skip, within, others_delta),
+                                "{word:014x} capped={capped} skip={skip:x} within={within} others_delta={others_delta}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
