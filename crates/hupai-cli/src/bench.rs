@@ -13,6 +13,12 @@
 //! Without `--hands`, each algorithm and wildcard count gets up to [`DEFAULT_HANDS`] hands within
 //! [`TIME_BOX`] of wall time (slow algorithms time fewer hands), so the whole run takes about half a
 //! minute however loaded the machine is.
+//!
+//! With `--waits`, the facade (`hupai`) is also timed on hands one tile short of a win at each
+//! wildcard count ([`one_short`], the criterion benches' `one_short` corpus): a random 13-tile
+//! deal without wildcards is almost never ready, so its waits stop at the first bound, while with 8
+//! wildcards nearly every deal is ready; only hands that are ready at every wildcard count compare
+//! what the wildcards cost like for like.
 
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -20,8 +26,8 @@ use std::time::{Duration, Instant};
 use cpu_time::{ProcessTime, ThreadTime};
 
 use clap::Args;
-use hupai_harness::deals::{SEED, deal};
-use hupai_tiles::{Algorithm, Hand, Rules};
+use hupai_harness::deals::{Rng, SEED, deal};
+use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -165,6 +171,80 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+/// The facade's waits on hands one tile short at one wildcard count (`--waits` only); the field
+/// names are part of the CLI's contract. A row of its own shape, so that rows keyed by
+/// `algorithm` stay one per algorithm and wildcard count.
+#[derive(Debug, Clone, Serialize)]
+struct OneShortRow {
+    /// The algorithm timed: always `hupai`, the facade.
+    one_short: &'static str,
+    wildcards: u8,
+    ns_per_hand: f64,
+    hands: u64,
+}
+
+/// Stream tag of winning hands, as in the criterion benches (`hupai_benches::winning`).
+const WIN_STREAM: u64 = 0x0077_696e; // "win"
+
+/// Winning hand number `index`: a pair and `melds` melds (sequences and triplets, at most four
+/// copies of a kind), then `wildcards` of its tiles, chosen at random, turned into wildcards. The
+/// construction of `hupai_benches::winning`, which the CLI cannot depend on (it is not published);
+/// a test pins the first hands to the benches' ones.
+fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
+    let melds = melds.min(hupai_tiles::MAX_MELDS);
+    let mut rng = Rng::for_case(seed ^ WIN_STREAM.rotate_left(32), index);
+    let mut counts = TileCounts::EMPTY;
+    counts.0[rng.below(Tile::COUNT)] = 2;
+    let mut placed = 0;
+    while placed < melds {
+        let t = rng.below(Tile::COUNT);
+        let sequence = rng.below(2) == 0 && Tile::ALL[t].starts_sequence();
+        let group: &[usize] = if sequence { &[t, t + 1, t + 2] } else { &[t, t, t] };
+        let mut next = counts;
+        for &x in group {
+            next.0[x] += 1;
+        }
+        if next.0.iter().all(|&n| n <= 4) {
+            counts = next;
+            placed += 1;
+        }
+    }
+    let mut wild = 0u8;
+    while wild < wildcards && counts.total() > 0 {
+        let mut pick = rng.below(counts.total() as usize);
+        for n in counts.0.iter_mut() {
+            if pick < *n as usize {
+                *n -= 1;
+                wild += 1;
+                break;
+            }
+            pick -= *n as usize;
+        }
+    }
+    Hand::from_counts(counts, wild).unwrap_or_default()
+}
+
+/// A hand one tile short of winning: [`winning`] hand number `index` without one of its concealed
+/// tiles (or a wildcard, if it has no other); its waits are never empty. `hupai_benches::one_short`.
+fn one_short(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
+    let hand = winning(seed, index, melds, wildcards);
+    let mut counts = *hand.concealed();
+    let mut rng = Rng::for_case(seed ^ (WIN_STREAM ^ 1).rotate_left(32), index);
+    let total = counts.total() as usize;
+    if total == 0 {
+        return Hand::from_counts(counts, hand.wildcards().saturating_sub(1)).unwrap_or_default();
+    }
+    let mut pick = rng.below(total);
+    for n in counts.0.iter_mut() {
+        if pick < *n as usize {
+            *n -= 1;
+            break;
+        }
+        pick -= *n as usize;
+    }
+    Hand::from_counts(counts, hand.wildcards()).unwrap_or_default()
+}
+
 /// Runs `hupai bench`. Returns whether anything went wrong that the exit status should show.
 pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
     let rules = args.rules();
@@ -182,12 +262,17 @@ pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
     // Before anything else touches them: the one-off validation of the embedded tables.
     let startup = table_startup();
     let rows = measure(args, rules, clock)?;
+    let short = if args.waits { measure_one_short(args, rules, clock) } else { Vec::new() };
     if args.json {
         for row in &rows {
             out.write_all(&json::line(row))?;
         }
+        for row in &short {
+            out.write_all(&json::line(row))?;
+        }
     } else {
         write_table(args, &rules, clock, &rows, out)?;
+        write_one_short(&short, out)?;
         writeln!(
             out,
             "Start-up: validating the embedded tables on first use took {:.1} ms (index) and {:.1} ms (suit), wall.",
@@ -276,6 +361,61 @@ fn measure(args: &BenchArgs, rules: Rules, clock: Clock) -> io::Result<Vec<Row>>
     }
     bar.finish_and_clear();
     Ok(rows)
+}
+
+/// The facade's waits on [`one_short`] hands at every wildcard count, one row per count, with the
+/// same turns, clock and time box as [`measure`].
+fn measure_one_short(args: &BenchArgs, rules: Rules, clock: Clock) -> Vec<OneShortRow> {
+    let Some(&facade) = hupai_harness::algorithms().iter().find(|a| a.name() == "hupai") else {
+        return Vec::new();
+    };
+    let (target, time_box) = match args.hands {
+        Some(n) => (n, None),
+        None => (DEFAULT_HANDS, Some(TIME_BOX)),
+    };
+    let corpus_size = target.min(MAX_CORPUS as u64) as usize;
+    let mut rows = Vec::new();
+    for k in WILDCARDS {
+        let corpus: Vec<Hand> =
+            (0..corpus_size as u64).map(|i| one_short(args.seed, i, rules.melds as usize, k)).collect();
+        let mut runner = Runner::new(facade, &corpus, &rules, target, true);
+        while !runner.hands.is_empty() && runner.done < runner.target && time_box.is_none_or(|t| runner.wall < t) {
+            runner.turn(&corpus, &rules, clock);
+        }
+        if runner.done > 0 {
+            rows.push(OneShortRow {
+                one_short: facade.name(),
+                wildcards: k,
+                ns_per_hand: runner.elapsed.as_nanos() as f64 / runner.done as f64,
+                hands: runner.done,
+            });
+        }
+    }
+    rows
+}
+
+/// The table of [`measure_one_short`], with the 8-wildcard time against the 0-wildcard one.
+fn write_one_short(rows: &[OneShortRow], out: &mut impl Write) -> io::Result<()> {
+    let Some(first) = rows.first() else { return Ok(()) };
+    writeln!(
+        out,
+        "\nWaits of hands one tile short (a winning deal less one tile, so every hand has waits), {}:\n",
+        first.one_short
+    )?;
+    writeln!(out, "{:9}  {:>2}  {:>8}  {:>11}", "algorithm", "K", "hands", "ns/hand")?;
+    for r in rows {
+        writeln!(out, "{:9}  {:>2}  {:>8}  {:>11.1}", r.one_short, r.wildcards, r.hands, r.ns_per_hand)?;
+    }
+    let at = |k: u8| rows.iter().find(|r| r.wildcards == k).map(|r| r.ns_per_hand);
+    if let (Some(zero), Some(eight)) = (at(0), at(8)) {
+        writeln!(
+            out,
+            "  {} waits at 8 wildcards on hands one tile short: {:.2}× its 0-wildcard time (target ≤ 1.5×)",
+            first.one_short,
+            eight / zero
+        )?;
+    }
+    Ok(())
 }
 
 impl Runner {
@@ -515,6 +655,35 @@ mod tests {
                 let h = deal(SEED, i, 14, k);
                 assert_eq!((h.tile_count(), h.wildcards()), (14, k));
                 assert!(h.check_copies().is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn one_short_hands_are_the_criterion_benches_ones() {
+        // The first hands of `hupai_benches::one_short` (the CLI cannot depend on that crate).
+        let expected: [(usize, u8, [&str; 3]); 4] = [
+            (4, 0, ["4488p999s555666z", "66678m222p99s555z", "222333p11188s44z"]),
+            (4, 4, ["488p999s666z****", "6678m22p99s5z****", "233p1118s44z****"]),
+            (4, 8, ["48p99s6z********", "68m2p9s5z********", "233p11s********"]),
+            (5, 2, ["8m44888p999s55566z**", "66678888m22p9s555z**", "666m22233p1118s44z**"]),
+        ];
+        for (melds, k, hands) in expected {
+            for (i, want) in hands.iter().enumerate() {
+                assert_eq!(
+                    one_short(SEED, i as u64, melds, k).to_string(),
+                    *want,
+                    "{melds} melds, {k} wildcards, #{i}"
+                );
+            }
+        }
+        let rules = Rules::STANDARD;
+        for i in 0..300 {
+            for k in WILDCARDS {
+                let hand = one_short(SEED, i, 4, k);
+                assert_eq!((hand.tile_count(), hand.wildcards()), (13, k));
+                let waits = hupai::waits(&hand, &rules).expect("a 13-tile hand");
+                assert!(!waits.is_empty(), "{hand} has waits");
             }
         }
     }

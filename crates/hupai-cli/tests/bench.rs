@@ -61,9 +61,22 @@ fn waits_are_timed_on_hands_one_tile_short() {
     for r in &rows {
         assert_eq!(r["hands"].as_u64(), Some(20), "{r}");
     }
+    // Added rows of their own shape: the facade on hands one tile short at every wildcard count.
+    let short: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["one_short"] == "hupai")
+        .map(|r| {
+            assert!(r.get("algorithm").is_none(), "{r}");
+            assert!(r["ns_per_hand"].as_f64().is_some_and(|ns| ns.is_finite() && ns > 0.0), "{r}");
+            r["wildcards"].as_u64().expect("K")
+        })
+        .collect();
+    assert_eq!(short, WILDCARDS, "one-short rows");
     let table = hupai(&["bench", "--waits", "--hands", "10"]);
     assert!(table.starts_with("Random 13-tile deals"), "{table}");
     assert!(table.contains("waits"), "{table}");
+    assert!(table.contains("Waits of hands one tile short"), "{table}");
+    assert!(table.contains("hupai waits at 8 wildcards on hands one tile short"), "{table}");
 }
 
 #[test]

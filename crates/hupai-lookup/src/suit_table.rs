@@ -194,11 +194,25 @@ type Decode = [[Cost; 16]; 16];
 const CODES_PADDED: usize = 1 << 18;
 const _: () = assert!(PATTERNS.div_ceil(2) <= CODES_PADDED);
 
+/// Thresholds of [`CodeMasks`]: "at most `t`" for `t` from −1 (nothing) to 30.
+const MASK_THRESHOLDS: usize = 32;
+
+/// Per copy rule (0 free, 1 capped), tile count and threshold `t` (stored at `t + 1`, `t` from −1):
+/// bit `c` of entry 0 set when code `c`'s melds-and-pair cost is at most `t`, of entry 1 when its
+/// melds-only cost is. A wait check then asks one bit per candidate rank instead of decoding and
+/// comparing its cost.
+type CodeMasks = [[[[u16; 2]; MASK_THRESHOLDS]; 16]; 2];
+
 /// The validated tables, ready for lookups.
 pub(crate) struct Runtime {
     codes: Box<[u8; CODES_PADDED]>,
     free: Box<Decode>,
     capped: Box<Decode>,
+    code_masks: Box<CodeMasks>,
+    /// True when every decoded cost is at most `MASK_THRESHOLDS − 2` or at least 256, so a
+    /// threshold from that top up to 255 may be clamped to the top (a hand's thresholds never
+    /// exceed its wildcard count); else the masks are computed per call.
+    masks_clamp: bool,
     /// The 2-5-8 column's codes, and its fewest wildcards by code and tile count (no cap, capped).
     codes_258: Box<[u8; CODES_PADDED]>,
     pair_258: Box<[[(i32, i32); 16]; 16]>,
@@ -237,7 +251,58 @@ impl Runtime {
                 }
             }
         }
-        Runtime { codes: padded(&t.codes), free, capped, codes_258: padded(&t.codes_258), pair_258 }
+        let mut code_masks = Box::new([[[[0u16; 2]; MASK_THRESHOLDS]; 16]; 2]);
+        let mut masks_clamp = true;
+        let top = MASK_THRESHOLDS as i32 - 2;
+        for (masks, dec) in code_masks.iter_mut().zip([&free, &capped]) {
+            for (row, by_threshold) in masks.iter_mut().enumerate() {
+                for (code, costs) in dec.iter().enumerate() {
+                    let cost = costs[row];
+                    for v in [cost.pair(), cost.melds] {
+                        masks_clamp &= v <= top || v >= 256;
+                    }
+                    for (k, slot) in by_threshold.iter_mut().enumerate() {
+                        let t = k as i32 - 1;
+                        slot[0] |= u16::from(cost.pair() <= t) << code;
+                        slot[1] |= u16::from(cost.melds <= t) << code;
+                    }
+                }
+            }
+        }
+        Runtime {
+            codes: padded(&t.codes),
+            free,
+            capped,
+            code_masks,
+            masks_clamp,
+            codes_258: padded(&t.codes_258),
+            pair_258,
+        }
+    }
+
+    /// The codes (bit `c` for code `c`) whose cost at `tiles` tiles, under the cap or not, has its
+    /// melds-and-pair part at most `pair_at_most` or its melds-only part at most `melds_at_most`:
+    /// the suits that, holding that pattern, complete the hand with the wildcards there are.
+    #[inline(always)]
+    pub(crate) fn codes_within(&self, capped: bool, tiles: u32, pair_at_most: i32, melds_at_most: i32) -> u16 {
+        let row = tiles as usize & 15;
+        if self.masks_clamp && pair_at_most < 256 && melds_at_most < 256 {
+            let top = MASK_THRESHOLDS as i32 - 2;
+            let masks = &self.code_masks[capped as usize][row];
+            let at = |t: i32| (t.clamp(-1, top) + 1) as usize;
+            return masks[at(pair_at_most)][0] | masks[at(melds_at_most)][1];
+        }
+        self.codes_within_slow(capped, row, pair_at_most, melds_at_most)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn codes_within_slow(&self, capped: bool, row: usize, pair_at_most: i32, melds_at_most: i32) -> u16 {
+        let dec = self.decode(capped);
+        (0..16).fold(0, |bits, code| {
+            let cost = dec[code][row];
+            bits | u16::from(cost.pair() <= pair_at_most || cost.melds <= melds_at_most) << code
+        })
     }
 
     /// The cost of a numbered suit with the pair restricted to ranks 2, 5 and 8, plain cap (four,

@@ -384,10 +384,16 @@ impl PackedHand {
                 melds.bits() | keyed::special_form_waits_of_masks(&self.at_least, self.wildcards, rules).bits(),
             ),
             Some(melds) => melds,
-            None => SuitTable.check_waits(&self.to_hand(), rules)?,
+            None => self.general_waits(rules)?,
         };
         // A kind held four times is never a wait, whichever path answered.
         Ok(TileSet::from_bits(waits.bits() & !self.full))
+    }
+
+    /// The waits by [`SuitTable`], out of line so that the keyed path stays small.
+    #[inline(never)]
+    fn general_waits(&self, rules: &Rules) -> Result<TileSet, Error> {
+        SuitTable.check_waits(&self.to_hand(), rules)
     }
 
     /// True when the cached costs answer this hand under these rules exactly: rules with nothing
