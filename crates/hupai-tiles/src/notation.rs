@@ -240,7 +240,7 @@ fn parse_plain(input: &str) -> Option<Hand> {
     if any_pending {
         return None;
     }
-    Hand::from_counts(crate::TileCounts(counts), wildcards).ok()
+    Some(Hand::from_checked_counts(crate::TileCounts(counts), wildcards))
 }
 
 impl FromStr for Hand {
