@@ -28,72 +28,11 @@
 //! # Ok::<(), hupai_tiles::Error>(())
 //! ```
 
-pub use hupai_harness::deals::{Rng, SEED, deal};
-use hupai_tiles::{Hand, Tile, TileCounts};
+pub use hupai_harness::deals::{Rng, SEED, deal, one_short, winning};
+use hupai_tiles::Hand;
 
 /// The wildcard counts every wildcard-capable algorithm is timed at.
 pub const WILDCARDS: [u8; 5] = [0, 1, 2, 4, 8];
-
-/// Stream tag of winning hands, unrelated to [`deal`]'s stream.
-const WIN_STREAM: u64 = 0x0077_696e; // "win"
-
-/// Winning hand number `index`: a pair and `melds` melds (at most five; sequences and triplets, at most four
-/// copies of a kind), then `wildcards` of its tiles, chosen at random, turned into wildcards. It
-/// wins under every preset with `melds` melds (the wildcards stand for the tiles they replaced).
-pub fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
-    let melds = melds.min(hupai_tiles::MAX_MELDS);
-    let mut rng = Rng::for_case(seed ^ WIN_STREAM.rotate_left(32), index);
-    let mut counts = TileCounts::EMPTY;
-    counts.0[rng.below(Tile::COUNT)] = 2;
-    let mut placed = 0;
-    while placed < melds {
-        let t = rng.below(Tile::COUNT);
-        let sequence = rng.below(2) == 0 && Tile::ALL[t].starts_sequence();
-        let group: &[usize] = if sequence { &[t, t + 1, t + 2] } else { &[t, t, t] };
-        let mut next = counts;
-        for &x in group {
-            next.0[x] += 1;
-        }
-        if next.0.iter().all(|&n| n <= 4) {
-            counts = next;
-            placed += 1;
-        }
-    }
-    let mut wild = 0u8;
-    while wild < wildcards && counts.total() > 0 {
-        let mut pick = rng.below(counts.total() as usize);
-        for n in counts.0.iter_mut() {
-            if pick < *n as usize {
-                *n -= 1;
-                wild += 1;
-                break;
-            }
-            pick -= *n as usize;
-        }
-    }
-    Hand::from_counts(counts, wild).unwrap_or_default()
-}
-
-/// A hand one tile short of winning: [`winning`] hand number `index` without one of its concealed
-/// tiles (or a wildcard, if it has no other). Its waits are never empty.
-pub fn one_short(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
-    let hand = winning(seed, index, melds, wildcards);
-    let mut counts = *hand.concealed();
-    let mut rng = Rng::for_case(seed ^ (WIN_STREAM ^ 1).rotate_left(32), index);
-    let total = counts.total() as usize;
-    if total == 0 {
-        return Hand::from_counts(counts, hand.wildcards().saturating_sub(1)).unwrap_or_default();
-    }
-    let mut pick = rng.below(total);
-    for n in counts.0.iter_mut() {
-        if pick < *n as usize {
-            *n -= 1;
-            break;
-        }
-        pick -= *n as usize;
-    }
-    Hand::from_counts(counts, hand.wildcards()).unwrap_or_default()
-}
 
 /// Deals `0..count` (see [`deal`]).
 pub fn deals(seed: u64, count: usize, tiles: usize, wildcards: u8) -> Vec<Hand> {
@@ -109,7 +48,7 @@ pub fn winning_hands(seed: u64, count: usize, melds: usize, wildcards: u8) -> Ve
 mod tests {
     use super::*;
     use hupai_search::Backtrack;
-    use hupai_tiles::{Algorithm, Rules};
+    use hupai_tiles::{Algorithm, Rules, Tile};
 
     #[test]
     fn deals_have_the_asked_size_and_share_tiles_across_wildcard_counts() {

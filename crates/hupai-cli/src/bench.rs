@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 use cpu_time::{ProcessTime, ThreadTime};
 
 use clap::Args;
-use hupai_harness::deals::{Rng, SEED, deal};
-use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
+use hupai_harness::deals::{SEED, deal, one_short};
+use hupai_tiles::{Algorithm, Hand, Rules};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -181,68 +181,6 @@ struct OneShortRow {
     wildcards: u8,
     ns_per_hand: f64,
     hands: u64,
-}
-
-/// Stream tag of winning hands, as in the criterion benches (`hupai_benches::winning`).
-const WIN_STREAM: u64 = 0x0077_696e; // "win"
-
-/// Winning hand number `index`: a pair and `melds` melds (sequences and triplets, at most four
-/// copies of a kind), then `wildcards` of its tiles, chosen at random, turned into wildcards. The
-/// construction of `hupai_benches::winning`, which the CLI cannot depend on (it is not published);
-/// a test pins the first hands to the benches' ones.
-fn winning(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
-    let melds = melds.min(hupai_tiles::MAX_MELDS);
-    let mut rng = Rng::for_case(seed ^ WIN_STREAM.rotate_left(32), index);
-    let mut counts = TileCounts::EMPTY;
-    counts.0[rng.below(Tile::COUNT)] = 2;
-    let mut placed = 0;
-    while placed < melds {
-        let t = rng.below(Tile::COUNT);
-        let sequence = rng.below(2) == 0 && Tile::ALL[t].starts_sequence();
-        let group: &[usize] = if sequence { &[t, t + 1, t + 2] } else { &[t, t, t] };
-        let mut next = counts;
-        for &x in group {
-            next.0[x] += 1;
-        }
-        if next.0.iter().all(|&n| n <= 4) {
-            counts = next;
-            placed += 1;
-        }
-    }
-    let mut wild = 0u8;
-    while wild < wildcards && counts.total() > 0 {
-        let mut pick = rng.below(counts.total() as usize);
-        for n in counts.0.iter_mut() {
-            if pick < *n as usize {
-                *n -= 1;
-                wild += 1;
-                break;
-            }
-            pick -= *n as usize;
-        }
-    }
-    Hand::from_counts(counts, wild).unwrap_or_default()
-}
-
-/// A hand one tile short of winning: [`winning`] hand number `index` without one of its concealed
-/// tiles (or a wildcard, if it has no other); its waits are never empty. `hupai_benches::one_short`.
-fn one_short(seed: u64, index: u64, melds: usize, wildcards: u8) -> Hand {
-    let hand = winning(seed, index, melds, wildcards);
-    let mut counts = *hand.concealed();
-    let mut rng = Rng::for_case(seed ^ (WIN_STREAM ^ 1).rotate_left(32), index);
-    let total = counts.total() as usize;
-    if total == 0 {
-        return Hand::from_counts(counts, hand.wildcards().saturating_sub(1)).unwrap_or_default();
-    }
-    let mut pick = rng.below(total);
-    for n in counts.0.iter_mut() {
-        if pick < *n as usize {
-            *n -= 1;
-            break;
-        }
-        pick -= *n as usize;
-    }
-    Hand::from_counts(counts, hand.wildcards()).unwrap_or_default()
 }
 
 /// Runs `hupai bench`. Returns whether anything went wrong that the exit status should show.
@@ -660,8 +598,8 @@ mod tests {
     }
 
     #[test]
-    fn one_short_hands_are_the_criterion_benches_ones() {
-        // The first hands of `hupai_benches::one_short` (the CLI cannot depend on that crate).
+    fn one_short_hands_are_pinned_and_have_waits() {
+        // The first hands of the shared generator, pinned: the criterion benches time the same ones.
         let expected: [(usize, u8, [&str; 3]); 4] = [
             (4, 0, ["4488p999s555666z", "66678m222p99s555z", "222333p11188s44z"]),
             (4, 4, ["488p999s666z****", "6678m22p99s5z****", "233p1118s44z****"]),
