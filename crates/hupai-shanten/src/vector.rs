@@ -189,6 +189,22 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneMask {
     !((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH
 }
 
+/// Lanes where `a` is below `b` by at least two (`a` below 127).
+#[inline(always)]
+pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneMask {
+    // Per lane 128 + a + 1 − b: below 128 exactly when a + 1 < b.
+    !(((u128::from_le_bytes(*a) + LOW) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+}
+
+/// A lane mask as one bit per lane (bit `i` for lane `i`).
+#[inline(always)]
+pub(crate) fn lane_bits(mask: LaneMask) -> u16 {
+    // The flags sit at bit 7 of each byte; one multiply gathers a word's eight into its top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
+    half(mask as u64) | half((mask >> 64) as u64) << 8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +280,8 @@ mod tests {
                 let bit = 0x80u128 << (8 * i);
                 assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
                 assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
+                assert_eq!(lanes_below_by_two(&a, &b) & bit != 0, a[i] + 1 < b[i]);
+                assert_eq!(lane_bits(lanes_below(&a, &b)) & 1 << i != 0, a[i] < b[i]);
             }
         }
     }
