@@ -666,8 +666,30 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         out.push(DiscardOption { discard: Discard::Wildcard, after });
     }
     // Stable: options were pushed in tile order, the wildcard last.
-    out.sort_by_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+    sort_advice(&mut out);
     Ok(out)
+}
+
+/// Sorts advice by (shanten, most unseen effective tiles first), stably. Each key is a sum over
+/// the option's tiles, so keys are computed once and the few options insertion-sorted with them.
+fn sort_advice(out: &mut [DiscardOption]) {
+    let key = |o: &DiscardOption| ((o.after.shanten as i32 + 1) << 16) - o.after.unseen() as i32;
+    let mut keys = [0i32; 35];
+    if out.len() > keys.len() {
+        out.sort_by_cached_key(key);
+        return;
+    }
+    for (k, o) in keys.iter_mut().zip(out.iter()) {
+        *k = key(o);
+    }
+    for i in 1..out.len() {
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            keys.swap(j - 1, j);
+            out.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// Advice on the fifth-copy path: each discard's effective tiles from scratch.
