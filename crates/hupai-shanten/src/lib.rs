@@ -344,7 +344,8 @@ impl Prepared<'_> {
         if self.fifth {
             return self.melds_fifth(counts);
         }
-        let v: [Vector; 4] = std::array::from_fn(|s| self.vector(counts, s));
+        // Spelled out: `array::from_fn`'s closure is not always inlined, and this is the hot path.
+        let v = [self.vector(counts, 0), self.vector(counts, 1), self.vector(counts, 2), self.vector(counts, 3)];
         vector::four_suits_distance(&v, self.melds)
     }
 
@@ -426,7 +427,7 @@ struct Products {
 
 impl Products {
     fn new(changes: &impl Changes, m: usize) -> Products {
-        let v: [Vector; 4] = std::array::from_fn(|s| changes.full(s));
+        let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
         // The six unordered pairs of suits, each product once (the diagonal is never read).
         let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
         for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {

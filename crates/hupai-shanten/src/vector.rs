@@ -74,9 +74,10 @@ const INF_WORD: u64 = BYTES * INF as u64;
 fn min_bytes(x: u64, y: u64) -> u64 {
     const HIGH: u64 = BYTES * 0x80;
     // Per byte 128 + y − x: its top bit is set exactly when y ≥ x; spread it over the byte.
-    let y_ge_x = (((y | HIGH) - x) & HIGH) >> 7;
-    let take_x = y_ge_x * 0xff;
-    (x & take_x) | (y & !take_x)
+    let y_ge_x = ((y | HIGH) - x) & HIGH;
+    // 0x80 → 0xff per byte without a multiply: 0x80 − 0x01 borrows within the byte only.
+    let take_x = y_ge_x | (y_ge_x - (y_ge_x >> 7));
+    y ^ ((x ^ y) & take_x)
 }
 
 /// The two halves of a vector (without and with the pair) as little-endian words.
