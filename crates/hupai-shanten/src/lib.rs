@@ -744,6 +744,8 @@ fn advice_with(
     // of that vector the draw lowers (one bit per lane).
     let mut plus = [EMPTY; 34];
     let mut lowers = [0u16; 34];
+    // The same by suit and lane: the kinds whose draw lowers that lane of the suit's vector.
+    let mut lowering = [[0u64; 16]; 4];
     // Kinds by concealed count (0–4), as bits, for the special forms.
     let mut by_count = [0u64; 5];
     for t in 0..34 {
@@ -753,7 +755,13 @@ fn advice_with(
         }
         room |= 1 << t;
         plus[t] = changes.plus(t);
-        lowers[t] = vector::lane_bits(vector::lanes_below(&plus[t], &prod.v[suit_of_kind(t)]));
+        let s = suit_of_kind(t);
+        lowers[t] = vector::lane_bits(vector::lanes_below(&plus[t], &prod.v[s]));
+        let mut lanes = lowers[t];
+        while lanes != 0 {
+            lowering[s][lanes.trailing_zeros() as usize] |= 1 << t;
+            lanes &= lanes - 1;
+        }
     }
     out.reserve(35);
     // The other suits' effective kinds by (discard's suit, its vector after the discard, base).
@@ -792,9 +800,10 @@ fn advice_with(
                     // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
                     // exactly as it did on the full hand (suit o is unchanged).
                     let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                    let argmin = vector::lane_bits(vector::lanes_summing_to(&rev, &prod.v[o], base));
-                    for t in suit_range(o) {
-                        kinds |= u64::from(lowers[t] & argmin != 0) << t;
+                    let mut argmin = vector::lane_bits(vector::lanes_summing_to(&rev, &prod.v[o], base));
+                    while argmin != 0 {
+                        kinds |= lowering[o][argmin.trailing_zeros() as usize];
+                        argmin &= argmin - 1;
                     }
                 }
                 if let Some(slot) = other_suits.get_mut(kept) {
@@ -842,16 +851,19 @@ fn advice_with(
             }
         }
         effective_kinds &= drawable;
-        let mut tiles = Vec::with_capacity(effective_kinds.count_ones() as usize);
+        // Filled on the stack and copied once: no capacity checks per tile.
+        let mut buffer = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 34];
+        let mut n = 0;
         let mut rest = effective_kinds;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
+            buffer[n] = EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) };
+            n += 1;
         }
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[d]),
-            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
+            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles: buffer[..n].to_vec() },
         });
     }
 }
