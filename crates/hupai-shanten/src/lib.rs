@@ -581,6 +581,26 @@ fn effective_of(
     wildcards: u8,
     visible: &TileCounts,
 ) -> Effective {
+    // With fewer wildcards than the hand (its wildcard discarded), the fifth-copy path's stand-in
+    // budget must shrink with them, and with none left the option no longer matters: answer as
+    // `prepare` would for the hand after the discard.
+    let fewer;
+    let p = if wildcards == p.wildcards {
+        p
+    } else {
+        fewer = Prepared {
+            counts: p.counts,
+            physical: PhysicalSource(p.physical.0),
+            caps: p.caps,
+            wildcards,
+            melds: p.melds,
+            seven_pairs: p.seven_pairs,
+            thirteen_orphans: p.thirteen_orphans,
+            fifth: p.fifth && wildcards > 0,
+            complete: p.complete,
+        };
+        &fewer
+    };
     let stats = Stats::new(counts);
     let mut tiles = Vec::new();
     let base;
