@@ -228,12 +228,32 @@ static HONORS_BY_HISTOGRAM: LazyLock<Box<[Vector; 4096]>> = LazyLock::new(|| {
 /// [`honors`] with the plain cap, by one lookup of the counts' histogram.
 #[inline(always)]
 pub(crate) fn honors_plain(counts: &[u8]) -> Vector {
-    const SHIFT: [usize; 5] = [12, 0, 3, 6, 9];
+    honors_by_key(honors_key(counts))
+}
+
+/// Where a kind holding `c` copies (0–4) counts in the histogram key: three bits per count 1–4;
+/// count 0 lands in bits 12+ and is masked off at the lookup.
+const HONORS_SHIFT: [usize; 5] = [12, 0, 3, 6, 9];
+
+/// The histogram key of honors counts (counts above 4 cannot occur in a hand; they count as 4).
+#[inline(always)]
+pub(crate) fn honors_key(counts: &[u8]) -> usize {
     let mut key = 0usize;
     for &c in counts.iter().take(7) {
-        // Count 0 lands in bits 12+ and is masked off; counts above 4 cannot occur in a hand.
-        key += 1 << SHIFT[(c as usize).min(4)];
+        key += 1 << HONORS_SHIFT[(c as usize).min(4)];
     }
+    key
+}
+
+/// The key after one kind's count goes from `from` to `to` (0–4 both).
+#[inline(always)]
+pub(crate) fn honors_key_moved(key: usize, from: u8, to: u8) -> usize {
+    (key + (1 << HONORS_SHIFT[(to as usize).min(4)])).wrapping_sub(1 << HONORS_SHIFT[(from as usize).min(4)])
+}
+
+/// [`honors`] with the plain cap by its histogram key.
+#[inline(always)]
+pub(crate) fn honors_by_key(key: usize) -> Vector {
     HONORS_BY_HISTOGRAM[key & 4095]
 }
 
@@ -283,6 +303,13 @@ mod tests {
                 x /= 5;
             }
             assert_eq!(honors_plain(&c), honors(&c, &[4; 7]), "{c:?}");
+            for k in 0..7 {
+                let mut d = c;
+                if c[k] < 4 {
+                    d[k] += 1;
+                    assert_eq!(honors_key_moved(honors_key(&c), c[k], c[k] + 1), honors_key(&d), "{c:?}");
+                }
+            }
         }
     }
 

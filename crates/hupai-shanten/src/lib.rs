@@ -357,7 +357,8 @@ impl Prepared<'_> {
         if self.fifth {
             return self.melds_fifth(counts);
         }
-        let v: [Vector; 4] = std::array::from_fn(|s| self.vector(counts, s));
+        // Spelled out: `array::from_fn`'s closure is not always inlined, and this is the hot path.
+        let v = [self.vector(counts, 0), self.vector(counts, 1), self.vector(counts, 2), self.vector(counts, 3)];
         vector::four_suits_distance(&v, self.melds)
     }
 
@@ -443,9 +444,8 @@ struct Products {
 }
 
 impl Products {
-    fn new(p: &Prepared, counts: &[u8; 34]) -> Products {
-        let v: [Vector; 4] = [p.vector(counts, 0), p.vector(counts, 1), p.vector(counts, 2), p.vector(counts, 3)];
-        let m = p.melds;
+    fn new(changes: &impl Changes, m: usize) -> Products {
+        let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
         // The six unordered pairs of suits, each product once (the diagonal is never read).
         let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
         for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
@@ -467,6 +467,109 @@ impl Products {
             *slot = reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m);
         }
         Products { v, others_rev, pair_rest }
+    }
+}
+
+/// The suits' vectors of a hand and of the hand after one-tile changes, as effective tiles and
+/// advice ask for them: the other suits stay as they are, so only the changed suit is looked up.
+trait Changes {
+    /// Suit `s` as it is.
+    fn full(&self, s: usize) -> Vector;
+    /// The suit of kind `t` with one more `t` (the caller keeps every count within 4).
+    fn plus(&self, t: usize) -> Vector;
+    /// The suit of kind `d` with one `d` less (the hand holds one).
+    fn minus(&self, d: usize) -> Vector;
+    /// The suit of `d` and `t` (the same suit, `d != t`) with one `d` less and one more `t`.
+    fn swap(&self, d: usize, t: usize) -> Vector;
+}
+
+/// [`Changes`] under the plain four-copy cap: each suit as a table key (numbered) or histogram
+/// key (honors) that a one-tile change moves by an add, so a changed suit costs one lookup and
+/// no copy of the counts.
+struct Plain<'a> {
+    counts: &'a [u8; 34],
+    numbered: [table::Key; 3],
+    honors: usize,
+}
+
+impl Plain<'_> {
+    /// `None` if a count is above 4 (no hand holds one; the caller then takes [`Capped`]).
+    #[inline(always)]
+    fn new(counts: &[u8; 34]) -> Option<Plain<'_>> {
+        let key = |s: usize| counts[9 * s..9 * s + 9].first_chunk::<9>().and_then(table::Key::of);
+        Some(Plain { counts, numbered: [key(0)?, key(1)?, key(2)?], honors: exact::honors_key(&counts[27..34]) })
+    }
+
+    /// The honors key after kind `k`'s count moves by `delta` (±1).
+    #[inline(always)]
+    fn honors_moved(&self, key: usize, k: usize, delta: i8) -> usize {
+        let c = self.counts[k];
+        exact::honors_key_moved(key, c, c.wrapping_add_signed(delta))
+    }
+}
+
+impl Changes for Plain<'_> {
+    #[inline(always)]
+    fn full(&self, s: usize) -> Vector {
+        match self.numbered.get(s) {
+            Some(&key) => table::numbered_key(key),
+            None => exact::honors_by_key(self.honors),
+        }
+    }
+
+    #[inline(always)]
+    fn plus(&self, t: usize) -> Vector {
+        match self.numbered.get(t / 9) {
+            Some(&key) => table::numbered_key(key.plus(t % 9)),
+            None => exact::honors_by_key(self.honors_moved(self.honors, t, 1)),
+        }
+    }
+
+    #[inline(always)]
+    fn minus(&self, d: usize) -> Vector {
+        match self.numbered.get(d / 9) {
+            Some(&key) => table::numbered_key(key.minus(d % 9)),
+            None => exact::honors_by_key(self.honors_moved(self.honors, d, -1)),
+        }
+    }
+
+    #[inline(always)]
+    fn swap(&self, d: usize, t: usize) -> Vector {
+        match self.numbered.get(d / 9) {
+            Some(&key) => table::numbered_key(key.minus(d % 9).plus(t % 9)),
+            None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
+        }
+    }
+}
+
+/// [`Changes`] by [`Prepared::vector`] on changed copies of the counts: any caps.
+struct Capped<'a, 'b> {
+    p: &'a Prepared<'b>,
+    counts: &'a [u8; 34],
+}
+
+impl Changes for Capped<'_, '_> {
+    fn full(&self, s: usize) -> Vector {
+        self.p.vector(self.counts, s)
+    }
+
+    fn plus(&self, t: usize) -> Vector {
+        let mut c = *self.counts;
+        c[t] += 1;
+        self.p.vector(&c, suit_of_kind(t))
+    }
+
+    fn minus(&self, d: usize) -> Vector {
+        let mut c = *self.counts;
+        c[d] -= 1;
+        self.p.vector(&c, suit_of_kind(d))
+    }
+
+    fn swap(&self, d: usize, t: usize) -> Vector {
+        let mut c = *self.counts;
+        c[d] -= 1;
+        c[t] += 1;
+        self.p.vector(&c, suit_of_kind(d))
     }
 }
 
@@ -505,6 +608,26 @@ fn effective_of(
     wildcards: u8,
     visible: &TileCounts,
 ) -> Effective {
+    // With fewer wildcards than the hand (its wildcard discarded), the fifth-copy path's stand-in
+    // budget must shrink with them, and with none left the option no longer matters: answer as
+    // `prepare` would for the hand after the discard.
+    let fewer;
+    let p = if wildcards == p.wildcards {
+        p
+    } else {
+        fewer = Prepared {
+            counts: p.counts,
+            physical: PhysicalSource(p.physical.0),
+            caps: p.caps,
+            wildcards,
+            melds: p.melds,
+            seven_pairs: p.seven_pairs,
+            thirteen_orphans: p.thirteen_orphans,
+            fifth: p.fifth && wildcards > 0,
+            complete: p.complete,
+        };
+        &fewer
+    };
     let stats = Stats::new(counts);
     let mut tiles = Vec::new();
     let base;
@@ -526,22 +649,11 @@ fn effective_of(
             }
         }
     } else {
-        let prod = Products::new(p, counts);
-        let melds = finish_reversed(&prod.others_rev[0], &prod.v[0]);
-        base = p.best(melds, &stats);
-        let mut c = *counts;
-        for t in 0..34 {
-            if room[t] >= 4 {
-                continue;
-            }
-            let s = suit_of_kind(t);
-            c[t] += 1;
-            let d = finish_reversed(&prod.others_rev[s], &p.vector(&c, s));
-            c[t] -= 1;
-            if p.best(d, &stats.with(counts[t], t, 1)) < base {
-                tiles.push(t);
-            }
-        }
+        let plain = if p.caps.is_none() { Plain::new(counts) } else { None };
+        base = match &plain {
+            Some(plain) => effective_kinds(p, plain, counts, room, &stats, &mut tiles),
+            None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats, &mut tiles),
+        };
     }
     Effective {
         shanten: p.shanten_number(base, wildcards),
@@ -550,6 +662,31 @@ fn effective_of(
             .filter_map(|t| Some(EffectiveTile { tile: Tile::new(t)?, unseen: unseen(seen, visible, t) }))
             .collect(),
     }
+}
+
+/// The best distance of `counts` (3k + 1 with the wildcards), and into `tiles` every kind with
+/// room whose draw lowers it (not the fifth-copy path).
+#[inline(always)]
+fn effective_kinds(
+    p: &Prepared,
+    changes: &impl Changes,
+    counts: &[u8; 34],
+    room: &[u8; 34],
+    stats: &Stats,
+    tiles: &mut Vec<usize>,
+) -> u8 {
+    let prod = Products::new(changes, p.melds);
+    let base = p.best(finish_reversed(&prod.others_rev[0], &prod.v[0]), stats);
+    for t in 0..34 {
+        if room[t] >= 4 {
+            continue;
+        }
+        let d = finish_reversed(&prod.others_rev[suit_of_kind(t)], &changes.plus(t));
+        if p.best(d, &stats.with(counts[t], t, 1)) < base {
+            tiles.push(t);
+        }
+    }
+    base
 }
 
 /// Discard advice for a hand of 3k + 2 tiles: for every distinct discard (each kind held, then a
@@ -569,7 +706,7 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     let physical = p.physical.counts();
     if regional::applies(rules) {
         let mut out = regional::Regional::new(&p, hand, rules)?.advice(&physical, visible);
-        out.sort_by_cached_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+        sort_advice(&mut out);
         return Ok(out);
     }
     if p.fifth {
@@ -578,14 +715,35 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         advice_fast(&p, &physical, visible, &mut out);
     }
     if p.wildcards > 0 {
-        // One wildcard fewer, so under the fifth-copy option one stand-in fewer may be a fifth copy.
-        let fewer = Prepared { wildcards: p.wildcards - 1, fifth: p.fifth && p.wildcards > 1, ..p };
-        let after = effective_of(&fewer, fewer.counts, &physical, &physical, fewer.wildcards, visible);
+        // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
+        let after = effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible);
         out.push(DiscardOption { discard: Discard::Wildcard, after });
     }
     // Stable: options were pushed in tile order, the wildcard last.
-    out.sort_by_cached_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+    sort_advice(&mut out);
     Ok(out)
+}
+
+/// Sorts advice by (shanten, most unseen effective tiles first), stably. Each key is a sum over
+/// the option's tiles, so keys are computed once and the few options insertion-sorted with them.
+fn sort_advice(out: &mut [DiscardOption]) {
+    let key = |o: &DiscardOption| ((o.after.shanten as i32 + 1) << 16) - o.after.unseen() as i32;
+    let mut keys = [0i32; 35];
+    if out.len() > keys.len() {
+        out.sort_by_cached_key(key);
+        return;
+    }
+    for (k, o) in keys.iter_mut().zip(out.iter()) {
+        *k = key(o);
+    }
+    for i in 1..out.len() {
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            keys.swap(j - 1, j);
+            out.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// Advice on the fifth-copy path: each discard's effective tiles from scratch.
@@ -614,35 +772,51 @@ fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
 /// known once per hand; only draws in the discard's own suit need their own lookup.
 fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     let counts = p.counts;
-    let prod = Products::new(p, counts);
-    let stats = Stats::new(counts);
+    match p.caps.is_none().then(|| Plain::new(counts)).flatten() {
+        Some(plain) => advice_with(p, &plain, physical, visible, out),
+        None => advice_with(p, &Capped { p, counts }, physical, visible, out),
+    }
+}
+
+/// [`advice_fast`] over one way of looking up changed suits.
+#[inline(always)]
+fn advice_with(
+    p: &Prepared,
+    changes: &impl Changes,
+    physical: &[u8; 34],
+    visible: &TileCounts,
+    out: &mut Vec<DiscardOption>,
+) {
+    let counts = p.counts;
     let m = p.melds;
+    let prod = Products::new(changes, m);
+    let stats = Stats::new(counts);
     // Kinds that can be drawn onto the full hand (fewer than four physical copies), as bits.
     let mut room = 0u64;
-    // Each such kind drawn onto the full hand: its suit's vector with one more tile, and for
-    // each suit and lane the kinds whose draw lowers that lane of the suit's vector.
+    // Each such kind drawn onto the full hand: its suit's vector with one more tile, and the lanes
+    // of that vector the draw lowers (one bit per lane).
     let mut plus = [EMPTY; 34];
+    let mut lowers = [0u16; 34];
+    // The same by suit and lane: the kinds whose draw lowers that lane of the suit's vector.
     let mut lowering = [[0u64; 16]; 4];
     // Kinds by concealed count (0–4), as bits, for the special forms.
     let mut by_count = [0u64; 5];
-    let mut c = *counts;
-    for (s, lowering_of_suit) in lowering.iter_mut().enumerate() {
-        for t in suit_range(s) {
-            by_count[(counts[t] as usize).min(4)] |= 1 << t;
-            if physical[t] >= 4 {
-                continue;
-            }
-            room |= 1 << t;
-            c[t] += 1;
-            plus[t] = p.vector(&c, s);
-            c[t] -= 1;
-            let mut lanes = vector::lanes_below(&plus[t], &prod.v[s]);
-            while lanes != 0 {
-                lowering_of_suit[lanes.trailing_zeros() as usize / 8] |= 1 << t;
-                lanes &= lanes - 1;
-            }
+    for t in 0..34 {
+        by_count[(counts[t] as usize).min(4)] |= 1 << t;
+        if physical[t] >= 4 {
+            continue;
+        }
+        room |= 1 << t;
+        plus[t] = changes.plus(t);
+        let s = suit_of_kind(t);
+        lowers[t] = vector::lane_bits(vector::lanes_below(&plus[t], &prod.v[s]));
+        let mut lanes = lowers[t];
+        while lanes != 0 {
+            lowering[s][lanes.trailing_zeros() as usize] |= 1 << t;
+            lanes &= lanes - 1;
         }
     }
+    out.reserve(35);
     // The other suits' effective kinds by (discard's suit, its vector after the discard, base).
     // On the stack: at most one entry per distinct discard; past the array, answers are not kept.
     let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 18];
@@ -652,8 +826,7 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
             continue;
         }
         let s = suit_of_kind(d);
-        c[d] -= 1;
-        let minus = p.vector(&c, s);
+        let minus = changes.minus(d);
         let after_stats = stats.with(counts[d], d, -1);
         let melds_after = finish_reversed(&prod.others_rev[s], &minus);
         let (seven_after, orphans_after) = p.special_distances(&after_stats);
@@ -680,9 +853,9 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
                     // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
                     // exactly as it did on the full hand (suit o is unchanged).
                     let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                    let mut argmin = vector::lanes_summing_to(&rev, &prod.v[o], base);
+                    let mut argmin = vector::lane_bits(vector::lanes_summing_to(&rev, &prod.v[o], base));
                     while argmin != 0 {
-                        kinds |= lowering[o][argmin.trailing_zeros() as usize / 8];
+                        kinds |= lowering[o][argmin.trailing_zeros() as usize];
                         argmin &= argmin - 1;
                     }
                 }
@@ -698,16 +871,17 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
                     if drawable & (1 << t) == 0 {
                         continue;
                     }
+                    // Removing d never lowers a lane and raises each by at most one, so the full
+                    // hand plus t bounds the hand less d plus t on both sides: a lookup only when
+                    // the bounds straddle the target.
                     let effective = if t == d {
                         vector::lanes_below(&prod.v[s], &minus) & argmin != 0
                     } else if vector::lanes_below(&plus[t], &minus) & argmin == 0 {
-                        // The full hand plus t is no better there, and dropping d cannot help.
                         false
+                    } else if vector::lanes_below_by_two(&plus[t], &minus) & argmin != 0 {
+                        true
                     } else {
-                        c[t] += 1;
-                        let v = p.vector(&c, s);
-                        c[t] -= 1;
-                        vector::lanes_below(&v, &minus) & argmin != 0
+                        vector::lanes_below(&changes.swap(d, t), &minus) & argmin != 0
                     };
                     effective_kinds |= u64::from(effective) << t;
                 }
@@ -730,17 +904,19 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
             }
         }
         effective_kinds &= drawable;
-        let mut tiles = Vec::with_capacity(effective_kinds.count_ones() as usize);
+        // Filled on the stack and copied once: no capacity checks per tile.
+        let mut buffer = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 34];
+        let mut n = 0;
         let mut rest = effective_kinds;
         while rest != 0 {
             let t = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
+            buffer[n] = EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) };
+            n += 1;
         }
-        c[d] += 1;
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[d]),
-            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
+            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles: buffer[..n].to_vec() },
         });
     }
 }

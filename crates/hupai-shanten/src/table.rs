@@ -91,12 +91,17 @@ impl ShantenTables {
     }
 }
 
-/// The validated table, ready for lookups: vectors widened to the 16-lane [`Vector`] layout and
-/// padded to 256, so any code byte names one without a bounds check.
+/// The validated table, ready for lookups: codes padded to a power of two and vectors widened to
+/// the 16-lane [`Vector`] layout and padded to 256, so a masked index and any code byte name an
+/// entry without a bounds check.
 pub(crate) struct Runtime {
-    codes: Vec<u8>,
+    codes: Box<[u8; CODES_PADDED]>,
     vectors: Box<[Vector; 256]>,
 }
+
+/// [`PATTERNS`] rounded up to a power of two.
+const CODES_PADDED: usize = 1 << 19;
+const _: () = assert!(PATTERNS <= CODES_PADDED);
 
 const EMBEDDED: &[u8] = include_bytes!("../tables/shanten.bin");
 
@@ -123,27 +128,104 @@ impl Runtime {
                 slot[lane(m, 1)] = v[MAX_M + 1 + m];
             }
         }
-        Runtime { codes: t.codes.clone(), vectors }
+        let mut codes = vec![0u8; CODES_PADDED].into_boxed_slice();
+        codes[..t.codes.len()].copy_from_slice(&t.codes);
+        let codes = codes.try_into().unwrap_or_else(|_| Box::new([0; CODES_PADDED]));
+        Runtime { codes, vectors }
     }
 
+    /// The vector of the pattern `key` names, if the table holds it (at most [`MAX_TILES`] tiles).
     #[inline(always)]
-    fn get(&self, counts: &[u8; 9]) -> Option<Vector> {
-        let i = pattern_index(counts)?;
-        let code = *self.codes.get(i)?;
+    fn get(&self, key: Key) -> Option<Vector> {
+        let located = LEFT[key.0 as usize & (LEFT_PADDED - 1)] + RIGHT[(key.0 >> 16) as usize & (RIGHT_PADDED - 1)];
+        if located >> SUM_SHIFT > MAX_TILES {
+            return None;
+        }
+        let code = self.codes[located as usize & (CODES_PADDED - 1)];
         Some(self.vectors[code as usize])
     }
+}
+
+/// A numbered suit's counts as a key: ranks 1–4 as a base-5 number in the low half, ranks 5–9 in
+/// the high half (the two parts of `hupai_lookup`'s pattern index, whose order the stored codes
+/// follow). Adding or removing one tile is adding or subtracting [`Key::step`]: no digit carries
+/// or borrows as long as every count stays within 0–4, which the callers keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Key(u32);
+
+impl Key {
+    /// The key of `counts`; `None` if a count is above 4 (no hand holds one).
+    #[inline(always)]
+    pub(crate) fn of(counts: &[u8; 9]) -> Option<Key> {
+        let (low, last) = match counts.split_first_chunk::<8>() {
+            Some((low, [last])) => (u64::from_le_bytes(*low), *last as u64),
+            _ => return None,
+        };
+        // A byte above 4 either has its top bit set or gets it from adding 0x7b.
+        if (low | low.wrapping_add(0x7b7b_7b7b_7b7b_7b7b)) & 0x8080_8080_8080_8080 != 0 || last > 4 {
+            return None;
+        }
+        // Base 5 by lanes: pairs of ranks in 16-bit lanes, then quadruples in 32-bit lanes.
+        const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+        const SHORTS: u64 = 0x0000_ffff_0000_ffff;
+        let pairs = (low & BYTES) + 5 * ((low >> 8) & BYTES);
+        let quads = (pairs & SHORTS) + 25 * ((pairs >> 16) & SHORTS);
+        let l = (quads & 0xffff) as u32;
+        let r = (quads >> 32) as u32 + 625 * last as u32;
+        Some(Key(l | r << 16))
+    }
+
+    /// What one tile of `rank` (0–8) adds to a key.
+    #[inline(always)]
+    pub(crate) fn step(rank: usize) -> u32 {
+        const STEPS: [u32; 16] = [1, 5, 25, 125, 1 << 16, 5 << 16, 25 << 16, 125 << 16, 625 << 16, 0, 0, 0, 0, 0, 0, 0];
+        STEPS[rank & 15]
+    }
+
+    /// The key with one more tile of `rank` (its count below 4).
+    #[inline(always)]
+    pub(crate) fn plus(self, rank: usize) -> Key {
+        Key(self.0.wrapping_add(Key::step(rank)))
+    }
+
+    /// The key with one tile of `rank` less (its count above 0).
+    #[inline(always)]
+    pub(crate) fn minus(self, rank: usize) -> Key {
+        Key(self.0.wrapping_sub(Key::step(rank)))
+    }
+
+    /// The counts back from the key.
+    fn counts(self) -> [u8; 9] {
+        let (mut l, mut r) = (self.0 & 0xffff, self.0 >> 16);
+        std::array::from_fn(|rank| {
+            let part = if rank < 4 { &mut l } else { &mut r };
+            let digit = (*part % 5) as u8;
+            *part /= 5;
+            digit
+        })
+    }
+}
+
+/// The vector of a numbered suit by its key with the plain four-copy cap: one table lookup, or
+/// the exact program for patterns the table does not hold (more than 14 tiles).
+#[inline(always)]
+pub(crate) fn numbered_key(key: Key) -> Vector {
+    if let Ok(rt) = RUNTIME.as_ref()
+        && let Some(v) = rt.get(key)
+    {
+        return v;
+    }
+    numbered_slow(&key.counts())
 }
 
 /// The vector of a numbered suit with the plain four-copy cap: one table lookup, or the exact
 /// program for patterns the table does not hold (more than 14 tiles).
 #[inline(always)]
 pub(crate) fn numbered(counts: &[u8; 9]) -> Vector {
-    if let Ok(rt) = RUNTIME.as_ref()
-        && let Some(v) = rt.get(counts)
-    {
-        return v;
+    match Key::of(counts) {
+        Some(key) => numbered_key(key),
+        None => numbered_slow(counts),
     }
-    numbered_slow(counts)
 }
 
 /// The exact program's answer for one numbered suit with the plain four-copy cap, in the stored
@@ -153,6 +235,82 @@ pub fn exact_distances(counts: &[u8; 9]) -> [[u8; MAX_M + 1]; 2] {
     let v = exact::suit_exact(counts, &[4; 9], true);
     std::array::from_fn(|p| std::array::from_fn(|m| v[lane(m, p)]))
 }
+
+// The pattern index of `hupai_lookup::suit_table` (same order, so the same stored codes), kept here
+// so that a lookup is inline and a key moves by one tile with an add: the rank of a pattern is
+// `LEFT[left] + RIGHT[right]`, each entry carrying its part's tile count in the top byte. A test
+// checks it against `pattern_index` on every pattern.
+const SUM_SHIFT: u32 = 24;
+const LEFT_VALUES: usize = 625;
+const RIGHT_VALUES: usize = 3125;
+const LEFT_PADDED: usize = 1024;
+const RIGHT_PADDED: usize = 4096;
+
+const fn digit_sum(mut value: usize, digits: usize) -> u32 {
+    let mut sum = 0;
+    let mut i = 0;
+    while i < digits {
+        sum += (value % 5) as u32;
+        value /= 5;
+        i += 1;
+    }
+    sum
+}
+
+/// Right parts ranked by (tile count, base-5 value); tile count in the top byte.
+const fn right_table() -> [u32; RIGHT_PADDED] {
+    let mut count = [0u32; 21];
+    let mut v = 0;
+    while v < RIGHT_VALUES {
+        count[digit_sum(v, 5) as usize] += 1;
+        v += 1;
+    }
+    let mut next = [0u32; 21];
+    let mut s = 1;
+    while s < 21 {
+        next[s] = next[s - 1] + count[s - 1];
+        s += 1;
+    }
+    let mut out = [0u32; RIGHT_PADDED];
+    let mut v = 0;
+    while v < RIGHT_VALUES {
+        let s = digit_sum(v, 5);
+        out[v] = next[s as usize] | (s << SUM_SHIFT);
+        next[s as usize] += 1;
+        v += 1;
+    }
+    out
+}
+
+/// Start of each left part's block (its right parts with few enough tiles); tile count in the top
+/// byte.
+const fn left_table() -> [u32; LEFT_PADDED] {
+    let mut at_most = [0u32; 21];
+    let mut v = 0;
+    while v < RIGHT_VALUES {
+        let mut k = digit_sum(v, 5) as usize;
+        while k < 21 {
+            at_most[k] += 1;
+            k += 1;
+        }
+        v += 1;
+    }
+    let mut out = [0u32; LEFT_PADDED];
+    let mut start = 0u32;
+    let mut l = 0;
+    while l < LEFT_VALUES {
+        let s = digit_sum(l, 4);
+        out[l] = start | (s << SUM_SHIFT);
+        if s <= MAX_TILES {
+            start += at_most[(MAX_TILES - s) as usize];
+        }
+        l += 1;
+    }
+    out
+}
+
+static LEFT: [u32; LEFT_PADDED] = left_table();
+static RIGHT: [u32; RIGHT_PADDED] = right_table();
 
 #[cold]
 #[inline(never)]
@@ -167,5 +325,46 @@ mod tests {
     #[test]
     fn embedded_table_validates() {
         assert_eq!(tables(), Ok(()));
+    }
+
+    #[test]
+    fn keys_follow_the_pattern_index() {
+        let rt = RUNTIME.as_ref().expect("the embedded table validates");
+        let mut c = [0u8; 9];
+        for code in 0..5usize.pow(9) {
+            let mut x = code;
+            for d in c.iter_mut() {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            let key = Key::of(&c).expect("counts within 4");
+            assert_eq!(key.counts(), c);
+            for rank in 0..9 {
+                if c[rank] < 4 {
+                    let mut up = c;
+                    up[rank] += 1;
+                    assert_eq!(key.plus(rank), Key::of(&up).unwrap());
+                }
+                if c[rank] > 0 {
+                    let mut down = c;
+                    down[rank] -= 1;
+                    assert_eq!(key.minus(rank), Key::of(&down).unwrap());
+                }
+            }
+            let located = LEFT[key.0 as usize & 0xffff] + RIGHT[(key.0 >> 16) as usize];
+            let stored = rt.get(key);
+            match pattern_index(&c) {
+                Some(i) => {
+                    assert_eq!(located as usize & ((1 << SUM_SHIFT) - 1), i, "{c:?}");
+                    assert_eq!(stored, Some(rt.vectors[rt.codes[i] as usize]));
+                    // The exact program is slow: a sample suffices (the builder's tests check all).
+                    if code % 61 == 0 {
+                        assert_eq!(numbered(&c), exact::suit_exact(&c, &[4; 9], true), "{c:?}");
+                    }
+                }
+                None => assert_eq!(stored, None, "{c:?}"),
+            }
+        }
+        assert_eq!(Key::of(&[5, 0, 0, 0, 0, 0, 0, 0, 0]), None);
     }
 }

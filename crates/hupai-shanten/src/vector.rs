@@ -46,22 +46,33 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
 /// 2 × [`INF`] and are clamped at the end.
 #[inline(always)]
 fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
+    let (lo, hi) = combine_unclamped::<M>(a, b);
+    // Lanes above M, and every value above INF, back to INF.
+    let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
+    let clamp = |w: u64| min_bytes(w, INF_WORD) & keep | INF_WORD & !keep;
+    let out = ((clamp(hi) as u128) << 64) | clamp(lo) as u128;
+    out.to_le_bytes()
+}
+
+/// [`combine_to`] before the clamp, as two words: lanes up to `M` hold the right values or
+/// something above [`INF`] where the answer is [`INF`]; lanes above `M` hold anything below 128.
+/// For callers that clamp or ignore those lanes themselves.
+#[inline(always)]
+fn combine_unclamped<const M: usize>(a: &Vector, b: &Vector) -> (u64, u64) {
     let (b_lo, b_hi) = halves(b);
-    let (mut out_lo, mut out_hi) = (INF_WORD, INF_WORD);
-    for m1 in 0..=M {
+    // m1 = 0: nothing to fold into yet.
+    let (x, y) = (BYTES * a[0] as u64, BYTES * a[8] as u64);
+    let (mut out_lo, mut out_hi) = (b_lo + x, min_bytes(b_hi + x, b_lo + y));
+    for m1 in 1..=M {
         // Lanes below m1 would read b at a negative meld count: INF.
-        let fill = if m1 == 0 { 0 } else { INF_WORD >> (64 - 8 * m1) };
+        let fill = INF_WORD >> (64 - 8 * m1);
         let lo = (b_lo << (8 * m1)) | fill;
         let hi = (b_hi << (8 * m1)) | fill;
         let (x, y) = (BYTES * a[m1] as u64, BYTES * a[8 + m1] as u64);
         out_lo = min_bytes(out_lo, lo + x);
         out_hi = min_bytes(out_hi, min_bytes(hi + x, lo + y));
     }
-    // Lanes above M, and every value above INF, back to INF.
-    let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
-    let clamp = |w: u64| min_bytes(w, INF_WORD) & keep | INF_WORD & !keep;
-    let out = ((clamp(out_hi) as u128) << 64) | clamp(out_lo) as u128;
-    out.to_le_bytes()
+    (out_lo, out_hi)
 }
 
 /// One in every byte of a word.
@@ -74,9 +85,10 @@ const INF_WORD: u64 = BYTES * INF as u64;
 fn min_bytes(x: u64, y: u64) -> u64 {
     const HIGH: u64 = BYTES * 0x80;
     // Per byte 128 + y − x: its top bit is set exactly when y ≥ x; spread it over the byte.
-    let y_ge_x = (((y | HIGH) - x) & HIGH) >> 7;
-    let take_x = y_ge_x * 0xff;
-    (x & take_x) | (y & !take_x)
+    let y_ge_x = ((y | HIGH) - x) & HIGH;
+    // 0x80 → 0xff per byte without a multiply: 0x80 − 0x01 borrows within the byte only.
+    let take_x = y_ge_x | (y_ge_x - (y_ge_x >> 7));
+    y ^ ((x ^ y) & take_x)
 }
 
 /// The two halves of a vector (without and with the pair) as little-endian words.
@@ -108,7 +120,10 @@ pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
 /// The fewest tiles to add for `M` melds and the pair over four suits' vectors.
 #[inline(always)]
 fn four_suits<const M: usize>(v: &[Vector; 4]) -> u8 {
-    let (a, b) = (combine_to::<M>(&v[0], &v[1]), combine_to::<M>(&v[2], &v[3]));
+    // Unclamped: `reversed` reads lanes up to M only and `finish_reversed` clamps every lane.
+    let join = |(lo, hi): (u64, u64)| (((hi as u128) << 64) | lo as u128).to_le_bytes();
+    let a = join(combine_unclamped::<M>(&v[0], &v[1]));
+    let b = join(combine_unclamped::<M>(&v[2], &v[3]));
     finish_reversed(&reversed(&a, M), &b)
 }
 
@@ -189,6 +204,22 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneMask {
     !((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH
 }
 
+/// Lanes where `a` is below `b` by at least two (`a` below 127).
+#[inline(always)]
+pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneMask {
+    // Per lane 128 + a + 1 − b: below 128 exactly when a + 1 < b.
+    !(((u128::from_le_bytes(*a) + LOW) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+}
+
+/// A lane mask as one bit per lane (bit `i` for lane `i`).
+#[inline(always)]
+pub(crate) fn lane_bits(mask: LaneMask) -> u16 {
+    // The flags sit at bit 7 of each byte; one multiply gathers a word's eight into its top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
+    half(mask as u64) | half((mask >> 64) as u64) << 8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +295,8 @@ mod tests {
                 let bit = 0x80u128 << (8 * i);
                 assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
                 assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
+                assert_eq!(lanes_below_by_two(&a, &b) & bit != 0, a[i] + 1 < b[i]);
+                assert_eq!(lane_bits(lanes_below(&a, &b)) & 1 << i != 0, a[i] < b[i]);
             }
         }
     }

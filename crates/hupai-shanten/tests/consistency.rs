@@ -166,6 +166,21 @@ fn advice_agrees_with_one_discard_at_a_time() {
     }
 }
 
+/// Discarding the only wildcard under the fifth-copy option leaves no stand-in: the advice line
+/// must match the hand without it (it once kept the stand-in budget of the full hand).
+#[test]
+fn wildcard_discard_drops_its_stand_in_budget() {
+    let mut rules = Rules::STANDARD;
+    rules.wildcard_fifth_copy = true;
+    for text in ["38m237s35z*[2222m][6666s]", "1111m234p567s11z**"] {
+        let h: Hand = text.parse().unwrap();
+        let advice = discard_advice(&h, &rules, &TileCounts::EMPTY).unwrap();
+        let line = advice.iter().find(|o| o.discard == Discard::Wildcard).unwrap();
+        let after = h.with_wildcards(h.wildcards() - 1);
+        assert_eq!(line.after, effective_tiles(&after, &rules, &TileCounts::EMPTY).unwrap(), "{text}");
+    }
+}
+
 #[test]
 fn errors_are_typed() {
     let rules = Rules::STANDARD;
