@@ -77,8 +77,8 @@ pub struct CrateReadmeDoctests;
 /// only the most any rules allow). The command line and the language bindings read hands so.
 ///
 /// ```
-/// let e = hupai::parse_hand("[123m][456p][789s][111z][222z]", &hupai::Rules::STANDARD).unwrap_err();
-/// assert_eq!(e.to_string(), "5 declared melds; the rules allow at most 4");
+/// let e = hupai::parse_hand("[123m][456p][789s][111z][222z][333z]", &hupai::Rules::STANDARD).unwrap_err();
+/// assert_eq!(e.to_string(), "6 declared melds; the rules allow at most 4");
 /// # Ok::<(), hupai::Error>(())
 /// ```
 pub fn parse_hand(text: &str, rules: &Rules) -> Result<Hand, Error> {
