@@ -24,14 +24,22 @@ const fn state(pair: usize, back2: usize, back1: usize, melds: usize) -> usize {
 /// tiles), sequences allowed or not (honors). Caps above 4 are treated as 4 (a suit never needs
 /// more without the fifth-copy option, see [`suit_fifth`]).
 // The rank indexes counts, caps and the sequence-start rule together.
-#[allow(clippy::needless_range_loop)]
 pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector {
+    suit_exact_in(counts, caps, Ranks::ALL, sequences)
+}
+
+/// [`suit_exact`] under the regional options' rank limits (see [`suit_layers`], of which this is
+/// the budget-0 case on the stack: the regional path's common one).
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn suit_exact_in(counts: &[u8], caps: &[u8], limits: Ranks, sequences: bool) -> Vector {
     let mut cur = [INF; STATES];
     cur[state(0, 0, 0, 0)] = 0;
     let ranks = counts.len();
     for rank in 0..ranks {
         let have = counts[rank];
-        let cap = caps.get(rank).copied().unwrap_or(4).min(4);
+        // A rank outside the allowed ones holds no group tile at all.
+        let cap = if limits.allowed >> rank & 1 == 1 { caps.get(rank).copied().unwrap_or(4).min(4) } else { 0 };
+        let pairs = if limits.pair >> rank & 1 == 1 { 2 } else { 1 };
         let starts = if sequences && rank + 2 < ranks { 2 } else { 0 };
         let mut next = [INF; STATES];
         for pair_used in 0..2 {
@@ -43,7 +51,7 @@ pub(crate) fn suit_exact(counts: &[u8], caps: &[u8], sequences: bool) -> Vector 
                             continue;
                         }
                         for start in 0..=starts {
-                            for pair in 0..2 - pair_used {
+                            for pair in 0..pairs.min(2 - pair_used) {
                                 for triplet in 0..2 {
                                     let m = melds + start + triplet;
                                     let total = (back2 + back1 + start + 3 * triplet + 2 * pair) as u8;
@@ -260,6 +268,32 @@ pub(crate) fn honors_by_key(key: usize) -> Vector {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stack program under rank limits is the budget-0 layer of the general one.
+    #[test]
+    fn limited_program_matches_the_layered_one() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let counts: Vec<u8> = (0..9).map(|r| (x >> (3 * r) & 7).min(4) as u8).collect();
+            let caps: Vec<u8> =
+                (0..9).map(|r| if x >> (40 + r) & 1 == 1 { 4 } else { 2 + (x >> (50 + r % 4) & 1) as u8 }).collect();
+            let limits = match i % 4 {
+                0 => Ranks::ALL,
+                1 => Ranks { allowed: 0x1ff, pair: 0b0_1001_0010 },
+                2 => Ranks { allowed: 0, pair: 0 },
+                _ => Ranks { allowed: (x >> 20) as u16 & 0x1ff, pair: (x >> 30) as u16 & 0x1ff },
+            };
+            let sequences = i % 7 != 0;
+            assert_eq!(
+                suit_exact_in(&counts, &caps, limits, sequences),
+                suit_layers(&counts, &caps, limits, sequences, 0)[0],
+                "{counts:?} {caps:?} {limits:?}"
+            );
+        }
+    }
 
     #[test]
     fn small_suits() {

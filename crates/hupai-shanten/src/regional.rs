@@ -221,7 +221,11 @@ impl<'a> Regional<'a> {
         if let Some(hit) = self.memo.borrow().get(&key) {
             return hit.clone();
         }
-        let out = exact::suit_layers(c, &v.caps[range], v.ranks[s], s < 3, budget);
+        let out = if budget == 0 {
+            vec![exact::suit_exact_in(c, &v.caps[range], v.ranks[s], s < 3)]
+        } else {
+            exact::suit_layers(c, &v.caps[range], v.ranks[s], s < 3, budget)
+        };
         self.memo.borrow_mut().insert(key, out.clone());
         out
     }
