@@ -480,7 +480,7 @@ fn write_table(args: &BenchArgs, rules: &Rules, clock: Clock, rows: &[Row], out:
     write_targets(rows, out)
 }
 
-/// The speed targets of issues 3 and 7, when the algorithms they name were timed.
+/// The project's speed targets for the algorithms, when the algorithms they name were timed.
 fn write_targets(rows: &[Row], out: &mut impl Write) -> io::Result<()> {
     let ns = |name: &str, k: u8| rows.iter().find(|r| r.algorithm == name && r.wildcards == k).map(|r| r.ns_per_hand);
     let mut lines = Vec::new();
@@ -494,7 +494,7 @@ fn write_targets(rows: &[Row], out: &mut impl Write) -> io::Result<()> {
         lines.push(format!("suit-table vs substitute at 4 wildcards: {:.1}× faster (target ≥ 100×)", s / t));
     }
     if !lines.is_empty() {
-        writeln!(out, "Targets (issues 3 and 7):")?;
+        writeln!(out, "Targets:")?;
         for l in lines {
             writeln!(out, "  {l}")?;
         }

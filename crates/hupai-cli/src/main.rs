@@ -1,7 +1,7 @@
 //! `hupai`, the command line of hupai: decide whether mahjong hands win, list their decompositions
 //! and waits, answer millions of hands from stdin, and show which algorithms exist.
 //!
-//! Subcommands (the contract scripts rely on is in issue 2, section 5):
+//! Subcommands (their output is a contract scripts rely on):
 //! - `check HAND…`: a readable report per hand (or `--json`, one object per hand per line);
 //!   `--algorithm all` puts every registered algorithm's answer side by side;
 //! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;

@@ -1,4 +1,4 @@
-//! Runs the real `hupai` binary: the batch contract of issue 2 (lines, order, errors, exit
+//! Runs the real `hupai` binary: the batch contract (lines, order, errors, exit
 //! status), `check --json`, `algorithms --json`, `--wildcard-tile`, and odd input bytes.
 //! Expected answers come from the `backtrack` reference in-process, never from recorded output.
 
@@ -58,7 +58,7 @@ fn expected_batch(line: &str, rules: &Rules) -> Value {
 }
 
 #[test]
-fn issue_example_prints_an_error_line_then_the_waits_and_exits_2() {
+fn readme_example_prints_an_error_line_then_the_waits_and_exits_2() {
     let (out, code) = hupai(&["batch"], b"12x\n123m456p789s1122z\n");
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2, "{out}");

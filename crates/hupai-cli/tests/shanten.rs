@@ -1,4 +1,4 @@
-//! `hupai check` and `hupai batch --shanten` against `hupai_shanten` in-process: the issue's
+//! `hupai check` and `hupai batch --shanten` against `hupai_shanten` in-process: the README's
 //! examples exactly, the batch contract kept (same keys without `--shanten`), `--visible`.
 
 use std::io::Write;
@@ -29,7 +29,7 @@ fn json_lines(stdout: &str) -> Vec<Value> {
 }
 
 #[test]
-fn batch_shanten_answers_the_issue_example() {
+fn batch_shanten_answers_the_readme_example() {
     let (out, code) =
         hupai(&["batch", "--rules", "riichi", "--shanten"], b"123m456p789s1134z\n1m9m1p9p1s9s1z2z3z4z5z6z**\n");
     assert_eq!(code, 0, "{out}");

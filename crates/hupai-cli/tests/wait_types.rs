@@ -1,4 +1,4 @@
-//! `hupai check` shows how each wait is waited on (issue 5): the nine-gates hand and a JSON check.
+//! `hupai check` shows how each wait is waited on: the nine-gates hand and a JSON check.
 
 use std::process::Command;
 

@@ -10,7 +10,7 @@ use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Error, Feature, Hand, Meld, Rules, Tile, TileCounts, TileSet};
 use index_common::*;
 
-/// The sweeps cover 0–8 wildcards (the range); random deals go up to 14.
+/// The sweeps cover 0–8 wildcards (the range the wildcard tables cover); random deals go up to 14.
 const SWEEP_WILDCARDS: u8 = 8;
 
 fn sweep_rules() -> Vec<Rules> {
