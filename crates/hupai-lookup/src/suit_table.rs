@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::format::{self, ArtifactKind, FormatError};
 use crate::tables::{self, Table};
 use costs::{Cost, HONOR_CAPPED, HONOR_FREE, NO_CAP};
-pub use index::{MAX_TILES, PATTERNS, pattern_index};
+pub use index::{MAX_TILES, PATTERNS, halves as pattern_halves, locate_halves, pattern_index};
 
 /// The per-suit tables as stored (postcard) in `tables/suit.bin`: one 4-bit code per numbered-suit
 /// count pattern with at most [`MAX_TILES`] tiles, in [`pattern_index`] order, and the entries the

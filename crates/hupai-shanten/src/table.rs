@@ -11,7 +11,7 @@
 use std::sync::LazyLock;
 
 use hupai_lookup::format::{self, ArtifactKind, FormatError};
-use hupai_lookup::suit_table::{MAX_TILES, PATTERNS, pattern_index};
+use hupai_lookup::suit_table::{MAX_TILES, PATTERNS, locate_halves, pattern_halves, pattern_index};
 use serde::{Deserialize, Serialize};
 
 use crate::exact;
@@ -137,11 +137,11 @@ impl Runtime {
     /// The vector of the pattern `key` names, if the table holds it (at most [`MAX_TILES`] tiles).
     #[inline(always)]
     fn get(&self, key: Key) -> Option<Vector> {
-        let located = LEFT[key.0 as usize & (LEFT_PADDED - 1)] + RIGHT[(key.0 >> 16) as usize & (RIGHT_PADDED - 1)];
-        if located >> SUM_SHIFT > MAX_TILES {
+        let (index, tiles) = locate_halves(key.0 as usize & 0xffff, (key.0 >> 16) as usize);
+        if tiles > MAX_TILES {
             return None;
         }
-        let code = self.codes[located as usize & (CODES_PADDED - 1)];
+        let code = self.codes[index & (CODES_PADDED - 1)];
         Some(self.vectors[code as usize])
     }
 }
@@ -157,22 +157,8 @@ impl Key {
     /// The key of `counts`; `None` if a count is above 4 (no hand holds one).
     #[inline(always)]
     pub(crate) fn of(counts: &[u8; 9]) -> Option<Key> {
-        let (low, last) = match counts.split_first_chunk::<8>() {
-            Some((low, [last])) => (u64::from_le_bytes(*low), *last as u64),
-            _ => return None,
-        };
-        // A byte above 4 either has its top bit set or gets it from adding 0x7b.
-        if (low | low.wrapping_add(0x7b7b_7b7b_7b7b_7b7b)) & 0x8080_8080_8080_8080 != 0 || last > 4 {
-            return None;
-        }
-        // Base 5 by lanes: pairs of ranks in 16-bit lanes, then quadruples in 32-bit lanes.
-        const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
-        const SHORTS: u64 = 0x0000_ffff_0000_ffff;
-        let pairs = (low & BYTES) + 5 * ((low >> 8) & BYTES);
-        let quads = (pairs & SHORTS) + 25 * ((pairs >> 16) & SHORTS);
-        let l = (quads & 0xffff) as u32;
-        let r = (quads >> 32) as u32 + 625 * last as u32;
-        Some(Key(l | r << 16))
+        let (l, r) = pattern_halves(counts)?;
+        Some(Key(l as u32 | (r as u32) << 16))
     }
 
     /// What one tile of `rank` (0–8) adds to a key.
@@ -236,82 +222,6 @@ pub fn exact_distances(counts: &[u8; 9]) -> [[u8; MAX_M + 1]; 2] {
     std::array::from_fn(|p| std::array::from_fn(|m| v[lane(m, p)]))
 }
 
-// The pattern index of `hupai_lookup::suit_table` (same order, so the same stored codes), kept here
-// so that a lookup is inline and a key moves by one tile with an add: the rank of a pattern is
-// `LEFT[left] + RIGHT[right]`, each entry carrying its part's tile count in the top byte. A test
-// checks it against `pattern_index` on every pattern.
-const SUM_SHIFT: u32 = 24;
-const LEFT_VALUES: usize = 625;
-const RIGHT_VALUES: usize = 3125;
-const LEFT_PADDED: usize = 1024;
-const RIGHT_PADDED: usize = 4096;
-
-const fn digit_sum(mut value: usize, digits: usize) -> u32 {
-    let mut sum = 0;
-    let mut i = 0;
-    while i < digits {
-        sum += (value % 5) as u32;
-        value /= 5;
-        i += 1;
-    }
-    sum
-}
-
-/// Right parts ranked by (tile count, base-5 value); tile count in the top byte.
-const fn right_table() -> [u32; RIGHT_PADDED] {
-    let mut count = [0u32; 21];
-    let mut v = 0;
-    while v < RIGHT_VALUES {
-        count[digit_sum(v, 5) as usize] += 1;
-        v += 1;
-    }
-    let mut next = [0u32; 21];
-    let mut s = 1;
-    while s < 21 {
-        next[s] = next[s - 1] + count[s - 1];
-        s += 1;
-    }
-    let mut out = [0u32; RIGHT_PADDED];
-    let mut v = 0;
-    while v < RIGHT_VALUES {
-        let s = digit_sum(v, 5);
-        out[v] = next[s as usize] | (s << SUM_SHIFT);
-        next[s as usize] += 1;
-        v += 1;
-    }
-    out
-}
-
-/// Start of each left part's block (its right parts with few enough tiles); tile count in the top
-/// byte.
-const fn left_table() -> [u32; LEFT_PADDED] {
-    let mut at_most = [0u32; 21];
-    let mut v = 0;
-    while v < RIGHT_VALUES {
-        let mut k = digit_sum(v, 5) as usize;
-        while k < 21 {
-            at_most[k] += 1;
-            k += 1;
-        }
-        v += 1;
-    }
-    let mut out = [0u32; LEFT_PADDED];
-    let mut start = 0u32;
-    let mut l = 0;
-    while l < LEFT_VALUES {
-        let s = digit_sum(l, 4);
-        out[l] = start | (s << SUM_SHIFT);
-        if s <= MAX_TILES {
-            start += at_most[(MAX_TILES - s) as usize];
-        }
-        l += 1;
-    }
-    out
-}
-
-static LEFT: [u32; LEFT_PADDED] = left_table();
-static RIGHT: [u32; RIGHT_PADDED] = right_table();
-
 #[cold]
 #[inline(never)]
 fn numbered_slow(counts: &[u8; 9]) -> Vector {
@@ -351,11 +261,11 @@ mod tests {
                     assert_eq!(key.minus(rank), Key::of(&down).unwrap());
                 }
             }
-            let located = LEFT[key.0 as usize & 0xffff] + RIGHT[(key.0 >> 16) as usize];
+            let (located, _) = locate_halves(key.0 as usize & 0xffff, (key.0 >> 16) as usize);
             let stored = rt.get(key);
             match pattern_index(&c) {
                 Some(i) => {
-                    assert_eq!(located as usize & ((1 << SUM_SHIFT) - 1), i, "{c:?}");
+                    assert_eq!(located, i, "{c:?}");
                     assert_eq!(stored, Some(rt.vectors[rt.codes[i] as usize]));
                     // The exact program is slow: a sample suffices (the builder's tests check all).
                     if code % 61 == 0 {

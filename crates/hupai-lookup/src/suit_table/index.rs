@@ -128,9 +128,11 @@ pub(crate) fn for_each_tile_count(mut visit: impl FnMut(usize, u32)) {
     }
 }
 
-/// The two base-5 halves of a pattern; `None` if a count exceeds 4.
+/// The two base-5 halves of a pattern (ranks 1–4 and ranks 5–9), the coordinates [`locate_halves`]
+/// takes: one more tile of rank `i` adds `RANK_STEP[i]` to its half, so a caller can keep them up to
+/// date tile by tile. `None` if a count exceeds 4.
 #[inline(always)]
-pub(crate) fn halves(c: &[u8; 9]) -> Option<(usize, usize)> {
+pub fn halves(c: &[u8; 9]) -> Option<(usize, usize)> {
     let (low, last) = match c.split_first_chunk::<8>() {
         Some((low, [last])) => (u64::from_le_bytes(*low), *last as u64),
         _ => return None,
@@ -166,6 +168,14 @@ pub(crate) fn tiles_of(located: u32) -> u32 {
 #[inline(always)]
 pub(crate) fn index_of(located: u32) -> usize {
     (located & INDEX_MASK) as usize
+}
+
+/// The dense index and tile count of the pattern with halves `(l, r)` (see [`halves`]): two loads
+/// and an add. The index names a table entry only when the tile count is at most [`MAX_TILES`].
+#[inline(always)]
+pub fn locate_halves(l: usize, r: usize) -> (usize, u32) {
+    let v = locate(l, r);
+    (index_of(v), tiles_of(v))
 }
 
 /// The dense index of a pattern (ranks 1–9), or `None` if a count exceeds 4 or it holds more than
