@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use hupai::{Error, Hand, PackedHand, Rules, Suit, TileSet};
+use hupai::{Error, Hand, PackedHand, Rules, TileSet};
 
 /// The version of this ABI. It changes only when an existing function changes its signature or
 /// meaning (functions may be added without a change); compare it with `hupai_abi_version()` at
@@ -152,31 +152,9 @@ unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, F
 /// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by
 /// `+void-m|p|s` (the declared void suit) and then `+5th`.
 fn rules(text: Option<&str>) -> Result<Rules, Failure> {
-    let Some(text) = text else { return Ok(Rules::STANDARD) };
-    let (rest, fifth) = match text.strip_suffix("+5th") {
-        Some(rest) => (rest, true),
-        None => (text, false),
-    };
-    let (name, void) = match rest.rsplit_once("+void-") {
-        Some((name, letter)) => match Suit::from_letter(letter.chars().next().unwrap_or('?')) {
-            Some(suit) if suit.is_numbered() && letter.len() == 1 => (name, Some(suit)),
-            _ => {
-                let message =
-                    format!("unknown void suit '{letter}' in rules '{text}': expected +void-m, +void-p or +void-s");
-                return Err(failure(HupaiError::UnknownRules, message));
-            }
-        },
-        None => (rest, None),
-    };
-    match name.parse::<Rules>() {
-        Ok(preset) => {
-            let preset = match void {
-                Some(suit) => preset.with_void(suit),
-                None => preset,
-            };
-            Ok(preset.with_wildcard_fifth_copy(fifth))
-        }
-        Err(e) => Err(failure(HupaiError::UnknownRules, format!("{e}, optionally followed by +void-m|p|s and +5th"))),
+    match text {
+        None => Ok(Rules::STANDARD),
+        Some(text) => text.parse().map_err(|e: hupai::UnknownRules| failure(HupaiError::UnknownRules, e.to_string())),
     }
 }
 
@@ -348,6 +326,7 @@ pub extern "C" fn hupai_last_error() -> *const c_char {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hupai::Suit;
 
     fn last_error() -> String {
         // SAFETY: `hupai_last_error` never returns NULL and the string stays valid until this

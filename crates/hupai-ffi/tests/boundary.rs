@@ -110,7 +110,7 @@ fn messages_are_the_cli_text_of_hupai_errors() {
     }
     assert_eq!(is_win(&c("123m456p789s11122z"), Some(&c("mahjong"))), HupaiError::UnknownRules as i32);
     let unknown = "mahjong".parse::<Rules>().unwrap_err();
-    assert_eq!(last_error(), format!("{unknown}, optionally followed by +void-m|p|s and +5th"));
+    assert_eq!(last_error(), unknown.to_string());
 }
 
 #[test]

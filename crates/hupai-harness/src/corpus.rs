@@ -247,24 +247,7 @@ pub fn rules_name(rules: &Rules) -> String {
 
 /// The inverse of [`rules_name`] for presets: `"riichi"`, `"riichi+5th"`, `"sichuan+void-p+5th"`.
 pub fn parse_rules_name(name: &str) -> Option<Rules> {
-    let (name, fifth) = match name.strip_suffix("+5th") {
-        Some(rest) => (rest, true),
-        None => (name, false),
-    };
-    let (name, void) = match name.rsplit_once("+void-") {
-        Some((rest, letter)) => {
-            let mut chars = letter.chars();
-            let suit =
-                chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none())?;
-            (rest, Some(suit))
-        }
-        None => (name, None),
-    };
-    let rules = Rules::preset(name)?.with_wildcard_fifth_copy(fifth);
-    Some(match void {
-        Some(s) => rules.with_void(s),
-        None => rules,
-    })
+    name.parse().ok()
 }
 
 /// Declared melds that bring a concealed part of `concealed_size` tiles (wildcards included) to

@@ -6,7 +6,7 @@
 //! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
 //! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
 
-use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Suit, Tile, TileCounts, TileSet};
+use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
 use numpy::ndarray::Array2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
@@ -45,38 +45,20 @@ struct Options {
 }
 
 impl Options {
-    /// `rules` is a preset name, optionally followed by `+void-m`, `+void-p` or `+void-s` (the
-    /// declared void suit). As on the command line, `hongzhong` makes `7z` the wildcard tile unless
-    /// `wildcard_tile` says otherwise.
+    /// `rules` is a rules name as `Rules` parses it: a preset, optionally followed by `+void-m`,
+    /// `+void-p` or `+void-s` (the declared void suit) and `+5th`. As on the command line, the
+    /// 112-tile game (`hongzhong`) makes `7z` the wildcard tile unless `wildcard_tile` says otherwise.
     fn new(rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
-        // Most calls name a bare preset: skip the substring search for them.
-        let suffix = if rules.contains('+') { rules.rsplit_once("+void-") } else { None };
-        let (name, void) = match suffix {
-            Some((name, letter)) => match Suit::from_letter(letter.chars().next().unwrap_or('?')) {
-                Some(suit) if suit.is_numbered() && letter.len() == 1 => (name, Some(suit)),
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "unknown void suit {letter:?} in rules {rules:?}: expected +void-m, +void-p or +void-s"
-                    )));
-                }
-            },
-            None => (rules, None),
-        };
-        let mut parsed: Rules = name.parse().map_err(|e: hupai::UnknownRules| {
-            PyValueError::new_err(format!("{e}, optionally followed by +void-m|p|s"))
-        })?;
-        if let Some(suit) = void {
-            parsed = parsed.with_void(suit);
-        }
-        let rules = parsed;
+        let rules: Rules = rules.parse().map_err(|e: hupai::UnknownRules| PyValueError::new_err(e.to_string()))?;
         let wildcard_tile = match wildcard_tile {
-            None if name == "hongzhong" => Some(Tile::RED),
+            None if rules.tiles == TileSupply::RedDragons112 => Some(Tile::RED),
             None => None,
             Some(text) => {
                 Some(text.parse::<Tile>().map_err(|e| PyValueError::new_err(format!("wildcard_tile {text:?}: {e}")))?)
             }
         };
-        Ok(Options { rules: rules.with_wildcard_fifth_copy(wildcard_fifth_copy), wildcard_tile })
+        let fifth = wildcard_fifth_copy || rules.wildcard_fifth_copy;
+        Ok(Options { rules: rules.with_wildcard_fifth_copy(fifth), wildcard_tile })
     }
 
     /// Reads one hand as `hupai batch` reads a line; `None` for a blank line ("empty hand").

@@ -352,13 +352,41 @@ impl fmt::Display for Rules {
 
 /// The error for an unknown preset name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb")]
+#[error(
+    "unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb, optionally followed by +void-m|p|s and +5th"
+)]
 pub struct UnknownRules(pub String);
 
+/// Rules by name: a preset (`"riichi"`), optionally followed by the declared void suit
+/// (`"+void-m"`, `"+void-p"`, `"+void-s"`) and then by `"+5th"` for the wildcard fifth-copy option:
+/// `"sichuan+void-p"`, `"chinese+5th"`. One grammar for every front end that takes rules as text
+/// (the C ABI, the Python module, the harness's corpus names).
 impl FromStr for Rules {
     type Err = UnknownRules;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Rules::preset(s).ok_or_else(|| UnknownRules(s.to_string()))
+        let unknown = || UnknownRules(s.to_string());
+        // Most names are a bare preset: no suffix to look for.
+        if !s.contains('+') {
+            return Rules::preset(s).ok_or_else(unknown);
+        }
+        let (rest, fifth) = match s.strip_suffix("+5th") {
+            Some(rest) => (rest, true),
+            None => (s, false),
+        };
+        let (name, void) = match rest.rsplit_once("+void-") {
+            Some((name, letter)) => {
+                let mut chars = letter.chars();
+                let suit =
+                    chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none());
+                (name, Some(suit.ok_or_else(unknown)?))
+            }
+            None => (rest, None),
+        };
+        let rules = Rules::preset(name).ok_or_else(unknown)?.with_wildcard_fifth_copy(fifth);
+        Ok(match void {
+            Some(suit) => rules.with_void(suit),
+            None => rules,
+        })
     }
 }
 
@@ -373,6 +401,17 @@ mod tests {
             assert_eq!(rules.to_string(), name);
         }
         assert!("mahjong".parse::<Rules>().is_err());
+        assert_eq!("sichuan+void-p".parse::<Rules>(), Ok(Rules::SICHUAN.with_void(Suit::Pin)));
+        assert_eq!(
+            "changsha+void-s+5th".parse::<Rules>(),
+            Ok(Rules::CHANGSHA.with_void(Suit::Sou).with_wildcard_fifth_copy(true))
+        );
+        assert_eq!("riichi+5th".parse::<Rules>(), Ok(Rules::RIICHI.with_wildcard_fifth_copy(true)));
+        for bad in
+            ["", "+5th", "riichi+5th+5th", "sichuan+5th+void-p", "sichuan+void-z", "sichuan+void-pp", "sichuan+void-"]
+        {
+            assert!(bad.parse::<Rules>().is_err(), "{bad:?}");
+        }
         assert_eq!(Rules::RIICHI.with_wildcard_fifth_copy(true).preset_name(), Some("riichi"));
         let unknown = "mahjong".parse::<Rules>().unwrap_err().to_string();
         for (name, _) in Rules::PRESETS {
