@@ -67,6 +67,14 @@ impl Distances {
         knitted_straight: None,
     };
 
+    /// The smallest distance over the forms.
+    fn best(&self) -> u8 {
+        [self.seven_pairs, self.thirteen_orphans, self.honors_and_knitted, self.knitted_straight]
+            .into_iter()
+            .flatten()
+            .fold(self.melds, u8::min)
+    }
+
     /// The form-wise minimum of two variants.
     fn min(self, o: Distances) -> Distances {
         let m = |a: Option<u8>, b: Option<u8>| match (a, b) {
@@ -340,52 +348,39 @@ impl<'a> Regional<'a> {
         best
     }
 
+    /// Every form's distance for variant `vi`; the knitted straight only below `limit` (at least
+    /// `limit` otherwise: it is the one form worth cutting short).
+    fn variant_distances(&self, vi: usize, counts: &[u8; 34], budget: usize, limit: u8) -> Distances {
+        let v = &self.variants[vi];
+        let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
+        let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+        if self.seven_pairs != SevenPairs::Off || orphans {
+            // Tiles of kinds no target may hold count for neither form. At least eighteen kinds
+            // stay allowed: enough fresh kinds for any missing pairs.
+            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            (d.seven_pairs, d.thirteen_orphans) = Stats::distances(&masked, self.seven_pairs, orphans);
+        }
+        if self.honors_and_knitted {
+            d.honors_and_knitted = Some(self.honors_and_knitted(v, counts)).filter(|&x| x < INF);
+        }
+        if let Some(m) = self.knitted_straight {
+            d.knitted_straight = Some(self.knitted_straight(v, counts, m, budget, limit)).filter(|&x| x < INF);
+        }
+        d
+    }
+
     /// Every form's distance for these counts (the minimum over the variants).
     fn distances(&self, counts: &[u8; 34], budget: usize) -> Distances {
-        let mut out = Distances::NONE;
-        for (vi, v) in self.variants.iter().enumerate() {
-            let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
-            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
-            if self.seven_pairs != SevenPairs::Off {
-                // At least eighteen kinds stay allowed, enough fresh kinds for any missing pairs.
-                d.seven_pairs = Stats::distances(&masked, self.seven_pairs, false).0;
-            }
-            if self.thirteen_orphans && ORPHANS & !v.allowed == 0 {
-                d.thirteen_orphans = Stats::distances(counts, SevenPairs::Off, true).1;
-            }
-            if self.honors_and_knitted {
-                d.honors_and_knitted = Some(self.honors_and_knitted(v, counts)).filter(|&x| x < INF);
-            }
-            if let Some(m) = self.knitted_straight {
-                d.knitted_straight = Some(self.knitted_straight(v, counts, m, budget, INF)).filter(|&x| x < INF);
-            }
-            out = out.min(d);
-        }
-        out
+        (0..self.variants.len())
+            .map(|vi| self.variant_distances(vi, counts, budget, INF))
+            .fold(Distances::NONE, Distances::min)
     }
 
     /// The best distance over every form and variant, exact below `limit` (at least `limit`
-    /// otherwise): the knitted straight is the one form worth cutting short.
+    /// otherwise).
     fn best_below(&self, counts: &[u8; 34], budget: usize, limit: u8) -> u8 {
-        let mut best = limit;
-        for (vi, v) in self.variants.iter().enumerate() {
-            best = best.min(self.melds(vi, counts, budget));
-            if self.seven_pairs != SevenPairs::Off || (self.thirteen_orphans && ORPHANS & !v.allowed == 0) {
-                let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
-                let (seven, _) = Stats::distances(&masked, self.seven_pairs, false);
-                best = best.min(seven.unwrap_or(INF));
-                if self.thirteen_orphans && ORPHANS & !v.allowed == 0 {
-                    best = best.min(Stats::distances(counts, SevenPairs::Off, true).1.unwrap_or(INF));
-                }
-            }
-            if self.honors_and_knitted {
-                best = best.min(self.honors_and_knitted(v, counts));
-            }
-            if let Some(m) = self.knitted_straight {
-                best = best.min(self.knitted_straight(v, counts, m, budget, best));
-            }
-        }
-        best
+        (0..self.variants.len())
+            .fold(limit, |best, vi| best.min(self.variant_distances(vi, counts, budget, best).best()))
     }
 
     /// The shanten with every form's own number.

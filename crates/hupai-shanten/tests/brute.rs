@@ -31,28 +31,35 @@ fn check(h: &Hand, rules: &Rules) {
     }
 }
 
+/// One-suit hands: every pattern (every `stride`-th) of numbered suit `suit(code)`, with each
+/// wildcard count up to `most_wildcards` that makes a shanten size (3k + 1 or 3k + 2, at most 14).
+fn one_suit_hands(stride: usize, most_wildcards: u8, suit: impl Fn(usize) -> usize) -> impl Iterator<Item = Hand> {
+    (0..5usize.pow(9)).step_by(stride).flat_map(move |code| {
+        let c = digits(code);
+        let tiles: usize = c.iter().map(|&x| x as usize).sum();
+        let s = suit(code);
+        (0..=most_wildcards).filter_map(move |w| {
+            let n = tiles + w as usize;
+            if n == 0 || n > 14 || n.is_multiple_of(3) {
+                return None;
+            }
+            let mut counts = [0u8; 34];
+            counts[s * 9..s * 9 + 9].copy_from_slice(&c);
+            Some(hand(counts, w, &[]))
+        })
+    })
+}
+
 /// Every one-suit pattern (a stride of them by default) with 0–4 wildcards, under standard and
 /// riichi rules with and without the fifth-copy option, in each numbered suit by turns.
 #[test]
 fn one_suit_with_wildcards() {
     let stride = if full() { 1 } else { 211 };
     let mut checked = 0;
-    for code in (0..5usize.pow(9)).step_by(stride) {
-        let c = digits(code);
-        let tiles: usize = c.iter().map(|&x| x as usize).sum();
-        let suit = code % 3;
-        for w in 0..=4u8 {
-            let n = tiles + w as usize;
-            if n == 0 || n > 14 || n.is_multiple_of(3) {
-                continue;
-            }
-            let mut counts = [0u8; 34];
-            counts[suit * 9..suit * 9 + 9].copy_from_slice(&c);
-            let h = hand(counts, w, &[]);
-            for rules in [Rules::STANDARD, Rules::RIICHI, Rules::STANDARD.with_wildcard_fifth_copy(true)] {
-                check(&h, &rules);
-                checked += 1;
-            }
+    for h in one_suit_hands(stride, 4, |code| code % 3) {
+        for rules in [Rules::STANDARD, Rules::RIICHI, Rules::STANDARD.with_wildcard_fifth_copy(true)] {
+            check(&h, &rules);
+            checked += 1;
         }
     }
     assert!(checked > 1000, "only {checked} hands checked");
@@ -120,21 +127,10 @@ fn one_suit_regional() {
         Rules::SICHUAN.with_void(Suit::Pin),
     ];
     let mut checked = 0;
-    for code in (0..5usize.pow(9)).step_by(stride) {
-        let c = digits(code);
-        let tiles: usize = c.iter().map(|&x| x as usize).sum();
-        for w in 0..=3u8 {
-            let n = tiles + w as usize;
-            if n == 0 || n > 14 || n.is_multiple_of(3) {
-                continue;
-            }
-            let mut counts = [0u8; 34];
-            counts[..9].copy_from_slice(&c);
-            let h = hand(counts, w, &[]);
-            for r in &rules {
-                check(&h, r);
-                checked += 1;
-            }
+    for h in one_suit_hands(stride, 3, |_| 0) {
+        for r in &rules {
+            check(&h, r);
+            checked += 1;
         }
     }
     assert!(checked > 1000, "only {checked} hands checked");
