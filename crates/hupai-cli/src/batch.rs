@@ -337,7 +337,8 @@ fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
     };
     json::escape_into(out, text);
     out.extend_from_slice(b"\", ");
-    let hand = if text.trim().is_empty() { Err(None) } else { ctx.rule_args.parse_hand(text).map_err(Some) };
+    let hand =
+        if text.trim().is_empty() { Err(None) } else { ctx.rule_args.parse_hand_under(text, &ctx.rules).map_err(Some) };
     match hand {
         Ok(hand) => {
             write_answer(out, options::answer(&hand, &ctx.rules, ctx.algorithm).map_err(Some), Some(&hand), ctx)

@@ -138,8 +138,12 @@ impl RuleArgs {
     /// Parses one hand (errors under the chosen rules: `hupai::parse_hand`) and applies the
     /// wildcard tile.
     pub(crate) fn parse_hand(&self, text: &str) -> Result<Hand, Error> {
-        let hand = hupai::parse_hand(text, &self.rules())?;
-        self.apply_wildcard_tile(hand)
+        self.parse_hand_under(text, &self.rules())
+    }
+
+    /// [`RuleArgs::parse_hand`] with the rules already built (batch builds them once, not per line).
+    pub(crate) fn parse_hand_under(&self, text: &str, rules: &Rules) -> Result<Hand, Error> {
+        self.apply_wildcard_tile(hupai::parse_hand(text, rules)?)
     }
 
     /// Applies the wildcard tile ([`RuleArgs::wildcard_tile`]) to a parsed hand.
