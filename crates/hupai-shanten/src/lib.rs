@@ -481,6 +481,26 @@ trait Changes {
     fn minus(&self, d: usize) -> Vector;
     /// The suit of `d` and `t` (the same suit, `d != t`) with one `d` less and one more `t`.
     fn swap(&self, d: usize, t: usize) -> Vector;
+
+    /// [`Changes::plus`] of every kind in `kinds` (bits) into `out` (other slots untouched).
+    #[inline(always)]
+    fn plus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
+        for (t, slot) in out.iter_mut().enumerate() {
+            if kinds >> t & 1 != 0 {
+                *slot = self.plus(t);
+            }
+        }
+    }
+
+    /// [`Changes::minus`] of every kind in `kinds` (bits) into `out` (other slots untouched).
+    #[inline(always)]
+    fn minus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
+        for (d, slot) in out.iter_mut().enumerate() {
+            if kinds >> d & 1 != 0 {
+                *slot = self.minus(d);
+            }
+        }
+    }
 }
 
 /// [`Changes`] under the plain four-copy cap: each suit as a table key (numbered) or histogram
@@ -538,6 +558,34 @@ impl Changes for Plain<'_> {
         match self.numbered.get(d / 9) {
             Some(&key) => table::numbered_key(key.minus(d % 9).plus(t % 9)),
             None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
+        }
+    }
+
+    // The many-at-once forms gather the numbered suits' table lookups (see `table::numbered_many`).
+
+    #[inline(always)]
+    fn plus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
+        let keys: [table::Key; 27] = std::array::from_fn(|t| self.numbered[t / 9].plus(t % 9));
+        if let Some(numbered) = out.first_chunk_mut::<27>() {
+            table::numbered_many(&keys, kinds, numbered);
+        }
+        for (t, slot) in out.iter_mut().enumerate().skip(27) {
+            if kinds >> t & 1 != 0 {
+                *slot = exact::honors_by_key(self.honors_moved(self.honors, t, 1));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn minus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
+        let keys: [table::Key; 27] = std::array::from_fn(|d| self.numbered[d / 9].minus(d % 9));
+        if let Some(numbered) = out.first_chunk_mut::<27>() {
+            table::numbered_many(&keys, kinds, numbered);
+        }
+        for (d, slot) in out.iter_mut().enumerate().skip(27) {
+            if kinds >> d & 1 != 0 {
+                *slot = exact::honors_by_key(self.honors_moved(self.honors, d, -1));
+            }
         }
     }
 }
@@ -664,8 +712,91 @@ fn effective_of(
     }
 }
 
+/// A hand's suits and what one drawn tile does to them: the products of [`Products`] and, for
+/// every kind that can be drawn, the lanes of its suit's vector the draw lowers (one bit per lane;
+/// none for a kind without room).
+struct Draws {
+    prod: Products,
+    /// Each drawable kind's suit vector with one more of it (the bounds the advice's own-suit
+    /// draws are tested against).
+    plus: [Vector; 34],
+    lowers: [u16; 34],
+}
+
+impl Draws {
+    #[inline(always)]
+    fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
+        let prod = Products::new(changes, m);
+        let mut plus = [EMPTY; 34];
+        changes.plus_many(room, &mut plus);
+        let mut lowers = [0u16; 34];
+        for t in 0..34 {
+            if room & (1 << t) != 0 {
+                lowers[t] = vector::lanes_below(&plus[t], &prod.v[suit_of_kind(t)]);
+            }
+        }
+        Draws { prod, plus, lowers }
+    }
+
+    /// The kinds of suit `s` whose draw lowers one of `lanes` (bits) of the suit's vector.
+    #[inline(always)]
+    fn lowering(&self, s: usize, lanes: u16) -> u64 {
+        let mut kinds = 0u64;
+        for t in suit_range(s) {
+            kinds |= u64::from(self.lowers[t] & lanes != 0) << t;
+        }
+        kinds
+    }
+}
+
+/// Kinds by concealed count (0–4), as bits: the special forms see a drawn kind only through its
+/// count and whether it is a terminal or honor.
+#[inline(always)]
+fn kinds_by_count(counts: &[u8; 34]) -> [u64; 5] {
+    let mut by_count = [0u64; 5];
+    for (t, &c) in counts.iter().enumerate() {
+        by_count[(c as usize).min(4)] |= 1 << t;
+    }
+    by_count
+}
+
+/// The kinds whose draw lowers a special form below `base`, for a hand with these `stats` and
+/// kinds by count; only a form already at `base` can (`seven`, `orphans`: which are). One
+/// representative per class (count, terminal or not) is evaluated.
+#[inline(always)]
+fn special_effective(p: &Prepared, stats: &Stats, by_count: &[u64; 5], seven: bool, orphans: bool, base: u8) -> u64 {
+    let mut kinds = 0u64;
+    for (count, &held) in by_count.iter().enumerate().take(4) {
+        // Representatives: 1m is a terminal, 2m is not.
+        for (class, k) in [(special::ORPHANS, 0), (!special::ORPHANS, 1)] {
+            if held & class == 0 {
+                continue;
+            }
+            let (s, o) = p.special_distances(&stats.with(count as u8, k, 1));
+            if (seven && s.is_some_and(|d| d < base)) || (orphans && o.is_some_and(|d| d < base)) {
+                kinds |= held & class;
+            }
+        }
+    }
+    kinds
+}
+
+/// Kinds with room for one more physical copy (fewer than four), as bits.
+#[inline(always)]
+fn room_bits(physical: &[u8; 34]) -> u64 {
+    let mut room = 0u64;
+    for (t, &c) in physical.iter().enumerate() {
+        room |= u64::from(c < 4) << t;
+    }
+    room
+}
+
 /// The best distance of `counts` (3k + 1 with the wildcards), and into `tiles` every kind with
 /// room whose draw lowers it (not the fifth-copy path).
+///
+/// A draw lowers each lane of its suit's vector by at most one, so it lowers the melds distance
+/// exactly when it lowers a lane at which that distance is reached (an argmin lane), and only if
+/// the melds form is at the best distance; likewise for the special forms.
 #[inline(always)]
 fn effective_kinds(
     p: &Prepared,
@@ -675,16 +806,26 @@ fn effective_kinds(
     stats: &Stats,
     tiles: &mut Vec<usize>,
 ) -> u8 {
-    let prod = Products::new(changes, p.melds);
-    let base = p.best(finish_reversed(&prod.others_rev[0], &prod.v[0]), stats);
-    for t in 0..34 {
-        if room[t] >= 4 {
-            continue;
+    let room = room_bits(room);
+    let draws = Draws::new(changes, p.melds, room);
+    let prod = &draws.prod;
+    let melds = finish_reversed(&prod.others_rev[0], &prod.v[0]);
+    let (seven, orphans) = p.special_distances(stats);
+    let base = melds.min(seven.unwrap_or(INF)).min(orphans.unwrap_or(INF));
+    let mut kinds = 0u64;
+    if melds == base {
+        for s in 0..4 {
+            kinds |= draws.lowering(s, vector::lanes_summing_to(&prod.others_rev[s], &prod.v[s], base));
         }
-        let d = finish_reversed(&prod.others_rev[suit_of_kind(t)], &changes.plus(t));
-        if p.best(d, &stats.with(counts[t], t, 1)) < base {
-            tiles.push(t);
-        }
+    }
+    let (seven_may, orphans_may) = (seven == Some(base), orphans == Some(base));
+    if seven_may || orphans_may {
+        kinds |= special_effective(p, stats, &kinds_by_count(counts), seven_may, orphans_may, base);
+    }
+    kinds &= room;
+    while kinds != 0 {
+        tiles.push(kinds.trailing_zeros() as usize);
+        kinds &= kinds - 1;
     }
     base
 }
@@ -789,134 +930,100 @@ fn advice_with(
 ) {
     let counts = p.counts;
     let m = p.melds;
-    let prod = Products::new(changes, m);
-    let stats = Stats::new(counts);
-    // Kinds that can be drawn onto the full hand (fewer than four physical copies), as bits.
-    let mut room = 0u64;
-    // Each such kind drawn onto the full hand: its suit's vector with one more tile, and the lanes
-    // of that vector the draw lowers (one bit per lane).
-    let mut plus = [EMPTY; 34];
-    let mut lowers = [0u16; 34];
-    // The same by suit and lane: the kinds whose draw lowers that lane of the suit's vector.
-    let mut lowering = [[0u64; 16]; 4];
-    // Kinds by concealed count (0–4), as bits, for the special forms.
-    let mut by_count = [0u64; 5];
-    for t in 0..34 {
-        by_count[(counts[t] as usize).min(4)] |= 1 << t;
-        if physical[t] >= 4 {
-            continue;
-        }
-        room |= 1 << t;
-        plus[t] = changes.plus(t);
-        let s = suit_of_kind(t);
-        lowers[t] = vector::lane_bits(vector::lanes_below(&plus[t], &prod.v[s]));
-        let mut lanes = lowers[t];
-        while lanes != 0 {
-            lowering[s][lanes.trailing_zeros() as usize] |= 1 << t;
-            lanes &= lanes - 1;
-        }
+    let room = room_bits(physical);
+    let draws = Draws::new(changes, m, room);
+    let prod = &draws.prod;
+    let mut held = 0u64;
+    for (d, &c) in counts.iter().enumerate() {
+        held |= u64::from(c > 0) << d;
     }
+    let mut minus = [EMPTY; 34];
+    changes.minus_many(held, &mut minus);
+    let stats = Stats::new(counts);
+    let by_count = kinds_by_count(counts);
+    // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
+    let unseen_of: [u8; 34] = std::array::from_fn(|t| unseen(physical, visible, t));
     out.reserve(35);
-    // The other suits' effective kinds by (discard's suit, its vector after the discard, base).
-    // On the stack: at most one entry per distinct discard; past the array, answers are not kept.
-    let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 18];
+    // The other suits' effective kinds by (discard's suit, its vector after the discard, base):
+    // discards of one suit often leave the same vector. On the stack: past the array, answers are
+    // not kept.
+    let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 16];
     let mut kept = 0;
-    for d in 0..34 {
-        if counts[d] == 0 {
-            continue;
-        }
+    let mut discards = held;
+    while discards != 0 {
+        let d = discards.trailing_zeros() as usize;
+        discards &= discards - 1;
         let s = suit_of_kind(d);
-        let minus = changes.minus(d);
+        let minus = &minus[d];
         let after_stats = stats.with(counts[d], d, -1);
-        let melds_after = finish_reversed(&prod.others_rev[s], &minus);
+        let melds_after = finish_reversed(&prod.others_rev[s], minus);
         let (seven_after, orphans_after) = p.special_distances(&after_stats);
         let base = melds_after.min(seven_after.unwrap_or(INF)).min(orphans_after.unwrap_or(INF));
-        let melds_may = melds_after == base;
-        let seven_may = seven_after == Some(base);
-        let orphans_may = orphans_after == Some(base);
         // After discarding d, a kind can be drawn if it has room or is d itself (four physical
         // copies of d less the discard).
         let drawable = room | 1 << d;
-        let mut effective_kinds = 0u64;
-        // Adding a tile lowers each lane by at most one, removing one never lowers a lane. So a
-        // draw lowers the melds distance exactly when it lowers a lane at which the distance is
-        // reached (an "argmin" lane).
-        if melds_may {
-            // Draws in the other suits depend on the discard only through (s, minus, base):
-            // discards of one suit often leave the same vector, so answers are kept.
-            let key = (s, minus, base);
-            if let Some(&(_, kinds)) = other_suits[..kept].iter().find(|(k, _)| *k == key) {
-                effective_kinds |= kinds;
+        let mut kinds = 0u64;
+        // A draw lowers the melds distance exactly when it lowers one of its suit's lanes at which
+        // the distance is reached (an argmin lane), and only if that form is at the best distance.
+        if melds_after == base {
+            // A draw in another suit o leaves suit s at `minus` and lowers o's lanes exactly as on
+            // the full hand (suit o is unchanged): only the argmin lanes depend on the discard.
+            let key = (s, *minus, base);
+            if let Some(&(_, found)) = other_suits[..kept].iter().find(|(k, _)| *k == key) {
+                kinds |= found;
             } else {
-                let mut kinds = 0u64;
+                let mut found = 0u64;
                 for o in (0..4).filter(|&o| o != s) {
-                    // A draw in another suit leaves suit s at `minus` and lowers a lane of suit o
-                    // exactly as it did on the full hand (suit o is unchanged).
-                    let rev = reversed(&combine_up_to(&minus, &prod.pair_rest[s][o], m), m);
-                    let mut argmin = vector::lane_bits(vector::lanes_summing_to(&rev, &prod.v[o], base));
-                    while argmin != 0 {
-                        kinds |= lowering[o][argmin.trailing_zeros() as usize];
-                        argmin &= argmin - 1;
-                    }
+                    let rev = reversed(&combine_up_to(minus, &prod.pair_rest[s][o], m), m);
+                    found |= draws.lowering(o, vector::lanes_summing_to(&rev, &prod.v[o], base));
                 }
                 if let Some(slot) = other_suits.get_mut(kept) {
-                    *slot = (key, kinds);
+                    *slot = (key, found);
                     kept += 1;
                 }
-                effective_kinds |= kinds;
+                kinds |= found;
             }
-            let argmin = vector::lanes_summing_to(&prod.others_rev[s], &minus, base);
+            let argmin = vector::lanes_summing_to(&prod.others_rev[s], minus, base);
             if argmin != 0 {
                 for t in suit_range(s) {
-                    if drawable & (1 << t) == 0 {
+                    if drawable >> t & 1 == 0 {
                         continue;
                     }
                     // Removing d never lowers a lane and raises each by at most one, so the full
                     // hand plus t bounds the hand less d plus t on both sides: a lookup only when
                     // the bounds straddle the target.
+                    let plus = &draws.plus[t];
                     let effective = if t == d {
-                        vector::lanes_below(&prod.v[s], &minus) & argmin != 0
-                    } else if vector::lanes_below(&plus[t], &minus) & argmin == 0 {
+                        vector::lanes_below(&prod.v[s], minus) & argmin != 0
+                    } else if vector::lanes_below(plus, minus) & argmin == 0 {
                         false
-                    } else if vector::lanes_below_by_two(&plus[t], &minus) & argmin != 0 {
+                    } else if vector::lanes_below_by_two(plus, minus) & argmin != 0 {
                         true
                     } else {
-                        vector::lanes_below(&changes.swap(d, t), &minus) & argmin != 0
+                        vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0
                     };
-                    effective_kinds |= u64::from(effective) << t;
+                    kinds |= u64::from(effective) << t;
                 }
             }
         }
-        // The special forms depend on a drawn kind only through its count after the discard and
-        // whether it is a terminal or honor: test one representative per class.
+        let (seven_may, orphans_may) = (seven_after == Some(base), orphans_after == Some(base));
         if seven_may || orphans_may {
             let mut after_count = by_count;
-            after_count[(counts[d] as usize).min(4)] &= !(1 << d);
-            after_count[(counts[d] as usize).min(4) - 1] |= 1 << d;
-            for (count, &kinds) in after_count.iter().enumerate().take(4) {
-                // A representative of each class: 1m is a terminal, 2m is not.
-                for (class, k) in [(special::ORPHANS, 0), (!special::ORPHANS, 1)] {
-                    let (seven, orphans) = p.special_distances(&after_stats.with(count as u8, k, 1));
-                    if (seven_may && seven < Some(base)) || (orphans_may && orphans < Some(base)) {
-                        effective_kinds |= kinds & class;
-                    }
-                }
-            }
+            let c = (counts[d] as usize).min(4);
+            after_count[c] &= !(1 << d);
+            after_count[c - 1] |= 1 << d;
+            kinds |= special_effective(p, &after_stats, &after_count, seven_may, orphans_may, base);
         }
-        effective_kinds &= drawable;
-        // Filled on the stack and copied once: no capacity checks per tile.
-        let mut buffer = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 34];
-        let mut n = 0;
-        let mut rest = effective_kinds;
-        while rest != 0 {
-            let t = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            buffer[n] = EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) };
-            n += 1;
+        kinds &= drawable;
+        let mut tiles = Vec::with_capacity(kinds.count_ones() as usize);
+        while kinds != 0 {
+            let t = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen_of[t] });
         }
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[d]),
-            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles: buffer[..n].to_vec() },
+            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
         });
     }
 }

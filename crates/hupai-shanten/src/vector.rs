@@ -46,6 +46,12 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
 /// 2 × [`INF`] and are clamped at the end.
 #[inline(always)]
 fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
+    combine_to_swar::<M>(a, b)
+}
+
+/// [`combine_to`] in portable byte-parallel arithmetic on `u64` words.
+#[inline(always)]
+fn combine_to_swar<const M: usize>(a: &Vector, b: &Vector) -> Vector {
     let (lo, hi) = combine_unclamped::<M>(a, b);
     // Lanes above M, and every value above INF, back to INF.
     let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
@@ -168,7 +174,13 @@ pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
 /// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
 #[inline(always)]
 pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
-    // Both at most INF, so the sums fit; a plain loop the compiler turns into SIMD.
+    finish_reversed_plain(rev, b)
+}
+
+/// [`finish_reversed`] in portable code.
+#[inline(always)]
+fn finish_reversed_plain(rev: &Vector, b: &Vector) -> u8 {
+    // Both at most INF, so the sums fit.
     let mut sums = [0u8; 16];
     for i in 0..16 {
         sums[i] = rev[i].min(INF) + b[i].min(INF);
@@ -180,44 +192,60 @@ pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
     best
 }
 
-/// One flag per lane (the lane's top bit), from byte-parallel arithmetic on the 16 lanes as one
-/// `u128`: every value is below 128 ([`INF`] + [`INF`] included), so no lane borrows from another.
-pub(crate) type LaneMask = u128;
+/// One bit per lane: bit `i` for lane `i`.
+pub(crate) type LaneBits = u16;
 
-const LOW: u128 = u128::from_le_bytes([1; 16]);
-const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
-
-/// Lanes where `a + b` equals `target` (below 128).
+/// Lanes where `a + b` equals `target` (every value at most [`INF`]).
 #[inline(always)]
-pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneMask {
-    let sum = u128::from_le_bytes(*a) + u128::from_le_bytes(*b);
-    let x = sum ^ (LOW * target as u128);
-    // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
-    !(((x & SEVEN) + SEVEN) | x | SEVEN)
+pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneBits {
+    swar::lanes_summing_to(a, b, target)
 }
 
-/// Lanes where `a` is below `b`.
+/// Lanes where `a` is below `b` (every value at most [`INF`]).
 #[inline(always)]
-pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneMask {
-    // Per lane 128 + a − b: below 128 exactly when a < b.
-    !((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
+    swar::lanes_below(a, b)
 }
 
-/// Lanes where `a` is below `b` by at least two (`a` below 127).
+/// Lanes where `a` is below `b` by at least two (every value at most [`INF`]).
 #[inline(always)]
-pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneMask {
-    // Per lane 128 + a + 1 − b: below 128 exactly when a + 1 < b.
-    !(((u128::from_le_bytes(*a) + LOW) | HIGH) - u128::from_le_bytes(*b)) & HIGH
+pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneBits {
+    swar::lanes_below_by_two(a, b)
 }
 
-/// A lane mask as one bit per lane (bit `i` for lane `i`).
-#[inline(always)]
-pub(crate) fn lane_bits(mask: LaneMask) -> u16 {
-    // The flags sit at bit 7 of each byte; one multiply gathers a word's eight into its top byte.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
-    half(mask as u64) | half((mask >> 64) as u64) << 8
+/// The lane tests in portable byte-parallel arithmetic on the 16 lanes as one `u128`: every value
+/// is below 128 ([`INF`] + [`INF`] included), so no lane borrows from another.
+mod swar {
+    use super::{LaneBits, Vector};
+
+    const LOW: u128 = u128::from_le_bytes([1; 16]);
+    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+    const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
+
+    pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneBits {
+        let sum = u128::from_le_bytes(*a) + u128::from_le_bytes(*b);
+        let x = sum ^ (LOW * target as u128);
+        // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
+        bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
+    }
+
+    pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
+        // Per lane 128 + a − b: below 128 exactly when a < b.
+        bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
+    }
+
+    pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneBits {
+        // Per lane 128 + a + 1 − b: below 128 exactly when a + 1 < b.
+        bits(!(((u128::from_le_bytes(*a) + LOW) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
+    }
+
+    /// Flags at bit 7 of each byte as one bit per lane.
+    fn bits(mask: u128) -> LaneBits {
+        // One multiply gathers a word's eight flags into its top byte.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
+        half(mask as u64) | half((mask >> 64) as u64) << 8
+    }
 }
 
 #[cfg(test)]
@@ -271,6 +299,7 @@ mod tests {
             }
             let plain = plain.map(|v| v.min(INF));
             assert_eq!(combine(&a, &b), plain, "{a:?} {b:?}");
+            assert_eq!(combine_to_swar::<MAX_M>(&a, &b), plain, "{a:?} {b:?}");
             for melds in 0..=MAX_M {
                 let part = combine_up_to(&a, &b, melds);
                 for (i, &v) in part.iter().enumerate() {
@@ -292,12 +321,21 @@ mod tests {
             let b: Vector = std::array::from_fn(|_| next());
             let target = next();
             for i in 0..16 {
-                let bit = 0x80u128 << (8 * i);
-                assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
-                assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
-                assert_eq!(lanes_below_by_two(&a, &b) & bit != 0, a[i] + 1 < b[i]);
-                assert_eq!(lane_bits(lanes_below(&a, &b)) & 1 << i != 0, a[i] < b[i]);
+                let bit = 1 << i;
+                for (below, summing, by_two) in [
+                    (lanes_below(&a, &b), lanes_summing_to(&a, &b, target), lanes_below_by_two(&a, &b)),
+                    (
+                        swar::lanes_below(&a, &b),
+                        swar::lanes_summing_to(&a, &b, target),
+                        swar::lanes_below_by_two(&a, &b),
+                    ),
+                ] {
+                    assert_eq!(below & bit != 0, a[i] < b[i]);
+                    assert_eq!(summing & bit != 0, a[i] + b[i] == target);
+                    assert_eq!(by_two & bit != 0, a[i] + 1 < b[i]);
+                }
             }
+            assert_eq!(finish_reversed(&a, &b), finish_reversed_plain(&a, &b));
         }
     }
 
