@@ -132,6 +132,9 @@ pub struct EffectiveTile {
     pub unseen: u8,
 }
 
+/// The effective kinds of a hand, in tile order: an inline list of at most 34 (derefs to a slice).
+pub type EffectiveTiles = arrayvec::ArrayVec<EffectiveTile, 34>;
+
 /// The effective tiles of a hand one tile short.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Effective {
@@ -139,7 +142,8 @@ pub struct Effective {
     pub shanten: i8,
     /// Every kind whose draw lowers the shanten, in tile order (a kind with 0 unseen copies is still
     /// listed: it would help, but none is left to draw). Never a kind the hand holds four of.
-    pub tiles: Vec<EffectiveTile>,
+    /// Inline (at most one per kind): a slice to read, no allocation to make.
+    pub tiles: EffectiveTiles,
 }
 
 impl Effective {
@@ -437,7 +441,9 @@ fn unseen(physical: &[u8; 34], visible: &TileCounts, t: usize) -> u8 {
 /// Products of the suits' vectors, for answering many one-suit changes.
 struct Products {
     v: [Vector; 4],
-    /// `others[s]`: the other three suits combined, reversed around the target.
+    /// `others[s]`: the other three suits combined.
+    others: [Vector; 4],
+    /// `others_rev[s]`: `others[s]` reversed around the target.
     others_rev: [Vector; 4],
     /// `pair_rest[a][b]`: the two suits other than `a` and `b` combined.
     pair_rest: [[Vector; 4]; 4],
@@ -461,12 +467,12 @@ impl Products {
             pair_rest[a][b] = rest;
             pair_rest[b][a] = rest;
         }
-        let mut others_rev = [vector::IMPOSSIBLE; 4];
-        for (s, slot) in others_rev.iter_mut().enumerate() {
+        let others: [Vector; 4] = std::array::from_fn(|s| {
             let b = if s == 0 { 1 } else { 0 };
-            *slot = reversed(&combine_up_to(&v[b], &pair_rest[s][b], m), m);
-        }
-        Products { v, others_rev, pair_rest }
+            combine_up_to(&v[b], &pair_rest[s][b], m)
+        });
+        let others_rev = others.map(|o| reversed(&o, m));
+        Products { v, others, others_rev, pair_rest }
     }
 }
 
@@ -703,13 +709,14 @@ fn effective_of(
             None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats, &mut tiles),
         };
     }
-    Effective {
-        shanten: p.shanten_number(base, wildcards),
-        tiles: tiles
-            .into_iter()
-            .filter_map(|t| Some(EffectiveTile { tile: Tile::new(t)?, unseen: unseen(seen, visible, t) }))
-            .collect(),
+    let mut out = EffectiveTiles::new();
+    for t in tiles {
+        if let Some(tile) = Tile::new(t) {
+            // Each kind once: at most 34, never full.
+            let _ = out.try_push(EffectiveTile { tile, unseen: unseen(seen, visible, t) });
+        }
     }
+    Effective { shanten: p.shanten_number(base, wildcards), tiles: out }
 }
 
 /// A hand's suits and what one drawn tile does to them: the products of [`Products`] and, for
@@ -865,25 +872,39 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     Ok(out)
 }
 
-/// Sorts advice by (shanten, most unseen effective tiles first), stably. Each key is a sum over
-/// the option's tiles, so keys are computed once and the few options insertion-sorted with them.
+/// Sorts advice by (shanten, most unseen effective tiles first), stably: each option's key
+/// packed with its position into one integer, those sorted, and the options moved once.
 fn sort_advice(out: &mut [DiscardOption]) {
-    let key = |o: &DiscardOption| ((o.after.shanten as i32 + 1) << 16) - o.after.unseen() as i32;
-    let mut keys = [0i32; 35];
-    if out.len() > keys.len() {
-        out.sort_by_cached_key(key);
+    // Position in the low six bits (at most 35 options: 34 kinds and a wildcard).
+    let mut order = [0u32; 64];
+    if out.len() > order.len() {
+        out.sort_by_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
         return;
     }
-    for (k, o) in keys.iter_mut().zip(out.iter()) {
-        *k = key(o);
+    for (i, (slot, o)) in order.iter_mut().zip(out.iter()).enumerate() {
+        let rank = (o.after.shanten as i32 + 1).clamp(0, 0xff) as u32;
+        let fewer_unseen = 0xffff - o.after.unseen().min(0xffff);
+        *slot = (rank << 22 | fewer_unseen << 6) | i as u32;
     }
-    for i in 1..out.len() {
+    let order = &mut order[..out.len()];
+    // Insertion: a few dozen integers, often nearly in order.
+    for i in 1..order.len() {
+        let key = order[i];
         let mut j = i;
-        while j > 0 && keys[j - 1] > keys[j] {
-            keys.swap(j - 1, j);
-            out.swap(j - 1, j);
+        while j > 0 && order[j - 1] > key {
+            order[j] = order[j - 1];
             j -= 1;
         }
+        order[j] = key;
+    }
+    // Apply the permutation in place: position i takes the option first at `order[i]`, which
+    // earlier swaps may have moved along the chain of positions already filled.
+    for i in 0..order.len() {
+        let mut j = (order[i] & 63) as usize;
+        while j < i {
+            j = (order[j] & 63) as usize;
+        }
+        out.swap(i, j);
     }
 }
 
@@ -919,7 +940,59 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
     }
 }
 
+/// The special forms after discarding a kind of one class (its count, whether it is a terminal or
+/// honor): their distances, and after a further draw of each class (count 0–3 after the discard,
+/// terminal or not), which is all they depend on.
+#[derive(Clone, Copy)]
+struct SpecialAfter {
+    after: (Option<u8>, Option<u8>),
+    drawn: [(Option<u8>, Option<u8>); 8],
+}
+
+impl SpecialAfter {
+    #[inline(always)]
+    fn new(p: &Prepared, stats: &Stats, count: u8, d: usize) -> SpecialAfter {
+        let after = stats.with(count, d, -1);
+        // Representatives: 1m is a terminal, 2m is not.
+        let drawn = std::array::from_fn(|i| p.special_distances(&after.with((i / 2) as u8, 1 - i % 2, 1)));
+        SpecialAfter { after: p.special_distances(&after), drawn }
+    }
+
+    /// The kinds whose draw lowers a form below `base`, among `by_count` (kinds by count after
+    /// the discard); only the forms at `base` can.
+    #[inline(always)]
+    fn effective(&self, by_count: &[u64; 5], base: u8) -> u64 {
+        let (seven_may, orphans_may) = (self.after.0 == Some(base), self.after.1 == Some(base));
+        if !seven_may && !orphans_may {
+            return 0;
+        }
+        let mut kinds = 0u64;
+        for (i, &(seven, orphans)) in self.drawn.iter().enumerate() {
+            if (seven_may && seven.is_some_and(|d| d < base)) || (orphans_may && orphans.is_some_and(|d| d < base)) {
+                let class = if i % 2 == 0 { !special::ORPHANS } else { special::ORPHANS };
+                kinds |= by_count[i / 2] & class;
+            }
+        }
+        kinds
+    }
+}
+
+/// The first kind of suit `s`.
+#[inline(always)]
+fn suit_start(s: usize) -> usize {
+    9 * s.min(3)
+}
+
 /// [`advice_fast`] over one way of looking up changed suits.
+///
+/// After discarding `d` of suit `s`, a draw lowers the melds distance exactly when it lowers a
+/// lane at which that distance is reached, and only if that form is at the best distance. The
+/// lanes of suit `s` reaching it (argmin lanes) come from one add and compare against the other
+/// suits' product. A draw in another suit `o` lowers an argmin lane of `o`'s, which are the lanes
+/// of `o` reaching the three-suit product's minimum at the lane complementary to an argmin lane of
+/// `s`: which kinds those are is known per (suit, lane of it) once per hand. A draw in suit `s`
+/// itself changes the suit after the discard, bounded on both sides by the full suit plus the draw:
+/// a lookup only when the bounds straddle.
 #[inline(always)]
 fn advice_with(
     p: &Prepared,
@@ -939,93 +1012,129 @@ fn advice_with(
     }
     let mut minus = [EMPTY; 34];
     changes.minus_many(held, &mut minus);
+    // The lanes a hand of m melds uses: (0..=m, without and with the pair).
+    let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
+    // Per suit and lane, the kinds of the suit whose draw lowers that lane.
+    let mut lowering = [[0u64; 16]; 4];
+    for (t, &lanes) in draws.lowers.iter().enumerate() {
+        let mut lanes = lanes & used;
+        while lanes != 0 {
+            lowering[suit_of_kind(t)][lanes.trailing_zeros() as usize] |= 1 << t;
+            lanes &= lanes - 1;
+        }
+    }
+    // Per (suit, lane), computed on first use: the kinds of the other suits effective when that
+    // lane of the suit is an argmin lane after a discard, and the lane's value after each draw in
+    // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
+    let mut ready = [0u16; 4];
+    let mut across = [[0u64; 16]; 4];
+    let mut by_rank = [[[INF; 16]; 16]; 4];
     let stats = Stats::new(counts);
     let by_count = kinds_by_count(counts);
+    let specials = p.seven_pairs != SevenPairs::Off || p.thirteen_orphans;
+    let mut special_after: [Option<SpecialAfter>; 10] = [None; 10];
     // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
-    let unseen_of: [u8; 34] = std::array::from_fn(|t| unseen(physical, visible, t));
+    let template: [EffectiveTile; 34] =
+        std::array::from_fn(|t| EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
     out.reserve(35);
-    // The other suits' effective kinds by (discard's suit, its vector after the discard, base):
-    // discards of one suit often leave the same vector. On the stack: past the array, answers are
-    // not kept.
-    let mut other_suits = [((0usize, EMPTY, 0u8), 0u64); 16];
-    let mut kept = 0;
     let mut discards = held;
     while discards != 0 {
         let d = discards.trailing_zeros() as usize;
         discards &= discards - 1;
         let s = suit_of_kind(d);
         let minus = &minus[d];
-        let after_stats = stats.with(counts[d], d, -1);
         let melds_after = finish_reversed(&prod.others_rev[s], minus);
-        let (seven_after, orphans_after) = p.special_distances(&after_stats);
-        let base = melds_after.min(seven_after.unwrap_or(INF)).min(orphans_after.unwrap_or(INF));
+        let mut base = melds_after;
+        let special = if specials {
+            let class = (counts[d] as usize).min(4) * 2 + usize::from(special::is_orphan(d));
+            let after = *special_after[class].get_or_insert_with(|| SpecialAfter::new(p, &stats, counts[d], d));
+            base = base.min(after.after.0.unwrap_or(INF)).min(after.after.1.unwrap_or(INF));
+            Some(after)
+        } else {
+            None
+        };
         // After discarding d, a kind can be drawn if it has room or is d itself (four physical
         // copies of d less the discard).
         let drawable = room | 1 << d;
         let mut kinds = 0u64;
-        // A draw lowers the melds distance exactly when it lowers one of its suit's lanes at which
-        // the distance is reached (an argmin lane), and only if that form is at the best distance.
         if melds_after == base {
-            // A draw in another suit o leaves suit s at `minus` and lowers o's lanes exactly as on
-            // the full hand (suit o is unchanged): only the argmin lanes depend on the discard.
-            let key = (s, *minus, base);
-            if let Some(&(_, found)) = other_suits[..kept].iter().find(|(k, _)| *k == key) {
-                kinds |= found;
-            } else {
-                let mut found = 0u64;
-                for o in (0..4).filter(|&o| o != s) {
-                    let rev = reversed(&combine_up_to(minus, &prod.pair_rest[s][o], m), m);
-                    found |= draws.lowering(o, vector::lanes_summing_to(&rev, &prod.v[o], base));
-                }
-                if let Some(slot) = other_suits.get_mut(kept) {
-                    *slot = (key, found);
-                    kept += 1;
-                }
-                kinds |= found;
-            }
-            let argmin = vector::lanes_summing_to(&prod.others_rev[s], minus, base);
-            if argmin != 0 {
-                for t in suit_range(s) {
-                    if drawable >> t & 1 == 0 {
-                        continue;
+            let argmin = vector::lanes_summing_to(&prod.others_rev[s], minus, base) & used;
+            let first = suit_start(s);
+            let (mut yes, mut maybe) = (0u16, 0u16);
+            let mut lanes = argmin;
+            while lanes != 0 {
+                let l = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                if ready[s] >> l & 1 == 0 {
+                    ready[s] |= 1 << l;
+                    across[s][l] = other_suits_effective(prod, &lowering, s, l, m);
+                    for (r, t) in suit_range(s).enumerate() {
+                        if room >> t & 1 != 0 {
+                            by_rank[s][l][r] = draws.plus[t][l];
+                        }
                     }
-                    // Removing d never lowers a lane and raises each by at most one, so the full
-                    // hand plus t bounds the hand less d plus t on both sides: a lookup only when
-                    // the bounds straddle the target.
-                    let plus = &draws.plus[t];
-                    let effective = if t == d {
-                        vector::lanes_below(&prod.v[s], minus) & argmin != 0
-                    } else if vector::lanes_below(plus, minus) & argmin == 0 {
-                        false
-                    } else if vector::lanes_below_by_two(plus, minus) & argmin != 0 {
-                        true
-                    } else {
-                        vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0
-                    };
-                    kinds |= u64::from(effective) << t;
+                }
+                kinds |= across[s][l];
+                // A draw must take lane l below its value after the discard.
+                let Some(target) = minus[l].checked_sub(1) else { continue };
+                let column = &by_rank[s][l];
+                yes |= vector::lanes_below_value(column, target);
+                maybe |= vector::lanes_equal_value(column, target);
+            }
+            // Drawing d back restores the full suit; the bounds are for other kinds.
+            let own = 1u16 << (d - first);
+            let mut own_kinds = u64::from(yes & !own) << first;
+            let mut unsure = maybe & !yes & !own;
+            while unsure != 0 {
+                let t = first + unsure.trailing_zeros() as usize;
+                unsure &= unsure - 1;
+                if vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0 {
+                    own_kinds |= 1 << t;
                 }
             }
+            if vector::lanes_below(&prod.v[s], minus) & argmin != 0 {
+                own_kinds |= 1 << d;
+            }
+            kinds |= own_kinds;
         }
-        let (seven_may, orphans_may) = (seven_after == Some(base), orphans_after == Some(base));
-        if seven_may || orphans_may {
+        if let Some(after) = special {
             let mut after_count = by_count;
             let c = (counts[d] as usize).min(4);
             after_count[c] &= !(1 << d);
             after_count[c - 1] |= 1 << d;
-            kinds |= special_effective(p, &after_stats, &after_count, seven_may, orphans_may, base);
+            kinds |= after.effective(&after_count, base);
         }
         kinds &= drawable;
-        let mut tiles = Vec::with_capacity(kinds.count_ones() as usize);
+        let mut tiles = EffectiveTiles::new();
         while kinds != 0 {
-            let t = kinds.trailing_zeros() as usize;
+            // At most 34 kinds: never full.
+            let _ = tiles.try_push(template[kinds.trailing_zeros() as usize]);
             kinds &= kinds - 1;
-            tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen_of[t] });
         }
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[d]),
             after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
         });
     }
+}
+
+/// The kinds of the suits other than `s` whose draw lowers the melds distance of a hand whose
+/// suit `s` reaches it at lane `l`: per other suit `o`, the lanes of `o` at which `o` and the last
+/// two suits reach the three suits' product at the lane complementary to `l` (so the whole hand
+/// reaches the distance with them), and the kinds lowering one of those (`lowering[o][lane]`).
+#[inline(always)]
+fn other_suits_effective(prod: &Products, lowering: &[[u64; 16]; 4], s: usize, l: usize, m: usize) -> u64 {
+    let Some(c) = vector::complement(l, m) else { return 0 };
+    let target = prod.others[s][c];
+    let mut kinds = 0u64;
+    for o in (0..4).filter(|&o| o != s) {
+        let mut lanes = vector::split_lanes(&prod.v[o], &prod.pair_rest[s][o], c, target);
+        while lanes != 0 {
+            kinds |= lowering[o][lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+        }
+    }
+    kinds
 }
 
 // The crate README's example runs as a doctest, so it cannot drift.

@@ -32,7 +32,10 @@ use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
 use crate::exact::{self, Ranks};
 use crate::special::{ORPHANS, Stats};
 use crate::vector::{IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
-use crate::{Discard, DiscardOption, Effective, EffectiveTile, Form, Prepared, Shanten, suit_range, table, unseen};
+use crate::{
+    Discard, DiscardOption, Effective, EffectiveTile, EffectiveTiles, Form, Prepared, Shanten, suit_range, table,
+    unseen,
+};
 
 /// One way the hand may win: the kinds a target may hold and where its pair may go.
 struct Variant {
@@ -427,7 +430,7 @@ impl<'a> Regional<'a> {
         let base = self.best_below(counts, budget, INF);
         let drawable = self.variants.iter().fold(0u64, |a, v| a | v.allowed);
         let mut c = *counts;
-        let mut tiles = Vec::new();
+        let mut tiles = EffectiveTiles::new();
         for t in 0..34 {
             // A kind no target may hold never helps; one held four times cannot be drawn.
             if room[t] >= 4 || drawable >> t & 1 == 0 {
@@ -436,7 +439,8 @@ impl<'a> Regional<'a> {
             c[t] += 1;
             // A draw lowers the distance by at most one: only "below base" matters.
             if self.best_below(&c, budget, base) < base {
-                tiles.push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
+                // Each kind once: at most 34, never full.
+                let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
             }
             c[t] -= 1;
         }

@@ -174,16 +174,10 @@ pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
 /// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
 #[inline(always)]
 pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
-    finish_reversed_plain(rev, b)
-}
-
-/// [`finish_reversed`] in portable code.
-#[inline(always)]
-fn finish_reversed_plain(rev: &Vector, b: &Vector) -> u8 {
-    // Both at most INF, so the sums fit.
+    // Saturating: any value fits (every caller's are at most INF, so the sums are exact).
     let mut sums = [0u8; 16];
     for i in 0..16 {
-        sums[i] = rev[i].min(INF) + b[i].min(INF);
+        sums[i] = rev[i].saturating_add(b[i]);
     }
     let mut best = INF;
     for s in sums {
@@ -207,10 +201,43 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
     swar::lanes_below(a, b)
 }
 
-/// Lanes where `a` is below `b` by at least two (every value at most [`INF`]).
+/// Lanes of `a` below `x` (every value at most [`INF`], `x` too).
 #[inline(always)]
-pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneBits {
-    swar::lanes_below_by_two(a, b)
+pub(crate) fn lanes_below_value(a: &Vector, x: u8) -> LaneBits {
+    swar::lanes_below(a, &[x; 16])
+}
+
+/// Lanes of `a` equal to `x` (every value below 128).
+#[inline(always)]
+pub(crate) fn lanes_equal_value(a: &Vector, x: u8) -> LaneBits {
+    swar::lanes_zero(u128::from_le_bytes(*a) ^ u128::from_le_bytes([x; 16]))
+}
+
+/// The lanes `l` (at most `c`) where `v` at `l` plus `rest` at `c − l` equals `target`: for a
+/// product of `v` and `rest` whose lane `c` is `target`, the lanes of `v` in a split reaching it.
+/// Every value at most [`INF`].
+#[inline(always)]
+pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> LaneBits {
+    const LOW: u128 = u128::from_le_bytes([1; 16]);
+    let (mc, pc) = ((c % 8).min(7), c / 8);
+    // Byte-reversed, lane (m, p) holds rest(7 − m, 1 − p); shifted down by 7 − mc lanes within each
+    // half it holds rest(mc − m, 1 − p), what a pair lane c needs. Without the pair, v's lanes
+    // without it read rest's lanes without it (the reversed high half). Lanes past c read zeros
+    // and are masked off.
+    let fr = u128::from_le_bytes(*rest).swap_bytes();
+    let k = 8 * (7 - mc) as u32;
+    let (lo, hi) = if pc == 1 { ((fr as u64) >> k, ((fr >> 64) as u64) >> k) } else { (((fr >> 64) as u64) >> k, 0) };
+    let rev = ((hi as u128) << 64) | lo as u128;
+    let sums = u128::from_le_bytes(*v) + rev;
+    let valid: LaneBits = ((1 << (mc + 1)) - 1) * if pc == 1 { 0x0101 } else { 0x0001 };
+    swar::lanes_zero(sums ^ (LOW * target as u128)) & valid
+}
+
+/// The lane `reversed` pairs with lane `l` around `(melds, 1)`: `(melds − m, 1 − p)`, if any.
+#[inline(always)]
+pub(crate) fn complement(l: usize, melds: usize) -> Option<usize> {
+    let (m, p) = (l % 8, l / 8);
+    (m <= melds && p <= 1).then(|| lane(melds - m, 1 - p))
 }
 
 /// The lane tests in portable byte-parallel arithmetic on the 16 lanes as one `u128`: every value
@@ -229,14 +256,15 @@ mod swar {
         bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
     }
 
+    /// Lanes of `x` that are zero (exact for any byte values).
+    pub(crate) fn lanes_zero(x: u128) -> LaneBits {
+        // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
+        bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
+    }
+
     pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
         // Per lane 128 + a − b: below 128 exactly when a < b.
         bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
-    }
-
-    pub(crate) fn lanes_below_by_two(a: &Vector, b: &Vector) -> LaneBits {
-        // Per lane 128 + a + 1 − b: below 128 exactly when a + 1 < b.
-        bits(!(((u128::from_le_bytes(*a) + LOW) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
     }
 
     /// Flags at bit 7 of each byte as one bit per lane.
@@ -322,20 +350,36 @@ mod tests {
             let target = next();
             for i in 0..16 {
                 let bit = 1 << i;
-                for (below, summing, by_two) in [
-                    (lanes_below(&a, &b), lanes_summing_to(&a, &b, target), lanes_below_by_two(&a, &b)),
-                    (
-                        swar::lanes_below(&a, &b),
-                        swar::lanes_summing_to(&a, &b, target),
-                        swar::lanes_below_by_two(&a, &b),
-                    ),
-                ] {
-                    assert_eq!(below & bit != 0, a[i] < b[i]);
-                    assert_eq!(summing & bit != 0, a[i] + b[i] == target);
-                    assert_eq!(by_two & bit != 0, a[i] + 1 < b[i]);
-                }
+                assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
+                assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
+                assert_eq!(lanes_below_value(&a, target) & bit != 0, a[i] < target);
+                assert_eq!(lanes_equal_value(&a, target) & bit != 0, a[i] == target);
             }
-            assert_eq!(finish_reversed(&a, &b), finish_reversed_plain(&a, &b));
+        }
+    }
+
+    #[test]
+    fn split_lanes_match_a_plain_search() {
+        let mut x = 5u64;
+        for _ in 0..3000 {
+            let mut next = || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((x >> 33) % 12) as u8
+            };
+            let v: Vector = std::array::from_fn(|i| if i % 8 <= MAX_M { next() } else { INF });
+            let rest: Vector = std::array::from_fn(|i| if i % 8 <= MAX_M { next() } else { INF });
+            let product = combine(&v, &rest);
+            for c in (0..16).filter(|c| c % 8 <= MAX_M) {
+                let (mc, pc) = (c % 8, c / 8);
+                let mut want = 0;
+                for l in (0..16).filter(|l| l % 8 <= mc && l / 8 <= pc) {
+                    if v[l] + rest[lane(mc - l % 8, pc - l / 8)] == product[c] {
+                        want |= 1 << l;
+                    }
+                }
+                assert_eq!(split_lanes(&v, &rest, c, product[c]), want, "{v:?} {rest:?} lane {c}");
+                assert_ne!(want, 0, "the minimum is reached somewhere");
+            }
         }
     }
 
