@@ -55,8 +55,11 @@
 //! suit. Suits the table does not cover (more than 14 tiles, copies taken by declared melds) and
 //! the fifth-copy option (which couples the suits through the wildcards that must stand in past
 //! the limit) go through an exact rank-by-rank program: same answers, slower. Seven pairs and
-//! thirteen orphans are closed forms. Effective tiles and advice recompute only the suit a draw or
-//! a discard touches and combine it with precomputed products of the other suits.
+//! thirteen orphans are closed forms. Effective tiles and advice never recompute a whole hand: a
+//! drawn tile lowers each lane of its suit's vector by at most one, so a draw is effective exactly
+//! when it lowers a lane at which the best split of the hand is reached (an argmin lane). Which
+//! lanes each draw lowers is one lookup per kind; the argmin lanes after each discard come from
+//! products of the other suits computed once per hand.
 
 mod exact;
 mod regional;

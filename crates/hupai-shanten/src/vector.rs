@@ -46,12 +46,6 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
 /// 2 × [`INF`] and are clamped at the end.
 #[inline(always)]
 fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
-    combine_to_swar::<M>(a, b)
-}
-
-/// [`combine_to`] in portable byte-parallel arithmetic on `u64` words.
-#[inline(always)]
-fn combine_to_swar<const M: usize>(a: &Vector, b: &Vector) -> Vector {
     let (lo, hi) = combine_unclamped::<M>(a, b);
     // Lanes above M, and every value above INF, back to INF.
     let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
@@ -189,28 +183,51 @@ pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
 /// One bit per lane: bit `i` for lane `i`.
 pub(crate) type LaneBits = u16;
 
+// The lane tests work on the 16 lanes as one `u128`, byte-parallel: every value is below 128
+// ([`INF`] + [`INF`] included), so no lane borrows from or carries into another.
+const LOW: u128 = u128::from_le_bytes([1; 16]);
+const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
+
+/// Flags at bit 7 of each byte as one bit per lane.
+#[inline(always)]
+fn flag_bits(mask: u128) -> LaneBits {
+    // One multiply gathers a word's eight flags into its top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
+    half(mask as u64) | half((mask >> 64) as u64) << 8
+}
+
+/// Lanes of `x` that are zero (exact for any byte values).
+#[inline(always)]
+fn lanes_zero(x: u128) -> LaneBits {
+    // The top bit of (low seven bits + 0x7f) | x is clear only for a zero byte.
+    flag_bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
+}
+
 /// Lanes where `a + b` equals `target` (every value at most [`INF`]).
 #[inline(always)]
 pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneBits {
-    swar::lanes_summing_to(a, b, target)
+    lanes_zero((u128::from_le_bytes(*a) + u128::from_le_bytes(*b)) ^ (LOW * target as u128))
 }
 
 /// Lanes where `a` is below `b` (every value at most [`INF`]).
 #[inline(always)]
 pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
-    swar::lanes_below(a, b)
+    // Per lane 128 + a − b: below 128 exactly when a < b.
+    flag_bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
 }
 
 /// Lanes of `a` below `x` (every value at most [`INF`], `x` too).
 #[inline(always)]
 pub(crate) fn lanes_below_value(a: &Vector, x: u8) -> LaneBits {
-    swar::lanes_below(a, &[x; 16])
+    lanes_below(a, &[x; 16])
 }
 
-/// Lanes of `a` equal to `x` (every value below 128).
+/// Lanes of `a` equal to `x`.
 #[inline(always)]
 pub(crate) fn lanes_equal_value(a: &Vector, x: u8) -> LaneBits {
-    swar::lanes_zero(u128::from_le_bytes(*a) ^ u128::from_le_bytes([x; 16]))
+    lanes_zero(u128::from_le_bytes(*a) ^ (LOW * x as u128))
 }
 
 /// The lanes `l` (at most `c`) where `v` at `l` plus `rest` at `c − l` equals `target`: for a
@@ -218,7 +235,6 @@ pub(crate) fn lanes_equal_value(a: &Vector, x: u8) -> LaneBits {
 /// Every value at most [`INF`].
 #[inline(always)]
 pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> LaneBits {
-    const LOW: u128 = u128::from_le_bytes([1; 16]);
     let (mc, pc) = ((c % 8).min(7), c / 8);
     // Byte-reversed, lane (m, p) holds rest(7 − m, 1 − p); shifted down by 7 − mc lanes within each
     // half it holds rest(mc − m, 1 − p), what a pair lane c needs. Without the pair, v's lanes
@@ -230,7 +246,7 @@ pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> La
     let rev = ((hi as u128) << 64) | lo as u128;
     let sums = u128::from_le_bytes(*v) + rev;
     let valid: LaneBits = ((1 << (mc + 1)) - 1) * if pc == 1 { 0x0101 } else { 0x0001 };
-    swar::lanes_zero(sums ^ (LOW * target as u128)) & valid
+    lanes_zero(sums ^ (LOW * target as u128)) & valid
 }
 
 /// The lane `reversed` pairs with lane `l` around `(melds, 1)`: `(melds − m, 1 − p)`, if any.
@@ -238,42 +254,6 @@ pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> La
 pub(crate) fn complement(l: usize, melds: usize) -> Option<usize> {
     let (m, p) = (l % 8, l / 8);
     (m <= melds && p <= 1).then(|| lane(melds - m, 1 - p))
-}
-
-/// The lane tests in portable byte-parallel arithmetic on the 16 lanes as one `u128`: every value
-/// is below 128 ([`INF`] + [`INF`] included), so no lane borrows from another.
-mod swar {
-    use super::{LaneBits, Vector};
-
-    const LOW: u128 = u128::from_le_bytes([1; 16]);
-    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-    const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
-
-    pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneBits {
-        let sum = u128::from_le_bytes(*a) + u128::from_le_bytes(*b);
-        let x = sum ^ (LOW * target as u128);
-        // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
-        bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
-    }
-
-    /// Lanes of `x` that are zero (exact for any byte values).
-    pub(crate) fn lanes_zero(x: u128) -> LaneBits {
-        // Exact zero-byte test: the top bit of (low seven bits + 0x7f) | x is clear only for zero.
-        bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
-    }
-
-    pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
-        // Per lane 128 + a − b: below 128 exactly when a < b.
-        bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
-    }
-
-    /// Flags at bit 7 of each byte as one bit per lane.
-    fn bits(mask: u128) -> LaneBits {
-        // One multiply gathers a word's eight flags into its top byte.
-        const GATHER: u64 = 0x0102_0408_1020_4080;
-        let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
-        half(mask as u64) | half((mask >> 64) as u64) << 8
-    }
 }
 
 #[cfg(test)]
@@ -327,7 +307,6 @@ mod tests {
             }
             let plain = plain.map(|v| v.min(INF));
             assert_eq!(combine(&a, &b), plain, "{a:?} {b:?}");
-            assert_eq!(combine_to_swar::<MAX_M>(&a, &b), plain, "{a:?} {b:?}");
             for melds in 0..=MAX_M {
                 let part = combine_up_to(&a, &b, melds);
                 for (i, &v) in part.iter().enumerate() {
