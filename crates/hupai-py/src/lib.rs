@@ -4,12 +4,15 @@
 //! String functions read one hand the way `hupai batch` reads one line (a trailing `\r` dropped, a
 //! blank string is "empty hand", `wildcard_tile` applied only when the hand holds that tile), so
 //! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
-//! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
+//! `hupai::batch` on rayon's pool with the GIL released, read C-contiguous arrays in place (held
+//! read-only against Rust borrows; copying a large batch cost more than answering it), and build
+//! no Python object per row.
 
 use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
 use numpy::ndarray::Array2;
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -366,14 +369,31 @@ fn batch<'py>(
     Ok(list)
 }
 
-/// A numpy uint8 array's bytes in logical (C) order. (`as_slice` also accepts Fortran order, whose
-/// bytes are in the other order: only a C-contiguous array is taken as it is.)
+/// A numpy uint8 array's bytes in logical (C) order: a C-contiguous array read in place, held
+/// read-only for the call, anything else (Fortran order, strided slices) copied first.
+enum Bytes<'py> {
+    InPlace(PyReadonlyArrayDyn<'py, u8>),
+    Copied(Vec<u8>),
+}
+
+impl Bytes<'_> {
+    fn as_slice(&self) -> PyResult<&[u8]> {
+        match self {
+            Bytes::InPlace(array) => array.as_slice().map_err(|e| PyValueError::new_err(e.to_string())),
+            Bytes::Copied(bytes) => Ok(bytes),
+        }
+    }
+}
+
+/// Checks that `array` is a numpy uint8 array of `ndim` dimensions and borrows its bytes.
+/// (`as_slice` also accepts Fortran order, whose bytes are in the other order: only a
+/// C-contiguous array is read in place.)
 fn uint8_bytes<'py>(
     array: &Bound<'py, PyAny>,
     name: &str,
     shape_text: &str,
     ndim: usize,
-) -> PyResult<(Vec<usize>, Vec<u8>)> {
+) -> PyResult<(Vec<usize>, Bytes<'py>)> {
     let py = array.py();
     let untyped = array.cast::<PyUntypedArray>().map_err(|_| {
         let type_name = array.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
@@ -391,21 +411,13 @@ fn uint8_bytes<'py>(
     if untyped.ndim() != ndim {
         return Err(PyValueError::new_err(format!("{name} must have shape {shape_text}, not {}", tuple(&shape))));
     }
-    let bytes = match ndim {
-        1 => {
-            let typed = untyped.cast::<PyArray1<u8>>()?.try_readonly().map_err(borrow_error)?;
-            match typed.as_slice() {
-                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
-                _ => typed.as_array().iter().copied().collect(),
-            }
-        }
-        _ => {
-            let typed = untyped.cast::<PyArray2<u8>>()?.try_readonly().map_err(borrow_error)?;
-            match typed.as_slice() {
-                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
-                _ => typed.as_array().iter().copied().collect(),
-            }
-        }
+    let typed = untyped.cast::<PyArrayDyn<u8>>()?.try_readonly().map_err(borrow_error)?;
+    // Reading in place spares a copy of the whole batch (and the page faults of fresh memory for
+    // it), which cost more than answering its rows.
+    let bytes = if untyped.is_c_contiguous() {
+        Bytes::InPlace(typed)
+    } else {
+        Bytes::Copied(typed.as_array().iter().copied().collect())
     };
     Ok((shape, bytes))
 }
@@ -422,14 +434,14 @@ fn borrow_error(e: numpy::BorrowError) -> PyErr {
     PyValueError::new_err(format!("the array is being written elsewhere: {e}"))
 }
 
-/// Rows of counts and optional wildcards, checked and copied out of numpy.
-struct Rows {
-    counts: Vec<u8>,
-    wildcards: Option<Vec<u8>>,
+/// Rows of counts and optional wildcards, checked, from numpy.
+struct Rows<'py> {
+    counts: Bytes<'py>,
+    wildcards: Option<Bytes<'py>>,
 }
 
-impl Rows {
-    fn read(counts: &Bound<'_, PyAny>, wildcards: Option<&Bound<'_, PyAny>>) -> PyResult<Rows> {
+impl<'py> Rows<'py> {
+    fn read(counts: &Bound<'py, PyAny>, wildcards: Option<&Bound<'py, PyAny>>) -> PyResult<Rows<'py>> {
         let (shape, bytes) = uint8_bytes(counts, "counts", "(n, 34)", 2)?;
         if shape[1] != Tile::COUNT {
             return Err(PyValueError::new_err(format!("counts must have shape (n, 34), not {}", tuple(&shape))));
@@ -452,18 +464,33 @@ impl Rows {
         Ok(Rows { counts: bytes, wildcards })
     }
 
-    fn rows(&self) -> &[[u8; 34]] {
-        self.counts.as_chunks::<34>().0
+    /// The rows and wildcards as slices, which (unlike the arrays) may cross into `Python::detach`.
+    fn slices(&self) -> PyResult<RowSlices<'_>> {
+        let rows = self.counts.as_slice()?.as_chunks::<34>().0;
+        let wildcards = match &self.wildcards {
+            Some(w) => Some(w.as_slice()?),
+            None => None,
+        };
+        Ok(RowSlices { rows, wildcards })
     }
+}
 
+/// [`Rows`] borrowed as plain slices.
+#[derive(Clone, Copy)]
+struct RowSlices<'a> {
+    rows: &'a [[u8; 34]],
+    wildcards: Option<&'a [u8]>,
+}
+
+impl RowSlices<'_> {
     /// Runs `answer` on row chunks in parallel, each writing `width` outputs per row; the first bad
     /// row (lowest index) becomes a `HandError` naming it.
     fn run<T: Copy + Default + Send>(
-        &self,
+        self,
         width: usize,
         answer: impl Fn(&[[u8; 34]], Option<&[u8]>, &mut [T]) -> Result<(), hupai::batch::BatchError> + Sync,
     ) -> PyResult<Vec<T>> {
-        let rows = self.rows();
+        let rows = self.rows;
         let mut out = vec![T::default(); rows.len() * width];
         let results: Vec<Result<(), hupai::batch::BatchError>> = out
             .par_chunks_mut(ROWS_PER_TASK * width)
@@ -471,7 +498,7 @@ impl Rows {
             .map(|(task, out)| {
                 let start = task * ROWS_PER_TASK;
                 let end = start + out.len() / width;
-                let wildcards = self.wildcards.as_deref().map(|w| &w[start..end]);
+                let wildcards = self.wildcards.map(|w| &w[start..end]);
                 answer(&rows[start..end], wildcards, out).map_err(|e| match e {
                     hupai::batch::BatchError::Row { row, error } => {
                         hupai::batch::BatchError::Row { row: row + start, error }
@@ -495,7 +522,8 @@ impl Rows {
 /// Raises ``TypeError`` if an argument is not a numpy array of dtype ``uint8``, ``ValueError`` for
 /// a wrong shape, and ``HandError`` naming the first bad row (a count above four, or a hand that is
 /// not complete under the rules). Non-contiguous arrays (slices, transposes) are accepted: they are
-/// copied first, as ``numpy.ascontiguousarray`` would.
+/// copied first, as ``numpy.ascontiguousarray`` would. A C-contiguous array is read in place while
+/// the GIL is released: do not write to it from another thread during the call.
 ///
 /// >>> counts = numpy.zeros((1, 34), numpy.uint8)
 /// >>> counts[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27]] = 1; counts[0, 28] = 3
@@ -515,8 +543,9 @@ fn is_win_counts<'py>(
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
     let options = Options::new(&rules, None, wildcard_fifth_copy)?;
     let rows = Rows::read(counts, wildcards)?;
+    let slices = rows.slices()?;
     let out = py.detach(|| {
-        rows.run(1, |rows, wildcards, out| hupai::batch::is_win_counts(rows, wildcards, &options.rules, out))
+        slices.run(1, |rows, wildcards, out| hupai::batch::is_win_counts(rows, wildcards, &options.rules, out))
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -542,9 +571,10 @@ fn waits_counts<'py>(
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let options = Options::new(&rules, None, wildcard_fifth_copy)?;
     let rows = Rows::read(counts, wildcards)?;
-    let n = rows.rows().len();
+    let slices = rows.slices()?;
+    let n = slices.rows.len();
     let out = py.detach(|| {
-        rows.run(Tile::COUNT, |rows, wildcards, out| {
+        slices.run(Tile::COUNT, |rows, wildcards, out| {
             let mut sets = vec![TileSet::default(); rows.len()];
             hupai::batch::waits_counts(rows, wildcards, &options.rules, &mut sets)?;
             for (set, row) in sets.iter().zip(out.chunks_exact_mut(Tile::COUNT)) {
