@@ -4,18 +4,23 @@
 //! String functions read one hand the way `hupai batch` reads one line (a trailing `\r` dropped, a
 //! blank string is "empty hand", `wildcard_tile` applied only when the hand holds that tile), so
 //! `check` and `batch` give exactly the batch's JSON objects. The numpy functions run row chunks of
-//! `hupai::batch` on rayon's pool with the GIL released, and build no Python object per row.
+//! `hupai::batch` on rayon's pool with the GIL released, read C-contiguous arrays in place (held
+//! read-only against Rust borrows; copying a large batch cost more than answering it), and build
+//! no Python object per row.
 
 use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
 use numpy::ndarray::Array2;
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+    IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn,
+    PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
+use std::borrow::Cow;
 
 create_exception!(
     hupai,
@@ -37,6 +42,46 @@ const TILE_NAMES: [&str; Tile::COUNT] = [
 /// enough that both cores stay busy on a few thousand rows.
 const ROWS_PER_TASK: usize = 4096;
 
+/// The presets' names as interned Python strings, in `Rules::PRESETS` order. Python interns
+/// string literals that look like identifiers (`"riichi"`), so a call passing a literal is
+/// recognised by identity, with no text read or parsed.
+static PRESET_NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// A `rules` argument: a `str` naming rules (see [`Options::new`]), already resolved when it is
+/// one of the presets' interned names.
+enum RulesArg<'a> {
+    Preset(Rules),
+    Name(Cow<'a, str>),
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for RulesArg<'a> {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let names = PRESET_NAMES.get_or_init(ob.py(), || {
+            Rules::PRESETS.iter().map(|(name, _)| PyString::intern(ob.py(), name).unbind()).collect()
+        });
+        // Identity only: an equal string that is another object takes the general path below,
+        // which gives the same rules (and, for anything not a `str`, the usual `TypeError`).
+        if let Some(i) = names.iter().position(|name| name.as_ptr() == ob.as_ptr()) {
+            return Ok(RulesArg::Preset(Rules::PRESETS[i].1));
+        }
+        Cow::<'a, str>::extract(ob).map(RulesArg::Name)
+    }
+}
+
+impl RulesArg<'_> {
+    /// The default of every `rules` argument.
+    const STANDARD: RulesArg<'static> = RulesArg::Preset(Rules::STANDARD);
+
+    fn rules(&self) -> PyResult<Rules> {
+        match self {
+            RulesArg::Preset(rules) => Ok(*rules),
+            RulesArg::Name(name) => name.parse().map_err(|e: hupai::UnknownRules| PyValueError::new_err(e.to_string())),
+        }
+    }
+}
+
 /// The rules and the wildcard tile a call asked for.
 #[derive(Clone, Copy)]
 struct Options {
@@ -48,8 +93,8 @@ impl Options {
     /// `rules` is a rules name as `Rules` parses it: a preset, optionally followed by `+void-m`,
     /// `+void-p` or `+void-s` (the declared void suit) and `+5th`. As on the command line, the
     /// 112-tile game (`hongzhong`) makes `7z` the wildcard tile unless `wildcard_tile` says otherwise.
-    fn new(rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
-        let rules: Rules = rules.parse().map_err(|e: hupai::UnknownRules| PyValueError::new_err(e.to_string()))?;
+    fn new(rules: &RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
+        let rules = rules.rules()?;
         let wildcard_tile = match wildcard_tile {
             None if rules.tiles == TileSupply::RedDragons112 => Some(Tile::RED),
             None => None,
@@ -59,6 +104,22 @@ impl Options {
         };
         let fifth = wildcard_fifth_copy || rules.wildcard_fifth_copy;
         Ok(Options { rules: rules.with_wildcard_fifth_copy(fifth), wildcard_tile })
+    }
+
+    /// The verdict of a line of plain notation (digits, suit letters, `*`) read in one pass, when
+    /// the keyed lookups answer it without a `Hand`: `None` for every other line, which
+    /// [`Options::hand`] and `hupai::is_win` then answer, naming what is wrong with a bad one.
+    #[inline]
+    fn plain_win(&self, line: &str) -> Option<bool> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let (counts, wildcards) = hupai::notation::plain_counts(line)?;
+        // Copies of the wildcard tile become wildcards: `Hand::with_wildcard_tile` does that.
+        if let Some(t) = self.wildcard_tile
+            && counts[t] > 0
+        {
+            return None;
+        }
+        hupai::is_win_concealed(&counts, wildcards, &self.rules)
     }
 
     /// Reads one hand as `hupai batch` reads a line; `None` for a blank line ("empty hand").
@@ -129,9 +190,15 @@ fn one_replacement_per_surrogate(text: &Bound<'_, PyString>) -> PyResult<String>
 /// >>> hupai.is_win("123m456p789s11127z", wildcard_tile="7z")
 /// True
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
-fn is_win(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<bool> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
+fn is_win(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<bool> {
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
+    if let Some(win) = options.plain_win(hand) {
+        return Ok(win);
+    }
     let hand = options.hand_or_raise(hand)?;
     hupai::is_win(&hand, &options.rules).map_err(raise)
 }
@@ -144,14 +211,17 @@ fn is_win(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_c
 /// >>> hupai.waits("123m456p789s1122z")
 /// ['1z', '2z']
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn waits(
     hand: &str,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Vec<&'static str>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let hand = options.hand_or_raise(hand)?;
     hupai::waits(&hand, &options.rules).map(tile_list).map_err(raise)
 }
@@ -170,14 +240,17 @@ fn groups(d: &Decomposition) -> Vec<String> {
 /// >>> hupai.decompositions("111222333m11z456p")
 /// [['11z', '111m', '222m', '333m', '456p'], ['11z', '123m', '123m', '123m', '456p']]
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn decompositions(
     hand: &str,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Vec<Vec<String>>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let hand = options.hand_or_raise(hand)?;
     let list = hupai::decompositions(&hand, &options.rules).map_err(raise)?;
     Ok(list.iter().map(groups).collect())
@@ -221,15 +294,18 @@ fn line_dict<'py>(py: Python<'py>, hand: &str, line: Line) -> PyResult<Bound<'py
 /// >>> hupai.check("")
 /// {'hand': '', 'error': 'empty hand'}
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn check<'py>(
     py: Python<'py>,
     hand: &str,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     line_dict(py, hand, answer_line(hand, &options))
 }
 
@@ -246,15 +322,18 @@ fn check<'py>(
 /// >>> [sorted(line) for line in hupai.batch(["123m456p789s11122z", "1112345678999m", "19m"])]
 /// [['hand', 'win'], ['hand', 'waits'], ['error', 'hand']]
 #[pyfunction]
-#[pyo3(signature = (hands, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hands, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hands, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("hands must be a sequence of hand strings, not one str; wrap it in a list"));
     }
@@ -290,14 +369,31 @@ fn batch<'py>(
     Ok(list)
 }
 
-/// A numpy uint8 array's bytes in logical (C) order. (`as_slice` also accepts Fortran order, whose
-/// bytes are in the other order: only a C-contiguous array is taken as it is.)
+/// A numpy uint8 array's bytes in logical (C) order: a C-contiguous array read in place, held
+/// read-only for the call, anything else (Fortran order, strided slices) copied first.
+enum Bytes<'py> {
+    InPlace(PyReadonlyArrayDyn<'py, u8>),
+    Copied(Vec<u8>),
+}
+
+impl Bytes<'_> {
+    fn as_slice(&self) -> PyResult<&[u8]> {
+        match self {
+            Bytes::InPlace(array) => array.as_slice().map_err(|e| PyValueError::new_err(e.to_string())),
+            Bytes::Copied(bytes) => Ok(bytes),
+        }
+    }
+}
+
+/// Checks that `array` is a numpy uint8 array of `ndim` dimensions and borrows its bytes.
+/// (`as_slice` also accepts Fortran order, whose bytes are in the other order: only a
+/// C-contiguous array is read in place.)
 fn uint8_bytes<'py>(
     array: &Bound<'py, PyAny>,
     name: &str,
     shape_text: &str,
     ndim: usize,
-) -> PyResult<(Vec<usize>, Vec<u8>)> {
+) -> PyResult<(Vec<usize>, Bytes<'py>)> {
     let py = array.py();
     let untyped = array.cast::<PyUntypedArray>().map_err(|_| {
         let type_name = array.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
@@ -315,21 +411,13 @@ fn uint8_bytes<'py>(
     if untyped.ndim() != ndim {
         return Err(PyValueError::new_err(format!("{name} must have shape {shape_text}, not {}", tuple(&shape))));
     }
-    let bytes = match ndim {
-        1 => {
-            let typed = untyped.cast::<PyArray1<u8>>()?.try_readonly().map_err(borrow_error)?;
-            match typed.as_slice() {
-                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
-                _ => typed.as_array().iter().copied().collect(),
-            }
-        }
-        _ => {
-            let typed = untyped.cast::<PyArray2<u8>>()?.try_readonly().map_err(borrow_error)?;
-            match typed.as_slice() {
-                Ok(s) if untyped.is_c_contiguous() => s.to_vec(),
-                _ => typed.as_array().iter().copied().collect(),
-            }
-        }
+    let typed = untyped.cast::<PyArrayDyn<u8>>()?.try_readonly().map_err(borrow_error)?;
+    // Reading in place spares a copy of the whole batch (and the page faults of fresh memory for
+    // it), which cost more than answering its rows.
+    let bytes = if untyped.is_c_contiguous() {
+        Bytes::InPlace(typed)
+    } else {
+        Bytes::Copied(typed.as_array().iter().copied().collect())
     };
     Ok((shape, bytes))
 }
@@ -346,14 +434,14 @@ fn borrow_error(e: numpy::BorrowError) -> PyErr {
     PyValueError::new_err(format!("the array is being written elsewhere: {e}"))
 }
 
-/// Rows of counts and optional wildcards, checked and copied out of numpy.
-struct Rows {
-    counts: Vec<u8>,
-    wildcards: Option<Vec<u8>>,
+/// Rows of counts and optional wildcards, checked, from numpy.
+struct Rows<'py> {
+    counts: Bytes<'py>,
+    wildcards: Option<Bytes<'py>>,
 }
 
-impl Rows {
-    fn read(counts: &Bound<'_, PyAny>, wildcards: Option<&Bound<'_, PyAny>>) -> PyResult<Rows> {
+impl<'py> Rows<'py> {
+    fn read(counts: &Bound<'py, PyAny>, wildcards: Option<&Bound<'py, PyAny>>) -> PyResult<Rows<'py>> {
         let (shape, bytes) = uint8_bytes(counts, "counts", "(n, 34)", 2)?;
         if shape[1] != Tile::COUNT {
             return Err(PyValueError::new_err(format!("counts must have shape (n, 34), not {}", tuple(&shape))));
@@ -376,18 +464,33 @@ impl Rows {
         Ok(Rows { counts: bytes, wildcards })
     }
 
-    fn rows(&self) -> &[[u8; 34]] {
-        self.counts.as_chunks::<34>().0
+    /// The rows and wildcards as slices, which (unlike the arrays) may cross into `Python::detach`.
+    fn slices(&self) -> PyResult<RowSlices<'_>> {
+        let rows = self.counts.as_slice()?.as_chunks::<34>().0;
+        let wildcards = match &self.wildcards {
+            Some(w) => Some(w.as_slice()?),
+            None => None,
+        };
+        Ok(RowSlices { rows, wildcards })
     }
+}
 
+/// [`Rows`] borrowed as plain slices.
+#[derive(Clone, Copy)]
+struct RowSlices<'a> {
+    rows: &'a [[u8; 34]],
+    wildcards: Option<&'a [u8]>,
+}
+
+impl RowSlices<'_> {
     /// Runs `answer` on row chunks in parallel, each writing `width` outputs per row; the first bad
     /// row (lowest index) becomes a `HandError` naming it.
     fn run<T: Copy + Default + Send>(
-        &self,
+        self,
         width: usize,
         answer: impl Fn(&[[u8; 34]], Option<&[u8]>, &mut [T]) -> Result<(), hupai::batch::BatchError> + Sync,
     ) -> PyResult<Vec<T>> {
-        let rows = self.rows();
+        let rows = self.rows;
         let mut out = vec![T::default(); rows.len() * width];
         let results: Vec<Result<(), hupai::batch::BatchError>> = out
             .par_chunks_mut(ROWS_PER_TASK * width)
@@ -395,7 +498,7 @@ impl Rows {
             .map(|(task, out)| {
                 let start = task * ROWS_PER_TASK;
                 let end = start + out.len() / width;
-                let wildcards = self.wildcards.as_deref().map(|w| &w[start..end]);
+                let wildcards = self.wildcards.map(|w| &w[start..end]);
                 answer(&rows[start..end], wildcards, out).map_err(|e| match e {
                     hupai::batch::BatchError::Row { row, error } => {
                         hupai::batch::BatchError::Row { row: row + start, error }
@@ -419,25 +522,30 @@ impl Rows {
 /// Raises ``TypeError`` if an argument is not a numpy array of dtype ``uint8``, ``ValueError`` for
 /// a wrong shape, and ``HandError`` naming the first bad row (a count above four, or a hand that is
 /// not complete under the rules). Non-contiguous arrays (slices, transposes) are accepted: they are
-/// copied first, as ``numpy.ascontiguousarray`` would.
+/// copied first, as ``numpy.ascontiguousarray`` would. A C-contiguous array is read in place while
+/// the GIL is released: do not write to it from another thread during the call.
 ///
 /// >>> counts = numpy.zeros((1, 34), numpy.uint8)
 /// >>> counts[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27]] = 1; counts[0, 28] = 3
 /// >>> hupai.is_win_counts(counts, numpy.array([1], numpy.uint8))
 /// array([ True])
 #[pyfunction]
-#[pyo3(signature = (counts, wildcards = None, rules = "standard", *, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (counts, wildcards = None, rules = RulesArg::STANDARD, *, wildcard_fifth_copy = false),
+    text_signature = "(counts, wildcards=None, rules=\"standard\", *, wildcard_fifth_copy=False)"
+)]
 fn is_win_counts<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     wildcards: Option<&Bound<'py, PyAny>>,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let options = Options::new(rules, None, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, None, wildcard_fifth_copy)?;
     let rows = Rows::read(counts, wildcards)?;
+    let slices = rows.slices()?;
     let out = py.detach(|| {
-        rows.run(1, |rows, wildcards, out| hupai::batch::is_win_counts(rows, wildcards, &options.rules, out))
+        slices.run(1, |rows, wildcards, out| hupai::batch::is_win_counts(rows, wildcards, &options.rules, out))
     })?;
     Ok(PyArray1::from_vec(py, out))
 }
@@ -450,19 +558,23 @@ fn is_win_counts<'py>(
 /// >>> hupai.waits_counts(counts)[0, :9].tolist() == [True] * 9
 /// True
 #[pyfunction]
-#[pyo3(signature = (counts, wildcards = None, rules = "standard", *, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (counts, wildcards = None, rules = RulesArg::STANDARD, *, wildcard_fifth_copy = false),
+    text_signature = "(counts, wildcards=None, rules=\"standard\", *, wildcard_fifth_copy=False)"
+)]
 fn waits_counts<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     wildcards: Option<&Bound<'py, PyAny>>,
-    rules: &str,
+    rules: RulesArg<'_>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let options = Options::new(rules, None, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, None, wildcard_fifth_copy)?;
     let rows = Rows::read(counts, wildcards)?;
-    let n = rows.rows().len();
+    let slices = rows.slices()?;
+    let n = slices.rows.len();
     let out = py.detach(|| {
-        rows.run(Tile::COUNT, |rows, wildcards, out| {
+        slices.run(Tile::COUNT, |rows, wildcards, out| {
             let mut sets = vec![TileSet::default(); rows.len()];
             hupai::batch::waits_counts(rows, wildcards, &options.rules, &mut sets)?;
             for (set, row) in sets.iter().zip(out.chunks_exact_mut(Tile::COUNT)) {
@@ -509,9 +621,12 @@ fn effective_dict<'py>(py: Python<'py>, effective: &Effective) -> PyResult<Bound
 /// >>> hupai.shanten("123m456p789s11122z")
 /// -1
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, wildcard_tile = None, wildcard_fifth_copy = false))]
-fn shanten(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<i8> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
+fn shanten(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<i8> {
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let hand = options.hand_or_raise(hand)?;
     hupai::shanten(&hand, &options.rules).map(|s| s.number).map_err(raise)
 }
@@ -527,16 +642,19 @@ fn shanten(hand: &str, rules: &str, wildcard_tile: Option<&str>, wildcard_fifth_
 /// >>> hupai.effective_tiles("123m456p789s1122z", visible="1z")["effective"]
 /// {'1z': 1, '2z': 2}
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, visible=None, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn effective_tiles<'py>(
     py: Python<'py>,
     hand: &str,
-    rules: &str,
+    rules: RulesArg<'_>,
     visible: Option<&str>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let visible = visible_counts(visible)?;
     let hand = options.hand_or_raise(hand)?;
     let effective = hupai::effective_tiles(&hand, &options.rules, &visible).map_err(raise)?;
@@ -551,16 +669,19 @@ fn effective_tiles<'py>(
 /// >>> hupai.discard_advice("123m456p789s11223z")[0]
 /// {'discard': '3z', 'shanten': 0, 'effective': {'1z': 2, '2z': 2}, 'unseen': 4}
 #[pyfunction]
-#[pyo3(signature = (hand, rules = "standard", *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false))]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, visible=None, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
 fn discard_advice<'py>(
     py: Python<'py>,
     hand: &str,
-    rules: &str,
+    rules: RulesArg<'_>,
     visible: Option<&str>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = Options::new(rules, wildcard_tile, wildcard_fifth_copy)?;
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let visible = visible_counts(visible)?;
     let hand = options.hand_or_raise(hand)?;
     let advice = hupai::discard_advice(&hand, &options.rules, &visible).map_err(raise)?;

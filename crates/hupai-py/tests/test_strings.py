@@ -9,7 +9,7 @@ import pytest
 
 import hupai
 import hupai._hupai
-from conftest import run_cli
+from conftest import deal, notation, run_cli, winning
 
 PRESETS = ["standard", "riichi", "chinese", "taiwan"]
 
@@ -112,6 +112,37 @@ def test_regional_rules():
     with pytest.raises(ValueError, match=r"unknown rules 'sichuan\+void-z'"):
         hupai.is_win("123m456p789s11122z", "sichuan+void-z")
     assert set(hupai.RULES) >= {"standard", "riichi", "chinese", "taiwan", "sichuan", "hongzhong", "changsha", "gb"}
+
+
+def spaced(hand):
+    """The same hand with a space after each suit letter: the full parser reads it, the one-pass
+    reader of plain notation does not."""
+    return "".join(c + " " if c in "mpsz" else c for c in hand)
+
+
+@pytest.mark.parametrize("name", ["standard", "riichi", "chinese", "taiwan", "sichuan", "hongzhong", "gb"])
+def test_plain_notation_and_any_rules_string_answer_as_the_full_path(rng, seed_hands, tricky_hands, name):
+    # A preset named by a literal is recognised by identity; an equal string built at run time
+    # is parsed. Plain notation is answered from its counts; spaced, through a `Hand`. All agree,
+    # errors included.
+    built = "".join(list(name))
+    assert built == name and built is not name
+    hands = seed_hands + tricky_hands + [notation(deal(rng, 14, k), k) for k in range(5) for _ in range(40)]
+    hands += [notation(winning(rng, 4, k), k) for k in range(5) for _ in range(40)]
+    hands += ["", "123m456p789s11122z\r", "123m456p789s11127z", "123m456p789s1112z", "1m" * 14]
+    for hand in hands:
+        for wildcard_tile in [None, "7z"]:
+            answers = []
+            for rules, text in [(name, hand), (built, hand), (name, spaced(hand))]:
+                try:
+                    answers.append(hupai.is_win(text, rules, wildcard_tile=wildcard_tile))
+                except hupai.HandError as e:
+                    answers.append(str(e).replace("position", "?"))
+            # A space moves error positions; the messages otherwise match.
+            if isinstance(answers[0], bool) or isinstance(answers[2], bool):
+                assert answers[0] == answers[1] == answers[2], (hand, rules, wildcard_tile, answers)
+            else:
+                assert answers[0] == answers[1], (hand, rules, wildcard_tile, answers)
 
 
 def test_errors_carry_the_cli_message():

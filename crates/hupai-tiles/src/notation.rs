@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::{BonusTile, Error, Hand, Meld, Suit, Tile};
+use crate::{BonusTile, Error, Hand, Meld, Suit, Tile, TileCounts};
 
 /// The Unicode joker tile (U+1F02A), used for wildcards in Unicode output and accepted in input.
 pub const JOKER: char = '\u{1F02A}';
@@ -194,53 +194,83 @@ fn parse_full(input: &str) -> Result<Hand, Error> {
 /// melds, spaces, Unicode, and every error) is `None`, for [`parse_hand`]'s full parser, which
 /// gives the same hand for every input this accepts (a property test checks it).
 fn parse_plain(input: &str) -> Option<Hand> {
-    let mut counts = [0u8; 34];
+    let (counts, wildcards) = plain_counts(input)?;
+    Some(Hand::from_checked_counts(counts, wildcards))
+}
+
+/// One in each of nine 7-bit lanes: a suit's nine ranks counted in one word.
+const LANES: u64 = 0x0102_0408_1020_4081;
+/// Bits 3–6 of every lane: set after adding 3 exactly where a lane held more than 4.
+const OVER_FOUR: u64 = 0x78f1_e3c7_8f1e_3c78;
+/// Longest run of digits that can still hold at most four of each of nine ranks; a longer run is
+/// refused before its lanes (7 bits, so at most 127) could overflow.
+const MAX_RUN: u32 = 36;
+
+/// The concealed counts and wildcards of plain mpsz text (digits 1–9 followed by `m`, `p`, `s` or
+/// `z` (ranks 1–7), and `*`, at most four copies of a kind), read in one pass over the bytes, or
+/// `None` for anything else: red fives, bonus tiles, melds, spaces, Unicode and every error take
+/// the full parser, which gives the same hand wherever this answers. For callers that answer a
+/// concealed hand from its counts without building a [`Hand`]; an empty string gives no tiles.
+///
+/// ```
+/// use hupai_tiles::notation::plain_counts;
+/// let (counts, wildcards) = plain_counts("123m456p789s1122z*").unwrap();
+/// assert_eq!((counts.total(), wildcards), (13, 1));
+/// assert_eq!(plain_counts("123m[456p]"), None); // a declared meld: the full parser reads it
+/// assert_eq!(plain_counts("11111m"), None); // a fifth copy: the full parser names the error
+/// ```
+#[inline]
+pub fn plain_counts(input: &str) -> Option<(TileCounts, u8)> {
+    // Ranks seen since the last suit letter, rank r in lane r − 1; then each suit's counts the same
+    // way. Counting in lanes keeps the loop free of per-rank branches, which random hands mispredict.
+    let mut pending = 0u64;
+    let mut run = 0u32;
+    let mut suits = [0u64; 4];
     let mut wildcards = 0u8;
-    // Ranks seen since the last suit letter, as a count per rank (1–9).
-    let mut pending = [0u8; 10];
-    let mut any_pending = false;
     for &b in input.as_bytes() {
         match b {
             b'1'..=b'9' => {
-                pending[(b - b'0') as usize] += 1;
-                any_pending = true;
-                if pending[(b - b'0') as usize] > 4 {
+                pending += 1 << (7 * u32::from(b - b'1'));
+                run += 1;
+                if run > MAX_RUN {
                     return None;
                 }
             }
             b'm' | b'p' | b's' | b'z' => {
-                if !any_pending {
+                let s = match b {
+                    b'm' => 0,
+                    b'p' => 1,
+                    b's' => 2,
+                    _ => 3,
+                };
+                // No digits before the letter, or 8z / 9z: the full parser names the error.
+                if pending == 0 || (s == 3 && pending >> (7 * 7) != 0) {
                     return None;
                 }
-                let (offset, ranks) = match b {
-                    b'm' => (0, 9),
-                    b'p' => (9, 9),
-                    b's' => (18, 9),
-                    _ => (27, 7),
-                };
-                for (rank, n) in pending.iter_mut().enumerate().skip(1) {
-                    if *n > 0 {
-                        if rank > ranks {
-                            return None;
-                        }
-                        let c = &mut counts[offset + rank - 1];
-                        *c += *n;
-                        if *c > 4 {
-                            return None;
-                        }
-                        *n = 0;
-                    }
+                let suit = suits[s] + pending;
+                if (suit + 3 * LANES) & OVER_FOUR != 0 {
+                    return None;
                 }
-                any_pending = false;
+                suits[s] = suit;
+                pending = 0;
+                run = 0;
             }
-            b'*' if !any_pending => wildcards = wildcards.checked_add(1)?,
+            b'*' if pending == 0 => wildcards = wildcards.checked_add(1)?,
             _ => return None,
         }
     }
-    if any_pending {
+    if pending != 0 {
         return None;
     }
-    Some(Hand::from_checked_counts(crate::TileCounts(counts), wildcards))
+    let mut counts = [0u8; 34];
+    // Suit by suit with constant shifts (the honors' lanes 8 and 9 are zero), so the loops unroll.
+    for (chunk, suit) in counts.chunks_mut(9).zip(suits) {
+        for (r, c) in chunk.iter_mut().enumerate() {
+            // Every lane is at most 4 here, so the cast keeps the count.
+            *c = (suit >> (7 * r) & 0x7f) as u8;
+        }
+    }
+    Some((TileCounts(counts), wildcards))
 }
 
 impl FromStr for Hand {
@@ -464,6 +494,24 @@ mod plain_tests {
         }
         for text in ["0m", "8z", "12", "m", "11111m", "123m[456p]", "1m 2m", "12*m"] {
             assert_eq!(parse_plain(text), None, "{text:?}");
+        }
+        // Long runs and repeated suit letters, beyond what the random strings reach: the lanes
+        // must refuse a fifth copy however it is written, and never overflow.
+        let long = [
+            "1234567891234567891234567891234567899m".to_owned(),
+            "1".repeat(37) + "m",
+            "1".repeat(128) + "m",
+            "1".repeat(129) + "z",
+            "1m".repeat(5),
+            "1m".repeat(128),
+            "12345678912345678912345678912345678m".to_owned(),
+            "9s".repeat(4) + "9s",
+            "7z7z7z7z".to_owned(),
+            "*".repeat(255),
+            "*".repeat(256),
+        ];
+        for text in &long {
+            assert_eq!(parse_plain(text).as_ref(), parse_full(text).as_ref().ok(), "{text:?}");
         }
     }
 }

@@ -83,8 +83,15 @@ pub fn is_win_counts(
     out: &mut [bool],
 ) -> Result<(), BatchError> {
     check_lengths(rows.len(), wildcards, out.len())?;
+    let keyed = crate::packed::keys_cover(rules);
     for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
         let w = wildcards.map_or(0, |w| w[row]);
+        // One lookup per suit, no pack, for the rows the keys answer; the pack's checks name
+        // what is wrong with every other row (or answer it by the general path).
+        if keyed && let Some(win) = crate::packed::win_once_complete(counts, w, rules) {
+            *slot = win;
+            continue;
+        }
         let answer = PackedHand::from_counts(counts, w).and_then(|h| h.is_win(rules));
         *slot = answer.map_err(at(row))?;
     }

@@ -100,6 +100,28 @@ pub fn is_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
     Hupai.is_win(hand, rules)
 }
 
+/// The verdict of a complete concealed hand given as 34 counts in tile order and a number of
+/// wildcards, without building a [`Hand`], when the per-suit keys answer it exactly: every count
+/// at most four, counts plus wildcards the rules' hand size, each suit within the tables, and
+/// rules with nothing beyond melds, seven pairs, thirteen orphans and the fifth-copy option.
+/// `None` otherwise; then build the [`Hand`] and ask [`is_win`], which answers every hand and
+/// names what is wrong with a bad one. For front ends that read plain notation in one pass
+/// ([`notation::plain_counts`]) and batches of count rows.
+///
+/// ```
+/// let (counts, wildcards) = hupai::notation::plain_counts("123m456p789s1122z*").unwrap();
+/// assert_eq!(hupai::is_win_concealed(&counts, wildcards, &hupai::Rules::STANDARD), Some(true));
+/// let (short, _) = hupai::notation::plain_counts("123m456p789s1122z").unwrap();
+/// assert_eq!(hupai::is_win_concealed(&short, 0, &hupai::Rules::STANDARD), None); // 13 tiles
+/// ```
+#[inline]
+pub fn is_win_concealed(counts: &TileCounts, wildcards: u8, rules: &Rules) -> Option<bool> {
+    if !packed::keys_cover(rules) {
+        return None;
+    }
+    packed::win_once_complete(&counts.0, wildcards, rules)
+}
+
 /// The kinds that complete this hand one tile short, in tile order (never a kind the hand
 /// already holds four of). Errors if the hand is not one tile short.
 pub fn waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {

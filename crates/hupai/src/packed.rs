@@ -350,10 +350,14 @@ impl PackedHand {
             HandShape::Complete => rules.hand_size(),
             HandShape::OneShort => rules.hand_size() - 1,
         };
-        if n == expected && self.melds.len() <= rules.melds as usize {
+        // A tile set without every kind needs `shape`'s scan even at the right size: a tile
+        // outside the set is an error, as for a `Hand`.
+        if n == expected && self.melds.len() <= rules.melds as usize && rules.tiles.kinds() == TileSet::ALL {
             return Ok(());
         }
-        self.shape(rules)?;
+        if self.shape(rules)? == want {
+            return Ok(());
+        }
         Err(Error::WrongShape { operation, expected, found: n })
     }
 
@@ -417,8 +421,26 @@ impl PackedHand {
 #[inline]
 pub(crate) fn win_once(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Option<bool> {
     let keys = SuitKeys::from_counts(counts)?;
+    win_of_keys(&keys, counts, wildcards, rules)
+}
+
+/// [`win_once`] for counts whose size nobody has checked: `None` also when the counts and
+/// wildcards are not the rules' complete hand size, so that the caller's general path names the
+/// error. The caller has checked [`keys_cover`].
+#[inline]
+pub(crate) fn win_once_complete(counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Option<bool> {
+    // The keys first: they refuse a count above four, which `tile_sum` needs.
+    let keys = SuitKeys::from_counts(counts)?;
+    if usize::from(tile_sum(counts)) + usize::from(wildcards) != rules.hand_size() {
+        return None;
+    }
+    win_of_keys(&keys, counts, wildcards, rules)
+}
+
+#[inline(always)]
+fn win_of_keys(keys: &SuitKeys, counts: &[u8; 34], wildcards: u8, rules: &Rules) -> Option<bool> {
     let keyed = Keyed::get().ok()?;
-    let costs = keyed.costs(&keys, !rules.wildcard_fifth_copy)?;
+    let costs = keyed.costs(keys, !rules.wildcard_fifth_copy)?;
     if keyed::melds_form_total(&costs) <= wildcards as i32 {
         return Some(true);
     }

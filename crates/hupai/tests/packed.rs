@@ -137,3 +137,59 @@ fn the_front_door_follows_the_regional_rules() {
     let sichuan = Rules::SICHUAN.with_tiles(hupai::TileSupply::Numbered108);
     assert!(matches!(hupai::is_win(&hand, &sichuan), Err(hupai::Error::NotInTileSet { .. })));
 }
+
+/// `is_win_concealed` answers only complete concealed hands it covers, and then as the reference
+/// does; `batch::is_win_counts`, which takes that path for such rows, agrees row by row. Rows of
+/// every size near a complete hand, with wildcards, fifth copies and hands built to win.
+#[test]
+fn concealed_counts_agree_with_the_reference() {
+    let mut rng = Rng(11);
+    let mut answered = 0;
+    for i in 0..3000 {
+        let mut counts = [0u8; 34];
+        let wildcards = (i % 7) as u8;
+        let size = [14u8, 13, 15, 17, 14, 14][i % 6];
+        if i % 3 == 0 {
+            // A winning shape: a pair and melds, wildcards taking the place of some tiles.
+            let mut tiles = vec![rng.below(34); 2];
+            while tiles.len() < usize::from(size) {
+                let t = rng.below(34);
+                if rng.below(2) == 0 || t >= 27 || t % 9 > 6 {
+                    tiles.extend([t; 3]);
+                } else {
+                    tiles.extend([t, t + 1, t + 2]);
+                }
+            }
+            for &t in tiles.iter().skip(usize::from(wildcards)).take(usize::from(size - wildcards)) {
+                counts[t] += 1;
+            }
+        } else {
+            for _ in wildcards..size {
+                counts[rng.below(34)] += 1;
+            }
+        }
+        let hand = Hand::from_counts(hupai::TileCounts(counts), wildcards);
+        for rules in all_rules() {
+            let fast = hupai::is_win_concealed(&hupai::TileCounts(counts), wildcards, &rules);
+            let mut row = [false];
+            let batch = hupai::batch::is_win_counts(&[counts], Some(&[wildcards]), &rules, &mut row);
+            let Ok(hand) = &hand else {
+                assert_eq!(fast, None, "{counts:?}: a fifth copy");
+                assert!(batch.is_err(), "{counts:?}: a fifth copy");
+                continue;
+            };
+            let reference = Backtrack.is_win(hand, &rules);
+            if let Some(win) = fast {
+                answered += 1;
+                assert_eq!(Ok(win), reference, "{hand} under {rules}");
+            }
+            match reference {
+                Ok(win) => assert_eq!((batch, row[0]), (Ok(()), win), "{hand} under {rules}"),
+                Err(e) => {
+                    assert_eq!(batch.map_err(|e| e.to_string()), Err(format!("row 0: {e}")), "{hand} under {rules}")
+                }
+            }
+        }
+    }
+    assert!(answered > 5000, "the keyed path answered only {answered} rows");
+}
