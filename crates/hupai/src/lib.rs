@@ -53,7 +53,7 @@ pub use analysis::{Analysis, analyze};
 pub use packed::PackedHand;
 
 pub use hupai_lookup::odds;
-pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, Form, Shanten};
+pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, EffectiveTiles, Form, Shanten};
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
     Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, TileSupply, UnknownRules, VoidSuit, knitted, notation,
