@@ -138,7 +138,7 @@ impl Combine {
 
     /// The problem of `hand` with the numbered suit `void` (if any) absent: kinds outside the
     /// rules' tile set or in the void suit get no room; `None` if the hand holds one.
-    fn restricted_problem(hand: &Hand, rules: &Rules, void: Option<hupai_tiles::Suit>) -> Option<Problem> {
+    pub(crate) fn restricted_problem(hand: &Hand, rules: &Rules, void: Option<hupai_tiles::Suit>) -> Option<Problem> {
         let allowed = rules.allowed_kinds(void);
         if hand.physical_counts().kinds().bits() & !allowed.bits() != 0 {
             return None;
