@@ -35,6 +35,20 @@ pub(crate) fn sets() -> &'static Sets {
     })
 }
 
+/// Is there a covering of `problem` by melds and a pair the rules allow, with the group `fixed`
+/// among them? With the 2-5-8 pair each allowed pair is fixed in turn and the rest must be melds.
+pub(crate) fn melds_around(problem: &Problem, rules: &Rules, fixed: &[Tile]) -> bool {
+    let s = sets();
+    if !rules.pair_258 {
+        let mut p = problem.clone();
+        return p.fix(fixed) && run(&s.melds, &p, Exists).0 > 0;
+    }
+    Tile::ALL.into_iter().filter(|&u| rules.pair_allowed(u)).any(|u| {
+        let mut p = problem.clone();
+        p.fix(fixed) && p.fix(&[u, u]) && run(&s.melds_only, &p, Exists).0 > 0
+    })
+}
+
 /// The winning forms a hand can take under some rules, as combiner sets.
 pub(crate) fn forms(hand: &Hand, rules: &Rules) -> (Option<&'static Combiners>, Option<&'static Combiners>) {
     let s = sets();
@@ -151,20 +165,13 @@ impl Combine {
     }
 
     /// The verdict under the 2-5-8 pair, a void suit or a small tile set: per void suit, the
-    /// restricted problem; with the 2-5-8 pair, each allowed pair is fixed in turn and the rest
-    /// must be melds.
+    /// restricted problem, melds around a pair the rules allow, or a special form.
     fn restricted_win(&self, hand: &Hand, rules: &Rules) -> bool {
+        let (pairs, orphans) = forms(hand, rules);
         rules.void_choices().iter().any(|&void| {
             let Some(problem) = Self::restricted_problem(hand, rules, void) else { return false };
-            if !rules.pair_258 {
-                return self.win_of(hand, rules, &problem).unwrap_or(false);
-            }
-            let melds = Tile::ALL.into_iter().filter(|&t| rules.pair_allowed(t)).any(|t| {
-                let mut p = problem.clone();
-                p.fix(&[t, t]) && run(&sets().melds_only, &p, Exists).0 > 0
-            });
-            let (pairs, orphans) = forms(hand, rules);
-            melds || [pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0)
+            melds_around(&problem, rules, &[])
+                || [pairs, orphans].into_iter().flatten().any(|set| run(set, &problem, Exists).0 > 0)
         })
     }
 

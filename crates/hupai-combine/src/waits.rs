@@ -6,7 +6,7 @@ use std::fmt;
 
 use hupai_tiles::{Algorithm, Error, Hand, Rules, Tile};
 
-use crate::algorithm::{Combine, forms, sets};
+use crate::algorithm::{Combine, forms, melds_around, sets};
 use crate::combiner::Combiners;
 use crate::search::{Engine, Exists, Problem};
 
@@ -191,62 +191,6 @@ impl<'de> serde::Deserialize<'de> for TypedWait {
     }
 }
 
-/// Typed waits under the regional rule options, by the fixed-group search of [`typed_waits`] on the
-/// problem restricted to the allowed kinds (per way to be void: a kind is waited on as K if some way
-/// to be void allows it), and with the 2-5-8 pair the pair fixed too: each allowed one in turn.
-/// Reading them off every decomposition instead (the tests' reference) takes seconds for a hand of
-/// ten wildcards or more.
-fn typed_restricted(hand: &Hand, rules: &Rules, waits: hupai_tiles::TileSet) -> Vec<TypedWait> {
-    let s = sets();
-    let (pairs, orphans) = forms(hand, rules);
-    let mut out = Vec::with_capacity(waits.len());
-    for t in waits.iter() {
-        let full = hand.with_tile_unchecked(t);
-        let mut kinds = WaitKinds::EMPTY;
-        for &void in rules.void_choices() {
-            let Some(problem) = Combine::restricted_problem(&full, rules, void) else { continue };
-            // Melds and a pair the rules allow around the fixed group.
-            let melds_with = |fixed: &[Tile]| {
-                if !rules.pair_258 {
-                    return exists_with(&s.melds, &problem, fixed);
-                }
-                Tile::ALL.into_iter().filter(|&u| rules.pair_allowed(u)).any(|u| {
-                    let mut p = problem.clone();
-                    p.fix(fixed) && p.fix(&[u, u]) && Engine::new(&s.melds_only, &p, Exists).run() > 0
-                })
-            };
-            if rules.pair_allowed(t) && exists_with(&s.melds_only, &problem, &[t, t]) {
-                kinds.insert(WaitKind::Single);
-            }
-            if melds_with(&[t, t, t]) {
-                kinds.insert(WaitKind::DoublePair);
-            }
-            for pos in 0..3u8 {
-                if t.is_honor() || t.rank() <= pos {
-                    continue;
-                }
-                let low = Tile::ALL[t.index() - pos as usize];
-                if !low.starts_sequence() {
-                    continue;
-                }
-                let kind = sequence_kind(low, pos);
-                let i = low.index();
-                if !kinds.contains(kind) && melds_with(&[Tile::ALL[i], Tile::ALL[i + 1], Tile::ALL[i + 2]]) {
-                    kinds.insert(kind);
-                }
-            }
-            // Seven pairs and thirteen orphans complete on a lone tile.
-            if !kinds.contains(WaitKind::Single)
-                && [pairs, orphans].into_iter().flatten().any(|set| Engine::new(set, &problem, Exists).run() > 0)
-            {
-                kinds.insert(WaitKind::Single);
-            }
-        }
-        out.push(TypedWait { tile: t, kinds });
-    }
-    out
-}
-
 /// The kind of wait on `t` completing the sequence from `low`, `t` at position `pos` (0–2) in it.
 fn sequence_kind(low: Tile, pos: u8) -> WaitKind {
     match pos {
@@ -285,164 +229,44 @@ fn exists_with(set: &Combiners, problem: &Problem, tiles: &[Tile]) -> bool {
 /// ```
 pub fn typed_waits(hand: &Hand, rules: &Rules) -> Result<Vec<TypedWait>, Error> {
     let waits = Combine.waits(hand, rules)?;
-    if !rules.is_classic() {
-        return Ok(typed_restricted(hand, rules, waits));
-    }
     let s = sets();
     let (pairs, orphans) = forms(hand, rules);
     let mut out = Vec::with_capacity(waits.len());
     for t in waits.iter() {
-        let problem = Problem::from_hand(&hand.with_tile_unchecked(t), rules.wildcard_fifth_copy);
+        let full = hand.with_tile_unchecked(t);
         let mut kinds = WaitKinds::EMPTY;
-        if exists_with(&s.melds_only, &problem, &[t, t]) {
-            kinds.insert(WaitKind::Single);
-        }
-        if exists_with(&s.melds, &problem, &[t, t, t]) {
-            kinds.insert(WaitKind::DoublePair);
-        }
-        for pos in 0..3u8 {
-            if t.is_honor() || t.rank() <= pos {
-                continue;
+        // Each group fixed in turn, on the problem each way to be void allows (one way, every kind,
+        // without the regional options): a kind is waited on as K if some way allows it.
+        for &void in rules.void_choices() {
+            let Some(problem) = Combine::restricted_problem(&full, rules, void) else { continue };
+            if rules.pair_allowed(t) && exists_with(&s.melds_only, &problem, &[t, t]) {
+                kinds.insert(WaitKind::Single);
             }
-            let low = Tile::ALL[t.index() - pos as usize];
-            if !low.starts_sequence() {
-                continue;
+            if melds_around(&problem, rules, &[t, t, t]) {
+                kinds.insert(WaitKind::DoublePair);
             }
-            let kind = sequence_kind(low, pos);
-            if kinds.contains(kind) {
-                continue;
+            for pos in 0..3u8 {
+                if t.is_honor() || t.rank() <= pos {
+                    continue;
+                }
+                let low = Tile::ALL[t.index() - pos as usize];
+                if !low.starts_sequence() {
+                    continue;
+                }
+                let kind = sequence_kind(low, pos);
+                let i = low.index();
+                if !kinds.contains(kind) && melds_around(&problem, rules, &[low, Tile::ALL[i + 1], Tile::ALL[i + 2]]) {
+                    kinds.insert(kind);
+                }
             }
-            let i = low.index();
-            if exists_with(&s.melds, &problem, &[Tile::ALL[i], Tile::ALL[i + 1], Tile::ALL[i + 2]]) {
-                kinds.insert(kind);
+            // Seven pairs and thirteen orphans complete on a lone tile.
+            if !kinds.contains(WaitKind::Single)
+                && [pairs, orphans].into_iter().flatten().any(|set| Engine::new(set, &problem, Exists).run() > 0)
+            {
+                kinds.insert(WaitKind::Single);
             }
-        }
-        if !kinds.contains(WaitKind::Single)
-            && [pairs, orphans].into_iter().flatten().any(|set| Engine::new(set, &problem, Exists).run() > 0)
-        {
-            kinds.insert(WaitKind::Single);
         }
         out.push(TypedWait { tile: t, kinds });
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use hupai_tiles::{Decomposition, Group, TileCounts};
-
-    /// Typed waits under the regional rule options, read off the decompositions of the hand plus each
-    /// wait by the definition of [`typed_waits`] (slow with many wildcards, and exact): the reference
-    /// `typed_restricted` is tested against.
-    fn typed_from_decompositions(hand: &Hand, rules: &Rules, waits: hupai_tiles::TileSet) -> Vec<TypedWait> {
-        let mut out = Vec::with_capacity(waits.len());
-        for t in waits.iter() {
-            let full = Combine.check_decompositions(&hand.with_tile_unchecked(t), rules).unwrap_or_default();
-            let mut kinds = WaitKinds::EMPTY;
-            for d in &full {
-                match d {
-                    Decomposition::Melds { pair, melds } => {
-                        if *pair == t {
-                            kinds.insert(WaitKind::Single);
-                        }
-                        for g in melds {
-                            match *g {
-                                Group::Triplet(x) if x == t => kinds.insert(WaitKind::DoublePair),
-                                Group::Sequence(low) => {
-                                    let tiles = g.tiles();
-                                    if tiles[1] == t {
-                                        kinds.insert(WaitKind::Closed);
-                                    }
-                                    if tiles[0] == t {
-                                        kinds.insert(if low.rank() == 7 { WaitKind::Edge } else { WaitKind::TwoSided });
-                                    }
-                                    if tiles[2] == t {
-                                        kinds.insert(if low.rank() == 1 { WaitKind::Edge } else { WaitKind::TwoSided });
-                                    }
-                                }
-                                Group::Triplet(_) => {}
-                            }
-                        }
-                    }
-                    // Seven pairs and thirteen orphans complete on a lone tile; combine lists no
-                    // knitted forms.
-                    _ => kinds.insert(WaitKind::Single),
-                }
-            }
-            out.push(TypedWait { tile: t, kinds });
-        }
-        out
-    }
-
-    /// The regional presets combine answers, with each declared void suit too.
-    fn regional_rules() -> Vec<Rules> {
-        let mut out: Vec<Rules> =
-            Rules::PRESETS.iter().map(|&(_, r)| r).filter(|r| !r.is_classic() && !r.knitted).collect();
-        for name in ["sichuan+void-m", "sichuan+void-p", "sichuan+void-s", "changsha+5th", "hongzhong+5th"] {
-            out.push(name.parse().expect("a rules name"));
-        }
-        out
-    }
-
-    /// Hands one tile short: a pair and melds of kinds the rules allow (often a 2-5-8 pair), one
-    /// tile dropped, some tiles turned into wildcards.
-    fn hands(rules: &Rules, seed: u64, n: usize) -> Vec<Hand> {
-        let kinds: Vec<Tile> = rules.tiles.kinds().iter().collect();
-        let mut x = seed;
-        let mut next = |m: usize| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 33) as usize % m
-        };
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut counts = [0u8; 34];
-            let mut declared = Vec::new();
-            let pair = kinds[next(kinds.len())];
-            counts[pair.index()] += 2;
-            for _ in 0..4 {
-                let t = kinds[next(kinds.len())];
-                let sequence = next(2) == 0 && t.starts_sequence() && kinds.contains(&Tile::ALL[t.index() + 2]);
-                // One meld in four declared (up to the rules' count, which the hand size keeps).
-                if next(4) == 0 {
-                    declared.push(if sequence { hupai_tiles::Meld::Chi(t) } else { hupai_tiles::Meld::Pon(t) });
-                } else if sequence {
-                    for k in 0..3 {
-                        counts[t.index() + k] += 1;
-                    }
-                } else {
-                    counts[t.index()] += 3;
-                }
-            }
-            // Drop one tile, then turn some into wildcards (as many as the concealed tiles allow).
-            let mut wildcards = 0u8;
-            for turn in 0..=next(6) {
-                let held: Vec<usize> = (0..34).filter(|&k| counts[k] > 0).collect();
-                if held.is_empty() {
-                    break;
-                }
-                counts[held[next(held.len())]] -= 1;
-                wildcards += u8::from(turn > 0);
-            }
-            if let Ok(hand) = Hand::new(TileCounts(counts), wildcards, &declared) {
-                out.push(hand);
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn restricted_search_matches_the_decompositions() {
-        let mut typed = 0;
-        for rules in regional_rules() {
-            for hand in hands(&rules, 0x7e57 ^ rules.hand_size() as u64, 150) {
-                let Ok(waits) = Combine.waits(&hand, &rules) else { continue };
-                let fast = typed_restricted(&hand, &rules, waits);
-                let slow = typed_from_decompositions(&hand, &rules, waits);
-                assert_eq!(fast, slow, "{hand} under {rules}");
-                typed += fast.iter().filter(|w| !w.kinds.is_empty()).count();
-            }
-        }
-        assert!(typed > 200, "only {typed} typed waits compared");
-    }
 }

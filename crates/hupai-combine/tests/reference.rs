@@ -137,3 +137,50 @@ fn one_suit_waits_sample() {
         }
     }
 }
+
+/// Under the regional options (2-5-8 pair, void suits, the 108/112-tile sets, with the fifth-copy
+/// option and declared melds), typed waits come from a fixed-group search on the restricted
+/// problem; the kinds must be exactly what backtrack's decompositions of hand + wait show.
+#[test]
+fn regional_waits_and_kinds_match_the_decompositions() {
+    let mut rules_list: Vec<Rules> =
+        Rules::PRESETS.iter().map(|&(_, r)| r).filter(|r| !r.is_classic() && !r.knitted).collect();
+    for name in ["sichuan+void-m", "sichuan+void-p", "sichuan+void-s", "changsha+5th", "hongzhong+5th"] {
+        rules_list.push(name.parse().expect("a rules name"));
+    }
+    let mut rng = Rng(0x5EED_0004);
+    let per = if full() { 400 } else { 40 };
+    let mut typed_kinds = 0;
+    for rules in &rules_list {
+        for w in 0..=5u8 {
+            let mut done = 0;
+            while done < per {
+                let complete = common::winning(&mut rng, rules, w);
+                let hand = common::drop_one(&mut rng, &complete);
+                // Hands holding kinds outside the rules' tile set are refused, not typed.
+                let Ok(typed) = typed_waits(&hand, rules) else { continue };
+                done += 1;
+                let physical = hand.physical_counts();
+                let mut want_tiles = Vec::new();
+                for t in rules.tiles.kinds().iter().filter(|&t| physical[t] < 4) {
+                    let complete = hand.with_tile(t).unwrap();
+                    let ds = Backtrack.decompositions(&complete, rules).unwrap();
+                    if ds.is_empty() {
+                        continue;
+                    }
+                    want_tiles.push(t);
+                    let kinds: BTreeSet<_> =
+                        typed.iter().find(|w| w.tile == t).map(|w| w.kinds.iter().collect()).unwrap_or_default();
+                    assert_eq!(kinds, reference_kinds(&ds, t), "kinds of {t} for {hand} under {rules}");
+                    typed_kinds += kinds.len();
+                }
+                assert_eq!(
+                    typed.iter().map(|w| w.tile).collect::<Vec<_>>(),
+                    want_tiles,
+                    "waits of {hand} under {rules}"
+                );
+            }
+        }
+    }
+    assert!(typed_kinds > 500, "only {typed_kinds} wait kinds compared");
+}
