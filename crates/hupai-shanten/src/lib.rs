@@ -490,26 +490,6 @@ trait Changes {
     fn minus(&self, d: usize) -> Vector;
     /// The suit of `d` and `t` (the same suit, `d != t`) with one `d` less and one more `t`.
     fn swap(&self, d: usize, t: usize) -> Vector;
-
-    /// [`Changes::plus`] of every kind in `kinds` (bits) into `out` (other slots untouched).
-    #[inline(always)]
-    fn plus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
-        for (t, slot) in out.iter_mut().enumerate() {
-            if kinds >> t & 1 != 0 {
-                *slot = self.plus(t);
-            }
-        }
-    }
-
-    /// [`Changes::minus`] of every kind in `kinds` (bits) into `out` (other slots untouched).
-    #[inline(always)]
-    fn minus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
-        for (d, slot) in out.iter_mut().enumerate() {
-            if kinds >> d & 1 != 0 {
-                *slot = self.minus(d);
-            }
-        }
-    }
 }
 
 /// [`Changes`] under the plain four-copy cap: each suit as a table key (numbered) or histogram
@@ -567,34 +547,6 @@ impl Changes for Plain<'_> {
         match self.numbered.get(d / 9) {
             Some(&key) => table::numbered_key(key.minus(d % 9).plus(t % 9)),
             None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
-        }
-    }
-
-    // The many-at-once forms gather the numbered suits' table lookups (see `table::numbered_many`).
-
-    #[inline(always)]
-    fn plus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
-        let keys: [table::Key; 27] = std::array::from_fn(|t| self.numbered[t / 9].plus(t % 9));
-        if let Some(numbered) = out.first_chunk_mut::<27>() {
-            table::numbered_many(&keys, kinds, numbered);
-        }
-        for (t, slot) in out.iter_mut().enumerate().skip(27) {
-            if kinds >> t & 1 != 0 {
-                *slot = exact::honors_by_key(self.honors_moved(self.honors, t, 1));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn minus_many(&self, kinds: u64, out: &mut [Vector; 34]) {
-        let keys: [table::Key; 27] = std::array::from_fn(|d| self.numbered[d / 9].minus(d % 9));
-        if let Some(numbered) = out.first_chunk_mut::<27>() {
-            table::numbered_many(&keys, kinds, numbered);
-        }
-        for (d, slot) in out.iter_mut().enumerate().skip(27) {
-            if kinds >> d & 1 != 0 {
-                *slot = exact::honors_by_key(self.honors_moved(self.honors, d, -1));
-            }
         }
     }
 }
@@ -738,7 +690,11 @@ impl Draws {
     fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
         let prod = Products::new(changes, m);
         let mut plus = [EMPTY; 34];
-        changes.plus_many(room, &mut plus);
+        for (t, slot) in plus.iter_mut().enumerate() {
+            if room >> t & 1 != 0 {
+                *slot = changes.plus(t);
+            }
+        }
         let mut lowers = [0u16; 34];
         for t in 0..34 {
             if room & (1 << t) != 0 {
@@ -768,27 +724,6 @@ fn kinds_by_count(counts: &[u8; 34]) -> [u64; 5] {
         by_count[(c as usize).min(4)] |= 1 << t;
     }
     by_count
-}
-
-/// The kinds whose draw lowers a special form below `base`, for a hand with these `stats` and
-/// kinds by count; only a form already at `base` can (`seven`, `orphans`: which are). One
-/// representative per class (count, terminal or not) is evaluated.
-#[inline(always)]
-fn special_effective(p: &Prepared, stats: &Stats, by_count: &[u64; 5], seven: bool, orphans: bool, base: u8) -> u64 {
-    let mut kinds = 0u64;
-    for (count, &held) in by_count.iter().enumerate().take(4) {
-        // Representatives: 1m is a terminal, 2m is not.
-        for (class, k) in [(special::ORPHANS, 0), (!special::ORPHANS, 1)] {
-            if held & class == 0 {
-                continue;
-            }
-            let (s, o) = p.special_distances(&stats.with(count as u8, k, 1));
-            if (seven && s.is_some_and(|d| d < base)) || (orphans && o.is_some_and(|d| d < base)) {
-                kinds |= held & class;
-            }
-        }
-    }
-    kinds
 }
 
 /// Kinds with room for one more physical copy (fewer than four), as bits.
@@ -823,14 +758,14 @@ fn effective_kinds(
     let (seven, orphans) = p.special_distances(stats);
     let base = melds.min(seven.unwrap_or(INF)).min(orphans.unwrap_or(INF));
     let mut kinds = 0u64;
+    // Only a special form at the best distance can make a draw effective.
+    if seven == Some(base) || orphans == Some(base) {
+        kinds |= SpecialForms::new(p, *stats).effective(&kinds_by_count(counts), base);
+    }
     if melds == base {
         for s in 0..4 {
             kinds |= draws.lowering(s, vector::lanes_summing_to(&prod.others_rev[s], &prod.v[s], base));
         }
-    }
-    let (seven_may, orphans_may) = (seven == Some(base), orphans == Some(base));
-    if seven_may || orphans_may {
-        kinds |= special_effective(p, stats, &kinds_by_count(counts), seven_may, orphans_may, base);
     }
     kinds &= room;
     while kinds != 0 {
@@ -943,29 +878,28 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
     }
 }
 
-/// The special forms after discarding a kind of one class (its count, whether it is a terminal or
-/// honor): their distances, and after a further draw of each class (count 0–3 after the discard,
-/// terminal or not), which is all they depend on.
+/// Seven pairs and thirteen orphans for one hand: their distances, and after a draw of each class
+/// of kind (its count 0–3, terminal or honor or not), which is all they see of a draw. Advice keeps
+/// one per class of discard, whose hands after the discard share them.
 #[derive(Clone, Copy)]
-struct SpecialAfter {
-    after: (Option<u8>, Option<u8>),
+struct SpecialForms {
+    now: (Option<u8>, Option<u8>),
     drawn: [(Option<u8>, Option<u8>); 8],
 }
 
-impl SpecialAfter {
+impl SpecialForms {
     #[inline(always)]
-    fn new(p: &Prepared, stats: &Stats, count: u8, d: usize) -> SpecialAfter {
-        let after = stats.with(count, d, -1);
+    fn new(p: &Prepared, stats: Stats) -> SpecialForms {
         // Representatives: 1m is a terminal, 2m is not.
-        let drawn = std::array::from_fn(|i| p.special_distances(&after.with((i / 2) as u8, 1 - i % 2, 1)));
-        SpecialAfter { after: p.special_distances(&after), drawn }
+        let drawn = std::array::from_fn(|i| p.special_distances(&stats.with((i / 2) as u8, 1 - i % 2, 1)));
+        SpecialForms { now: p.special_distances(&stats), drawn }
     }
 
-    /// The kinds whose draw lowers a form below `base`, among `by_count` (kinds by count after
-    /// the discard); only the forms at `base` can.
+    /// The kinds whose draw lowers a form below `base`, among `by_count` (the hand's kinds by
+    /// count); only a form already at `base` can.
     #[inline(always)]
     fn effective(&self, by_count: &[u64; 5], base: u8) -> u64 {
-        let (seven_may, orphans_may) = (self.after.0 == Some(base), self.after.1 == Some(base));
+        let (seven_may, orphans_may) = (self.now.0 == Some(base), self.now.1 == Some(base));
         if !seven_may && !orphans_may {
             return 0;
         }
@@ -978,12 +912,6 @@ impl SpecialAfter {
         }
         kinds
     }
-}
-
-/// The first kind of suit `s`.
-#[inline(always)]
-fn suit_start(s: usize) -> usize {
-    9 * s.min(3)
 }
 
 /// [`advice_fast`] over one way of looking up changed suits.
@@ -1014,7 +942,11 @@ fn advice_with(
         held |= u64::from(c > 0) << d;
     }
     let mut minus = [EMPTY; 34];
-    changes.minus_many(held, &mut minus);
+    for (d, slot) in minus.iter_mut().enumerate() {
+        if held >> d & 1 != 0 {
+            *slot = changes.minus(d);
+        }
+    }
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
     let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
     // Per suit and lane, the kinds of the suit whose draw lowers that lane.
@@ -1035,7 +967,8 @@ fn advice_with(
     let stats = Stats::new(counts);
     let by_count = kinds_by_count(counts);
     let specials = p.seven_pairs != SevenPairs::Off || p.thirteen_orphans;
-    let mut special_after: [Option<SpecialAfter>; 10] = [None; 10];
+    // The special forms after a discard, per class of discard (its count, terminal or not).
+    let mut special_after: [Option<SpecialForms>; 10] = [None; 10];
     // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
     let template: [EffectiveTile; 34] =
         std::array::from_fn(|t| EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
@@ -1050,8 +983,8 @@ fn advice_with(
         let mut base = melds_after;
         let special = if specials {
             let class = (counts[d] as usize).min(4) * 2 + usize::from(special::is_orphan(d));
-            let after = *special_after[class].get_or_insert_with(|| SpecialAfter::new(p, &stats, counts[d], d));
-            base = base.min(after.after.0.unwrap_or(INF)).min(after.after.1.unwrap_or(INF));
+            let after = *special_after[class].get_or_insert_with(|| SpecialForms::new(p, stats.with(counts[d], d, -1)));
+            base = base.min(after.now.0.unwrap_or(INF)).min(after.now.1.unwrap_or(INF));
             Some(after)
         } else {
             None
@@ -1062,7 +995,7 @@ fn advice_with(
         let mut kinds = 0u64;
         if melds_after == base {
             let argmin = vector::lanes_summing_to(&prod.others_rev[s], minus, base) & used;
-            let first = suit_start(s);
+            let first = suit_range(s).start;
             let (mut yes, mut maybe) = (0u16, 0u16);
             let mut lanes = argmin;
             while lanes != 0 {

@@ -150,7 +150,7 @@ impl Runtime {
 /// the high half (the two parts of `hupai_lookup`'s pattern index, whose order the stored codes
 /// follow). Adding or removing one tile is adding or subtracting [`Key::step`]: no digit carries
 /// or borrows as long as every count stays within 0–4, which the callers keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Key(u32);
 
 impl Key {
@@ -204,40 +204,6 @@ pub(crate) fn numbered_key(key: Key) -> Vector {
     numbered_slow(&key.counts())
 }
 
-/// [`numbered_key`] for up to 64 keys at once, into `out` (as long as `keys`), for the keys whose
-/// bit is set in `wanted`; the others may be any value (a count pushed past 4 or below 0) and get
-/// an unspecified vector. Every code is loaded before any is used: on random hands a lookup costs
-/// its cache miss, and misses that overlap cost about one.
-#[inline(always)]
-pub(crate) fn numbered_many(keys: &[Key], wanted: u64, out: &mut [Vector]) {
-    let Ok(rt) = RUNTIME.as_ref() else {
-        for (i, (slot, key)) in out.iter_mut().zip(keys).enumerate().take(64) {
-            if wanted >> i & 1 != 0 {
-                *slot = numbered_slow(&key.counts());
-            }
-        }
-        return;
-    };
-    let mut codes = [0u8; 64];
-    let mut beyond = 0u64;
-    for (i, (code, key)) in codes.iter_mut().zip(keys).enumerate() {
-        let (index, tiles) = locate_halves(key.0 as usize & 0xffff, (key.0 >> 16) as usize);
-        beyond |= u64::from(tiles > MAX_TILES) << i;
-        *code = rt.codes[index & (CODES_PADDED - 1)];
-    }
-    for (slot, &code) in out.iter_mut().zip(&codes) {
-        *slot = rt.vectors[code as usize];
-    }
-    let mut slow = beyond & wanted;
-    while slow != 0 {
-        let i = slow.trailing_zeros() as usize;
-        slow &= slow - 1;
-        if let (Some(slot), Some(key)) = (out.get_mut(i), keys.get(i)) {
-            *slot = numbered_slow(&key.counts());
-        }
-    }
-}
-
 /// The vector of a numbered suit with the plain four-copy cap: one table lookup, or the exact
 /// program for patterns the table does not hold (more than 14 tiles).
 #[inline(always)]
@@ -269,34 +235,6 @@ mod tests {
     #[test]
     fn embedded_table_validates() {
         assert_eq!(tables(), Ok(()));
-    }
-
-    #[test]
-    fn many_lookups_equal_one_at_a_time() {
-        // Patterns of every size, beyond the table's 14 tiles too, and unwanted slots holding keys
-        // of no pattern (a count pushed below 0), which must not disturb the wanted ones.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..3000 {
-            let mut keys = [Key::default(); 40];
-            let mut wanted = 0u64;
-            for (i, key) in keys.iter_mut().enumerate() {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let counts: [u8; 9] = std::array::from_fn(|r| ((x >> (4 + 3 * r)) % 5) as u8);
-                *key = Key::of(&counts).expect("counts within 4");
-                if x >> 63 == 0 {
-                    wanted |= 1 << i;
-                } else {
-                    *key = key.minus(0).minus(0).minus(0).minus(0).minus(0);
-                }
-            }
-            let mut many = [[0u8; 16]; 40];
-            numbered_many(&keys, wanted, &mut many);
-            for (i, key) in keys.iter().enumerate() {
-                if wanted >> i & 1 != 0 {
-                    assert_eq!(many[i], numbered_key(*key), "{:?}", key.counts());
-                }
-            }
-        }
     }
 
     #[test]

@@ -260,6 +260,16 @@ pub(crate) fn complement(l: usize, melds: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// A seeded generator of small values for the randomised checks.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u8 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n) as u8
+        }
+    }
+
     #[test]
     fn empty_suits_combine_to_empty() {
         let two = combine(&EMPTY, &EMPTY);
@@ -289,12 +299,9 @@ mod tests {
 
     #[test]
     fn combine_matches_a_plain_min_plus() {
-        let mut x = 11u64;
+        let mut rng = Lcg(11);
         for _ in 0..5000 {
-            let mut next = || {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((x >> 33) % (INF as u64 + 1)) as u8
-            };
+            let mut next = || rng.below(INF as u64 + 1);
             let a: Vector = std::array::from_fn(|_| next());
             let b: Vector = std::array::from_fn(|_| next());
             let mut plain = IMPOSSIBLE;
@@ -318,12 +325,9 @@ mod tests {
 
     #[test]
     fn lane_masks_match_plain_compares() {
-        let mut x = 7u64;
+        let mut rng = Lcg(7);
         for _ in 0..2000 {
-            let mut next = || {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((x >> 33) % (INF as u64 + 1)) as u8
-            };
+            let mut next = || rng.below(INF as u64 + 1);
             let a: Vector = std::array::from_fn(|_| next());
             let b: Vector = std::array::from_fn(|_| next());
             let target = next();
@@ -339,12 +343,9 @@ mod tests {
 
     #[test]
     fn split_lanes_match_a_plain_search() {
-        let mut x = 5u64;
+        let mut rng = Lcg(5);
         for _ in 0..3000 {
-            let mut next = || {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((x >> 33) % 12) as u8
-            };
+            let mut next = || rng.below(12);
             let v: Vector = std::array::from_fn(|i| if i % 8 <= MAX_M { next() } else { INF });
             let rest: Vector = std::array::from_fn(|i| if i % 8 <= MAX_M { next() } else { INF });
             let product = combine(&v, &rest);
