@@ -67,6 +67,7 @@ mod special;
 pub mod table;
 mod vector;
 
+use arrayvec::ArrayVec;
 use hupai_tiles::{Error, Feature, Hand, Rules, SevenPairs, Tile, TileCounts};
 
 use special::Stats;
@@ -269,6 +270,12 @@ impl PhysicalSource<'_> {
     fn counts(&self) -> [u8; 34] {
         self.0.held_counts().0
     }
+}
+
+/// The kinds of suit `s` as bits.
+#[inline(always)]
+fn suit_bits(s: usize) -> u64 {
+    if s < 3 { 0x1ff << (9 * s) } else { 0x7f << 27 }
 }
 
 /// Suit `s` (0–3) of a count array, and its length (9, or 7 for honors).
@@ -679,9 +686,6 @@ fn effective_of(
 /// none for a kind without room).
 struct Draws {
     prod: Products,
-    /// Each drawable kind's suit vector with one more of it (the bounds the advice's own-suit
-    /// draws are tested against).
-    plus: [Vector; 34],
     lowers: [u16; 34],
 }
 
@@ -689,19 +693,13 @@ impl Draws {
     #[inline(always)]
     fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
         let prod = Products::new(changes, m);
-        let mut plus = [EMPTY; 34];
-        for (t, slot) in plus.iter_mut().enumerate() {
-            if room >> t & 1 != 0 {
-                *slot = changes.plus(t);
-            }
-        }
         let mut lowers = [0u16; 34];
-        for t in 0..34 {
-            if room & (1 << t) != 0 {
-                lowers[t] = vector::lanes_below(&plus[t], &prod.v[suit_of_kind(t)]);
+        for (t, slot) in lowers.iter_mut().enumerate() {
+            if room >> t & 1 != 0 {
+                *slot = vector::lanes_below(&changes.plus(t), &prod.v[suit_of_kind(t)]);
             }
         }
-        Draws { prod, plus, lowers }
+        Draws { prod, lowers }
     }
 
     /// The kinds of suit `s` whose draw lowers one of `lanes` (bits) of the suit's vector.
@@ -760,7 +758,7 @@ fn effective_kinds(
     let mut kinds = 0u64;
     // Only a special form at the best distance can make a draw effective.
     if seven == Some(base) || orphans == Some(base) {
-        kinds |= SpecialForms::new(p, *stats).effective(&kinds_by_count(counts), base);
+        kinds |= SpecialForms::new(p, *stats).effective(p, &kinds_by_count(counts), base);
     }
     if melds == base {
         for s in 0..4 {
@@ -788,44 +786,89 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "discard advice", expected: found + 1, found });
     }
-    let mut out = Vec::new();
     let physical = p.physical.counts();
     if regional::applies(rules) {
         let mut out = regional::Regional::new(&p, hand, rules)?.advice(&physical, visible);
         sort_advice(&mut out);
         return Ok(out);
     }
+    // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
+    let wildcard = (p.wildcards > 0).then(|| DiscardOption {
+        discard: Discard::Wildcard,
+        after: effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible),
+    });
     if p.fifth {
+        let mut out = Vec::new();
         advice_slow(&p, &physical, visible, &mut out);
-    } else {
-        advice_fast(&p, &physical, visible, &mut out);
+        out.extend(wildcard);
+        // Stable: options were pushed in tile order, the wildcard last.
+        sort_advice(&mut out);
+        return Ok(out);
     }
-    if p.wildcards > 0 {
-        // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
-        let after = effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible);
-        out.push(DiscardOption { discard: Discard::Wildcard, after });
+    // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
+    let unseen: [u8; 34] = std::array::from_fn(|t| unseen(&physical, visible, t));
+    let lines = advice_fast(&p, &physical);
+    // Sorted before the options are built, so each is built once, in place.
+    let mut order = [0u32; 35];
+    for (i, line) in lines.iter().enumerate() {
+        let unseen_total = bits(line.kinds).map(|t| u32::from(unseen[t])).sum();
+        order[i] = advice_key(line.shanten, unseen_total, i);
     }
-    // Stable: options were pushed in tile order, the wildcard last.
-    sort_advice(&mut out);
+    let n = lines.len() + usize::from(wildcard.is_some());
+    if let Some(w) = &wildcard {
+        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
+    }
+    let order = &mut order[..n];
+    sort_keys(order);
+    let mut out = Vec::with_capacity(n);
+    let mut wildcard = wildcard;
+    for &key in order.iter() {
+        match lines.get((key & 63) as usize) {
+            Some(line) => {
+                let mut tiles = EffectiveTiles::new();
+                let mut kinds = line.kinds;
+                while kinds != 0 {
+                    let t = kinds.trailing_zeros() as usize;
+                    kinds &= kinds - 1;
+                    // At most 34 kinds: never full.
+                    let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen[t] });
+                }
+                out.push(DiscardOption {
+                    discard: Discard::Tile(Tile::ALL[line.discard]),
+                    after: Effective { shanten: line.shanten, tiles },
+                });
+            }
+            None => out.extend(wildcard.take()),
+        }
+    }
     Ok(out)
 }
 
-/// Sorts advice by (shanten, most unseen effective tiles first), stably: each option's key
-/// packed with its position into one integer, those sorted, and the options moved once.
-fn sort_advice(out: &mut [DiscardOption]) {
-    // Position in the low six bits (at most 35 options: 34 kinds and a wildcard).
-    let mut order = [0u32; 64];
-    if out.len() > order.len() {
-        out.sort_by_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
-        return;
-    }
-    for (i, (slot, o)) in order.iter_mut().zip(out.iter()).enumerate() {
-        let rank = (o.after.shanten as i32 + 1).clamp(0, 0xff) as u32;
-        let fewer_unseen = 0xffff - o.after.unseen().min(0xffff);
-        *slot = (rank << 22 | fewer_unseen << 6) | i as u32;
-    }
-    let order = &mut order[..out.len()];
-    // Insertion: a few dozen integers, often nearly in order.
+/// The kinds set in `kinds` (bit t for kind t), in tile order.
+#[inline(always)]
+fn bits(mut kinds: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (kinds != 0).then(|| {
+            let t = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            t
+        })
+    })
+}
+
+/// An option's place in the advice order packed into one integer: lowest shanten, then most
+/// unseen effective tiles, then `position` (its place in tile order, the wildcard last), in the
+/// low six bits (at most 35 options: 34 kinds and a wildcard).
+#[inline(always)]
+fn advice_key(shanten: i8, unseen: u32, position: usize) -> u32 {
+    let rank = (shanten as i32 + 1).clamp(0, 0xff) as u32;
+    let fewer_unseen = 0xffff - unseen.min(0xffff);
+    rank << 22 | fewer_unseen << 6 | (position & 63) as u32
+}
+
+/// Sorts packed [`advice_key`]s: a few dozen integers, often nearly in order, by insertion.
+#[inline(always)]
+fn sort_keys(order: &mut [u32]) {
     for i in 1..order.len() {
         let key = order[i];
         let mut j = i;
@@ -835,6 +878,20 @@ fn sort_advice(out: &mut [DiscardOption]) {
         }
         order[j] = key;
     }
+}
+
+/// Sorts advice in the advice order ([`advice_key`]), stably, moving each option once.
+fn sort_advice(out: &mut [DiscardOption]) {
+    let mut order = [0u32; 64];
+    if out.len() > order.len() {
+        out.sort_by_key(|o| (o.after.shanten, std::cmp::Reverse(o.after.unseen())));
+        return;
+    }
+    for (i, (slot, o)) in order.iter_mut().zip(out.iter()).enumerate() {
+        *slot = advice_key(o.after.shanten, o.after.unseen(), i);
+    }
+    let order = &mut order[..out.len()];
+    sort_keys(order);
     // Apply the permutation in place: position i takes the option first at `order[i]`, which
     // earlier swaps may have moved along the chain of positions already filled.
     for i in 0..order.len() {
@@ -870,41 +927,53 @@ fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
 /// answer is built as a bitset of kinds: a draw in another suit than the discard's is effective
 /// exactly when it lowers one of that suit's argmin lanes, and which kinds lower which lane is
 /// known once per hand; only draws in the discard's own suit need their own lookup.
-fn advice_fast(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
+fn advice_fast(p: &Prepared, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 34> {
     let counts = p.counts;
     match p.caps.is_none().then(|| Plain::new(counts)).flatten() {
-        Some(plain) => advice_with(p, &plain, physical, visible, out),
-        None => advice_with(p, &Capped { p, counts }, physical, visible, out),
+        Some(plain) => advice_with(p, &plain, physical),
+        None => advice_with(p, &Capped { p, counts }, physical),
     }
 }
 
+/// One discard's answer before it becomes a [`DiscardOption`]: its effective kinds as bits.
+struct AdviceLine {
+    discard: usize,
+    shanten: i8,
+    kinds: u64,
+}
+
 /// Seven pairs and thirteen orphans for one hand: their distances, and after a draw of each class
-/// of kind (its count 0–3, terminal or honor or not), which is all they see of a draw. Advice keeps
-/// one per class of discard, whose hands after the discard share them.
+/// of kind (its count 0–3, terminal or honor or not), which is all they see of a draw; those only
+/// when a form is at the best distance, since otherwise no draw can make it effective. Advice
+/// keeps one per class of discard, whose hands after the discard share them.
 #[derive(Clone, Copy)]
 struct SpecialForms {
+    stats: Stats,
     now: (Option<u8>, Option<u8>),
-    drawn: [(Option<u8>, Option<u8>); 8],
+    drawn: Option<[(Option<u8>, Option<u8>); 8]>,
 }
 
 impl SpecialForms {
     #[inline(always)]
     fn new(p: &Prepared, stats: Stats) -> SpecialForms {
-        // Representatives: 1m is a terminal, 2m is not.
-        let drawn = std::array::from_fn(|i| p.special_distances(&stats.with((i / 2) as u8, 1 - i % 2, 1)));
-        SpecialForms { now: p.special_distances(&stats), drawn }
+        SpecialForms { stats, now: p.special_distances(&stats), drawn: None }
     }
 
     /// The kinds whose draw lowers a form below `base`, among `by_count` (the hand's kinds by
     /// count); only a form already at `base` can.
     #[inline(always)]
-    fn effective(&self, by_count: &[u64; 5], base: u8) -> u64 {
+    fn effective(&mut self, p: &Prepared, by_count: &[u64; 5], base: u8) -> u64 {
         let (seven_may, orphans_may) = (self.now.0 == Some(base), self.now.1 == Some(base));
         if !seven_may && !orphans_may {
             return 0;
         }
+        let stats = self.stats;
+        // Representatives: 1m is a terminal, 2m is not.
+        let drawn = self.drawn.get_or_insert_with(|| {
+            std::array::from_fn(|i| p.special_distances(&stats.with((i / 2) as u8, 1 - i % 2, 1)))
+        });
         let mut kinds = 0u64;
-        for (i, &(seven, orphans)) in self.drawn.iter().enumerate() {
+        for (i, &(seven, orphans)) in drawn.iter().enumerate() {
             if (seven_may && seven.is_some_and(|d| d < base)) || (orphans_may && orphans.is_some_and(|d| d < base)) {
                 let class = if i % 2 == 0 { !special::ORPHANS } else { special::ORPHANS };
                 kinds |= by_count[i / 2] & class;
@@ -925,13 +994,7 @@ impl SpecialForms {
 /// itself changes the suit after the discard, bounded on both sides by the full suit plus the draw:
 /// a lookup only when the bounds straddle.
 #[inline(always)]
-fn advice_with(
-    p: &Prepared,
-    changes: &impl Changes,
-    physical: &[u8; 34],
-    visible: &TileCounts,
-    out: &mut Vec<DiscardOption>,
-) {
+fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 34> {
     let counts = p.counts;
     let m = p.melds;
     let room = room_bits(physical);
@@ -963,16 +1026,12 @@ fn advice_with(
     // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
     let mut ready = [0u16; 4];
     let mut across = [[0u64; 16]; 4];
-    let mut by_rank = [[[INF; 16]; 16]; 4];
     let stats = Stats::new(counts);
     let by_count = kinds_by_count(counts);
     let specials = p.seven_pairs != SevenPairs::Off || p.thirteen_orphans;
     // The special forms after a discard, per class of discard (its count, terminal or not).
     let mut special_after: [Option<SpecialForms>; 10] = [None; 10];
-    // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
-    let template: [EffectiveTile; 34] =
-        std::array::from_fn(|t| EffectiveTile { tile: Tile::ALL[t], unseen: unseen(physical, visible, t) });
-    out.reserve(35);
+    let mut lines = ArrayVec::new();
     let mut discards = held;
     while discards != 0 {
         let d = discards.trailing_zeros() as usize;
@@ -983,9 +1042,9 @@ fn advice_with(
         let mut base = melds_after;
         let special = if specials {
             let class = (counts[d] as usize).min(4) * 2 + usize::from(special::is_orphan(d));
-            let after = *special_after[class].get_or_insert_with(|| SpecialForms::new(p, stats.with(counts[d], d, -1)));
+            let after = special_after[class].get_or_insert_with(|| SpecialForms::new(p, stats.with(counts[d], d, -1)));
             base = base.min(after.now.0.unwrap_or(INF)).min(after.now.1.unwrap_or(INF));
-            Some(after)
+            Some(class)
         } else {
             None
         };
@@ -995,8 +1054,13 @@ fn advice_with(
         let mut kinds = 0u64;
         if melds_after == base {
             let argmin = vector::lanes_summing_to(&prod.others_rev[s], minus, base) & used;
-            let first = suit_range(s).start;
-            let (mut yes, mut maybe) = (0u16, 0u16);
+            // The lanes the discard raised (by one: a tile less raises each lane by at most one).
+            let raised = vector::lanes_below(&prod.v[s], minus);
+            // A draw t of the suit (t != d) takes a lane l of the suit after the discard from
+            // v(l) + raised(l) to (v − d + t)(l), which lies between v(l) − lowers_t(l) and one
+            // more: below v(l) + raised(l) for sure when t lowers l and d raised it, never when
+            // neither, and only a lookup tells when exactly one holds.
+            let (mut yes, mut maybe) = (0u64, 0u64);
             let mut lanes = argmin;
             while lanes != 0 {
                 let l = lanes.trailing_zeros() as usize;
@@ -1004,54 +1068,47 @@ fn advice_with(
                 if ready[s] >> l & 1 == 0 {
                     ready[s] |= 1 << l;
                     across[s][l] = other_suits_effective(prod, &lowering, s, l, m);
-                    for (r, t) in suit_range(s).enumerate() {
-                        if room >> t & 1 != 0 {
-                            by_rank[s][l][r] = draws.plus[t][l];
-                        }
-                    }
                 }
                 kinds |= across[s][l];
-                // A draw must take lane l below its value after the discard.
-                let Some(target) = minus[l].checked_sub(1) else { continue };
-                let column = &by_rank[s][l];
-                yes |= vector::lanes_below_value(column, target);
-                maybe |= vector::lanes_equal_value(column, target);
+                let lowered = lowering[s][l];
+                if raised >> l & 1 != 0 {
+                    yes |= lowered;
+                    maybe |= !lowered;
+                } else {
+                    maybe |= lowered;
+                }
             }
-            // Drawing d back restores the full suit; the bounds are for other kinds.
-            let own = 1u16 << (d - first);
-            let mut own_kinds = u64::from(yes & !own) << first;
-            let mut unsure = maybe & !yes & !own;
+            // Drawing d back restores the full suit: the bounds are for other kinds.
+            let suit_room = room & suit_bits(s) & !(1 << d);
+            let mut own_kinds = yes & suit_room;
+            let mut unsure = maybe & suit_room & !yes;
             while unsure != 0 {
-                let t = first + unsure.trailing_zeros() as usize;
+                let t = unsure.trailing_zeros() as usize;
                 unsure &= unsure - 1;
                 if vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0 {
                     own_kinds |= 1 << t;
                 }
             }
-            if vector::lanes_below(&prod.v[s], minus) & argmin != 0 {
+            if raised & argmin != 0 {
                 own_kinds |= 1 << d;
             }
             kinds |= own_kinds;
         }
-        if let Some(after) = special {
+        if let Some(after) = special.and_then(|class| special_after[class].as_mut()) {
             let mut after_count = by_count;
             let c = (counts[d] as usize).min(4);
             after_count[c] &= !(1 << d);
             after_count[c - 1] |= 1 << d;
-            kinds |= after.effective(&after_count, base);
+            kinds |= after.effective(p, &after_count, base);
         }
-        kinds &= drawable;
-        let mut tiles = EffectiveTiles::new();
-        while kinds != 0 {
-            // At most 34 kinds: never full.
-            let _ = tiles.try_push(template[kinds.trailing_zeros() as usize]);
-            kinds &= kinds - 1;
-        }
-        out.push(DiscardOption {
-            discard: Discard::Tile(Tile::ALL[d]),
-            after: Effective { shanten: p.shanten_number(base, p.wildcards), tiles },
+        // One line per kind held: at most 34, never full.
+        let _ = lines.try_push(AdviceLine {
+            discard: d,
+            shanten: p.shanten_number(base, p.wildcards),
+            kinds: kinds & drawable,
         });
     }
+    lines
 }
 
 /// The kinds of the suits other than `s` whose draw lowers the melds distance of a hand whose

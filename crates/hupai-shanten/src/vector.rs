@@ -218,18 +218,6 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
     flag_bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
 }
 
-/// Lanes of `a` below `x` (every value at most [`INF`], `x` too).
-#[inline(always)]
-pub(crate) fn lanes_below_value(a: &Vector, x: u8) -> LaneBits {
-    lanes_below(a, &[x; 16])
-}
-
-/// Lanes of `a` equal to `x`.
-#[inline(always)]
-pub(crate) fn lanes_equal_value(a: &Vector, x: u8) -> LaneBits {
-    lanes_zero(u128::from_le_bytes(*a) ^ (LOW * x as u128))
-}
-
 /// The lanes `l` (at most `c`) where `v` at `l` plus `rest` at `c − l` equals `target`: for a
 /// product of `v` and `rest` whose lane `c` is `target`, the lanes of `v` in a split reaching it.
 /// Every value at most [`INF`].
@@ -335,8 +323,6 @@ mod tests {
                 let bit = 1 << i;
                 assert_eq!(lanes_below(&a, &b) & bit != 0, a[i] < b[i]);
                 assert_eq!(lanes_summing_to(&a, &b, target) & bit != 0, a[i] + b[i] == target);
-                assert_eq!(lanes_below_value(&a, target) & bit != 0, a[i] < target);
-                assert_eq!(lanes_equal_value(&a, target) & bit != 0, a[i] == target);
             }
         }
     }
