@@ -62,6 +62,7 @@
 //! products of the other suits computed once per hand.
 
 mod exact;
+mod lanes;
 mod regional;
 mod special;
 pub mod table;
@@ -70,6 +71,7 @@ mod vector;
 use arrayvec::ArrayVec;
 use hupai_tiles::{Error, Feature, Hand, Rules, SevenPairs, Tile, TileCounts};
 
+use lanes::{LaneBits, Lanes};
 use special::Stats;
 use vector::{EMPTY, INF, MAX_M, Vector, combine, combine_up_to, finish, finish_reversed, reversed};
 
@@ -713,25 +715,32 @@ impl Draws {
     }
 }
 
+/// Every kind, as bits.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// The kinds (as bits) whose count (more than 4 read as 4) passes a lane test, sixteen at a time.
+#[inline(always)]
+fn kinds_where(counts: &[u8; 34], test: impl Fn(Lanes) -> LaneBits) -> u64 {
+    let chunk = |from: usize| {
+        let mut c = [0u8; 16];
+        let part = &counts[from..counts.len().min(from + 16)];
+        c[..part.len()].copy_from_slice(part);
+        u64::from(test(Lanes::load(&c).min(Lanes::splat(4))))
+    };
+    (chunk(0) | chunk(16) << 16 | chunk(32) << 32) & ALL_KINDS
+}
+
 /// Kinds by concealed count (0–4), as bits: the special forms see a drawn kind only through its
 /// count and whether it is a terminal or honor.
 #[inline(always)]
 fn kinds_by_count(counts: &[u8; 34]) -> [u64; 5] {
-    let mut by_count = [0u64; 5];
-    for (t, &c) in counts.iter().enumerate() {
-        by_count[(c as usize).min(4)] |= 1 << t;
-    }
-    by_count
+    std::array::from_fn(|c| kinds_where(counts, |x| x.equal(Lanes::splat(c as u8))))
 }
 
 /// Kinds with room for one more physical copy (fewer than four), as bits.
 #[inline(always)]
 fn room_bits(physical: &[u8; 34]) -> u64 {
-    let mut room = 0u64;
-    for (t, &c) in physical.iter().enumerate() {
-        room |= u64::from(c < 4) << t;
-    }
-    room
+    kinds_where(physical, |x| x.below(Lanes::splat(4)))
 }
 
 /// The best distance of `counts` (3k + 1 with the wildcards), and into `tiles` every kind with
@@ -1000,10 +1009,7 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     let room = room_bits(physical);
     let draws = Draws::new(changes, m, room);
     let prod = &draws.prod;
-    let mut held = 0u64;
-    for (d, &c) in counts.iter().enumerate() {
-        held |= u64::from(c > 0) << d;
-    }
+    let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
     let mut minus = [EMPTY; 34];
     for (d, slot) in minus.iter_mut().enumerate() {
         if held >> d & 1 != 0 {
@@ -1013,14 +1019,14 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
     let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
     // Per suit and lane, the kinds of the suit whose draw lowers that lane.
-    let mut lowering = [[0u64; 16]; 4];
-    for (t, &lanes) in draws.lowers.iter().enumerate() {
-        let mut lanes = lanes & used;
-        while lanes != 0 {
-            lowering[suit_of_kind(t)][lanes.trailing_zeros() as usize] |= 1 << t;
-            lanes &= lanes - 1;
+    let lowering: [[u64; 16]; 4] = std::array::from_fn(|s| {
+        let range = suit_range(s);
+        let mut rows = [0u16; 16];
+        for (row, &lanes) in rows.iter_mut().zip(&draws.lowers[range.clone()]) {
+            *row = lanes & used;
         }
-    }
+        lanes::transpose(&rows).map(|ranks| u64::from(ranks) << range.start)
+    });
     // Per (suit, lane), computed on first use: the kinds of the other suits effective when that
     // lane of the suit is an argmin lane after a discard, and the lane's value after each draw in
     // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.

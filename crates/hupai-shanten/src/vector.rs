@@ -9,6 +9,9 @@
 //! all: a hand has one pair), because a winning shape is a union of per-suit shapes and the tiles
 //! to add are a sum over suits.
 
+pub(crate) use crate::lanes::LaneBits;
+use crate::lanes::Lanes;
+
 /// Most melds one vector tracks: five (the 16-tile rules).
 pub(crate) const MAX_M: usize = 5;
 
@@ -39,63 +42,102 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
     p * 8 + m
 }
 
+/// [`INF`] in the lanes of each half from `m` on (0 elsewhere): or-ed in, then clamped, they make
+/// the lanes above `m` melds exactly [`INF`].
+const ABOVE: [Vector; 8] = {
+    let mut out = [[0; 16]; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut i = m;
+        while i < 8 {
+            out[m][i] = INF;
+            out[m][8 + i] = INF;
+            i += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// [`INF`] in the lanes of each half below `k` (0 elsewhere): what a shift by `k` lanes within the
+/// halves must fill (a negative meld count is impossible).
+const BELOW: [Vector; MAX_M + 1] = {
+    let mut out = [[0; 16]; MAX_M + 1];
+    let mut k = 0;
+    while k <= MAX_M {
+        let mut i = 0;
+        while i < k {
+            out[k][i] = INF;
+            out[k][8 + i] = INF;
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// [`INF`] in the lanes without the pair and in the pair lanes below `k` (0 elsewhere): what
+/// moving a vector's lanes without the pair onto the pair lanes, `k` melds up, must fill.
+const CROSS_BELOW: [Vector; MAX_M + 1] = {
+    let mut out = [[0; 16]; MAX_M + 1];
+    let mut k = 0;
+    while k <= MAX_M {
+        let mut i = 0;
+        while i < 8 + k {
+            out[k][i] = INF;
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// `b` moved `k` melds up within its halves (lane `(m, p)` holding `b(m − k, p)`), and its lanes
+/// without the pair moved onto the pair lanes `k` melds up (lane `(m, 1)` holding `b(m − k, 0)`),
+/// each filled with at least [`INF`] where the source would be a negative meld count.
+#[inline(always)]
+fn moved_up(b: Lanes, k: usize) -> (Lanes, Lanes) {
+    let (same, cross) = match k {
+        0 => (b, b.shift_up::<8>()),
+        1 => (b.shift_up::<1>(), b.shift_up::<9>()),
+        2 => (b.shift_up::<2>(), b.shift_up::<10>()),
+        3 => (b.shift_up::<3>(), b.shift_up::<11>()),
+        4 => (b.shift_up::<4>(), b.shift_up::<12>()),
+        _ => (b.shift_up::<5>(), b.shift_up::<13>()),
+    };
+    let k = k.min(MAX_M);
+    (same.or(Lanes::load(&BELOW[k])), cross.or(Lanes::load(&CROSS_BELOW[k])))
+}
+
 /// Min-plus convolution of two vectors of disjoint suits, for `M` melds in all at most (lanes
-/// above `M` are [`INF`]). Byte-parallel on each half as a `u64` (every value is below 128, so no
-/// byte carries into the next): per `m1`, `b` shifted up by `m1` lanes (the lanes shifted in filled
-/// with [`INF`]) plus `a`'s two values at `m1`, folded in by a lane-wise minimum. Sums stay below
-/// 2 × [`INF`] and are clamped at the end.
+/// above `M` are [`INF`]).
 #[inline(always)]
 fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
-    let (lo, hi) = combine_unclamped::<M>(a, b);
-    // Lanes above M, and every value above INF, back to INF.
-    let keep = if M + 1 >= 8 { u64::MAX } else { u64::MAX >> (64 - 8 * (M + 1)) };
-    let clamp = |w: u64| min_bytes(w, INF_WORD) & keep | INF_WORD & !keep;
-    let out = ((clamp(hi) as u128) << 64) | clamp(lo) as u128;
-    out.to_le_bytes()
+    clamp_above(combine_unclamped::<M>(a, b), M).to_array()
 }
 
-/// [`combine_to`] before the clamp, as two words: lanes up to `M` hold the right values or
-/// something above [`INF`] where the answer is [`INF`]; lanes above `M` hold anything below 128.
-/// For callers that clamp or ignore those lanes themselves.
+/// Lanes above `m` melds to [`INF`], and every value above [`INF`] back to it.
 #[inline(always)]
-fn combine_unclamped<const M: usize>(a: &Vector, b: &Vector) -> (u64, u64) {
-    let (b_lo, b_hi) = halves(b);
-    // m1 = 0: nothing to fold into yet.
-    let (x, y) = (BYTES * a[0] as u64, BYTES * a[8] as u64);
-    let (mut out_lo, mut out_hi) = (b_lo + x, min_bytes(b_hi + x, b_lo + y));
-    for m1 in 1..=M {
-        // Lanes below m1 would read b at a negative meld count: INF.
-        let fill = INF_WORD >> (64 - 8 * m1);
-        let lo = (b_lo << (8 * m1)) | fill;
-        let hi = (b_hi << (8 * m1)) | fill;
-        let (x, y) = (BYTES * a[m1] as u64, BYTES * a[8 + m1] as u64);
-        out_lo = min_bytes(out_lo, lo + x);
-        out_hi = min_bytes(out_hi, min_bytes(hi + x, lo + y));
+fn clamp_above(x: Lanes, m: usize) -> Lanes {
+    x.or(Lanes::load(&ABOVE[(m + 1).min(7)])).min(Lanes::splat(INF))
+}
+
+/// [`combine_to`] before the clamp: lanes up to `M` hold the right values, or something above
+/// [`INF`] where the answer is [`INF`]; lanes above `M` hold anything below 128. For callers that
+/// clamp or ignore those lanes themselves.
+///
+/// Per `m1`, `b` moved up by `m1` melds plus `a`'s value at `(m1, 0)`, and `b`'s lanes without the
+/// pair moved onto the pair lanes plus `a`'s value at `(m1, 1)`, folded in by a lane-wise minimum.
+/// Filled lanes hold 60–63 ([`INF`] or-ed in), so sums stay below 128.
+#[inline(always)]
+fn combine_unclamped<const M: usize>(a: &Vector, b: &Vector) -> Lanes {
+    let b = Lanes::load(b);
+    let mut out = Lanes::splat(INF);
+    for m1 in 0..=M {
+        let (same, cross) = moved_up(b, m1);
+        out = out.min(same.add(Lanes::splat(a[m1]))).min(cross.add(Lanes::splat(a[8 + m1])));
     }
-    (out_lo, out_hi)
-}
-
-/// One in every byte of a word.
-const BYTES: u64 = u64::MAX / 255;
-/// [`INF`] in every byte of a word.
-const INF_WORD: u64 = BYTES * INF as u64;
-
-/// Byte-wise minimum of two words whose bytes are all below 128.
-#[inline(always)]
-fn min_bytes(x: u64, y: u64) -> u64 {
-    const HIGH: u64 = BYTES * 0x80;
-    // Per byte 128 + y − x: its top bit is set exactly when y ≥ x; spread it over the byte.
-    let y_ge_x = ((y | HIGH) - x) & HIGH;
-    // 0x80 → 0xff per byte without a multiply: 0x80 − 0x01 borrows within the byte only.
-    let take_x = y_ge_x | (y_ge_x - (y_ge_x >> 7));
-    y ^ ((x ^ y) & take_x)
-}
-
-/// The two halves of a vector (without and with the pair) as little-endian words.
-#[inline(always)]
-fn halves(v: &Vector) -> (u64, u64) {
-    let x = u128::from_le_bytes(*v);
-    (x as u64, (x >> 64) as u64)
+    out
 }
 
 /// [`combine_to`] for every meld count up to [`MAX_M`].
@@ -120,11 +162,10 @@ pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
 /// The fewest tiles to add for `M` melds and the pair over four suits' vectors.
 #[inline(always)]
 fn four_suits<const M: usize>(v: &[Vector; 4]) -> u8 {
-    // Unclamped: `reversed` reads lanes up to M only and `finish_reversed` clamps every lane.
-    let join = |(lo, hi): (u64, u64)| (((hi as u128) << 64) | lo as u128).to_le_bytes();
-    let a = join(combine_unclamped::<M>(&v[0], &v[1]));
-    let b = join(combine_unclamped::<M>(&v[2], &v[3]));
-    finish_reversed(&reversed(&a, M), &b)
+    // Unclamped: `reversed_lanes` clamps every lane it keeps.
+    let a = combine_unclamped::<M>(&v[0], &v[1]);
+    let b = combine_unclamped::<M>(&v[2], &v[3]);
+    finish_lanes(reversed_lanes(a, M), b)
 }
 
 /// The fewest tiles to add for `melds` melds and the pair over four suits' vectors.
@@ -156,66 +197,50 @@ pub(crate) fn finish(a: &Vector, b: &Vector, melds: usize) -> u8 {
 /// [`INF`]), so that [`finish`] with `b` is the lane-wise minimum of `reversed + b`.
 #[inline(always)]
 pub(crate) fn reversed(a: &Vector, melds: usize) -> Vector {
-    let mut out = IMPOSSIBLE;
-    let melds = melds.min(MAX_M);
-    for m in 0..=melds {
-        out[lane(m, 0)] = a[lane(melds - m, 1)];
-        out[lane(m, 1)] = a[lane(melds - m, 0)];
-    }
-    out
+    reversed_lanes(Lanes::load(a), melds).to_array()
+}
+
+/// [`reversed`] on lanes whose values may exceed [`INF`] (clamped back to it).
+#[inline(always)]
+fn reversed_lanes(a: Lanes, melds: usize) -> Lanes {
+    // Reversed, lane i holds a(15 − i): lane (m, p) holds a(7 − m, 1 − p). Moved down by
+    // 7 − melds lanes it holds a(melds − m, 1 − p); the lanes above `melds` read the other half
+    // or zeros and are set to INF.
+    let r = a.reverse();
+    let r = match melds {
+        0 => r.shift_down::<7>(),
+        1 => r.shift_down::<6>(),
+        2 => r.shift_down::<5>(),
+        3 => r.shift_down::<4>(),
+        4 => r.shift_down::<3>(),
+        _ => r.shift_down::<2>(),
+    };
+    clamp_above(r, melds.min(MAX_M))
 }
 
 /// [`finish`] against a vector prepared by [`reversed`]: one lane-wise add and a minimum.
 #[inline(always)]
 pub(crate) fn finish_reversed(rev: &Vector, b: &Vector) -> u8 {
-    // Both at most INF, so the sums fit; a plain loop the compiler turns into SIMD.
-    let mut sums = [0u8; 16];
-    for i in 0..16 {
-        sums[i] = rev[i].min(INF) + b[i].min(INF);
-    }
-    let mut best = INF;
-    for s in sums {
-        best = best.min(s);
-    }
-    best
+    finish_lanes(Lanes::load(rev), Lanes::load(b))
 }
 
-/// One bit per lane: bit `i` for lane `i`.
-pub(crate) type LaneBits = u16;
-
-// The lane tests work on the 16 lanes as one `u128`, byte-parallel: every value is below 128
-// ([`INF`] + [`INF`] included), so no lane borrows from or carries into another.
-const LOW: u128 = u128::from_le_bytes([1; 16]);
-const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
-
-/// Flags at bit 7 of each byte as one bit per lane.
+/// [`finish_reversed`] on lanes (values up to 127; the sums clamped at [`INF`]).
 #[inline(always)]
-fn flag_bits(mask: u128) -> LaneBits {
-    // One multiply gathers a word's eight flags into its top byte.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
-    half(mask as u64) | half((mask >> 64) as u64) << 8
-}
-
-/// Lanes of `x` that are zero (exact for any byte values).
-#[inline(always)]
-fn lanes_zero(x: u128) -> LaneBits {
-    // The top bit of (low seven bits + 0x7f) | x is clear only for a zero byte.
-    flag_bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
+fn finish_lanes(rev: Lanes, b: Lanes) -> u8 {
+    let inf = Lanes::splat(INF);
+    rev.min(inf).add(b.min(inf)).min_lane().min(INF)
 }
 
 /// Lanes where `a + b` equals `target` (every value at most [`INF`]).
 #[inline(always)]
 pub(crate) fn lanes_summing_to(a: &Vector, b: &Vector, target: u8) -> LaneBits {
-    lanes_zero((u128::from_le_bytes(*a) + u128::from_le_bytes(*b)) ^ (LOW * target as u128))
+    Lanes::load(a).add(Lanes::load(b)).equal(Lanes::splat(target))
 }
 
 /// Lanes where `a` is below `b` (every value at most [`INF`]).
 #[inline(always)]
 pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
-    // Per lane 128 + a − b: below 128 exactly when a < b.
-    flag_bits(!((u128::from_le_bytes(*a) | HIGH) - u128::from_le_bytes(*b)) & HIGH)
+    Lanes::load(a).below(Lanes::load(b))
 }
 
 /// The lanes `l` (at most `c`) where `v` at `l` plus `rest` at `c − l` equals `target`: for a
@@ -224,17 +249,15 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
 #[inline(always)]
 pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> LaneBits {
     let (mc, pc) = ((c % 8).min(7), c / 8);
-    // Byte-reversed, lane (m, p) holds rest(7 − m, 1 − p); shifted down by 7 − mc lanes within each
-    // half it holds rest(mc − m, 1 − p), what a pair lane c needs. Without the pair, v's lanes
-    // without it read rest's lanes without it (the reversed high half). Lanes past c read zeros
-    // and are masked off.
-    let fr = u128::from_le_bytes(*rest).swap_bytes();
-    let k = 8 * (7 - mc) as u32;
-    let (lo, hi) = if pc == 1 { ((fr as u64) >> k, ((fr >> 64) as u64) >> k) } else { (((fr >> 64) as u64) >> k, 0) };
-    let rev = ((hi as u128) << 64) | lo as u128;
-    let sums = u128::from_le_bytes(*v) + rev;
+    // Reversed, lane (m, p) holds rest(7 − m, 1 − p); moved down by 7 − mc lanes within each half
+    // it holds rest(mc − m, 1 − p), what a pair lane c needs. Without the pair, v's lanes without
+    // it read rest's lanes without it (the reversed pair half, moved down a half first). Lanes
+    // past c read zeros and are masked off.
+    let r = Lanes::load(rest).reverse();
+    let r = if pc == 1 { r } else { r.shift_down::<8>() };
+    let sums = Lanes::load(v).add(r.halves_down(7 - mc as u32));
     let valid: LaneBits = ((1 << (mc + 1)) - 1) * if pc == 1 { 0x0101 } else { 0x0001 };
-    lanes_zero(sums ^ (LOW * target as u128)) & valid
+    sums.equal(Lanes::splat(target)) & valid
 }
 
 /// The lane `reversed` pairs with lane `l` around `(melds, 1)`: `(melds − m, 1 − p)`, if any.

@@ -1,0 +1,338 @@
+//! Sixteen byte lanes as one value: the few operations the distance vectors ([`crate::vector`])
+//! and the advice's lane bits are made of.
+//!
+//! On x86-64 they are SSE2 instructions (every x86-64 CPU has them), reached through `safe_arch`,
+//! which wraps each intrinsic in a safe function, so this crate keeps no `unsafe`. Elsewhere the
+//! same operations run byte-parallel on one `u128`. The tests check both against plain loops over
+//! the lanes, on every platform.
+//!
+//! Every lane value stays below 128 (a distance is at most `INF + INF`): the portable version
+//! needs it (no byte carries into or borrows from the next) and the SSE2 compares are signed.
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+pub(crate) use portable::{Lanes, transpose};
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+pub(crate) use sse2::{Lanes, transpose};
+
+/// One bit per lane: bit `i` for lane `i`.
+pub(crate) type LaneBits = u16;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use super::LaneBits;
+    use safe_arch::*;
+
+    /// Sixteen byte lanes in one SSE2 register.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Lanes(m128i);
+
+    impl Lanes {
+        #[inline(always)]
+        pub(crate) fn load(v: &[u8; 16]) -> Lanes {
+            Lanes(load_unaligned_m128i(v))
+        }
+
+        #[inline(always)]
+        pub(crate) fn to_array(self) -> [u8; 16] {
+            self.0.into()
+        }
+
+        #[inline(always)]
+        pub(crate) fn splat(x: u8) -> Lanes {
+            Lanes(set_splat_i8_m128i(x as i8))
+        }
+
+        /// Lane-wise sum.
+        #[inline(always)]
+        pub(crate) fn add(self, other: Lanes) -> Lanes {
+            Lanes(add_i8_m128i(self.0, other.0))
+        }
+
+        /// Lane-wise minimum.
+        #[inline(always)]
+        pub(crate) fn min(self, other: Lanes) -> Lanes {
+            Lanes(min_u8_m128i(self.0, other.0))
+        }
+
+        /// Lane-wise bitwise or.
+        #[inline(always)]
+        pub(crate) fn or(self, other: Lanes) -> Lanes {
+            Lanes(bitor_m128i(self.0, other.0))
+        }
+
+        /// The lanes where `self` is below `other`.
+        #[inline(always)]
+        pub(crate) fn below(self, other: Lanes) -> LaneBits {
+            move_mask_i8_m128i(cmp_lt_mask_i8_m128i(self.0, other.0)) as LaneBits
+        }
+
+        /// The lanes where `self` equals `other`.
+        #[inline(always)]
+        pub(crate) fn equal(self, other: Lanes) -> LaneBits {
+            move_mask_i8_m128i(cmp_eq_mask_i8_m128i(self.0, other.0)) as LaneBits
+        }
+
+        /// Lane `i` takes lane `i − K`; the lanes below `K` are zero.
+        #[inline(always)]
+        pub(crate) fn shift_up<const K: i32>(self) -> Lanes {
+            Lanes(byte_shl_imm_u128_m128i::<K>(self.0))
+        }
+
+        /// Lane `i` takes lane `i + K`; the lanes from `16 − K` are zero.
+        #[inline(always)]
+        pub(crate) fn shift_down<const K: i32>(self) -> Lanes {
+            Lanes(byte_shr_imm_u128_m128i::<K>(self.0))
+        }
+
+        /// Within each half of eight lanes, lane `i` takes lane `i + k` of its half (`k` < 8); the
+        /// lanes past the half's end are zero.
+        #[inline(always)]
+        pub(crate) fn halves_down(self, k: u32) -> Lanes {
+            Lanes(shr_all_u64_m128i(self.0, set_i64_m128i_s(8 * k as i64)))
+        }
+
+        /// Lane `i` takes lane `15 − i`.
+        #[inline(always)]
+        pub(crate) fn reverse(self) -> Lanes {
+            // Bytes swapped within each 16-bit word, then the eight words reversed.
+            let x = bitor_m128i(shl_imm_u16_m128i::<8>(self.0), shr_imm_u16_m128i::<8>(self.0));
+            let x = shuffle_ai_i16_l64all_m128i::<0b00_01_10_11>(x);
+            let x = shuffle_ai_i16_h64all_m128i::<0b00_01_10_11>(x);
+            Lanes(shuffle_ai_f32_all_m128i::<0b01_00_11_10>(x))
+        }
+
+        /// The smallest lane.
+        #[inline(always)]
+        pub(crate) fn min_lane(self) -> u8 {
+            let x = self.min(self.shift_down::<8>());
+            let x = x.min(x.shift_down::<4>());
+            let x = x.min(x.shift_down::<2>());
+            let x = x.min(x.shift_down::<1>());
+            get_i32_from_m128i_s(x.0) as u8
+        }
+    }
+
+    /// The bit matrix transposed: bit `t` of `out[l]` is bit `l` of `rows[t]`.
+    #[inline(always)]
+    pub(crate) fn transpose(rows: &[u16; 16]) -> [u16; 16] {
+        let first: [u16; 8] = [rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7]];
+        let last: [u16; 8] = [rows[8], rows[9], rows[10], rows[11], rows[12], rows[13], rows[14], rows[15]];
+        let (a, b) = (m128i::from(first), m128i::from(last));
+        let low = set_splat_i16_m128i(0xff);
+        // One byte per row: its low eight bits, then its high eight.
+        let planes = [
+            pack_i16_to_u8_m128i(bitand_m128i(a, low), bitand_m128i(b, low)),
+            pack_i16_to_u8_m128i(shr_imm_u16_m128i::<8>(a), shr_imm_u16_m128i::<8>(b)),
+        ];
+        let mut out = [0u16; 16];
+        for (half, plane) in planes.into_iter().enumerate() {
+            // The top bit of every byte is bit 7 of its row; adding a byte to itself moves the
+            // next bit up.
+            let mut x = plane;
+            for bit in (0..8).rev() {
+                out[half * 8 + bit] = move_mask_i8_m128i(x) as u16;
+                x = add_i8_m128i(x, x);
+            }
+        }
+        out
+    }
+}
+
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod portable {
+    use super::LaneBits;
+
+    const LOW: u128 = u128::from_le_bytes([1; 16]);
+    const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
+    const SEVEN: u128 = u128::from_le_bytes([0x7f; 16]);
+
+    /// Sixteen byte lanes in one `u128`, little-endian (lane 0 is the low byte).
+    #[derive(Clone, Copy)]
+    pub(crate) struct Lanes(u128);
+
+    /// Flags at bit 7 of each byte as one bit per lane.
+    #[inline(always)]
+    fn flag_bits(mask: u128) -> LaneBits {
+        // One multiply gathers a word's eight flags into its top byte.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let half = |w: u64| ((w >> 7).wrapping_mul(GATHER) >> 56) as u16;
+        half(mask as u64) | half((mask >> 64) as u64) << 8
+    }
+
+    /// Lanes of `x` that are zero (exact for any byte values).
+    #[inline(always)]
+    fn zero_bits(x: u128) -> LaneBits {
+        // The top bit of (low seven bits + 0x7f) | x is clear only for a zero byte.
+        flag_bits(!(((x & SEVEN) + SEVEN) | x | SEVEN))
+    }
+
+    impl Lanes {
+        #[inline(always)]
+        pub(crate) fn load(v: &[u8; 16]) -> Lanes {
+            Lanes(u128::from_le_bytes(*v))
+        }
+
+        #[inline(always)]
+        pub(crate) fn to_array(self) -> [u8; 16] {
+            self.0.to_le_bytes()
+        }
+
+        #[inline(always)]
+        pub(crate) fn splat(x: u8) -> Lanes {
+            Lanes(LOW * x as u128)
+        }
+
+        /// Lane-wise sum (no lane carries: both below 128).
+        #[inline(always)]
+        pub(crate) fn add(self, other: Lanes) -> Lanes {
+            Lanes(self.0.wrapping_add(other.0))
+        }
+
+        /// Lane-wise minimum.
+        #[inline(always)]
+        pub(crate) fn min(self, other: Lanes) -> Lanes {
+            let (x, y) = (self.0, other.0);
+            // Per byte 128 + y − x: its top bit is set exactly when y ≥ x; spread it over the byte.
+            let y_ge_x = ((y | HIGH) - x) & HIGH;
+            let take_x = y_ge_x | (y_ge_x - (y_ge_x >> 7));
+            Lanes(y ^ ((x ^ y) & take_x))
+        }
+
+        /// Lane-wise bitwise or.
+        #[inline(always)]
+        pub(crate) fn or(self, other: Lanes) -> Lanes {
+            Lanes(self.0 | other.0)
+        }
+
+        /// The lanes where `self` is below `other`.
+        #[inline(always)]
+        pub(crate) fn below(self, other: Lanes) -> LaneBits {
+            // Per lane 128 + a − b: below 128 exactly when a < b.
+            flag_bits(!((self.0 | HIGH) - other.0) & HIGH)
+        }
+
+        /// The lanes where `self` equals `other`.
+        #[inline(always)]
+        pub(crate) fn equal(self, other: Lanes) -> LaneBits {
+            zero_bits(self.0 ^ other.0)
+        }
+
+        /// Lane `i` takes lane `i − K`; the lanes below `K` are zero.
+        #[inline(always)]
+        pub(crate) fn shift_up<const K: i32>(self) -> Lanes {
+            Lanes(self.0 << (8 * K as u32))
+        }
+
+        /// Lane `i` takes lane `i + K`; the lanes from `16 − K` are zero.
+        #[inline(always)]
+        pub(crate) fn shift_down<const K: i32>(self) -> Lanes {
+            Lanes(self.0 >> (8 * K as u32))
+        }
+
+        /// Within each half of eight lanes, lane `i` takes lane `i + k` of its half (`k` < 8); the
+        /// lanes past the half's end are zero.
+        #[inline(always)]
+        pub(crate) fn halves_down(self, k: u32) -> Lanes {
+            let k = 8 * k;
+            let (lo, hi) = ((self.0 as u64) >> k, ((self.0 >> 64) as u64) >> k);
+            Lanes(((hi as u128) << 64) | lo as u128)
+        }
+
+        /// Lane `i` takes lane `15 − i`.
+        #[inline(always)]
+        pub(crate) fn reverse(self) -> Lanes {
+            Lanes(self.0.swap_bytes())
+        }
+
+        /// The smallest lane.
+        #[inline(always)]
+        pub(crate) fn min_lane(self) -> u8 {
+            let x = self.min(self.shift_down::<8>());
+            let x = x.min(x.shift_down::<4>());
+            let x = x.min(x.shift_down::<2>());
+            let x = x.min(x.shift_down::<1>());
+            x.0 as u8
+        }
+    }
+
+    /// The bit matrix transposed: bit `t` of `out[l]` is bit `l` of `rows[t]`.
+    #[inline(always)]
+    pub(crate) fn transpose(rows: &[u16; 16]) -> [u16; 16] {
+        let mut out = [0u16; 16];
+        for (t, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                out[bits.trailing_zeros() as usize] |= 1 << t;
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A seeded generator of small values.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u8 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n) as u8
+        }
+
+        fn lanes(&mut self) -> [u8; 16] {
+            std::array::from_fn(|_| self.below(64))
+        }
+    }
+
+    /// One check per operation against a plain loop over the lanes, for either implementation.
+    macro_rules! matches_plain_loops {
+        ($name:ident, $module:path) => {
+            #[test]
+            fn $name() {
+                use imp::Lanes;
+                use $module as imp;
+                let mut rng = Lcg(3);
+                for _ in 0..3000 {
+                    let (a, b) = (rng.lanes(), rng.lanes());
+                    let (x, y) = (Lanes::load(&a), Lanes::load(&b));
+                    let k = rng.below(8) as u32;
+                    assert_eq!(x.to_array(), a);
+                    assert_eq!(Lanes::splat(a[0]).to_array(), [a[0]; 16]);
+                    assert_eq!(x.add(y).to_array(), std::array::from_fn(|i| a[i] + b[i]));
+                    assert_eq!(x.min(y).to_array(), std::array::from_fn(|i| a[i].min(b[i])));
+                    assert_eq!(x.or(y).to_array(), std::array::from_fn(|i| a[i] | b[i]));
+                    let bits = |f: &dyn Fn(usize) -> bool| (0..16).filter(|&i| f(i)).fold(0u16, |m, i| m | 1 << i);
+                    assert_eq!(x.below(y), bits(&|i| a[i] < b[i]));
+                    assert_eq!(x.equal(y), bits(&|i| a[i] == b[i]));
+                    // At least one equal lane, whatever the draw.
+                    let mut c = b;
+                    c[5] = a[5];
+                    assert_eq!(x.equal(Lanes::load(&c)) >> 5 & 1, 1);
+                    assert_eq!(
+                        x.shift_up::<3>().to_array(),
+                        std::array::from_fn(|i| if i >= 3 { a[i - 3] } else { 0 })
+                    );
+                    assert_eq!(
+                        x.shift_down::<9>().to_array(),
+                        std::array::from_fn(|i| if i + 9 < 16 { a[i + 9] } else { 0 })
+                    );
+                    let half = |i: usize| if i % 8 + (k as usize) < 8 { a[i + k as usize] } else { 0 };
+                    assert_eq!(x.halves_down(k).to_array(), std::array::from_fn(half));
+                    assert_eq!(x.reverse().to_array(), std::array::from_fn(|i| a[15 - i]));
+                    assert_eq!(x.min_lane(), *a.iter().min().unwrap_or(&0));
+                    let rows: [u16; 16] =
+                        std::array::from_fn(|i| u16::from_le_bytes([a[i], b[i]]) ^ (a[i] as u16) << 10);
+                    let want: [u16; 16] =
+                        std::array::from_fn(|l| (0..16).filter(|&t| rows[t] >> l & 1 != 0).fold(0, |m, t| m | 1 << t));
+                    assert_eq!(imp::transpose(&rows), want);
+                }
+            }
+        };
+    }
+
+    matches_plain_loops!(portable_matches_plain_loops, super::portable);
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    matches_plain_loops!(sse2_matches_plain_loops, super::sse2);
+}
