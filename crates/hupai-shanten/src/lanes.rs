@@ -42,6 +42,21 @@ mod sse2 {
             Lanes(set_splat_i8_m128i(x as i8))
         }
 
+        /// Lane `I` in every lane.
+        #[inline(always)]
+        pub(crate) fn broadcast<const I: usize>(self) -> Lanes {
+            // Each byte doubled, then each 16-bit pair doubled: four copies of lane I in the 32-bit
+            // word I % 4 (of the low or high half), which a dword shuffle spreads.
+            let x = if I < 8 { unpack_low_i8_m128i(self.0, self.0) } else { unpack_high_i8_m128i(self.0, self.0) };
+            let x = if I % 8 < 4 { unpack_low_i16_m128i(x, x) } else { unpack_high_i16_m128i(x, x) };
+            Lanes(match I % 4 {
+                0 => shuffle_ai_f32_all_m128i::<0b00_00_00_00>(x),
+                1 => shuffle_ai_f32_all_m128i::<0b01_01_01_01>(x),
+                2 => shuffle_ai_f32_all_m128i::<0b10_10_10_10>(x),
+                _ => shuffle_ai_f32_all_m128i::<0b11_11_11_11>(x),
+            })
+        }
+
         /// Lane-wise sum.
         #[inline(always)]
         pub(crate) fn add(self, other: Lanes) -> Lanes {
@@ -182,6 +197,12 @@ mod portable {
             Lanes(LOW * x as u128)
         }
 
+        /// Lane `I` in every lane.
+        #[inline(always)]
+        pub(crate) fn broadcast<const I: usize>(self) -> Lanes {
+            Lanes(LOW * (self.0 >> (8 * (I % 16)) & 0xff))
+        }
+
         /// Lane-wise sum (no lane carries: both below 128).
         #[inline(always)]
         pub(crate) fn add(self, other: Lanes) -> Lanes {
@@ -300,6 +321,10 @@ mod tests {
                     let k = rng.below(8) as u32;
                     assert_eq!(x.to_array(), a);
                     assert_eq!(Lanes::splat(a[0]).to_array(), [a[0]; 16]);
+                    assert_eq!(x.broadcast::<0>().to_array(), [a[0]; 16]);
+                    assert_eq!(x.broadcast::<5>().to_array(), [a[5]; 16]);
+                    assert_eq!(x.broadcast::<10>().to_array(), [a[10]; 16]);
+                    assert_eq!(x.broadcast::<15>().to_array(), [a[15]; 16]);
                     assert_eq!(x.add(y).to_array(), std::array::from_fn(|i| a[i] + b[i]));
                     assert_eq!(x.min(y).to_array(), std::array::from_fn(|i| a[i].min(b[i])));
                     assert_eq!(x.or(y).to_array(), std::array::from_fn(|i| a[i] | b[i]));

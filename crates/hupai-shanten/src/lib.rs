@@ -73,7 +73,7 @@ use hupai_tiles::{Error, Feature, Hand, Rules, SevenPairs, Tile, TileCounts};
 
 use lanes::{LaneBits, Lanes};
 use special::Stats;
-use vector::{EMPTY, INF, MAX_M, Vector, combine, combine_up_to, finish, finish_reversed, reversed};
+use vector::{EMPTY, INF, MAX_M, Vector, combine, combine_to, finish, finish_reversed, reversed};
 
 pub use table::tables;
 
@@ -462,28 +462,34 @@ struct Products {
 }
 
 impl Products {
+    #[inline(always)]
     fn new(changes: &impl Changes, m: usize) -> Products {
         let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
+        match m {
+            0 => Products::of::<0>(v),
+            1 => Products::of::<1>(v),
+            2 => Products::of::<2>(v),
+            3 => Products::of::<3>(v),
+            4 => Products::of::<4>(v),
+            _ => Products::of::<MAX_M>(v),
+        }
+    }
+
+    /// The products for `M` melds: one copy per meld count, so every shift is a constant.
+    #[inline(never)]
+    fn of<const M: usize>(v: [Vector; 4]) -> Products {
         // The six unordered pairs of suits, each product once (the diagonal is never read).
         let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
-        for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
-            let (x, y) = match (a, b) {
-                (0, 1) => (2, 3),
-                (0, 2) => (1, 3),
-                (0, 3) => (1, 2),
-                (1, 2) => (0, 3),
-                (1, 3) => (0, 2),
-                _ => (0, 1),
-            };
-            let rest = combine_up_to(&v[x], &v[y], m);
+        for (a, b, x, y) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2), (1, 2, 0, 3), (1, 3, 0, 2), (2, 3, 0, 1)] {
+            let rest = combine_to::<M>(&v[x], &v[y]);
             pair_rest[a][b] = rest;
             pair_rest[b][a] = rest;
         }
         let others: [Vector; 4] = std::array::from_fn(|s| {
             let b = if s == 0 { 1 } else { 0 };
-            combine_up_to(&v[b], &pair_rest[s][b], m)
+            combine_to::<M>(&v[b], &pair_rest[s][b])
         });
-        let others_rev = others.map(|o| reversed(&o, m));
+        let others_rev = others.map(|o| reversed(&o, M));
         Products { v, others, others_rev, pair_rest }
     }
 }
@@ -1034,7 +1040,11 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     let mut across = [[0u64; 16]; 4];
     let stats = Stats::new(counts);
     let by_count = kinds_by_count(counts);
-    let specials = p.seven_pairs != SevenPairs::Off || p.thirteen_orphans;
+    // A discard raises a special form's distance by at most one and never lowers it, so a form
+    // whose distance on the whole hand is above the melds distance after a discard is not at the
+    // best distance after it, and its draws are not effective: only the nearer forms are looked at.
+    let (seven_now, orphans_now) = p.special_distances(&stats);
+    let nearest_special = seven_now.unwrap_or(INF).min(orphans_now.unwrap_or(INF));
     // The special forms after a discard, per class of discard (its count, terminal or not).
     let mut special_after: [Option<SpecialForms>; 10] = [None; 10];
     let mut lines = ArrayVec::new();
@@ -1046,7 +1056,7 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
         let minus = &minus[d];
         let melds_after = finish_reversed(&prod.others_rev[s], minus);
         let mut base = melds_after;
-        let special = if specials {
+        let special = if nearest_special <= melds_after {
             let class = (counts[d] as usize).min(4) * 2 + usize::from(special::is_orphan(d));
             let after = special_after[class].get_or_insert_with(|| SpecialForms::new(p, stats.with(counts[d], d, -1)));
             base = base.min(after.now.0.unwrap_or(INF)).min(after.now.1.unwrap_or(INF));

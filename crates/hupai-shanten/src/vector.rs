@@ -92,27 +92,10 @@ const CROSS_BELOW: [Vector; MAX_M + 1] = {
     out
 };
 
-/// `b` moved `k` melds up within its halves (lane `(m, p)` holding `b(m − k, p)`), and its lanes
-/// without the pair moved onto the pair lanes `k` melds up (lane `(m, 1)` holding `b(m − k, 0)`),
-/// each filled with at least [`INF`] where the source would be a negative meld count.
-#[inline(always)]
-fn moved_up(b: Lanes, k: usize) -> (Lanes, Lanes) {
-    let (same, cross) = match k {
-        0 => (b, b.shift_up::<8>()),
-        1 => (b.shift_up::<1>(), b.shift_up::<9>()),
-        2 => (b.shift_up::<2>(), b.shift_up::<10>()),
-        3 => (b.shift_up::<3>(), b.shift_up::<11>()),
-        4 => (b.shift_up::<4>(), b.shift_up::<12>()),
-        _ => (b.shift_up::<5>(), b.shift_up::<13>()),
-    };
-    let k = k.min(MAX_M);
-    (same.or(Lanes::load(&BELOW[k])), cross.or(Lanes::load(&CROSS_BELOW[k])))
-}
-
 /// Min-plus convolution of two vectors of disjoint suits, for `M` melds in all at most (lanes
 /// above `M` are [`INF`]).
 #[inline(always)]
-fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
+pub(crate) fn combine_to<const M: usize>(a: &Vector, b: &Vector) -> Vector {
     clamp_above(combine_unclamped::<M>(a, b), M).to_array()
 }
 
@@ -131,12 +114,26 @@ fn clamp_above(x: Lanes, m: usize) -> Lanes {
 /// Filled lanes hold 60–63 ([`INF`] or-ed in), so sums stay below 128.
 #[inline(always)]
 fn combine_unclamped<const M: usize>(a: &Vector, b: &Vector) -> Lanes {
-    let b = Lanes::load(b);
+    let (a, b) = (Lanes::load(a), Lanes::load(b));
     let mut out = Lanes::splat(INF);
-    for m1 in 0..=M {
-        let (same, cross) = moved_up(b, m1);
-        out = out.min(same.add(Lanes::splat(a[m1]))).min(cross.add(Lanes::splat(a[8 + m1])));
+    // Written out per m1, so every shift and broadcast is a constant: `b` moved up by m1 lanes
+    // (lane (m, p) holding b(m − m1, p)) and its lanes without the pair moved onto the pair lanes
+    // (lane (m, 1) holding b(m − m1, 0)), filled with at least INF where m < m1.
+    macro_rules! fold {
+        ($m1:literal, $pair:literal) => {
+            if $m1 < M + 1 {
+                let same = b.shift_up::<$m1>().or(Lanes::load(&BELOW[$m1]));
+                let cross = b.shift_up::<$pair>().or(Lanes::load(&CROSS_BELOW[$m1]));
+                out = out.min(same.add(a.broadcast::<$m1>())).min(cross.add(a.broadcast::<$pair>()));
+            }
+        };
     }
+    fold!(0, 8);
+    fold!(1, 9);
+    fold!(2, 10);
+    fold!(3, 11);
+    fold!(4, 12);
+    fold!(5, 13);
     out
 }
 
@@ -144,19 +141,6 @@ fn combine_unclamped<const M: usize>(a: &Vector, b: &Vector) -> Lanes {
 #[inline(always)]
 pub(crate) fn combine(a: &Vector, b: &Vector) -> Vector {
     combine_to::<MAX_M>(a, b)
-}
-
-/// [`combine_to`] for up to `melds` melds: the lanes a hand of `melds` melds can use.
-#[inline(always)]
-pub(crate) fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
-    match melds {
-        0 => combine_to::<0>(a, b),
-        1 => combine_to::<1>(a, b),
-        2 => combine_to::<2>(a, b),
-        3 => combine_to::<3>(a, b),
-        4 => combine_to::<4>(a, b),
-        _ => combine_to::<MAX_M>(a, b),
-    }
 }
 
 /// The fewest tiles to add for `M` melds and the pair over four suits' vectors.
@@ -270,6 +254,18 @@ pub(crate) fn complement(l: usize, melds: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`combine_to`] for up to `melds` melds: the lanes a hand of `melds` melds can use.
+    fn combine_up_to(a: &Vector, b: &Vector, melds: usize) -> Vector {
+        match melds {
+            0 => combine_to::<0>(a, b),
+            1 => combine_to::<1>(a, b),
+            2 => combine_to::<2>(a, b),
+            3 => combine_to::<3>(a, b),
+            4 => combine_to::<4>(a, b),
+            _ => combine_to::<MAX_M>(a, b),
+        }
+    }
 
     /// A seeded generator of small values for the randomised checks.
     struct Lcg(u64);
