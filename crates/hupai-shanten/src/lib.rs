@@ -457,8 +457,9 @@ struct Products {
     others: [Vector; 4],
     /// `others_rev[s]`: `others[s]` reversed around the target.
     others_rev: [Vector; 4],
-    /// `pair_rest[a][b]`: the two suits other than `a` and `b` combined.
-    pair_rest: [[Vector; 4]; 4],
+    /// `pair_rest[a][b]`: the two suits other than `a` and `b` combined, byte-reversed (lane `i`
+    /// holding lane `15 − i`), the form [`vector::split_lanes`] reads.
+    pair_rest_reversed: [[Vector; 4]; 4],
 }
 
 impl Products {
@@ -490,7 +491,8 @@ impl Products {
             combine_to::<M>(&v[b], &pair_rest[s][b])
         });
         let others_rev = others.map(|o| reversed(&o, M));
-        Products { v, others, others_rev, pair_rest }
+        let pair_rest_reversed = pair_rest.map(|row| row.map(|r| vector::byte_reversed(&r)));
+        Products { v, others, others_rev, pair_rest_reversed }
     }
 }
 
@@ -511,17 +513,24 @@ trait Changes {
 /// key (honors) that a one-tile change moves by an add, so a changed suit costs one lookup and
 /// no copy of the counts.
 struct Plain<'a> {
+    table: &'static table::Runtime,
     counts: &'a [u8; 34],
     numbered: [table::Key; 3],
     honors: usize,
 }
 
 impl Plain<'_> {
-    /// `None` if a count is above 4 (no hand holds one; the caller then takes [`Capped`]).
+    /// `None` if a count is above 4 (no hand holds one) or the embedded table is unusable; the
+    /// caller then takes [`Capped`].
     #[inline(always)]
     fn new(counts: &[u8; 34]) -> Option<Plain<'_>> {
         let key = |s: usize| counts[9 * s..9 * s + 9].first_chunk::<9>().and_then(table::Key::of);
-        Some(Plain { counts, numbered: [key(0)?, key(1)?, key(2)?], honors: exact::honors_key(&counts[27..34]) })
+        Some(Plain {
+            table: table::runtime()?,
+            counts,
+            numbered: [key(0)?, key(1)?, key(2)?],
+            honors: exact::honors_key(&counts[27..34]),
+        })
     }
 
     /// The honors key after kind `k`'s count moves by `delta` (±1).
@@ -536,7 +545,7 @@ impl Changes for Plain<'_> {
     #[inline(always)]
     fn full(&self, s: usize) -> Vector {
         match self.numbered.get(s) {
-            Some(&key) => table::numbered_key(key),
+            Some(&key) => self.table.numbered_key(key),
             None => exact::honors_by_key(self.honors),
         }
     }
@@ -544,7 +553,7 @@ impl Changes for Plain<'_> {
     #[inline(always)]
     fn plus(&self, t: usize) -> Vector {
         match self.numbered.get(t / 9) {
-            Some(&key) => table::numbered_key(key.plus(t % 9)),
+            Some(&key) => self.table.numbered_key(key.plus(t % 9)),
             None => exact::honors_by_key(self.honors_moved(self.honors, t, 1)),
         }
     }
@@ -552,7 +561,7 @@ impl Changes for Plain<'_> {
     #[inline(always)]
     fn minus(&self, d: usize) -> Vector {
         match self.numbered.get(d / 9) {
-            Some(&key) => table::numbered_key(key.minus(d % 9)),
+            Some(&key) => self.table.numbered_key(key.minus(d % 9)),
             None => exact::honors_by_key(self.honors_moved(self.honors, d, -1)),
         }
     }
@@ -560,7 +569,7 @@ impl Changes for Plain<'_> {
     #[inline(always)]
     fn swap(&self, d: usize, t: usize) -> Vector {
         match self.numbered.get(d / 9) {
-            Some(&key) => table::numbered_key(key.minus(d % 9).plus(t % 9)),
+            Some(&key) => self.table.numbered_key(key.minus(d % 9).plus(t % 9)),
             None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
         }
     }
@@ -821,54 +830,39 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         return Ok(out);
     }
     // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
-    let unseen: [u8; 34] = std::array::from_fn(|t| unseen(&physical, visible, t));
+    // Indexed by a kind masked to six bits, so the lookup needs no bounds check.
+    let template: [EffectiveTile; 64] = std::array::from_fn(|t| EffectiveTile {
+        tile: Tile::ALL[t.min(33)],
+        unseen: if t < 34 { unseen(&physical, visible, t) } else { 0 },
+    });
     let lines = advice_fast(&p, &physical);
-    // Sorted before the options are built, so each is built once, in place.
-    let mut order = [0u32; 35];
-    for (i, line) in lines.iter().enumerate() {
-        let unseen_total = bits(line.kinds).map(|t| u32::from(unseen[t])).sum();
-        order[i] = advice_key(line.shanten, unseen_total, i);
-    }
     let n = lines.len() + usize::from(wildcard.is_some());
-    if let Some(w) = &wildcard {
-        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
-    }
-    let order = &mut order[..n];
-    sort_keys(order);
     let mut out = Vec::with_capacity(n);
-    let mut wildcard = wildcard;
-    for &key in order.iter() {
-        match lines.get((key & 63) as usize) {
-            Some(line) => {
-                let mut tiles = EffectiveTiles::new();
-                let mut kinds = line.kinds;
-                while kinds != 0 {
-                    let t = kinds.trailing_zeros() as usize;
-                    kinds &= kinds - 1;
-                    // At most 34 kinds: never full.
-                    let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen[t] });
-                }
-                out.push(DiscardOption {
-                    discard: Discard::Tile(Tile::ALL[line.discard]),
-                    after: Effective { shanten: line.shanten, tiles },
-                });
-            }
-            None => out.extend(wildcard.take()),
-        }
-    }
-    Ok(out)
-}
-
-/// The kinds set in `kinds` (bit t for kind t), in tile order.
-#[inline(always)]
-fn bits(mut kinds: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (kinds != 0).then(|| {
-            let t = kinds.trailing_zeros() as usize;
+    let mut order = [0u32; 64];
+    for (i, line) in lines.iter().enumerate() {
+        let mut tiles = EffectiveTiles::new();
+        let mut total = 0u32;
+        let mut kinds = line.kinds;
+        while kinds != 0 {
+            let tile = template[kinds.trailing_zeros() as usize & 63];
             kinds &= kinds - 1;
-            t
-        })
-    })
+            total += u32::from(tile.unseen);
+            // At most 34 kinds: never full.
+            let _ = tiles.try_push(tile);
+        }
+        order[i] = advice_key(line.shanten, total, i);
+        out.push(DiscardOption {
+            discard: Discard::Tile(Tile::ALL[line.discard]),
+            after: Effective { shanten: line.shanten, tiles },
+        });
+    }
+    if let Some(w) = wildcard {
+        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
+        out.push(w);
+    }
+    // Built in tile order, the wildcard last: sorted by the keys, stably.
+    permute(&mut out, &mut order[..n]);
+    Ok(out)
 }
 
 /// An option's place in the advice order packed into one integer: lowest shanten, then most
@@ -905,11 +899,17 @@ fn sort_advice(out: &mut [DiscardOption]) {
     for (i, (slot, o)) in order.iter_mut().zip(out.iter()).enumerate() {
         *slot = advice_key(o.after.shanten, o.after.unseen(), i);
     }
-    let order = &mut order[..out.len()];
+    permute(out, &mut order[..out.len()]);
+}
+
+/// Sorts `out` by `order`, the options' [`advice_key`]s (position `i` for `out[i]`), moving each
+/// option once.
+#[inline(always)]
+fn permute(out: &mut [DiscardOption], order: &mut [u32]) {
     sort_keys(order);
-    // Apply the permutation in place: position i takes the option first at `order[i]`, which
-    // earlier swaps may have moved along the chain of positions already filled.
-    for i in 0..order.len() {
+    // In place: position i takes the option first at `order[i]`, which earlier swaps may have
+    // moved along the chain of positions already filled.
+    for i in 0..order.len().min(out.len()) {
         let mut j = (order[i] & 63) as usize;
         while j < i {
             j = (order[j] & 63) as usize;
@@ -1137,7 +1137,7 @@ fn other_suits_effective(prod: &Products, lowering: &[[u64; 16]; 4], s: usize, l
     let target = prod.others[s][c];
     let mut kinds = 0u64;
     for o in (0..4).filter(|&o| o != s) {
-        let mut lanes = vector::split_lanes(&prod.v[o], &prod.pair_rest[s][o], c, target);
+        let mut lanes = vector::split_lanes(&prod.v[o], &prod.pair_rest_reversed[s][o], c, target);
         while lanes != 0 {
             kinds |= lowering[o][lanes.trailing_zeros() as usize];
             lanes &= lanes - 1;

@@ -134,6 +134,15 @@ impl Runtime {
         Runtime { codes, vectors }
     }
 
+    /// [`numbered_key`] once the table is known to be usable.
+    #[inline(always)]
+    pub(crate) fn numbered_key(&self, key: Key) -> Vector {
+        match self.get(key) {
+            Some(v) => v,
+            None => numbered_slow(&key.counts()),
+        }
+    }
+
     /// The vector of the pattern `key` names, if the table holds it (at most [`MAX_TILES`] tiles).
     #[inline(always)]
     fn get(&self, key: Key) -> Option<Vector> {
@@ -196,12 +205,17 @@ impl Key {
 /// the exact program for patterns the table does not hold (more than 14 tiles).
 #[inline(always)]
 pub(crate) fn numbered_key(key: Key) -> Vector {
-    if let Ok(rt) = RUNTIME.as_ref()
-        && let Some(v) = rt.get(key)
-    {
-        return v;
+    match runtime() {
+        Some(rt) => rt.numbered_key(key),
+        None => numbered_slow(&key.counts()),
     }
-    numbered_slow(&key.counts())
+}
+
+/// The validated table, if the embedded bytes are usable: for callers making many lookups, who
+/// check once.
+#[inline(always)]
+pub(crate) fn runtime() -> Option<&'static Runtime> {
+    RUNTIME.as_ref().ok()
 }
 
 /// The vector of a numbered suit with the plain four-copy cap: one table lookup, or the exact

@@ -229,19 +229,25 @@ pub(crate) fn lanes_below(a: &Vector, b: &Vector) -> LaneBits {
 
 /// The lanes `l` (at most `c`) where `v` at `l` plus `rest` at `c − l` equals `target`: for a
 /// product of `v` and `rest` whose lane `c` is `target`, the lanes of `v` in a split reaching it.
-/// Every value at most [`INF`].
+/// `rest` comes [`byte_reversed`]; every value at most [`INF`].
 #[inline(always)]
-pub(crate) fn split_lanes(v: &Vector, rest: &Vector, c: usize, target: u8) -> LaneBits {
+pub(crate) fn split_lanes(v: &Vector, rest_reversed: &Vector, c: usize, target: u8) -> LaneBits {
     let (mc, pc) = ((c % 8).min(7), c / 8);
     // Reversed, lane (m, p) holds rest(7 − m, 1 − p); moved down by 7 − mc lanes within each half
     // it holds rest(mc − m, 1 − p), what a pair lane c needs. Without the pair, v's lanes without
     // it read rest's lanes without it (the reversed pair half, moved down a half first). Lanes
     // past c read zeros and are masked off.
-    let r = Lanes::load(rest).reverse();
+    let r = Lanes::load(rest_reversed);
     let r = if pc == 1 { r } else { r.shift_down::<8>() };
     let sums = Lanes::load(v).add(r.halves_down(7 - mc as u32));
     let valid: LaneBits = ((1 << (mc + 1)) - 1) * if pc == 1 { 0x0101 } else { 0x0001 };
     sums.equal(Lanes::splat(target)) & valid
+}
+
+/// `v` with its lanes in reverse order (lane `i` holding lane `15 − i`).
+#[inline(always)]
+pub(crate) fn byte_reversed(v: &Vector) -> Vector {
+    Lanes::load(v).reverse().to_array()
 }
 
 /// The lane `reversed` pairs with lane `l` around `(melds, 1)`: `(melds − m, 1 − p)`, if any.
@@ -362,7 +368,7 @@ mod tests {
                         want |= 1 << l;
                     }
                 }
-                assert_eq!(split_lanes(&v, &rest, c, product[c]), want, "{v:?} {rest:?} lane {c}");
+                assert_eq!(split_lanes(&v, &byte_reversed(&rest), c, product[c]), want, "{v:?} {rest:?} lane {c}");
                 assert_ne!(want, 0, "the minimum is reached somewhere");
             }
         }
