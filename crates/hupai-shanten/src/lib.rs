@@ -957,42 +957,32 @@ struct AdviceLine {
     kinds: u64,
 }
 
-/// Seven pairs and thirteen orphans for one hand: their distances, and after a draw of each class
-/// of kind (its count 0–3, terminal or honor or not), which is all they see of a draw; those only
-/// when a form is at the best distance, since otherwise no draw can make it effective. Advice
-/// keeps one per class of discard, whose hands after the discard share them.
+/// Seven pairs and thirteen orphans for one hand: their distances, and which draws lower them.
+/// They see a drawn kind only through its count and whether it is a terminal or honor, so the
+/// draws come from closed forms over the hand's counts ([`Stats::seven_pairs_draws`]).
 #[derive(Clone, Copy)]
 struct SpecialForms {
     stats: Stats,
     now: (Option<u8>, Option<u8>),
-    drawn: Option<[(Option<u8>, Option<u8>); 8]>,
 }
 
 impl SpecialForms {
     #[inline(always)]
     fn new(p: &Prepared, stats: Stats) -> SpecialForms {
-        SpecialForms { stats, now: p.special_distances(&stats), drawn: None }
+        SpecialForms { stats, now: p.special_distances(&stats) }
     }
 
     /// The kinds whose draw lowers a form below `base`, among `by_count` (the hand's kinds by
     /// count); only a form already at `base` can.
     #[inline(always)]
-    fn effective(&mut self, p: &Prepared, by_count: &[u64; 5], base: u8) -> u64 {
-        let (seven_may, orphans_may) = (self.now.0 == Some(base), self.now.1 == Some(base));
-        if !seven_may && !orphans_may {
-            return 0;
-        }
-        let stats = self.stats;
-        // Representatives: 1m is a terminal, 2m is not.
-        let drawn = self.drawn.get_or_insert_with(|| {
-            std::array::from_fn(|i| p.special_distances(&stats.with((i / 2) as u8, 1 - i % 2, 1)))
-        });
+    fn effective(&self, p: &Prepared, by_count: &[u64; 5], base: u8) -> u64 {
+        let of_counts = |draws: u8| (0..4).filter(|&k| draws >> k & 1 != 0).fold(0, |kinds, k| kinds | by_count[k]);
         let mut kinds = 0u64;
-        for (i, &(seven, orphans)) in drawn.iter().enumerate() {
-            if (seven_may && seven.is_some_and(|d| d < base)) || (orphans_may && orphans.is_some_and(|d| d < base)) {
-                let class = if i % 2 == 0 { !special::ORPHANS } else { special::ORPHANS };
-                kinds |= by_count[i / 2] & class;
-            }
+        if self.now.0 == Some(base) {
+            kinds |= of_counts(self.stats.seven_pairs_draws(p.seven_pairs));
+        }
+        if self.now.1 == Some(base) {
+            kinds |= of_counts(self.stats.thirteen_orphans_draws()) & special::ORPHANS;
         }
         kinds
     }
@@ -1045,8 +1035,6 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     // best distance after it, and its draws are not effective: only the nearer forms are looked at.
     let (seven_now, orphans_now) = p.special_distances(&stats);
     let nearest_special = seven_now.unwrap_or(INF).min(orphans_now.unwrap_or(INF));
-    // The special forms after a discard, per class of discard (its count, terminal or not).
-    let mut special_after: [Option<SpecialForms>; 10] = [None; 10];
     let mut lines = ArrayVec::new();
     let mut discards = held;
     while discards != 0 {
@@ -1057,10 +1045,9 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
         let melds_after = finish_reversed(&prod.others_rev[s], minus);
         let mut base = melds_after;
         let special = if nearest_special <= melds_after {
-            let class = (counts[d] as usize).min(4) * 2 + usize::from(special::is_orphan(d));
-            let after = special_after[class].get_or_insert_with(|| SpecialForms::new(p, stats.with(counts[d], d, -1)));
+            let after = SpecialForms::new(p, stats.with(counts[d], d, -1));
             base = base.min(after.now.0.unwrap_or(INF)).min(after.now.1.unwrap_or(INF));
-            Some(class)
+            Some(after)
         } else {
             None
         };
@@ -1110,7 +1097,7 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
             }
             kinds |= own_kinds;
         }
-        if let Some(after) = special.and_then(|class| special_after[class].as_mut()) {
+        if let Some(after) = special {
             let mut after_count = by_count;
             let c = (counts[d] as usize).min(4);
             after_count[c] &= !(1 << d);

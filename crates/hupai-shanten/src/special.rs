@@ -158,6 +158,32 @@ impl Stats {
         let doubled = u8::from(two + three + four > 0);
         14 - (13 - none) - doubled
     }
+
+    /// Whether drawing a kind held `k` times (bit `k`, 0–3) lowers [`Stats::seven_pairs`] under
+    /// `rule` (not `Off`). A draw moves one kind up one count, so each case is one unit more (a
+    /// first pair from a single, a second from a three) or one more single while there is room.
+    #[inline(always)]
+    pub(crate) fn seven_pairs_draws(&self, rule: SevenPairs) -> u8 {
+        let [_, one, two, three, four] = self.all;
+        let (full, half) = match rule {
+            SevenPairs::AllowQuads => (two + three + 2 * four, one + three),
+            _ => (two + three + four, one),
+        };
+        // A pair unit gained (a single to a pair; with quads also a three to a four).
+        let pair = if full < 7 { if rule == SevenPairs::AllowQuads { 0b1010 } else { 0b0010 } } else { 0 };
+        // A single unit gained (a new kind; with quads also a pair to a three), if one still fits.
+        let single =
+            if half < 7 - full.min(7) { if rule == SevenPairs::AllowQuads { 0b0101 } else { 0b0001 } } else { 0 };
+        pair | single
+    }
+
+    /// Whether drawing a terminal or honor held `k` times (bit `k`, 0–3) lowers
+    /// [`Stats::thirteen_orphans`]: a kind not yet held, or the first one doubled.
+    #[inline(always)]
+    pub(crate) fn thirteen_orphans_draws(&self) -> u8 {
+        let [_, _, two, three, four] = self.orphans;
+        if two + three + four > 0 { 0b0001 } else { 0b0011 }
+    }
 }
 
 #[cfg(test)]
@@ -220,6 +246,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn draws_match_the_distances_after_a_draw() {
+        let mut rng = 0x2545_f491_u64;
+        let mut next = move || {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng >> 33
+        };
+        let (mut few_pairs, mut many_pairs) = (0, 0);
+        for _ in 0..20_000 {
+            // Sparse to dense hands, so both sides of seven units are reached.
+            let held = 1 + next() % 40;
+            let mut c = [0u8; 34];
+            for _ in 0..held {
+                let k = (next() % 34) as usize;
+                c[k] = (c[k] + 1).min(4);
+            }
+            let pairs = c.iter().filter(|&&n| n >= 2).count();
+            if pairs < 7 {
+                few_pairs += 1
+            } else {
+                many_pairs += 1
+            }
+            let s = Stats::new(&c);
+            for k in (0..34).filter(|&k| c[k] < 4) {
+                let after = s.with(c[k], k, 1);
+                let bit = 1 << c[k];
+                for rule in [SevenPairs::Distinct, SevenPairs::AllowQuads] {
+                    let lowers = after.seven_pairs(rule) < s.seven_pairs(rule);
+                    assert_eq!(s.seven_pairs_draws(rule) & bit != 0, lowers, "{c:?} {k} {rule:?}");
+                }
+                if is_orphan(k) {
+                    let lowers = after.thirteen_orphans() < s.thirteen_orphans();
+                    assert_eq!(s.thirteen_orphans_draws() & bit != 0, lowers, "{c:?} {k}");
+                }
+            }
+        }
+        assert!(few_pairs > 1000 && many_pairs > 1000, "{few_pairs} {many_pairs}");
     }
 
     #[test]
