@@ -831,10 +831,10 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     }
     // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
     // Indexed by a kind masked to six bits, so the lookup needs no bounds check.
-    let template: [EffectiveTile; 64] = std::array::from_fn(|t| EffectiveTile {
-        tile: Tile::ALL[t.min(33)],
-        unseen: if t < 34 { unseen(&physical, visible, t) } else { 0 },
-    });
+    let mut template = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 64];
+    for (t, (slot, &tile)) in template.iter_mut().zip(&Tile::ALL).enumerate() {
+        *slot = EffectiveTile { tile, unseen: unseen(&physical, visible, t) };
+    }
     let lines = advice_fast(&p, &physical);
     let n = lines.len() + usize::from(wildcard.is_some());
     let mut out = Vec::with_capacity(n);
