@@ -274,12 +274,6 @@ impl PhysicalSource<'_> {
     }
 }
 
-/// The kinds of suit `s` as bits.
-#[inline(always)]
-fn suit_bits(s: usize) -> u64 {
-    if s < 3 { 0x1ff << (9 * s) } else { 0x7f << 27 }
-}
-
 /// Suit `s` (0–3) of a count array, and its length (9, or 7 for honors).
 #[inline(always)]
 fn suit_range(s: usize) -> std::ops::Range<usize> {
@@ -703,20 +697,34 @@ fn effective_of(
 /// none for a kind without room).
 struct Draws {
     prod: Products,
-    lowers: [u16; 34],
+    /// By kind, padded with none past the honors so that any suit's sixteen rows can be read.
+    lowers: [u16; 48],
 }
 
 impl Draws {
     #[inline(always)]
     fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
         let prod = Products::new(changes, m);
-        let mut lowers = [0u16; 34];
-        for (t, slot) in lowers.iter_mut().enumerate() {
+        let mut lowers = [0u16; 48];
+        for (t, slot) in lowers.iter_mut().enumerate().take(34) {
             if room >> t & 1 != 0 {
                 *slot = vector::lanes_below(&changes.plus(t), &prod.v[suit_of_kind(t)]);
             }
         }
         Draws { prod, lowers }
+    }
+
+    /// Per lane of suit `s` (among `used`), the ranks of the suit whose draw lowers it (bit `r`
+    /// for rank `r`, the kind at the suit's start plus `r`).
+    #[inline(always)]
+    fn ranks_lowering(&self, s: usize, used: LaneBits) -> [u16; 16] {
+        let range = suit_range(s);
+        let mut rows = [0u16; 16];
+        rows.copy_from_slice(&self.lowers[range.start..range.start + 16]);
+        for (r, row) in rows.iter_mut().enumerate() {
+            *row &= if r < range.len() { used } else { 0 };
+        }
+        lanes::transpose(&rows)
     }
 
     /// The kinds of suit `s` whose draw lowers one of `lanes` (bits) of the suit's vector.
@@ -1014,15 +1022,8 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     }
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
     let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
-    // Per suit and lane, the kinds of the suit whose draw lowers that lane.
-    let lowering: [[u64; 16]; 4] = std::array::from_fn(|s| {
-        let range = suit_range(s);
-        let mut rows = [0u16; 16];
-        for (row, &lanes) in rows.iter_mut().zip(&draws.lowers[range.clone()]) {
-            *row = lanes & used;
-        }
-        lanes::transpose(&rows).map(|ranks| u64::from(ranks) << range.start)
-    });
+    // Per suit and lane, the ranks of the suit whose draw lowers that lane.
+    let lowering: [[u16; 16]; 4] = std::array::from_fn(|s| draws.ranks_lowering(s, used));
     // Per (suit, lane), computed on first use: the kinds of the other suits effective when that
     // lane of the suit is an argmin lane after a discard, and the lane's value after each draw in
     // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
@@ -1063,7 +1064,7 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
             // v(l) + raised(l) to (v − d + t)(l), which lies between v(l) − lowers_t(l) and one
             // more: below v(l) + raised(l) for sure when t lowers l and d raised it, never when
             // neither, and only a lookup tells when exactly one holds.
-            let (mut yes, mut maybe) = (0u64, 0u64);
+            let (mut yes, mut maybe) = (0u16, 0u16);
             let mut lanes = argmin;
             while lanes != 0 {
                 let l = lanes.trailing_zeros() as usize;
@@ -1081,17 +1082,20 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
                     maybe |= lowered;
                 }
             }
-            // Drawing d back restores the full suit: the bounds are for other kinds.
-            let suit_room = room & suit_bits(s) & !(1 << d);
-            let mut own_kinds = yes & suit_room;
+            // In ranks of the suit. Drawing d back restores the full suit: the bounds are for
+            // other kinds.
+            let first = suit_range(s).start;
+            let suit_room = (room >> first) as u16 & ((1 << suit_range(s).len()) - 1) & !(1 << (d - first));
+            let mut own_ranks = yes & suit_room;
             let mut unsure = maybe & suit_room & !yes;
             while unsure != 0 {
-                let t = unsure.trailing_zeros() as usize;
+                let t = first + unsure.trailing_zeros() as usize;
                 unsure &= unsure - 1;
                 if vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0 {
-                    own_kinds |= 1 << t;
+                    own_ranks |= 1 << (t - first);
                 }
             }
+            let mut own_kinds = u64::from(own_ranks) << first;
             if raised & argmin != 0 {
                 own_kinds |= 1 << d;
             }
@@ -1119,16 +1123,18 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
 /// two suits reach the three suits' product at the lane complementary to `l` (so the whole hand
 /// reaches the distance with them), and the kinds lowering one of those (`lowering[o][lane]`).
 #[inline(always)]
-fn other_suits_effective(prod: &Products, lowering: &[[u64; 16]; 4], s: usize, l: usize, m: usize) -> u64 {
+fn other_suits_effective(prod: &Products, lowering: &[[u16; 16]; 4], s: usize, l: usize, m: usize) -> u64 {
     let Some(c) = vector::complement(l, m) else { return 0 };
     let target = prod.others[s][c];
     let mut kinds = 0u64;
     for o in (0..4).filter(|&o| o != s) {
         let mut lanes = vector::split_lanes(&prod.v[o], &prod.pair_rest_reversed[s][o], c, target);
+        let mut ranks = 0u16;
         while lanes != 0 {
-            kinds |= lowering[o][lanes.trailing_zeros() as usize];
+            ranks |= lowering[o][lanes.trailing_zeros() as usize];
             lanes &= lanes - 1;
         }
+        kinds |= u64::from(ranks) << suit_range(o).start;
     }
     kinds
 }

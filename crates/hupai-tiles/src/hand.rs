@@ -212,8 +212,9 @@ impl Hand {
     /// here cannot be drawn, so it is never a wait.
     pub fn held_counts(&self) -> TileCounts {
         let mut c = self.physical_counts();
-        for t in Tile::ALL {
-            c[t] = c[t].saturating_add(self.wildcard_copies[t]);
+        // Over the plain arrays, which the compiler adds sixteen kinds at a time.
+        for (n, &w) in c.0.iter_mut().zip(&self.wildcard_copies.0) {
+            *n = n.saturating_add(w);
         }
         c
     }
