@@ -75,6 +75,34 @@ mod sse2 {
             Lanes(bitor_m128i(self.0, other.0))
         }
 
+        /// Lane-wise bitwise and.
+        #[inline(always)]
+        pub(crate) fn and(self, other: Lanes) -> Lanes {
+            Lanes(bitand_m128i(self.0, other.0))
+        }
+
+        /// All ones in the lanes whose bit is set, zero in the others.
+        #[inline(always)]
+        pub(crate) fn from_bits(bits: LaneBits) -> Lanes {
+            // The two bytes of `bits` spread to the low and the high eight lanes, then each lane
+            // tested against its own bit.
+            const EACH: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let x = set_i32_m128i_s(i32::from(bits));
+            let x = unpack_low_i8_m128i(x, x);
+            let x = unpack_low_i16_m128i(x, x);
+            let x = unpack_low_i32_m128i(x, x);
+            let each = load_unaligned_m128i(&EACH);
+            Lanes(cmp_eq_mask_i8_m128i(bitand_m128i(x, each), each))
+        }
+
+        /// The sum of the lanes.
+        #[inline(always)]
+        pub(crate) fn sum(self) -> u32 {
+            let halves = sum_of_u8_abs_diff_m128i(self.0, zeroed_m128i());
+            let both = add_i64_m128i(halves, shuffle_ai_f32_all_m128i::<0b01_00_11_10>(halves));
+            get_i32_from_m128i_s(both) as u32
+        }
+
         /// The lanes where `self` is below `other`.
         #[inline(always)]
         pub(crate) fn below(self, other: Lanes) -> LaneBits {
@@ -225,6 +253,24 @@ mod portable {
             Lanes(self.0 | other.0)
         }
 
+        /// Lane-wise bitwise and.
+        #[inline(always)]
+        pub(crate) fn and(self, other: Lanes) -> Lanes {
+            Lanes(self.0 & other.0)
+        }
+
+        /// All ones in the lanes whose bit is set, zero in the others.
+        #[inline(always)]
+        pub(crate) fn from_bits(bits: LaneBits) -> Lanes {
+            Lanes((0..16).filter(|i| bits >> i & 1 != 0).fold(0, |x, i| x | 0xff << (8 * i)))
+        }
+
+        /// The sum of the lanes.
+        #[inline(always)]
+        pub(crate) fn sum(self) -> u32 {
+            self.0.to_le_bytes().iter().map(|&x| u32::from(x)).sum()
+        }
+
         /// The lanes where `self` is below `other`.
         #[inline(always)]
         pub(crate) fn below(self, other: Lanes) -> LaneBits {
@@ -328,6 +374,11 @@ mod tests {
                     assert_eq!(x.add(y).to_array(), std::array::from_fn(|i| a[i] + b[i]));
                     assert_eq!(x.min(y).to_array(), std::array::from_fn(|i| a[i].min(b[i])));
                     assert_eq!(x.or(y).to_array(), std::array::from_fn(|i| a[i] | b[i]));
+                    assert_eq!(x.and(y).to_array(), std::array::from_fn(|i| a[i] & b[i]));
+                    let set = u16::from_le_bytes([a[1], b[2]]) ^ u16::from(a[3]) << 6;
+                    let spread = |i: usize| if set >> i & 1 != 0 { 0xff } else { 0 };
+                    assert_eq!(Lanes::from_bits(set).to_array(), std::array::from_fn(spread));
+                    assert_eq!(x.sum(), a.iter().map(|&v| u32::from(v)).sum::<u32>());
                     let bits = |f: &dyn Fn(usize) -> bool| (0..16).filter(|&i| f(i)).fold(0u16, |m, i| m | 1 << i);
                     assert_eq!(x.below(y), bits(&|i| a[i] < b[i]));
                     assert_eq!(x.equal(y), bits(&|i| a[i] == b[i]));

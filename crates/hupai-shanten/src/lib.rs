@@ -840,8 +840,10 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
     // Indexed by a kind masked to six bits, so the lookup needs no bounds check.
     let mut template = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 64];
+    let mut unseen_by_kind = [0u8; 48];
     for (t, (slot, &tile)) in template.iter_mut().zip(&Tile::ALL).enumerate() {
         *slot = EffectiveTile { tile, unseen: unseen(&physical, visible, t) };
+        unseen_by_kind[t] = slot.unseen;
     }
     let lines = advice_fast(&p, &physical);
     let n = lines.len() + usize::from(wildcard.is_some());
@@ -849,15 +851,14 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     let mut order = [0u32; 64];
     for (i, line) in lines.iter().enumerate() {
         let mut tiles = EffectiveTiles::new();
-        let mut total = 0u32;
         let mut kinds = line.kinds;
         while kinds != 0 {
             let tile = template[kinds.trailing_zeros() as usize & 63];
             kinds &= kinds - 1;
-            total += u32::from(tile.unseen);
             // At most 34 kinds: never full.
             let _ = tiles.try_push(tile);
         }
+        let total = weighted_count(line.kinds, &unseen_by_kind);
         order[i] = advice_key(line.shanten, total, i);
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[line.discard]),
@@ -871,6 +872,17 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     // Built in tile order, the wildcard last: sorted by the keys, stably.
     permute(&mut out, &mut order[..n]);
     Ok(out)
+}
+
+/// The sum of `weights` over the kinds set in `kinds`, sixteen kinds at a time.
+#[inline(always)]
+fn weighted_count(kinds: u64, weights: &[u8; 48]) -> u32 {
+    let mut total = 0;
+    for (i, chunk) in weights.chunks_exact(16).enumerate() {
+        let chunk: &[u8; 16] = chunk.try_into().unwrap_or(&[0; 16]);
+        total += Lanes::from_bits((kinds >> (16 * i)) as LaneBits).and(Lanes::load(chunk)).sum();
+    }
+    total
 }
 
 /// An option's place in the advice order packed into one integer: lowest shanten, then most
