@@ -847,9 +847,24 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     }
     let lines = advice_fast(&p, &physical);
     let n = lines.len() + usize::from(wildcard.is_some());
-    let mut out = Vec::with_capacity(n);
+    // Sorted (stably: tile order, the wildcard last) before the options are built, so each is
+    // built once, in its place.
     let mut order = [0u32; 64];
     for (i, line) in lines.iter().enumerate() {
+        order[i] = advice_key(line.shanten, weighted_count(line.kinds, &unseen_by_kind), i);
+    }
+    if let Some(w) = &wildcard {
+        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
+    }
+    let order = &mut order[..n];
+    sort_keys(order);
+    let mut out = Vec::with_capacity(n);
+    let mut wildcard = wildcard;
+    for &key in order.iter() {
+        let Some(line) = lines.get((key & 63) as usize) else {
+            out.extend(wildcard.take());
+            continue;
+        };
         let mut tiles = EffectiveTiles::new();
         let mut kinds = line.kinds;
         while kinds != 0 {
@@ -858,19 +873,11 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
             // At most 34 kinds: never full.
             let _ = tiles.try_push(tile);
         }
-        let total = weighted_count(line.kinds, &unseen_by_kind);
-        order[i] = advice_key(line.shanten, total, i);
         out.push(DiscardOption {
             discard: Discard::Tile(Tile::ALL[line.discard]),
             after: Effective { shanten: line.shanten, tiles },
         });
     }
-    if let Some(w) = wildcard {
-        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
-        out.push(w);
-    }
-    // Built in tile order, the wildcard last: sorted by the keys, stably.
-    permute(&mut out, &mut order[..n]);
     Ok(out)
 }
 
@@ -1041,8 +1048,8 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
     let mut ready = [0u16; 4];
     let mut across = [[0u64; 16]; 4];
-    let stats = Stats::new(counts);
     let by_count = kinds_by_count(counts);
+    let stats = Stats::of_kinds_by_count(&by_count);
     // A discard raises a special form's distance by at most one and never lowers it, so a form
     // whose distance on the whole hand is above the melds distance after a discard is not at the
     // best distance after it, and its draws are not effective: only the nearer forms are looked at.

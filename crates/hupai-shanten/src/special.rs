@@ -76,6 +76,16 @@ impl Stats {
         Stats { all, orphans }
     }
 
+    /// The stats of a hand whose kinds held 0, 1, 2, 3 and 4 times are `by_count` (bits by
+    /// kind): [`Stats::new`] for a caller who has those already.
+    #[inline(always)]
+    pub(crate) fn of_kinds_by_count(by_count: &[u64; 5]) -> Stats {
+        Stats {
+            all: by_count.map(|kinds| kinds.count_ones() as u8),
+            orphans: by_count.map(|kinds| (kinds & ORPHANS).count_ones() as u8),
+        }
+    }
+
     /// The special forms' distances straight from the counts (seven pairs under `seven`, when
     /// not `Off`; thirteen orphans when `orphans`): the same numbers as [`Stats::new`] followed by
     /// [`Stats::seven_pairs`] / [`Stats::thirteen_orphans`], counting only the thresholds those
@@ -225,6 +235,9 @@ mod tests {
                 }
             }
             assert_eq!(Stats::new(&c), Stats { all, orphans }, "{c:?}");
+            let by_count: [u64; 5] =
+                std::array::from_fn(|n| (0..34).filter(|&k| c[k] as usize == n).fold(0, |m, k| m | 1 << k));
+            assert_eq!(Stats::of_kinds_by_count(&by_count), Stats { all, orphans }, "{c:?}");
         }
     }
 
