@@ -10,9 +10,9 @@
 //! needs it (no byte carries into or borrows from the next) and the SSE2 compares are signed.
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-pub(crate) use portable::{Lanes, transpose};
+pub(crate) use portable::{Lanes, rows_covering, rows_meeting};
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-pub(crate) use sse2::{Lanes, transpose};
+pub(crate) use sse2::{Lanes, rows_covering, rows_meeting};
 
 /// One bit per lane: bit `i` for lane `i`.
 pub(crate) type LaneBits = u16;
@@ -155,29 +155,37 @@ mod sse2 {
         }
     }
 
-    /// The bit matrix transposed: bit `t` of `out[l]` is bit `l` of `rows[t]`.
+    /// The two halves of sixteen rows of lane bits, eight rows each.
     #[inline(always)]
-    pub(crate) fn transpose(rows: &[u16; 16]) -> [u16; 16] {
+    fn row_halves(rows: &[u16; 16]) -> (m128i, m128i) {
         let first: [u16; 8] = [rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], rows[6], rows[7]];
         let last: [u16; 8] = [rows[8], rows[9], rows[10], rows[11], rows[12], rows[13], rows[14], rows[15]];
-        let (a, b) = (m128i::from(first), m128i::from(last));
-        let low = set_splat_i16_m128i(0xff);
-        // One byte per row: its low eight bits, then its high eight.
-        let planes = [
-            pack_i16_to_u8_m128i(bitand_m128i(a, low), bitand_m128i(b, low)),
-            pack_i16_to_u8_m128i(shr_imm_u16_m128i::<8>(a), shr_imm_u16_m128i::<8>(b)),
-        ];
-        let mut out = [0u16; 16];
-        for (half, plane) in planes.into_iter().enumerate() {
-            // The top bit of every byte is bit 7 of its row; adding a byte to itself moves the
-            // next bit up.
-            let mut x = plane;
-            for bit in (0..8).rev() {
-                out[half * 8 + bit] = move_mask_i8_m128i(x) as u16;
-                x = add_i8_m128i(x, x);
-            }
-        }
-        out
+        (m128i::from(first), m128i::from(last))
+    }
+
+    /// The rows sharing a lane with `lanes`: bit `r` set when `rows[r] & lanes != 0`.
+    #[inline(always)]
+    pub(crate) fn rows_meeting(rows: &[u16; 16], lanes: LaneBits) -> u16 {
+        let (a, b) = row_halves(rows);
+        let l = set_splat_i16_m128i(lanes as i16);
+        let zero = zeroed_m128i();
+        let none = pack_i16_to_i8_m128i(
+            cmp_eq_mask_i16_m128i(bitand_m128i(a, l), zero),
+            cmp_eq_mask_i16_m128i(bitand_m128i(b, l), zero),
+        );
+        !(move_mask_i8_m128i(none) as u16)
+    }
+
+    /// The rows holding every lane of `lanes`: bit `r` set when `rows[r] & lanes == lanes`.
+    #[inline(always)]
+    pub(crate) fn rows_covering(rows: &[u16; 16], lanes: LaneBits) -> u16 {
+        let (a, b) = row_halves(rows);
+        let l = set_splat_i16_m128i(lanes as i16);
+        let all = pack_i16_to_i8_m128i(
+            cmp_eq_mask_i16_m128i(bitand_m128i(a, l), l),
+            cmp_eq_mask_i16_m128i(bitand_m128i(b, l), l),
+        );
+        move_mask_i8_m128i(all) as u16
     }
 }
 
@@ -322,18 +330,16 @@ mod portable {
         }
     }
 
-    /// The bit matrix transposed: bit `t` of `out[l]` is bit `l` of `rows[t]`.
+    /// The rows sharing a lane with `lanes`: bit `r` set when `rows[r] & lanes != 0`.
     #[inline(always)]
-    pub(crate) fn transpose(rows: &[u16; 16]) -> [u16; 16] {
-        let mut out = [0u16; 16];
-        for (t, &row) in rows.iter().enumerate() {
-            let mut bits = row;
-            while bits != 0 {
-                out[bits.trailing_zeros() as usize] |= 1 << t;
-                bits &= bits - 1;
-            }
-        }
-        out
+    pub(crate) fn rows_meeting(rows: &[u16; 16], lanes: LaneBits) -> u16 {
+        rows.iter().enumerate().fold(0, |out, (r, &row)| out | u16::from(row & lanes != 0) << r)
+    }
+
+    /// The rows holding every lane of `lanes`: bit `r` set when `rows[r] & lanes == lanes`.
+    #[inline(always)]
+    pub(crate) fn rows_covering(rows: &[u16; 16], lanes: LaneBits) -> u16 {
+        rows.iter().enumerate().fold(0, |out, (r, &row)| out | u16::from(row & lanes == lanes) << r)
     }
 }
 
@@ -400,9 +406,13 @@ mod tests {
                     assert_eq!(x.min_lane(), *a.iter().min().unwrap_or(&0));
                     let rows: [u16; 16] =
                         std::array::from_fn(|i| u16::from_le_bytes([a[i], b[i]]) ^ (a[i] as u16) << 10);
-                    let want: [u16; 16] =
-                        std::array::from_fn(|l| (0..16).filter(|&t| rows[t] >> l & 1 != 0).fold(0, |m, t| m | 1 << t));
-                    assert_eq!(imp::transpose(&rows), want);
+                    // Lanes from one row, so that some rows cover them.
+                    let lanes = rows[k as usize] & (u16::from(b[0]) << 3 | u16::from(b[1]));
+                    let meeting = (0..16).filter(|&r| rows[r] & lanes != 0).fold(0, |m, r| m | 1 << r);
+                    let covering = (0..16).filter(|&r| rows[r] & lanes == lanes).fold(0, |m, r| m | 1 << r);
+                    assert_eq!(imp::rows_meeting(&rows, lanes), meeting);
+                    assert_eq!(imp::rows_covering(&rows, lanes), covering);
+                    assert_ne!(covering, 0);
                 }
             }
         };

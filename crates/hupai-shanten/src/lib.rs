@@ -714,28 +714,25 @@ impl Draws {
         Draws { prod, lowers }
     }
 
-    /// Per lane of suit `s` (among `used`), the ranks of the suit whose draw lowers it (bit `r`
-    /// for rank `r`, the kind at the suit's start plus `r`).
+    /// The lanes each rank of suit `s` lowers (row `r` for the kind at the suit's start plus `r`;
+    /// rows past the suit's end belong to the next suit or to none, and callers mask them off).
     #[inline(always)]
-    fn ranks_lowering(&self, s: usize, used: LaneBits) -> [u16; 16] {
-        let range = suit_range(s);
-        let mut rows = [0u16; 16];
-        rows.copy_from_slice(&self.lowers[range.start..range.start + 16]);
-        for (r, row) in rows.iter_mut().enumerate() {
-            *row &= if r < range.len() { used } else { 0 };
-        }
-        lanes::transpose(&rows)
+    fn rows(&self, s: usize) -> &[u16; 16] {
+        let start = suit_range(s).start;
+        self.lowers[start..start + 16].first_chunk::<16>().unwrap_or(&[0; 16])
     }
 
     /// The kinds of suit `s` whose draw lowers one of `lanes` (bits) of the suit's vector.
     #[inline(always)]
-    fn lowering(&self, s: usize, lanes: u16) -> u64 {
-        let mut kinds = 0u64;
-        for t in suit_range(s) {
-            kinds |= u64::from(self.lowers[t] & lanes != 0) << t;
-        }
-        kinds
+    fn lowering(&self, s: usize, lanes: LaneBits) -> u64 {
+        u64::from(lanes::rows_meeting(self.rows(s), lanes) & suit_ranks(s)) << suit_range(s).start
     }
+}
+
+/// The ranks of suit `s` as bits (nine, or seven for honors).
+#[inline(always)]
+fn suit_ranks(s: usize) -> u16 {
+    if s < 3 { 0x1ff } else { 0x7f }
 }
 
 /// Every kind, as bits.
@@ -1041,8 +1038,6 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     }
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
     let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
-    // Per suit and lane, the ranks of the suit whose draw lowers that lane.
-    let lowering: [[u16; 16]; 4] = std::array::from_fn(|s| draws.ranks_lowering(s, used));
     // Per (suit, lane), computed on first use: the kinds of the other suits effective when that
     // lane of the suit is an argmin lane after a discard, and the lane's value after each draw in
     // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
@@ -1083,28 +1078,26 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
             // v(l) + raised(l) to (v − d + t)(l), which lies between v(l) − lowers_t(l) and one
             // more: below v(l) + raised(l) for sure when t lowers l and d raised it, never when
             // neither, and only a lookup tells when exactly one holds.
-            let (mut yes, mut maybe) = (0u16, 0u16);
             let mut lanes = argmin;
             while lanes != 0 {
                 let l = lanes.trailing_zeros() as usize;
                 lanes &= lanes - 1;
                 if ready[s] >> l & 1 == 0 {
                     ready[s] |= 1 << l;
-                    across[s][l] = other_suits_effective(prod, &lowering, s, l, m);
+                    across[s][l] = other_suits_effective(prod, &draws, s, l, m);
                 }
                 kinds |= across[s][l];
-                let lowered = lowering[s][l];
-                if raised >> l & 1 != 0 {
-                    yes |= lowered;
-                    maybe |= !lowered;
-                } else {
-                    maybe |= lowered;
-                }
             }
+            // Per rank: sure when it lowers a lane the discard raised; a lookup when it misses one
+            // of those or lowers another argmin lane.
+            let (sure, other) = (argmin & raised, argmin & !raised);
+            let rows = draws.rows(s);
+            let yes = lanes::rows_meeting(rows, sure);
+            let maybe = !lanes::rows_covering(rows, sure) | lanes::rows_meeting(rows, other);
             // In ranks of the suit. Drawing d back restores the full suit: the bounds are for
             // other kinds.
             let first = suit_range(s).start;
-            let suit_room = (room >> first) as u16 & ((1 << suit_range(s).len()) - 1) & !(1 << (d - first));
+            let suit_room = (room >> first) as u16 & suit_ranks(s) & !(1 << (d - first));
             let mut own_ranks = yes & suit_room;
             let mut unsure = maybe & suit_room & !yes;
             while unsure != 0 {
@@ -1140,20 +1133,14 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
 /// The kinds of the suits other than `s` whose draw lowers the melds distance of a hand whose
 /// suit `s` reaches it at lane `l`: per other suit `o`, the lanes of `o` at which `o` and the last
 /// two suits reach the three suits' product at the lane complementary to `l` (so the whole hand
-/// reaches the distance with them), and the kinds lowering one of those (`lowering[o][lane]`).
+/// reaches the distance with them), and the kinds lowering one of those.
 #[inline(always)]
-fn other_suits_effective(prod: &Products, lowering: &[[u16; 16]; 4], s: usize, l: usize, m: usize) -> u64 {
+fn other_suits_effective(prod: &Products, draws: &Draws, s: usize, l: usize, m: usize) -> u64 {
     let Some(c) = vector::complement(l, m) else { return 0 };
     let target = prod.others[s][c];
     let mut kinds = 0u64;
     for o in (0..4).filter(|&o| o != s) {
-        let mut lanes = vector::split_lanes(&prod.v[o], &prod.pair_rest_reversed[s][o], c, target);
-        let mut ranks = 0u16;
-        while lanes != 0 {
-            ranks |= lowering[o][lanes.trailing_zeros() as usize];
-            lanes &= lanes - 1;
-        }
-        kinds |= u64::from(ranks) << suit_range(o).start;
+        kinds |= draws.lowering(o, vector::split_lanes(&prod.v[o], &prod.pair_rest_reversed[s][o], c, target));
     }
     kinds
 }
