@@ -475,17 +475,20 @@ impl Products {
     fn of<const M: usize>(v: [Vector; 4]) -> Products {
         // The six unordered pairs of suits, each product once (the diagonal is never read).
         let mut pair_rest = [[vector::IMPOSSIBLE; 4]; 4];
+        let mut pair_rest_reversed = [[vector::IMPOSSIBLE; 4]; 4];
         for (a, b, x, y) in [(0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2), (1, 2, 0, 3), (1, 3, 0, 2), (2, 3, 0, 1)] {
             let rest = combine_to::<M>(&v[x], &v[y]);
             pair_rest[a][b] = rest;
             pair_rest[b][a] = rest;
+            let reversed = vector::byte_reversed(&rest);
+            pair_rest_reversed[a][b] = reversed;
+            pair_rest_reversed[b][a] = reversed;
         }
         let others: [Vector; 4] = std::array::from_fn(|s| {
             let b = if s == 0 { 1 } else { 0 };
             combine_to::<M>(&v[b], &pair_rest[s][b])
         });
         let others_rev = others.map(|o| reversed(&o, M));
-        let pair_rest_reversed = pair_rest.map(|row| row.map(|r| vector::byte_reversed(&r)));
         Products { v, others, others_rev, pair_rest_reversed }
     }
 }
