@@ -283,8 +283,26 @@ fn suit_range(s: usize) -> std::ops::Range<usize> {
 /// The suit of kind `k`: 0–2 numbered, 3 honors.
 #[inline(always)]
 fn suit_of_kind(k: usize) -> usize {
-    (k / 9).min(3)
+    SUIT_AND_RANK[k & 63].0 as usize
 }
+
+/// The rank of kind `k` in its suit (0–8, honors 0–6).
+#[inline(always)]
+fn rank_of_kind(k: usize) -> usize {
+    SUIT_AND_RANK[k & 63].1 as usize
+}
+
+/// Suit and rank by kind, padded to 64 entries so that a masked kind needs no bounds check: one
+/// load where a division by nine would take several instructions, on every lookup of a change.
+const SUIT_AND_RANK: [(u8, u8); 64] = {
+    let mut out = [(3, 0); 64];
+    let mut k = 0;
+    while k < 34 {
+        out[k] = if k < 27 { ((k / 9) as u8, (k % 9) as u8) } else { (3, (k - 27) as u8) };
+        k += 1;
+    }
+    out
+};
 
 impl Prepared<'_> {
     /// The vector of suit `s` for these counts (capped; not the fifth-copy path).
@@ -549,24 +567,24 @@ impl Changes for Plain<'_> {
 
     #[inline(always)]
     fn plus(&self, t: usize) -> Vector {
-        match self.numbered.get(t / 9) {
-            Some(&key) => self.table.numbered_key(key.plus(t % 9)),
+        match self.numbered.get(suit_of_kind(t)) {
+            Some(&key) => self.table.numbered_key(key.plus(rank_of_kind(t))),
             None => exact::honors_by_key(self.honors_moved(self.honors, t, 1)),
         }
     }
 
     #[inline(always)]
     fn minus(&self, d: usize) -> Vector {
-        match self.numbered.get(d / 9) {
-            Some(&key) => self.table.numbered_key(key.minus(d % 9)),
+        match self.numbered.get(suit_of_kind(d)) {
+            Some(&key) => self.table.numbered_key(key.minus(rank_of_kind(d))),
             None => exact::honors_by_key(self.honors_moved(self.honors, d, -1)),
         }
     }
 
     #[inline(always)]
     fn swap(&self, d: usize, t: usize) -> Vector {
-        match self.numbered.get(d / 9) {
-            Some(&key) => self.table.numbered_key(key.minus(d % 9).plus(t % 9)),
+        match self.numbered.get(suit_of_kind(d)) {
+            Some(&key) => self.table.numbered_key(key.minus(rank_of_kind(d)).plus(rank_of_kind(t))),
             None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
         }
     }
