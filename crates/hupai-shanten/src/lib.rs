@@ -786,10 +786,6 @@ fn room_bits(physical: &[u8; 34]) -> u64 {
 
 /// The best distance of `counts` (3k + 1 with the wildcards), and into `tiles` every kind with
 /// room whose draw lowers it (not the fifth-copy path).
-///
-/// A draw lowers each lane of its suit's vector by at most one, so it lowers the melds distance
-/// exactly when it lowers a lane at which that distance is reached (an argmin lane), and only if
-/// the melds form is at the best distance; likewise for the special forms.
 #[inline(always)]
 fn effective_kinds(
     p: &Prepared,
@@ -801,6 +797,24 @@ fn effective_kinds(
 ) -> u8 {
     let room = room_bits(room);
     let draws = Draws::new(changes, p.melds, room);
+    let (base, mut kinds) = effective_from(p, &draws, counts, stats);
+    kinds &= room;
+    while kinds != 0 {
+        tiles.push(kinds.trailing_zeros() as usize);
+        kinds &= kinds - 1;
+    }
+    base
+}
+
+/// The best distance of a hand of 3k + 1 tiles with the wildcards whose suits and draws are
+/// `draws` (its real tiles `counts`, their stats `stats`), and the kinds whose draw lowers it
+/// (room not yet applied).
+///
+/// A draw lowers each lane of its suit's vector by at most one, so it lowers the melds distance
+/// exactly when it lowers a lane at which that distance is reached (an argmin lane), and only if
+/// the melds form is at the best distance; likewise for the special forms.
+#[inline(always)]
+fn effective_from(p: &Prepared, draws: &Draws, counts: &[u8; 34], stats: &Stats) -> (u8, u64) {
     let prod = &draws.prod;
     let melds = finish_reversed(&prod.others_rev[0], &prod.v[0]);
     let (seven, orphans) = p.special_distances(stats);
@@ -815,12 +829,7 @@ fn effective_kinds(
             kinds |= draws.lowering(s, vector::lanes_summing_to(&prod.others_rev[s], &prod.v[s], base));
         }
     }
-    kinds &= room;
-    while kinds != 0 {
-        tiles.push(kinds.trailing_zeros() as usize);
-        kinds &= kinds - 1;
-    }
-    base
+    (base, kinds)
 }
 
 /// Discard advice for a hand of 3k + 2 tiles: for every distinct discard (each kind held, then a
@@ -842,15 +851,14 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         sort_advice(&mut out);
         return Ok(out);
     }
-    // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
-    let wildcard = (p.wildcards > 0).then(|| DiscardOption {
-        discard: Discard::Wildcard,
-        after: effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible),
-    });
     if p.fifth {
         let mut out = Vec::new();
         advice_slow(&p, &physical, visible, &mut out);
-        out.extend(wildcard);
+        // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
+        out.push(DiscardOption {
+            discard: Discard::Wildcard,
+            after: effective_of(&p, p.counts, &physical, &physical, p.wildcards - 1, visible),
+        });
         // Stable: options were pushed in tile order, the wildcard last.
         sort_advice(&mut out);
         return Ok(out);
@@ -864,25 +872,17 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         unseen_by_kind[t] = slot.unseen;
     }
     let lines = advice_fast(&p, &physical);
-    let n = lines.len() + usize::from(wildcard.is_some());
     // Sorted (stably: tile order, the wildcard last) before the options are built, so each is
     // built once, in its place.
     let mut order = [0u32; 64];
     for (i, line) in lines.iter().enumerate() {
         order[i] = advice_key(line.shanten, weighted_count(line.kinds, &unseen_by_kind), i);
     }
-    if let Some(w) = &wildcard {
-        order[lines.len()] = advice_key(w.after.shanten, w.after.unseen(), lines.len());
-    }
-    let order = &mut order[..n];
+    let order = &mut order[..lines.len()];
     sort_keys(order);
-    let mut out = Vec::with_capacity(n);
-    let mut wildcard = wildcard;
+    let mut out = Vec::with_capacity(lines.len());
     for &key in order.iter() {
-        let Some(line) = lines.get((key & 63) as usize) else {
-            out.extend(wildcard.take());
-            continue;
-        };
+        let Some(line) = lines.get((key & 63) as usize) else { continue };
         let mut tiles = EffectiveTiles::new();
         let mut kinds = line.kinds;
         while kinds != 0 {
@@ -891,10 +891,7 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
             // At most 34 kinds: never full.
             let _ = tiles.try_push(tile);
         }
-        out.push(DiscardOption {
-            discard: Discard::Tile(Tile::ALL[line.discard]),
-            after: Effective { shanten: line.shanten, tiles },
-        });
+        out.push(DiscardOption { discard: line.discard, after: Effective { shanten: line.shanten, tiles } });
     }
     Ok(out)
 }
@@ -987,7 +984,7 @@ fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mu
 /// answer is built as a bitset of kinds: a draw in another suit than the discard's is effective
 /// exactly when it lowers one of that suit's argmin lanes, and which kinds lower which lane is
 /// known once per hand; only draws in the discard's own suit need their own lookup.
-fn advice_fast(p: &Prepared, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 34> {
+fn advice_fast(p: &Prepared, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 35> {
     let counts = p.counts;
     match p.caps.is_none().then(|| Plain::new(counts)).flatten() {
         Some(plain) => advice_with(p, &plain, physical),
@@ -997,7 +994,7 @@ fn advice_fast(p: &Prepared, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 34> {
 
 /// One discard's answer before it becomes a [`DiscardOption`]: its effective kinds as bits.
 struct AdviceLine {
-    discard: usize,
+    discard: Discard,
     shanten: i8,
     kinds: u64,
 }
@@ -1044,7 +1041,7 @@ impl SpecialForms {
 /// itself changes the suit after the discard, bounded on both sides by the full suit plus the draw:
 /// a lookup only when the bounds straddle.
 #[inline(always)]
-fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 34> {
+fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 35> {
     let counts = p.counts;
     let m = p.melds;
     let room = room_bits(physical);
@@ -1141,11 +1138,21 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
             after_count[c - 1] |= 1 << d;
             kinds |= after.effective(p, &after_count, base);
         }
-        // One line per kind held: at most 34, never full.
+        // One line per kind held and one for a wildcard: at most 35, never full.
         let _ = lines.try_push(AdviceLine {
-            discard: d,
+            discard: Discard::Tile(Tile::ALL[d]),
             shanten: p.shanten_number(base, p.wildcards),
             kinds: kinds & drawable,
+        });
+    }
+    if p.wildcards > 0 {
+        // Discarding a wildcard leaves the real tiles as they are: the hand's own suits and draws,
+        // one wildcard fewer.
+        let (base, kinds) = effective_from(p, &draws, counts, &stats);
+        let _ = lines.try_push(AdviceLine {
+            discard: Discard::Wildcard,
+            shanten: p.shanten_number(base, p.wildcards - 1),
+            kinds: kinds & room,
         });
     }
     lines
