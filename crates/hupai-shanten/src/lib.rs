@@ -1038,8 +1038,9 @@ impl SpecialForms {
 /// suits' product. A draw in another suit `o` lowers an argmin lane of `o`'s, which are the lanes
 /// of `o` reaching the three-suit product's minimum at the lane complementary to an argmin lane of
 /// `s`: which kinds those are is known per (suit, lane of it) once per hand. A draw in suit `s`
-/// itself changes the suit after the discard, bounded on both sides by the full suit plus the draw:
-/// a lookup only when the bounds straddle.
+/// itself changes the suit after the discard; which lanes the draw lowers on the full suit and which
+/// the discard raised decide most ranks, and a lookup the rest. A wildcard discard keeps the real
+/// tiles, so its line comes from the hand's own suits and draws.
 #[inline(always)]
 fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 35> {
     let counts = p.counts;
