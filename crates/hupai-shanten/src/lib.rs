@@ -283,26 +283,8 @@ fn suit_range(s: usize) -> std::ops::Range<usize> {
 /// The suit of kind `k`: 0–2 numbered, 3 honors.
 #[inline(always)]
 fn suit_of_kind(k: usize) -> usize {
-    SUIT_AND_RANK[k & 63].0 as usize
+    (k / 9).min(3)
 }
-
-/// The rank of kind `k` in its suit (0–8, honors 0–6).
-#[inline(always)]
-fn rank_of_kind(k: usize) -> usize {
-    SUIT_AND_RANK[k & 63].1 as usize
-}
-
-/// Suit and rank by kind, padded to 64 entries so that a masked kind needs no bounds check: one
-/// load where a division by nine would take several instructions, on every lookup of a change.
-const SUIT_AND_RANK: [(u8, u8); 64] = {
-    let mut out = [(3, 0); 64];
-    let mut k = 0;
-    while k < 34 {
-        out[k] = if k < 27 { ((k / 9) as u8, (k % 9) as u8) } else { (3, (k - 27) as u8) };
-        k += 1;
-    }
-    out
-};
 
 impl Prepared<'_> {
     /// The vector of suit `s` for these counts (capped; not the fifth-copy path).
@@ -516,12 +498,12 @@ impl Products {
 trait Changes {
     /// Suit `s` as it is.
     fn full(&self, s: usize) -> Vector;
-    /// The suit of kind `t` with one more `t` (the caller keeps every count within 4).
-    fn plus(&self, t: usize) -> Vector;
-    /// The suit of kind `d` with one `d` less (the hand holds one).
-    fn minus(&self, d: usize) -> Vector;
-    /// The suit of `d` and `t` (the same suit, `d != t`) with one `d` less and one more `t`.
-    fn swap(&self, d: usize, t: usize) -> Vector;
+    /// Suit `s` with one more of rank `r` (the caller keeps every count within 4).
+    fn plus(&self, s: usize, r: usize) -> Vector;
+    /// Suit `s` with one of rank `r` less (the hand holds one).
+    fn minus(&self, s: usize, r: usize) -> Vector;
+    /// Suit `s` with one of rank `from` less and one more of rank `to` (`from != to`).
+    fn swap(&self, s: usize, from: usize, to: usize) -> Vector;
 }
 
 /// [`Changes`] under the plain four-copy cap: each suit as a table key (numbered) or histogram
@@ -566,26 +548,26 @@ impl Changes for Plain<'_> {
     }
 
     #[inline(always)]
-    fn plus(&self, t: usize) -> Vector {
-        match self.numbered.get(suit_of_kind(t)) {
-            Some(&key) => self.table.numbered_key(key.plus(rank_of_kind(t))),
-            None => exact::honors_by_key(self.honors_moved(self.honors, t, 1)),
+    fn plus(&self, s: usize, r: usize) -> Vector {
+        match self.numbered.get(s) {
+            Some(&key) => self.table.numbered_key(key.plus(r)),
+            None => exact::honors_by_key(self.honors_moved(self.honors, 27 + r, 1)),
         }
     }
 
     #[inline(always)]
-    fn minus(&self, d: usize) -> Vector {
-        match self.numbered.get(suit_of_kind(d)) {
-            Some(&key) => self.table.numbered_key(key.minus(rank_of_kind(d))),
-            None => exact::honors_by_key(self.honors_moved(self.honors, d, -1)),
+    fn minus(&self, s: usize, r: usize) -> Vector {
+        match self.numbered.get(s) {
+            Some(&key) => self.table.numbered_key(key.minus(r)),
+            None => exact::honors_by_key(self.honors_moved(self.honors, 27 + r, -1)),
         }
     }
 
     #[inline(always)]
-    fn swap(&self, d: usize, t: usize) -> Vector {
-        match self.numbered.get(suit_of_kind(d)) {
-            Some(&key) => self.table.numbered_key(key.minus(rank_of_kind(d)).plus(rank_of_kind(t))),
-            None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, d, -1), t, 1)),
+    fn swap(&self, s: usize, from: usize, to: usize) -> Vector {
+        match self.numbered.get(s) {
+            Some(&key) => self.table.numbered_key(key.minus(from).plus(to)),
+            None => exact::honors_by_key(self.honors_moved(self.honors_moved(self.honors, 27 + from, -1), 27 + to, 1)),
         }
     }
 }
@@ -601,23 +583,23 @@ impl Changes for Capped<'_, '_> {
         self.p.vector(self.counts, s)
     }
 
-    fn plus(&self, t: usize) -> Vector {
+    fn plus(&self, s: usize, r: usize) -> Vector {
         let mut c = *self.counts;
-        c[t] += 1;
-        self.p.vector(&c, suit_of_kind(t))
+        c[suit_range(s).start + r] += 1;
+        self.p.vector(&c, s)
     }
 
-    fn minus(&self, d: usize) -> Vector {
+    fn minus(&self, s: usize, r: usize) -> Vector {
         let mut c = *self.counts;
-        c[d] -= 1;
-        self.p.vector(&c, suit_of_kind(d))
+        c[suit_range(s).start + r] -= 1;
+        self.p.vector(&c, s)
     }
 
-    fn swap(&self, d: usize, t: usize) -> Vector {
+    fn swap(&self, s: usize, from: usize, to: usize) -> Vector {
         let mut c = *self.counts;
-        c[d] -= 1;
-        c[t] += 1;
-        self.p.vector(&c, suit_of_kind(d))
+        c[suit_range(s).start + from] -= 1;
+        c[suit_range(s).start + to] += 1;
+        self.p.vector(&c, s)
     }
 }
 
@@ -727,9 +709,12 @@ impl Draws {
     fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
         let prod = Products::new(changes, m);
         let mut lowers = [0u16; 48];
-        for (t, slot) in lowers.iter_mut().enumerate().take(34) {
-            if room >> t & 1 != 0 {
-                *slot = vector::lanes_below(&changes.plus(t), &prod.v[suit_of_kind(t)]);
+        for s in 0..4 {
+            let range = suit_range(s);
+            for (r, t) in range.enumerate() {
+                if room >> t & 1 != 0 {
+                    lowers[t] = vector::lanes_below(&changes.plus(s, r), &prod.v[s]);
+                }
             }
         }
         Draws { prod, lowers }
@@ -1049,17 +1034,10 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
     let draws = Draws::new(changes, m, room);
     let prod = &draws.prod;
     let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
-    let mut minus = [EMPTY; 34];
-    for (d, slot) in minus.iter_mut().enumerate() {
-        if held >> d & 1 != 0 {
-            *slot = changes.minus(d);
-        }
-    }
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
     let used: vector::LaneBits = ((1 << (m + 1)) - 1) * 0x0101;
     // Per (suit, lane), computed on first use: the kinds of the other suits effective when that
-    // lane of the suit is an argmin lane after a discard, and the lane's value after each draw in
-    // the suit by rank ([`INF`] for a kind without room), for the own-suit bounds of all ranks at once.
+    // lane of the suit is an argmin lane after a discard.
     let mut ready = [0u16; 4];
     let mut across = [[0u64; 16]; 4];
     let by_count = kinds_by_count(counts);
@@ -1075,7 +1053,8 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
         let d = discards.trailing_zeros() as usize;
         discards &= discards - 1;
         let s = suit_of_kind(d);
-        let minus = &minus[d];
+        let first = suit_range(s).start;
+        let minus = &changes.minus(s, d - first);
         let melds_after = finish_reversed(&prod.others_rev[s], minus);
         let mut base = melds_after;
         let special = if nearest_special <= melds_after {
@@ -1115,15 +1094,14 @@ fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> Arr
             let maybe = !lanes::rows_covering(rows, sure) | lanes::rows_meeting(rows, other);
             // In ranks of the suit. Drawing d back restores the full suit: the bounds are for
             // other kinds.
-            let first = suit_range(s).start;
             let suit_room = (room >> first) as u16 & suit_ranks(s) & !(1 << (d - first));
             let mut own_ranks = yes & suit_room;
             let mut unsure = maybe & suit_room & !yes;
             while unsure != 0 {
-                let t = first + unsure.trailing_zeros() as usize;
+                let r = unsure.trailing_zeros() as usize;
                 unsure &= unsure - 1;
-                if vector::lanes_below(&changes.swap(d, t), minus) & argmin != 0 {
-                    own_ranks |= 1 << (t - first);
+                if vector::lanes_below(&changes.swap(s, d - first, r), minus) & argmin != 0 {
+                    own_ranks |= 1 << r;
                 }
             }
             let mut own_kinds = u64::from(own_ranks) << first;
