@@ -42,38 +42,9 @@ pub(crate) struct Stats {
 }
 
 impl Stats {
+    /// The stats of `counts` (a count above 4 read as 4).
     pub(crate) fn new(counts: &[u8; 34]) -> Stats {
-        // Five little-endian words of eight counts (the last six bytes zero). Per word and k, one
-        // flag per byte holding at least k copies (a carry-free add into the top bit); the flags
-        // of all words add up lane-wise, and one multiply sums the lanes.
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        // Terminals and honors: kinds 0, 8, 9, 17, 18, 26, 27–33, as byte flags per word.
-        const ORPHAN_MASK: [u64; 5] = [0x80, 0x8080, 0x0080_8000, 0x8080_8080_8080_0000, 0x8080];
-        let mut padded = [0u8; 40];
-        padded[..34].copy_from_slice(counts);
-        let (mut all_lanes, mut orphan_lanes) = ([0u64; 5], [0u64; 5]);
-        for (w, chunk) in padded.chunks_exact(8).enumerate() {
-            // Counts are at most 4 in a hand; masking keeps the add carry-free whatever they are.
-            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & 0x7f7f_7f7f_7f7f_7f7f;
-            for (k, (all, orphan)) in all_lanes.iter_mut().zip(orphan_lanes.iter_mut()).enumerate().skip(1) {
-                let flags = (x + (0x80 - k as u64) * LOW) & HIGH;
-                *all += flags >> 7;
-                *orphan += (flags & ORPHAN_MASK[w]) >> 7;
-            }
-        }
-        let total = |v: u64| (v.wrapping_mul(LOW) >> 56) as u8;
-        let mut all = [0u8; 5];
-        let mut orphans = [0u8; 5];
-        for (out, (lanes, n)) in [&mut all, &mut orphans].into_iter().zip([(all_lanes, 34u8), (orphan_lanes, 13)]) {
-            let ge: [u8; 5] = lanes.map(total);
-            out[0] = n - ge[1];
-            for k in 1..4 {
-                out[k] = ge[k] - ge[k + 1];
-            }
-            out[4] = ge[4];
-        }
-        Stats { all, orphans }
+        Stats::of_kinds_by_count(&crate::kinds_by_count(counts))
     }
 
     /// The stats of a hand whose kinds held 0, 1, 2, 3 and 4 times are `by_count` (bits by
@@ -147,15 +118,21 @@ impl Stats {
         s
     }
 
+    /// Seven pairs' units under `rule` (not `Off`), before the limit of seven: those keeping two
+    /// tiles and those keeping one.
+    #[inline(always)]
+    fn seven_pairs_units(&self, rule: SevenPairs) -> (u8, u8) {
+        let [_, one, two, three, four] = self.all;
+        match rule {
+            SevenPairs::AllowQuads => (two + three + 2 * four, one + three),
+            _ => (two + three + four, one),
+        }
+    }
+
     /// Tiles to add for seven pairs under `rule` (not `Off`).
     #[inline(always)]
     pub(crate) fn seven_pairs(&self, rule: SevenPairs) -> u8 {
-        let [_, one, two, three, four] = self.all;
-        let (full, half) = match rule {
-            // Units keeping two tiles, and units keeping one.
-            SevenPairs::AllowQuads => (two + three + 2 * four, one + three),
-            _ => (two + three + four, one),
-        };
+        let (full, half) = self.seven_pairs_units(rule);
         let full = full.min(7);
         let half = half.min(7 - full);
         14 - 2 * full - half
@@ -174,11 +151,7 @@ impl Stats {
     /// first pair from a single, a second from a three) or one more single while there is room.
     #[inline(always)]
     pub(crate) fn seven_pairs_draws(&self, rule: SevenPairs) -> u8 {
-        let [_, one, two, three, four] = self.all;
-        let (full, half) = match rule {
-            SevenPairs::AllowQuads => (two + three + 2 * four, one + three),
-            _ => (two + three + four, one),
-        };
+        let (full, half) = self.seven_pairs_units(rule);
         // A pair unit gained (a single to a pair; with quads also a three to a four).
         let pair = if full < 7 { if rule == SevenPairs::AllowQuads { 0b1010 } else { 0b0010 } } else { 0 };
         // A single unit gained (a new kind; with quads also a pair to a three), if one still fits.

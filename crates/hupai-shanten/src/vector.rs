@@ -42,51 +42,51 @@ pub(crate) const fn lane(m: usize, p: usize) -> usize {
     p * 8 + m
 }
 
-/// [`INF`] in the lanes of each half from `m` on (0 elsewhere): or-ed in, then clamped, they make
-/// the lanes above `m` melds exactly [`INF`].
+/// [`INF`] in the lanes set in `lanes`, 0 in the others: or-ed into a vector, then clamped, they
+/// make those lanes exactly [`INF`].
+const fn inf_in(lanes: u16) -> Vector {
+    let mut out = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        if lanes >> i & 1 != 0 {
+            out[i] = INF;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Per `m`: the lanes of each half from `m` melds on (the lanes a hand of fewer melds leaves
+/// impossible).
 const ABOVE: [Vector; 8] = {
     let mut out = [[0; 16]; 8];
     let mut m = 0;
     while m < 8 {
-        let mut i = m;
-        while i < 8 {
-            out[m][i] = INF;
-            out[m][8 + i] = INF;
-            i += 1;
-        }
+        out[m] = inf_in((0xff << m & 0xff) * 0x0101);
         m += 1;
     }
     out
 };
 
-/// [`INF`] in the lanes of each half below `k` (0 elsewhere): what a shift by `k` lanes within the
-/// halves must fill (a negative meld count is impossible).
+/// Per `k`: the lanes of each half below `k` melds, what a shift by `k` lanes within the halves must
+/// fill (a negative meld count is impossible).
 const BELOW: [Vector; MAX_M + 1] = {
     let mut out = [[0; 16]; MAX_M + 1];
     let mut k = 0;
     while k <= MAX_M {
-        let mut i = 0;
-        while i < k {
-            out[k][i] = INF;
-            out[k][8 + i] = INF;
-            i += 1;
-        }
+        out[k] = inf_in(((1 << k) - 1) * 0x0101);
         k += 1;
     }
     out
 };
 
-/// [`INF`] in the lanes without the pair and in the pair lanes below `k` (0 elsewhere): what
-/// moving a vector's lanes without the pair onto the pair lanes, `k` melds up, must fill.
+/// Per `k`: the lanes without the pair and the pair lanes below `k` melds, what moving a vector's
+/// lanes without the pair onto the pair lanes, `k` melds up, must fill.
 const CROSS_BELOW: [Vector; MAX_M + 1] = {
     let mut out = [[0; 16]; MAX_M + 1];
     let mut k = 0;
     while k <= MAX_M {
-        let mut i = 0;
-        while i < 8 + k {
-            out[k][i] = INF;
-            i += 1;
-        }
+        out[k] = inf_in((1 << (8 + k)) - 1);
         k += 1;
     }
     out
