@@ -22,6 +22,8 @@ use pyo3::types::{PyDict, PyList, PyString};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
+mod score;
+
 create_exception!(
     hupai,
     HandError,
@@ -718,5 +720,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    m.add("ScoreError", m.py().get_type::<score::ScoreError_>())?;
+    m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;
     Ok(())
 }

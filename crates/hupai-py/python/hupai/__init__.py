@@ -20,14 +20,20 @@ For many hands: ``hupai.batch(list_of_strings)`` (parallel, the same dicts as ``
 prints), or ``hupai.is_win_counts`` / ``hupai.waits_counts`` on ``(n, 34)`` ``uint8`` numpy
 arrays of tile counts (``hupai.TILES`` gives the column order).
 
+How much a winning hand is worth: ``hupai.score(hand, win, rules="riichi", tsumo=True, ...)`` (riichi,
+``sanma``, ``gb``, ``sichuan``, ``changsha``, ``hongzhong``) returns the dict ``hupai score`` prints;
+``hupai.score_batch(list_of_dicts)`` scores many on every core.
+
 Every bad hand raises ``hupai.HandError`` (a ``ValueError``) with the message the ``hupai``
 command line gives; ``check`` and ``batch`` return it as an ``"error"`` entry instead.
 """
 
 from ._hupai import (
     RULES,
+    SCORE_RULES,
     TILES,
     HandError,
+    ScoreError,
     batch,
     check,
     decompositions,
@@ -35,6 +41,8 @@ from ._hupai import (
     effective_tiles,
     is_win,
     is_win_counts,
+    score,
+    score_batch,
     shanten,
     waits,
     waits_counts,
@@ -42,8 +50,10 @@ from ._hupai import (
 
 __all__ = [
     "RULES",
+    "SCORE_RULES",
     "TILES",
     "HandError",
+    "ScoreError",
     "batch",
     "check",
     "decompositions",
@@ -51,6 +61,8 @@ __all__ = [
     "effective_tiles",
     "is_win",
     "is_win_counts",
+    "score",
+    "score_batch",
     "shanten",
     "waits",
     "waits_counts",

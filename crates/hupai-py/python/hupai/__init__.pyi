@@ -1,14 +1,16 @@
 """Type stubs of the hupai package (the functions live in the Rust extension hupai._hupai)."""
 
-from typing import Optional, Sequence, TypedDict, Union
+from typing import Any, Iterable, Optional, Sequence, TypedDict, Union
 
 import numpy
 import numpy.typing
 
 __all__ = [
     "RULES",
+    "SCORE_RULES",
     "TILES",
     "HandError",
+    "ScoreError",
     "batch",
     "check",
     "decompositions",
@@ -16,6 +18,8 @@ __all__ = [
     "effective_tiles",
     "is_win",
     "is_win_counts",
+    "score",
+    "score_batch",
     "shanten",
     "waits",
     "waits_counts",
@@ -107,3 +111,50 @@ def discard_advice(
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
 ) -> list[DiscardOption]: ...
+
+SCORE_RULES: list[str]
+
+class ScoreError(ValueError):
+    """A situation hupai cannot score (no win, no yaku, impossible or badly given); the message names why."""
+
+def score(
+    hand: str,
+    win: str,
+    *,
+    rules: str = "riichi",
+    table: Union[str, dict[str, Any], None] = None,
+    tsumo: bool = False,
+    riichi: bool = False,
+    double_riichi: bool = False,
+    ippatsu: bool = False,
+    rinshan: bool = False,
+    chankan: bool = False,
+    haitei: bool = False,
+    houtei: bool = False,
+    tenhou: bool = False,
+    chiihou: bool = False,
+    renhou: bool = False,
+    seat: str = "1z",
+    round: str = "1z",
+    dora: Union[list[str], str, None] = None,
+    ura: Union[list[str], str, None] = None,
+    honba: int = 0,
+    kyotaku: int = 0,
+    nuki: int = 0,
+    last_copy: bool = False,
+    flowers: int = 0,
+    birds: Union[list[str], str, None] = None,
+    after_kong_discard: bool = False,
+    options: Optional[dict[str, Any]] = None,
+) -> dict[str, Any]:
+    """Scores one winning situation: the dict `hupai score --rules RULES` prints for it.
+
+    `hand` is the complete hand with the winning tile `win` among its concealed tiles (open melds
+    in `[ ]`, concealed kans in `( )`). Raises ScoreError naming what is wrong.
+    """
+
+def score_batch(
+    situations: Iterable[dict[str, Any]], *, rules: str = "riichi", table: Union[str, dict[str, Any], None] = None
+) -> list[dict[str, Any]]:
+    """Scores many situations (dicts with the keys of `score`) on every core; a situation that
+    cannot be scored gives {"error": "..."} in its place."""
