@@ -707,6 +707,7 @@ fn discard_advice<'py>(
 /// The Rust extension behind the `hupai` package.
 #[pymodule]
 fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HandError", m.py().get_type::<HandError>())?;
     m.add("RULES", Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>())?;
     m.add("TILES", TILE_NAMES.to_vec())?;

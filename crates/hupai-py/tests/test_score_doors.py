@@ -71,3 +71,7 @@ def test_a_batch_reports_a_bad_item_and_goes_on():
     assert answers[1] == {"error": "situation 1: expected a dict"}
     assert answers[2] == {"error": "key 'hand': missing (the complete hand)"}
     assert hupai.score_batch([]) == []
+
+
+def test_the_package_says_its_version():
+    assert hupai.__version__.count(".") == 2 and all(p.isdigit() for p in hupai.__version__.split("."))

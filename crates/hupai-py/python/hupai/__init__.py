@@ -29,6 +29,7 @@ command line gives; ``check`` and ``batch`` return it as an ``"error"`` entry in
 """
 
 from ._hupai import (
+    __version__,
     RULES,
     SCORE_RULES,
     TILES,
@@ -49,6 +50,7 @@ from ._hupai import (
 )
 
 __all__ = [
+    "__version__",
     "RULES",
     "SCORE_RULES",
     "TILES",

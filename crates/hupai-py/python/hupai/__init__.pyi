@@ -25,6 +25,8 @@ __all__ = [
     "waits_counts",
 ]
 
+__version__: str
+"""The package's version (the Rust workspace's)."""
 RULES: list[str]
 """The rule preset names: standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb.
 A ``rules`` argument is one of them, optionally followed by ``+void-m``, ``+void-p`` or ``+void-s``."""
