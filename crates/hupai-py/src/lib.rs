@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use std::borrow::Cow;
 
 mod score;
+mod shanten_batches;
 
 create_exception!(
     hupai,
@@ -721,6 +722,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::shanten_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::effective_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::advice_counts, m)?)?;
     m.add("ScoreError", m.py().get_type::<score::ScoreError_>())?;
     m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;

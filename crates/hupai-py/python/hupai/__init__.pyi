@@ -11,16 +11,19 @@ __all__ = [
     "TILES",
     "HandError",
     "ScoreError",
+    "advice_counts",
     "batch",
     "check",
     "decompositions",
     "discard_advice",
+    "effective_counts",
     "effective_tiles",
     "is_win",
     "is_win_counts",
     "score",
     "score_batch",
     "shanten",
+    "shanten_counts",
     "waits",
     "waits_counts",
 ]
@@ -160,3 +163,30 @@ def score_batch(
 ) -> list[dict[str, Any]]:
     """Scores many situations (dicts with the keys of `score`) on every core; a situation that
     cannot be scored gives {"error": "..."} in its place."""
+
+def shanten_counts(
+    counts: numpy.typing.NDArray[numpy.uint8],
+    wildcards: Optional[numpy.typing.NDArray[numpy.uint8]] = None,
+    rules: str = "standard",
+    *,
+    wildcard_fifth_copy: bool = False,
+) -> numpy.typing.NDArray[numpy.int8]:
+    """Shanten per row of an (n, 34) uint8 count array (-1 wins, 0 ready, ...), on every core."""
+
+def effective_counts(
+    counts: numpy.typing.NDArray[numpy.uint8],
+    wildcards: Optional[numpy.typing.NDArray[numpy.uint8]] = None,
+    rules: str = "standard",
+    *,
+    wildcard_fifth_copy: bool = False,
+) -> numpy.typing.NDArray[numpy.bool_]:
+    """(n, 34) bool: True where a draw of that kind lowers the row's shanten (rows of 3k + 1 tiles)."""
+
+def advice_counts(
+    counts: numpy.typing.NDArray[numpy.uint8],
+    wildcards: Optional[numpy.typing.NDArray[numpy.uint8]] = None,
+    rules: str = "standard",
+    *,
+    wildcard_fifth_copy: bool = False,
+) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]:
+    """The best discard per row of 3k + 2 tiles: (kind index, -1 for a wildcard; shanten after; unseen count)."""
