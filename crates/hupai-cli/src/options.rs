@@ -64,8 +64,11 @@ pub(crate) enum TilesArg {
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RuleArgs {
     /// Rule preset.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = Preset::Standard)]
-    pub(crate) rules: Preset,
+    /// Rules: a preset (standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb),
+    /// optionally followed by options in the one rules grammar every door reads: +void-m|p|s|any,
+    /// +258, +tiles-108|112|136|144|sanma, +wild-TILE or +wild-none, +5th (e.g. changsha+tiles-108).
+    #[arg(long, value_name = "RULES", default_value = "standard", value_parser = parse_rules)]
+    pub(crate) rules: Rules,
 
     /// Let a wildcard stand for a fifth copy of a kind.
     #[arg(long)]
@@ -92,15 +95,10 @@ pub(crate) struct RuleArgs {
     pub(crate) tiles: Option<TilesArg>,
 }
 
-impl RuleArgs {
-    /// A preset with every other option at its default.
-    pub(crate) fn preset(rules: Preset) -> RuleArgs {
-        RuleArgs { rules, wildcard_fifth_copy: false, wildcard_tile: None, pair_258: false, void: None, tiles: None }
-    }
-
-    /// The rules these options select.
-    pub(crate) fn rules(&self) -> Rules {
-        let preset = match self.rules {
+impl Preset {
+    /// The preset's rules.
+    pub(crate) fn rules(self) -> Rules {
+        match self {
             Preset::Standard => Rules::STANDARD,
             Preset::Riichi => Rules::RIICHI,
             Preset::Sanma => Rules::SANMA,
@@ -110,8 +108,29 @@ impl RuleArgs {
             Preset::Hongzhong => Rules::HONGZHONG,
             Preset::Changsha => Rules::CHANGSHA,
             Preset::Gb => Rules::GB,
-        };
-        let mut rules = preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy);
+        }
+    }
+}
+
+impl RuleArgs {
+    /// A preset with every other option at its default.
+    pub(crate) fn preset(rules: Preset) -> RuleArgs {
+        RuleArgs {
+            rules: rules.rules(),
+            wildcard_fifth_copy: false,
+            wildcard_tile: None,
+            pair_258: false,
+            void: None,
+            tiles: None,
+        }
+    }
+
+    /// The rules these options select: `--rules`, then each flag on top of it.
+    pub(crate) fn rules(&self) -> Rules {
+        let mut rules = self.rules;
+        if self.wildcard_fifth_copy {
+            rules = rules.with_wildcard_fifth_copy(true);
+        }
         if self.pair_258 {
             rules = rules.with_pair_258(true);
         }
@@ -122,24 +141,24 @@ impl RuleArgs {
             Some(VoidArg::S) => rules.with_void(Suit::Sou),
             Some(VoidArg::Any) => rules.with_void_rule(VoidSuit::AnyOne),
         };
-        match self.tiles {
+        rules = match self.tiles {
             None => rules,
             Some(TilesArg::Numbered108) => rules.with_tiles(TileSupply::Numbered108),
             Some(TilesArg::RedDragons112) => rules.with_tiles(TileSupply::RedDragons112),
             Some(TilesArg::Standard136) => rules.with_tiles(TileSupply::Standard136),
             Some(TilesArg::WithBonus144) => rules.with_tiles(TileSupply::WithBonus144),
             Some(TilesArg::ThreePlayer108) => rules.with_tiles(TileSupply::ThreePlayer108),
+        };
+        match self.wildcard_tile {
+            Some(t) => rules.with_wildcard_tile(Some(t)),
+            None => rules,
         }
     }
 
-    /// The tile that counts as a wildcard: `--wildcard-tile`, else the red dragon under
-    /// `--rules hongzhong`.
+    /// The tile that counts as a wildcard: `--wildcard-tile`, else the rules' own (`7z` under
+    /// `--rules hongzhong`, or `+wild-TILE`).
     pub(crate) fn wildcard_tile(&self) -> Option<Tile> {
-        match (self.wildcard_tile, self.rules) {
-            (Some(t), _) => Some(t),
-            (None, Preset::Hongzhong) => Some(Tile::RED),
-            (None, _) => None,
-        }
+        self.wildcard_tile.or(self.rules.wildcard_tile)
     }
 
     /// Parses one hand (errors under the chosen rules: `hupai::parse_hand`) and applies the
@@ -161,6 +180,11 @@ impl RuleArgs {
             _ => Ok(hand),
         }
     }
+}
+
+/// Parses `--rules`: the rules grammar of `hupai_tiles::Rules`.
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    text.parse().map_err(|e: hupai_tiles::UnknownRules| e.to_string())
 }
 
 /// Parses `--wildcard-tile`: one kind, `5m` not `0m` (a red five is a five, so `0m` would silently

@@ -47,7 +47,7 @@ enum HupaiError
    */
   HUPAI_ERROR_PARSE = -3,
   /**
-   * `rules` is not a preset name, optionally followed by `+void-m|p|s` and `+5th`.
+   * `rules` is not rules text: a preset followed by options (`+void-p`, `+tiles-108`, `+5th`, …).
    */
   HUPAI_ERROR_UNKNOWN_RULES = -4,
   /**

@@ -17,9 +17,11 @@
 //!   called from any number of threads at once.
 //! - NULL pointers and non-UTF-8 text give error codes. A string without its terminating NUL, or a
 //!   buffer shorter than 34 bytes, is undefined behaviour that no C ABI can detect.
-//! - `rules` is a preset name (`standard`, `riichi`, `chinese`, `taiwan`, `sichuan`, `hongzhong`,
-//!   `changsha`, `gb`), optionally followed by `+void-m`, `+void-p` or `+void-s` (the declared void
-//!   suit) and then by `+5th` (a wildcard may stand for a fifth copy of a kind); NULL means `standard`.
+//! - `rules` is rules text in the grammar every door reads: a preset (`standard`, `riichi`, `sanma`,
+//!   `chinese`, `taiwan`, `sichuan`, `hongzhong`, `changsha`, `gb`) followed by options
+//!   (`+void-m|p|s|any`, `+258`, `+tiles-108|112|136|144|sanma`, `+wild-7z`, `+5th`); NULL means
+//!   `standard`. The rules' wildcard tile (`7z` under `hongzhong`) turns a hand's copies of it into
+//!   wildcards, as on the command line and in Python.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
@@ -48,7 +50,7 @@ pub enum HupaiError {
     InvalidUtf8 = -2,
     /// `hand` is not valid hand notation (the message names the character and its position).
     Parse = -3,
-    /// `rules` is not a preset name, optionally followed by `+void-m|p|s` and `+5th`.
+    /// `rules` is not rules text: a preset followed by options (`+void-p`, `+tiles-108`, `+5th`, …).
     UnknownRules = -4,
     /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
     /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
@@ -155,8 +157,8 @@ unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, F
     }
 }
 
-/// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by
-/// `+void-m|p|s` (the declared void suit) and then `+5th`.
+/// Parses `rules`: NULL is `standard`; otherwise rules text (`Rules`'s grammar: a preset, then
+/// options such as `+void-p`, `+tiles-108`, `+wild-7z`, `+5th`).
 fn rules(text: Option<&str>) -> Result<Rules, Failure> {
     match text {
         None => Ok(Rules::STANDARD),
@@ -427,13 +429,17 @@ mod tests {
                 preset.with_void(Suit::Sou).with_wildcard_fifth_copy(true)
             );
         }
-        for bad in ["sichuan+void-z", "sichuan+void-", "sichuan+void-pp", "sichuan+5th+void-p"] {
+        // The whole grammar: options in any order, the wildcard tile included.
+        assert_eq!(rules(Some("sichuan+5th+void-p")).unwrap(), rules(Some("sichuan+void-p+5th")).unwrap());
+        assert_eq!(rules(Some("changsha+tiles-108")).unwrap().to_string(), "changsha+tiles-108");
+        assert_eq!(rules(Some("standard+wild-5z")).unwrap().wildcard_tile, Some(hupai::Tile::WHITE));
+        for bad in ["sichuan+void-z", "sichuan+void-", "sichuan+void-pp", "sichuan+void-p+void-s", "gb+wild-0m"] {
             assert_eq!(rules(Some(bad)).unwrap_err().code, HupaiError::UnknownRules, "{bad:?}");
         }
         for bad in ["", "+5th", "Riichi", "riichi+5th+5th", "riichi +5th", "mahjong"] {
             let e = rules(Some(bad)).unwrap_err();
             assert_eq!(e.code, HupaiError::UnknownRules, "{bad:?}");
-            assert!(e.message.contains("expected one of standard, riichi"), "{}", e.message);
+            assert!(e.message.contains("expected a preset (standard, riichi"), "{}", e.message);
         }
     }
 

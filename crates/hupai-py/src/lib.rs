@@ -8,7 +8,7 @@
 //! read-only against Rust borrows; copying a large batch cost more than answering it), and build
 //! no Python object per row.
 
-use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
+use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
 use numpy::ndarray::Array2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn,
@@ -93,20 +93,22 @@ struct Options {
 }
 
 impl Options {
-    /// `rules` is a rules name as `Rules` parses it: a preset, optionally followed by `+void-m`,
-    /// `+void-p` or `+void-s` (the declared void suit) and `+5th`. As on the command line, the
-    /// 112-tile game (`hongzhong`) makes `7z` the wildcard tile unless `wildcard_tile` says otherwise.
+    /// `rules` is rules text in the grammar `Rules` reads (a preset, then options such as
+    /// `+void-p`, `+tiles-108`, `+wild-7z`, `+5th`). As on the command line, `wildcard_tile` replaces
+    /// the rules' own wildcard tile (`7z` under `hongzhong`); it must name a kind (`5m`, not `0m`).
     fn new(rules: &RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
         let rules = rules.rules()?;
         let wildcard_tile = match wildcard_tile {
-            None if rules.tiles == TileSupply::RedDragons112 => Some(Tile::RED),
-            None => None,
-            Some(text) => {
-                Some(text.parse::<Tile>().map_err(|e| PyValueError::new_err(format!("wildcard_tile {text:?}: {e}")))?)
-            }
+            None => rules.wildcard_tile,
+            Some(text) => Some(hupai::wildcard_kind(text).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "wildcard_tile {text:?}: expected one kind such as 7z or 5m (a red five is a five: write 5m)"
+                ))
+            })?),
         };
         let fifth = wildcard_fifth_copy || rules.wildcard_fifth_copy;
-        Ok(Options { rules: rules.with_wildcard_fifth_copy(fifth), wildcard_tile })
+        let rules = rules.with_wildcard_fifth_copy(fifth).with_wildcard_tile(wildcard_tile);
+        Ok(Options { rules, wildcard_tile })
     }
 
     /// The verdict of a line of plain notation (digits, suit letters, `*`) read in one pass, when
@@ -131,11 +133,8 @@ impl Options {
         if line.trim().is_empty() {
             return Err(None);
         }
-        let hand = hupai::parse_hand(line, &self.rules).map_err(Some)?;
-        match self.wildcard_tile {
-            Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t).map_err(Some),
-            _ => Ok(hand),
-        }
+        // The rules carry the wildcard tile: reading the hand applies it.
+        hupai::parse_hand(line, &self.rules).map_err(Some)
     }
 
     /// [`Options::hand`] with the error as a `HandError`.

@@ -202,6 +202,9 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
     known.void = rules.void;
     known.tiles = rules.tiles;
     known.knitted = rules.knitted;
+    // The wildcard tile is applied when a hand's text is read: the hand this crate gets already
+    // holds those copies as wildcards.
+    known.wildcard_tile = rules.wildcard_tile;
     if known != *rules {
         return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
     }

@@ -57,6 +57,7 @@ pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, Effect
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
     Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, TileSupply, UnknownRules, VoidSuit, knitted, notation,
+    wildcard_kind,
 };
 
 use hupai_lookup::SuitTable;
@@ -74,18 +75,27 @@ pub struct CrateReadmeDoctests;
 
 /// Reads a hand in notation (as [`str::parse`]) for these rules: the errors are the parser's,
 /// except that too many declared melds names these rules' own limit (the parser alone knows
-/// only the most any rules allow). The command line and the language bindings read hands so.
+/// only the most any rules allow), and the concealed copies of the rules' wildcard tile
+/// ([`Rules::wildcard_tile`], `7z` under `hongzhong`) become wildcards. The command line and the
+/// language bindings read hands so.
 ///
 /// ```
 /// let e = hupai::parse_hand("[123m][456p][789s][111z][222z][333z]", &hupai::Rules::STANDARD).unwrap_err();
 /// assert_eq!(e.to_string(), "6 declared melds; the rules allow at most 4");
+/// let hand = hupai::parse_hand("123m456p789s19m777z", &hupai::Rules::HONGZHONG)?;
+/// assert_eq!(hand.wildcards(), 3);
+/// assert!(hupai::is_win(&hand, &hupai::Rules::HONGZHONG)?);
 /// # Ok::<(), hupai::Error>(())
 /// ```
 pub fn parse_hand(text: &str, rules: &Rules) -> Result<Hand, Error> {
-    text.parse().map_err(|e| match e {
+    let hand: Hand = text.parse().map_err(|e| match e {
         Error::TooManyMelds { found, max } => Error::TooManyMelds { found, max: max.min(usize::from(rules.melds)) },
         e => e,
-    })
+    })?;
+    match rules.wildcard_tile {
+        Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t),
+        _ => Ok(hand),
+    }
 }
 
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
