@@ -67,13 +67,16 @@ fn bad_input_is_an_error_code() {
     assert_eq!(score("riichi", "{", 4096).unwrap_err().0, HupaiError::Situation as i32);
     let mut out = [0 as c_char; 8];
     let situation = CString::new(SITUATIONS[0]).unwrap();
-    // SAFETY: NULL pointers where the function allows them to be checked; valid ones elsewhere.
-    unsafe {
-        assert_eq!(hupai_score(ptr::null(), ptr::null(), out.as_mut_ptr(), 8), HupaiError::NullArgument as i32);
-        assert_eq!(hupai_score(ptr::null(), situation.as_ptr(), ptr::null_mut(), 8), HupaiError::NullArgument as i32);
-        let bad = [0xffu8 as c_char, 0];
-        assert_eq!(hupai_score(ptr::null(), bad.as_ptr(), out.as_mut_ptr(), 8), HupaiError::InvalidUtf8 as i32);
-    }
+    let bad = [0xffu8 as c_char, 0];
+    // SAFETY: NULL pointers where the function checks them; valid, live pointers elsewhere.
+    let null_situation = unsafe { hupai_score(ptr::null(), ptr::null(), out.as_mut_ptr(), 8) };
+    // SAFETY: as above.
+    let null_out = unsafe { hupai_score(ptr::null(), situation.as_ptr(), ptr::null_mut(), 8) };
+    // SAFETY: as above; `bad` is NUL-terminated.
+    let not_utf8 = unsafe { hupai_score(ptr::null(), bad.as_ptr(), out.as_mut_ptr(), 8) };
+    assert_eq!(null_situation, HupaiError::NullArgument as i32);
+    assert_eq!(null_out, HupaiError::NullArgument as i32);
+    assert_eq!(not_utf8, HupaiError::InvalidUtf8 as i32);
 }
 
 #[test]
