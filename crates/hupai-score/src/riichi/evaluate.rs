@@ -7,7 +7,7 @@ use hupai::Tile;
 
 use super::Options;
 use super::fu::{self, Fu, FuContext};
-use super::hand::{Facts, Set};
+use super::hand::{Facts, Set, kinds};
 use super::yaku::Yaku;
 use crate::Situation;
 use crate::reading::Wait;
@@ -155,8 +155,8 @@ pub(super) fn evaluate(shape: &Shape<'_>, s: &Situation, f: &Facts, o: &Options,
 
 /// The yakuman a pair-and-sets reading has, appended to `out`.
 fn standard_yakuman(pair: Tile, sets: &[Set], wait: Wait, f: &Facts, out: &mut YakuList, double: u32) {
-    let dragons = sets.iter().filter(|x| x.is_triplet() && x.tile.is_dragon()).count();
-    let winds = sets.iter().filter(|x| x.is_triplet() && x.tile.is_wind()).count();
+    let dragons = sets.iter().filter(|x| x.is_triplet() && kinds::is(x.tile, kinds::DRAGONS)).count();
+    let winds = sets.iter().filter(|x| x.is_triplet() && kinds::is(x.tile, kinds::WINDS)).count();
     let concealed = sets.iter().filter(|x| x.concealed).count();
     if dragons == 3 {
         out.push((Yaku::Daisangen, 13));
@@ -184,7 +184,7 @@ fn standard_yakuman(pair: Tile, sets: &[Set], wait: Wait, f: &Facts, out: &mut Y
     }
     if winds == 4 {
         out.push((Yaku::Daisuushii, double));
-    } else if winds == 3 && pair.is_wind() {
+    } else if winds == 3 && kinds::is(pair, kinds::WINDS) {
         out.push((Yaku::Shousuushii, 13));
     }
     if f.kans == 4 {
@@ -209,7 +209,7 @@ fn standard_yaku(
         if x.is_triplet() {
             triplets.push(x.tile);
             concealed += usize::from(x.concealed);
-            dragons += usize::from(x.tile.is_dragon());
+            dragons += usize::from(kinds::is(x.tile, kinds::DRAGONS));
             let wind_yaku = |base: u8, wind: Tile| Yaku::from_id(base + (wind.index() - Tile::EAST.index()) as u8);
             if x.tile == s.seat
                 && let Some(y) = wind_yaku(Yaku::SeatEast.id(), s.seat)
@@ -247,7 +247,10 @@ fn standard_yaku(
             _ => push(list, Yaku::Ryanpeikou),
         }
     }
-    if !sequences.is_empty() && pair.is_terminal_or_honor() && sets.iter().all(Set::has_terminal_or_honor) {
+    if !sequences.is_empty()
+        && kinds::is(pair, kinds::TERMINALS_AND_HONORS)
+        && sets.iter().all(Set::has_terminal_or_honor)
+    {
         push(list, if f.honors { Yaku::Chanta } else { Yaku::Junchan });
     }
     let has_sequence = |t: Tile| sequences.contains(&t);
@@ -278,7 +281,7 @@ fn standard_yaku(
     if concealed == 3 {
         push(list, Yaku::Sanankou);
     }
-    if dragons == 2 && pair.is_dragon() {
+    if dragons == 2 && kinds::is(pair, kinds::DRAGONS) {
         push(list, Yaku::Shousangen);
     }
 }

@@ -5,7 +5,7 @@
 use hupai::Tile;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use super::hand::{Set, SetKind};
+use super::hand::{Set, SetKind, kinds};
 use crate::reading::Wait;
 
 /// What a part of the fu is for.
@@ -116,12 +116,12 @@ pub(super) struct FuContext {
 
 /// Fu of the value pair: 2 per reason (a dragon, the seat wind, the round wind).
 pub(super) fn pair_fu(pair: Tile, seat: Tile, round: Tile) -> u32 {
-    2 * (u32::from(pair.is_dragon()) + u32::from(pair == seat) + u32::from(pair == round))
+    2 * (u32::from(kinds::is(pair, kinds::DRAGONS)) + u32::from(pair == seat) + u32::from(pair == round))
 }
 
 /// The fu of a triplet or kan.
 pub(super) fn set_fu(set: &Set) -> u32 {
-    let base = if set.tile.is_terminal_or_honor() { 4 } else { 2 };
+    let base = if kinds::is(set.tile, kinds::TERMINALS_AND_HONORS) { 4 } else { 2 };
     let concealed = if set.concealed { 2 } else { 1 };
     let kan = if set.kind == SetKind::Kan { 4 } else { 1 };
     match set.kind {

@@ -59,7 +59,7 @@ impl Set {
     pub(super) fn has_terminal_or_honor(&self) -> bool {
         match self.kind {
             SetKind::Sequence => matches!(self.tile.rank(), 1 | 7),
-            _ => self.tile.is_terminal_or_honor(),
+            _ => kinds::is(self.tile, kinds::TERMINALS_AND_HONORS),
         }
     }
 
@@ -122,8 +122,38 @@ pub fn dora_of(indicator: Tile, sanma: bool) -> Tile {
     Tile::new(next).unwrap_or(indicator)
 }
 
-fn is_green(t: Tile) -> bool {
-    t == Tile::GREEN || (t.suit() == Suit::Sou && matches!(t.rank(), 2 | 3 | 4 | 6 | 8))
+/// Kinds as bits of a `u64` (bit `i` for tile index `i`): the scorer's tile classes, tested with
+/// one AND each.
+pub(super) mod kinds {
+    use hupai::Tile;
+
+    /// The bit of a tile.
+    #[inline]
+    pub(in super::super) fn bit(t: Tile) -> u64 {
+        1 << t.index()
+    }
+    /// 1 and 9 of each suit.
+    pub(in super::super) const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+    /// The seven honors.
+    pub(in super::super) const HONORS: u64 = 0x7f << 27;
+    /// The four winds.
+    pub(in super::super) const WINDS: u64 = 0xf << 27;
+    /// The three dragons.
+    pub(in super::super) const DRAGONS: u64 = 0x7 << 31;
+    /// Terminals and honors.
+    pub(in super::super) const TERMINALS_AND_HONORS: u64 = TERMINALS | HONORS;
+    /// 2–8 of each suit.
+    pub(in super::super) const SIMPLES: u64 = ((1 << 27) - 1) & !TERMINALS;
+    /// 2, 3, 4, 6, 8 of sou and the green dragon (緑一色's tiles).
+    pub(in super::super) const GREEN: u64 = (0b1_0101_1100 << 17) | 1 << 32;
+    /// The kinds of each numbered suit.
+    pub(in super::super) const SUITS: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+    /// True if `t` is in `class`.
+    #[inline]
+    pub(in super::super) fn is(t: Tile, class: u64) -> bool {
+        bit(t) & class != 0
+    }
 }
 
 impl Facts {
@@ -131,19 +161,8 @@ impl Facts {
     pub(super) fn of(s: &Situation, o: &Options) -> Facts {
         let hand: &Hand = &s.hand;
         let counts = hand.physical_counts();
-        let mut suits = 0u8;
-        let (mut honors, mut all_simples, mut all_th, mut all_green) = (false, true, true, true);
-        for t in counts.tiles() {
-            match t.suit() {
-                Suit::Man => suits |= 1,
-                Suit::Pin => suits |= 2,
-                Suit::Sou => suits |= 4,
-                Suit::Honor => honors = true,
-            }
-            all_simples &= t.is_simple();
-            all_th &= t.is_terminal_or_honor();
-            all_green &= is_green(t);
-        }
+        let held = counts.0.iter().enumerate().fold(0u64, |m, (i, &n)| m | (u64::from(n > 0) << i));
+        let suits = kinds::SUITS.iter().enumerate().fold(0u8, |m, (i, &suit)| m | (u8::from(held & suit != 0) << i));
         let count_dora = |indicators: &[Tile]| -> u32 {
             indicators.iter().map(|&i| u32::from(counts[dora_of(i, o.sanma)])).sum::<u32>()
                 + if o.sanma {
@@ -162,10 +181,10 @@ impl Facts {
         Facts {
             closed: hand.is_closed(),
             suits,
-            honors,
-            all_simples,
-            all_terminals_and_honors: all_th,
-            all_green,
+            honors: held & kinds::HONORS != 0,
+            all_simples: held & !kinds::SIMPLES == 0,
+            all_terminals_and_honors: held & !kinds::TERMINALS_AND_HONORS == 0,
+            all_green: held & !kinds::GREEN == 0,
             kans: hand.melds().iter().filter(|m| m.is_kan()).count(),
             chuuren: chuuren(hand, s.win),
             dora,

@@ -21,6 +21,7 @@
 //! ```
 
 mod check;
+mod decompose;
 mod evaluate;
 mod fu;
 mod hand;
@@ -29,7 +30,9 @@ mod points;
 mod yaku;
 
 use arrayvec::ArrayVec;
-use hupai::{Decomposition, Rules};
+use std::fmt;
+
+use hupai::{Decomposition, Hand, Rules, Tile};
 use serde::Serialize;
 
 pub use fu::{FuPart, FuPartKind};
@@ -71,8 +74,32 @@ pub struct Score {
     pub limit: Option<Limit>,
     /// The payments.
     pub points: Points,
-    /// The reading scored, in words.
-    pub reading: String,
+    /// The reading scored (in words when printed or serialized).
+    pub reading: ScoredReading,
+}
+
+/// The reading a score was counted on: the decomposition and where the winning tile sits, with
+/// the hand's declared melds. Printed and serialized in words, e.g.
+/// `11z 123m 456p 789s [555z], 3m in 123m (edge)`; the words are made only when asked for, so
+/// scoring never formats text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredReading {
+    /// The decomposition and the winning tile's place.
+    pub reading: Reading,
+    hand: Hand,
+    win: Tile,
+}
+
+impl fmt::Display for ScoredReading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reading.describe(&self.hand, self.win))
+    }
+}
+
+impl Serialize for ScoredReading {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// What makes one reading better than another: points, a real yakuman, han, fu, fu before
@@ -91,7 +118,7 @@ struct Place {
 /// Scores a situation under riichi rules.
 pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
     check::situation(s, o)?;
-    let decompositions = hupai::decompositions(&s.hand, &Rules::RIICHI)?;
+    let decompositions = decompositions(s)?;
     if decompositions.is_empty() {
         return Err(ScoreError::NoWin(format!("{} is not a complete winning hand", s.hand)));
     }
@@ -132,8 +159,24 @@ pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
         yaku: outcome.yaku.iter().map(|&(y, han)| YakuHan { id: y.id(), name: y.name(), han }).collect(),
         limit,
         points,
-        reading: reading.describe(&s.hand, s.win),
+        reading: ScoredReading { reading, hand: s.hand.clone(), win: s.win },
     })
+}
+
+/// The decompositions of the hand: straight from the counts for a complete hand (what riichi
+/// hands are), else through `hupai` (which names what is wrong with the hand).
+fn decompositions(s: &Situation) -> Result<ArrayVec<Decomposition, { decompose::MOST }>, ScoreError> {
+    let hand = &s.hand;
+    if hand.tile_count() == Rules::RIICHI.hand_size() && hand.melds().len() <= 4 {
+        if let Some(d) = decompose::decompositions(hand.concealed(), 4 - hand.melds().len()) {
+            return Ok(d);
+        }
+    }
+    let all = hupai::decompositions(hand, &Rules::RIICHI)?;
+    if all.len() > decompose::MOST {
+        return Err(ScoreError::Unsupported(format!("{hand} reads more than {} ways", decompose::MOST)));
+    }
+    Ok(all.into_iter().collect())
 }
 
 /// The rank of a scored reading.
