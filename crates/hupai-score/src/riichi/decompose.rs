@@ -61,8 +61,8 @@ fn pair_candidates(c: &[u8; 34]) -> std::ops::Range<usize> {
             _ => {}
         }
     }
-    for h in 27..34 {
-        match c[h] {
+    for (h, &n) in c.iter().enumerate().skip(27) {
+        match n {
             1 | 4 => return 0..0,
             2 => {
                 places += 1;

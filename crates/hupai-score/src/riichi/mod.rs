@@ -167,10 +167,11 @@ pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
 /// hands are), else through `hupai` (which names what is wrong with the hand).
 fn decompositions(s: &Situation) -> Result<ArrayVec<Decomposition, { decompose::MOST }>, ScoreError> {
     let hand = &s.hand;
-    if hand.tile_count() == Rules::RIICHI.hand_size() && hand.melds().len() <= 4 {
-        if let Some(d) = decompose::decompositions(hand.concealed(), 4 - hand.melds().len()) {
-            return Ok(d);
-        }
+    if hand.tile_count() == Rules::RIICHI.hand_size()
+        && hand.melds().len() <= 4
+        && let Some(d) = decompose::decompositions(hand.concealed(), 4 - hand.melds().len())
+    {
+        return Ok(d);
     }
     let all = hupai::decompositions(hand, &Rules::RIICHI)?;
     if all.len() > decompose::MOST {
