@@ -75,6 +75,12 @@ pub(super) fn situation(s: &Situation, o: &Options) -> Result<(), ScoreError> {
     if s.ura.len() > s.dora.len() && riichi {
         return impossible("more ura-dora indicators than dora indicators");
     }
+    if s.chankan && s.dora.iter().chain(&s.ura).any(|&t| t == s.win) {
+        return impossible(format!(
+            "chankan on {} with a copy among the indicators (the kan being robbed holds the other three)",
+            s.win
+        ));
+    }
     copies(s, hand, o)?;
     if o.sanma {
         if s.seat == Tile::NORTH {

@@ -132,7 +132,7 @@ impl Options {
     /// - `mahjongsoul`: open tanyao, red fives, double yakuman, counted yakuman, no kiriage.
     /// - `wrc`: open tanyao, no red fives, no double yakuman, no counted yakuman (13 han is
     ///   sanbaiman), kiriage mangan.
-    /// - `mleague`: open tanyao, red fives, no double yakuman, counted yakuman, kiriage mangan.
+    /// - `mleague`: open tanyao, red fives, no double yakuman, no counted yakuman, kiriage mangan.
     pub fn preset(name: &str) -> Option<Options> {
         let base = Options { has_open_tanyao: true, ..Options::default() };
         match name {
@@ -141,7 +141,13 @@ impl Options {
             "wrc" => {
                 Some(Options { has_double_yakuman: false, kazoe_limit: KazoeLimit::Sanbaiman, kiriage: true, ..base })
             }
-            "mleague" => Some(Options { has_aka_dora: true, has_double_yakuman: false, kiriage: true, ..base }),
+            "mleague" => Some(Options {
+                has_aka_dora: true,
+                has_double_yakuman: false,
+                kazoe_limit: KazoeLimit::Sanbaiman,
+                kiriage: true,
+                ..base
+            }),
             _ => None,
         }
     }
