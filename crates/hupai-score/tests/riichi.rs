@@ -307,3 +307,93 @@ fn assert_subset(expected: &Value, got: &Value, situation: &Value) {
         _ => assert_eq!(expected, got, "{situation}"),
     }
 }
+
+#[test]
+fn keys_of_other_rule_sets_and_huge_numbers_are_handled() {
+    let flowers = error(&riichi(json!({"hand": "123m456p789s11z555z", "win": "5z", "flowers": 2})));
+    assert!(flowers.contains("'flowers'"), "{flowers}");
+    let a = riichi(json!({"hand": "123m456p789s11z555z", "win": "5z", "honba": u32::MAX, "kyotaku": u32::MAX}));
+    assert_eq!(a["points"]["total"], u64::from(u32::MAX));
+    let t = riichi(json!({"hand": "123m456p789s11z555z", "win": "5z", "tsumo": true, "seat": "2z", "honba": u32::MAX}));
+    assert_eq!(t["points"]["total"], u64::from(u32::MAX));
+    // Out of a three-player set, an indicator still points somewhere (no panic).
+    assert_eq!(dora_of("2m".parse().unwrap(), true), "3m".parse().unwrap());
+}
+
+/// A tiny deterministic generator (no dependency for a test).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// Random tiles, melds and flags: every answer is an error or a score whose fu parts add up and
+/// whose total covers its payments, never a panic.
+#[test]
+fn random_situations_never_panic_and_stay_consistent() {
+    let mut r = Lcg(11);
+    let flags = [
+        "tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+    ];
+    let mut scored = 0;
+    for _ in 0..20_000 {
+        // Mostly-winning shapes: sets of a narrow range plus a pair, sometimes a meld.
+        let suit = ["m", "p", "s", "z"][r.below(4) as usize];
+        let mut hand = String::new();
+        let mut tiles = Vec::new();
+        for _ in 0..4 {
+            let start = 1 + r.below(7);
+            if suit != "z" && r.below(2) == 0 {
+                tiles.extend([start, start + 1, start + 2]);
+            } else {
+                tiles.extend([start; 3]);
+            }
+        }
+        let pair = 1 + r.below(7);
+        tiles.extend([pair, pair]);
+        let win = tiles[r.below(tiles.len() as u64) as usize];
+        for t in &tiles {
+            hand.push_str(&t.to_string());
+        }
+        hand.push_str(suit);
+        if r.below(4) == 0 {
+            hand.push_str(["[555z]", "(7777z)", "[0m46m]", "[1111s]"][r.below(4) as usize]);
+        }
+        let mut s = json!({"hand": hand, "win": format!("{win}{suit}"), "seat": format!("{}z", 1 + r.below(4))});
+        for f in flags {
+            if r.below(6) == 0 {
+                s[f] = json!(true);
+            }
+        }
+        if r.below(3) == 0 {
+            s["dora"] = json!([format!("{}{}", 1 + r.below(9), ["m", "p", "s"][r.below(3) as usize])]);
+        }
+        let rules = if r.below(5) == 0 { "sanma" } else { "riichi" };
+        let a = answer(rules, s.clone());
+        if a.get("error").is_some() {
+            continue;
+        }
+        scored += 1;
+        let parts: u64 = a["fu_parts"].as_array().unwrap().iter().map(|p| p["fu"].as_u64().unwrap()).sum();
+        assert_eq!(parts, a["fu"].as_u64().unwrap(), "{s} -> {a}");
+        let p = &a["points"];
+        let paid =
+            p["ron"].as_u64().unwrap_or(0) + p["dealer"].as_u64().unwrap_or(0) + p["non_dealer"].as_u64().unwrap_or(0);
+        assert!(p["total"].as_u64().unwrap() >= paid, "{s} -> {a}");
+        assert!(a["han"].as_u64().unwrap() >= 1, "{s} -> {a}");
+    }
+    assert!(scored > 1000, "only {scored} situations scored");
+}

@@ -24,6 +24,16 @@ pub(super) fn situation(s: &Situation, o: &Options) -> Result<(), ScoreError> {
     if !hand.bonus().is_empty() {
         return Err(ScoreError::key("hand", "riichi has no flower tiles"));
     }
+    for (key, set) in [
+        ("last_copy", s.last_copy),
+        ("flowers", s.flowers > 0),
+        ("birds", !s.birds.is_empty()),
+        ("after_kong_discard", s.after_kong_discard),
+    ] {
+        if set {
+            return Err(ScoreError::key(key, "has no meaning in riichi scoring (a Chinese rule set's key)"));
+        }
+    }
     if hand.concealed()[s.win] == 0 {
         return impossible(format!("the winning tile {} is not among the hand's concealed tiles", s.win));
     }

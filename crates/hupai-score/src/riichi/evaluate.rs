@@ -13,7 +13,7 @@ use crate::Situation;
 use crate::reading::Wait;
 
 /// The yaku a reading scores, each with its han.
-pub(super) type YakuList = ArrayVec<(Yaku, u32), 24>;
+pub(super) type YakuList = ArrayVec<(Yaku, u32), 32>;
 
 /// A reading scored: its yaku, han (yakuman 13 each), fu, and whether the han are yakuman.
 pub(super) struct Outcome {

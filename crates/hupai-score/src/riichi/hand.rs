@@ -109,13 +109,8 @@ pub fn dora_of(indicator: Tile, sanma: bool) -> Tile {
         Suit::Honor if indicator == Tile::NORTH => Tile::EAST.index(),
         Suit::Honor if indicator == Tile::RED => Tile::WHITE.index(),
         Suit::Honor => i + 1,
-        _ if sanma && indicator.suit() == Suit::Man => {
-            if indicator.rank() == 1 {
-                i + 8
-            } else {
-                i - 8
-            }
-        }
+        // Three-player sets have no 2m–8m: 1m points to 9m (and 9m, as always, to 1m).
+        _ if sanma && indicator.suit() == Suit::Man && indicator.rank() == 1 => i + 8,
         _ if indicator.rank() == 9 => i - 8,
         _ => i + 1,
     };

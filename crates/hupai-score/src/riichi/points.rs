@@ -148,13 +148,16 @@ pub fn payments(base: u32, dealer: bool, tsumo: bool, honba: u32, kyotaku: u32, 
         }
     }
     let payers = others + u32::from(!dealer);
-    let paid = from_other.saturating_add(counter).saturating_mul(others)
-        + if dealer { 0 } else { from_dealer.saturating_add(counter) };
+    let paid = from_other.saturating_add(counter).saturating_mul(others).saturating_add(if dealer {
+        0
+    } else {
+        from_dealer.saturating_add(counter)
+    });
     Points {
         total: paid.saturating_add(sticks),
         ron: None,
-        dealer: (!dealer).then(|| from_dealer + counter),
-        non_dealer: Some(from_other + counter),
+        dealer: (!dealer).then(|| from_dealer.saturating_add(counter)),
+        non_dealer: Some(from_other.saturating_add(counter)),
         payers,
         honba: counter.saturating_mul(payers),
         kyotaku: sticks,
