@@ -118,7 +118,7 @@ struct Place {
 /// Scores a situation under riichi rules.
 pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
     check::situation(s, o)?;
-    let decompositions = decompositions(s)?;
+    let decompositions = decompositions(s, if o.sanma { &Rules::SANMA } else { &Rules::RIICHI })?;
     if decompositions.is_empty() {
         return Err(ScoreError::NoWin(format!("{} is not a complete winning hand", s.hand)));
     }
@@ -163,17 +163,26 @@ pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
     })
 }
 
-/// The decompositions of the hand: straight from the counts for a complete hand (what riichi
-/// hands are), else through `hupai` (which names what is wrong with the hand).
-fn decompositions(s: &Situation) -> Result<ArrayVec<Decomposition, { decompose::MOST }>, ScoreError> {
+/// The decompositions of a complete hand: straight from the counts, or through `hupai` in the
+/// rare case the fast path has no room (more than `decompose::MOST`).
+fn decompositions(s: &Situation, rules: &Rules) -> Result<ArrayVec<Decomposition, { decompose::MOST }>, ScoreError> {
     let hand = &s.hand;
-    if hand.tile_count() == Rules::RIICHI.hand_size()
-        && hand.melds().len() <= 4
+    if hand.tile_count() != rules.hand_size() {
+        return Err(ScoreError::key(
+            "hand",
+            format!(
+                "a complete hand has {} tiles, the winning tile included (a kan counts as 3); this one has {}",
+                rules.hand_size(),
+                hand.tile_count()
+            ),
+        ));
+    }
+    if hand.melds().len() <= 4
         && let Some(d) = decompose::decompositions(hand.concealed(), 4 - hand.melds().len())
     {
         return Ok(d);
     }
-    let all = hupai::decompositions(hand, &Rules::RIICHI)?;
+    let all = hupai::decompositions(hand, rules).map_err(|e| ScoreError::key("hand", e.to_string()))?;
     if all.len() > decompose::MOST {
         return Err(ScoreError::Unsupported(format!("{hand} reads more than {} ways", decompose::MOST)));
     }
