@@ -29,8 +29,7 @@ pub(super) struct Outcome {
 
 /// What a reading is.
 pub(super) enum Shape<'a> {
-    /// A pair and four sets (declared first); `win` is the set the winning tile completed, if not
-    /// the pair.
+    /// A pair and four sets (declared first; a triplet finished by ron already counted open).
     Standard {
         /// The pair.
         pair: Tile,
