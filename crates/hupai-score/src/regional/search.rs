@@ -1,0 +1,551 @@
+//! The search for the reading that scores most: every decomposition of the hand with every
+//! assignment of its wildcards, as one depth-first walk that carries the reading's facts as it
+//! places groups, so a leaf costs a table lookup, not a pass over the hand.
+//!
+//! The walk covers the lowest concealed tile left with each group that can hold it (a pair, a
+//! triplet, a sequence starting up to two ranks below), taking real tiles before wildcards; once
+//! every real tile is placed, the wildcards left form whole groups of any kind ("free" groups,
+//! enumerated as multisets). Taking real tiles first loses nothing: a decomposition is a
+//! multiset of groups, and which copy of a kind sits in which group does not change it.
+
+use hupai::{Decomposition, Group, SevenPairs, Tile};
+
+use super::condition::{Facts, bit};
+use super::evaluate::{Evaluation, evaluate};
+use super::table::Table;
+
+const KINDS: usize = 34;
+/// Numbered kinds: sequences start among them.
+const NUMBERED: usize = 27;
+
+/// A group while searching: a kind and whether it is a sequence starting there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Set {
+    kind: u8,
+    sequence: bool,
+}
+
+impl Set {
+    fn group(self) -> Group {
+        let t = tile(self.kind as usize);
+        if self.sequence { Group::Sequence(t) } else { Group::Triplet(t) }
+    }
+}
+
+fn tile(k: usize) -> Tile {
+    // Every index the search uses is below 34.
+    Tile::ALL[k]
+}
+
+fn suit_bit(k: usize) -> u8 {
+    1 << (k / 9).min(3)
+}
+
+fn rank(k: usize) -> usize {
+    k % 9 + 1
+}
+
+fn is_258(k: usize) -> bool {
+    k < NUMBERED && matches!(rank(k), 2 | 5 | 8)
+}
+
+fn is_simple(k: usize) -> bool {
+    k < NUMBERED && (2..=8).contains(&rank(k))
+}
+
+fn is_terminal(k: usize) -> bool {
+    k < NUMBERED && matches!(rank(k), 1 | 9)
+}
+
+/// The kinds of a set, with the copies each takes.
+fn set_kinds(s: Set) -> [u8; 3] {
+    if s.sequence { [s.kind, s.kind + 1, s.kind + 2] } else { [s.kind; 3] }
+}
+
+fn set_has_terminal(s: Set) -> bool {
+    let k = s.kind as usize;
+    if s.sequence { matches!(rank(k), 1 | 7) } else { is_terminal(k) }
+}
+
+/// The running facts of a partial reading: what the tiles placed so far (with the declared
+/// melds) already decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Agg {
+    suits: u8,
+    not_258: bool,
+    not_simple: bool,
+    quads: u8,
+    unnatural: bool,
+    not_all_triplets: bool,
+    not_terminal_each: bool,
+}
+
+/// How a reading is shaped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A pair and concealed groups.
+    Melds { pair: Tile, groups: Vec<Group> },
+    /// Seven pairs.
+    SevenPairs { pairs: [Tile; 7] },
+    /// No shape.
+    Loose,
+}
+
+/// The reading that scores most, and what it scores.
+#[derive(Debug, Clone)]
+pub(crate) struct Best {
+    pub(crate) evaluation: Evaluation,
+    pub(crate) shape: Shape,
+    /// Copies of each kind the concealed part uses, wildcards as they stood.
+    pub(crate) counts: [u8; KINDS],
+}
+
+impl Best {
+    /// The decomposition of the concealed part, for melds and seven pairs.
+    pub(crate) fn decomposition(&self) -> Option<Decomposition> {
+        match &self.shape {
+            Shape::Melds { pair, groups } => Some(Decomposition::melds(*pair, groups)),
+            Shape::SevenPairs { pairs } => Some(Decomposition::seven_pairs(*pairs)),
+            Shape::Loose => None,
+        }
+    }
+}
+
+/// Everything fixed about the hand, and the walk's state.
+pub(crate) struct Search<'a> {
+    table: &'a Table,
+    /// Concealed tiles (copies of the wildcard tile excluded).
+    real: [u8; KINDS],
+    declared: [u8; KINDS],
+    /// Wildcards that are copies of a kind.
+    copies: [u8; KINDS],
+    allowed: [bool; KINDS],
+    any_void: bool,
+    pair_258: bool,
+    seven_pairs: SevenPairs,
+    melds_needed: usize,
+    win: usize,
+    win_wild: bool,
+    hand_facts: Facts,
+    declared_agg: Agg,
+    // The walk's state.
+    rem: [u8; KINDS],
+    counts: [u8; KINDS],
+    wild: u8,
+    pair: Option<usize>,
+    sets: [Set; 4],
+    n_sets: usize,
+    memo: Vec<(u64, Option<usize>)>,
+    evaluations: Vec<Evaluation>,
+    best: Option<(usize, Shape, [u8; KINDS])>,
+}
+
+/// What the search needs to know about the hand.
+pub(crate) struct HandInput {
+    pub(crate) real: [u8; KINDS],
+    pub(crate) wildcards: u8,
+    pub(crate) declared: [u8; KINDS],
+    pub(crate) declared_sets: Vec<(Group, bool)>,
+    pub(crate) copies: [u8; KINDS],
+    pub(crate) allowed: [bool; KINDS],
+    pub(crate) any_void: bool,
+    pub pair_258: bool,
+    pub(crate) seven_pairs: SevenPairs,
+    pub(crate) win: Tile,
+    pub(crate) win_wild: bool,
+    pub(crate) hand_facts: Facts,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(table: &'a Table, h: HandInput) -> Search<'a> {
+        let mut agg = Agg {
+            suits: 0,
+            not_258: false,
+            not_simple: false,
+            quads: 0,
+            unnatural: false,
+            not_all_triplets: false,
+            not_terminal_each: false,
+        };
+        for k in 0..KINDS {
+            if h.declared[k] > 0 {
+                agg.suits |= suit_bit(k);
+                agg.not_258 |= !is_258(k);
+                agg.not_simple |= !is_simple(k);
+                agg.quads += u8::from(h.declared[k] == 4);
+            }
+        }
+        for &(g, _) in &h.declared_sets {
+            let s = match g {
+                Group::Triplet(t) => Set { kind: t.index() as u8, sequence: false },
+                Group::Sequence(t) => Set { kind: t.index() as u8, sequence: true },
+            };
+            agg.not_all_triplets |= s.sequence;
+            agg.not_terminal_each |= !set_has_terminal(s);
+        }
+        Search {
+            table,
+            real: h.real,
+            declared: h.declared,
+            copies: h.copies,
+            allowed: h.allowed,
+            any_void: h.any_void,
+            pair_258: h.pair_258,
+            seven_pairs: h.seven_pairs,
+            melds_needed: 4 - h.declared_sets.len().min(4),
+            win: h.win.index(),
+            win_wild: h.win_wild,
+            hand_facts: h.hand_facts,
+            declared_agg: agg,
+            rem: h.real,
+            counts: [0; KINDS],
+            wild: h.wildcards,
+            pair: None,
+            sets: [Set { kind: 0, sequence: false }; 4],
+            n_sets: 0,
+            memo: Vec::new(),
+            evaluations: Vec::new(),
+            best: None,
+        }
+    }
+
+    /// Walks every reading; the best, if any wins.
+    pub(crate) fn run(mut self) -> Option<Best> {
+        if (0..KINDS).any(|k| self.declared[k] > 0 && !self.allowed[k]) {
+            return None;
+        }
+        let wild = self.wild;
+        self.melds(0, self.declared_agg);
+        if self.n_sets == 0 && self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off {
+            self.seven_pairs_readings();
+        }
+        if self.table.loose.is_some() {
+            self.wild = wild;
+            self.loose();
+        }
+        let (i, shape, counts) = self.best?;
+        Some(Best { evaluation: self.evaluations[i].clone(), shape, counts })
+    }
+
+    /// Adds `m` copies of kind `k` to the concealed part, real tiles first; false if the copies
+    /// run out, the kind is not allowed or too few wildcards are left. `agg` is updated.
+    fn add(&mut self, k: usize, m: u8, agg: &mut Agg) -> bool {
+        if !self.allowed[k] || self.counts[k] + m + self.declared[k] > 4 {
+            return false;
+        }
+        let real = self.rem[k].min(m);
+        let wild = m - real;
+        if wild > self.wild {
+            return false;
+        }
+        self.rem[k] -= real;
+        self.wild -= wild;
+        let before = self.counts[k] + self.declared[k];
+        self.counts[k] += m;
+        agg.suits |= suit_bit(k);
+        agg.not_258 |= !is_258(k);
+        agg.not_simple |= !is_simple(k);
+        agg.quads += u8::from(before < 4 && before + m == 4);
+        if wild > 0 && self.counts[k] - self.real[k] > self.copies[k] {
+            agg.unnatural = true;
+        }
+        true
+    }
+
+    /// Takes back what [`Search::add`] added (`m` copies of `k`, `real` of them real tiles).
+    fn remove(&mut self, k: usize, m: u8, real: u8) {
+        self.counts[k] -= m;
+        self.rem[k] += real;
+        self.wild += m - real;
+    }
+
+    /// Places a set: its tiles, then the group facts. `None` (nothing changed) if it cannot.
+    fn place_set(&mut self, s: Set, agg: Agg) -> Option<(Agg, [u8; 3])> {
+        let mut a = agg;
+        let mut reals = [0u8; 3];
+        let kinds = set_kinds(s);
+        let steps: &[(usize, u8)] = if s.sequence {
+            &[(kinds[0] as usize, 1), (kinds[1] as usize, 1), (kinds[2] as usize, 1)]
+        } else {
+            &[(kinds[0] as usize, 3)]
+        };
+        for (i, &(k, m)) in steps.iter().enumerate() {
+            let before = self.rem[k];
+            if !self.add(k, m, &mut a) {
+                for (j, &(k2, m2)) in steps.iter().enumerate().take(i) {
+                    self.remove(k2, m2, reals[j]);
+                }
+                return None;
+            }
+            reals[i] = before - self.rem[k];
+        }
+        a.not_all_triplets |= s.sequence;
+        a.not_terminal_each |= !set_has_terminal(s);
+        self.sets[self.n_sets] = s;
+        self.n_sets += 1;
+        Some((a, reals))
+    }
+
+    fn unplace_set(&mut self, s: Set, reals: [u8; 3]) {
+        self.n_sets -= 1;
+        let kinds = set_kinds(s);
+        if s.sequence {
+            for i in 0..3 {
+                self.remove(kinds[i] as usize, 1, reals[i]);
+            }
+        } else {
+            self.remove(kinds[0] as usize, 3, reals[0]);
+        }
+    }
+
+    fn pair_ok(&self, k: usize) -> bool {
+        !self.pair_258 || is_258(k)
+    }
+
+    /// Places the pair on `k` and goes on with `next`.
+    fn with_pair(&mut self, k: usize, agg: Agg, next: &mut dyn FnMut(&mut Self, Agg)) {
+        if !self.pair_ok(k) {
+            return;
+        }
+        let mut a = agg;
+        let before = self.rem[k];
+        if !self.add(k, 2, &mut a) {
+            return;
+        }
+        let real = before - self.rem[k];
+        a.not_terminal_each |= !is_terminal(k);
+        self.pair = Some(k);
+        next(self, a);
+        self.pair = None;
+        self.remove(k, 2, real);
+    }
+
+    /// The melds walk from kind `from` on.
+    fn melds(&mut self, from: usize, agg: Agg) {
+        if self.any_void && agg.suits & 0b111 == 0b111 {
+            return;
+        }
+        let Some(k) = (from..KINDS).find(|&k| self.rem[k] > 0) else {
+            return self.free(agg);
+        };
+        if self.pair.is_none() {
+            self.with_pair(k, agg, &mut |s, a| s.melds(k, a));
+        }
+        if self.n_sets == self.melds_needed {
+            return;
+        }
+        let mut starts = [None; 4];
+        starts[0] = Some(Set { kind: k as u8, sequence: false });
+        if k < NUMBERED {
+            let r = rank(k);
+            for (i, back) in (0..3).enumerate() {
+                // A sequence holding k starts at k, k-1 or k-2, within the suit, at rank 7 at most.
+                if r > back && r - back <= 7 {
+                    starts[i + 1] = Some(Set { kind: (k - back) as u8, sequence: true });
+                }
+            }
+        }
+        for s in starts.into_iter().flatten() {
+            if let Some((a, reals)) = self.place_set(s, agg) {
+                self.melds(k, a);
+                self.unplace_set(s, reals);
+            }
+        }
+    }
+
+    /// Every real tile is placed: the wildcards left make the pair (if still missing) and the
+    /// sets still needed, of any kinds.
+    fn free(&mut self, agg: Agg) {
+        let sets = self.melds_needed - self.n_sets;
+        let need = 3 * sets + if self.pair.is_none() { 2 } else { 0 };
+        if usize::from(self.wild) != need {
+            return;
+        }
+        if self.pair.is_none() {
+            for k in 0..KINDS {
+                self.with_pair(k, agg, &mut |s, a| s.free_sets(0, a));
+            }
+        } else {
+            self.free_sets(0, agg);
+        }
+    }
+
+    /// Free sets as a multiset: options in non-decreasing order (triplets 0–33, then sequences).
+    fn free_sets(&mut self, first: usize, agg: Agg) {
+        if self.any_void && agg.suits & 0b111 == 0b111 {
+            return;
+        }
+        if self.n_sets == self.melds_needed {
+            return self.leaf_melds(agg);
+        }
+        for option in first..KINDS + 21 {
+            let s = if option < KINDS {
+                Set { kind: option as u8, sequence: false }
+            } else {
+                let i = option - KINDS;
+                Set { kind: ((i / 7) * 9 + i % 7) as u8, sequence: true }
+            };
+            if let Some((a, reals)) = self.place_set(s, agg) {
+                self.free_sets(option, a);
+                self.unplace_set(s, reals);
+            }
+        }
+    }
+
+    fn leaf_melds(&mut self, agg: Agg) {
+        let Some(pair) = self.pair else { return };
+        let mut bits = bit::MELDS;
+        if !agg.not_all_triplets {
+            bits |= bit::ALL_TRIPLETS;
+        }
+        if !agg.not_terminal_each {
+            bits |= bit::TERMINAL_IN_EACH_SET;
+        }
+        if is_258(pair) {
+            bits |= bit::PAIR_258;
+        }
+        if pair == self.win || (self.win_wild && self.counts[pair] > self.real[pair]) {
+            bits |= bit::WON_ON_PAIR;
+        }
+        self.leaf(agg, bits, &mut |s| Shape::Melds {
+            pair: tile(pair),
+            groups: s.sets[..s.n_sets].iter().map(|&x| x.group()).collect(),
+        });
+    }
+
+    /// Scores a complete reading with these form bits; keeps it if it beats the best so far.
+    fn leaf(&mut self, agg: Agg, form: u32, shape: &mut dyn FnMut(&Self) -> Shape) {
+        if self.any_void && agg.suits & 0b111 == 0b111 {
+            return;
+        }
+        let mut f = self.hand_facts;
+        f.bits |= form;
+        f.quads = agg.quads;
+        if agg.suits.count_ones() == 1 && agg.suits & 0b1000 == 0 {
+            f.bits |= bit::ONE_SUIT;
+        }
+        if !agg.not_258 {
+            f.bits |= bit::ALL_258;
+        }
+        if !agg.not_simple {
+            f.bits |= bit::ALL_SIMPLES;
+        }
+        if !agg.unnatural {
+            f.bits |= bit::NATURAL_WILDCARDS;
+        }
+        if let Some(loose) = &self.table.loose
+            && form == bit::LOOSE
+            && !loose.when.iter().all(|c| c.holds(f))
+        {
+            return;
+        }
+        let key = f.key();
+        let index = match self.memo.iter().find(|(k, _)| *k == key) {
+            Some(&(_, i)) => i,
+            None => {
+                let i = evaluate(self.table, f).map(|e| {
+                    self.evaluations.push(e);
+                    self.evaluations.len() - 1
+                });
+                self.memo.push((key, i));
+                i
+            }
+        };
+        let Some(i) = index else { return };
+        let better = match &self.best {
+            None => true,
+            Some((b, _, _)) => self.evaluations[i].beats(&self.evaluations[*b]),
+        };
+        if better {
+            self.best = Some((i, shape(self), self.counts));
+        }
+    }
+
+    /// Seven pairs: each real kind makes pairs (an odd count takes a wildcard), the wildcards
+    /// left make pairs of any kinds.
+    fn seven_pairs_readings(&mut self) {
+        let mut agg = self.declared_agg;
+        let mut pairs: Vec<Tile> = Vec::with_capacity(7);
+        let wild = self.wild;
+        for k in 0..KINDS {
+            let r = self.real[k];
+            if r == 0 {
+                continue;
+            }
+            if r > 2 && self.seven_pairs == SevenPairs::Distinct {
+                return self.restore_pairs(wild);
+            }
+            let m = r + r % 2;
+            if !self.add(k, m, &mut agg) {
+                return self.restore_pairs(wild);
+            }
+            agg.not_terminal_each |= !is_terminal(k);
+            for _ in 0..m / 2 {
+                pairs.push(tile(k));
+            }
+        }
+        if pairs.len() <= 7 && usize::from(self.wild) == 2 * (7 - pairs.len()) {
+            self.free_pairs(0, agg, &mut pairs);
+        }
+        self.restore_pairs(wild);
+    }
+
+    fn restore_pairs(&mut self, wild: u8) {
+        self.counts = [0; KINDS];
+        self.rem = self.real;
+        self.wild = wild;
+    }
+
+    fn free_pairs(&mut self, first: usize, agg: Agg, pairs: &mut Vec<Tile>) {
+        if pairs.len() == 7 {
+            let all: [Tile; 7] = std::array::from_fn(|i| pairs[i]);
+            return self.leaf(agg, bit::SEVEN_PAIRS, &mut |_| Shape::SevenPairs { pairs: all });
+        }
+        for k in first..KINDS {
+            if self.seven_pairs == SevenPairs::Distinct && self.counts[k] > 0 {
+                continue;
+            }
+            let mut a = agg;
+            if !self.add(k, 2, &mut a) {
+                continue;
+            }
+            a.not_terminal_each |= !is_terminal(k);
+            pairs.push(tile(k));
+            self.free_pairs(k, a, pairs);
+            pairs.pop();
+            self.remove(k, 2, 0);
+        }
+    }
+
+    /// Loose readings: the hand as it is, each wildcard one of the table's loose kinds.
+    fn loose(&mut self) {
+        let Some(loose) = &self.table.loose else { return };
+        let kinds: Vec<usize> = loose.kinds.iter().map(|t| t.index()).filter(|&k| self.allowed[k]).collect();
+        self.counts = [0; KINDS];
+        self.rem = self.real;
+        let mut agg = self.declared_agg;
+        agg.not_all_triplets = true;
+        agg.not_terminal_each = true;
+        for k in 0..KINDS {
+            let r = self.real[k];
+            if r > 0 && !self.add(k, r, &mut agg) {
+                return;
+            }
+        }
+        self.loose_singles(&kinds, 0, agg);
+    }
+
+    fn loose_singles(&mut self, kinds: &[usize], first: usize, agg: Agg) {
+        if self.wild == 0 {
+            return self.leaf(agg, bit::LOOSE, &mut |_| Shape::Loose);
+        }
+        for i in first..kinds.len() {
+            let k = kinds[i];
+            let mut a = agg;
+            if self.add(k, 1, &mut a) {
+                self.loose_singles(kinds, i, a);
+                self.remove(k, 1, 0);
+            }
+        }
+    }
+}
