@@ -217,7 +217,9 @@ fn facts_of(
         all_258: kinds.iter().all(|&t| matches!(rank(t), 2 | 5 | 8)),
         all_simples: kinds.iter().all(|&t| (2..=8).contains(&rank(t))),
         quads: kinds.iter().filter(|&&t| total[t] == 4).count() as u8,
-        natural: Tile::ALL.into_iter().all(|t| counts[t].saturating_sub(hand.concealed()[t]) <= hand.wildcard_copies()[t]),
+        natural: Tile::ALL
+            .into_iter()
+            .all(|t| counts[t].saturating_sub(hand.concealed()[t]) <= hand.wildcard_copies()[t]),
         closed: hand.melds().iter().all(|m| !m.is_open()),
         tsumo: s.tsumo,
         rinshan: s.rinshan,
@@ -313,10 +315,8 @@ fn brute(table: &Table, rules: &Rules, s: &Situation) -> Vec<Reading> {
             if used.iter().any(|&t| total[t] > 4) {
                 continue;
             }
-            let allowed = rules
-                .void_choices()
-                .iter()
-                .any(|&void| used.iter().all(|&t| rules.allowed_kinds(void).contains(t)));
+            let allowed =
+                rules.void_choices().iter().any(|&void| used.iter().all(|&t| rules.allowed_kinds(void).contains(t)));
             if !allowed {
                 continue;
             }
@@ -366,7 +366,11 @@ fn generate(rng: &mut Rng, preset: &str) -> Option<Situation> {
         Tile::new(s * 9 + usize::from(ranks[rng.below(ranks.len())]) - 1).unwrap()
     };
     let any_kind = |rng: &mut Rng| -> Tile {
-        if honors && rng.chance(25) { Tile::new(27 + rng.below(7)).unwrap() } else { numbered(rng, &[1, 2, 3, 4, 5, 6, 7, 8, 9]) }
+        if honors && rng.chance(25) {
+            Tile::new(27 + rng.below(7)).unwrap()
+        } else {
+            numbered(rng, &[1, 2, 3, 4, 5, 6, 7, 8, 9])
+        }
     };
     let mut concealed = TileCounts::EMPTY;
     let mut melds: Vec<Meld> = Vec::new();
@@ -456,11 +460,7 @@ fn generate(rng: &mut Rng, preset: &str) -> Option<Situation> {
         s.rinshan = kongs && rng.chance(30);
         s.haitei = rng.chance(10);
         if melds.is_empty() && rng.chance(5) {
-            if rng.chance(50) {
-                s.tenhou = true
-            } else {
-                s.chiihou = true
-            }
+            if rng.chance(50) { s.tenhou = true } else { s.chiihou = true }
         }
     } else {
         s.chankan = rng.chance(8);
@@ -523,10 +523,16 @@ fn agree(preset: &str, seed: u64, wanted: usize) {
         let readings = brute(&table, &rules, &s);
         let answer = regional::score(&s, &table);
         let Some(best) = readings.iter().map(|r| (r.0.0, r.0.1)).max() else {
-            assert!(matches!(answer, Err(ScoreError::NoWin(_))), "{preset} {} {o}: no reading wins, scorer says {answer:?}", s.hand);
+            assert!(
+                matches!(answer, Err(ScoreError::NoWin(_))),
+                "{preset} {} {o}: no reading wins, scorer says {answer:?}",
+                s.hand
+            );
             continue;
         };
-        let score = answer.unwrap_or_else(|e| panic!("{preset} {} win {} {o}: brute force wins with {best:?}, scorer: {e}", s.hand, s.win));
+        let score = answer.unwrap_or_else(|e| {
+            panic!("{preset} {} win {} {o}: brute force wins with {best:?}, scorer: {e}", s.hand, s.win)
+        });
         let fans: Vec<(String, u32, u32)> = score.fans.iter().map(|f| (f.name.clone(), f.value, f.count)).collect();
         let wildcards: Vec<Tile> = score.wildcards.iter().map(|t| t.parse().unwrap()).collect();
         assert_eq!(
@@ -545,7 +551,8 @@ fn agree(preset: &str, seed: u64, wanted: usize) {
             s.hand,
             s.win
         );
-        let w = s.hand.wildcards() as usize + if preset == "hongzhong" { s.hand.concealed()[Tile::RED] as usize } else { 0 };
+        let w = s.hand.wildcards() as usize
+            + if preset == "hongzhong" { s.hand.concealed()[Tile::RED] as usize } else { 0 };
         by_wildcards[w.min(4)] += 1;
         wins += 1;
     }
