@@ -161,6 +161,39 @@ impl Condition {
         f.has(flag)
     }
 
+    /// The facts the condition reads: its bits, and whether it reads the count of fours of a
+    /// kind. Facts it does not read cannot change its verdict.
+    pub(crate) fn reads(&self) -> (u32, bool) {
+        use Condition::*;
+        match self {
+            Melds => (bit::MELDS, false),
+            SevenPairs => (bit::SEVEN_PAIRS, false),
+            Loose => (bit::LOOSE, false),
+            AllTriplets => (bit::ALL_TRIPLETS, false),
+            OneSuit => (bit::ONE_SUIT, false),
+            TerminalInEachSet => (bit::TERMINAL_IN_EACH_SET, false),
+            All258 => (bit::ALL_258, false),
+            AllSimples => (bit::ALL_SIMPLES, false),
+            Pair258 => (bit::PAIR_258, false),
+            WonOnPair => (bit::WON_ON_PAIR, false),
+            NaturalWildcards => (bit::NATURAL_WILDCARDS, false),
+            Closed => (bit::CLOSED, false),
+            Tsumo | Ron => (bit::TSUMO, false),
+            Rinshan => (bit::RINSHAN, false),
+            AfterKongDiscard => (bit::AFTER_KONG_DISCARD, false),
+            Chankan => (bit::CHANKAN, false),
+            Haitei => (bit::HAITEI, false),
+            Houtei => (bit::HOUTEI, false),
+            Tenhou => (bit::TENHOU, false),
+            Chiihou => (bit::CHIIHOU, false),
+            QuadsAtLeast(_) => (0, true),
+            // The hand's own counts: the same for every reading of it.
+            DeclaredMeldsAtLeast(_) | OpenMeldsAtLeast(_) | WildcardTilesAtLeast(_) => (0, false),
+            Not(c) => c.reads(),
+            Any(cs) => cs.iter().map(Condition::reads).fold((0, false), |a, b| (a.0 | b.0, a.1 | b.1)),
+        }
+    }
+
     /// Why the condition cannot be used, if it cannot.
     pub(crate) fn check(&self) -> Result<(), String> {
         match self {

@@ -57,6 +57,16 @@ fn is_terminal(k: usize) -> bool {
     k < NUMBERED && matches!(rank(k), 1 | 9)
 }
 
+/// A free set by its option number: triplets of kinds 0–33, then the 21 sequences.
+fn free_option(option: usize) -> Set {
+    if option < KINDS {
+        Set { kind: option as u8, sequence: false }
+    } else {
+        let i = option - KINDS;
+        Set { kind: ((i / 7) * 9 + i % 7) as u8, sequence: true }
+    }
+}
+
 /// The kinds of a set, with the copies each takes.
 fn set_kinds(s: Set) -> [u8; 3] {
     if s.sequence { [s.kind, s.kind + 1, s.kind + 2] } else { [s.kind; 3] }
@@ -135,6 +145,11 @@ pub(crate) struct Search<'a> {
     pair: Option<usize>,
     sets: [Set; 4],
     n_sets: usize,
+    /// The fact bits the table's fans read, and whether they read the fours of a kind: the
+    /// rest is cleared before a reading is evaluated, so readings the table cannot tell apart
+    /// share one evaluation.
+    read_bits: u32,
+    reads_quads: bool,
     memo: Vec<(u64, Option<usize>)>,
     evaluations: Vec<Evaluation>,
     best: Option<(usize, Shape, [u8; KINDS])>,
@@ -183,8 +198,19 @@ impl<'a> Search<'a> {
             agg.not_all_triplets |= s.sequence;
             agg.not_terminal_each |= !set_has_terminal(s);
         }
+        let (mut read_bits, mut reads_quads) = (0, false);
+        for fan in table.fans.iter().filter(|f| f.enabled) {
+            reads_quads |= fan.per.is_some();
+            for c in &fan.when {
+                let (b, q) = c.reads();
+                read_bits |= b;
+                reads_quads |= q;
+            }
+        }
         Search {
             table,
+            read_bits,
+            reads_quads,
             real: h.real,
             declared: h.declared,
             copies: h.copies,
@@ -215,7 +241,7 @@ impl<'a> Search<'a> {
             return None;
         }
         let wild = self.wild;
-        self.melds(0, self.declared_agg);
+        self.melds(0, self.declared_agg, 0);
         if self.n_sets == 0 && self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off {
             self.seven_pairs_readings();
         }
@@ -320,34 +346,39 @@ impl<'a> Search<'a> {
         self.remove(k, 2, real);
     }
 
-    /// The melds walk from kind `from` on.
-    fn melds(&mut self, from: usize, agg: Agg) {
+    /// The melds walk from kind `from` on. The groups holding one kind are taken in a fixed
+    /// order of options (pair, triplet, the sequences starting at k, k-1, k-2): while the lowest
+    /// kind left is still `from`, only options from `first` on, so each multiset of groups is
+    /// reached once.
+    fn melds(&mut self, from: usize, agg: Agg, first: usize) {
         if self.any_void && agg.suits & 0b111 == 0b111 {
             return;
         }
         let Some(k) = (from..KINDS).find(|&k| self.rem[k] > 0) else {
             return self.free(agg);
         };
-        if self.pair.is_none() {
-            self.with_pair(k, agg, &mut |s, a| s.melds(k, a));
+        let first = if k == from { first } else { 0 };
+        if first == 0 && self.pair.is_none() {
+            self.with_pair(k, agg, &mut |s, a| s.melds(k, a, 1));
         }
         if self.n_sets == self.melds_needed {
             return;
         }
-        let mut starts = [None; 4];
-        starts[0] = Some(Set { kind: k as u8, sequence: false });
-        if k < NUMBERED {
-            let r = rank(k);
-            for (i, back) in (0..3).enumerate() {
+        let r = rank(k);
+        for option in first.max(1)..5 {
+            let s = match option {
+                1 => Set { kind: k as u8, sequence: false },
                 // A sequence holding k starts at k, k-1 or k-2, within the suit, at rank 7 at most.
-                if r > back && r - back <= 7 {
-                    starts[i + 1] = Some(Set { kind: (k - back) as u8, sequence: true });
+                _ => {
+                    let back = option - 2;
+                    if k >= NUMBERED || r <= back || r - back > 7 {
+                        continue;
+                    }
+                    Set { kind: (k - back) as u8, sequence: true }
                 }
-            }
-        }
-        for s in starts.into_iter().flatten() {
+            };
             if let Some((a, reals)) = self.place_set(s, agg) {
-                self.melds(k, a);
+                self.melds(k, a, option);
                 self.unplace_set(s, reals);
             }
         }
@@ -361,12 +392,84 @@ impl<'a> Search<'a> {
         if usize::from(self.wild) != need {
             return;
         }
-        if self.pair.is_none() {
+        if self.pair.is_none() && sets == 0 {
+            self.last_pair(agg);
+        } else if self.pair.is_none() {
             for k in 0..KINDS {
                 self.with_pair(k, agg, &mut |s, a| s.free_sets(0, a));
             }
         } else {
             self.free_sets(0, agg);
+        }
+    }
+
+    /// The facts after adding `m` wildcards as kind `k` to a reading whose real tiles are all
+    /// placed (the free groups), without placing them; `None` if the copies run out.
+    fn free_add(&self, k: usize, m: u8, agg: &mut Agg) -> bool {
+        let t = self.counts[k] + self.declared[k];
+        if !self.allowed[k] || t + m > 4 {
+            return false;
+        }
+        agg.suits |= suit_bit(k);
+        agg.not_258 |= !is_258(k);
+        agg.not_simple |= !is_simple(k);
+        agg.quads += u8::from(t + m == 4);
+        agg.unnatural |= self.counts[k] + m - self.real[k] > self.copies[k];
+        true
+    }
+
+    /// The last free placement is the pair: each kind's facts worked out in place, and only a
+    /// pair that beats the best so far is placed to be kept.
+    fn last_pair(&mut self, agg: Agg) {
+        let mut seen: Vec<(Agg, u32)> = Vec::new();
+        for k in 0..KINDS {
+            let mut a = agg;
+            if !self.pair_ok(k) || !self.free_add(k, 2, &mut a) {
+                continue;
+            }
+            a.not_terminal_each |= !is_terminal(k);
+            let bits = self.melds_bits(a, k, true);
+            if seen.contains(&(a, bits)) {
+                continue;
+            }
+            seen.push((a, bits));
+            if self.improves(a, bits).is_some() {
+                self.with_pair(k, agg, &mut |s, a| s.leaf_melds(a));
+            }
+        }
+    }
+
+    /// The last free set: each option's facts worked out in place, and only a set that beats
+    /// the best so far is placed to be kept.
+    fn last_set(&mut self, first: usize, agg: Agg) {
+        let Some(pair) = self.pair else { return };
+        let mut seen: Vec<(Agg, u32)> = Vec::new();
+        for option in first..KINDS + 21 {
+            let s = free_option(option);
+            let mut a = agg;
+            let ok = if s.sequence {
+                let k = s.kind as usize;
+                self.free_add(k, 1, &mut a) && self.free_add(k + 1, 1, &mut a) && self.free_add(k + 2, 1, &mut a)
+            } else {
+                self.free_add(s.kind as usize, 3, &mut a)
+            };
+            if !ok {
+                continue;
+            }
+            a.not_all_triplets |= s.sequence;
+            a.not_terminal_each |= !set_has_terminal(s);
+            let touches_pair = set_kinds(s).contains(&(pair as u8));
+            let bits = self.melds_bits(a, pair, touches_pair || self.counts[pair] > self.real[pair]);
+            if seen.contains(&(a, bits)) {
+                continue;
+            }
+            seen.push((a, bits));
+            if self.improves(a, bits).is_some()
+                && let Some((placed, reals)) = self.place_set(s, agg)
+            {
+                self.leaf_melds(placed);
+                self.unplace_set(s, reals);
+            }
         }
     }
 
@@ -378,13 +481,11 @@ impl<'a> Search<'a> {
         if self.n_sets == self.melds_needed {
             return self.leaf_melds(agg);
         }
+        if self.n_sets + 1 == self.melds_needed {
+            return self.last_set(first, agg);
+        }
         for option in first..KINDS + 21 {
-            let s = if option < KINDS {
-                Set { kind: option as u8, sequence: false }
-            } else {
-                let i = option - KINDS;
-                Set { kind: ((i / 7) * 9 + i % 7) as u8, sequence: true }
-            };
+            let s = free_option(option);
             if let Some((a, reals)) = self.place_set(s, agg) {
                 self.free_sets(option, a);
                 self.unplace_set(s, reals);
@@ -392,8 +493,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn leaf_melds(&mut self, agg: Agg) {
-        let Some(pair) = self.pair else { return };
+    /// The form bits of a melds reading with this pair (`pair_wild`: a wildcard stands in it).
+    fn melds_bits(&self, agg: Agg, pair: usize, pair_wild: bool) -> u32 {
         let mut bits = bit::MELDS;
         if !agg.not_all_triplets {
             bits |= bit::ALL_TRIPLETS;
@@ -404,9 +505,15 @@ impl<'a> Search<'a> {
         if is_258(pair) {
             bits |= bit::PAIR_258;
         }
-        if pair == self.win || (self.win_wild && self.counts[pair] > self.real[pair]) {
+        if pair == self.win || (self.win_wild && pair_wild) {
             bits |= bit::WON_ON_PAIR;
         }
+        bits
+    }
+
+    fn leaf_melds(&mut self, agg: Agg) {
+        let Some(pair) = self.pair else { return };
+        let bits = self.melds_bits(agg, pair, self.counts[pair] > self.real[pair]);
         self.leaf(agg, bits, &mut |s| Shape::Melds {
             pair: tile(pair),
             groups: s.sets[..s.n_sets].iter().map(|&x| x.group()).collect(),
@@ -415,8 +522,15 @@ impl<'a> Search<'a> {
 
     /// Scores a complete reading with these form bits; keeps it if it beats the best so far.
     fn leaf(&mut self, agg: Agg, form: u32, shape: &mut dyn FnMut(&Self) -> Shape) {
+        if let Some(i) = self.improves(agg, form) {
+            self.best = Some((i, shape(self), self.counts));
+        }
+    }
+
+    /// The evaluation of a complete reading with these facts, if it wins and beats the best so far.
+    fn improves(&mut self, agg: Agg, form: u32) -> Option<usize> {
         if self.any_void && agg.suits & 0b111 == 0b111 {
-            return;
+            return None;
         }
         let mut f = self.hand_facts;
         f.bits |= form;
@@ -437,7 +551,11 @@ impl<'a> Search<'a> {
             && form == bit::LOOSE
             && !loose.when.iter().all(|c| c.holds(f))
         {
-            return;
+            return None;
+        }
+        f.bits &= self.read_bits;
+        if !self.reads_quads {
+            f.quads = 0;
         }
         let key = f.key();
         let index = match self.memo.iter().find(|(k, _)| *k == key) {
@@ -451,13 +569,10 @@ impl<'a> Search<'a> {
                 i
             }
         };
-        let Some(i) = index else { return };
-        let better = match &self.best {
-            None => true,
-            Some((b, _, _)) => self.evaluations[i].beats(&self.evaluations[*b]),
-        };
-        if better {
-            self.best = Some((i, shape(self), self.counts));
+        let i = index?;
+        match &self.best {
+            Some((b, _, _)) if !self.evaluations[i].beats(&self.evaluations[*b]) => None,
+            _ => Some(i),
         }
     }
 
