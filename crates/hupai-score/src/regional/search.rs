@@ -37,20 +37,12 @@ fn tile(k: usize) -> Tile {
     Tile::ALL[k]
 }
 
-fn suit_bit(k: usize) -> u8 {
-    1 << (k / 9).min(3)
-}
-
 fn rank(k: usize) -> usize {
     k % 9 + 1
 }
 
 fn is_258(k: usize) -> bool {
     k < NUMBERED && matches!(rank(k), 2 | 5 | 8)
-}
-
-fn is_simple(k: usize) -> bool {
-    k < NUMBERED && (2..=8).contains(&rank(k))
 }
 
 fn is_terminal(k: usize) -> bool {
@@ -78,17 +70,51 @@ fn set_has_terminal(s: Set) -> bool {
 }
 
 /// The running facts of a partial reading: what the tiles placed so far (with the declared
-/// melds) already decide.
+/// melds) already decide, packed in one word (suits used, "some tile is not a 2/5/8", "not a
+/// simple", "a wildcard stands for another kind", "a set is a sequence", "a set has no 1 or 9",
+/// and the fours of a kind in the high bits), so placing a tile is an OR and an add.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Agg {
-    suits: u8,
-    not_258: bool,
-    not_simple: bool,
-    quads: u8,
-    unnatural: bool,
-    not_all_triplets: bool,
-    not_terminal_each: bool,
+struct Agg(u32);
+
+impl Agg {
+    const NUMBERED_SUITS: u32 = 0b111;
+    const HONORS: u32 = 0b1000;
+    const NOT_258: u32 = 1 << 4;
+    const NOT_SIMPLE: u32 = 1 << 5;
+    const UNNATURAL: u32 = 1 << 6;
+    const NOT_ALL_TRIPLETS: u32 = 1 << 7;
+    const NOT_TERMINAL_EACH: u32 = 1 << 8;
+    const QUAD: u32 = 1 << 16;
+
+    fn has(self, flag: u32) -> bool {
+        self.0 & flag != 0
+    }
+
+    fn quads(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+
+    /// True if every numbered suit is used (no void suit is left).
+    fn all_suits(self) -> bool {
+        self.0 & Agg::NUMBERED_SUITS == Agg::NUMBERED_SUITS
+    }
 }
+
+/// What a tile of each kind sets in [`Agg`]: its suit bit, and whether it is not a 2/5/8 and
+/// not a simple.
+const KIND_FLAGS: [u32; KINDS] = {
+    let mut flags = [0; KINDS];
+    let mut k = 0;
+    while k < KINDS {
+        let suit = if k < NUMBERED { 1 << (k / 9) } else { Agg::HONORS };
+        let r = k % 9 + 1;
+        let is_258 = k < NUMBERED && (r == 2 || r == 5 || r == 8);
+        let simple = k < NUMBERED && r >= 2 && r <= 8;
+        flags[k] = suit | if is_258 { 0 } else { Agg::NOT_258 } | if simple { 0 } else { Agg::NOT_SIMPLE };
+        k += 1;
+    }
+    flags
+};
 
 /// How a reading is shaped.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,21 +199,13 @@ pub(crate) struct HandInput {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(table: &'a Table, h: HandInput) -> Search<'a> {
-        let mut agg = Agg {
-            suits: 0,
-            not_258: false,
-            not_simple: false,
-            quads: 0,
-            unnatural: false,
-            not_all_triplets: false,
-            not_terminal_each: false,
-        };
+        let mut agg = Agg(0);
         for k in 0..KINDS {
             if h.declared[k] > 0 {
-                agg.suits |= suit_bit(k);
-                agg.not_258 |= !is_258(k);
-                agg.not_simple |= !is_simple(k);
-                agg.quads += u8::from(h.declared[k] == 4);
+                agg.0 |= KIND_FLAGS[k];
+                if h.declared[k] == 4 {
+                    agg.0 += Agg::QUAD;
+                }
             }
         }
         for &(g, _) in &h.declared_sets {
@@ -195,8 +213,12 @@ impl<'a> Search<'a> {
                 Group::Triplet(t) => Set { kind: t.index() as u8, sequence: false },
                 Group::Sequence(t) => Set { kind: t.index() as u8, sequence: true },
             };
-            agg.not_all_triplets |= s.sequence;
-            agg.not_terminal_each |= !set_has_terminal(s);
+            if s.sequence {
+                agg.0 |= Agg::NOT_ALL_TRIPLETS;
+            }
+            if !set_has_terminal(s) {
+                agg.0 |= Agg::NOT_TERMINAL_EACH;
+            }
         }
         let (mut read_bits, mut reads_quads) = (0, false);
         for fan in table.fans.iter().filter(|f| f.enabled) {
@@ -255,6 +277,7 @@ impl<'a> Search<'a> {
 
     /// Adds `m` copies of kind `k` to the concealed part, real tiles first; false if the copies
     /// run out, the kind is not allowed or too few wildcards are left. `agg` is updated.
+    #[inline(always)]
     fn add(&mut self, k: usize, m: u8, agg: &mut Agg) -> bool {
         if !self.allowed[k] || self.counts[k] + m + self.declared[k] > 4 {
             return false;
@@ -268,12 +291,12 @@ impl<'a> Search<'a> {
         self.wild -= wild;
         let before = self.counts[k] + self.declared[k];
         self.counts[k] += m;
-        agg.suits |= suit_bit(k);
-        agg.not_258 |= !is_258(k);
-        agg.not_simple |= !is_simple(k);
-        agg.quads += u8::from(before < 4 && before + m == 4);
+        agg.0 |= KIND_FLAGS[k];
+        if before < 4 && before + m == 4 {
+            agg.0 += Agg::QUAD;
+        }
         if wild > 0 && self.counts[k] - self.real[k] > self.copies[k] {
-            agg.unnatural = true;
+            agg.0 |= Agg::UNNATURAL;
         }
         true
     }
@@ -286,27 +309,41 @@ impl<'a> Search<'a> {
     }
 
     /// Places a set: its tiles, then the group facts. `None` (nothing changed) if it cannot.
+    #[inline]
     fn place_set(&mut self, s: Set, agg: Agg) -> Option<(Agg, [u8; 3])> {
         let mut a = agg;
+        let k = s.kind as usize;
         let mut reals = [0u8; 3];
-        let kinds = set_kinds(s);
-        let steps: &[(usize, u8)] = if s.sequence {
-            &[(kinds[0] as usize, 1), (kinds[1] as usize, 1), (kinds[2] as usize, 1)]
-        } else {
-            &[(kinds[0] as usize, 3)]
-        };
-        for (i, &(k, m)) in steps.iter().enumerate() {
-            let before = self.rem[k];
-            if !self.add(k, m, &mut a) {
-                for (j, &(k2, m2)) in steps.iter().enumerate().take(i) {
-                    self.remove(k2, m2, reals[j]);
-                }
+        if s.sequence {
+            // Cheap refusals first: the wildcards the three kinds need.
+            let need = u8::from(self.rem[k] == 0) + u8::from(self.rem[k + 1] == 0) + u8::from(self.rem[k + 2] == 0);
+            if need > self.wild {
                 return None;
             }
-            reals[i] = before - self.rem[k];
+            for i in 0..3 {
+                let before = self.rem[k + i];
+                if !self.add(k + i, 1, &mut a) {
+                    for j in 0..i {
+                        self.remove(k + j, 1, reals[j]);
+                    }
+                    return None;
+                }
+                reals[i] = before - self.rem[k + i];
+            }
+            a.0 |= Agg::NOT_ALL_TRIPLETS;
+            if !matches!(rank(k), 1 | 7) {
+                a.0 |= Agg::NOT_TERMINAL_EACH;
+            }
+        } else {
+            let before = self.rem[k];
+            if !self.add(k, 3, &mut a) {
+                return None;
+            }
+            reals[0] = before - self.rem[k];
+            if !is_terminal(k) {
+                a.0 |= Agg::NOT_TERMINAL_EACH;
+            }
         }
-        a.not_all_triplets |= s.sequence;
-        a.not_terminal_each |= !set_has_terminal(s);
         self.sets[self.n_sets] = s;
         self.n_sets += 1;
         Some((a, reals))
@@ -339,7 +376,9 @@ impl<'a> Search<'a> {
             return;
         }
         let real = before - self.rem[k];
-        a.not_terminal_each |= !is_terminal(k);
+        if !is_terminal(k) {
+            a.0 |= Agg::NOT_TERMINAL_EACH;
+        }
         self.pair = Some(k);
         next(self, a);
         self.pair = None;
@@ -351,7 +390,7 @@ impl<'a> Search<'a> {
     /// kind left is still `from`, only options from `first` on, so each multiset of groups is
     /// reached once.
     fn melds(&mut self, from: usize, agg: Agg, first: usize) {
-        if self.any_void && agg.suits & 0b111 == 0b111 {
+        if self.any_void && agg.all_suits() {
             return;
         }
         let Some(k) = (from..KINDS).find(|&k| self.rem[k] > 0) else {
@@ -410,11 +449,13 @@ impl<'a> Search<'a> {
         if !self.allowed[k] || t + m > 4 {
             return false;
         }
-        agg.suits |= suit_bit(k);
-        agg.not_258 |= !is_258(k);
-        agg.not_simple |= !is_simple(k);
-        agg.quads += u8::from(t + m == 4);
-        agg.unnatural |= self.counts[k] + m - self.real[k] > self.copies[k];
+        agg.0 |= KIND_FLAGS[k];
+        if t + m == 4 {
+            agg.0 += Agg::QUAD;
+        }
+        if self.counts[k] + m - self.real[k] > self.copies[k] {
+            agg.0 |= Agg::UNNATURAL;
+        }
         true
     }
 
@@ -427,7 +468,9 @@ impl<'a> Search<'a> {
             if !self.pair_ok(k) || !self.free_add(k, 2, &mut a) {
                 continue;
             }
-            a.not_terminal_each |= !is_terminal(k);
+            if !is_terminal(k) {
+                a.0 |= Agg::NOT_TERMINAL_EACH;
+            }
             let bits = self.melds_bits(a, k, true);
             if seen.contains(&(a, bits)) {
                 continue;
@@ -456,8 +499,12 @@ impl<'a> Search<'a> {
             if !ok {
                 continue;
             }
-            a.not_all_triplets |= s.sequence;
-            a.not_terminal_each |= !set_has_terminal(s);
+            if s.sequence {
+                a.0 |= Agg::NOT_ALL_TRIPLETS;
+            }
+            if !set_has_terminal(s) {
+                a.0 |= Agg::NOT_TERMINAL_EACH;
+            }
             let touches_pair = set_kinds(s).contains(&(pair as u8));
             let bits = self.melds_bits(a, pair, touches_pair || self.counts[pair] > self.real[pair]);
             if seen.contains(&(a, bits)) {
@@ -475,7 +522,7 @@ impl<'a> Search<'a> {
 
     /// Free sets as a multiset: options in non-decreasing order (triplets 0–33, then sequences).
     fn free_sets(&mut self, first: usize, agg: Agg) {
-        if self.any_void && agg.suits & 0b111 == 0b111 {
+        if self.any_void && agg.all_suits() {
             return;
         }
         if self.n_sets == self.melds_needed {
@@ -496,10 +543,10 @@ impl<'a> Search<'a> {
     /// The form bits of a melds reading with this pair (`pair_wild`: a wildcard stands in it).
     fn melds_bits(&self, agg: Agg, pair: usize, pair_wild: bool) -> u32 {
         let mut bits = bit::MELDS;
-        if !agg.not_all_triplets {
+        if !agg.has(Agg::NOT_ALL_TRIPLETS) {
             bits |= bit::ALL_TRIPLETS;
         }
-        if !agg.not_terminal_each {
+        if !agg.has(Agg::NOT_TERMINAL_EACH) {
             bits |= bit::TERMINAL_IN_EACH_SET;
         }
         if is_258(pair) {
@@ -529,22 +576,22 @@ impl<'a> Search<'a> {
 
     /// The evaluation of a complete reading with these facts, if it wins and beats the best so far.
     fn improves(&mut self, agg: Agg, form: u32) -> Option<usize> {
-        if self.any_void && agg.suits & 0b111 == 0b111 {
+        if self.any_void && agg.all_suits() {
             return None;
         }
         let mut f = self.hand_facts;
         f.bits |= form;
-        f.quads = agg.quads;
-        if agg.suits.count_ones() == 1 && agg.suits & 0b1000 == 0 {
+        f.quads = agg.quads();
+        if matches!(agg.0 & 0b1111, 0b001 | 0b010 | 0b100) {
             f.bits |= bit::ONE_SUIT;
         }
-        if !agg.not_258 {
+        if !agg.has(Agg::NOT_258) {
             f.bits |= bit::ALL_258;
         }
-        if !agg.not_simple {
+        if !agg.has(Agg::NOT_SIMPLE) {
             f.bits |= bit::ALL_SIMPLES;
         }
-        if !agg.unnatural {
+        if !agg.has(Agg::UNNATURAL) {
             f.bits |= bit::NATURAL_WILDCARDS;
         }
         if let Some(loose) = &self.table.loose
@@ -594,7 +641,9 @@ impl<'a> Search<'a> {
             if !self.add(k, m, &mut agg) {
                 return self.restore_pairs(wild);
             }
-            agg.not_terminal_each |= !is_terminal(k);
+            if !is_terminal(k) {
+                agg.0 |= Agg::NOT_TERMINAL_EACH;
+            }
             for _ in 0..m / 2 {
                 pairs.push(tile(k));
             }
@@ -624,7 +673,9 @@ impl<'a> Search<'a> {
             if !self.add(k, 2, &mut a) {
                 continue;
             }
-            a.not_terminal_each |= !is_terminal(k);
+            if !is_terminal(k) {
+                a.0 |= Agg::NOT_TERMINAL_EACH;
+            }
             pairs.push(tile(k));
             self.free_pairs(k, a, pairs);
             pairs.pop();
@@ -639,8 +690,7 @@ impl<'a> Search<'a> {
         self.counts = [0; KINDS];
         self.rem = self.real;
         let mut agg = self.declared_agg;
-        agg.not_all_triplets = true;
-        agg.not_terminal_each = true;
+        agg.0 |= Agg::NOT_ALL_TRIPLETS | Agg::NOT_TERMINAL_EACH;
         for k in 0..KINDS {
             let r = self.real[k];
             if r > 0 && !self.add(k, r, &mut agg) {
