@@ -35,7 +35,7 @@ impl Rng {
 /// Hongzhong, as far as four go, then `*`), won on a real tile.
 fn hand(rng: &mut Rng, wildcards: usize, hongzhong: bool) -> Option<Situation> {
     let suits = [rng.below(3), rng.below(3)];
-    let mut kind = |rng: &mut Rng, top: usize| suits[rng.below(2)] * 9 + rng.below(top);
+    let kind = |rng: &mut Rng, top: usize| suits[rng.below(2)] * 9 + rng.below(top);
     let mut counts = TileCounts::EMPTY;
     counts[Tile::new(kind(rng, 9))?] += 2;
     for _ in 0..4 {

@@ -397,8 +397,19 @@ impl<'a> Search<'a> {
             return self.free(agg);
         };
         let first = if k == from { first } else { 0 };
-        if first == 0 && self.pair.is_none() {
-            self.with_pair(k, agg, &mut |s, a| s.melds(k, a, 1));
+        if first == 0 && self.pair.is_none() && self.pair_ok(k) {
+            let mut a = agg;
+            let before = self.rem[k];
+            if self.add(k, 2, &mut a) {
+                let real = before - self.rem[k];
+                if !is_terminal(k) {
+                    a.0 |= Agg::NOT_TERMINAL_EACH;
+                }
+                self.pair = Some(k);
+                self.melds(k, a, 1);
+                self.pair = None;
+                self.remove(k, 2, real);
+            }
         }
         if self.n_sets == self.melds_needed {
             return;
@@ -462,7 +473,6 @@ impl<'a> Search<'a> {
     /// The last free placement is the pair: each kind's facts worked out in place, and only a
     /// pair that beats the best so far is placed to be kept.
     fn last_pair(&mut self, agg: Agg) {
-        let mut seen: Vec<(Agg, u32)> = Vec::new();
         for k in 0..KINDS {
             let mut a = agg;
             if !self.pair_ok(k) || !self.free_add(k, 2, &mut a) {
@@ -472,10 +482,6 @@ impl<'a> Search<'a> {
                 a.0 |= Agg::NOT_TERMINAL_EACH;
             }
             let bits = self.melds_bits(a, k, true);
-            if seen.contains(&(a, bits)) {
-                continue;
-            }
-            seen.push((a, bits));
             if self.improves(a, bits).is_some() {
                 self.with_pair(k, agg, &mut |s, a| s.leaf_melds(a));
             }
@@ -486,7 +492,6 @@ impl<'a> Search<'a> {
     /// the best so far is placed to be kept.
     fn last_set(&mut self, first: usize, agg: Agg) {
         let Some(pair) = self.pair else { return };
-        let mut seen: Vec<(Agg, u32)> = Vec::new();
         for option in first..KINDS + 21 {
             let s = free_option(option);
             let mut a = agg;
@@ -507,10 +512,6 @@ impl<'a> Search<'a> {
             }
             let touches_pair = set_kinds(s).contains(&(pair as u8));
             let bits = self.melds_bits(a, pair, touches_pair || self.counts[pair] > self.real[pair]);
-            if seen.contains(&(a, bits)) {
-                continue;
-            }
-            seen.push((a, bits));
             if self.improves(a, bits).is_some()
                 && let Some((placed, reals)) = self.place_set(s, agg)
             {
