@@ -116,6 +116,22 @@ const KIND_FLAGS: [u32; KINDS] = {
     flags
 };
 
+/// The melds walk's state, copied into each child.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    rem: [u8; KINDS],
+    counts: [u8; KINDS],
+    wild: u8,
+    /// The pair's kind, or [`NO_PAIR`].
+    pair: u8,
+    n_sets: u8,
+    sets: [Set; 4],
+    agg: Agg,
+}
+
+/// No pair placed yet.
+const NO_PAIR: u8 = u8::MAX;
+
 /// How a reading is shaped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Shape {
@@ -200,10 +216,10 @@ pub(crate) struct HandInput {
 impl<'a> Search<'a> {
     pub(crate) fn new(table: &'a Table, h: HandInput) -> Search<'a> {
         let mut agg = Agg(0);
-        for k in 0..KINDS {
-            if h.declared[k] > 0 {
-                agg.0 |= KIND_FLAGS[k];
-                if h.declared[k] == 4 {
+        for (&n, &flags) in h.declared.iter().zip(&KIND_FLAGS) {
+            if n > 0 {
+                agg.0 |= flags;
+                if n == 4 {
                     agg.0 += Agg::QUAD;
                 }
             }
@@ -263,7 +279,21 @@ impl<'a> Search<'a> {
             return None;
         }
         let wild = self.wild;
-        self.melds(0, self.declared_agg, 0);
+        let start = Walk {
+            rem: self.real,
+            counts: [0; KINDS],
+            wild,
+            pair: NO_PAIR,
+            n_sets: 0,
+            sets: [Set { kind: 0, sequence: false }; 4],
+            agg: self.declared_agg,
+        };
+        self.walk(&start, 0, 0);
+        self.rem = self.real;
+        self.counts = [0; KINDS];
+        self.wild = wild;
+        self.pair = None;
+        self.n_sets = 0;
         if self.n_sets == 0 && self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off {
             self.seven_pairs_readings();
         }
@@ -323,8 +353,8 @@ impl<'a> Search<'a> {
             for i in 0..3 {
                 let before = self.rem[k + i];
                 if !self.add(k + i, 1, &mut a) {
-                    for j in 0..i {
-                        self.remove(k + j, 1, reals[j]);
+                    for (j, &real) in reals.iter().enumerate().take(i) {
+                        self.remove(k + j, 1, real);
                     }
                     return None;
                 }
@@ -385,53 +415,111 @@ impl<'a> Search<'a> {
         self.remove(k, 2, real);
     }
 
-    /// The melds walk from kind `from` on. The groups holding one kind are taken in a fixed
-    /// order of options (pair, triplet, the sequences starting at k, k-1, k-2): while the lowest
-    /// kind left is still `from`, only options from `first` on, so each multiset of groups is
-    /// reached once.
-    fn melds(&mut self, from: usize, agg: Agg, first: usize) {
-        if self.any_void && agg.all_suits() {
+    /// The melds walk from kind `from` on, on a copy of the walk's state (copying it is cheaper
+    /// than undoing each placement). The groups holding one kind are taken in a fixed order of
+    /// options (pair, triplet, the sequences starting at k, k-1, k-2): while the lowest kind left
+    /// is still `from`, only options from `first` on, so each multiset of groups is reached once.
+    fn walk(&mut self, w: &Walk, from: usize, first: usize) {
+        if self.any_void && w.agg.all_suits() {
             return;
         }
-        let Some(k) = (from..KINDS).find(|&k| self.rem[k] > 0) else {
-            return self.free(agg);
+        let Some(k) = (from..KINDS).find(|&k| w.rem[k] > 0) else {
+            return self.end_walk(w);
         };
+        if !self.allowed[k] {
+            return;
+        }
         let first = if k == from { first } else { 0 };
-        if first == 0 && self.pair.is_none() && self.pair_ok(k) {
-            let mut a = agg;
-            let before = self.rem[k];
-            if self.add(k, 2, &mut a) {
-                let real = before - self.rem[k];
+        let t = w.counts[k] + self.declared[k];
+        if first == 0 && w.pair == NO_PAIR && self.pair_ok(k) && t + 2 <= 4 {
+            let real = w.rem[k].min(2);
+            if 2 - real <= w.wild {
+                let mut c = *w;
+                self.take(&mut c, k, 2, real);
                 if !is_terminal(k) {
-                    a.0 |= Agg::NOT_TERMINAL_EACH;
+                    c.agg.0 |= Agg::NOT_TERMINAL_EACH;
                 }
-                self.pair = Some(k);
-                self.melds(k, a, 1);
-                self.pair = None;
-                self.remove(k, 2, real);
+                c.pair = k as u8;
+                self.walk(&c, k, 1);
             }
         }
-        if self.n_sets == self.melds_needed {
+        if usize::from(w.n_sets) == self.melds_needed {
+            return;
+        }
+        if first <= 1 && t + 3 <= 4 {
+            let real = w.rem[k].min(3);
+            if 3 - real <= w.wild {
+                let mut c = *w;
+                self.take(&mut c, k, 3, real);
+                if !is_terminal(k) {
+                    c.agg.0 |= Agg::NOT_TERMINAL_EACH;
+                }
+                c.sets[usize::from(c.n_sets)] = Set { kind: k as u8, sequence: false };
+                c.n_sets += 1;
+                self.walk(&c, k, 1);
+            }
+        }
+        if k >= NUMBERED {
             return;
         }
         let r = rank(k);
-        for option in first.max(1)..5 {
-            let s = match option {
-                1 => Set { kind: k as u8, sequence: false },
-                // A sequence holding k starts at k, k-1 or k-2, within the suit, at rank 7 at most.
-                _ => {
-                    let back = option - 2;
-                    if k >= NUMBERED || r <= back || r - back > 7 {
-                        continue;
-                    }
-                    Set { kind: (k - back) as u8, sequence: true }
-                }
-            };
-            if let Some((a, reals)) = self.place_set(s, agg) {
-                self.melds(k, a, option);
-                self.unplace_set(s, reals);
+        for option in first.max(2)..5 {
+            // A sequence holding k starts at k, k-1 or k-2, within the suit, at rank 7 at most.
+            let back = option - 2;
+            if r <= back || r - back > 7 {
+                continue;
             }
+            let start = k - back;
+            let mut need = 0;
+            let mut ok = true;
+            for j in start..start + 3 {
+                need += u8::from(w.rem[j] == 0);
+                ok &= self.allowed[j] && w.counts[j] + self.declared[j] < 4;
+            }
+            if !ok || need > w.wild {
+                continue;
+            }
+            let mut c = *w;
+            for j in start..start + 3 {
+                let real = u8::from(w.rem[j] > 0);
+                self.take(&mut c, j, 1, real);
+            }
+            c.agg.0 |= Agg::NOT_ALL_TRIPLETS;
+            if !matches!(rank(start), 1 | 7) {
+                c.agg.0 |= Agg::NOT_TERMINAL_EACH;
+            }
+            c.sets[usize::from(c.n_sets)] = Set { kind: start as u8, sequence: true };
+            c.n_sets += 1;
+            self.walk(&c, k, option);
         }
+    }
+
+    /// Adds `m` copies of kind `k`, `real` of them real tiles, to a walk state (the caller has
+    /// checked the copies and the wildcards).
+    #[inline(always)]
+    fn take(&self, c: &mut Walk, k: usize, m: u8, real: u8) {
+        let before = c.counts[k] + self.declared[k];
+        c.rem[k] -= real;
+        c.wild -= m - real;
+        c.counts[k] += m;
+        c.agg.0 |= KIND_FLAGS[k];
+        if before + m == 4 {
+            c.agg.0 += Agg::QUAD;
+        }
+        if m > real && c.counts[k] - self.real[k] > self.copies[k] {
+            c.agg.0 |= Agg::UNNATURAL;
+        }
+    }
+
+    /// Every real tile is placed: the state becomes the search's, for the free groups.
+    fn end_walk(&mut self, w: &Walk) {
+        self.rem = w.rem;
+        self.counts = w.counts;
+        self.wild = w.wild;
+        self.pair = (w.pair != NO_PAIR).then_some(usize::from(w.pair));
+        self.sets = w.sets;
+        self.n_sets = usize::from(w.n_sets);
+        self.free(w.agg);
     }
 
     /// Every real tile is placed: the wildcards left make the pair (if still missing) and the
