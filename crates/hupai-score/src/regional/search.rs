@@ -10,7 +10,7 @@
 
 use hupai::{Decomposition, Group, SevenPairs, Tile};
 
-use super::condition::{Facts, bit};
+use super::condition::{Condition, Facts, bit};
 use super::evaluate::{Evaluation, evaluate};
 use super::table::Table;
 
@@ -120,6 +120,8 @@ const KIND_FLAGS: [u32; KINDS] = {
 #[derive(Debug, Clone, Copy)]
 struct Walk {
     rem: [u8; KINDS],
+    /// The kinds with real tiles left, one bit each (the lowest is found in one instruction).
+    rem_kinds: u64,
     counts: [u8; KINDS],
     wild: u8,
     /// The pair's kind, or [`NO_PAIR`].
@@ -281,6 +283,7 @@ impl<'a> Search<'a> {
         let wild = self.wild;
         let start = Walk {
             rem: self.real,
+            rem_kinds: (0..KINDS).filter(|&k| self.real[k] > 0).fold(0, |bits, k| bits | 1 << k),
             counts: [0; KINDS],
             wild,
             pair: NO_PAIR,
@@ -423,9 +426,11 @@ impl<'a> Search<'a> {
         if self.any_void && w.agg.all_suits() {
             return;
         }
-        let Some(k) = (from..KINDS).find(|&k| w.rem[k] > 0) else {
+        let left = w.rem_kinds >> from;
+        if left == 0 {
             return self.end_walk(w);
-        };
+        }
+        let k = from + left.trailing_zeros() as usize;
         if !self.allowed[k] {
             return;
         }
@@ -500,6 +505,9 @@ impl<'a> Search<'a> {
     fn take(&self, c: &mut Walk, k: usize, m: u8, real: u8) {
         let before = c.counts[k] + self.declared[k];
         c.rem[k] -= real;
+        if c.rem[k] == 0 {
+            c.rem_kinds &= !(1 << k);
+        }
         c.wild -= m - real;
         c.counts[k] += m;
         c.agg.0 |= KIND_FLAGS[k];
@@ -786,15 +794,40 @@ impl<'a> Search<'a> {
                 return;
             }
         }
+        // Conditions that only turn false as tiles are added, already false for the real tiles,
+        // stay false whatever the wildcards become.
+        let lost = |c: &Condition| match c {
+            Condition::All258 => agg.has(Agg::NOT_258),
+            Condition::AllSimples => agg.has(Agg::NOT_SIMPLE),
+            Condition::OneSuit => agg.has(Agg::HONORS) || (agg.0 & Agg::NUMBERED_SUITS).count_ones() > 1,
+            _ => false,
+        };
+        if loose.when.iter().any(lost) {
+            return;
+        }
         self.loose_singles(&kinds, 0, agg);
     }
 
+    /// The wildcards of a loose reading as a multiset of kinds. A loose reading has no groups,
+    /// so two kinds alike in everything the facts see (their flags, copies held, room for a
+    /// wildcard to stand as itself) are interchangeable: only the first of each such class is
+    /// tried at each step.
     fn loose_singles(&mut self, kinds: &[usize], first: usize, agg: Agg) {
         if self.wild == 0 {
             return self.leaf(agg, bit::LOOSE, &mut |_| Shape::Loose);
         }
+        let mut tried: Vec<(u32, u8, i16)> = Vec::new();
         for i in first..kinds.len() {
             let k = kinds[i];
+            let class = (
+                KIND_FLAGS[k],
+                self.counts[k] + self.declared[k],
+                i16::from(self.copies[k]) - i16::from(self.counts[k]) + i16::from(self.real[k]),
+            );
+            if tried.contains(&class) {
+                continue;
+            }
+            tried.push(class);
             let mut a = agg;
             if self.add(k, 1, &mut a) {
                 self.loose_singles(kinds, i, a);
