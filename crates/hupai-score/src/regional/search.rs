@@ -131,6 +131,12 @@ struct Walk {
     agg: Agg,
 }
 
+/// Slots of the evaluation cache (a power of two), and its index bits.
+const MEMO_BITS: u32 = 6;
+const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+/// A cache slot never filled (no facts key has every bit set).
+const EMPTY_SLOT: u64 = u64::MAX;
+
 /// No pair placed yet.
 const NO_PAIR: u8 = u8::MAX;
 
@@ -194,6 +200,9 @@ pub(crate) struct Search<'a> {
     /// share one evaluation.
     read_bits: u32,
     reads_quads: bool,
+    /// Evaluations by facts key: a direct-mapped cache of [`MEMO_SLOTS`] slots (most hands
+    /// have a few dozen distinct facts), and a list for keys whose slot is taken.
+    slots: Box<[(u64, Option<usize>); MEMO_SLOTS]>,
     memo: Vec<(u64, Option<usize>)>,
     evaluations: Vec<Evaluation>,
     best: Option<(usize, Shape, [u8; KINDS])>,
@@ -269,6 +278,7 @@ impl<'a> Search<'a> {
             pair: None,
             sets: [Set { kind: 0, sequence: false }; 4],
             n_sets: 0,
+            slots: Box::new([(EMPTY_SLOT, None); MEMO_SLOTS]),
             memo: Vec::new(),
             evaluations: Vec::new(),
             best: None,
@@ -702,16 +712,24 @@ impl<'a> Search<'a> {
             f.quads = 0;
         }
         let key = f.key();
-        let index = match self.memo.iter().find(|(k, _)| *k == key) {
-            Some(&(_, i)) => i,
-            None => {
-                let i = evaluate(self.table, f).map(|e| {
-                    self.evaluations.push(e);
-                    self.evaluations.len() - 1
-                });
-                self.memo.push((key, i));
-                i
-            }
+        let slot = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
+        let index = match self.slots[slot] {
+            (k, i) if k == key => i,
+            (k, _) => match self.memo.iter().find(|(m, _)| *m == key) {
+                Some(&(_, i)) => i,
+                None => {
+                    let i = evaluate(self.table, f).map(|e| {
+                        self.evaluations.push(e);
+                        self.evaluations.len() - 1
+                    });
+                    if k == EMPTY_SLOT {
+                        self.slots[slot] = (key, i);
+                    } else {
+                        self.memo.push((key, i));
+                    }
+                    i
+                }
+            },
         };
         let i = index?;
         match &self.best {
