@@ -122,6 +122,8 @@ struct Walk {
     rem: [u8; KINDS],
     /// The kinds with real tiles left, one bit each (the lowest is found in one instruction).
     rem_kinds: u64,
+    /// Real tiles left.
+    rem_tiles: u8,
     counts: [u8; KINDS],
     wild: u8,
     /// The pair's kind, or [`NO_PAIR`].
@@ -136,6 +138,9 @@ const MEMO_BITS: u32 = 6;
 const MEMO_SLOTS: usize = 1 << MEMO_BITS;
 /// A cache slot never filled (no facts key has every bit set).
 const EMPTY_SLOT: u64 = u64::MAX;
+
+/// At most this many possible facts are evaluated to decide that a walk state is hopeless.
+const HOPELESS_CHOICES: u32 = 4;
 
 /// No pair placed yet.
 const NO_PAIR: u8 = u8::MAX;
@@ -294,6 +299,7 @@ impl<'a> Search<'a> {
         let start = Walk {
             rem: self.real,
             rem_kinds: (0..KINDS).filter(|&k| self.real[k] > 0).fold(0, |bits, k| bits | 1 << k),
+            rem_tiles: self.real.iter().sum(),
             counts: [0; KINDS],
             wild,
             pair: NO_PAIR,
@@ -436,6 +442,9 @@ impl<'a> Search<'a> {
         if self.any_void && w.agg.all_suits() {
             return;
         }
+        if self.best.is_some() && !self.reads_quads && self.hopeless(w) {
+            return;
+        }
         let left = w.rem_kinds >> from;
         if left == 0 {
             return self.end_walk(w);
@@ -509,12 +518,81 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// True if no melds reading this walk state leads to can beat the best so far. The facts
+    /// the table reads that the state has not settled yet (a flag every tile so far keeps, the
+    /// one suit while there is one, the pair's flags before the pair, the fours of a kind still
+    /// to come) give a set of possible facts; when it is small and each was evaluated already,
+    /// and none beats the best, the state is dropped. Exact for any table: every reading below
+    /// the state has one of these facts.
+    fn hopeless(&self, w: &Walk) -> bool {
+        let agg = w.agg;
+        let quads = agg.quads();
+        let more_quads = if self.reads_quads { (w.rem_tiles + w.wild).min(4u8.saturating_sub(quads)) } else { 0 };
+        if u32::from(more_quads) + 1 > HOPELESS_CHOICES {
+            return false;
+        }
+        let mut fixed = self.hand_facts;
+        fixed.bits |= bit::MELDS;
+        let mut open = 0u32;
+        for (broken, b) in [
+            (Agg::NOT_ALL_TRIPLETS, bit::ALL_TRIPLETS),
+            (Agg::NOT_TERMINAL_EACH, bit::TERMINAL_IN_EACH_SET),
+            (Agg::NOT_258, bit::ALL_258),
+            (Agg::NOT_SIMPLE, bit::ALL_SIMPLES),
+            (Agg::UNNATURAL, bit::NATURAL_WILDCARDS),
+        ] {
+            if !agg.has(broken) {
+                open |= b;
+            }
+        }
+        if matches!(agg.0 & 0b1111, 0 | 0b001 | 0b010 | 0b100) {
+            open |= bit::ONE_SUIT;
+        }
+        if w.pair == NO_PAIR {
+            open |= bit::PAIR_258 | bit::WON_ON_PAIR;
+        } else {
+            let pair = usize::from(w.pair);
+            if is_258(pair) {
+                fixed.bits |= bit::PAIR_258;
+            }
+            if pair == self.win || (self.win_wild && w.counts[pair] > self.real[pair]) {
+                fixed.bits |= bit::WON_ON_PAIR;
+            } else if self.win_wild {
+                open |= bit::WON_ON_PAIR;
+            }
+        }
+        open &= self.read_bits;
+        let choices = (1u32 << open.count_ones()) * (u32::from(more_quads) + 1);
+        if choices > HOPELESS_CHOICES {
+            return false;
+        }
+        // Every subset of the open bits, with every count of fours of a kind.
+        let mut subset = 0u32;
+        loop {
+            for q in quads..=quads + more_quads {
+                let mut f = fixed;
+                f.bits |= subset;
+                f.quads = q;
+                // Only facts already evaluated: evaluating facts no reading may have costs more
+                // than the walk it could save.
+                if self.known_beats_best(f) != Some(false) {
+                    return false;
+                }
+            }
+            if subset == open {
+                return true;
+            }
+            subset = (subset.wrapping_sub(open)) & open;
+        }
+    }
+
     /// Adds `m` copies of kind `k`, `real` of them real tiles, to a walk state (the caller has
     /// checked the copies and the wildcards).
     #[inline(always)]
     fn take(&self, c: &mut Walk, k: usize, m: u8, real: u8) {
         let before = c.counts[k] + self.declared[k];
         c.rem[k] -= real;
+        c.rem_tiles -= real;
         if c.rem[k] == 0 {
             c.rem_kinds &= !(1 << k);
         }
@@ -707,6 +785,30 @@ impl<'a> Search<'a> {
         {
             return None;
         }
+        self.beats_best(f)
+    }
+
+    /// Whether these facts, if already evaluated, beat the best so far; `None` if they were not.
+    fn known_beats_best(&self, mut f: Facts) -> Option<bool> {
+        f.bits &= self.read_bits;
+        if !self.reads_quads {
+            f.quads = 0;
+        }
+        let key = f.key();
+        let slot = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
+        let index = match self.slots[slot] {
+            (k, i) if k == key => i,
+            _ => self.memo.iter().find(|(m, _)| *m == key)?.1,
+        };
+        let Some(i) = index else { return Some(false) };
+        Some(match &self.best {
+            Some((b, _, _)) => self.evaluations[i].beats(&self.evaluations[*b]),
+            None => true,
+        })
+    }
+
+    /// The evaluation of these facts (memoized), if it wins and beats the best so far.
+    fn beats_best(&mut self, mut f: Facts) -> Option<usize> {
         f.bits &= self.read_bits;
         if !self.reads_quads {
             f.quads = 0;
