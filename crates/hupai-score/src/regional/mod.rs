@@ -120,7 +120,7 @@ pub fn score(situation: &Situation, table: &Table) -> Result<Score, ScoreError> 
             declared[t] += 1;
         }
     }
-    let declared_sets: Vec<_> = declared_groups(&hand).map(|(m, g)| (g, m.is_open())).collect();
+    let declared_sets: Vec<_> = declared_groups(&hand).map(|(_, g)| g).collect();
     let void = match rules.void {
         VoidSuit::Declared(s) => Some(s),
         _ => None,

@@ -218,7 +218,7 @@ pub(crate) struct HandInput {
     pub(crate) real: [u8; KINDS],
     pub(crate) wildcards: u8,
     pub(crate) declared: [u8; KINDS],
-    pub(crate) declared_sets: Vec<(Group, bool)>,
+    pub(crate) declared_sets: Vec<Group>,
     pub(crate) copies: [u8; KINDS],
     pub(crate) allowed: [bool; KINDS],
     pub(crate) any_void: bool,
@@ -240,7 +240,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        for &(g, _) in &h.declared_sets {
+        for &g in &h.declared_sets {
             let s = match g {
                 Group::Triplet(t) => Set { kind: t.index() as u8, sequence: false },
                 Group::Sequence(t) => Set { kind: t.index() as u8, sequence: true },
