@@ -221,9 +221,11 @@ pub(crate) struct Runtime {
 
 static RUNTIME: LazyLock<Result<Runtime, FormatError>> = LazyLock::new(|| load(tables::bytes(Table::Suit)));
 
-/// Decodes and validates the tables and builds the lookup structures.
+/// Decodes and validates the tables, builds the lookup structures and checks the exact content.
 pub(crate) fn load(bytes: &[u8]) -> Result<Runtime, FormatError> {
-    format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))
+    let runtime = format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))?;
+    tables::exact(Table::Suit, bytes)?;
+    Ok(runtime)
 }
 
 /// The embedded tables, validated once (on first use) and shared by every thread.
