@@ -350,14 +350,52 @@ fn answer_line(line: &str, options: &Options) -> Line {
 }
 
 fn line_dict<'py>(py: Python<'py>, hand: &str, line: Line) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("hand", hand.strip_suffix('\r').unwrap_or(hand))?;
-    match line {
-        Line::Win(win) => dict.set_item("win", win)?,
-        Line::Waits(waits) => dict.set_item("waits", tile_list(waits))?,
-        Line::Error(error) => dict.set_item("error", error)?,
+    RowBuilder::new(py).row(hand, None, line)
+}
+
+/// The dicts' keys and the 34 tile names as Python strings, made once.
+struct RowNames {
+    keys: [Py<PyString>; 4],
+    tiles: Vec<Py<PyString>>,
+}
+
+static ROW_NAMES: PyOnceLock<RowNames> = PyOnceLock::new();
+
+/// Builds the dicts of `check` and `batch` from strings made once (the keys, the tile names); a
+/// row's `"hand"` is the caller's own string object when it can be.
+struct RowBuilder<'py> {
+    py: Python<'py>,
+    names: &'py RowNames,
+}
+
+impl<'py> RowBuilder<'py> {
+    fn new(py: Python<'py>) -> RowBuilder<'py> {
+        let names = ROW_NAMES.get_or_init(py, || RowNames {
+            keys: ["hand", "win", "waits", "error"].map(|k| PyString::intern(py, k).unbind()),
+            tiles: TILE_NAMES.iter().map(|t| PyString::intern(py, t).unbind()).collect(),
+        });
+        RowBuilder { py, names }
     }
-    Ok(dict)
+
+    /// The row of `hand` (`given`: the same text as a Python string, reused when no `\r` is dropped).
+    fn row(&self, hand: &str, given: Option<&Bound<'py, PyString>>, line: Line) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(self.py);
+        let [hand_key, win_key, waits_key, error_key] = &self.names.keys;
+        let hand_key = hand_key.bind(self.py);
+        match (hand.strip_suffix('\r'), given) {
+            (None, Some(given)) => dict.set_item(hand_key, given)?,
+            (stripped, _) => dict.set_item(hand_key, stripped.unwrap_or(hand))?,
+        }
+        match line {
+            Line::Win(win) => dict.set_item(win_key.bind(self.py), win)?,
+            Line::Waits(waits) => {
+                let names = waits.iter().filter_map(|t| self.names.tiles.get(t.index())).map(|n| n.bind(self.py));
+                dict.set_item(waits_key.bind(self.py), PyList::new(self.py, names)?)?
+            }
+            Line::Error(error) => dict.set_item(error_key.bind(self.py), error)?,
+        }
+        Ok(dict)
+    }
 }
 
 /// The JSON object ``hupai batch`` prints for this line, as a dict: ``{"hand", "win"}`` for a
@@ -422,8 +460,10 @@ fn batch<'py>(
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("hands must be a sequence of hand strings, not one str; wrap it in a list"));
     }
-    // Each hand as Rust text; `false` for a string that is not valid Unicode.
+    // Each hand as Rust text; `false` for a string that is not valid Unicode. The string objects
+    // are kept to be the rows' `"hand"` values.
     let mut lines: Vec<(String, bool)> = Vec::new();
+    let mut given: Vec<Bound<'py, PyString>> = Vec::new();
     for (i, item) in hands.try_iter()?.enumerate() {
         if i % BATCH_STEP == BATCH_STEP - 1 {
             py.check_signals()?;
@@ -437,12 +477,14 @@ fn batch<'py>(
             Ok(s) => (s.into_owned(), true),
             Err(_) => (one_replacement_per_surrogate(text)?, false),
         });
+        given.push(text.clone());
     }
     let list = PyList::empty(py);
+    let rows = RowBuilder::new(py);
     // The rows are new objects that hold no cycle: a collection while they are built would only
     // walk them again and again (most of the time of a large batch).
     let _paused = GcPause::new(py)?;
-    for step in lines.chunks(BATCH_STEP) {
+    for (step, step_given) in lines.chunks(BATCH_STEP).zip(given.chunks(BATCH_STEP)) {
         // Ctrl-C (and any other signal handler) runs between steps: within ~10 ms.
         py.check_signals()?;
         let answers: Vec<Line> = py.detach(|| {
@@ -450,8 +492,8 @@ fn batch<'py>(
                 .map(|(line, valid)| if *valid { answer_line(line, &options) } else { Line::Error(NOT_UNICODE.to_owned()) })
                 .collect()
         });
-        for ((line, _), answer) in step.iter().zip(answers) {
-            list.append(line_dict(py, line, answer)?)?;
+        for (((line, valid), text), answer) in step.iter().zip(step_given).zip(answers) {
+            list.append(rows.row(line, valid.then_some(text), answer)?)?;
         }
     }
     Ok(list)
@@ -636,6 +678,11 @@ impl RowSlices<'_> {
 /// numpy array, one row per hand, in tile order (``1m``…``9m``, ``1p``…``9p``, ``1s``…``9s``,
 /// ``1z``…``7z``); ``wildcards`` an optional ``(n,)`` ``uint8`` array of wildcards per hand.
 /// Returns an ``(n,)`` ``bool`` array. Runs on every core with the GIL released.
+///
+/// Counts are tiles as given: there is no wildcard tile here, so under ``"hongzhong"`` a count in
+/// the ``7z`` column is red dragons, not wildcards (``is_win`` on a string makes them wildcards).
+/// To play 红中癞子 with counts, move that column into ``wildcards``:
+/// ``wildcards = counts[:, 33].copy(); counts[:, 33] = 0``.
 ///
 /// Raises ``TypeError`` if an argument is not a numpy array of dtype ``uint8``, ``ValueError`` for
 /// a wrong shape, and ``HandError`` naming the first bad row (a count above four, or a hand that is

@@ -730,13 +730,11 @@ fn effective_of(
     Effective { shanten: p.shanten_number(base, wildcards), tiles: out }
 }
 
-/// Per suit, the fifth-copy path's layers of `counts` and the other three suits' product, computed
-/// on first need and kept in `cache`.
-fn fifth_layered<'c>(
-    p: &Prepared,
-    counts: &[u8; 34],
-    cache: &'c mut Option<([Vec<Vector>; 4], [Vec<Vector>; 4])>,
-) -> &'c ([Vec<Vector>; 4], [Vec<Vector>; 4]) {
+/// Per suit, the fifth-copy path's layers of a hand, and the other three suits' product.
+type FifthLayers = ([Vec<Vector>; 4], [Vec<Vector>; 4]);
+
+/// The [`FifthLayers`] of `counts`, computed on first need and kept in `cache`.
+fn fifth_layered<'c>(p: &Prepared, counts: &[u8; 34], cache: &'c mut Option<FifthLayers>) -> &'c FifthLayers {
     cache.get_or_insert_with(|| {
         let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| p.fifth_layers(counts, s));
         let others = p.fifth_others(&layers);
