@@ -643,7 +643,10 @@ pub(crate) fn render(r: &HandReport) -> String {
                 let by = r.decompositions_by.unwrap_or("?");
                 let _ = match found.limit {
                     Some(n) if n < total => {
-                        writeln!(s, "  decompositions ({n} of {total}, the first found, listed by {by}; --limit N|all for more):")
+                        writeln!(
+                            s,
+                            "  decompositions ({n} of {total}, the first found, listed by {by}; --limit N|all for more):"
+                        )
                     }
                     _ => writeln!(s, "  decompositions ({total}, in the order found, listed by {by}):"),
                 };

@@ -143,9 +143,7 @@ fn read_table(path: &std::path::Path, expected: usize) -> Result<Option<Vec<u8>>
         return Err(format!("{TABLE_DIR_VAR}: {} is not a regular file", path.display()));
     }
     let most = 2 * expected as u64;
-    let too_big = |size: u64| {
-        format!("{TABLE_DIR_VAR}: {} is {size} bytes; the table is {expected}", path.display())
-    };
+    let too_big = |size: u64| format!("{TABLE_DIR_VAR}: {} is {size} bytes; the table is {expected}", path.display());
     if metadata.len() > most {
         return Err(too_big(metadata.len()));
     }

@@ -205,7 +205,10 @@ fn a_table_folder_that_cannot_be_read_is_a_clear_error() {
     let big = table_dir("big-table", &[]);
     let file = std::fs::File::create(big.join("suit.bin")).unwrap();
     file.set_len(3 << 30).unwrap();
-    refused(big.as_os_str(), &format!("suit.bin is {} bytes; the table is {}", 3u64 << 30, Table::Suit.embedded().len()));
+    refused(
+        big.as_os_str(),
+        &format!("suit.bin is {} bytes; the table is {}", 3u64 << 30, Table::Suit.embedded().len()),
+    );
 
     // Not a regular file: a device never ends, a FIFO would block.
     #[cfg(unix)]

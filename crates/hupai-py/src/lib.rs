@@ -489,7 +489,11 @@ fn batch<'py>(
         py.check_signals()?;
         let answers: Vec<Line> = py.detach(|| {
             step.par_iter()
-                .map(|(line, valid)| if *valid { answer_line(line, &options) } else { Line::Error(NOT_UNICODE.to_owned()) })
+                .map(
+                    |(line, valid)| {
+                        if *valid { answer_line(line, &options) } else { Line::Error(NOT_UNICODE.to_owned()) }
+                    },
+                )
                 .collect()
         });
         for (((line, valid), text), answer) in step.iter().zip(step_given).zip(answers) {

@@ -60,7 +60,8 @@ fn many_wildcards_agree_with_the_brute_force_and_the_definitions() {
                             let after = Hand::from_counts(counts, wild).unwrap();
                             let e = effective_tiles(&after, &rules, &TileCounts::EMPTY).unwrap();
                             assert_eq!(option.after.shanten, e.shanten, "{h} - {:?} under {rules}", option.discard);
-                            let kinds = |x: &hupai_shanten::Effective| x.tiles.iter().map(|t| t.tile).collect::<Vec<Tile>>();
+                            let kinds =
+                                |x: &hupai_shanten::Effective| x.tiles.iter().map(|t| t.tile).collect::<Vec<Tile>>();
                             assert_eq!(kinds(&option.after), kinds(&e), "{h} - {:?} under {rules}", option.discard);
                         }
                     }

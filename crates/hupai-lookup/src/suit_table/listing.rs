@@ -220,7 +220,15 @@ fn restricted_for_each(rt: &Runtime, hand: &Hand, rules: &Rules, out: &mut Sink<
         let mut sink = Sink::new(&mut fresh);
         let costs = restricted::costs(rt, counts, &room, false);
         if total(&restricted::costs(rt, counts, &room, rules.pair_258)) <= wildcards {
-            decompose::melds_decompositions(rt, counts, &room, &costs, wildcards, &|t| rules.pair_allowed(t), &mut sink);
+            decompose::melds_decompositions(
+                rt,
+                counts,
+                &room,
+                &costs,
+                wildcards,
+                &|t| rules.pair_allowed(t),
+                &mut sink,
+            );
         }
         if hand.special_forms_apply(rules) {
             let mut special_fresh = |d: Decomposition| {
