@@ -141,6 +141,36 @@ fn all_wildcard_hands_are_counted_and_cut_short() {
 }
 
 #[test]
+fn restricted_rules_count_by_inclusion_and_exclusion_what_the_listing_gives() {
+    // Under a void suit any one suit may be, a decomposition of one suit's tiles only is valid
+    // with either other suit void: counted once, as listed once.
+    let any_void = Rules::SICHUAN.with_void_rule(VoidSuit::AnyOne);
+    let cases: [(&str, Rules); 5] = [
+        ("19m********", any_void),
+        ("1m1p*********", any_void),
+        ("5m**********", Rules::CHANGSHA.with_void_rule(VoidSuit::AnyOne)),
+        ("1m7z*********", Rules::HONGZHONG),
+        ("11s**********", Rules::SICHUAN.with_void(Suit::Man).with_pair_258(true)),
+    ];
+    for (text, rules) in cases {
+        let mut text = text.to_owned();
+        while text.matches(|c: char| c.is_ascii_digit()).count() + text.matches('*').count() < 14 {
+            text.push('*');
+        }
+        let hand: Hand = text.parse().unwrap();
+        let mut listed = 0u64;
+        SuitTable
+            .for_each_decomposition(&hand, &rules, |_| {
+                listed += 1;
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(listed > 1000, "{hand} under {rules}: {listed}");
+        assert_eq!(SuitTable.count_decompositions(&hand, &rules).unwrap(), listed, "{hand} under {rules}");
+    }
+}
+
+#[test]
 fn a_hand_of_the_wrong_size_is_an_error() {
     let hand: Hand = "123m".parse().unwrap();
     let e = SuitTable.count_decompositions(&hand, &Rules::STANDARD).unwrap_err();

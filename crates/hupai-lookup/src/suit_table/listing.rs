@@ -6,7 +6,7 @@
 //! form multiplies the per-suit split counts, seven pairs is counted kind by kind, and the small
 //! forms (thirteen orphans, the knitted forms) are counted by listing them. Under a void suit that
 //! any one suit may be, a decomposition holding no tile of two suits is valid under both choices:
-//! it is given under the first only.
+//! it is listed under the first only, and counted by inclusion and exclusion over the suits.
 
 use std::ops::ControlFlow;
 
@@ -75,8 +75,7 @@ impl SuitTable {
     }
 
     /// How many decompositions a complete hand has, without building them: the number
-    /// [`Algorithm::decompositions`] would list. Milliseconds for any hand under rules without a
-    /// void suit or a restricted tile set (there every decomposition is visited once, uncollected).
+    /// [`Algorithm::decompositions`] would list. Milliseconds for any hand.
     ///
     /// ```
     /// use hupai_lookup::SuitTable;
@@ -140,8 +139,7 @@ pub(crate) fn count(rt: &Runtime, hand: &Hand, rules: &Rules) -> u64 {
         ControlFlow::Continue(())
     };
     if rules.pair_258 || rules.restricts_kinds() {
-        restricted_for_each(rt, hand, rules, &mut Sink::new(&mut tally));
-        return listed;
+        return restricted_count(rt, hand, rules);
     }
     let counts = &hand.concealed().0;
     let wildcards = hand.wildcards() as i32;
@@ -155,7 +153,7 @@ pub(crate) fn count(rt: &Runtime, hand: &Hand, rules: &Rules) -> u64 {
     }
     if hand.special_forms_apply(rules) {
         if rules.seven_pairs != SevenPairs::Off {
-            n = n.saturating_add(special::seven_pairs_count(counts, wildcards, rules.seven_pairs));
+            n = n.saturating_add(special::seven_pairs_count(counts, wildcards, rules.seven_pairs, u64::MAX));
         }
         if rules.thirteen_orphans {
             special::thirteen_orphans_decompositions(counts, &mut Sink::new(&mut tally));
@@ -252,6 +250,66 @@ fn restricted_for_each(rt: &Runtime, hand: &Hand, rules: &Rules, out: &mut Sink<
             return;
         }
     }
+}
+
+/// The number of decompositions [`restricted_for_each`] gives. With one void choice, those of
+/// that choice; with any one suit void, by inclusion and exclusion over the suits: a decomposition
+/// valid with both `m` and `p` void is one valid with neither suit's tiles, and so on.
+fn restricted_count(rt: &Runtime, hand: &Hand, rules: &Rules) -> u64 {
+    match rules.void_choices() {
+        [void] => count_with_void(rt, hand, rules, *void, &[]),
+        _ => {
+            let [m, p, s] = [Suit::Man, Suit::Pin, Suit::Sou];
+            let one = [m, p, s].map(|v| count_with_void(rt, hand, rules, Some(v), &[]));
+            let two = [(m, p), (m, s), (p, s)].map(|(a, b)| count_with_void(rt, hand, rules, Some(a), &[b]));
+            let three = count_with_void(rt, hand, rules, Some(m), &[p, s]);
+            let sum = |x: &[u64]| x.iter().fold(0u64, |a, &b| a.saturating_add(b));
+            (sum(&one) + three).saturating_sub(sum(&two))
+        }
+    }
+}
+
+/// The decompositions under restricted rules with `void` (and every suit of `also`) holding no
+/// tile: the melds form from the per-suit split counts, seven pairs kind by kind, the small forms
+/// listed.
+fn count_with_void(rt: &Runtime, hand: &Hand, rules: &Rules, void: Option<Suit>, also: &[Suit]) -> u64 {
+    let counts = &hand.concealed().0;
+    let wildcards = hand.wildcards() as i32;
+    let Some(mut room) = restricted::room(hand, rules, void) else { return 0 };
+    let mut allowed = rules.allowed_kinds(void);
+    for &suit in also {
+        let kinds = 0x1ffu64 << suit.offset();
+        if hand.declared_counts().kinds().bits() & kinds != 0 {
+            return 0;
+        }
+        allowed = TileSet::from_bits(allowed.bits() & !kinds);
+        room[suit.offset()..suit.offset() + 9].fill(0);
+    }
+    if !restricted::fits(counts, &room) {
+        return 0;
+    }
+    let mut n = 0u64;
+    let costs = restricted::costs(rt, counts, &room, false);
+    if total(&restricted::costs(rt, counts, &room, rules.pair_258)) <= wildcards {
+        n = decompose::melds_count(rt, counts, &room, &costs, wildcards, &|t| rules.pair_allowed(t));
+    }
+    let mut listed = 0u64;
+    let mut tally = |d: Decomposition| {
+        listed += u64::from(subset(d.counts().kinds(), allowed));
+        ControlFlow::Continue(())
+    };
+    if hand.special_forms_apply(rules) {
+        if rules.seven_pairs != SevenPairs::Off {
+            n = n.saturating_add(special::seven_pairs_count(counts, wildcards, rules.seven_pairs, allowed.bits()));
+        }
+        if rules.thirteen_orphans && subset(super::orphan_kinds(), allowed) {
+            special::thirteen_orphans_decompositions(counts, &mut Sink::new(&mut tally));
+        }
+    }
+    if rules.knitted {
+        knitted_decompositions(rt, hand, rules, allowed, &room, &mut Sink::new(&mut tally));
+    }
+    n.saturating_add(listed)
 }
 
 fn subset(a: TileSet, b: TileSet) -> bool {

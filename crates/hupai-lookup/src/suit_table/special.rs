@@ -332,17 +332,18 @@ fn place_pairs(
 
 /// How many decompositions [`seven_pairs_decompositions`] gives, counted kind by kind (ways to
 /// place the pairs left with the wildcards left) without building one.
-pub(crate) fn seven_pairs_count(c: &[u8; 34], wildcards: i32, variant: SevenPairs) -> u64 {
+/// Only kinds in `allowed` (bits by kind) may hold a pair.
+pub(crate) fn seven_pairs_count(c: &[u8; 34], wildcards: i32, variant: SevenPairs, allowed: u64) -> u64 {
     if !seven_pairs_win(c, wildcards, variant) || wildcards < 0 {
         return 0;
     }
-    let top = pair_top(variant);
     let w = wildcards as usize;
     // ways[p][x]: completions of the kinds after the current one with p pairs and x wildcards left.
     let mut ways = vec![[0u64; 8]; w + 1];
     ways[0][0] = 1; // past the last kind: nothing left to place
     for kind in (0..34).rev() {
         let have = c[kind];
+        let top = if allowed >> kind & 1 == 1 { pair_top(variant) } else { 0 };
         let mut next = vec![[0u64; 8]; w + 1];
         for (x, row) in next.iter_mut().enumerate() {
             for (p, slot) in row.iter_mut().enumerate() {
