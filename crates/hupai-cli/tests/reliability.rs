@@ -181,6 +181,15 @@ fn damaged_tables_from_a_folder_stop_every_command_with_a_clear_error() {
         assert_eq!((out.as_str(), code), ("", 2));
     }
 
+    // Each error gives its advice once (the header's own checks used to add a second).
+    let mut banner = Table::Suit.embedded().to_vec();
+    banner[12] ^= 0x20;
+    let dir = table_dir("altered-banner", &[("suit.bin", &banner)]);
+    let (_, err, code) = run(&["check", "123m456p789s11122z"], b"", &[("HUPAI_TABLE_DIR", dir.as_os_str())]);
+    assert!(err.contains("the header banner was altered"), "{err}");
+    assert_eq!(err.matches("cargo xtask tables").count(), 1, "{err}");
+    assert_eq!(code, 2);
+
     // An intact copy answers as the embedded table does.
     let intact = table_dir("intact-tables", &[("suit.bin", Table::Suit.embedded())]);
     let (out, _, code) = run(&["batch"], b"123m456p789s11122z\n", &[("HUPAI_TABLE_DIR", intact.as_os_str())]);
