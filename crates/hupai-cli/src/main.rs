@@ -28,6 +28,7 @@ mod list;
 mod odds;
 mod options;
 mod plain;
+mod score;
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -89,11 +90,25 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Run every algorithm on the same corpora and compare (exit 2 on any disagreement).
     Diff(diff::DiffArgs),
+    /// Score winning situations (JSON lines on stdin): riichi, sanma, gb, sichuan, changsha, hongzhong.
+    #[command(after_help = SCORE_EXAMPLES)]
+    Score(score::ScoreArgs),
 }
 
 fn closed_stdout() -> io::Error {
     io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed; nothing could be written")
 }
+
+const SCORE_EXAMPLES: &str = "\
+One situation per stdin line, a JSON object with the keys hand, win, tsumo, riichi, double_riichi,
+ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, seat, round, dora, ura, honba,
+kyotaku, nuki, last_copy, flowers, birds, after_kong_discard and options (docs/scoring.md); an omitted
+key is false, 0, empty or east. One JSON answer per stdout line, in order; a line that cannot be
+scored gets {\"error\": \"...\"} and the batch goes on. Exit status 2 if any line was an error.
+
+Examples:
+  echo '{\"hand\": \"123m456p789s1122z\", \"win\": \"2z\", \"tsumo\": true}' | hupai score
+  hupai score --rules gb < situations.jsonl";
 
 /// Environment variable naming a directory whose `index.bin` / `suit.bin` replace the embedded
 /// tables (each file present replaces its table): to see what a rebuilt or damaged table does.
@@ -222,6 +237,13 @@ fn main() -> ExitCode {
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),
         Command::Bench(args) => bench::run(args, &mut stdout.lock()),
         Command::Diff(args) => diff::run(args, &mut stdout.lock()),
+        Command::Score(args) => match score::scorer(args) {
+            Ok(scorer) => score::run(&scorer, io::stdin().lock(), &mut io::BufWriter::new(stdout.lock())),
+            Err(e) => {
+                eprintln!("hupai score: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     match result {
         Ok(false) => ExitCode::SUCCESS,

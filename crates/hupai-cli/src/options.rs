@@ -11,6 +11,8 @@ pub(crate) enum Preset {
     Standard,
     /// Standard plus seven distinct pairs and thirteen orphans.
     Riichi,
+    /// Three-player riichi: the riichi forms over 108 tiles without 2m-8m.
+    Sanma,
     /// Standard plus seven pairs (a quad counts as two pairs) and thirteen orphans.
     Chinese,
     /// Five melds and a pair, 17 tiles, 144 tiles with flowers.
@@ -53,6 +55,9 @@ pub(crate) enum TilesArg {
     /// All 34 kinds and the eight bonus tiles.
     #[value(name = "144")]
     WithBonus144,
+    /// Three-player riichi's 108 tiles: no 2m-8m.
+    #[value(name = "sanma")]
+    ThreePlayer108,
 }
 
 /// How a hand is read and judged.
@@ -83,7 +88,7 @@ pub(crate) struct RuleArgs {
 
     /// The tiles played with: a hand holding a tile outside the set is an error, wildcards stand
     /// only for kinds of the set. Default: the preset's.
-    #[arg(long, value_enum, value_name = "108|112|136|144")]
+    #[arg(long, value_enum, value_name = "108|112|136|144|sanma")]
     pub(crate) tiles: Option<TilesArg>,
 }
 
@@ -98,6 +103,7 @@ impl RuleArgs {
         let preset = match self.rules {
             Preset::Standard => Rules::STANDARD,
             Preset::Riichi => Rules::RIICHI,
+            Preset::Sanma => Rules::SANMA,
             Preset::Chinese => Rules::CHINESE,
             Preset::Taiwan => Rules::TAIWAN,
             Preset::Sichuan => Rules::SICHUAN,
@@ -122,6 +128,7 @@ impl RuleArgs {
             Some(TilesArg::RedDragons112) => rules.with_tiles(TileSupply::RedDragons112),
             Some(TilesArg::Standard136) => rules.with_tiles(TileSupply::Standard136),
             Some(TilesArg::WithBonus144) => rules.with_tiles(TileSupply::WithBonus144),
+            Some(TilesArg::ThreePlayer108) => rules.with_tiles(TileSupply::ThreePlayer108),
         }
     }
 

@@ -61,6 +61,12 @@ pub enum HupaiError {
     Unsupported = -7,
     /// A bug in hupai (a caught panic); the message says where. Please report it.
     Internal = -8,
+    /// `hupai_score`: the situation cannot be scored: it is not a JSON object with the situation
+    /// keys, a key holds a bad value, the hand does not win or has no yaku, or the situation is
+    /// impossible (the message names which).
+    Situation = -9,
+    /// An output buffer is too small for the answer; the message says how many bytes it needs.
+    BufferTooSmall = -10,
 }
 
 impl HupaiError {
@@ -322,6 +328,65 @@ pub unsafe extern "C" fn hupai_shanten(hand: *const c_char, rules: *const c_char
         // SAFETY: not NULL, and the caller guarantees a writable, aligned `int32_t`.
         unsafe { out_shanten.write(i32::from(number)) };
         Ok(0)
+    })
+}
+
+/// Scores one winning situation under a scored rule set and writes the answer, a JSON object
+/// followed by a NUL, to `out` (at most `out_len` bytes); returns the answer's length in bytes
+/// (without the NUL).
+///
+/// `rules` is `riichi`, `sanma`, `gb`, `sichuan`, `changsha` or `hongzhong` (NULL: `riichi`);
+/// `situation` is a JSON object with the keys `hupai score` reads on a line (`hand`, `win`,
+/// `tsumo`, `riichi`, …, `options`; docs/scoring.md), and the answer is the line it prints. A
+/// situation that cannot be scored returns `HUPAI_ERROR_SITUATION` (or the hand's own error class)
+/// with the reason in `hupai_last_error()`; a buffer too small returns
+/// `HUPAI_ERROR_BUFFER_TOO_SMALL` naming the size needed, and `out` is left as it was.
+///
+/// # Safety
+/// `rules` and `situation` are NULL or NUL-terminated strings valid for the call; `out` points to
+/// `out_len` writable bytes that nothing else uses during the call (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_score(
+    rules: *const c_char,
+    situation: *const c_char,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let rules = unsafe { text(rules, "rules") }?.unwrap_or("riichi");
+        // SAFETY: as above.
+        let situation = unsafe { text(situation, "situation") }?
+            .ok_or_else(|| failure(HupaiError::NullArgument, "situation is NULL"))?;
+        if out.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out is NULL"));
+        }
+        let scorer =
+            hupai_score::Scorer::by_name(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
+        let object = match serde_json::from_str::<serde_json::Value>(situation) {
+            Ok(serde_json::Value::Object(object)) => object,
+            Ok(_) => return Err(failure(HupaiError::Situation, "situation: expected a JSON object")),
+            Err(e) => return Err(failure(HupaiError::Situation, format!("situation: not JSON: {e}"))),
+        };
+        let answer = scorer.score_object(&object).map_err(|e| match e {
+            hupai_score::ScoreError::Hand(error) => Failure::from(error),
+            other => failure(HupaiError::Situation, other.to_string()),
+        })?;
+        let text = answer.to_string();
+        let needed = text.len() + 1;
+        if needed > out_len {
+            return Err(failure(
+                HupaiError::BufferTooSmall,
+                format!("the answer needs {needed} bytes (with its NUL); out_len is {out_len}"),
+            ));
+        }
+        let length = i32::try_from(text.len())
+            .map_err(|_| failure(HupaiError::BufferTooSmall, "the answer is longer than 2 GiB"))?;
+        // SAFETY: `out` is not NULL and the caller guarantees `out_len >= needed` writable bytes.
+        let buffer = unsafe { std::slice::from_raw_parts_mut(out.cast::<u8>(), needed) };
+        buffer[..text.len()].copy_from_slice(text.as_bytes());
+        buffer[text.len()] = 0;
+        Ok(length)
     })
 }
 

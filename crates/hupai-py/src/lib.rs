@@ -22,6 +22,9 @@ use pyo3::types::{PyDict, PyList, PyModule, PyString};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
+mod score;
+mod shanten_batches;
+
 create_exception!(
     hupai,
     HandError,
@@ -879,6 +882,7 @@ fn discard_advice<'py>(
 /// The Rust extension behind the `hupai` package.
 #[pymodule]
 fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HandError", m.py().get_type::<HandError>())?;
     m.add("RULES", Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>())?;
     m.add("TILES", TILE_NAMES.to_vec())?;
@@ -893,5 +897,12 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::shanten_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::effective_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::advice_counts, m)?)?;
+    m.add("ScoreError", m.py().get_type::<score::ScoreError_>())?;
+    m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;
     Ok(())
 }

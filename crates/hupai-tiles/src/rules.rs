@@ -47,17 +47,24 @@ pub enum TileSupply {
     Standard136,
     /// 144 tiles: the 136 and the eight bonus tiles `1f`–`8f` (set aside when drawn).
     WithBonus144,
+    /// 108 tiles of three-player riichi (三麻 / sanma): the 136 without `2m`–`8m`.
+    ThreePlayer108,
 }
 
 impl TileSupply {
     /// Every tile set, smallest first.
-    pub const ALL: [TileSupply; 4] =
-        [TileSupply::Numbered108, TileSupply::RedDragons112, TileSupply::Standard136, TileSupply::WithBonus144];
+    pub const ALL: [TileSupply; 5] = [
+        TileSupply::Numbered108,
+        TileSupply::ThreePlayer108,
+        TileSupply::RedDragons112,
+        TileSupply::Standard136,
+        TileSupply::WithBonus144,
+    ];
 
     /// Physical tiles in the set: 108, 112, 136 or 144.
     pub const fn tiles(self) -> u16 {
         match self {
-            TileSupply::Numbered108 => 108,
+            TileSupply::Numbered108 | TileSupply::ThreePlayer108 => 108,
             TileSupply::RedDragons112 => 112,
             TileSupply::Standard136 => 136,
             TileSupply::WithBonus144 => 144,
@@ -69,6 +76,8 @@ impl TileSupply {
         const NUMBERED: u64 = (1 << 27) - 1;
         match self {
             TileSupply::Numbered108 => TileSet::from_bits(NUMBERED),
+            // 1m and 9m, then every pin, sou and honor.
+            TileSupply::ThreePlayer108 => TileSet::from_bits(TileSet::ALL.bits() & !0b0_1111_1110),
             TileSupply::RedDragons112 => TileSet::from_bits(NUMBERED | 1 << 33),
             TileSupply::Standard136 | TileSupply::WithBonus144 => TileSet::ALL,
         }
@@ -86,25 +95,38 @@ impl TileSupply {
             TileSupply::RedDragons112 => "112 tiles (numbered suits and red dragons)",
             TileSupply::Standard136 => "136 tiles (no bonus tiles)",
             TileSupply::WithBonus144 => "144 tiles (with bonus tiles)",
+            TileSupply::ThreePlayer108 => "108 tiles (three-player: no 2m-8m)",
+        }
+    }
+
+    /// The set's name in rules and options: `108`, `112`, `136`, `144`, or `sanma` (the
+    /// three-player set, also 108 tiles).
+    pub const fn name(self) -> &'static str {
+        match self {
+            TileSupply::Numbered108 => "108",
+            TileSupply::RedDragons112 => "112",
+            TileSupply::Standard136 => "136",
+            TileSupply::WithBonus144 => "144",
+            TileSupply::ThreePlayer108 => "sanma",
         }
     }
 }
 
 impl fmt::Display for TileSupply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.tiles())
+        f.write_str(self.name())
     }
 }
 
 /// The error for a tile-set size that is not 108, 112, 136 or 144.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tile set '{0}': expected 108, 112, 136 or 144")]
+#[error("unknown tile set '{0}': expected 108, 112, 136, 144 or sanma")]
 pub struct UnknownTileSupply(pub String);
 
 impl FromStr for TileSupply {
     type Err = UnknownTileSupply;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TileSupply::ALL.into_iter().find(|t| t.tiles().to_string() == s).ok_or_else(|| UnknownTileSupply(s.to_string()))
+        TileSupply::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| UnknownTileSupply(s.to_string()))
     }
 }
 
@@ -185,6 +207,8 @@ impl Rules {
     /// Changsha: melds and a 2-5-8 pair. (The table game uses 108 tiles; this preset keeps the 136
     /// so that any hand can be asked; add `tiles: TileSupply::Numbered108` for the table game.)
     pub const CHANGSHA: Rules = Rules { pair_258: true, ..Rules::STANDARD };
+    /// Three-player riichi (三麻 / sanma): the riichi forms over the 108 tiles without `2m`–`8m`.
+    pub const SANMA: Rules = Rules { tiles: TileSupply::ThreePlayer108, ..Rules::RIICHI };
     /// Chinese Official (国标, GB): 144 tiles, seven pairs with a four of a kind as two pairs,
     /// thirteen orphans, honors and knitted (全不靠) and the knitted straight (组合龙).
     pub const GB: Rules = Rules {
@@ -196,9 +220,10 @@ impl Rules {
     };
 
     /// The presets by name, in the order the CLI lists them.
-    pub const PRESETS: [(&'static str, Rules); 8] = [
+    pub const PRESETS: [(&'static str, Rules); 9] = [
         ("standard", Rules::STANDARD),
         ("riichi", Rules::RIICHI),
+        ("sanma", Rules::SANMA),
         ("chinese", Rules::CHINESE),
         ("taiwan", Rules::TAIWAN),
         ("sichuan", Rules::SICHUAN),
@@ -323,11 +348,11 @@ impl fmt::Display for Rules {
             None => {
                 write!(
                     f,
-                    "{} melds, seven pairs {:?}, thirteen orphans {}, {} tiles",
+                    "{} melds, seven pairs {:?}, thirteen orphans {}, {}",
                     self.melds,
                     self.seven_pairs,
                     self.thirteen_orphans,
-                    self.tiles.tiles()
+                    self.tiles.describe()
                 )?;
                 if self.pair_258 {
                     f.write_str(", 2-5-8 pair")?;
@@ -353,7 +378,7 @@ impl fmt::Display for Rules {
 /// The error for an unknown preset name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb, optionally followed by +void-m|p|s and +5th"
+    "unknown rules '{0}': expected one of standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb, optionally followed by +void-m|p|s and +5th"
 )]
 pub struct UnknownRules(pub String);
 
@@ -446,6 +471,18 @@ mod tests {
     #[test]
     fn custom_rules_print_every_field() {
         let r = Rules::STANDARD.with_pair_258(true).with_tiles(TileSupply::Numbered108);
-        assert_eq!(r.to_string(), "4 melds, seven pairs Off, thirteen orphans false, 108 tiles, 2-5-8 pair");
+        assert_eq!(
+            r.to_string(),
+            "4 melds, seven pairs Off, thirteen orphans false, 108 tiles (numbered suits only), 2-5-8 pair"
+        );
+        assert_eq!(Rules::SANMA.to_string(), "sanma");
+        assert_eq!(Rules::SANMA.allowed_kinds(None).len(), 27);
+        assert!(!Rules::SANMA.allowed_kinds(None).contains("2m".parse().unwrap()));
+        assert!(Rules::SANMA.allowed_kinds(None).contains("9m".parse().unwrap()));
+        assert_eq!("sanma".parse::<TileSupply>(), Ok(TileSupply::ThreePlayer108));
+        for t in TileSupply::ALL {
+            assert_eq!(t.name().parse::<TileSupply>(), Ok(t));
+            assert_eq!(t.kinds().len() * 4 + if t.has_bonus() { 8 } else { 0 }, usize::from(t.tiles()));
+        }
     }
 }
