@@ -6,7 +6,7 @@
 //! [`format`](mod@crate::format)), and last their SHA-256 is compared with the digest pinned in
 //! this file ([`Table::sha256`]): a change that keeps the structure valid (a code changed and the
 //! checksum recomputed) would otherwise answer wrongly. The digest is computed once per process
-//! (about a millisecond for both tables). If validation fails, every algorithm that reads the
+//! (1.6 ms of CPU for both tables in a release build). If validation fails, every algorithm that reads the
 //! table answers every hand with [`hupai_tiles::Error::Table`] naming the table and the reason;
 //! nothing panics and nothing is guessed.
 //!
