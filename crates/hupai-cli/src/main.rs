@@ -13,10 +13,12 @@
 //!   (`docs/harness.md`); exit 2 if any.
 //!
 //! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error, the
-//! command line was wrong or a lookup table is damaged, 1 on an I/O error.
+//! command line was wrong (options that contradict each other included) or a lookup table is
+//! damaged, 1 on an I/O error (output that cannot be written, a closed stdout, `--help` included).
 //!
 //! `HUPAI_TABLE_DIR=DIR` makes the run read `DIR/index.bin` and `DIR/suit.bin` (those present)
-//! instead of the embedded tables, to see what a rebuilt or damaged table does.
+//! instead of the embedded tables, to see what a rebuilt or damaged table does: they are
+//! validated before anything runs.
 
 mod batch;
 mod bench;
