@@ -3,6 +3,7 @@
 //! both the readable output and `--json` (one object per hand per line).
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 use clap::Args;
 use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules, Suit, Tile, VoidSuit};
@@ -35,6 +36,87 @@ pub(crate) struct CheckArgs {
     /// notation: they lower the unseen counts of effective tiles. The hand's own tiles always count.
     #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
     pub(crate) visible: Option<hupai_tiles::TileCounts>,
+
+    /// Decompositions listed per hand at most, or `all`. A hand with more (many wildcards have
+    /// millions) gets the first N found, as they are found, and the report says how many there
+    /// are in all.
+    #[arg(long, value_name = "N|all", default_value = "5000", value_parser = Limit::parse)]
+    pub(crate) limit: Limit,
+}
+
+/// How many decompositions `check` lists per hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limit(Option<u64>);
+
+impl Limit {
+    /// Parses `--limit`: a count or `all`.
+    fn parse(text: &str) -> Result<Limit, String> {
+        if text == "all" {
+            return Ok(Limit(None));
+        }
+        text.parse::<u64>().map(|n| Limit(Some(n))).map_err(|_| format!("'{text}' is neither a count nor 'all'"))
+    }
+
+    /// Does a list of `total` fit?
+    fn admits(self, total: u64) -> bool {
+        self.0.is_none_or(|n| total <= n)
+    }
+}
+
+/// Most decompositions collected and sorted before printing; a hand with more has them printed as
+/// they are found, so memory stays bounded (and `| head` ends the run at once).
+const SORTED_AT_MOST: u64 = 100_000;
+
+/// The decompositions of a report: collected and sorted, or listed as found when it is written.
+#[derive(Debug)]
+enum Listing {
+    Sorted(Vec<DecompositionReport>),
+    Found(Found),
+}
+
+/// Decompositions produced while the report is written: the first `limit` found (all if `None`).
+#[derive(Debug)]
+struct Found {
+    hand: Hand,
+    rules: Rules,
+    limit: Option<u64>,
+}
+
+impl Found {
+    /// Calls `each` on the decompositions to list, until it fails.
+    fn each<E>(&self, mut each: impl FnMut(&Decomposition) -> Result<(), E>) -> Result<(), E> {
+        let mut failed = None;
+        let mut listed = 0u64;
+        // The hand was counted before, so the tables are usable and listing cannot fail.
+        let _ = hupai::for_each_decomposition(&self.hand, &self.rules, |d| {
+            if self.limit == Some(listed) {
+                return ControlFlow::Break(());
+            }
+            listed += 1;
+            match each(&d) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+}
+
+impl Serialize for Listing {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Listing::Sorted(list) => list.serialize(serializer),
+            Listing::Found(found) => {
+                use serde::ser::SerializeSeq;
+                let mut seq = serializer.serialize_seq(None)?;
+                found.each(|d| seq.serialize_element(&DecompositionReport::from(d)))?;
+                seq.end()
+            }
+        }
+    }
 }
 
 /// Everything `check` says about one hand. Fields that do not apply are left out of the JSON.
@@ -67,9 +149,13 @@ pub(crate) struct HandReport {
     /// Why wait types could not be given (an error from `combine`).
     #[serde(skip_serializing_if = "Option::is_none")]
     wait_types_error: Option<String>,
-    /// Decompositions of a complete hand (empty if it does not win).
+    /// Decompositions of a complete hand (empty if it does not win), at most `--limit`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    decompositions: Option<Vec<DecompositionReport>>,
+    decompositions: Option<Listing>,
+    /// How many decompositions the hand has, when `decompositions` does not list them all or
+    /// lists them in the order found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions_total: Option<u64>,
     /// The algorithm that listed the decompositions (the answering one if it can).
     #[serde(skip_serializing_if = "Option::is_none")]
     decompositions_by: Option<&'static str>,
@@ -249,12 +335,15 @@ pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::R
         let report = report(text, args);
         any_error |= report.error.is_some() || report.damaged_table;
         if args.json {
-            out.write_all(&json::line(&report))?;
+            json::write_line(out, &report)?;
         } else {
             if i > 0 {
                 writeln!(out)?;
             }
-            out.write_all(render(&report).as_bytes())?;
+            out.write_all(printable(&render(&report)).as_bytes())?;
+            if let Some(Listing::Found(found)) = &report.decompositions {
+                found.each(|d| writeln!(out, "    {d}"))?;
+            }
         }
     }
     out.flush()?;
@@ -288,7 +377,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     let answered = match args.algorithm {
         None => options::answer(&hand, &rules, None),
         Some(Choice::One(a)) => options::answer(&hand, &rules, Some(a)),
-        Some(Choice::All) => all_answers(&hand, &rules, &mut r),
+        Some(Choice::All) => all_answers(&hand, &rules, args.limit, &mut r),
     };
     let (algorithm, answer) = match answered {
         Ok(x) => x,
@@ -302,7 +391,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     let visible = args.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
     match answer {
         Answer::Win(false) => {
-            r.decompositions = Some(Vec::new());
+            r.decompositions = Some(Listing::Sorted(Vec::new()));
             r.why = why_not(&hand, &rules);
             shanten_report(&hand, &rules, &visible, &mut r);
         }
@@ -310,26 +399,57 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
             wait_types(&hand, &rules, &mut r);
             shanten_report(&hand, &rules, &visible, &mut r);
         }
-        Answer::Win(true) => {
-            let lister = if algorithm.capabilities().decompositions {
-                Ok(algorithm)
-            } else {
-                hupai_harness::fastest_decomposer_for(&hand, &rules)
-            };
-            match lister.and_then(|l| l.decompositions(&hand, &rules).map(|d| (l, d))) {
-                Ok((l, list)) => {
-                    r.decompositions_by = Some(l.name());
-                    r.decompositions = Some(list.iter().map(DecompositionReport::from).collect());
-                }
-                Err(e) => {
-                    r.damaged_table |= matches!(e, Error::Table { .. });
-                    r.decompositions_error = Some(e.to_string());
-                }
-            }
-        }
+        Answer::Win(true) => decompositions(&hand, &rules, algorithm, args.limit, &mut r),
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
     }
     r
+}
+
+/// The decompositions of a winning hand: counted first; up to the limit (and a size worth
+/// sorting) listed and sorted by the answering algorithm if it lists them, else listed as found
+/// by the `hupai` facade when the report is written.
+fn decompositions(hand: &Hand, rules: &Rules, algorithm: &'static dyn Algorithm, limit: Limit, r: &mut HandReport) {
+    let total = match hupai::count_decompositions(hand, rules) {
+        Ok(total) => total,
+        Err(e) => {
+            r.damaged_table |= matches!(e, Error::Table { .. });
+            r.decompositions_error = Some(e.to_string());
+            return;
+        }
+    };
+    if !limit.admits(total) || total > SORTED_AT_MOST {
+        r.decompositions_by = Some(hupai::Hupai.name());
+        r.decompositions_total = Some(total);
+        r.decompositions = Some(Listing::Found(Found { hand: hand.clone(), rules: *rules, limit: limit.0 }));
+        return;
+    }
+    let lister = if algorithm.capabilities().decompositions {
+        Ok(algorithm)
+    } else {
+        hupai_harness::fastest_decomposer_for(hand, rules)
+    };
+    match lister.and_then(|l| l.decompositions(hand, rules).map(|d| (l, d))) {
+        Ok((l, list)) => {
+            r.decompositions_by = Some(l.name());
+            r.decompositions = Some(Listing::Sorted(list.iter().map(DecompositionReport::from).collect()));
+        }
+        Err(e) => {
+            r.damaged_table |= matches!(e, Error::Table { .. });
+            r.decompositions_error = Some(e.to_string());
+        }
+    }
+}
+
+/// `text` with control characters (other than newlines) shown as escapes, so a hand typed with
+/// terminal escape sequences is shown, not obeyed.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect::<String>()
+        .into()
 }
 
 /// Why a complete hand that does not win under `rules` loses, when a rule option decides it: the
@@ -366,8 +486,16 @@ fn why_not(hand: &Hand, rules: &Rules) -> Option<String> {
 
 /// Asks every registered algorithm; fills `answers` and `agree`, and returns the first answer
 /// (the fastest algorithm that could answer), or the last error if none could.
-fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'static dyn Algorithm, Answer), Error> {
+fn all_answers(
+    hand: &Hand,
+    rules: &Rules,
+    limit: Limit,
+    r: &mut HandReport,
+) -> Result<(&'static dyn Algorithm, Answer), Error> {
     hand.shape(rules)?;
+    // Each algorithm's list is built whole to compare them: only when it is small enough.
+    let comparable = |total: u64| limit.admits(total) && total <= SORTED_AT_MOST;
+    let listable = hupai::count_decompositions(hand, rules).map_or(true, comparable);
     let mut rows = Vec::new();
     let mut first: Option<(&'static dyn Algorithm, Answer)> = None;
     let mut last_error = None;
@@ -378,7 +506,7 @@ fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'stat
             Ok(answer) => {
                 let (win, waits) = wait_names(answer);
                 let mut row = AlgorithmAnswer { algorithm: a.name(), win, waits, decompositions: None, error: None };
-                if matches!(answer, Answer::Win(_)) && a.capabilities().decompositions {
+                if matches!(answer, Answer::Win(_)) && a.capabilities().decompositions && listable {
                     match a.decompositions(hand, rules) {
                         Ok(list) => {
                             row.decompositions = Some(list.len());
@@ -502,12 +630,26 @@ pub(crate) fn render(r: &HandReport) -> String {
     render_shanten(r, &mut s);
     if r.win == Some(true) {
         match (&r.decompositions, &r.decompositions_error) {
-            (Some(list), _) => {
+            (Some(Listing::Sorted(list)), _) => {
                 let _ =
                     writeln!(s, "  decompositions ({}, listed by {}):", list.len(), r.decompositions_by.unwrap_or("?"));
                 for d in list {
                     let _ = writeln!(s, "    {}", d.groups.join(" "));
                 }
+            }
+            (Some(Listing::Found(found)), _) => {
+                // The lines follow as they are found (`run`).
+                let total = r.decompositions_total.unwrap_or(0);
+                let by = r.decompositions_by.unwrap_or("?");
+                let _ = match found.limit {
+                    Some(n) if n < total => {
+                        writeln!(
+                            s,
+                            "  decompositions ({n} of {total}, the first found, listed by {by}; --limit N|all for more):"
+                        )
+                    }
+                    _ => writeln!(s, "  decompositions ({total}, in the order found, listed by {by}):"),
+                };
             }
             (None, Some(e)) => {
                 let _ = writeln!(s, "  decompositions: {e}");

@@ -155,6 +155,21 @@ impl RuleArgs {
         }
     }
 
+    /// Options that contradict each other: a wildcard tile outside the tiles played with.
+    pub(crate) fn conflicts(&self) -> Result<(), String> {
+        let rules = self.rules();
+        if let Some(t) = self.wildcard_tile()
+            && !rules.tiles.kinds().contains(t)
+        {
+            let given = if self.wildcard_tile.is_some() { "--wildcard-tile" } else { "the rules' wildcard tile" };
+            return Err(format!(
+                "{given} {t} is not a tile of the set played with ({}); choose a tile of the set or other --tiles",
+                rules.tiles.describe()
+            ));
+        }
+        Ok(())
+    }
+
     /// The tile that counts as a wildcard: `--wildcard-tile`, else the rules' own (`7z` under
     /// `--rules hongzhong`, or `+wild-TILE`).
     pub(crate) fn wildcard_tile(&self) -> Option<Tile> {

@@ -162,7 +162,21 @@ unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, F
 fn rules(text: Option<&str>) -> Result<Rules, Failure> {
     match text {
         None => Ok(Rules::STANDARD),
-        Some(text) => text.parse().map_err(|e: hupai::UnknownRules| failure(HupaiError::UnknownRules, e.to_string())),
+        Some(text) => text.parse().map_err(|_: hupai::UnknownRules| {
+            failure(HupaiError::UnknownRules, hupai::UnknownRules(shortened(text)).to_string())
+        }),
+    }
+}
+
+/// Most characters of a caller's text echoed in an error message.
+const ECHOED_CHARS: usize = 64;
+
+/// `text`, or its start and its length when it is long: an error message echoes what was given
+/// without copying megabytes of it.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(ECHOED_CHARS) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
     }
 }
 

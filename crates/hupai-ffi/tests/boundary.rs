@@ -111,6 +111,12 @@ fn messages_are_the_cli_text_of_hupai_errors() {
     assert_eq!(is_win(&c("123m456p789s11122z"), Some(&c("mahjong"))), HupaiError::UnknownRules as i32);
     let unknown = "mahjong".parse::<Rules>().unwrap_err();
     assert_eq!(last_error(), unknown.to_string());
+    // Ten megabytes of rules name: the message echoes its start and length, not all of it.
+    let huge = "x".repeat(10 << 20);
+    assert_eq!(is_win(&c("123m456p789s11122z"), Some(&c(&huge))), HupaiError::UnknownRules as i32);
+    let message = last_error();
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(message.starts_with(&format!("unknown rules '{}… (10485760 bytes)'", "x".repeat(64))), "{message}");
 }
 
 #[test]

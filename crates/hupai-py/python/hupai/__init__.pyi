@@ -71,8 +71,16 @@ def waits(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
 ) -> list[str]: ...
 def decompositions(
-    hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
+    hand: str,
+    rules: str = "standard",
+    *,
+    limit: Optional[int] = None,
+    wildcard_tile: Optional[str] = None,
+    wildcard_fifth_copy: bool = False,
 ) -> list[list[str]]: ...
+def count_decompositions(
+    hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
+) -> int: ...
 def check(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
 ) -> CheckResult: ...
