@@ -1,0 +1,194 @@
+//! Whether the hand waited on the winning tile alone, which 边张, 嵌张 and 单钓将 require: the
+//! kinds that complete the hand before the win (its concealed tiles less the winning tile, with
+//! its declared melds), never counting a kind the hand holds all four of.
+//!
+//! A hand scored as sets and a pair can only have been ready as sets and a pair or as seven pairs
+//! (the thirteen orphans and the knitted forms cannot share a ready hand with them), so those two
+//! forms are checked here, suit by suit; the knitted straight asks `hupai::waits`.
+
+use super::kinds::{Concrete, Kind, suit};
+
+/// How many kinds the hand waited on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// The winning tile's kind alone.
+    Unique,
+    /// More than one kind.
+    Several,
+}
+
+/// The wait of a hand scored as sets and a pair (or seven pairs). With `exhausted` (the
+/// reference calculator's reading) a kind the hand holds four of still counts as a wait.
+pub(crate) fn standard_wait(hand: &Concrete, exhausted: bool) -> Wait {
+    let mut base = hand.concealed;
+    let win = usize::from(hand.win);
+    base[win] -= 1;
+    let mut held = base;
+    for s in &hand.declared {
+        s.add_to(&mut held);
+    }
+    let live = |t: usize| exhausted || held[t] < 4;
+    if other_wait(&base, hand.win, live) {
+        return Wait::Several;
+    }
+    if hand.declared.is_empty() {
+        if let Some(t) = seven_pairs_wait(&base) {
+            if t != hand.win && live(usize::from(t)) {
+                return Wait::Several;
+            }
+        }
+    }
+    Wait::Unique
+}
+
+/// The reference calculator's wait of a concealed knitted straight: the five tiles beside the
+/// knitted straight, less the winning tile, read as sets and a pair (kinds held four times
+/// count). A winning tile outside those five never makes a wait fan, so its answer is moot.
+pub(crate) fn knitted_rest_wait(rest: &[u8; 34], win: Kind) -> Wait {
+    let mut base = *rest;
+    if base[usize::from(win)] == 0 {
+        return Wait::Several;
+    }
+    base[usize::from(win)] -= 1;
+    if other_wait(&base, win, |_| true) { Wait::Several } else { Wait::Unique }
+}
+
+/// Does a kind other than `win` (and `live`) complete `base` as sets and a pair?
+fn other_wait(base: &[u8; 34], win: Kind, live: impl Fn(usize) -> bool) -> bool {
+    let suits = SuitState::new(base);
+    (0..34usize).any(|t| t != usize::from(win) && live(t) && suits.completes(base, t as Kind))
+}
+
+/// The one kind that completes seven pairs (a four of a kind is two pairs), if the hand is ready.
+fn seven_pairs_wait(c: &[u8; 34]) -> Option<Kind> {
+    let (mut pairs, mut single) = (0, None);
+    for (k, &n) in c.iter().enumerate() {
+        pairs += n / 2;
+        if n % 2 == 1 {
+            if single.is_some() {
+                return None;
+            }
+            single = Some(k as Kind);
+        }
+    }
+    if pairs == 6 { single } else { None }
+}
+
+/// Each suit's verdict as it stands, so a candidate tile re-checks its own suit only.
+struct SuitState {
+    /// Tiles per suit.
+    len: [u8; 4],
+    /// The suit splits into sets alone.
+    sets: [bool; 4],
+    /// The suit splits into sets and one pair.
+    with_pair: [bool; 4],
+}
+
+impl SuitState {
+    fn new(c: &[u8; 34]) -> SuitState {
+        let mut s = SuitState { len: [0; 4], sets: [false; 4], with_pair: [false; 4] };
+        for i in 0..4 {
+            let part = suit_slice(c, i);
+            s.len[i] = part.iter().sum();
+            match s.len[i] % 3 {
+                0 => s.sets[i] = splits(part, i == 3, false),
+                2 => s.with_pair[i] = splits(part, i == 3, true),
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// Does the hand complete as sets and a pair with one more `t`?
+    fn completes(&self, c: &[u8; 34], t: Kind) -> bool {
+        let ts = usize::from(suit(t));
+        let mut pairs = 0;
+        for i in 0..4 {
+            let len = self.len[i] + u8::from(i == ts);
+            match len % 3 {
+                1 => return false,
+                2 => pairs += 1,
+                _ => {}
+            }
+        }
+        if pairs != 1 {
+            return false;
+        }
+        for i in (0..4).filter(|&i| i != ts) {
+            let ok = if self.len[i] % 3 == 2 { self.with_pair[i] } else { self.sets[i] };
+            if !ok {
+                return false;
+            }
+        }
+        let mut part = [0u8; 9];
+        let own = suit_slice(c, ts);
+        part[..own.len()].copy_from_slice(own);
+        let r = usize::from(t) - ts * 9;
+        part[r] += 1;
+        let len = self.len[ts] + 1;
+        splits(&part[..own.len()], ts == 3, len % 3 == 2)
+    }
+}
+
+fn suit_slice(c: &[u8; 34], s: usize) -> &[u8] {
+    if s == 3 { &c[27..34] } else { &c[s * 9..s * 9 + 9] }
+}
+
+/// Can these counts of one suit split into sets (and exactly one pair if `pair`)? Honors make
+/// no chows.
+fn splits(part: &[u8], honors: bool, pair: bool) -> bool {
+    let mut c = [0u8; 9];
+    c[..part.len()].copy_from_slice(part);
+    if honors {
+        let pairs = c.iter().filter(|&&n| n == 2).count();
+        return c.iter().all(|&n| n == 0 || n == 3 || n == 2) && pairs == usize::from(pair);
+    }
+    split_numbered(&mut c, 0, pair)
+}
+
+fn split_numbered(c: &mut [u8; 9], from: usize, pair: bool) -> bool {
+    let Some(i) = (from..9).find(|&i| c[i] > 0) else {
+        return !pair;
+    };
+    if pair && c[i] >= 2 {
+        c[i] -= 2;
+        let ok = split_numbered(c, i, false);
+        c[i] += 2;
+        if ok {
+            return true;
+        }
+    }
+    if c[i] >= 3 {
+        c[i] -= 3;
+        let ok = split_numbered(c, i, pair);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = split_numbered(c, i, pair);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        return ok;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suits_split() {
+        assert!(splits(&[1, 1, 1, 0, 0, 0, 0, 0, 0], false, false));
+        assert!(splits(&[3, 1, 1, 0, 0, 0, 0, 0, 0], false, true));
+        assert!(!splits(&[1, 1, 0, 0, 0, 0, 0, 0, 0], false, false));
+        assert!(splits(&[0, 0, 3, 0, 2, 0, 0], true, true));
+        assert!(!splits(&[0, 0, 3, 0, 2, 0, 0], true, false));
+    }
+}
