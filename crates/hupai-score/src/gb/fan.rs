@@ -313,13 +313,13 @@ impl fmt::Display for Fan {
 
 /// How many times each fan counts, indexed by fan number: the working table of one reading.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct FanTable(pub [u16; TABLE_SIZE]);
+pub(crate) struct FanTable(pub [u8; TABLE_SIZE]);
 
 impl FanTable {
     pub(crate) const EMPTY: FanTable = FanTable([0; TABLE_SIZE]);
 
     #[inline]
-    pub(crate) fn get(&self, fan: Fan) -> u16 {
+    pub(crate) fn get(&self, fan: Fan) -> u8 {
         self.0[fan as usize]
     }
 
@@ -329,7 +329,7 @@ impl FanTable {
     }
 
     #[inline]
-    pub(crate) fn set(&mut self, fan: Fan, count: u16) {
+    pub(crate) fn set(&mut self, fan: Fan, count: u8) {
         self.0[fan as usize] = count;
     }
 
@@ -345,7 +345,7 @@ impl FanTable {
 
     /// Takes `n` away from a count, never below zero.
     #[inline]
-    pub(crate) fn take(&mut self, fan: Fan, n: u16) {
+    pub(crate) fn take(&mut self, fan: Fan, n: u8) {
         let c = &mut self.0[fan as usize];
         *c = c.saturating_sub(n);
     }

@@ -71,24 +71,12 @@ pub(crate) const fn dragon(k: Kind) -> bool {
 
 #[inline]
 pub(crate) const fn terminal(k: Kind) -> bool {
-    k < 27 && (k % 9 == 0 || k % 9 == 8)
+    k < 27 && (k.is_multiple_of(9) || k % 9 == 8)
 }
 
 #[inline]
 pub(crate) const fn terminal_or_honor(k: Kind) -> bool {
     honor(k) || terminal(k)
-}
-
-/// 绿一色's tiles: 2 3 4 6 8 bamboo and green.
-#[inline]
-pub(crate) const fn green(k: Kind) -> bool {
-    matches!(k, 10 | 11 | 12 | 14 | 16 | 32)
-}
-
-/// 推不倒's tiles (vertically symmetric): 1 2 3 4 5 8 9 dots, 2 4 5 6 8 9 bamboo, white.
-#[inline]
-pub(crate) const fn reversible(k: Kind) -> bool {
-    matches!(k, 18 | 19 | 20 | 21 | 22 | 25 | 26 | 10 | 12 | 13 | 14 | 16 | 17 | 33)
 }
 
 /// What a set is.
@@ -201,7 +189,5 @@ mod tests {
         assert_eq!(k("1p"), 18);
         assert_eq!(k("7z"), RED);
         assert_eq!(k("5z"), 33);
-        assert!(green(k("6z")) && green(k("8s")) && !green(k("8p")));
-        assert!(reversible(k("5z")) && reversible(k("8p")) && !reversible(k("6p")) && !reversible(k("3s")));
     }
 }

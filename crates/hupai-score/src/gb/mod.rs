@@ -166,6 +166,8 @@ pub(crate) struct Context<'a> {
     pub hand: &'a Concrete,
     /// Every tile of the hand (kongs as four).
     pub all_tiles: [u8; 34],
+    /// The kinds the hand holds, one bit each.
+    pub held: u64,
     pub tsumo: bool,
     pub last_copy: bool,
     /// 妙手回春 / 海底捞月.
@@ -242,12 +244,12 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
     if hand.concealed()[w] == 0 && hand.wildcards() == 0 {
         return Err(ScoreError::Impossible(format!("the winning tile {w} is not among the hand's concealed tiles")));
     }
-    if situation.chankan {
-        if let Some(m) = hand.melds().iter().find(|m| m.tiles().contains(&w)) {
-            return Err(ScoreError::Impossible(format!(
-                "chankan: the kong robbed is of {w}, but the hand's meld {m} holds one"
-            )));
-        }
+    if situation.chankan
+        && let Some(m) = hand.melds().iter().find(|m| m.tiles().contains(&w))
+    {
+        return Err(ScoreError::Impossible(format!(
+            "chankan: the kong robbed is of {w}, but the hand's meld {m} holds one"
+        )));
     }
     if (situation.chankan || situation.last_copy) && hand.concealed()[w] >= 2 {
         let key = if situation.chankan { "chankan" } else { "last_copy" };
@@ -275,21 +277,21 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
                 continue;
             }
             let concrete = Concrete { concealed, declared: declared.clone(), win: kind(w) };
-            if let Some(s) = score_concrete(&concrete, hand.melds(), win, options) {
-                if best.as_ref().is_none_or(|b| s.0 > b.0) {
-                    best = Some(s);
-                }
+            if let Some(s) = score_concrete(&concrete, hand.melds(), win, options)
+                && best.as_ref().is_none_or(|b| s.0 > b.0)
+            {
+                best = Some(s);
             }
         }
     }
     let Some((total, mut table, reading)) = best else {
         return Err(ScoreError::NoWin(format!("{hand} is not a complete winning hand with the winning tile {w}")));
     };
-    table.set(Fan::FlowerTiles, u16::from(flowers));
+    table.set(Fan::FlowerTiles, flowers);
     let fans = fan::ALL
         .iter()
         .filter(|&&f| table.has(f))
-        .map(|&f| FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: table.get(f) })
+        .map(|&f| FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: u16::from(table.get(f)) })
         .collect();
     Ok(Score { fan: total + u32::from(flowers), fans, enough: total >= options.minimum, reading })
 }
@@ -307,9 +309,11 @@ fn score_concrete(
     if in_melds == 3 {
         last_copy = true;
     }
+    let all_tiles = hand.all_tiles();
     let ctx = Context {
         hand,
-        all_tiles: hand.all_tiles(),
+        all_tiles,
+        held: standard::presence(&all_tiles),
         tsumo: win.tsumo,
         last_copy,
         last_tile: win.last_tile,

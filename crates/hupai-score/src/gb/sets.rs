@@ -112,7 +112,7 @@ fn limit_pairs(found: &[Option<Fan>], max: usize, table: &mut FanTable) {
         }
     }
     for (i, f) in PAIR_FANS.iter().enumerate() {
-        table.set(*f, counts[i] as u16);
+        table.set(*f, counts[i] as u8);
     }
 }
 

@@ -174,12 +174,12 @@ pub(crate) fn special_forms(ctx: &Context) -> Option<(FanTable, SpecialForm)> {
         let shifted = first < 27 && first % 9 <= 2 && c[first..first + 7].iter().all(|&n| n == 2);
         if shifted {
             t.set(Fan::SevenShiftedPairs, 1);
-            tile_trait_fans(c, &mut t);
+            tile_trait_fans(ctx.held, &mut t);
         } else {
             t.set(Fan::SevenPairs, 1);
-            suit_fans(c, &mut t);
-            tile_trait_fans(c, &mut t);
-            rank_range_fans(c, &mut t);
+            suit_fans(ctx.held, &mut t);
+            tile_trait_fans(ctx.held, &mut t);
+            rank_range_fans(ctx.held, &mut t);
             tile_hog(c, 0, &mut t);
         }
     } else if (0..34u8).all(|k| (c[usize::from(k)] > 0) == terminal_or_honor(k)) {
@@ -234,9 +234,7 @@ mod tests {
         for k in knitted_kinds(KNITTED[3]) {
             c[usize::from(k)] = 1;
         }
-        for k in 27..32 {
-            c[k] = 1;
-        }
+        c[27..32].fill(1);
         assert_eq!(honors_and_knitted(&c), Some(9));
         c[27] = 2;
         assert_eq!(honors_and_knitted(&c), None);

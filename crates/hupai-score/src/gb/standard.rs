@@ -5,9 +5,7 @@
 use super::Context;
 use super::exclusions;
 use super::fan::{Fan, FanTable};
-use super::kinds::{
-    Kind, Set, Shape, dragon, green, honor, numbered, rank, reversible, terminal, terminal_or_honor, wind,
-};
+use super::kinds::{Kind, Set, Shape, dragon, honor, numbered, rank, terminal_or_honor, wind};
 use super::sets;
 use super::waits::Wait;
 
@@ -95,13 +93,13 @@ pub(crate) fn score(ctx: &Context, sets_in: [Set; 4], pair: Kind) -> FanTable {
     }
     outside_five_even(&sets, pair, &mut t);
 
-    let tiles = ctx.all_tiles;
-    suit_fans(&tiles, &mut t);
-    tile_trait_fans(&tiles, &mut t);
-    rank_range_fans(&tiles, &mut t);
+    let tiles = &ctx.all_tiles;
+    suit_fans(ctx.held, &mut t);
+    tile_trait_fans(ctx.held, &mut t);
+    rank_range_fans(ctx.held, &mut t);
     if !t.has(Fan::QuadrupleChow) {
         let kongs = hand.declared.iter().filter(|s| s.shape == Shape::Kong).count();
-        tile_hog(&tiles, kongs, &mut t);
+        tile_hog(tiles, kongs, &mut t);
     }
 
     if !t.has(Fan::MeldedHand) && !t.has(Fan::FourKongs) {
@@ -125,7 +123,7 @@ pub(crate) fn score(ctx: &Context, sets_in: [Set; 4], pair: Kind) -> FanTable {
 /// 和绝张, 妙手回春 / 海底捞月, 杠上开花 / 抢杠和 and 自摸, from how the hand won.
 pub(crate) fn win_flag_fans(ctx: &Context, t: &mut FanTable) {
     // 妙手回春 and 杠上开花 include 自摸; 抢杠和 includes 和绝张.
-    if ctx.last_copy && !(ctx.kong && !ctx.tsumo) {
+    if ctx.last_copy && (ctx.tsumo || !ctx.kong) {
         t.set(Fan::LastTile, 1);
     }
     if ctx.last_tile {
@@ -246,14 +244,36 @@ fn outside_five_even(sets: &[Set; 4], pair: Kind, t: &mut FanTable) {
     }
 }
 
-/// 无字, 缺一门, 混一色, 清一色, 五门齐 from the suits present.
-pub(crate) fn suit_fans(tiles: &[u8; 34], t: &mut FanTable) {
-    let present = |s: usize| tiles[s * 9..s * 9 + 9].iter().any(|&n| n > 0);
-    let honors = tiles[27..].iter().any(|&n| n > 0);
+/// The kinds a hand holds, one bit per kind (bit `k` for kind `k`).
+pub(crate) fn presence(tiles: &[u8; 34]) -> u64 {
+    tiles.iter().enumerate().fold(0, |m, (k, &n)| if n > 0 { m | 1 << k } else { m })
+}
+
+const fn mask_of(kinds: &[Kind]) -> u64 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        m |= 1 << kinds[i];
+        i += 1;
+    }
+    m
+}
+
+const SUIT: u64 = 0x1FF;
+const HONORS: u64 = 0x7F << 27;
+const WINDS: u64 = 0xF << 27;
+const DRAGONS: u64 = 0x7 << 31;
+const TERMINALS: u64 = mask_of(&[0, 8, 9, 17, 18, 26]);
+const GREEN: u64 = mask_of(&[10, 11, 12, 14, 16, 32]);
+const REVERSIBLE: u64 = mask_of(&[18, 19, 20, 21, 22, 25, 26, 10, 12, 13, 14, 16, 17, 33]);
+
+/// 无字, 缺一门, 混一色, 清一色, 五门齐 from the suits present (`held`: [`presence`]).
+pub(crate) fn suit_fans(held: u64, t: &mut FanTable) {
+    let honors = held & HONORS != 0;
     if !honors {
         t.set(Fan::NoHonors, 1);
     }
-    let missing = (0..3).filter(|&s| !present(s)).count() as u16;
+    let missing = (0..3).filter(|&s| held >> (9 * s) & SUIT == 0).count() as u8;
     match missing {
         2 if honors => t.set(Fan::HalfFlush, 1),
         2 => {
@@ -261,9 +281,7 @@ pub(crate) fn suit_fans(tiles: &[u8; 34], t: &mut FanTable) {
             t.clear(Fan::NoHonors);
         }
         0 => {
-            let winds = tiles[27..31].iter().any(|&n| n > 0);
-            let dragons = tiles[31..].iter().any(|&n| n > 0);
-            if winds && dragons {
+            if held & WINDS != 0 && held & DRAGONS != 0 {
                 t.set(Fan::AllTypes, 1);
             }
         }
@@ -271,42 +289,37 @@ pub(crate) fn suit_fans(tiles: &[u8; 34], t: &mut FanTable) {
     }
 }
 
-/// 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 from which tiles the hand holds.
-pub(crate) fn tile_trait_fans(tiles: &[u8; 34], t: &mut FanTable) {
-    let held = || (0..34u8).filter(|&k| tiles[usize::from(k)] > 0);
-    let simples = held().all(|k| !terminal_or_honor(k));
+/// 断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九 from which kinds the hand holds.
+pub(crate) fn tile_trait_fans(held: u64, t: &mut FanTable) {
+    let simples = held & (HONORS | TERMINALS) == 0;
     if simples {
         t.set(Fan::AllSimples, 1);
     }
-    if held().all(reversible) {
+    if held & !REVERSIBLE == 0 {
         t.set(Fan::ReversibleTiles, 1);
     }
-    if held().all(green) {
+    if held & !GREEN == 0 {
         t.set(Fan::AllGreen, 1);
     }
     if simples {
         return;
     }
-    if held().all(honor) {
+    if held & !HONORS == 0 {
         t.set(Fan::AllHonors, 1);
-    } else if held().all(terminal) {
+    } else if held & !TERMINALS == 0 {
         t.set(Fan::AllTerminals, 1);
-    } else if held().all(terminal_or_honor) {
+    } else if held & !(TERMINALS | HONORS) == 0 {
         t.set(Fan::AllTerminalsAndHonors, 1);
     }
 }
 
 /// 小于五 / 全小, 大于五 / 全大, 全中: a hand of numbered tiles within a range of ranks.
-pub(crate) fn rank_range_fans(tiles: &[u8; 34], t: &mut FanTable) {
-    if tiles[27..].iter().any(|&n| n > 0) {
+pub(crate) fn rank_range_fans(held: u64, t: &mut FanTable) {
+    if held & HONORS != 0 {
         return;
     }
-    let mut ranks = 0u16;
-    for (k, &n) in tiles[..27].iter().enumerate() {
-        if n > 0 {
-            ranks |= 1 << (k % 9 + 1);
-        }
-    }
+    // Bit r for rank r (1–9), as the reference tests them.
+    let ranks = ((held | held >> 9 | held >> 18) & SUIT) << 1;
     if ranks & !0b11110 == 0 {
         t.set(if ranks & (1 << 4) != 0 { Fan::LowerFour } else { Fan::LowerTiles }, 1);
     } else if ranks & !0b11_1100_0000 == 0 {
@@ -319,7 +332,7 @@ pub(crate) fn rank_range_fans(tiles: &[u8; 34], t: &mut FanTable) {
 /// 四归一: each kind whose four tiles the hand holds, not as a kong.
 pub(crate) fn tile_hog(tiles: &[u8; 34], kongs: usize, t: &mut FanTable) {
     let fours = tiles.iter().filter(|&&n| n == 4).count();
-    t.set(Fan::TileHog, fours.saturating_sub(kongs) as u16);
+    t.set(Fan::TileHog, fours.saturating_sub(kongs) as u8);
 }
 
 /// 边张, 嵌张 or 单钓将: only when the hand waited on the winning tile alone, and the winning tile
@@ -373,5 +386,32 @@ pub(crate) fn wind_fans(ctx: &Context, k: Kind, t: &mut FanTable) {
         if ctx.seat != ctx.round && !deducted {
             t.take(Fan::PungOfTerminalsOrHonors, 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gb::kinds::kind;
+
+    fn bit(t: &str) -> u64 {
+        1 << kind(t.parse().unwrap())
+    }
+
+    #[test]
+    fn tile_classes() {
+        // 绿一色: 23468s and green; 推不倒: 1234589p, 245689s, white.
+        for t in ["2s", "3s", "4s", "6s", "8s", "6z"] {
+            assert_ne!(GREEN & bit(t), 0, "{t}");
+        }
+        assert_eq!(GREEN & (bit("8p") | bit("5s") | bit("7z")), 0);
+        for t in ["1p", "2p", "3p", "4p", "5p", "8p", "9p", "2s", "4s", "5s", "6s", "8s", "9s", "5z"] {
+            assert_ne!(REVERSIBLE & bit(t), 0, "{t}");
+        }
+        assert_eq!(REVERSIBLE & (bit("6p") | bit("7p") | bit("3s") | bit("1m") | bit("6z")), 0);
+        assert_eq!(TERMINALS.count_ones(), 6);
+        let mut t = FanTable::EMPTY;
+        rank_range_fans(bit("1m") | bit("4p") | bit("3s"), &mut t);
+        assert!(t.has(Fan::LowerFour));
     }
 }
