@@ -16,9 +16,12 @@ scorer says otherwise):
   reference does, so a hand like 1111m + 23m (waiting on 4m alone, since 1m is exhausted) gets the
   wait fan from hupai and not from the reference. Recognised when the reference's waits (basic form
   and seven pairs of the thirteen tiles before the win) include a kind the hand holds four of.
-* `knitted_rest_wait`: a concealed 组合龙's wait fans: the reference asks whether the five tiles
-  beside the knitted straight, less the winning tile, wait on one kind; hupai asks the whole hand
-  (as for every other form). Recognised when the two wait sets differ in size.
+* `knitted_rest_wait`: the same for a concealed 组合龙, whose wait the reference reads from the five
+  tiles beside the knitted straight. Recognised as a concealed knitted straight hand. (Not seen in
+  300,000 generated situations: it needs those five tiles to wait on a kind held four times.)
+
+Every situation is also scored with `"options": {"waits": "reference"}`, which reads the waits as the
+reference does: then hupai must agree with the peer on every situation, documented or not.
 
 Sizes: `HUPAI_GB_CASES` (default 100,000; 1,000,000 with `HUPAI_FULL=1`).
 """
@@ -389,6 +392,15 @@ def situation(rng):
         verbose=True,
     )
     facts.update(counts=counts, held=held, win=win, melds=melds)
+    features = {k for k in ("tsumo", "rinshan", "chankan", "haitei", "houtei", "last_copy") if obj.get(k)}
+    features |= {f"{shape} {how}" for shape, _, how in melds}
+    if obj["flowers"]:
+        features.add("flowers")
+    if in_melds == 3:
+        features.add("last copy from the melds")
+    if form == "knitted straight" and melds:
+        features.add("knitted straight with a declared set")
+    facts["features"] = features
     return obj, peer, facts
 
 
@@ -450,6 +462,9 @@ def compare(cases, binary, seed=20261125):
     out = run_cli(binary, ["score", "--rules", "gb"], "\n".join(lines) + "\n").splitlines()
     assert len(out) == len(lines)
     documented, unexplained, seen_fans, forms = {}, [], set(), {}
+    for _, _, facts in generated:
+        for f in facts["features"]:
+            forms[f] = forms.get(f, 0) + 1
     for i, (obj, peer, facts) in enumerate(generated):
         default, as_reference = json.loads(out[2 * i]), json.loads(out[2 * i + 1])
         forms[facts["form"]] = forms.get(facts["form"], 0) + 1
@@ -482,6 +497,11 @@ def test_score_gb_matches_the_reference(hupai_bin):
     assert set(documented) <= {"exhausted_wait", "knitted_rest_wait"}
     missing = set(range(1, 82)) - seen
     assert not missing, f"fans never scored: {sorted(NAMES[i - 1] for i in missing)}"
+    # Every form, meld kind and flag occurs.
+    expected = {"standard", "nine gates", "seven pairs", "thirteen orphans", "honors and knitted", "knitted straight"}
+    expected |= {"tsumo", "rinshan", "chankan", "haitei", "houtei", "last_copy", "flowers", "last copy from the melds"}
+    expected |= {"chow open", "pung open", "kong open", "kong closed", "knitted straight with a declared set"}
+    assert expected <= set(forms), f"never generated: {expected - set(forms)}"
 
 
 if __name__ == "__main__":  # pragma: no cover - a manual run prints the disagreements

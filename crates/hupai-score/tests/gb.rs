@@ -328,3 +328,47 @@ fn wildcards_score_as_their_best_assignment() {
     let s = score(json!({"hand": "123m456p789s111z9p*", "win": "9p"}));
     assert!(s.reading.starts_with("99p"), "{}", s.reading);
 }
+
+/// The lines of `docs/scoring-gb.md` between `<!-- {name}:start -->` and `<!-- {name}:end -->`.
+fn doc_block(name: &str) -> Vec<String> {
+    let text = include_str!("../../../docs/scoring-gb.md");
+    let start = text.find(&format!("<!-- {name}:start -->")).expect("start marker");
+    let end = text.find(&format!("<!-- {name}:end -->")).expect("end marker");
+    text[start..end].lines().skip(1).filter(|l| l.starts_with('|') && !l.starts_with("|-")).map(String::from).collect()
+}
+
+fn cells(line: &str) -> Vec<String> {
+    line.trim_matches('|').split(" | ").map(|c| c.trim().trim_matches('`').to_string()).collect()
+}
+
+#[test]
+fn the_fan_table_in_the_docs_is_the_code_s() {
+    let rows = doc_block("gb-fans");
+    assert_eq!(rows.len(), 1 + gb::fan::ALL.len(), "a header and one row per fan");
+    for (row, fan) in rows[1..].iter().zip(gb::fan::ALL) {
+        let c = cells(row);
+        assert_eq!(c, [fan.id().to_string(), fan.name_en().into(), fan.name_zh().into(), fan.value().to_string()]);
+    }
+}
+
+#[test]
+fn the_examples_in_the_docs_are_what_hupai_answers() {
+    let rows = doc_block("gb-examples");
+    assert!(rows.len() > 20);
+    let scorer = Scorer::by_name("gb").unwrap();
+    for row in &rows[1..] {
+        let c = cells(row);
+        let a = scorer.score_line(&c[0]);
+        assert!(a.get("error").is_none(), "{row}: {a}");
+        let fans: Vec<String> = a["fans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| match f["count"].as_u64().unwrap() {
+                1 => f["name"].as_str().unwrap().to_string(),
+                n => format!("{} ×{n}", f["name"].as_str().unwrap()),
+            })
+            .collect();
+        assert_eq!([a["fan"].to_string(), fans.join(", "), a["reading"].as_str().unwrap().to_string()], c[1..], "{row}");
+    }
+}
