@@ -324,6 +324,9 @@ fn wildcards_score_as_their_best_assignment() {
         let s = score(json!({"hand": hand, "win": win}));
         assert_eq!(Some(s.fan), brute_force_best(hand, win), "{hand} on {win}: {}", s.reading);
     }
+    // Too many wildcards to try every assignment: refused, never guessed.
+    let e = err(json!({"hand": "123m***********", "win": "1m"}));
+    assert!(matches!(e, ScoreError::Unsupported(_)), "{e}");
     // The winning tile may be a wildcard's: 123m456p789s111z9p* won on 9p pairs the 9p.
     let s = score(json!({"hand": "123m456p789s111z9p*", "win": "9p"}));
     assert!(s.reading.starts_with("99p"), "{}", s.reading);
@@ -369,6 +372,10 @@ fn the_examples_in_the_docs_are_what_hupai_answers() {
                 n => format!("{} ×{n}", f["name"].as_str().unwrap()),
             })
             .collect();
-        assert_eq!([a["fan"].to_string(), fans.join(", "), a["reading"].as_str().unwrap().to_string()], c[1..], "{row}");
+        assert_eq!(
+            [a["fan"].to_string(), fans.join(", "), a["reading"].as_str().unwrap().to_string()],
+            c[1..],
+            "{row}"
+        );
     }
 }

@@ -318,7 +318,7 @@ pub(crate) struct FanTable(pub [u8; TABLE_SIZE]);
 impl FanTable {
     pub(crate) const EMPTY: FanTable = FanTable([0; TABLE_SIZE]);
 
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn get(&self, fan: Fan) -> u8 {
         self.0[fan as usize]
     }

@@ -33,6 +33,7 @@ mod standard;
 mod waits;
 
 use std::cell::Cell;
+use std::collections::HashSet;
 
 use arrayvec::ArrayVec;
 use hupai::{Hand, HandShape, Meld, Rules, Tile, TileCounts};
@@ -214,6 +215,10 @@ impl Context<'_> {
     }
 }
 
+/// The most wildcards a scored hand may hold: every winning assignment is scored, and their
+/// number grows fast (8 take well under a second, 13 take seconds and half a gigabyte).
+pub const MAX_WILDCARDS: u8 = 8;
+
 /// How the hand won, checked: the flags that apply to GB.
 #[derive(Debug, Clone, Copy)]
 struct Win {
@@ -264,14 +269,19 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         let concrete = Concrete { concealed: to_kinds(hand.concealed()), declared, win: kind(w) };
         best = score_concrete(&concrete, hand.melds(), win, options);
     } else {
+        if hand.wildcards() > MAX_WILDCARDS {
+            return Err(ScoreError::Unsupported(format!(
+                "GB scoring tries every assignment of the wildcards and takes at most {MAX_WILDCARDS}; this hand has {}",
+                hand.wildcards()
+            )));
+        }
         // Each assignment of the wildcards that wins is one of the decompositions' tile sets.
-        let mut seen: Vec<[u8; 34]> = Vec::new();
+        let mut seen: HashSet<[u8; 34]> = HashSet::new();
         for d in hupai::decompositions(hand, &Rules::GB)? {
             let concealed = to_kinds(&d.counts());
-            if seen.contains(&concealed) {
+            if !seen.insert(concealed) {
                 continue;
             }
-            seen.push(concealed);
             let held_win = concealed[usize::from(kind(w))];
             if held_win == 0 || ((situation.chankan || situation.last_copy) && held_win >= 2) {
                 continue;
@@ -288,11 +298,12 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         return Err(ScoreError::NoWin(format!("{hand} is not a complete winning hand with the winning tile {w}")));
     };
     table.set(Fan::FlowerTiles, flowers);
-    let fans = fan::ALL
-        .iter()
-        .filter(|&&f| table.has(f))
-        .map(|&f| FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: u16::from(table.get(f)) })
-        .collect();
+    let mut fans = Vec::with_capacity(table.0.iter().filter(|&&n| n > 0).count());
+    for (f, &n) in fan::ALL.iter().zip(&table.0[1..]) {
+        if n > 0 {
+            fans.push(FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: u16::from(n) });
+        }
+    }
     Ok(Score { fan: total + u32::from(flowers), fans, enough: total >= options.minimum, reading })
 }
 
@@ -303,13 +314,10 @@ fn score_concrete(
     win: Win,
     options: &Options,
 ) -> Option<(u32, fan::FanTable, String)> {
-    let mut last_copy = win.last_copy;
-    // Three copies of the winning tile in the declared melds: it is the last copy.
-    let in_melds: u32 = melds.iter().map(|m| m.tiles().iter().filter(|&&t| kind(t) == hand.win).count() as u32).sum();
-    if in_melds == 3 {
-        last_copy = true;
-    }
     let all_tiles = hand.all_tiles();
+    // Three copies of the winning tile in the declared melds: it is the last copy.
+    let w = usize::from(hand.win);
+    let last_copy = win.last_copy || all_tiles[w] - hand.concealed[w] == 3;
     let ctx = Context {
         hand,
         all_tiles,
@@ -428,9 +436,18 @@ fn check_flags(s: &Situation) -> Result<Win, ScoreError> {
 
 /// Counts in tile order as counts in scoring order.
 fn to_kinds(c: &TileCounts) -> [u8; 34] {
+    const KIND_OF: [usize; 34] = {
+        let mut k = [0; 34];
+        let mut i = 0;
+        while i < 34 {
+            k[i] = kind(Tile::ALL[i]) as usize;
+            i += 1;
+        }
+        k
+    };
     let mut out = [0u8; 34];
-    for t in Tile::ALL {
-        out[usize::from(kind(t))] = c[t];
+    for (i, &n) in c.0.iter().enumerate() {
+        out[KIND_OF[i]] = n;
     }
     out
 }

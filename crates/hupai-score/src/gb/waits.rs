@@ -147,40 +147,40 @@ fn splits(part: &[u8], honors: bool, pair: bool) -> bool {
         let pairs = c.iter().filter(|&&n| n == 2).count();
         return c.iter().all(|&n| n == 0 || n == 3 || n == 2) && pairs == usize::from(pair);
     }
-    split_numbered(&mut c, 0, pair)
+    split_numbered(&c, pair)
 }
 
-fn split_numbered(c: &mut [u8; 9], from: usize, pair: bool) -> bool {
-    let Some(i) = (from..9).find(|&i| c[i] > 0) else {
-        return !pair;
-    };
-    if pair && c[i] >= 2 {
-        c[i] -= 2;
-        let ok = split_numbered(c, i, false);
-        c[i] += 2;
-        if ok {
-            return true;
+/// One numbered suit as sets, and one pair if `pair` (each rank with two or more tried as it).
+fn split_numbered(c: &[u8; 9], pair: bool) -> bool {
+    if !pair {
+        return sets_only(c);
+    }
+    (0..9).any(|i| {
+        if c[i] < 2 {
+            return false;
         }
-    }
-    if c[i] >= 3 {
-        c[i] -= 3;
-        let ok = split_numbered(c, i, pair);
-        c[i] += 3;
-        if ok {
-            return true;
+        let mut rest = *c;
+        rest[i] -= 2;
+        sets_only(&rest)
+    })
+}
+
+/// Sets alone, greedily from the lowest rank: three of a kind there is a pung (three chows from
+/// it would be the same tiles), the rest chows starting there.
+fn sets_only(c: &[u8; 9]) -> bool {
+    let mut c = *c;
+    for i in 0..9 {
+        let n = c[i] % 3;
+        if n == 0 {
+            continue;
         }
+        if i + 2 >= 9 || c[i + 1] < n || c[i + 2] < n {
+            return false;
+        }
+        c[i + 1] -= n;
+        c[i + 2] -= n;
     }
-    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
-        let ok = split_numbered(c, i, pair);
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
-        return ok;
-    }
-    false
+    true
 }
 
 #[cfg(test)]
