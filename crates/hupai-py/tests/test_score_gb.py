@@ -105,6 +105,7 @@ THEMES = [
     ("even", kinds_with((2, 4, 6, 8))),
     ("fives", kinds_with(range(3, 8))),
     ("two suits", None),
+    ("dense", None),  # four or five neighbouring ranks of one suit: many readings to choose from
 ]
 
 
@@ -121,6 +122,9 @@ def theme_kinds(rng):
         kinds = kinds_with(suits=(suit,), honors=range(31, 34))
     elif name == "two suits":
         kinds = kinds_with(suits=tuple(s for s in range(3) if s != suit))
+    elif name == "dense":
+        low = rng.randrange(1, 6)
+        kinds = kinds_with(range(low, low + rng.choice((4, 5))), suits=(suit,))
     return kinds
 
 
@@ -445,23 +449,35 @@ def documented_condition(facts, peer):
     return None
 
 
+CHUNK = 25_000
+
+
 def compare(cases, binary, seed=20261125):
     """Scores `cases` generated situations with hupai (default options, and `"waits": "reference"`)
-    and with the peer. Returns (documented difference counts, unexplained disagreements, fans seen,
-    situations per form)."""
+    and with the peer, in chunks of CHUNK (one CLI run each, so memory stays bounded). Returns
+    (documented difference counts, unexplained disagreements, fans seen, situations per form and
+    feature)."""
     rng = random.Random(seed)
-    generated = []
-    while len(generated) < cases:
-        s = situation(rng)
-        if s is not None:
-            generated.append(s)
+    documented, unexplained, seen_fans, forms = {}, [], set(), {}
+    done = 0
+    while done < cases:
+        generated = []
+        while len(generated) < min(CHUNK, cases - done):
+            s = situation(rng)
+            if s is not None:
+                generated.append(s)
+        done += len(generated)
+        compare_chunk(generated, binary, documented, unexplained, seen_fans, forms)
+    return documented, unexplained, seen_fans, forms
+
+
+def compare_chunk(generated, binary, documented, unexplained, seen_fans, forms):
     lines = []
     for obj, _, _ in generated:
         lines.append(json.dumps(obj, ensure_ascii=False))
         lines.append(json.dumps({**obj, "options": {"waits": "reference"}}, ensure_ascii=False))
     out = run_cli(binary, ["score", "--rules", "gb"], "\n".join(lines) + "\n").splitlines()
     assert len(out) == len(lines)
-    documented, unexplained, seen_fans, forms = {}, [], set(), {}
     for _, _, facts in generated:
         for f in facts["features"]:
             forms[f] = forms.get(f, 0) + 1
@@ -484,7 +500,6 @@ def compare(cases, binary, seed=20261125):
             documented[why] = documented.get(why, 0) + 1
         else:
             unexplained.append((obj, mine, theirs))
-    return documented, unexplained, seen_fans, forms
 
 
 @pytest.mark.skipif(MahjongFanCalculator is None and not os.environ.get("CI"), reason="PyMahjongGB is not installed")

@@ -221,7 +221,7 @@ pub const MAX_WILDCARDS: u8 = 8;
 
 /// How the hand won, checked: the flags that apply to GB.
 #[derive(Debug, Clone, Copy)]
-struct Win {
+struct HowWon {
     tsumo: bool,
     last_copy: bool,
     last_tile: bool,
@@ -244,7 +244,7 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         }
     }
     let flowers = flowers(situation)?;
-    let win = check_flags(situation)?;
+    let how = check_flags(situation)?;
     let w = situation.win;
     if hand.concealed()[w] == 0 && hand.wildcards() == 0 {
         return Err(ScoreError::Impossible(format!("the winning tile {w} is not among the hand's concealed tiles")));
@@ -267,7 +267,7 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
     let mut best: Option<(u32, fan::FanTable, String)> = None;
     if hand.wildcards() == 0 {
         let concrete = Concrete { concealed: to_kinds(hand.concealed()), declared, win: kind(w) };
-        best = score_concrete(&concrete, hand.melds(), win, options);
+        best = score_concrete(&concrete, hand.melds(), how, options);
     } else {
         if hand.wildcards() > MAX_WILDCARDS {
             return Err(ScoreError::Unsupported(format!(
@@ -287,7 +287,7 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
                 continue;
             }
             let concrete = Concrete { concealed, declared: declared.clone(), win: kind(w) };
-            if let Some(s) = score_concrete(&concrete, hand.melds(), win, options)
+            if let Some(s) = score_concrete(&concrete, hand.melds(), how, options)
                 && best.as_ref().is_none_or(|b| s.0 > b.0)
             {
                 best = Some(s);
@@ -311,23 +311,23 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
 fn score_concrete(
     hand: &Concrete,
     melds: &[Meld],
-    win: Win,
+    how: HowWon,
     options: &Options,
 ) -> Option<(u32, fan::FanTable, String)> {
     let all_tiles = hand.all_tiles();
     // Three copies of the winning tile in the declared melds: it is the last copy.
     let w = usize::from(hand.win);
-    let last_copy = win.last_copy || all_tiles[w] - hand.concealed[w] == 3;
+    let last_copy = how.last_copy || all_tiles[w] - hand.concealed[w] == 3;
     let ctx = Context {
         hand,
         all_tiles,
         held: standard::presence(&all_tiles),
-        tsumo: win.tsumo,
+        tsumo: how.tsumo,
         last_copy,
-        last_tile: win.last_tile,
-        kong: win.kong,
-        seat: win.seat,
-        round: win.round,
+        last_tile: how.last_tile,
+        kong: how.kong,
+        seat: how.seat,
+        round: how.round,
         options,
         melds,
         wait: Cell::new(None),
@@ -405,7 +405,7 @@ fn flowers(s: &Situation) -> Result<u8, ScoreError> {
 }
 
 /// The win flags, checked against each other.
-fn check_flags(s: &Situation) -> Result<Win, ScoreError> {
+fn check_flags(s: &Situation) -> Result<HowWon, ScoreError> {
     let impossible = |why: &str| Err(ScoreError::Impossible(why.into()));
     if s.rinshan && !s.tsumo {
         return impossible(
@@ -424,7 +424,7 @@ fn check_flags(s: &Situation) -> Result<Win, ScoreError> {
     if s.houtei && s.tsumo {
         return impossible("houtei (海底捞月) is a win on the last discard: tsumo must be false");
     }
-    Ok(Win {
+    Ok(HowWon {
         tsumo: s.tsumo,
         last_copy: s.last_copy,
         last_tile: s.haitei || s.houtei,
