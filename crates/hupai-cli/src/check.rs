@@ -42,6 +42,24 @@ pub(crate) struct CheckArgs {
     /// are in all.
     #[arg(long, value_name = "N|all", default_value = "5000", value_parser = Limit::parse)]
     pub(crate) limit: Limit,
+
+    /// Score the hand as won on this tile (it must be among the hand's tiles), under the rules'
+    /// scorer (riichi, sanma, gb, sichuan, changsha, hongzhong); see `hupai score`.
+    #[arg(long, value_name = "TILE")]
+    pub(crate) win: Option<String>,
+
+    /// With --win: won by drawing the tile (tsumo); otherwise on a discard.
+    #[arg(long, requires = "win")]
+    pub(crate) tsumo: bool,
+
+    /// With --win: riichi declared.
+    #[arg(long, requires = "win")]
+    pub(crate) riichi: bool,
+
+    /// With --win: any other situation keys of `hupai score` as a JSON object, e.g.
+    /// '{"dora": ["1m"], "seat": "2z", "honba": 1}'.
+    #[arg(long, value_name = "JSON", requires = "win")]
+    pub(crate) situation: Option<String>,
 }
 
 /// How many decompositions `check` lists per hand.
@@ -169,6 +187,9 @@ pub(crate) struct HandReport {
     /// decompositions, where listed).
     #[serde(skip_serializing_if = "Option::is_none")]
     agree: Option<bool>,
+    /// `--win`: the score of the hand won on that tile (the answer `hupai score` prints).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<serde_json::Value>,
     /// Shanten (−1 wins, 0 ready, …) of a complete hand that does not win, or of a hand one
     /// short that is not ready.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -332,7 +353,12 @@ struct AlgorithmAnswer {
 pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::Result<bool> {
     let mut any_error = false;
     for (i, text) in args.hands.iter().enumerate() {
-        let report = report(text, args);
+        let mut report = report(text, args);
+        if let Some(win) = &args.win {
+            let score = score(text, win, args);
+            any_error |= score.get("error").is_some();
+            report.score = Some(score);
+        }
         any_error |= report.error.is_some() || report.damaged_table;
         if args.json {
             json::write_line(out, &report)?;
@@ -343,6 +369,11 @@ pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::R
             out.write_all(printable(&render(&report)).as_bytes())?;
             if let Some(Listing::Found(found)) = &report.decompositions {
                 found.each(|d| writeln!(out, "    {d}"))?;
+            }
+            if let Some(score) = &report.score {
+                let mut text = String::new();
+                render_score(score, &mut text);
+                out.write_all(printable(&text).as_bytes())?;
             }
         }
     }
@@ -557,6 +588,84 @@ fn answer_text(win: Option<bool>, waits: Option<&[&str]>) -> String {
         (None, Some([])) => "no waits".to_owned(),
         (None, Some(w)) => format!("waits {}", w.join(" ")),
         (None, None) => String::new(),
+    }
+}
+
+/// The score of `text` won on `win` under the rules' scorer: its answer, or `{"error": …}`.
+fn score(text: &str, win: &str, args: &CheckArgs) -> serde_json::Value {
+    let rules = args.rule_args.rules().to_string();
+    // The scorer of the preset the rules start from (`riichi+5th` scores as riichi).
+    let name = rules.split(['+', ' ']).next().unwrap_or_default();
+    let scorer = match hupai_score::Scorer::by_name(name) {
+        Ok(s) => s,
+        Err(e) => return hupai_score::error_value(&e),
+    };
+    let mut object = match args.situation.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+        None => serde_json::Map::new(),
+        Some(Ok(serde_json::Value::Object(o))) => o,
+        Some(_) => {
+            let e = hupai_score::ScoreError::Input("--situation: expected a JSON object of situation keys".into());
+            return hupai_score::error_value(&e);
+        }
+    };
+    object.insert("hand".into(), text.into());
+    object.insert("win".into(), win.into());
+    if args.tsumo {
+        object.insert("tsumo".into(), true.into());
+    }
+    if args.riichi {
+        object.insert("riichi".into(), true.into());
+    }
+    scorer.score_object(&object).unwrap_or_else(|e| hupai_score::error_value(&e))
+}
+
+/// The score as table rows: the totals, then one row per yaku or fan.
+fn render_score(score: &serde_json::Value, s: &mut String) {
+    if let Some(e) = score.get("error").and_then(|e| e.as_str()) {
+        let _ = writeln!(s, "  score: {e}");
+        return;
+    }
+    let mut head = Vec::new();
+    for key in ["han", "fu", "fan", "points", "units", "total"] {
+        match score.get(key) {
+            Some(v) if v.is_i64() || v.is_u64() => head.push(format!("{} {key}", v)),
+            Some(serde_json::Value::Object(o)) if key == "points" => {
+                if let Some(total) = o.get("total") {
+                    head.push(format!("{total} points"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(limit) = score.get("limit").and_then(|v| v.as_str()) {
+        head.push(limit.to_string());
+    }
+    if let Some(enough) = score.get("enough").and_then(|v| v.as_bool()) {
+        head.push(if enough { "8-fan minimum met".into() } else { "below the 8-fan minimum".into() });
+    }
+    let _ = writeln!(s, "  score: {}", head.join(", "));
+    let rows = score.get("yaku").or_else(|| score.get("fans")).and_then(|v| v.as_array());
+    let unit = if score.get("yaku").is_some() { "han" } else { "fan" };
+    for row in rows.into_iter().flatten() {
+        let name = row.get("name").and_then(|v| v.as_str()).unwrap_or("?");
+        let value = row.get(unit).or_else(|| row.get("value")).map(|v| v.to_string()).unwrap_or_default();
+        let count = row.get("count").and_then(|v| v.as_i64()).filter(|&c| c > 1);
+        match count {
+            Some(c) => {
+                let _ = writeln!(s, "    {name:<28} {value:>3} {unit} x{c}");
+            }
+            None => {
+                let _ = writeln!(s, "    {name:<28} {value:>3} {unit}");
+            }
+        }
+    }
+    if let Some(parts) = score.get("fu_parts").and_then(|v| v.as_array()) {
+        let parts: Vec<String> =
+            parts.iter().filter_map(|p| Some(format!("{} {}", p.get("part")?.as_str()?, p.get("fu")?))).collect();
+        let _ = writeln!(s, "    fu: {}", parts.join(", "));
+    }
+    if let Some(reading) = score.get("reading").and_then(|v| v.as_str()) {
+        let _ = writeln!(s, "    reading: {reading}");
     }
 }
 
