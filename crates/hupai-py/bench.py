@@ -121,7 +121,7 @@ def main():
     riichi_cases = [("234m456p678s22p567s", "2m", {"tsumo": True, "riichi": True, "dora": ["1m"]}),
                     ("123m456p789s11122z", "9s", {"seat": "2z"}),
                     ("11223344556677p", "7p", {"tsumo": True}),
-                    ("123m123p123s789s11z", "3s", {"riichi": True, "ura": ["9s"]})] * (len(texts) // 40 + 1)
+                    ("123m123p123s789s11z", "3s", {"riichi": True, "dora": ["1p"], "ura": ["9s"]})] * (len(texts) // 40 + 1)
     seconds = best_of(args.repeats, lambda: [hupai.score(h, w, **kw) for h, w, kw in riichi_cases])
     row("hupai.score riichi (per call)", seconds, len(riichi_cases))
     try:
