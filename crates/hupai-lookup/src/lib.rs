@@ -36,7 +36,6 @@
 
 pub mod format;
 pub mod index;
-pub mod odds;
 pub mod substitute;
 pub mod suit_table;
 pub mod tables;
