@@ -25,7 +25,14 @@ enum Aim {
 }
 
 /// One game from `hand` (after the discard): whether it ended ready (or won), and whether it won.
-fn play(rng: &mut Rng, hand: &Hand, setting: &Setting, p: &[f64; 34], evaluator: &mut Evaluator, aim: Aim) -> (bool, bool) {
+fn play(
+    rng: &mut Rng,
+    hand: &Hand,
+    setting: &Setting,
+    p: &[f64; 34],
+    evaluator: &mut Evaluator,
+    aim: Aim,
+) -> (bool, bool) {
     let mut h = hand.clone();
     let mut n = shanten(&h, &setting.rules);
     for left in (0..TURNS).rev() {

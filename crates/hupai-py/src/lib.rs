@@ -8,6 +8,8 @@
 //! read-only against Rust borrows; copying a large batch cost more than answering it), and build
 //! no Python object per row.
 
+mod ev;
+
 use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
 use numpy::ndarray::Array2;
 use numpy::{
@@ -718,5 +720,6 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(ev::discard_ev, m)?)?;
     Ok(())
 }

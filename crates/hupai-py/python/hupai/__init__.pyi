@@ -13,6 +13,7 @@ __all__ = [
     "check",
     "decompositions",
     "discard_advice",
+    "discard_ev",
     "effective_tiles",
     "is_win",
     "is_win_counts",
@@ -54,6 +55,14 @@ class DiscardOption(TypedDict):
     shanten: int
     effective: dict[str, int]
     unseen: int
+
+class DiscardEv(TypedDict):
+    discard: str
+    shanten: int
+    tenpai: float
+    win: float
+    score: Optional[float]
+    policy: str
 
 def is_win(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
@@ -107,3 +116,14 @@ def discard_advice(
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
 ) -> list[DiscardOption]: ...
+def discard_ev(
+    hand: str,
+    turns: int = 17,
+    rules: str = "standard",
+    *,
+    visible: Optional[str] = None,
+    wildcard_tile: Optional[str] = None,
+    wildcard_fifth_copy: bool = False,
+    hand_changes: bool = False,
+    shanten_back: bool = False,
+) -> list[DiscardEv]: ...
