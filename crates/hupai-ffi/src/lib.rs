@@ -412,9 +412,11 @@ pub unsafe extern "C" fn hupai_discard_ev(
                 win: line.win(),
                 score: line.score().unwrap_or(f64::NAN),
             };
-            // SAFETY: `i < out_len`, and the caller guarantees `out_len` writable lines at `out`
-            // (not NULL here, since `out_len > 0`).
-            unsafe { out.add(i).write(row) };
+            // SAFETY: `i < out_len`, and the caller guarantees `out_len` lines at `out` (not NULL
+            // here, since `out_len > 0`): the offset stays inside that allocation.
+            let slot = unsafe { out.add(i) };
+            // SAFETY: `slot` is one of the caller's `out_len` writable, aligned lines.
+            unsafe { slot.write(row) };
         }
         Ok(table.len() as i32)
     })
