@@ -66,7 +66,7 @@ use model::{Key, Model, kind_bits};
 pub const DEFAULT_TURNS: u8 = 17;
 
 /// Most hands an evaluation visits by default before giving up with [`EvError::TooManyHands`].
-pub const DEFAULT_MAX_HANDS: usize = 500_000;
+pub const DEFAULT_MAX_HANDS: usize = 2_000_000;
 
 /// Values a winning hand: `hand` holds the winning tile (a drawn wildcard-tile copy is a wildcard
 /// in it), `tile` is the tile drawn. `None` when the hand cannot be valued; the expected score is

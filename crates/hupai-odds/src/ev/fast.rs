@@ -36,10 +36,11 @@ impl Fast {
         Fast {
             len,
             stride: objectives * len,
-            arena: Vec::new(),
+            // Sized for a ready or 1-shanten hand's few hundred entries: no regrowth on the fast cases.
+            arena: Vec::with_capacity(512 * objectives * len),
             unvalued: Vec::new(),
-            hands: KeyMap::default(),
-            drawn: KeyMap::default(),
+            hands: KeyMap::with_capacity_and_hasher(256, Default::default()),
+            drawn: KeyMap::with_capacity_and_hasher(256, Default::default()),
         }
     }
 
@@ -131,7 +132,7 @@ impl Fast {
         if let Some(&e) = self.drawn.get(&key) {
             return Ok(e);
         }
-        let lines: Vec<Line> = model.lines(key)?.into_iter().filter(|l| l.shanten == m).collect();
+        let lines: Vec<Line> = model.lines(key, Some(m))?;
         if lines.is_empty() {
             return Err(EvError::Inconsistent);
         }

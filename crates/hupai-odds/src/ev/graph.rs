@@ -84,7 +84,7 @@ impl<'m, 'a> Graph<'m, 'a> {
         if let Some(lines) = self.lines.get(&drawn) {
             return Ok(lines.clone());
         }
-        let lines: Rc<[Line]> = self.model.lines(drawn)?.into();
+        let lines: Rc<[Line]> = self.model.lines(drawn, None)?.into();
         self.lines.insert(drawn, lines.clone());
         Ok(lines)
     }

@@ -219,12 +219,13 @@ impl<'a> Model<'a> {
     }
 
     /// Every discard of a drawn hand (3k + 2 tiles) with the shanten after it and its effective
-    /// kinds, from `hupai-shanten`'s discard advice.
-    pub(crate) fn lines(&self, drawn: Key) -> Result<Vec<Line>, EvError> {
+    /// kinds, from `hupai-shanten`'s discard advice; only those leaving shanten `only` when given.
+    pub(crate) fn lines(&self, drawn: Key, only: Option<i8>) -> Result<Vec<Line>, EvError> {
         let hand = self.plain_hand(drawn)?;
         let advice = hupai_shanten::discard_advice(&hand, &self.rules, &TileCounts::EMPTY).map_err(EvError::Hand)?;
         Ok(advice
             .into_iter()
+            .filter(|o| only.is_none_or(|m| o.after.shanten == m))
             .map(|o| Line {
                 after: drawn.without(o.discard),
                 shanten: o.after.shanten,
