@@ -34,14 +34,19 @@ def notation(counts):
     return text
 
 
-def deals(n, seed):
-    """Half random 14-tile deals, half random winning hands (no wildcards: the peers have none)."""
+def deals(n, seed, sizes=None):
+    """Half random 14-tile deals, half random winning hands (no wildcards: the peers have none);
+    with `sizes`, random deals only, of those sizes in turn."""
     rng = random.Random(seed)
     wall = [t for t in range(34) for _ in range(4)]
     out = []
     while len(out) < n:
         counts = [0] * 34
-        if len(out) % 2:
+        if sizes:
+            rng.shuffle(wall)
+            for t in wall[: sizes[len(out) % len(sizes)]]:
+                counts[t] += 1
+        elif len(out) % 2:
             rng.shuffle(wall)
             for t in wall[:14]:
                 counts[t] += 1
@@ -96,6 +101,21 @@ def main():
     assert hupai.is_win_counts(small, None, RULES).tolist() == want
     seconds = best_of(args.repeats, lambda: hupai.is_win_counts(counts, wild, RULES), clock=time.perf_counter)
     row(f"hupai.is_win_counts ({len(counts)} rows, {os.cpu_count()} cores)", seconds, len(counts))
+
+    # Shanten: per call against xiangting, and the numpy batches (every core, wall time).
+    seconds = best_of(args.repeats, lambda: [hupai.shanten(t, RULES) for t in texts])
+    row("hupai.shanten (per call, string)", seconds, len(texts))
+    shanten_rows = numpy.array(deals(args.rows, 3, sizes=(13, 14)), numpy.uint8)
+    sample = shanten_rows[:2000]
+    assert hupai.shanten_counts(sample, None, RULES).tolist() == [hupai.shanten(notation(c), RULES) for c in sample.tolist()]
+    seconds = best_of(args.repeats, lambda: hupai.shanten_counts(shanten_rows, None, RULES), clock=time.perf_counter)
+    row(f"hupai.shanten_counts ({len(shanten_rows)} rows of 13-14 tiles, {os.cpu_count()} cores)", seconds, len(shanten_rows))
+    short_rows = numpy.array(deals(args.rows // 4, 4, sizes=(13,)), numpy.uint8)
+    seconds = best_of(args.repeats, lambda: hupai.effective_counts(short_rows, None, RULES), clock=time.perf_counter)
+    row(f"hupai.effective_counts ({len(short_rows)} rows of 13 tiles, {os.cpu_count()} cores)", seconds, len(short_rows))
+    full_rows = numpy.array(deals(args.rows // 20, 5), numpy.uint8)
+    seconds = best_of(args.repeats, lambda: hupai.advice_counts(full_rows, None, RULES), clock=time.perf_counter)
+    row(f"hupai.advice_counts ({len(full_rows)} rows of 14 tiles, {os.cpu_count()} cores)", seconds, len(full_rows))
 
     try:
         from mahjong.agari import Agari

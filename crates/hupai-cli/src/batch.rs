@@ -46,7 +46,7 @@ pub(crate) struct BatchArgs {
 
     /// With `--shanten`: tiles seen outside the hands (discards, melds, indicators), in hand
     /// notation; they lower `"unseen"`.
-    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
+    #[arg(long, value_name = "TILES", value_parser = options::parse_visible, requires = "shanten")]
     pub(crate) visible: Option<TileCounts>,
 
     /// Add `"ev"` to every answered line: for a complete hand every discard best first with the
@@ -230,7 +230,8 @@ const READ_BYTES: usize = 256 << 10;
 /// whatever the input.
 fn read_lines(mut input: impl Read, inbox: &Inbox) {
     let mut buf = vec![0u8; READ_BYTES];
-    let mut cutter = LineCutter::default();
+    // Room for a trailing `\r` beyond the cap: CRLF input has the same limit as LF input.
+    let mut cutter = LineCutter::with_cap(MAX_LINE + 1);
     let mut emit = |parts: &[&[u8]]| inbox.push(parts);
     loop {
         let n = match input.read(&mut buf) {
@@ -330,7 +331,7 @@ const ECHOED: usize = 32;
 
 /// Writes one line's JSON object by the general parser; false if it is an error line.
 fn answer_line(line: &[u8], ctx: &Context<'_>, out: &mut Vec<u8>) -> bool {
-    if lines::is_over_long(line, MAX_LINE) {
+    if lines::is_over_long(line.strip_suffix(b"\r").unwrap_or(line), MAX_LINE) {
         write_over_long(line, out);
         return false;
     }

@@ -3,6 +3,7 @@
 //! both the readable output and `--json` (one object per hand per line).
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 use clap::Args;
 use hupai_tiles::{Algorithm, Answer, Decomposition, Error, Hand, Rules, Suit, Tile, VoidSuit};
@@ -38,6 +39,105 @@ pub(crate) struct CheckArgs {
 
     #[command(flatten)]
     pub(crate) ev: crate::ev::EvArgs,
+
+    /// Decompositions listed per hand at most, or `all`. A hand with more (many wildcards have
+    /// millions) gets the first N found, as they are found, and the report says how many there
+    /// are in all.
+    #[arg(long, value_name = "N|all", default_value = "5000", value_parser = Limit::parse)]
+    pub(crate) limit: Limit,
+
+    /// Score the hand as won on this tile (it must be among the hand's tiles), under the rules'
+    /// scorer (riichi, sanma, gb, sichuan, changsha, hongzhong); see `hupai score`.
+    #[arg(long, value_name = "TILE")]
+    pub(crate) win: Option<String>,
+
+    /// With --win: won by drawing the tile (tsumo); otherwise on a discard.
+    #[arg(long, requires = "win")]
+    pub(crate) tsumo: bool,
+
+    /// With --win: riichi declared.
+    #[arg(long, requires = "win")]
+    pub(crate) riichi: bool,
+
+    /// With --win: any other situation keys of `hupai score` as a JSON object, e.g.
+    /// '{"dora": ["1m"], "seat": "2z", "honba": 1}'.
+    #[arg(long, value_name = "JSON", requires = "win")]
+    pub(crate) situation: Option<String>,
+}
+
+/// How many decompositions `check` lists per hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Limit(Option<u64>);
+
+impl Limit {
+    /// Parses `--limit`: a count or `all`.
+    fn parse(text: &str) -> Result<Limit, String> {
+        if text == "all" {
+            return Ok(Limit(None));
+        }
+        text.parse::<u64>().map(|n| Limit(Some(n))).map_err(|_| format!("'{text}' is neither a count nor 'all'"))
+    }
+
+    /// Does a list of `total` fit?
+    fn admits(self, total: u64) -> bool {
+        self.0.is_none_or(|n| total <= n)
+    }
+}
+
+/// Most decompositions collected and sorted before printing; a hand with more has them printed as
+/// they are found, so memory stays bounded (and `| head` ends the run at once).
+const SORTED_AT_MOST: u64 = 100_000;
+
+/// The decompositions of a report: collected and sorted, or listed as found when it is written.
+#[derive(Debug)]
+enum Listing {
+    Sorted(Vec<DecompositionReport>),
+    Found(Found),
+}
+
+/// Decompositions produced while the report is written: the first `limit` found (all if `None`).
+#[derive(Debug)]
+struct Found {
+    hand: Hand,
+    rules: Rules,
+    limit: Option<u64>,
+}
+
+impl Found {
+    /// Calls `each` on the decompositions to list, until it fails.
+    fn each<E>(&self, mut each: impl FnMut(&Decomposition) -> Result<(), E>) -> Result<(), E> {
+        let mut failed = None;
+        let mut listed = 0u64;
+        // The hand was counted before, so the tables are usable and listing cannot fail.
+        let _ = hupai::for_each_decomposition(&self.hand, &self.rules, |d| {
+            if self.limit == Some(listed) {
+                return ControlFlow::Break(());
+            }
+            listed += 1;
+            match each(&d) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failed = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    }
+}
+
+impl Serialize for Listing {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Listing::Sorted(list) => list.serialize(serializer),
+            Listing::Found(found) => {
+                use serde::ser::SerializeSeq;
+                let mut seq = serializer.serialize_seq(None)?;
+                found.each(|d| seq.serialize_element(&DecompositionReport::from(d)))?;
+                seq.end()
+            }
+        }
+    }
 }
 
 /// Everything `check` says about one hand. Fields that do not apply are left out of the JSON.
@@ -70,9 +170,13 @@ pub(crate) struct HandReport {
     /// Why wait types could not be given (an error from `combine`).
     #[serde(skip_serializing_if = "Option::is_none")]
     wait_types_error: Option<String>,
-    /// Decompositions of a complete hand (empty if it does not win).
+    /// Decompositions of a complete hand (empty if it does not win), at most `--limit`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    decompositions: Option<Vec<DecompositionReport>>,
+    decompositions: Option<Listing>,
+    /// How many decompositions the hand has, when `decompositions` does not list them all or
+    /// lists them in the order found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decompositions_total: Option<u64>,
     /// The algorithm that listed the decompositions (the answering one if it can).
     #[serde(skip_serializing_if = "Option::is_none")]
     decompositions_by: Option<&'static str>,
@@ -86,6 +190,9 @@ pub(crate) struct HandReport {
     /// decompositions, where listed).
     #[serde(skip_serializing_if = "Option::is_none")]
     agree: Option<bool>,
+    /// `--win`: the score of the hand won on that tile (the answer `hupai score` prints).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<serde_json::Value>,
     /// Shanten (−1 wins, 0 ready, …) of a complete hand that does not win, or of a hand one
     /// short that is not ready.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -296,15 +403,28 @@ struct AlgorithmAnswer {
 pub(crate) fn run(args: &CheckArgs, out: &mut impl std::io::Write) -> std::io::Result<bool> {
     let mut any_error = false;
     for (i, text) in args.hands.iter().enumerate() {
-        let report = report(text, args);
+        let mut report = report(text, args);
+        if let Some(win) = &args.win {
+            let score = score(text, win, args);
+            any_error |= score.get("error").is_some();
+            report.score = Some(score);
+        }
         any_error |= report.error.is_some() || report.damaged_table;
         if args.json {
-            out.write_all(&json::line(&report))?;
+            json::write_line(out, &report)?;
         } else {
             if i > 0 {
                 writeln!(out)?;
             }
-            out.write_all(render(&report).as_bytes())?;
+            out.write_all(printable(&render(&report)).as_bytes())?;
+            if let Some(Listing::Found(found)) = &report.decompositions {
+                found.each(|d| writeln!(out, "    {d}"))?;
+            }
+            if let Some(score) = &report.score {
+                let mut text = String::new();
+                render_score(score, &mut text);
+                out.write_all(printable(&text).as_bytes())?;
+            }
         }
     }
     out.flush()?;
@@ -338,7 +458,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     let answered = match args.algorithm {
         None => options::answer(&hand, &rules, None),
         Some(Choice::One(a)) => options::answer(&hand, &rules, Some(a)),
-        Some(Choice::All) => all_answers(&hand, &rules, &mut r),
+        Some(Choice::All) => all_answers(&hand, &rules, args.limit, &mut r),
     };
     let (algorithm, answer) = match answered {
         Ok(x) => x,
@@ -354,7 +474,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     let ev = ev.as_ref();
     match answer {
         Answer::Win(false) => {
-            r.decompositions = Some(Vec::new());
+            r.decompositions = Some(Listing::Sorted(Vec::new()));
             r.why = why_not(&hand, &rules);
             shanten_report(&hand, &rules, &visible, ev, &mut r);
         }
@@ -362,26 +482,57 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
             wait_types(&hand, &rules, &mut r);
             shanten_report(&hand, &rules, &visible, ev, &mut r);
         }
-        Answer::Win(true) => {
-            let lister = if algorithm.capabilities().decompositions {
-                Ok(algorithm)
-            } else {
-                hupai_harness::fastest_decomposer_for(&hand, &rules)
-            };
-            match lister.and_then(|l| l.decompositions(&hand, &rules).map(|d| (l, d))) {
-                Ok((l, list)) => {
-                    r.decompositions_by = Some(l.name());
-                    r.decompositions = Some(list.iter().map(DecompositionReport::from).collect());
-                }
-                Err(e) => {
-                    r.damaged_table |= matches!(e, Error::Table { .. });
-                    r.decompositions_error = Some(e.to_string());
-                }
-            }
-        }
+        Answer::Win(true) => decompositions(&hand, &rules, algorithm, args.limit, &mut r),
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
     }
     r
+}
+
+/// The decompositions of a winning hand: counted first; up to the limit (and a size worth
+/// sorting) listed and sorted by the answering algorithm if it lists them, else listed as found
+/// by the `hupai` facade when the report is written.
+fn decompositions(hand: &Hand, rules: &Rules, algorithm: &'static dyn Algorithm, limit: Limit, r: &mut HandReport) {
+    let total = match hupai::count_decompositions(hand, rules) {
+        Ok(total) => total,
+        Err(e) => {
+            r.damaged_table |= matches!(e, Error::Table { .. });
+            r.decompositions_error = Some(e.to_string());
+            return;
+        }
+    };
+    if !limit.admits(total) || total > SORTED_AT_MOST {
+        r.decompositions_by = Some(hupai::Hupai.name());
+        r.decompositions_total = Some(total);
+        r.decompositions = Some(Listing::Found(Found { hand: hand.clone(), rules: *rules, limit: limit.0 }));
+        return;
+    }
+    let lister = if algorithm.capabilities().decompositions {
+        Ok(algorithm)
+    } else {
+        hupai_harness::fastest_decomposer_for(hand, rules)
+    };
+    match lister.and_then(|l| l.decompositions(hand, rules).map(|d| (l, d))) {
+        Ok((l, list)) => {
+            r.decompositions_by = Some(l.name());
+            r.decompositions = Some(Listing::Sorted(list.iter().map(DecompositionReport::from).collect()));
+        }
+        Err(e) => {
+            r.damaged_table |= matches!(e, Error::Table { .. });
+            r.decompositions_error = Some(e.to_string());
+        }
+    }
+}
+
+/// `text` with control characters (other than newlines) shown as escapes, so a hand typed with
+/// terminal escape sequences is shown, not obeyed.
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect::<String>()
+        .into()
 }
 
 /// Why a complete hand that does not win under `rules` loses, when a rule option decides it: the
@@ -418,8 +569,16 @@ fn why_not(hand: &Hand, rules: &Rules) -> Option<String> {
 
 /// Asks every registered algorithm; fills `answers` and `agree`, and returns the first answer
 /// (the fastest algorithm that could answer), or the last error if none could.
-fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'static dyn Algorithm, Answer), Error> {
+fn all_answers(
+    hand: &Hand,
+    rules: &Rules,
+    limit: Limit,
+    r: &mut HandReport,
+) -> Result<(&'static dyn Algorithm, Answer), Error> {
     hand.shape(rules)?;
+    // Each algorithm's list is built whole to compare them: only when it is small enough.
+    let comparable = |total: u64| limit.admits(total) && total <= SORTED_AT_MOST;
+    let listable = hupai::count_decompositions(hand, rules).map_or(true, comparable);
     let mut rows = Vec::new();
     let mut first: Option<(&'static dyn Algorithm, Answer)> = None;
     let mut last_error = None;
@@ -430,7 +589,7 @@ fn all_answers(hand: &Hand, rules: &Rules, r: &mut HandReport) -> Result<(&'stat
             Ok(answer) => {
                 let (win, waits) = wait_names(answer);
                 let mut row = AlgorithmAnswer { algorithm: a.name(), win, waits, decompositions: None, error: None };
-                if matches!(answer, Answer::Win(_)) && a.capabilities().decompositions {
+                if matches!(answer, Answer::Win(_)) && a.capabilities().decompositions && listable {
                     match a.decompositions(hand, rules) {
                         Ok(list) => {
                             row.decompositions = Some(list.len());
@@ -481,6 +640,84 @@ fn answer_text(win: Option<bool>, waits: Option<&[&str]>) -> String {
         (None, Some([])) => "no waits".to_owned(),
         (None, Some(w)) => format!("waits {}", w.join(" ")),
         (None, None) => String::new(),
+    }
+}
+
+/// The score of `text` won on `win` under the rules' scorer: its answer, or `{"error": …}`.
+fn score(text: &str, win: &str, args: &CheckArgs) -> serde_json::Value {
+    let rules = args.rule_args.rules().to_string();
+    // The scorer of the preset the rules start from (`riichi+5th` scores as riichi).
+    let name = rules.split(['+', ' ']).next().unwrap_or_default();
+    let scorer = match hupai_score::Scorer::by_name(name) {
+        Ok(s) => s,
+        Err(e) => return hupai_score::error_value(&e),
+    };
+    let mut object = match args.situation.as_deref().map(serde_json::from_str::<serde_json::Value>) {
+        None => serde_json::Map::new(),
+        Some(Ok(serde_json::Value::Object(o))) => o,
+        Some(_) => {
+            let e = hupai_score::ScoreError::Input("--situation: expected a JSON object of situation keys".into());
+            return hupai_score::error_value(&e);
+        }
+    };
+    object.insert("hand".into(), text.into());
+    object.insert("win".into(), win.into());
+    if args.tsumo {
+        object.insert("tsumo".into(), true.into());
+    }
+    if args.riichi {
+        object.insert("riichi".into(), true.into());
+    }
+    scorer.score_object(&object).unwrap_or_else(|e| hupai_score::error_value(&e))
+}
+
+/// The score as table rows: the totals, then one row per yaku or fan.
+fn render_score(score: &serde_json::Value, s: &mut String) {
+    if let Some(e) = score.get("error").and_then(|e| e.as_str()) {
+        let _ = writeln!(s, "  score: {e}");
+        return;
+    }
+    let mut head = Vec::new();
+    for key in ["han", "fu", "fan", "points", "units", "total"] {
+        match score.get(key) {
+            Some(v) if v.is_i64() || v.is_u64() => head.push(format!("{} {key}", v)),
+            Some(serde_json::Value::Object(o)) if key == "points" => {
+                if let Some(total) = o.get("total") {
+                    head.push(format!("{total} points"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(limit) = score.get("limit").and_then(|v| v.as_str()) {
+        head.push(limit.to_string());
+    }
+    if let Some(enough) = score.get("enough").and_then(|v| v.as_bool()) {
+        head.push(if enough { "8-fan minimum met".into() } else { "below the 8-fan minimum".into() });
+    }
+    let _ = writeln!(s, "  score: {}", head.join(", "));
+    let rows = score.get("yaku").or_else(|| score.get("fans")).and_then(|v| v.as_array());
+    let unit = if score.get("yaku").is_some() { "han" } else { "fan" };
+    for row in rows.into_iter().flatten() {
+        let name = row.get("name").and_then(|v| v.as_str()).unwrap_or("?");
+        let value = row.get(unit).or_else(|| row.get("value")).map(|v| v.to_string()).unwrap_or_default();
+        let count = row.get("count").and_then(|v| v.as_i64()).filter(|&c| c > 1);
+        match count {
+            Some(c) => {
+                let _ = writeln!(s, "    {name:<28} {value:>3} {unit} x{c}");
+            }
+            None => {
+                let _ = writeln!(s, "    {name:<28} {value:>3} {unit}");
+            }
+        }
+    }
+    if let Some(parts) = score.get("fu_parts").and_then(|v| v.as_array()) {
+        let parts: Vec<String> =
+            parts.iter().filter_map(|p| Some(format!("{} {}", p.get("part")?.as_str()?, p.get("fu")?))).collect();
+        let _ = writeln!(s, "    fu: {}", parts.join(", "));
+    }
+    if let Some(reading) = score.get("reading").and_then(|v| v.as_str()) {
+        let _ = writeln!(s, "    reading: {reading}");
     }
 }
 
@@ -554,12 +791,26 @@ pub(crate) fn render(r: &HandReport) -> String {
     render_shanten(r, &mut s);
     if r.win == Some(true) {
         match (&r.decompositions, &r.decompositions_error) {
-            (Some(list), _) => {
+            (Some(Listing::Sorted(list)), _) => {
                 let _ =
                     writeln!(s, "  decompositions ({}, listed by {}):", list.len(), r.decompositions_by.unwrap_or("?"));
                 for d in list {
                     let _ = writeln!(s, "    {}", d.groups.join(" "));
                 }
+            }
+            (Some(Listing::Found(found)), _) => {
+                // The lines follow as they are found (`run`).
+                let total = r.decompositions_total.unwrap_or(0);
+                let by = r.decompositions_by.unwrap_or("?");
+                let _ = match found.limit {
+                    Some(n) if n < total => {
+                        writeln!(
+                            s,
+                            "  decompositions ({n} of {total}, the first found, listed by {by}; --limit N|all for more):"
+                        )
+                    }
+                    _ => writeln!(s, "  decompositions ({total}, in the order found, listed by {by}):"),
+                };
             }
             (None, Some(e)) => {
                 let _ = writeln!(s, "  decompositions: {e}");

@@ -101,6 +101,15 @@ pub(crate) fn line<T: Serialize>(value: &T) -> Vec<u8> {
     out
 }
 
+/// One value as one JSON line (newline included) in the batch's style, written straight to `out`
+/// (a value that produces its parts while it is written, such as a long list, is never whole in
+/// memory).
+pub(crate) fn write_line<T: Serialize>(out: &mut impl io::Write, value: &T) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *out, Spaced);
+    value.serialize(&mut ser).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,12 @@
 //! Cutting `hupai batch`'s input into lines with bounded memory, whatever the input.
 //!
-//! A hand is at most a few hundred bytes, so a line is capped at [`MAX_LINE`] bytes (counting a
-//! trailing `\r`, not the `\n`). The cutter passes whole lines on as they arrive; a line that
-//! breaks the cap is passed on as its first `MAX_LINE + 1` bytes and a `\n` (the answering side
-//! knows a line that long is an over-long line, and echoes only its start), and the rest of it is
-//! skipped up to the next `\n` without being kept. So the cutter holds at most `MAX_LINE` bytes of
-//! an unfinished line, however long the input's lines are. A UTF-8 byte-order mark at the very
+//! A hand is at most a few hundred bytes, so a line is capped at [`MAX_LINE`] bytes, not counting
+//! a trailing `\r` or the `\n`: the cutter's cap counts the `\r`, so `batch` gives it one byte
+//! more. The cutter passes whole lines on as they arrive; a line that breaks its cap is passed on
+//! as its first `cap + 1` bytes and a `\n` (the answering side knows a line that long is an
+//! over-long line, and echoes only its start), and the rest of it is skipped up to the next `\n`
+//! without being kept. So the cutter holds at most `cap` bytes of an unfinished line, however
+//! long the input's lines are. A UTF-8 byte-order mark at the very
 //! start of the input is dropped (editors on Windows write one).
 //!
 //! This file uses nothing but `std`, so the fuzz target `fuzz/fuzz_targets/batch_lines.rs`

@@ -13,10 +13,12 @@
 //!   (`docs/harness.md`); exit 2 if any.
 //!
 //! Exit status: 0 when every hand was answered, 2 when any hand (or line) was an error, the
-//! command line was wrong or a lookup table is damaged, 1 on an I/O error.
+//! command line was wrong (options that contradict each other included) or a lookup table is
+//! damaged, 1 on an I/O error (output that cannot be written, a closed stdout, `--help` included).
 //!
 //! `HUPAI_TABLE_DIR=DIR` makes the run read `DIR/index.bin` and `DIR/suit.bin` (those present)
-//! instead of the embedded tables, to see what a rebuilt or damaged table does.
+//! instead of the embedded tables, to see what a rebuilt or damaged table does: they are
+//! validated before anything runs.
 
 mod batch;
 mod bench;
@@ -29,8 +31,9 @@ mod list;
 mod odds;
 mod options;
 mod plain;
+mod score;
 
-use std::io;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -90,36 +93,141 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Run every algorithm on the same corpora and compare (exit 2 on any disagreement).
     Diff(diff::DiffArgs),
+    /// Score winning situations (JSON lines on stdin): riichi, sanma, gb, sichuan, changsha, hongzhong.
+    #[command(after_help = SCORE_EXAMPLES)]
+    Score(score::ScoreArgs),
 }
+
+fn closed_stdout() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed; nothing could be written")
+}
+
+const SCORE_EXAMPLES: &str = "\
+One situation per stdin line, a JSON object with the keys hand, win, tsumo, riichi, double_riichi,
+ippatsu, rinshan, chankan, haitei, houtei, tenhou, chiihou, renhou, seat, round, dora, ura, honba,
+kyotaku, nuki, last_copy, flowers, birds, after_kong_discard and options (docs/scoring.md); an omitted
+key is false, 0, empty or east. One JSON answer per stdout line, in order; a line that cannot be
+scored gets {\"error\": \"...\"} and the batch goes on. Exit status 2 if any line was an error.
+
+Examples:
+  echo '{\"hand\": \"123m456p789s1122z\", \"win\": \"2z\", \"tsumo\": true}' | hupai score
+  hupai score --rules gb < situations.jsonl";
 
 /// Environment variable naming a directory whose `index.bin` / `suit.bin` replace the embedded
 /// tables (each file present replaces its table): to see what a rebuilt or damaged table does.
 const TABLE_DIR_VAR: &str = "HUPAI_TABLE_DIR";
 
-/// Applies `HUPAI_TABLE_DIR`, if set.
+/// Applies `HUPAI_TABLE_DIR`, if set: each table file present replaces its table, and is
+/// validated at once, so a damaged one stops every command with its error (whether or not the
+/// command would read it).
 fn replace_tables() -> Result<(), String> {
+    use hupai_lookup::tables::{self, Table};
     let Some(dir) = std::env::var_os(TABLE_DIR_VAR) else { return Ok(()) };
-    let dir = std::path::PathBuf::from(dir);
-    let mut found = false;
-    for table in hupai_lookup::tables::Table::ALL {
-        let path = dir.join(table.file());
-        match std::fs::read(&path) {
-            Ok(bytes) => {
-                hupai_lookup::tables::replace(table, bytes).map_err(|e| e.to_string())?;
-                found = true;
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("{TABLE_DIR_VAR}: cannot read {}: {e}", path.display())),
-        }
+    if dir.is_empty() {
+        return Err(format!("{TABLE_DIR_VAR} is set but empty; name a folder, or unset it for the built-in tables"));
     }
-    if !found {
+    let dir = std::path::PathBuf::from(dir);
+    match std::fs::metadata(&dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => return Err(format!("{TABLE_DIR_VAR}: {} is not a folder", dir.display())),
+        Err(e) => return Err(format!("{TABLE_DIR_VAR}: cannot open the folder {}: {e}", dir.display())),
+    }
+    let mut replaced = Vec::new();
+    for table in Table::ALL {
+        let path = dir.join(table.file());
+        let Some(bytes) = read_table(&path, table.embedded().len())? else { continue };
+        tables::replace(table, bytes).map_err(|e| e.to_string())?;
+        replaced.push(table);
+    }
+    if replaced.is_empty() {
         return Err(format!("{TABLE_DIR_VAR}: {} holds neither index.bin nor suit.bin", dir.display()));
+    }
+    for table in replaced {
+        tables::check(table).map_err(|e| format!("{TABLE_DIR_VAR}: {e}"))?;
     }
     Ok(())
 }
 
+/// Reads a table file of at most twice `expected` bytes; `None` if there is none. Anything but a
+/// regular file (a FIFO would block, a device never end) and anything larger is refused unread.
+fn read_table(path: &std::path::Path, expected: usize) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read;
+    let metadata = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{TABLE_DIR_VAR}: cannot read {}: {e}", path.display())),
+    };
+    if !metadata.is_file() {
+        return Err(format!("{TABLE_DIR_VAR}: {} is not a regular file", path.display()));
+    }
+    let most = 2 * expected as u64;
+    let too_big = |size: u64| format!("{TABLE_DIR_VAR}: {} is {size} bytes; the table is {expected}", path.display());
+    if metadata.len() > most {
+        return Err(too_big(metadata.len()));
+    }
+    let mut bytes = Vec::with_capacity(expected);
+    let read = std::fs::File::open(path).and_then(|f| f.take(most + 1).read_to_end(&mut bytes));
+    read.map_err(|e| format!("{TABLE_DIR_VAR}: cannot read {}: {e}", path.display()))?;
+    // The file may have grown since its size was read.
+    if bytes.len() as u64 > most {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(Some(bytes))
+}
+
+/// Can anything be written to stdout? When a program starts with stdout closed, Rust's runtime
+/// opens `/dev/null` in its place (read-write, which a shell's `> /dev/null` never is), so a run
+/// would look successful having written nothing. Linux shows both facts under `/proc`.
+#[cfg(target_os = "linux")]
+fn stdout_is_open() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else { return true };
+    if target != std::path::Path::new("/dev/null") {
+        return true;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else { return true };
+    let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).map(str::trim);
+    // O_ACCMODE is 3 and O_RDWR 2; the flags are octal.
+    !matches!(flags.and_then(|f| u32::from_str_radix(f, 8).ok()), Some(f) if f & 3 == 2)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn stdout_is_open() -> bool {
+    true
+}
+
+/// Options that contradict each other: refused with a message before anything runs.
+fn conflicts(command: &Command) -> Result<(), String> {
+    match command {
+        Command::Check(args) => args.rule_args.conflicts(),
+        Command::Batch(args) => args.rule_args.conflicts(),
+        _ => Ok(()),
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--help` and `--version` print to stdout: a failed write there fails the run too.
+            let mut printed = e.print().and_then(|()| io::stdout().flush());
+            if printed.is_ok() && !e.use_stderr() && !stdout_is_open() {
+                printed = Err(closed_stdout());
+            }
+            if let Err(w) = printed {
+                eprintln!("hupai: cannot write the message: {w}");
+                return ExitCode::from(1);
+            }
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    if let Err(e) = conflicts(&cli.command) {
+        eprintln!("hupai: {e}");
+        return ExitCode::from(2);
+    }
+    if !stdout_is_open() {
+        eprintln!("hupai: {}", closed_stdout());
+        return ExitCode::from(1);
+    }
     if let Err(e) = replace_tables() {
         eprintln!("hupai: {e}");
         return ExitCode::from(2);
@@ -132,6 +240,13 @@ fn main() -> ExitCode {
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),
         Command::Bench(args) => bench::run(args, &mut stdout.lock()),
         Command::Diff(args) => diff::run(args, &mut stdout.lock()),
+        Command::Score(args) => match score::scorer(args) {
+            Ok(scorer) => score::run(&scorer, io::stdin().lock(), &mut io::BufWriter::new(stdout.lock())),
+            Err(e) => {
+                eprintln!("hupai score: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     match result {
         Ok(false) => ExitCode::SUCCESS,

@@ -11,6 +11,8 @@ pub(crate) enum Preset {
     Standard,
     /// Standard plus seven distinct pairs and thirteen orphans.
     Riichi,
+    /// Three-player riichi: the riichi forms over 108 tiles without 2m-8m.
+    Sanma,
     /// Standard plus seven pairs (a quad counts as two pairs) and thirteen orphans.
     Chinese,
     /// Five melds and a pair, 17 tiles, 144 tiles with flowers.
@@ -53,14 +55,20 @@ pub(crate) enum TilesArg {
     /// All 34 kinds and the eight bonus tiles.
     #[value(name = "144")]
     WithBonus144,
+    /// Three-player riichi's 108 tiles: no 2m-8m.
+    #[value(name = "sanma")]
+    ThreePlayer108,
 }
 
 /// How a hand is read and judged.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RuleArgs {
     /// Rule preset.
-    #[arg(long, value_enum, value_name = "RULES", default_value_t = Preset::Standard)]
-    pub(crate) rules: Preset,
+    /// Rules: a preset (standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb),
+    /// optionally followed by options in the one rules grammar every door reads: +void-m|p|s|any,
+    /// +258, +tiles-108|112|136|144|sanma, +wild-TILE or +wild-none, +5th (e.g. changsha+tiles-108).
+    #[arg(long, value_name = "RULES", default_value = "standard", value_parser = parse_rules)]
+    pub(crate) rules: Rules,
 
     /// Let a wildcard stand for a fifth copy of a kind.
     #[arg(long)]
@@ -83,29 +91,46 @@ pub(crate) struct RuleArgs {
 
     /// The tiles played with: a hand holding a tile outside the set is an error, wildcards stand
     /// only for kinds of the set. Default: the preset's.
-    #[arg(long, value_enum, value_name = "108|112|136|144")]
+    #[arg(long, value_enum, value_name = "108|112|136|144|sanma")]
     pub(crate) tiles: Option<TilesArg>,
 }
 
-impl RuleArgs {
-    /// A preset with every other option at its default.
-    pub(crate) fn preset(rules: Preset) -> RuleArgs {
-        RuleArgs { rules, wildcard_fifth_copy: false, wildcard_tile: None, pair_258: false, void: None, tiles: None }
-    }
-
-    /// The rules these options select.
-    pub(crate) fn rules(&self) -> Rules {
-        let preset = match self.rules {
+impl Preset {
+    /// The preset's rules.
+    pub(crate) fn rules(self) -> Rules {
+        match self {
             Preset::Standard => Rules::STANDARD,
             Preset::Riichi => Rules::RIICHI,
+            Preset::Sanma => Rules::SANMA,
             Preset::Chinese => Rules::CHINESE,
             Preset::Taiwan => Rules::TAIWAN,
             Preset::Sichuan => Rules::SICHUAN,
             Preset::Hongzhong => Rules::HONGZHONG,
             Preset::Changsha => Rules::CHANGSHA,
             Preset::Gb => Rules::GB,
-        };
-        let mut rules = preset.with_wildcard_fifth_copy(self.wildcard_fifth_copy);
+        }
+    }
+}
+
+impl RuleArgs {
+    /// A preset with every other option at its default.
+    pub(crate) fn preset(rules: Preset) -> RuleArgs {
+        RuleArgs {
+            rules: rules.rules(),
+            wildcard_fifth_copy: false,
+            wildcard_tile: None,
+            pair_258: false,
+            void: None,
+            tiles: None,
+        }
+    }
+
+    /// The rules these options select: `--rules`, then each flag on top of it.
+    pub(crate) fn rules(&self) -> Rules {
+        let mut rules = self.rules;
+        if self.wildcard_fifth_copy {
+            rules = rules.with_wildcard_fifth_copy(true);
+        }
         if self.pair_258 {
             rules = rules.with_pair_258(true);
         }
@@ -116,23 +141,39 @@ impl RuleArgs {
             Some(VoidArg::S) => rules.with_void(Suit::Sou),
             Some(VoidArg::Any) => rules.with_void_rule(VoidSuit::AnyOne),
         };
-        match self.tiles {
+        rules = match self.tiles {
             None => rules,
             Some(TilesArg::Numbered108) => rules.with_tiles(TileSupply::Numbered108),
             Some(TilesArg::RedDragons112) => rules.with_tiles(TileSupply::RedDragons112),
             Some(TilesArg::Standard136) => rules.with_tiles(TileSupply::Standard136),
             Some(TilesArg::WithBonus144) => rules.with_tiles(TileSupply::WithBonus144),
+            Some(TilesArg::ThreePlayer108) => rules.with_tiles(TileSupply::ThreePlayer108),
+        };
+        match self.wildcard_tile {
+            Some(t) => rules.with_wildcard_tile(Some(t)),
+            None => rules,
         }
     }
 
-    /// The tile that counts as a wildcard: `--wildcard-tile`, else the red dragon under
-    /// `--rules hongzhong`.
-    pub(crate) fn wildcard_tile(&self) -> Option<Tile> {
-        match (self.wildcard_tile, self.rules) {
-            (Some(t), _) => Some(t),
-            (None, Preset::Hongzhong) => Some(Tile::RED),
-            (None, _) => None,
+    /// Options that contradict each other: a wildcard tile outside the tiles played with.
+    pub(crate) fn conflicts(&self) -> Result<(), String> {
+        let rules = self.rules();
+        if let Some(t) = self.wildcard_tile()
+            && !rules.tiles.kinds().contains(t)
+        {
+            let given = if self.wildcard_tile.is_some() { "--wildcard-tile" } else { "the rules' wildcard tile" };
+            return Err(format!(
+                "{given} {t} is not a tile of the set played with ({}); choose a tile of the set or other --tiles",
+                rules.tiles.describe()
+            ));
         }
+        Ok(())
+    }
+
+    /// The tile that counts as a wildcard: `--wildcard-tile`, else the rules' own (`7z` under
+    /// `--rules hongzhong`, or `+wild-TILE`).
+    pub(crate) fn wildcard_tile(&self) -> Option<Tile> {
+        self.wildcard_tile.or(self.rules.wildcard_tile)
     }
 
     /// Parses one hand (errors under the chosen rules: `hupai::parse_hand`) and applies the
@@ -154,6 +195,11 @@ impl RuleArgs {
             _ => Ok(hand),
         }
     }
+}
+
+/// Parses `--rules`: the rules grammar of `hupai_tiles::Rules`.
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    text.parse().map_err(|e: hupai_tiles::UnknownRules| e.to_string())
 }
 
 /// Parses `--wildcard-tile`: one kind, `5m` not `0m` (a red five is a five, so `0m` would silently

@@ -1,6 +1,9 @@
 //! Runs the real `hupai` binary against hostile input: a 200 MB line (one error line, bounded
 //! memory), a byte-order mark, damaged tables (a clear error and exit 2 from every command, never
-//! a panic), a wildcard tile held four times (never a wait), and errors that state true counts.
+//! a panic; a table changed in one bit with its checksum fixed is refused too), table folders that
+//! cannot be read, a wildcard tile held four times (never a wait), errors that state true counts,
+//! hands with millions of decompositions (bounded time and memory, cut short by a closed pipe),
+//! contradicting options, and output that cannot be written.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -107,89 +110,127 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
 /// A directory holding damaged copies of the tables: `suit.bin` with one byte flipped, `index.bin`
 /// truncated.
 fn damaged_tables() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("damaged-tables");
-    std::fs::create_dir_all(&dir).unwrap();
     let mut suit = Table::Suit.embedded().to_vec();
     let middle = suit.len() / 2;
     suit[middle] ^= 0x40;
-    std::fs::write(dir.join("suit.bin"), suit).unwrap();
     let index = Table::Index.embedded();
-    std::fs::write(dir.join("index.bin"), &index[..index.len() / 3]).unwrap();
+    table_dir("damaged-tables", &[("suit.bin", &suit), ("index.bin", &index[..index.len() / 3])])
+}
+
+/// A folder under the test's temporary directory holding `files` (name, bytes), and nothing else.
+fn table_dir(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, bytes) in files {
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
     dir
 }
 
+/// `suit.bin` with payload bit `bit` flipped and its checksum recomputed: well-formed, and wrong.
+fn suit_with_flipped_code(bit: usize) -> Vec<u8> {
+    use hupai_lookup::format::{self, Header, Payload};
+    use hupai_lookup::suit_table::SuitTables;
+    let mut payload = Table::Suit.embedded()[format::HEADER_LEN..].to_vec();
+    payload[bit / 8] ^= 1 << (bit % 8);
+    let mut out = Header::encode(SuitTables::KIND, SuitTables::VERSION, &payload);
+    out.extend_from_slice(&payload);
+    out
+}
+
 #[test]
-fn damaged_tables_give_a_clear_error_and_exit_2_everywhere() {
+fn damaged_tables_from_a_folder_stop_every_command_with_a_clear_error() {
     let dir = damaged_tables();
     let env = [("HUPAI_TABLE_DIR", dir.as_os_str())];
-    let no_panic = |stderr: &str| assert!(!stderr.contains("panicked"), "{stderr}");
-    let suit_error = "the suit.bin table is unusable: checksum mismatch";
-    let index_error = "the index.bin table is unusable: truncated";
+    let index_error = "hupai: HUPAI_TABLE_DIR: the index.bin table is unusable: truncated";
+    let commands: [&[&str]; 7] = [
+        &["check", "--json", "123m456p789s11122z"],
+        &["check", "--json", "--algorithm", "all", "123m456p789s11122z"],
+        &["batch"],
+        &["batch", "--algorithm", "index"],
+        &["diff", "--corpus", "seeds"],
+        &["odds", "-k", "1", "--samples", "0"],
+        &["algorithms"],
+    ];
+    for args in commands {
+        let (out, err, code) = run(args, b"123m456p789s11122z\n", &env);
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.starts_with(index_error), "{args:?}: {err}");
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
+    }
 
-    // check: the default algorithm reads suit.bin.
-    let (out, err, code) = run(&["check", "--json", "123m456p789s11122z"], b"", &env);
-    no_panic(&err);
-    assert!(json_lines(&out)[0]["error"].as_str().unwrap().starts_with(suit_error), "{out}");
-    assert_eq!(code, 2);
+    // The default path reads only suit.bin, and still reports a damaged index.bin.
+    let truncated = &Table::Index.embedded()[..5000];
+    let only_index = table_dir("damaged-index", &[("index.bin", truncated), ("suit.bin", Table::Suit.embedded())]);
+    let (out, err, code) = run(&["check", "123m456p789s11122z"], b"", &[("HUPAI_TABLE_DIR", only_index.as_os_str())]);
+    assert!(err.starts_with(index_error), "{err}");
+    assert_eq!((out.as_str(), code), ("", 2));
 
-    // check --algorithm all: the table algorithms say why, the others still answer.
-    let (out, err, code) = run(&["check", "--json", "--algorithm", "all", "123m456p789s11122z"], b"", &env);
-    no_panic(&err);
-    let report = &json_lines(&out)[0];
-    let rows = report["answers"].as_array().unwrap();
-    let error_of = |name: &str| {
-        let row = rows.iter().find(|r| r["algorithm"] == name).unwrap();
-        row["error"].as_str().unwrap_or("").to_owned()
-    };
-    assert!(error_of("suit-table").starts_with(suit_error), "{report}");
-    assert!(error_of("index").starts_with(index_error), "{report}");
-    assert!(error_of("substitute").starts_with(index_error), "{report}");
-    let backtrack = rows.iter().find(|r| r["algorithm"] == "backtrack").unwrap();
-    assert_eq!(backtrack["win"], true);
-    assert_eq!(code, 2);
+    // One flipped code with the checksum recomputed passes every structural check; it changed
+    // answers before (`233366667789m*` lost its 2m wait). Now it is refused like any damage.
+    let payload_bits = (Table::Suit.embedded().len() - hupai_lookup::format::HEADER_LEN) * 8;
+    for bit in [payload_bits / 3, payload_bits / 2 + 1, payload_bits / 5 + 2] {
+        let dir = table_dir("flipped-code", &[("suit.bin", &suit_with_flipped_code(bit))]);
+        let (out, err, code) = run(&["batch"], b"233366667789m*\n", &[("HUPAI_TABLE_DIR", dir.as_os_str())]);
+        assert!(
+            err.starts_with("hupai: HUPAI_TABLE_DIR: the suit.bin table is unusable: ")
+                && err.contains("not the table this build was made with"),
+            "bit {bit}: {err}"
+        );
+        assert_eq!((out.as_str(), code), ("", 2));
+    }
 
-    // batch: one error line per line, in order, then exit 2.
-    let (out, err, code) = run(&["batch"], b"123m456p789s11122z\n12x\n123m456p789s1122z\n", &env);
-    no_panic(&err);
-    let lines = json_lines(&out);
-    assert_eq!(lines.len(), 3);
-    assert!(lines[0]["error"].as_str().unwrap().starts_with(suit_error), "{}", lines[0]);
-    assert!(lines[1]["error"].as_str().unwrap().starts_with("unexpected 'x'"), "{}", lines[1]);
-    assert!(lines[2]["error"].as_str().unwrap().starts_with(suit_error), "{}", lines[2]);
-    assert_eq!(code, 2);
-
-    // batch with an algorithm reading index.bin.
-    let (out, err, code) = run(&["batch", "--algorithm", "index"], b"123m456p789s11122z\n", &env);
-    no_panic(&err);
-    assert!(json_lines(&out)[0]["error"].as_str().unwrap().starts_with(index_error), "{out}");
-    assert_eq!(code, 2);
-
-    // diff: one clear line instead of a flood of failed cases.
-    let (_, err, code) = run(&["diff", "--corpus", "seeds"], b"", &env);
-    no_panic(&err);
-    assert!(err.contains("table is unusable"), "{err}");
-    assert_eq!(code, 2);
-
-    // odds reads suit.bin.
-    let (_, err, code) = run(&["odds", "-k", "1", "--samples", "0"], b"", &env);
-    no_panic(&err);
-    assert!(err.contains("suit tables are unusable: suit.bin: checksum mismatch"), "{err}");
+    // Each error gives its advice once (the header's own checks used to add a second).
+    let mut banner = Table::Suit.embedded().to_vec();
+    banner[12] ^= 0x20;
+    let dir = table_dir("altered-banner", &[("suit.bin", &banner)]);
+    let (_, err, code) = run(&["check", "123m456p789s11122z"], b"", &[("HUPAI_TABLE_DIR", dir.as_os_str())]);
+    assert!(err.contains("the header banner was altered"), "{err}");
+    assert_eq!(err.matches("cargo xtask tables").count(), 1, "{err}");
     assert_eq!(code, 2);
 
     // An intact copy answers as the embedded table does.
-    let intact = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("intact-tables");
-    std::fs::create_dir_all(&intact).unwrap();
-    std::fs::write(intact.join("suit.bin"), Table::Suit.embedded()).unwrap();
+    let intact = table_dir("intact-tables", &[("suit.bin", Table::Suit.embedded())]);
     let (out, _, code) = run(&["batch"], b"123m456p789s11122z\n", &[("HUPAI_TABLE_DIR", intact.as_os_str())]);
     assert_eq!(json_lines(&out)[0], serde_json::json!({"hand": "123m456p789s11122z", "win": true}));
     assert_eq!(code, 0);
+}
 
-    // A directory with no table in it is a mistake worth saying.
-    let empty = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-tables");
-    std::fs::create_dir_all(&empty).unwrap();
-    let (_, err, code) = run(&["batch"], b"11m\n", &[("HUPAI_TABLE_DIR", empty.as_os_str())]);
-    assert!(err.contains("holds neither index.bin nor suit.bin"), "{err}");
-    assert_eq!(code, 2);
+#[test]
+fn a_table_folder_that_cannot_be_read_is_a_clear_error() {
+    let refused = |dir: &std::ffi::OsStr, expected: &str| {
+        let (out, err, code) = run(&["check", "123m456p789s11122z"], b"", &[("HUPAI_TABLE_DIR", dir)]);
+        assert!(err.contains(expected), "{expected}: {err}");
+        assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    };
+    let empty = table_dir("no-tables", &[]);
+    refused(empty.as_os_str(), "holds neither index.bin nor suit.bin");
+    refused(std::ffi::OsStr::new(""), "HUPAI_TABLE_DIR is set but empty");
+    let missing = empty.join("no-such-folder");
+    refused(missing.as_os_str(), "cannot open the folder");
+
+    // Too large: refused from its size, unread (a sparse file, so the test writes nothing).
+    let big = table_dir("big-table", &[]);
+    let file = std::fs::File::create(big.join("suit.bin")).unwrap();
+    file.set_len(3 << 30).unwrap();
+    refused(
+        big.as_os_str(),
+        &format!("suit.bin is {} bytes; the table is {}", 3u64 << 30, Table::Suit.embedded().len()),
+    );
+
+    // Not a regular file: a device never ends, a FIFO would block.
+    #[cfg(unix)]
+    {
+        let device = table_dir("device-table", &[]);
+        std::os::unix::fs::symlink("/dev/zero", device.join("suit.bin")).unwrap();
+        refused(device.as_os_str(), "suit.bin is not a regular file");
+        let fifo = table_dir("fifo-table", &[]);
+        let made = Command::new("mkfifo").arg(fifo.join("index.bin")).status();
+        if made.is_ok_and(|s| s.success()) {
+            refused(fifo.as_os_str(), "index.bin is not a regular file");
+        }
+    }
 }
 
 #[test]
@@ -246,4 +287,152 @@ fn a_red_five_is_refused_as_the_wildcard_tile() {
         assert!(err.contains("'0p' is a red five") && err.contains("write '5p'"), "{err}");
         assert_eq!(code, 2);
     }
+}
+
+/// Runs `hupai ARGS` under a shell's `ulimit -v` of about 1 GB; returns stdout, stderr, the exit
+/// code and the wall time.
+fn run_limited(args: &[&str]) -> (String, String, i32, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_hupai"))
+        .args(args)
+        .output()
+        .expect("sh runs");
+    let took = start.elapsed();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code().unwrap_or(-1),
+        took,
+    )
+}
+
+#[test]
+fn fourteen_wildcards_answer_in_bounded_time_and_memory() {
+    // 28 million decompositions under the Chinese rules: counted, the first 5000 listed.
+    let (out, err, code, took) = run_limited(&["check", "**************", "--rules", "chinese"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+    assert!(out.contains("decompositions (5000 of 27997684, the first found, listed by hupai"), "{out:.400}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("    ")).count(), 5000);
+
+    for rules in ["gb", "taiwan", "sichuan", "standard"] {
+        let hand = if rules == "taiwan" { "*".repeat(17) } else { "*".repeat(14) };
+        let (out, err, code, _) = run_limited(&["check", "--json", "--limit", "3", "--rules", rules, &hand]);
+        assert_eq!(code, 0, "{rules}: {err}");
+        let report = &json_lines(&out)[0];
+        assert_eq!(report["decompositions"].as_array().unwrap().len(), 3, "{rules}");
+        assert!(report["decompositions_total"].as_u64().unwrap() > 1000, "{rules}: {report}");
+    }
+
+    // Every algorithm side by side: the answers, the lists not built.
+    let (out, err, code, _) = run_limited(&["check", "--json", "--algorithm", "all", "*".repeat(14).as_str()]);
+    assert_eq!(code, 0, "{err}");
+    let report = &json_lines(&out)[0];
+    assert!(report["answers"].as_array().unwrap().iter().all(|row| row["decompositions"].is_null()), "{report}");
+    assert_eq!(report["decompositions_total"], 11_580_567);
+
+    // A small hand is listed whole and sorted, as before, with no total.
+    let (out, _, code) = run(&["check", "--json", "111222333m11z456p"], b"", &[]);
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["decompositions"].as_array().unwrap().len(), 2);
+    assert!(report["decompositions_total"].is_null());
+    assert_eq!(code, 0);
+    let (_, err, code) = run(&["check", "--limit", "many", "11m"], b"", &[]);
+    assert!(err.contains("'many' is neither a count nor 'all'"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_closed_pipe_ends_an_unlimited_listing_at_once() {
+    let start = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["check", "--limit", "all", "**************"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    for _ in 0..4 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        lines.push(line);
+    }
+    // Printed as found: the header says so, and the first decompositions come before the rest
+    // (11.6 million, half a minute to print) are found.
+    assert!(lines[2].contains("decompositions (11580567, in the order found"), "{lines:?}");
+    assert!(lines[3].starts_with("    "), "{lines:?}");
+    drop(stdout);
+    let status = child.wait().unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn contradicting_options_are_refused() {
+    let (out, err, code) = run(&["check", "123m456p789s1122z7z", "--tiles", "108", "--wildcard-tile", "7z"], b"", &[]);
+    assert!(err.contains("--wildcard-tile 7z is not a tile of the set played with (108 tiles"), "{err}");
+    assert_eq!((out.as_str(), code), ("", 2));
+    let (_, err, code) = run(&["batch", "--rules", "hongzhong", "--tiles", "108"], b"11m\n", &[]);
+    assert!(err.contains("the rules' wildcard tile 7z is not a tile of the set"), "{err}");
+    assert_eq!(code, 2);
+    let (out, err, code) = run(&["batch", "--visible", "1m"], b"123m456p789s1122z\n", &[]);
+    assert!(err.contains("--shanten"), "{err}");
+    assert_eq!((out.as_str(), code), ("", 2));
+    // Each alone is fine.
+    let (_, _, code) = run(&["batch", "--tiles", "108"], b"123m456p789s11122s\n", &[]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn output_that_cannot_be_written_fails_the_run() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else { return };
+    let run_to = |args: &[&str], stdout: Stdio| {
+        let output = Command::new(env!("CARGO_BIN_EXE_hupai"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        (output.status.code(), String::from_utf8(output.stderr).unwrap())
+    };
+    for args in [&["--help"][..], &["--version"], &["check", "123m456p789s11122z"], &["algorithms"]] {
+        let (code, err) = run_to(args, Stdio::from(full.try_clone().unwrap()));
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+    // A closed stdout: the shell's `>&-`.
+    let closed = Command::new("sh")
+        .arg("-c")
+        .arg("printf '123m456p789s11122z\\n' | \"$0\" batch >&-; echo $?")
+        .arg(env!("CARGO_BIN_EXE_hupai"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&closed.stdout).trim(), "1");
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output is closed"));
+}
+
+#[test]
+fn the_readable_report_shows_escapes_instead_of_obeying_them() {
+    let (out, _, code) = run(&["check", "12\u{1b}[31m3m"], b"", &[]);
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert!(out.contains("\\u{1b}"), "{out}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_line_of_4096_bytes_with_crlf_is_a_hand() {
+    // Spaces pad a real hand to exactly 4096 bytes.
+    let hand = "123m456p789s11122z";
+    let line = format!("{hand}{}", " ".repeat(4096 - hand.len()));
+    let (out, _, code) = run(&["batch"], format!("{line}\r\n{line}\n{line} \r\n").as_bytes(), &[]);
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["win"], true, "{}", lines[0]);
+    assert_eq!(lines[1]["win"], true, "{}", lines[1]);
+    assert!(lines[2]["error"].as_str().unwrap().starts_with("line longer than 4096 bytes"), "{}", lines[2]);
+    assert_eq!(code, 2);
 }

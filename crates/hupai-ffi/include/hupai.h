@@ -63,7 +63,7 @@ enum HupaiError
    */
   HUPAI_ERROR_PARSE = -3,
   /**
-   * `rules` is not a preset name, optionally followed by `+void-m|p|s` and `+5th`.
+   * `rules` is not rules text: a preset followed by options (`+void-p`, `+tiles-108`, `+5th`, …).
    */
   HUPAI_ERROR_UNKNOWN_RULES = -4,
   /**
@@ -85,6 +85,16 @@ enum HupaiError
    * A bug in hupai (a caught panic); the message says where. Please report it.
    */
   HUPAI_ERROR_INTERNAL = -8,
+  /**
+   * `hupai_score`: the situation cannot be scored: it is not a JSON object with the situation
+   * keys, a key holds a bad value, the hand does not win or has no yaku, or the situation is
+   * impossible (the message names which).
+   */
+  HUPAI_ERROR_SITUATION = -9,
+  /**
+   * An output buffer is too small for the answer; the message says how many bytes it needs.
+   */
+  HUPAI_ERROR_BUFFER_TOO_SMALL = -10,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -186,6 +196,24 @@ int32_t hupai_waits_counts(const uint8_t *counts,
  * As for `hupai_is_win`; `out_shanten` points to a writable `int32_t` (NULL gives an error code).
  */
 int32_t hupai_shanten(const char *hand, const char *rules, int32_t *out_shanten);
+
+/**
+ * Scores one winning situation under a scored rule set and writes the answer, a JSON object
+ * followed by a NUL, to `out` (at most `out_len` bytes); returns the answer's length in bytes
+ * (without the NUL).
+ *
+ * `rules` is `riichi`, `sanma`, `gb`, `sichuan`, `changsha` or `hongzhong` (NULL: `riichi`);
+ * `situation` is a JSON object with the keys `hupai score` reads on a line (`hand`, `win`,
+ * `tsumo`, `riichi`, …, `options`; docs/scoring.md), and the answer is the line it prints. A
+ * situation that cannot be scored returns `HUPAI_ERROR_SITUATION` (or the hand's own error class)
+ * with the reason in `hupai_last_error()`; a buffer too small returns
+ * `HUPAI_ERROR_BUFFER_TOO_SMALL` naming the size needed, and `out` is left as it was.
+ *
+ * # Safety
+ * `rules` and `situation` are NULL or NUL-terminated strings valid for the call; `out` points to
+ * `out_len` writable bytes that nothing else uses during the call (NULL gives an error code).
+ */
+int32_t hupai_score(const char *rules, const char *situation, char *out, size_t out_len);
 
 /**
  * The message of the calling thread's last error, the same text the `hupai` CLI prints; an empty

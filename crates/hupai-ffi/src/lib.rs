@@ -17,9 +17,11 @@
 //!   called from any number of threads at once.
 //! - NULL pointers and non-UTF-8 text give error codes. A string without its terminating NUL, or a
 //!   buffer shorter than 34 bytes, is undefined behaviour that no C ABI can detect.
-//! - `rules` is a preset name (`standard`, `riichi`, `chinese`, `taiwan`, `sichuan`, `hongzhong`,
-//!   `changsha`, `gb`), optionally followed by `+void-m`, `+void-p` or `+void-s` (the declared void
-//!   suit) and then by `+5th` (a wildcard may stand for a fifth copy of a kind); NULL means `standard`.
+//! - `rules` is rules text in the grammar every door reads: a preset (`standard`, `riichi`, `sanma`,
+//!   `chinese`, `taiwan`, `sichuan`, `hongzhong`, `changsha`, `gb`) followed by options
+//!   (`+void-m|p|s|any`, `+258`, `+tiles-108|112|136|144|sanma`, `+wild-7z`, `+5th`); NULL means
+//!   `standard`. The rules' wildcard tile (`7z` under `hongzhong`) turns a hand's copies of it into
+//!   wildcards, as on the command line and in Python.
 
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
@@ -48,7 +50,7 @@ pub enum HupaiError {
     InvalidUtf8 = -2,
     /// `hand` is not valid hand notation (the message names the character and its position).
     Parse = -3,
-    /// `rules` is not a preset name, optionally followed by `+void-m|p|s` and `+5th`.
+    /// `rules` is not rules text: a preset followed by options (`+void-p`, `+tiles-108`, `+5th`, …).
     UnknownRules = -4,
     /// The hand has the wrong number of tiles for the question: a win check needs a complete hand
     /// (14 tiles, 17 under `taiwan`), waits need one tile fewer, shanten 3k + 1 or 3k + 2 tiles.
@@ -61,6 +63,12 @@ pub enum HupaiError {
     Unsupported = -7,
     /// A bug in hupai (a caught panic); the message says where. Please report it.
     Internal = -8,
+    /// `hupai_score`: the situation cannot be scored: it is not a JSON object with the situation
+    /// keys, a key holds a bad value, the hand does not win or has no yaku, or the situation is
+    /// impossible (the message names which).
+    Situation = -9,
+    /// An output buffer is too small for the answer; the message says how many bytes it needs.
+    BufferTooSmall = -10,
 }
 
 impl HupaiError {
@@ -149,12 +157,26 @@ unsafe fn text<'a>(text: *const c_char, what: &str) -> Result<Option<&'a str>, F
     }
 }
 
-/// Parses `rules`: NULL is `standard`; otherwise a preset name, optionally followed by
-/// `+void-m|p|s` (the declared void suit) and then `+5th`.
+/// Parses `rules`: NULL is `standard`; otherwise rules text (`Rules`'s grammar: a preset, then
+/// options such as `+void-p`, `+tiles-108`, `+wild-7z`, `+5th`).
 fn rules(text: Option<&str>) -> Result<Rules, Failure> {
     match text {
         None => Ok(Rules::STANDARD),
-        Some(text) => text.parse().map_err(|e: hupai::UnknownRules| failure(HupaiError::UnknownRules, e.to_string())),
+        Some(text) => text.parse().map_err(|_: hupai::UnknownRules| {
+            failure(HupaiError::UnknownRules, hupai::UnknownRules(shortened(text)).to_string())
+        }),
+    }
+}
+
+/// Most characters of a caller's text echoed in an error message.
+const ECHOED_CHARS: usize = 64;
+
+/// `text`, or its start and its length when it is long: an error message echoes what was given
+/// without copying megabytes of it.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(ECHOED_CHARS) {
+        None => text.to_owned(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
     }
 }
 
@@ -311,6 +333,65 @@ pub unsafe extern "C" fn hupai_shanten(hand: *const c_char, rules: *const c_char
     })
 }
 
+/// Scores one winning situation under a scored rule set and writes the answer, a JSON object
+/// followed by a NUL, to `out` (at most `out_len` bytes); returns the answer's length in bytes
+/// (without the NUL).
+///
+/// `rules` is `riichi`, `sanma`, `gb`, `sichuan`, `changsha` or `hongzhong` (NULL: `riichi`);
+/// `situation` is a JSON object with the keys `hupai score` reads on a line (`hand`, `win`,
+/// `tsumo`, `riichi`, …, `options`; docs/scoring.md), and the answer is the line it prints. A
+/// situation that cannot be scored returns `HUPAI_ERROR_SITUATION` (or the hand's own error class)
+/// with the reason in `hupai_last_error()`; a buffer too small returns
+/// `HUPAI_ERROR_BUFFER_TOO_SMALL` naming the size needed, and `out` is left as it was.
+///
+/// # Safety
+/// `rules` and `situation` are NULL or NUL-terminated strings valid for the call; `out` points to
+/// `out_len` writable bytes that nothing else uses during the call (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_score(
+    rules: *const c_char,
+    situation: *const c_char,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let rules = unsafe { text(rules, "rules") }?.unwrap_or("riichi");
+        // SAFETY: as above.
+        let situation = unsafe { text(situation, "situation") }?
+            .ok_or_else(|| failure(HupaiError::NullArgument, "situation is NULL"))?;
+        if out.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out is NULL"));
+        }
+        let scorer =
+            hupai_score::Scorer::by_name(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
+        let object = match serde_json::from_str::<serde_json::Value>(situation) {
+            Ok(serde_json::Value::Object(object)) => object,
+            Ok(_) => return Err(failure(HupaiError::Situation, "situation: expected a JSON object")),
+            Err(e) => return Err(failure(HupaiError::Situation, format!("situation: not JSON: {e}"))),
+        };
+        let answer = scorer.score_object(&object).map_err(|e| match e {
+            hupai_score::ScoreError::Hand(error) => Failure::from(error),
+            other => failure(HupaiError::Situation, other.to_string()),
+        })?;
+        let text = answer.to_string();
+        let needed = text.len() + 1;
+        if needed > out_len {
+            return Err(failure(
+                HupaiError::BufferTooSmall,
+                format!("the answer needs {needed} bytes (with its NUL); out_len is {out_len}"),
+            ));
+        }
+        let length = i32::try_from(text.len())
+            .map_err(|_| failure(HupaiError::BufferTooSmall, "the answer is longer than 2 GiB"))?;
+        // SAFETY: `out` is not NULL and the caller guarantees `out_len >= needed` writable bytes.
+        let buffer = unsafe { std::slice::from_raw_parts_mut(out.cast::<u8>(), needed) };
+        buffer[..text.len()].copy_from_slice(text.as_bytes());
+        buffer[text.len()] = 0;
+        Ok(length)
+    })
+}
+
 /// The message of the calling thread's last error, the same text the `hupai` CLI prints; an empty
 /// string if no call on this thread has failed. Never NULL.
 ///
@@ -461,13 +542,17 @@ mod tests {
                 preset.with_void(Suit::Sou).with_wildcard_fifth_copy(true)
             );
         }
-        for bad in ["sichuan+void-z", "sichuan+void-", "sichuan+void-pp", "sichuan+5th+void-p"] {
+        // The whole grammar: options in any order, the wildcard tile included.
+        assert_eq!(rules(Some("sichuan+5th+void-p")).unwrap(), rules(Some("sichuan+void-p+5th")).unwrap());
+        assert_eq!(rules(Some("changsha+tiles-108")).unwrap().to_string(), "changsha+tiles-108");
+        assert_eq!(rules(Some("standard+wild-5z")).unwrap().wildcard_tile, Some(hupai::Tile::WHITE));
+        for bad in ["sichuan+void-z", "sichuan+void-", "sichuan+void-pp", "sichuan+void-p+void-s", "gb+wild-0m"] {
             assert_eq!(rules(Some(bad)).unwrap_err().code, HupaiError::UnknownRules, "{bad:?}");
         }
         for bad in ["", "+5th", "Riichi", "riichi+5th+5th", "riichi +5th", "mahjong"] {
             let e = rules(Some(bad)).unwrap_err();
             assert_eq!(e.code, HupaiError::UnknownRules, "{bad:?}");
-            assert!(e.message.contains("expected one of standard, riichi"), "{}", e.message);
+            assert!(e.message.contains("expected a preset (standard, riichi"), "{}", e.message);
         }
     }
 

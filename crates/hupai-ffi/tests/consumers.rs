@@ -27,12 +27,13 @@ fn crate_dir() -> PathBuf {
 }
 
 /// The directory holding the libraries cargo built for this test run: the test binary lives in
-/// `target/<profile>/deps`, the libraries in `target/<profile>` (and a copy in `deps`).
+/// `target/<profile>/deps`, next to the libraries `cargo test` builds; `target/<profile>` holds the
+/// copies of the last `cargo build`, which may be older, so it is the fallback.
 fn library_dir(file: &str) -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
     let deps = exe.parent().expect("target/<profile>/deps").to_path_buf();
     let profile = deps.parent().expect("target/<profile>").to_path_buf();
-    for dir in [profile, deps] {
+    for dir in [deps, profile] {
         if dir.join(file).is_file() {
             return dir;
         }
@@ -61,6 +62,11 @@ fn cases_file(name: &str) -> PathBuf {
     let rules = corpus::all_rules();
     let mut add = |hand_text: &str, hand: &hupai::Hand, rules: &hupai::Rules| {
         let name = corpus::rules_name(rules);
+        // The library reads the text under the rules (their wildcard tile applied): so does the
+        // reference answer.
+        let read = hupai::parse_hand(hand_text, rules).unwrap_or_else(|e| panic!("{hand_text}: {e}"));
+        debug_assert!(read.tile_count() == hand.tile_count());
+        let hand = &read;
         match Backtrack.answer(hand, rules) {
             Ok(Answer::Win(win)) => writeln!(text, "win {name} {} {hand_text}", win as u8),
             Ok(Answer::Waits(waits)) => {
@@ -119,7 +125,9 @@ fn compile_and_run(name: &str, link: &[String]) {
     let built = cc.output().unwrap_or_else(|e| panic!("cannot run the C compiler `{compiler}` (set CC): {e}"));
     assert!(built.status.success(), "compiling check.c ({name}) failed: {cc:?}\n{}", show(&built));
     let cases = cases_file(name);
-    let ran = Command::new(&binary).arg(&cases).output().expect("running check");
+    // The rpath names the library this run built; cargo's LD_LIBRARY_PATH (which takes precedence)
+    // may name an older copy in target/<profile>, so the program runs without it.
+    let ran = Command::new(&binary).arg(&cases).env_remove("LD_LIBRARY_PATH").output().expect("running check");
     let report = show(&ran);
     assert!(ran.status.success(), "check.c ({name}) failed:\n{report}");
     let stdout = String::from_utf8_lossy(&ran.stdout);

@@ -339,7 +339,7 @@ mod tests {
     #[test]
     fn rules_names_round_trip() {
         let all = all_rules();
-        assert_eq!(all.len(), 18);
+        assert_eq!(all.len(), 20);
         for r in all {
             assert_eq!(parse_rules_name(&rules_name(&r)), Some(r));
         }

@@ -101,7 +101,7 @@ pub enum FormatError {
         artifact: &'static str,
     },
     /// The banner was altered.
-    #[error("{artifact}: the header banner was altered; regenerate with `cargo xtask tables`")]
+    #[error("{artifact}: the header banner was altered")]
     BadBanner {
         /// The artifact's file name.
         artifact: &'static str,
@@ -127,7 +127,7 @@ pub enum FormatError {
         expected: ArtifactKind,
     },
     /// A payload layout this build cannot read.
-    #[error("{artifact}: payload version {found}; this build reads version {expected} (run `cargo xtask tables`)")]
+    #[error("{artifact}: payload version {found}; this build reads version {expected}")]
     PayloadVersion {
         /// The artifact's file name.
         artifact: &'static str,
@@ -171,6 +171,17 @@ pub enum FormatError {
         artifact: &'static str,
         /// What is inconsistent.
         reason: String,
+    },
+    /// Well-formed, but not the exact table this build was made with (its SHA-256 differs), so
+    /// its answers cannot be trusted.
+    #[error("{artifact}: not the table this build was made with (SHA-256 {found}, expected {expected})")]
+    Content {
+        /// The artifact's file name.
+        artifact: &'static str,
+        /// The content's SHA-256, hexadecimal.
+        found: String,
+        /// The SHA-256 this build expects, hexadecimal.
+        expected: &'static str,
     },
 }
 

@@ -34,6 +34,7 @@
 //! one-suit and honors sweeps and on random deals; set `HUPAI_FULL=1` to run the sweeps in full
 //! (best with `--release`).
 
+mod digest;
 pub mod format;
 pub mod index;
 pub mod substitute;

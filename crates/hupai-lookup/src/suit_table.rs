@@ -17,6 +17,7 @@ mod decompose;
 mod index;
 pub mod keyed;
 mod knitted;
+mod listing;
 mod restricted;
 mod special;
 
@@ -220,9 +221,11 @@ pub(crate) struct Runtime {
 
 static RUNTIME: LazyLock<Result<Runtime, FormatError>> = LazyLock::new(|| load(tables::bytes(Table::Suit)));
 
-/// Decodes and validates the tables and builds the lookup structures.
+/// Decodes and validates the tables, builds the lookup structures and checks the exact content.
 pub(crate) fn load(bytes: &[u8]) -> Result<Runtime, FormatError> {
-    format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))
+    let runtime = format::decode::<SuitTables>(bytes).map(|t| Runtime::new(&t))?;
+    tables::exact(Table::Suit, bytes)?;
+    Ok(runtime)
 }
 
 /// The embedded tables, validated once (on first use) and shared by every thread.
@@ -549,34 +552,12 @@ impl Algorithm for SuitTable {
 
     fn check_decompositions(&self, hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
         let rt = runtime()?;
-        if rules.pair_258 || rules.restricts_kinds() {
-            return Ok(restricted_decompositions(rt, hand, rules));
-        }
-        let counts = &hand.concealed().0;
-        let wildcards = hand.wildcards() as i32;
-        let capped = !rules.wildcard_fifth_copy;
-        let caps = declared_caps(hand, rules);
-        let costs = rt.costs(counts, capped, caps.as_ref());
         let mut out = Vec::new();
-        if total(&costs) <= wildcards {
-            let room = match (caps, capped) {
-                (Some(k), _) => k,
-                (None, true) => [4; 34],
-                (None, false) => [NO_CAP; 34],
-            };
-            decompose::melds_decompositions(rt, counts, &room, &costs, wildcards, &mut out);
-        }
-        if hand.special_forms_apply(rules) {
-            if rules.seven_pairs != SevenPairs::Off {
-                special::seven_pairs_decompositions(counts, wildcards, rules.seven_pairs, &mut out);
-            }
-            if rules.thirteen_orphans {
-                special::thirteen_orphans_decompositions(counts, &mut out);
-            }
-        }
-        if rules.knitted {
-            knitted_decompositions(rt, hand, rules, TileSet::ALL, &plain_room(hand, rules), &mut out);
-        }
+        let mut collect = |d| {
+            out.push(d);
+            std::ops::ControlFlow::Continue(())
+        };
+        listing::for_each(rt, hand, rules, &mut listing::Sink::new(&mut collect));
         out.sort_unstable();
         Ok(out)
     }
@@ -613,24 +594,6 @@ fn knitted_win(rt: &Runtime, hand: &Hand, rules: &Rules, allowed: &TileSet, room
         && knitted::knitted_straight_win(rt, counts, wildcards, room, rules.pair_258)
 }
 
-fn knitted_decompositions(
-    rt: &Runtime,
-    hand: &Hand,
-    rules: &Rules,
-    allowed: TileSet,
-    room: &[u8; 34],
-    out: &mut Vec<Decomposition>,
-) {
-    let counts = &hand.concealed().0;
-    let wildcards = hand.wildcards() as i32;
-    if hand.special_forms_apply(rules) {
-        knitted::honors_and_knitted_decompositions(counts, wildcards, allowed, out);
-    }
-    if rules.melds == 4 && hand.melds().len() <= 1 {
-        knitted::knitted_straight_decompositions(rt, counts, wildcards, room, |t| rules.pair_allowed(t), out);
-    }
-}
-
 /// The terminals and honors: thirteen orphans needs every one.
 fn orphan_kinds() -> TileSet {
     Tile::TERMINALS_AND_HONORS.into_iter().collect()
@@ -659,47 +622,6 @@ fn restricted_win(rt: &Runtime, hand: &Hand, rules: &Rules) -> bool {
         (hand.special_forms_apply(rules) && special::special_win(counts, wildcards, rules.seven_pairs, orphans))
             || (rules.knitted && knitted_win(rt, hand, rules, &allowed, &room))
     })
-}
-
-/// Every decomposition under restricted rules: per void suit, the melds forms with no room on
-/// forbidden kinds (the pair checked afterwards, the restricted costs without the 2-5-8 rule
-/// being lower bounds), and the special forms whose kinds are allowed.
-fn restricted_decompositions(rt: &Runtime, hand: &Hand, rules: &Rules) -> Vec<Decomposition> {
-    let counts = &hand.concealed().0;
-    let wildcards = hand.wildcards() as i32;
-    let mut out = Vec::new();
-    for &void in rules.void_choices() {
-        let Some(room) = restricted::room(hand, rules, void) else { continue };
-        if !restricted::fits(counts, &room) {
-            continue;
-        }
-        let allowed = rules.allowed_kinds(void);
-        let costs = restricted::costs(rt, counts, &room, false);
-        if total(&restricted::costs(rt, counts, &room, rules.pair_258)) <= wildcards {
-            let mut melds = Vec::new();
-            decompose::melds_decompositions(rt, counts, &room, &costs, wildcards, &mut melds);
-            out.extend(melds.into_iter().filter(|d| match d {
-                Decomposition::Melds { pair, .. } => rules.pair_allowed(*pair),
-                _ => false,
-            }));
-        }
-        if hand.special_forms_apply(rules) {
-            let mut special = Vec::new();
-            if rules.seven_pairs != SevenPairs::Off {
-                special::seven_pairs_decompositions(counts, wildcards, rules.seven_pairs, &mut special);
-            }
-            if rules.thirteen_orphans && subset(orphan_kinds(), allowed) {
-                special::thirteen_orphans_decompositions(counts, &mut special);
-            }
-            out.extend(special.into_iter().filter(|d| subset(d.counts().kinds(), allowed)));
-        }
-        if rules.knitted {
-            knitted_decompositions(rt, hand, rules, allowed, &room, &mut out);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// Waits in the melds form. Adding a kind changes one suit only, so each candidate costs one

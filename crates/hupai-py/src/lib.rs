@@ -8,9 +8,7 @@
 //! read-only against Rust borrows; copying a large batch cost more than answering it), and build
 //! no Python object per row.
 
-mod ev;
-
-use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet, TileSupply};
+use hupai::{Answer, Decomposition, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
 use numpy::ndarray::Array2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadonlyArrayDyn,
@@ -20,9 +18,13 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyModule, PyString};
 use rayon::prelude::*;
 use std::borrow::Cow;
+
+mod ev;
+mod score;
+mod shanten_batches;
 
 create_exception!(
     hupai,
@@ -84,6 +86,33 @@ impl RulesArg<'_> {
     }
 }
 
+/// A `hand` argument: its text, or `None` for a `str` holding lone surrogates (not valid
+/// Unicode), which becomes a `HandError` (or, in `check`, an error dict) instead of the
+/// `UnicodeEncodeError` a plain `str` argument would raise.
+struct HandText<'a>(Option<Cow<'a, str>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for HandText<'a> {
+    type Error = PyErr;
+
+    fn extract(ob: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match Cow::<'a, str>::extract(ob) {
+            Ok(text) => Ok(HandText(Some(text))),
+            Err(_) if ob.is_instance_of::<PyString>() => Ok(HandText(None)),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// What a hand or line holding lone surrogates gets.
+const NOT_UNICODE: &str = "not valid Unicode: a lone surrogate, shown as U+FFFD";
+
+impl<'a> HandText<'a> {
+    /// The text, or the `HandError` of a string that is not valid Unicode.
+    fn text(&self) -> PyResult<&str> {
+        self.0.as_deref().ok_or_else(|| HandError::new_err(NOT_UNICODE))
+    }
+}
+
 /// The rules and the wildcard tile a call asked for.
 #[derive(Clone, Copy)]
 struct Options {
@@ -92,20 +121,22 @@ struct Options {
 }
 
 impl Options {
-    /// `rules` is a rules name as `Rules` parses it: a preset, optionally followed by `+void-m`,
-    /// `+void-p` or `+void-s` (the declared void suit) and `+5th`. As on the command line, the
-    /// 112-tile game (`hongzhong`) makes `7z` the wildcard tile unless `wildcard_tile` says otherwise.
+    /// `rules` is rules text in the grammar `Rules` reads (a preset, then options such as
+    /// `+void-p`, `+tiles-108`, `+wild-7z`, `+5th`). As on the command line, `wildcard_tile` replaces
+    /// the rules' own wildcard tile (`7z` under `hongzhong`); it must name a kind (`5m`, not `0m`).
     fn new(rules: &RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<Options> {
         let rules = rules.rules()?;
         let wildcard_tile = match wildcard_tile {
-            None if rules.tiles == TileSupply::RedDragons112 => Some(Tile::RED),
-            None => None,
-            Some(text) => {
-                Some(text.parse::<Tile>().map_err(|e| PyValueError::new_err(format!("wildcard_tile {text:?}: {e}")))?)
-            }
+            None => rules.wildcard_tile,
+            Some(text) => Some(hupai::wildcard_kind(text).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "wildcard_tile {text:?}: expected one kind such as 7z or 5m (a red five is a five: write 5m)"
+                ))
+            })?),
         };
         let fifth = wildcard_fifth_copy || rules.wildcard_fifth_copy;
-        Ok(Options { rules: rules.with_wildcard_fifth_copy(fifth), wildcard_tile })
+        let rules = rules.with_wildcard_fifth_copy(fifth).with_wildcard_tile(wildcard_tile);
+        Ok(Options { rules, wildcard_tile })
     }
 
     /// The verdict of a line of plain notation (digits, suit letters, `*`) read in one pass, when
@@ -130,11 +161,8 @@ impl Options {
         if line.trim().is_empty() {
             return Err(None);
         }
-        let hand = hupai::parse_hand(line, &self.rules).map_err(Some)?;
-        match self.wildcard_tile {
-            Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t).map_err(Some),
-            _ => Ok(hand),
-        }
+        // The rules carry the wildcard tile: reading the hand applies it.
+        hupai::parse_hand(line, &self.rules).map_err(Some)
     }
 
     /// [`Options::hand`] with the error as a `HandError`.
@@ -196,8 +224,14 @@ fn one_replacement_per_surrogate(text: &Bound<'_, PyString>) -> PyResult<String>
     signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
     text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
 )]
-fn is_win(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<bool> {
+fn is_win(
+    hand: HandText<'_>,
+    rules: RulesArg<'_>,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<bool> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = hand.text()?;
     if let Some(win) = options.plain_win(hand) {
         return Ok(win);
     }
@@ -218,13 +252,13 @@ fn is_win(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcard
     text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
 )]
 fn waits(
-    hand: &str,
+    hand: HandText<'_>,
     rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Vec<&'static str>> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
-    let hand = options.hand_or_raise(hand)?;
+    let hand = options.hand_or_raise(hand.text()?)?;
     hupai::waits(&hand, &options.rules).map(tile_list).map_err(raise)
 }
 
@@ -232,30 +266,74 @@ fn groups(d: &Decomposition) -> Vec<String> {
     d.to_string().split(' ').map(str::to_owned).collect()
 }
 
+/// Most decompositions ``decompositions`` returns without a ``limit``: a list that long is
+/// already tens of megabytes of Python objects.
+const UNLIMITED_AT_MOST: u64 = 100_000;
+
 /// Every way a complete hand wins: each decomposition once, in ascending order, as its groups in
 /// hand notation, pair first; wildcards appear as the tiles they became, declared melds are not
 /// repeated; seven pairs is seven pairs, thirteen orphans one group of fourteen tiles. Empty if the
 /// hand does not win. Same arguments and errors as ``is_win``.
 ///
+/// A hand with many wildcards has millions of decompositions (fourteen wildcards: 11.6 million
+/// under ``"standard"``). They are counted before any is built: with ``limit=N`` the first ``N``
+/// found are returned (sorted); without a limit a hand with more than 100,000 raises
+/// ``ValueError`` naming how many it has. ``count_decompositions`` gives the number alone.
+///
 /// >>> hupai.decompositions("123m456p789s11555z")
 /// [['11z', '123m', '456p', '789s', '555z']]
 /// >>> hupai.decompositions("111222333m11z456p")
 /// [['11z', '111m', '222m', '333m', '456p'], ['11z', '123m', '123m', '123m', '456p']]
+/// >>> len(hupai.decompositions("*" * 14, limit=10))
+/// 10
+#[pyfunction]
+#[pyo3(
+    signature = (hand, rules = RulesArg::STANDARD, *, limit = None, wildcard_tile = None, wildcard_fifth_copy = false),
+    text_signature = "(hand, rules=\"standard\", *, limit=None, wildcard_tile=None, wildcard_fifth_copy=False)"
+)]
+fn decompositions(
+    py: Python<'_>,
+    hand: HandText<'_>,
+    rules: RulesArg<'_>,
+    limit: Option<usize>,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<Vec<Vec<String>>> {
+    let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
+    let hand = options.hand_or_raise(hand.text()?)?;
+    let most = limit.unwrap_or(UNLIMITED_AT_MOST as usize);
+    let listed = py.detach(|| hupai::decompositions_up_to(&hand, &options.rules, most)).map_err(raise)?;
+    if limit.is_none() && listed.is_cut() {
+        return Err(PyValueError::new_err(format!(
+            "the hand has {} decompositions; pass limit=N for the first N, or count them with count_decompositions",
+            listed.total
+        )));
+    }
+    Ok(listed.decompositions.iter().map(groups).collect())
+}
+
+/// How many decompositions a complete hand has, counted without building them (milliseconds even
+/// for millions). Same arguments and errors as ``is_win``.
+///
+/// >>> hupai.count_decompositions("111222333m11z456p")
+/// 2
+/// >>> hupai.count_decompositions("*" * 14)
+/// 11580567
 #[pyfunction]
 #[pyo3(
     signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
     text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
 )]
-fn decompositions(
-    hand: &str,
+fn count_decompositions(
+    py: Python<'_>,
+    hand: HandText<'_>,
     rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
-) -> PyResult<Vec<Vec<String>>> {
+) -> PyResult<u64> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
-    let hand = options.hand_or_raise(hand)?;
-    let list = hupai::decompositions(&hand, &options.rules).map_err(raise)?;
-    Ok(list.iter().map(groups).collect())
+    let hand = options.hand_or_raise(hand.text()?)?;
+    py.detach(|| hupai::count_decompositions(&hand, &options.rules)).map_err(raise)
 }
 
 /// One answered line of `check` / `batch`.
@@ -275,14 +353,52 @@ fn answer_line(line: &str, options: &Options) -> Line {
 }
 
 fn line_dict<'py>(py: Python<'py>, hand: &str, line: Line) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("hand", hand.strip_suffix('\r').unwrap_or(hand))?;
-    match line {
-        Line::Win(win) => dict.set_item("win", win)?,
-        Line::Waits(waits) => dict.set_item("waits", tile_list(waits))?,
-        Line::Error(error) => dict.set_item("error", error)?,
+    RowBuilder::new(py).row(hand, None, line)
+}
+
+/// The dicts' keys and the 34 tile names as Python strings, made once.
+struct RowNames {
+    keys: [Py<PyString>; 4],
+    tiles: Vec<Py<PyString>>,
+}
+
+static ROW_NAMES: PyOnceLock<RowNames> = PyOnceLock::new();
+
+/// Builds the dicts of `check` and `batch` from strings made once (the keys, the tile names); a
+/// row's `"hand"` is the caller's own string object when it can be.
+struct RowBuilder<'py> {
+    py: Python<'py>,
+    names: &'py RowNames,
+}
+
+impl<'py> RowBuilder<'py> {
+    fn new(py: Python<'py>) -> RowBuilder<'py> {
+        let names = ROW_NAMES.get_or_init(py, || RowNames {
+            keys: ["hand", "win", "waits", "error"].map(|k| PyString::intern(py, k).unbind()),
+            tiles: TILE_NAMES.iter().map(|t| PyString::intern(py, t).unbind()).collect(),
+        });
+        RowBuilder { py, names }
     }
-    Ok(dict)
+
+    /// The row of `hand` (`given`: the same text as a Python string, reused when no `\r` is dropped).
+    fn row(&self, hand: &str, given: Option<&Bound<'py, PyString>>, line: Line) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(self.py);
+        let [hand_key, win_key, waits_key, error_key] = &self.names.keys;
+        let hand_key = hand_key.bind(self.py);
+        match (hand.strip_suffix('\r'), given) {
+            (None, Some(given)) => dict.set_item(hand_key, given)?,
+            (stripped, _) => dict.set_item(hand_key, stripped.unwrap_or(hand))?,
+        }
+        match line {
+            Line::Win(win) => dict.set_item(win_key.bind(self.py), win)?,
+            Line::Waits(waits) => {
+                let names = waits.iter().filter_map(|t| self.names.tiles.get(t.index())).map(|n| n.bind(self.py));
+                dict.set_item(waits_key.bind(self.py), PyList::new(self.py, names)?)?
+            }
+            Line::Error(error) => dict.set_item(error_key.bind(self.py), error)?,
+        }
+        Ok(dict)
+    }
 }
 
 /// The JSON object ``hupai batch`` prints for this line, as a dict: ``{"hand", "win"}`` for a
@@ -302,13 +418,21 @@ fn line_dict<'py>(py: Python<'py>, hand: &str, line: Line) -> PyResult<Bound<'py
 )]
 fn check<'py>(
     py: Python<'py>,
-    hand: &str,
+    hand: &Bound<'py, PyAny>,
     rules: RulesArg<'_>,
     wildcard_tile: Option<&str>,
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
-    line_dict(py, hand, answer_line(hand, &options))
+    let text = hand.cast::<PyString>().map_err(|_| {
+        let type_name = hand.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
+        PyTypeError::new_err(format!("hand must be a str, not {type_name}"))
+    })?;
+    match text.to_cow() {
+        Ok(line) => line_dict(py, &line, answer_line(&line, &options)),
+        // As `batch` answers such a line.
+        Err(_) => line_dict(py, &one_replacement_per_surrogate(text)?, Line::Error(NOT_UNICODE.to_owned())),
+    }
 }
 
 /// ``check`` for every hand, in order: the lines ``hupai batch`` prints, as dicts. The hands are
@@ -339,9 +463,14 @@ fn batch<'py>(
     if hands.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("hands must be a sequence of hand strings, not one str; wrap it in a list"));
     }
-    // Each hand as Rust text; `false` for a string that is not valid Unicode.
+    // Each hand as Rust text; `false` for a string that is not valid Unicode. The string objects
+    // are kept to be the rows' `"hand"` values.
     let mut lines: Vec<(String, bool)> = Vec::new();
+    let mut given: Vec<Bound<'py, PyString>> = Vec::new();
     for (i, item) in hands.try_iter()?.enumerate() {
+        if i % BATCH_STEP == BATCH_STEP - 1 {
+            py.check_signals()?;
+        }
         let item = item?;
         let text = item.cast::<PyString>().map_err(|_| {
             let type_name = item.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".to_owned());
@@ -351,24 +480,60 @@ fn batch<'py>(
             Ok(s) => (s.into_owned(), true),
             Err(_) => (one_replacement_per_surrogate(text)?, false),
         });
+        given.push(text.clone());
     }
-    let answers: Vec<Line> = py.detach(|| {
-        lines
-            .par_iter()
-            .map(|(line, valid)| {
-                if *valid {
-                    answer_line(line, &options)
-                } else {
-                    Line::Error("not valid Unicode: a lone surrogate, shown as U+FFFD".to_owned())
-                }
-            })
-            .collect()
-    });
     let list = PyList::empty(py);
-    for ((line, _), answer) in lines.iter().zip(answers) {
-        list.append(line_dict(py, line, answer)?)?;
+    let rows = RowBuilder::new(py);
+    // The rows are new objects that hold no cycle: a collection while they are built would only
+    // walk them again and again (most of the time of a large batch).
+    let _paused = GcPause::new(py)?;
+    for (step, step_given) in lines.chunks(BATCH_STEP).zip(given.chunks(BATCH_STEP)) {
+        // Ctrl-C (and any other signal handler) runs between steps: within ~10 ms.
+        py.check_signals()?;
+        let answers: Vec<Line> = py.detach(|| {
+            step.par_iter()
+                .map(
+                    |(line, valid)| {
+                        if *valid { answer_line(line, &options) } else { Line::Error(NOT_UNICODE.to_owned()) }
+                    },
+                )
+                .collect()
+        });
+        for (((line, valid), text), answer) in step.iter().zip(step_given).zip(answers) {
+            list.append(rows.row(line, valid.then_some(text), answer)?)?;
+        }
     }
     Ok(list)
+}
+
+/// Hands `batch` answers and turns into dicts between two checks for signals: about 10 ms.
+const BATCH_STEP: usize = 16_384;
+
+/// Python's cyclic garbage collector switched off while it lives, and back on (if it was on)
+/// when it is dropped, error or not.
+struct GcPause<'py> {
+    gc: Bound<'py, PyModule>,
+    was_enabled: bool,
+}
+
+impl<'py> GcPause<'py> {
+    fn new(py: Python<'py>) -> PyResult<GcPause<'py>> {
+        let gc = py.import("gc")?;
+        let was_enabled: bool = gc.call_method0("isenabled")?.extract()?;
+        if was_enabled {
+            gc.call_method0("disable")?;
+        }
+        Ok(GcPause { gc, was_enabled })
+    }
+}
+
+impl Drop for GcPause<'_> {
+    fn drop(&mut self) {
+        if self.was_enabled {
+            // Re-enabling cannot fail; if it did, there is no caller left to tell.
+            let _ = self.gc.call_method0("enable");
+        }
+    }
 }
 
 /// A numpy uint8 array's bytes in logical (C) order: a C-contiguous array read in place, held
@@ -521,6 +686,11 @@ impl RowSlices<'_> {
 /// ``1z``…``7z``); ``wildcards`` an optional ``(n,)`` ``uint8`` array of wildcards per hand.
 /// Returns an ``(n,)`` ``bool`` array. Runs on every core with the GIL released.
 ///
+/// Counts are tiles as given: there is no wildcard tile here, so under ``"hongzhong"`` a count in
+/// the ``7z`` column is red dragons, not wildcards (``is_win`` on a string makes them wildcards).
+/// To play 红中癞子 with counts, move that column into ``wildcards``:
+/// ``wildcards = counts[:, 33].copy(); counts[:, 33] = 0``.
+///
 /// Raises ``TypeError`` if an argument is not a numpy array of dtype ``uint8``, ``ValueError`` for
 /// a wrong shape, and ``HandError`` naming the first bad row (a count above four, or a hand that is
 /// not complete under the rules). Non-contiguous arrays (slices, transposes) are accepted: they are
@@ -627,9 +797,14 @@ fn effective_dict<'py>(py: Python<'py>, effective: &Effective) -> PyResult<Bound
     signature = (hand, rules = RulesArg::STANDARD, *, wildcard_tile = None, wildcard_fifth_copy = false),
     text_signature = "(hand, rules=\"standard\", *, wildcard_tile=None, wildcard_fifth_copy=False)"
 )]
-fn shanten(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcard_fifth_copy: bool) -> PyResult<i8> {
+fn shanten(
+    hand: HandText<'_>,
+    rules: RulesArg<'_>,
+    wildcard_tile: Option<&str>,
+    wildcard_fifth_copy: bool,
+) -> PyResult<i8> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
-    let hand = options.hand_or_raise(hand)?;
+    let hand = options.hand_or_raise(hand.text()?)?;
     hupai::shanten(&hand, &options.rules).map(|s| s.number).map_err(raise)
 }
 
@@ -650,7 +825,7 @@ fn shanten(hand: &str, rules: RulesArg<'_>, wildcard_tile: Option<&str>, wildcar
 )]
 fn effective_tiles<'py>(
     py: Python<'py>,
-    hand: &str,
+    hand: HandText<'_>,
     rules: RulesArg<'_>,
     visible: Option<&str>,
     wildcard_tile: Option<&str>,
@@ -658,7 +833,7 @@ fn effective_tiles<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let visible = visible_counts(visible)?;
-    let hand = options.hand_or_raise(hand)?;
+    let hand = options.hand_or_raise(hand.text()?)?;
     let effective = hupai::effective_tiles(&hand, &options.rules, &visible).map_err(raise)?;
     effective_dict(py, &effective)
 }
@@ -677,7 +852,7 @@ fn effective_tiles<'py>(
 )]
 fn discard_advice<'py>(
     py: Python<'py>,
-    hand: &str,
+    hand: HandText<'_>,
     rules: RulesArg<'_>,
     visible: Option<&str>,
     wildcard_tile: Option<&str>,
@@ -685,7 +860,7 @@ fn discard_advice<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let visible = visible_counts(visible)?;
-    let hand = options.hand_or_raise(hand)?;
+    let hand = options.hand_or_raise(hand.text()?)?;
     let advice = hupai::discard_advice(&hand, &options.rules, &visible).map_err(raise)?;
     let list = PyList::empty(py);
     for option in &advice {
@@ -707,12 +882,14 @@ fn discard_advice<'py>(
 /// The Rust extension behind the `hupai` package.
 #[pymodule]
 fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("HandError", m.py().get_type::<HandError>())?;
     m.add("RULES", Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>())?;
     m.add("TILES", TILE_NAMES.to_vec())?;
     m.add_function(wrap_pyfunction!(is_win, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(decompositions, m)?)?;
+    m.add_function(wrap_pyfunction!(count_decompositions, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
     m.add_function(wrap_pyfunction!(is_win_counts, m)?)?;
@@ -721,5 +898,12 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
     m.add_function(wrap_pyfunction!(ev::discard_ev, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::shanten_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::effective_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_batches::advice_counts, m)?)?;
+    m.add("ScoreError", m.py().get_type::<score::ScoreError_>())?;
+    m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
+    m.add_function(wrap_pyfunction!(score::score, m)?)?;
+    m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;
     Ok(())
 }

@@ -202,6 +202,9 @@ pub fn check_rules(rules: &Rules) -> Result<(), Error> {
     known.void = rules.void;
     known.tiles = rules.tiles;
     known.knitted = rules.knitted;
+    // The wildcard tile is applied when a hand's text is read: the hand this crate gets already
+    // holds those copies as wildcards.
+    known.wildcard_tile = rules.wildcard_tile;
     if known != *rules {
         return Err(Error::Unsupported { algorithm: NAME, feature: Feature::RuleOptions });
     }
@@ -365,11 +368,31 @@ impl Prepared<'_> {
     /// Fewest tiles to add for the melds form from scratch.
     fn melds_distance(&self, counts: &[u8; 34]) -> u8 {
         if self.fifth {
+            // A completion within the four copies is one the fifth-copy option allows too, and no
+            // form does better than the floor: there the table's answer is exact, and the layered
+            // program (milliseconds with many wildcards) is not needed.
+            let capped = self.melds_capped(counts);
+            if capped <= self.floor(counts) {
+                return capped;
+            }
             return self.melds_fifth(counts);
         }
+        self.melds_capped(counts)
+    }
+
+    /// Fewest tiles to add for the melds form within the four copies (the tables).
+    #[inline(always)]
+    fn melds_capped(&self, counts: &[u8; 34]) -> u8 {
         // Spelled out: `array::from_fn`'s closure is not always inlined, and this is the hot path.
         let v = [self.vector(counts, 0), self.vector(counts, 1), self.vector(counts, 2), self.vector(counts, 3)];
         vector::four_suits_distance(&v, self.melds)
+    }
+
+    /// The fewest tiles any form can need: the target's size less the real tiles held (each real
+    /// tile saves at most one tile to add). A distance found at the floor is the answer.
+    fn floor(&self, counts: &[u8; 34]) -> u8 {
+        let real: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        (3 * self.melds + 2).saturating_sub(real).min(usize::from(u8::MAX)) as u8
     }
 
     /// The special forms' distances (seven pairs, thirteen orphans), when they count.
@@ -662,9 +685,17 @@ fn effective_of(
     let mut tiles = Vec::new();
     let base;
     if p.fifth {
-        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| p.fifth_layers(counts, s));
-        let others = p.fifth_others(&layers);
-        base = p.best(p.fifth_finish(&others[0], &layers[0]), &stats);
+        // The layered program only where the tables' capped answer is above the floor (see
+        // `melds_distance`); with many wildcards that is almost never.
+        let mut layered = None;
+        let capped = p.melds_capped(counts);
+        let melds = if capped <= p.floor(counts) {
+            capped
+        } else {
+            let (layers, others) = fifth_layered(p, counts, &mut layered);
+            p.fifth_finish(&others[0], &layers[0])
+        };
+        base = p.best(melds, &stats);
         let mut c = *counts;
         for t in 0..34 {
             if room[t] >= 4 {
@@ -672,7 +703,14 @@ fn effective_of(
             }
             let s = suit_of_kind(t);
             c[t] += 1;
-            let d = p.best(p.fifth_finish(&others[s], &p.fifth_layers(&c, s)), &stats.with(counts[t], t, 1));
+            let capped = p.melds_capped(&c);
+            let melds = if capped <= p.floor(&c) {
+                capped
+            } else {
+                let (_, others) = fifth_layered(p, counts, &mut layered);
+                p.fifth_finish(&others[s], &p.fifth_layers(&c, s))
+            };
+            let d = p.best(melds, &stats.with(counts[t], t, 1));
             c[t] -= 1;
             if d < base {
                 tiles.push(t);
@@ -693,6 +731,18 @@ fn effective_of(
         }
     }
     Effective { shanten: p.shanten_number(base, wildcards), tiles: out }
+}
+
+/// Per suit, the fifth-copy path's layers of a hand, and the other three suits' product.
+type FifthLayers = ([Vec<Vector>; 4], [Vec<Vector>; 4]);
+
+/// The [`FifthLayers`] of `counts`, computed on first need and kept in `cache`.
+fn fifth_layered<'c>(p: &Prepared, counts: &[u8; 34], cache: &'c mut Option<FifthLayers>) -> &'c FifthLayers {
+    cache.get_or_insert_with(|| {
+        let layers: [Vec<Vector>; 4] = std::array::from_fn(|s| p.fifth_layers(counts, s));
+        let others = p.fifth_others(&layers);
+        (layers, others)
+    })
 }
 
 /// A hand's suits and what one drawn tile does to them: the products of [`Products`] and, for

@@ -256,6 +256,14 @@ impl<'a> Regional<'a> {
 
     /// The melds-and-pair distance of variant `vi`.
     fn melds(&self, vi: usize, counts: &[u8; 34], budget: usize) -> u8 {
+        if budget > 0 {
+            // Without forced stand-ins is a completion the fifth-copy option allows too; at the
+            // floor nothing does better, and the layered program is not needed.
+            let capped = self.melds(vi, counts, 0);
+            if capped <= self.p.floor(counts) {
+                return capped;
+            }
+        }
         let l: [Vec<Vector>; 4] = std::array::from_fn(|s| self.suit(vi, s, counts, budget));
         let a = Self::combine_layers(&l[0], &l[1], budget);
         let b = Self::combine_layers(&l[2], &l[3], budget);
@@ -352,10 +360,14 @@ impl<'a> Regional<'a> {
     }
 
     /// Every form's distance for variant `vi`; the knitted straight only below `limit` (at least
-    /// `limit` otherwise: it is the one form worth cutting short).
-    fn variant_distances(&self, vi: usize, counts: &[u8; 34], budget: usize, limit: u8) -> Distances {
+    /// `limit` otherwise: it is the one form worth cutting short). With `only_best`, a melds
+    /// distance at the floor (no form can do better) is returned alone.
+    fn variant_distances(&self, vi: usize, counts: &[u8; 34], budget: usize, limit: u8, only_best: bool) -> Distances {
         let v = &self.variants[vi];
         let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
+        if only_best && d.melds <= self.p.floor(counts) {
+            return d;
+        }
         let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
         if self.seven_pairs != SevenPairs::Off || orphans {
             // Tiles of kinds no target may hold count for neither form. At least eighteen kinds
@@ -375,15 +387,23 @@ impl<'a> Regional<'a> {
     /// Every form's distance for these counts (the minimum over the variants).
     fn distances(&self, counts: &[u8; 34], budget: usize) -> Distances {
         (0..self.variants.len())
-            .map(|vi| self.variant_distances(vi, counts, budget, INF))
+            .map(|vi| self.variant_distances(vi, counts, budget, INF, false))
             .fold(Distances::NONE, Distances::min)
     }
 
     /// The best distance over every form and variant, exact below `limit` (at least `limit`
     /// otherwise).
     fn best_below(&self, counts: &[u8; 34], budget: usize, limit: u8) -> u8 {
-        (0..self.variants.len())
-            .fold(limit, |best, vi| best.min(self.variant_distances(vi, counts, budget, best).best()))
+        let floor = self.p.floor(counts);
+        let mut best = limit;
+        for vi in 0..self.variants.len() {
+            if best <= floor {
+                // No variant or form can do better than the floor.
+                break;
+            }
+            best = best.min(self.variant_distances(vi, counts, budget, best, true).best());
+        }
+        best
     }
 
     /// The shanten with every form's own number.

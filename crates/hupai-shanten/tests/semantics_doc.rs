@@ -9,22 +9,9 @@ use std::path::PathBuf;
 use hupai_shanten::{Discard, discard_advice, effective_tiles, shanten};
 use hupai_tiles::{Hand, Rules, TileCounts};
 
-/// A preset name, optionally followed by ` + void m|p|s` and ` + wildcard fifth copy`.
+/// Rules as the documentation writes them: the rules grammar (`sichuan+void-p`, `standard+5th`).
 fn rules_named(name: &str) -> Rules {
-    let (name, fifth) = match name.strip_suffix(" + wildcard fifth copy") {
-        Some(base) => (base, true),
-        None => (name, false),
-    };
-    let (name, void) = match name.rsplit_once(" + void ") {
-        Some((base, letter)) => (base, Some(letter)),
-        None => (name, None),
-    };
-    let mut rules = Rules::preset(name).unwrap_or_else(|| panic!("unknown rules {name}"));
-    if let Some(letter) = void {
-        let suit = letter.chars().next().and_then(hupai_tiles::Suit::from_letter).expect("a suit letter");
-        rules = rules.with_void(suit);
-    }
-    rules.with_wildcard_fifth_copy(fifth)
+    name.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

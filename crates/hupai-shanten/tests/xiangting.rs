@@ -112,3 +112,39 @@ fn special_form_neighbourhoods() {
         }
     }
 }
+
+/// A hand of `n` tiles dealt from the three-player wall: 108 tiles, no 2m–8m.
+fn deal_sanma(rng: &mut Rng, n: usize) -> [u8; 34] {
+    let kinds: Vec<usize> = (0..34).filter(|&k| k == 0 || k >= 8).collect();
+    let mut wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
+    for i in (1..wall.len()).rev() {
+        let j = rng.below(i + 1);
+        wall.swap(i, j);
+    }
+    let mut c = [0u8; 34];
+    for &k in &wall[..n] {
+        c[k] += 1;
+    }
+    c
+}
+
+/// Three-player riichi (`Rules::SANMA`) against xiangting's three-player mode: the same
+/// replacement numbers, and as effective tiles its necessary tiles (none of 2m–8m: they are not
+/// in the game).
+#[test]
+fn random_three_player_hands() {
+    let n = if full() { 1_000_000 } else { 20_000 };
+    let mut rng = Rng(0x5a3a);
+    for i in 0..n {
+        let counts = deal_sanma(&mut rng, 13 + i % 2);
+        let h = hand(counts, 0, &[]);
+        let ours = shanten(&h, &Rules::SANMA).unwrap_or_else(|e| panic!("{h}: {e}"));
+        let (replacement, necessary) = calculate_necessary_tiles(&counts, PlayerCount::Three).unwrap();
+        assert_eq!(ours.replacement(), replacement, "{h}: three-player replacement number");
+        if i % 2 == 0 {
+            let e = effective_tiles(&h, &Rules::SANMA, &TileCounts::EMPTY).unwrap();
+            let necessary = TileSet::from_bits(necessary & TileSet::ALL.bits());
+            assert_eq!(set_of(e.tiles.iter().map(|t| t.tile)), necessary, "{h}: three-player effective tiles");
+        }
+    }
+}

@@ -130,7 +130,8 @@ pub enum Error {
     },
     /// A hand whose size is neither complete nor one tile short under the rules.
     #[error(
-        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); the rules need {expected} to win, or {} to ask for waits",
+        "hand has {} (concealed + wildcards + 3 per declared meld); the rules need {expected} to win, or {} to ask for waits",
+        tiles(*found),
         expected - 1
     )]
     HandSize {
@@ -171,7 +172,8 @@ pub enum Error {
     /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
     /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.
     #[error(
-        "hand has {found} tiles (concealed + wildcards + 3 per declared meld); shanten needs 3k + 1 or 3k + 2 tiles, at most {max}"
+        "hand has {} (concealed + wildcards + 3 per declared meld); shanten needs 3k + 1 or 3k + 2 tiles, at most {max}",
+        tiles(*found)
     )]
     ShantenSize {
         /// Tiles the hand counts.
@@ -206,5 +208,22 @@ impl Error {
     /// True for [`Error::Unsupported`].
     pub fn is_unsupported(&self) -> bool {
         matches!(self, Error::Unsupported { .. })
+    }
+}
+
+/// "1 tile", "2 tiles": a count of tiles in words.
+fn tiles(n: usize) -> String {
+    if n == 1 { "1 tile".to_string() } else { format!("{n} tiles") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_counted_in_words() {
+        assert!(Error::HandSize { found: 1, expected: 14 }.to_string().starts_with("hand has 1 tile ("));
+        assert!(Error::HandSize { found: 12, expected: 14 }.to_string().starts_with("hand has 12 tiles ("));
+        assert!(Error::ShantenSize { found: 1, max: 14 }.to_string().starts_with("hand has 1 tile ("));
     }
 }

@@ -15,8 +15,12 @@ pub enum Meld {
     Chi(Tile),
     /// A triplet (碰).
     Pon(Tile),
-    /// Four of a kind (杠); counts as one meld of three toward the hand size.
+    /// Four of a kind (杠) made with a claimed tile or added to a claimed triplet; counts as one
+    /// meld of three toward the hand size.
     Kan(Tile),
+    /// Four of a kind declared from the player's own concealed tiles (暗杠 / ankan), written
+    /// `(5555z)`. It wins and waits exactly like [`Meld::Kan`]; scoring treats it as concealed.
+    ClosedKan(Tile),
 }
 
 impl Meld {
@@ -49,7 +53,7 @@ impl Meld {
                 }
             }
             Meld::Pon(t) => v.extend([t; 3]),
-            Meld::Kan(t) => v.extend([t; 4]),
+            Meld::Kan(t) | Meld::ClosedKan(t) => v.extend([t; 4]),
         }
         v
     }
@@ -57,8 +61,18 @@ impl Meld {
     /// The lowest tile.
     pub fn tile(self) -> Tile {
         match self {
-            Meld::Chi(t) | Meld::Pon(t) | Meld::Kan(t) => t,
+            Meld::Chi(t) | Meld::Pon(t) | Meld::Kan(t) | Meld::ClosedKan(t) => t,
         }
+    }
+
+    /// True for either kind of kan (four of a kind).
+    pub fn is_kan(self) -> bool {
+        matches!(self, Meld::Kan(_) | Meld::ClosedKan(_))
+    }
+
+    /// True if the meld was made with another player's tile: everything but a concealed kan.
+    pub fn is_open(self) -> bool {
+        !matches!(self, Meld::ClosedKan(_))
     }
 
     /// True if the meld is well formed (a chi starts at rank 1–7 of a numbered suit).
@@ -98,6 +112,9 @@ pub struct Hand {
     wildcards: u8,
     melds: ArrayVec<Meld, MAX_MELDS>,
     red_fives: [u8; 3],
+    /// Red fives inside declared melds, per numbered suit.
+    #[cfg_attr(feature = "serde", serde(default))]
+    meld_red_fives: [u8; 3],
     bonus: ArrayVec<BonusTile, 8>,
     /// Wildcards that are physical copies of a wildcard tile ([`Hand::with_wildcard_tile`]), per
     /// kind: they still occupy copies of that kind, so it cannot be drawn once four are held.
@@ -169,6 +186,17 @@ impl Hand {
     /// a red five is a five for every win check.
     pub fn red_fives(&self) -> [u8; 3] {
         self.red_fives
+    }
+
+    /// Red fives inside declared melds (`[0m46m]`, `(0555p)`), per numbered suit (m, p, s).
+    /// Bookkeeping only, like [`Hand::red_fives`]; scoring counts both.
+    pub fn meld_red_fives(&self) -> [u8; 3] {
+        self.meld_red_fives
+    }
+
+    /// True if no meld was declared with another player's tile (concealed kans allowed).
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.is_open())
     }
 
     /// Bonus tiles (flowers, seasons) set aside, in notation order `1f`–`8f`; they never enter a
@@ -346,6 +374,10 @@ impl Hand {
         let at = self.bonus.partition_point(|&x| x <= b);
         self.bonus.insert(at, b);
         true
+    }
+
+    pub(crate) fn set_meld_red_fives(&mut self, red: [u8; 3]) {
+        self.meld_red_fives = red;
     }
 
     pub(crate) fn push_meld(&mut self, m: Meld) -> bool {

@@ -34,7 +34,7 @@ pub use algorithm::{Algorithm, Answer, Capabilities};
 pub use decomposition::{Decomposition, Group};
 pub use error::{Error, Feature};
 pub use hand::{Hand, HandShape, MAX_MELDS, Meld};
-pub use rules::{Rules, SevenPairs, TileSupply, UnknownRules, UnknownTileSupply, VoidSuit};
+pub use rules::{Rules, SevenPairs, TileSupply, UnknownRules, UnknownTileSupply, VoidSuit, wildcard_kind};
 pub use tile::{BonusTile, Suit, Tile, TileCounts, TileSet};
 
 // The crate README's example runs as a doctest, so it cannot drift.

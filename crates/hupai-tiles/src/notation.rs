@@ -1,7 +1,8 @@
 //! Hand notation in and out: mpsz (`123m456p789s11z`, `0` = red five), `*` per wildcard, declared
-//! melds in brackets (`[789s][5555z]`), bonus tiles as `1f`–`8f`, and Unicode mahjong tiles.
+//! melds in brackets (`[789s][5555z]`), concealed kans in parentheses (`(5555z)`), bonus tiles as
+//! `1f`–`8f`, and Unicode mahjong tiles.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
@@ -11,14 +12,18 @@ use crate::{BonusTile, Error, Hand, Meld, Suit, Tile, TileCounts};
 /// The Unicode joker tile (U+1F02A), used for wildcards in Unicode output and accepted in input.
 pub const JOKER: char = '\u{1F02A}';
 
-const EXPECTED_ANY: &str = "a digit, a suit letter (m p s z f), '*', '[', ']' or a mahjong tile";
+const EXPECTED_ANY: &str = "a digit, a suit letter (m p s z f), '*', '[', ']', '(', ')' or a mahjong tile";
 
 /// Where parsed tiles go: the concealed part or the meld being read.
 struct Parser {
     hand: Hand,
     red: [u8; 3],
     digits: ArrayVec<(char, usize), 64>,
-    meld: Option<(usize, usize, Vec<Tile>)>, // (position of '[', byte offset of '[', tiles)
+    meld: Option<(usize, usize, Vec<Tile>)>, // (position of '[' or '(', its byte offset, tiles)
+    /// Whether the open bracket is `(`: a concealed kan.
+    closed: bool,
+    /// Red fives written inside declared melds, per numbered suit.
+    meld_red: [u8; 3],
     /// Declared melds beyond the most a hand holds.
     extra_melds: usize,
     /// Concealed copies per kind as written (the hand's own counts stop at 255), so a fifth-copy
@@ -64,8 +69,9 @@ impl Parser {
             let (rank, red) = if n == 0 && suit.is_numbered() { (5, true) } else { (n, false) };
             let tile =
                 Tile::from_suit_rank(suit, rank).ok_or(Error::BadRank { position: pos, digit: d, suit: suit_char })?;
-            if red && self.meld.is_none() {
-                let r = &mut self.red[suit.offset() / 9];
+            if red {
+                let reds = if self.meld.is_none() { &mut self.red } else { &mut self.meld_red };
+                let r = &mut reds[suit.offset() / 9];
                 *r = r.saturating_add(1);
             }
             self.push_tile(tile);
@@ -96,6 +102,8 @@ fn parse_full(input: &str) -> Result<Hand, Error> {
         red: [0; 3],
         digits: ArrayVec::new(),
         meld: None,
+        closed: false,
+        meld_red: [0; 3],
         extra_melds: 0,
         written: [0; 34],
     };
@@ -126,20 +134,43 @@ fn parse_full(input: &str) -> Result<Hand, Error> {
                 }
                 p.hand.add_wildcard();
             }
-            '[' => {
+            '[' | '(' => {
                 p.need_no_digits()?;
                 if p.meld.is_some() {
-                    return Err(Error::UnexpectedChar { position, found: c, expected: "']' before another '['" });
+                    let expected = match (p.closed, c) {
+                        (false, '[') => "']' before another '['",
+                        (false, _) => "']' before a '('",
+                        (true, '[') => "')' before a '['",
+                        (true, _) => "')' before another '('",
+                    };
+                    return Err(Error::UnexpectedChar { position, found: c, expected });
                 }
                 p.meld = Some((position, byte, Vec::new()));
+                p.closed = c == '(';
             }
-            ']' => {
+            ']' | ')' => {
                 p.need_no_digits()?;
+                let expected = match (&p.meld, p.closed) {
+                    (None, _) if c == ']' => Some("a '[' before ']'"),
+                    (None, _) => Some("a '(' before ')'"),
+                    (Some(_), true) if c == ']' => Some("')' to close a concealed kan opened with '('"),
+                    (Some(_), false) if c == ')' => Some("']' to close a meld opened with '['"),
+                    _ => None,
+                };
+                if let Some(expected) = expected {
+                    return Err(Error::UnexpectedChar { position, found: c, expected });
+                }
                 let Some((open, start, tiles)) = p.meld.take() else {
                     return Err(Error::UnexpectedChar { position, found: c, expected: "a '[' before ']'" });
                 };
                 let text = input[start..byte + 1].to_string();
-                let meld = Meld::from_tiles(&tiles).ok_or(Error::NotAMeld { position: open, text })?;
+                let meld = match Meld::from_tiles(&tiles) {
+                    Some(Meld::Kan(t)) if p.closed => Meld::ClosedKan(t),
+                    // A concealed kan is four of a kind and nothing else.
+                    Some(_) if p.closed => return Err(Error::NotAMeld { position: open, text }),
+                    Some(m) => m,
+                    None => return Err(Error::NotAMeld { position: open, text }),
+                };
                 if !p.hand.push_meld(meld) {
                     // Counted to the end, so the error states how many there are.
                     p.extra_melds += 1;
@@ -178,6 +209,12 @@ fn parse_full(input: &str) -> Result<Hand, Error> {
         *r = (*r).min(p.hand.concealed().0[s * 9 + 4]);
     }
     p.hand.set_red_fives(red);
+    let declared = p.hand.declared_counts();
+    let mut meld_red = p.meld_red;
+    for (s, r) in meld_red.iter_mut().enumerate() {
+        *r = (*r).min(declared.0[s * 9 + 4]);
+    }
+    p.hand.set_meld_red_fives(meld_red);
     let declared = p.hand.declared_counts();
     for t in Tile::ALL {
         let count = p.written[t.index()] + usize::from(declared[t]);
@@ -335,11 +372,19 @@ fn write_mpsz<I: IntoIterator<Item = Tile>>(out: &mut String, tiles: I, red: [u8
     }
 }
 
+/// A declared meld in brackets (`[789s]`, `[5555z]`; a concealed kan in parentheses, `(5555z)`),
+/// `red` of its fives written as `0`.
+fn write_meld(out: &mut String, meld: Meld, red: [u8; 3]) {
+    let (open, close) = if meld.is_open() { ('[', ']') } else { ('(', ')') };
+    out.push(open);
+    write_mpsz(out, meld.tiles(), red);
+    out.push(close);
+}
+
 impl fmt::Display for Meld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::from("[");
-        write_mpsz(&mut s, self.tiles(), [0; 3]);
-        s.push(']');
+        let mut s = String::new();
+        write_meld(&mut s, *self, [0; 3]);
         f.write_str(&s)
     }
 }
@@ -350,9 +395,10 @@ impl Hand {
         let mut s: String = self.concealed().tiles().map(Tile::to_unicode).collect();
         s.extend(std::iter::repeat_n(JOKER, self.wildcards() as usize));
         for m in self.melds() {
-            s.push('[');
+            let (open, close) = if m.is_open() { ('[', ']') } else { ('(', ')') };
+            s.push(open);
             s.extend(m.tiles().into_iter().map(Tile::to_unicode));
-            s.push(']');
+            s.push(close);
         }
         s.extend(self.bonus().iter().map(|b| b.to_unicode()));
         s
@@ -365,8 +411,18 @@ impl fmt::Display for Hand {
         let mut s = String::new();
         write_mpsz(&mut s, self.concealed().tiles(), self.red_fives());
         s.extend(std::iter::repeat_n('*', self.wildcards() as usize));
-        for m in self.melds() {
-            let _ = write!(s, "{m}");
+        // The melds' red fives go to the first fives of their suit, in meld order.
+        let mut red_left = self.meld_red_fives();
+        for &m in self.melds() {
+            let mut red = [0; 3];
+            for t in m.tiles() {
+                let suit = t.suit().offset() / 9;
+                if t.suit().is_numbered() && t.rank() == 5 && red_left[suit] > 0 {
+                    red_left[suit] -= 1;
+                    red[suit] += 1;
+                }
+            }
+            write_meld(&mut s, m, red);
         }
         if !self.bonus().is_empty() {
             let mut numbers: Vec<u8> = self.bonus().iter().map(|b| b.number()).collect();
@@ -405,6 +461,27 @@ mod tests {
         assert_eq!(h.concealed()[Tile::from_suit_rank(Suit::Man, 5).unwrap()], 1);
         assert_eq!(h.red_fives(), [1, 1, 0]);
         assert_eq!(h.to_string(), "340m055p");
+    }
+
+    #[test]
+    fn concealed_kans_and_meld_red_fives_round_trip() {
+        let h = parse_hand("123m11z(0555p)[406m][5555z]").unwrap();
+        let five_p = Tile::from_suit_rank(Suit::Pin, 5).unwrap();
+        assert_eq!(h.melds()[0], Meld::ClosedKan(five_p));
+        assert!(!h.melds()[0].is_open() && h.melds()[0].is_kan());
+        assert!(h.melds()[2].is_open() && !h.is_closed());
+        assert_eq!(h.meld_red_fives(), [1, 1, 0]);
+        assert_eq!(h.red_fives(), [0, 0, 0]);
+        assert_eq!(h.to_string(), "123m11z(0555p)[406m][5555z]");
+        assert_eq!(parse_hand(&h.to_string()).unwrap(), h);
+        assert_eq!(parse_hand(&h.to_unicode()).unwrap().melds(), h.melds());
+        assert!(parse_hand("123m(5555z)").unwrap().is_closed());
+        // A concealed kan is four of a kind only, and the brackets must match.
+        assert_eq!(parse_hand("11m(555z)").unwrap_err(), Error::NotAMeld { position: 4, text: "(555z)".into() });
+        assert!(matches!(parse_hand("11m(5555z]"), Err(Error::UnexpectedChar { position: 10, found: ']', .. })));
+        assert!(matches!(parse_hand("11m[555z)"), Err(Error::UnexpectedChar { position: 9, found: ')', .. })));
+        assert!(matches!(parse_hand("11m(5555z"), Err(Error::UnclosedMeld { position: 4 })));
+        assert!(matches!(parse_hand("11m)"), Err(Error::UnexpectedChar { position: 4, found: ')', .. })));
     }
 
     #[test]

@@ -47,17 +47,24 @@ pub enum TileSupply {
     Standard136,
     /// 144 tiles: the 136 and the eight bonus tiles `1f`–`8f` (set aside when drawn).
     WithBonus144,
+    /// 108 tiles of three-player riichi (三麻 / sanma): the 136 without `2m`–`8m`.
+    ThreePlayer108,
 }
 
 impl TileSupply {
     /// Every tile set, smallest first.
-    pub const ALL: [TileSupply; 4] =
-        [TileSupply::Numbered108, TileSupply::RedDragons112, TileSupply::Standard136, TileSupply::WithBonus144];
+    pub const ALL: [TileSupply; 5] = [
+        TileSupply::Numbered108,
+        TileSupply::ThreePlayer108,
+        TileSupply::RedDragons112,
+        TileSupply::Standard136,
+        TileSupply::WithBonus144,
+    ];
 
     /// Physical tiles in the set: 108, 112, 136 or 144.
     pub const fn tiles(self) -> u16 {
         match self {
-            TileSupply::Numbered108 => 108,
+            TileSupply::Numbered108 | TileSupply::ThreePlayer108 => 108,
             TileSupply::RedDragons112 => 112,
             TileSupply::Standard136 => 136,
             TileSupply::WithBonus144 => 144,
@@ -69,6 +76,8 @@ impl TileSupply {
         const NUMBERED: u64 = (1 << 27) - 1;
         match self {
             TileSupply::Numbered108 => TileSet::from_bits(NUMBERED),
+            // 1m and 9m, then every pin, sou and honor.
+            TileSupply::ThreePlayer108 => TileSet::from_bits(TileSet::ALL.bits() & !0b0_1111_1110),
             TileSupply::RedDragons112 => TileSet::from_bits(NUMBERED | 1 << 33),
             TileSupply::Standard136 | TileSupply::WithBonus144 => TileSet::ALL,
         }
@@ -86,25 +95,38 @@ impl TileSupply {
             TileSupply::RedDragons112 => "112 tiles (numbered suits and red dragons)",
             TileSupply::Standard136 => "136 tiles (no bonus tiles)",
             TileSupply::WithBonus144 => "144 tiles (with bonus tiles)",
+            TileSupply::ThreePlayer108 => "108 tiles (three-player: no 2m-8m)",
+        }
+    }
+
+    /// The set's name in rules and options: `108`, `112`, `136`, `144`, or `sanma` (the
+    /// three-player set, also 108 tiles).
+    pub const fn name(self) -> &'static str {
+        match self {
+            TileSupply::Numbered108 => "108",
+            TileSupply::RedDragons112 => "112",
+            TileSupply::Standard136 => "136",
+            TileSupply::WithBonus144 => "144",
+            TileSupply::ThreePlayer108 => "sanma",
         }
     }
 }
 
 impl fmt::Display for TileSupply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.tiles())
+        f.write_str(self.name())
     }
 }
 
 /// The error for a tile-set size that is not 108, 112, 136 or 144.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tile set '{0}': expected 108, 112, 136 or 144")]
+#[error("unknown tile set '{0}': expected 108, 112, 136, 144 or sanma")]
 pub struct UnknownTileSupply(pub String);
 
 impl FromStr for TileSupply {
     type Err = UnknownTileSupply;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TileSupply::ALL.into_iter().find(|t| t.tiles().to_string() == s).ok_or_else(|| UnknownTileSupply(s.to_string()))
+        TileSupply::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| UnknownTileSupply(s.to_string()))
     }
 }
 
@@ -121,7 +143,7 @@ impl FromStr for TileSupply {
 /// let declared = Rules::SICHUAN.with_void(Suit::Pin);
 /// assert_eq!(declared.void, VoidSuit::Declared(Suit::Pin));
 /// assert_eq!(declared.tiles, TileSupply::Numbered108);
-/// assert_eq!(declared.to_string(), "sichuan + void p");
+/// assert_eq!(declared.to_string(), "sichuan+void-p");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -148,6 +170,12 @@ pub struct Rules {
     /// with one meld and a pair (组合龙). Only a 14-tile hand; the knitted straight allows one
     /// declared meld, honors and knitted none.
     pub knitted: bool,
+    /// The wildcard tile (癞子牌): every concealed copy of this kind in a hand read under these rules
+    /// is a wildcard (`7z` under `hongzhong`). Applied when a hand's text is read
+    /// ([`Hand::with_wildcard_tile`](crate::Hand::with_wildcard_tile)); a hand built in code is
+    /// taken as given.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub wildcard_tile: Option<Tile>,
 }
 
 impl Rules {
@@ -161,6 +189,7 @@ impl Rules {
         void: VoidSuit::Off,
         tiles: TileSupply::Standard136,
         knitted: false,
+        wildcard_tile: None,
     };
     /// Standard plus seven distinct pairs and thirteen orphans.
     pub const RIICHI: Rules = Rules { seven_pairs: SevenPairs::Distinct, thirteen_orphans: true, ..Rules::STANDARD };
@@ -178,13 +207,19 @@ impl Rules {
         ..Rules::STANDARD
     };
     /// Red-dragon mahjong (红中麻将): 112 tiles, seven pairs with a four of a kind as two pairs, no
-    /// 2-5-8 pair. The red dragons are the wildcards: the CLI turns `7z` into wildcards by default
-    /// (in code, `Hand::with_wildcard_tile(Tile::RED)`).
-    pub const HONGZHONG: Rules =
-        Rules { seven_pairs: SevenPairs::AllowQuads, tiles: TileSupply::RedDragons112, ..Rules::STANDARD };
+    /// 2-5-8 pair. The red dragons are the wildcards ([`Rules::wildcard_tile`]): a hand read under
+    /// these rules turns its `7z` into wildcards (in code, `Hand::with_wildcard_tile(Tile::RED)`).
+    pub const HONGZHONG: Rules = Rules {
+        seven_pairs: SevenPairs::AllowQuads,
+        tiles: TileSupply::RedDragons112,
+        wildcard_tile: Some(Tile::RED),
+        ..Rules::STANDARD
+    };
     /// Changsha: melds and a 2-5-8 pair. (The table game uses 108 tiles; this preset keeps the 136
     /// so that any hand can be asked; add `tiles: TileSupply::Numbered108` for the table game.)
     pub const CHANGSHA: Rules = Rules { pair_258: true, ..Rules::STANDARD };
+    /// Three-player riichi (三麻 / sanma): the riichi forms over the 108 tiles without `2m`–`8m`.
+    pub const SANMA: Rules = Rules { tiles: TileSupply::ThreePlayer108, ..Rules::RIICHI };
     /// Chinese Official (国标, GB): 144 tiles, seven pairs with a four of a kind as two pairs,
     /// thirteen orphans, honors and knitted (全不靠) and the knitted straight (组合龙).
     pub const GB: Rules = Rules {
@@ -196,7 +231,7 @@ impl Rules {
     };
 
     /// The presets by name, in the order the CLI lists them.
-    pub const PRESETS: [(&'static str, Rules); 8] = [
+    pub const PRESETS: [(&'static str, Rules); 9] = [
         ("standard", Rules::STANDARD),
         ("riichi", Rules::RIICHI),
         ("chinese", Rules::CHINESE),
@@ -205,6 +240,7 @@ impl Rules {
         ("hongzhong", Rules::HONGZHONG),
         ("changsha", Rules::CHANGSHA),
         ("gb", Rules::GB),
+        ("sanma", Rules::SANMA),
     ];
 
     /// The preset with this name.
@@ -252,6 +288,12 @@ impl Rules {
     /// These rules played with the given tiles.
     pub const fn with_tiles(mut self, tiles: TileSupply) -> Rules {
         self.tiles = tiles;
+        self
+    }
+
+    /// These rules with the given wildcard tile (`None`: no tile is wild).
+    pub const fn with_wildcard_tile(mut self, tile: Option<Tile>) -> Rules {
+        self.wildcard_tile = tile;
         self
     }
 
@@ -315,79 +357,172 @@ impl Default for Rules {
 }
 
 impl fmt::Display for Rules {
-    /// The preset name (`chinese`), or every field for custom rules, then the per-hand choices:
-    /// `sichuan + void p`, `riichi + wildcard fifth copy`.
+    /// The canonical text of the rules, which [`Rules::from_str`] reads back: the preset closest to
+    /// them, then each option that differs from it, in a fixed order (`sichuan+void-p`,
+    /// `changsha+tiles-108`, `hongzhong+wild-5z+5th`; see [`Rules::from_str`]). Rules no preset
+    /// shape matches (a custom meld count or special forms) print every field instead.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.preset_name() {
-            Some(n) => f.write_str(n)?,
-            None => {
-                write!(
-                    f,
-                    "{} melds, seven pairs {:?}, thirteen orphans {}, {} tiles",
-                    self.melds,
-                    self.seven_pairs,
-                    self.thirteen_orphans,
-                    self.tiles.tiles()
-                )?;
-                if self.pair_258 {
-                    f.write_str(", 2-5-8 pair")?;
-                }
-                if self.void == VoidSuit::AnyOne {
-                    f.write_str(", any one suit void")?;
-                }
-                if self.knitted {
-                    f.write_str(", knitted forms")?;
-                }
+        let Some((name, preset)) = self.closest_preset() else {
+            write!(
+                f,
+                "{} melds, seven pairs {:?}, thirteen orphans {}, {}",
+                self.melds,
+                self.seven_pairs,
+                self.thirteen_orphans,
+                self.tiles.describe()
+            )?;
+            if self.pair_258 {
+                f.write_str(", 2-5-8 pair")?;
             }
-        }
-        if let VoidSuit::Declared(s) = self.void {
-            write!(f, " + void {}", s.letter())?;
-        }
-        if self.wildcard_fifth_copy {
-            f.write_str(" + wildcard fifth copy")?;
+            if self.void == VoidSuit::AnyOne {
+                f.write_str(", any one suit void")?;
+            }
+            if self.knitted {
+                f.write_str(", knitted forms")?;
+            }
+            if let Some(t) = self.wildcard_tile {
+                write!(f, ", {t} wild")?;
+            }
+            if self.wildcard_fifth_copy {
+                f.write_str(", wildcard fifth copy")?;
+            }
+            return Ok(());
+        };
+        f.write_str(name)?;
+        for option in self.options_beyond(&preset) {
+            write!(f, "+{option}")?;
         }
         Ok(())
     }
 }
 
-/// The error for an unknown preset name.
+impl Rules {
+    /// The preset of the same shape (melds, seven pairs, thirteen orphans, knitted forms) that
+    /// needs the fewest options to reach these rules; the first in [`Rules::PRESETS`] order on a tie.
+    fn closest_preset(&self) -> Option<(&'static str, Rules)> {
+        Rules::PRESETS
+            .iter()
+            .filter(|(_, p)| {
+                p.melds == self.melds
+                    && p.seven_pairs == self.seven_pairs
+                    && p.thirteen_orphans == self.thirteen_orphans
+                    && p.knitted == self.knitted
+            })
+            .min_by_key(|(_, p)| self.options_beyond(p).len())
+            .copied()
+    }
+
+    /// The grammar's options that turn `preset` into these rules, in canonical order.
+    fn options_beyond(&self, preset: &Rules) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.void != preset.void {
+            out.push(match self.void {
+                VoidSuit::Off | VoidSuit::Declared(Suit::Honor) => "void-none".to_string(),
+                VoidSuit::AnyOne => "void-any".to_string(),
+                VoidSuit::Declared(s) => format!("void-{}", s.letter()),
+            });
+        }
+        if self.pair_258 != preset.pair_258 {
+            out.push(if self.pair_258 { "258" } else { "no-258" }.to_string());
+        }
+        if self.tiles != preset.tiles {
+            out.push(format!("tiles-{}", self.tiles.name()));
+        }
+        if self.wildcard_tile != preset.wildcard_tile {
+            out.push(match self.wildcard_tile {
+                Some(t) => format!("wild-{t}"),
+                None => "wild-none".to_string(),
+            });
+        }
+        if self.wildcard_fifth_copy != preset.wildcard_fifth_copy {
+            out.push(if self.wildcard_fifth_copy { "5th" } else { "no-5th" }.to_string());
+        }
+        out
+    }
+}
+
+/// The error for rules text that is not a preset followed by options.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown rules '{0}': expected one of standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb, optionally followed by +void-m|p|s and +5th"
+    "unknown rules '{0}': expected a preset (standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb) followed by options: +void-m|p|s|any|none, +258 or +no-258, +tiles-108|112|136|144|sanma, +wild-TILE or +wild-none, +5th"
 )]
 pub struct UnknownRules(pub String);
 
-/// Rules by name: a preset (`"riichi"`), optionally followed by the declared void suit
-/// (`"+void-m"`, `"+void-p"`, `"+void-s"`) and then by `"+5th"` for the wildcard fifth-copy option:
-/// `"sichuan+void-p"`, `"chinese+5th"`. One grammar for every front end that takes rules as text
-/// (the C ABI, the Python module, the harness's corpus names).
+/// Rules by name: the one grammar every front end that takes rules as text reads (the command
+/// line's `--rules`, the Python module, the C ABI, the harness's corpus names), and the form
+/// [`Rules`] prints. A preset, then options in any order, each at most once:
+///
+/// | option | meaning |
+/// | --- | --- |
+/// | `+void-m`, `+void-p`, `+void-s` | that suit declared void (定缺) |
+/// | `+void-any`, `+void-none` | some numbered suit must be missing; no void rule |
+/// | `+258`, `+no-258` | the pair must (must not need to) be a 2, 5 or 8 |
+/// | `+tiles-108`, `-112`, `-136`, `-144`, `-sanma` | the tile set |
+/// | `+wild-7z`, `+wild-none` | the wildcard tile (a kind: a red five is refused); no wildcard tile |
+/// | `+5th` | a wildcard may stand for a fifth copy |
+///
+/// ```
+/// use hupai_tiles::{Rules, Suit, Tile, TileSupply};
+/// let rules: Rules = "changsha+tiles-108".parse().unwrap();
+/// assert_eq!(rules, Rules::CHANGSHA.with_tiles(TileSupply::Numbered108));
+/// assert_eq!(rules.to_string(), "changsha+tiles-108");
+/// assert_eq!("hongzhong".parse::<Rules>().unwrap().wildcard_tile, Some(Tile::RED));
+/// assert_eq!("standard+258".parse::<Rules>().unwrap().to_string(), "changsha");
+/// assert_eq!("sichuan+5th+void-p".parse::<Rules>().unwrap().to_string(), "sichuan+void-p+5th");
+/// ```
 impl FromStr for Rules {
     type Err = UnknownRules;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let unknown = || UnknownRules(s.to_string());
-        // Most names are a bare preset: no suffix to look for.
-        if !s.contains('+') {
-            return Rules::preset(s).ok_or_else(unknown);
-        }
-        let (rest, fifth) = match s.strip_suffix("+5th") {
-            Some(rest) => (rest, true),
-            None => (s, false),
-        };
-        let (name, void) = match rest.rsplit_once("+void-") {
-            Some((name, letter)) => {
-                let mut chars = letter.chars();
-                let suit =
-                    chars.next().and_then(Suit::from_letter).filter(|s| s.is_numbered() && chars.next().is_none());
-                (name, Some(suit.ok_or_else(unknown)?))
+        let mut parts = s.split('+');
+        let mut rules = parts.next().and_then(Rules::preset).ok_or_else(unknown)?;
+        let mut seen: Vec<&str> = Vec::new();
+        for option in parts {
+            // Each option at most once: `+5th+5th` or `+void-p+void-s` is a mistake, not a choice.
+            let key = option.split('-').next().unwrap_or(option);
+            let key = if key == "no" { option.trim_start_matches("no-") } else { key };
+            if seen.contains(&key) {
+                return Err(unknown());
             }
-            None => (rest, None),
-        };
-        let rules = Rules::preset(name).ok_or_else(unknown)?.with_wildcard_fifth_copy(fifth);
-        Ok(match void {
-            Some(suit) => rules.with_void(suit),
-            None => rules,
-        })
+            seen.push(key);
+            rules = match option {
+                "5th" => rules.with_wildcard_fifth_copy(true),
+                "no-5th" => rules.with_wildcard_fifth_copy(false),
+                "258" => rules.with_pair_258(true),
+                "no-258" => rules.with_pair_258(false),
+                "void-any" => rules.with_void_rule(VoidSuit::AnyOne),
+                "void-none" => rules.with_void_rule(VoidSuit::Off),
+                "wild-none" => rules.with_wildcard_tile(None),
+                _ => {
+                    if let Some(letter) = option.strip_prefix("void-") {
+                        let mut chars = letter.chars();
+                        let suit = chars
+                            .next()
+                            .and_then(Suit::from_letter)
+                            .filter(|s| s.is_numbered() && chars.next().is_none())
+                            .ok_or_else(unknown)?;
+                        rules.with_void(suit)
+                    } else if let Some(set) = option.strip_prefix("tiles-") {
+                        rules.with_tiles(set.parse().map_err(|_| unknown())?)
+                    } else if let Some(tile) = option.strip_prefix("wild-") {
+                        rules.with_wildcard_tile(Some(wildcard_kind(tile).ok_or_else(unknown)?))
+                    } else {
+                        return Err(unknown());
+                    }
+                }
+            };
+        }
+        Ok(rules)
     }
+}
+
+/// A wildcard tile's text: one kind in mpsz (`7z`, `5m`), not a red five (`0m` names no kind of
+/// its own, so it cannot say which tiles are wild).
+pub fn wildcard_kind(text: &str) -> Option<Tile> {
+    if text.starts_with('0') {
+        return None;
+    }
+    text.parse().ok()
 }
 
 #[cfg(test)]
@@ -407,16 +542,71 @@ mod tests {
             Ok(Rules::CHANGSHA.with_void(Suit::Sou).with_wildcard_fifth_copy(true))
         );
         assert_eq!("riichi+5th".parse::<Rules>(), Ok(Rules::RIICHI.with_wildcard_fifth_copy(true)));
-        for bad in
-            ["", "+5th", "riichi+5th+5th", "sichuan+5th+void-p", "sichuan+void-z", "sichuan+void-pp", "sichuan+void-"]
-        {
+        for bad in [
+            "",
+            "+5th",
+            "riichi+5th+5th",
+            "riichi+5th+no-5th",
+            "sichuan+void-p+void-s",
+            "sichuan+void-z",
+            "sichuan+void-pp",
+            "sichuan+void-",
+            "standard+tiles-100",
+            "hongzhong+wild-0m",
+            "hongzhong+wild-8z",
+            "standard+258+",
+            "standard+fast",
+        ] {
             assert!(bad.parse::<Rules>().is_err(), "{bad:?}");
         }
+        assert_eq!("sichuan+5th+void-p".parse::<Rules>(), "sichuan+void-p+5th".parse::<Rules>());
         assert_eq!(Rules::RIICHI.with_wildcard_fifth_copy(true).preset_name(), Some("riichi"));
         let unknown = "mahjong".parse::<Rules>().unwrap_err().to_string();
         for (name, _) in Rules::PRESETS {
             assert!(unknown.contains(name), "{unknown}");
         }
+    }
+
+    /// Every combination of the options prints as text that reads back as the same rules, and
+    /// the printed form is the shortest from the closest preset.
+    #[test]
+    fn every_option_combination_round_trips() {
+        let voids = [None, Some(VoidSuit::Off), Some(VoidSuit::AnyOne), Some(VoidSuit::Declared(Suit::Sou))];
+        let tiles =
+            [None, Some(TileSupply::Numbered108), Some(TileSupply::ThreePlayer108), Some(TileSupply::WithBonus144)];
+        let wilds = [None, Some(None), Some(Some(Tile::RED)), Some(Some(Tile::WHITE))];
+        let mut texts = std::collections::HashSet::new();
+        for (_, preset) in Rules::PRESETS {
+            for void in voids {
+                for set in tiles {
+                    for wild in wilds {
+                        for (pair, fifth) in [(None, false), (Some(true), true), (Some(false), false)] {
+                            let mut r = preset.with_wildcard_fifth_copy(fifth);
+                            if let Some(v) = void {
+                                r = r.with_void_rule(v);
+                            }
+                            if let Some(t) = set {
+                                r = r.with_tiles(t);
+                            }
+                            if let Some(w) = wild {
+                                r = r.with_wildcard_tile(w);
+                            }
+                            if let Some(p) = pair {
+                                r = r.with_pair_258(p);
+                            }
+                            let text = r.to_string();
+                            assert_eq!(text.parse::<Rules>(), Ok(r), "{text}");
+                            texts.insert(text);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(texts.len() > 300, "{}", texts.len());
+        assert_eq!(Rules::HONGZHONG.with_wildcard_tile(None).to_string(), "hongzhong+wild-none");
+        assert_eq!(Rules::STANDARD.with_tiles(TileSupply::RedDragons112).to_string(), "standard+tiles-112");
+        assert_eq!(Rules::CHANGSHA.with_tiles(TileSupply::Numbered108).to_string(), "changsha+tiles-108");
+        assert_eq!(Rules::SICHUAN.with_void_rule(VoidSuit::Off).to_string(), "sichuan+void-none");
     }
 
     #[test]
@@ -446,6 +636,20 @@ mod tests {
     #[test]
     fn custom_rules_print_every_field() {
         let r = Rules::STANDARD.with_pair_258(true).with_tiles(TileSupply::Numbered108);
-        assert_eq!(r.to_string(), "4 melds, seven pairs Off, thirteen orphans false, 108 tiles, 2-5-8 pair");
+        assert_eq!(r.to_string(), "changsha+tiles-108");
+        let custom = Rules { melds: 5, seven_pairs: SevenPairs::Distinct, ..Rules::STANDARD };
+        assert_eq!(
+            custom.to_string(),
+            "5 melds, seven pairs Distinct, thirteen orphans false, 136 tiles (no bonus tiles)"
+        );
+        assert_eq!(Rules::SANMA.to_string(), "sanma");
+        assert_eq!(Rules::SANMA.allowed_kinds(None).len(), 27);
+        assert!(!Rules::SANMA.allowed_kinds(None).contains("2m".parse().unwrap()));
+        assert!(Rules::SANMA.allowed_kinds(None).contains("9m".parse().unwrap()));
+        assert_eq!("sanma".parse::<TileSupply>(), Ok(TileSupply::ThreePlayer108));
+        for t in TileSupply::ALL {
+            assert_eq!(t.name().parse::<TileSupply>(), Ok(t));
+            assert_eq!(t.kinds().len() * 4 + if t.has_bonus() { 8 } else { 0 }, usize::from(t.tiles()));
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! A bad row (a count above four, a size that does not fit the rules) stops the batch with a
 //! [`BatchError::Row`] naming the row; the rows before it are answered.
 
-use hupai_tiles::{Error, Rules, TileSet};
+use hupai_tiles::{Error, Hand, Rules, Tile, TileCounts, TileSet};
 
 use crate::PackedHand;
 
@@ -128,6 +128,85 @@ pub fn waits_packed(hands: &[PackedHand], rules: &Rules, out: &mut [TileSet]) ->
     check_lengths(hands.len(), None, out.len())?;
     for (row, (hand, slot)) in hands.iter().zip(out.iter_mut()).enumerate() {
         *slot = hand.waits(rules).map_err(at(row))?;
+    }
+    Ok(())
+}
+
+/// A concealed hand from a row of counts and its wildcards (the row's checks name what is wrong).
+fn row_hand(counts: &[u8; 34], wildcards: u8) -> Result<Hand, Error> {
+    Hand::from_counts(TileCounts(*counts), wildcards)
+}
+
+/// Shanten numbers (−1 wins, 0 ready, …) of hands given as counts (see [`is_win_counts`]): any
+/// hand of 3k + 1 or 3k + 2 tiles up to a complete one, into `out`.
+pub fn shanten_counts(
+    rows: &[[u8; 34]],
+    wildcards: Option<&[u8]>,
+    rules: &Rules,
+    out: &mut [i8],
+) -> Result<(), BatchError> {
+    check_lengths(rows.len(), wildcards, out.len())?;
+    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
+        let w = wildcards.map_or(0, |w| w[row]);
+        let answer = row_hand(counts, w).and_then(|h| hupai_shanten::shanten(&h, rules));
+        *slot = answer.map_err(at(row))?.number;
+    }
+    Ok(())
+}
+
+/// Effective tiles (the kinds a draw of which lowers the shanten) of hands one tile short of a
+/// complete size (3k + 1 tiles) given as counts, into `out`.
+pub fn effective_counts(
+    rows: &[[u8; 34]],
+    wildcards: Option<&[u8]>,
+    rules: &Rules,
+    out: &mut [TileSet],
+) -> Result<(), BatchError> {
+    check_lengths(rows.len(), wildcards, out.len())?;
+    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
+        let w = wildcards.map_or(0, |w| w[row]);
+        let answer = row_hand(counts, w).and_then(|h| hupai_shanten::effective_tiles(&h, rules, &TileCounts::EMPTY));
+        *slot = answer.map_err(at(row))?.tiles.iter().map(|t| t.tile).collect();
+    }
+    Ok(())
+}
+
+/// The best discard of a hand of 3k + 2 tiles, as [`advice_counts`] gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BestDiscard {
+    /// The kind to discard, or `None` for a wildcard.
+    pub discard: Option<Tile>,
+    /// The shanten after it.
+    pub shanten: i8,
+    /// Unseen copies of the effective tiles after it.
+    pub unseen: u16,
+}
+
+/// The best discard (the first of [`crate::discard_advice`]'s order: lowest shanten, then most
+/// unseen effective tiles) of hands of 3k + 2 tiles given as counts, into `out`.
+pub fn advice_counts(
+    rows: &[[u8; 34]],
+    wildcards: Option<&[u8]>,
+    rules: &Rules,
+    out: &mut [BestDiscard],
+) -> Result<(), BatchError> {
+    check_lengths(rows.len(), wildcards, out.len())?;
+    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
+        let w = wildcards.map_or(0, |w| w[row]);
+        let options = row_hand(counts, w)
+            .and_then(|h| hupai_shanten::discard_advice(&h, rules, &TileCounts::EMPTY))
+            .map_err(at(row))?;
+        *slot = match options.first() {
+            Some(o) => BestDiscard {
+                discard: match o.discard {
+                    crate::Discard::Tile(t) => Some(t),
+                    crate::Discard::Wildcard => None,
+                },
+                shanten: o.shanten(),
+                unseen: o.after.unseen().min(u32::from(u16::MAX)) as u16,
+            },
+            None => BestDiscard::default(),
+        };
     }
     Ok(())
 }

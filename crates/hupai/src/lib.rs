@@ -22,7 +22,9 @@
 //!   `*` for a wildcard, `[789s]` for a declared meld), [`Rules`] and its presets, [`Tile`],
 //!   [`TileSet`], [`Decomposition`] and the one [`Error`] type.
 //! - Questions about a [`Hand`]: [`is_win`], [`waits`], [`decompositions`], [`answer`] (whichever
-//!   its size asks for) and [`analyze`] (everything at once). They validate the hand's size and
+//!   its size asks for) and [`analyze`] (everything at once); for hands with millions of
+//!   decompositions, [`decompositions_up_to`], [`for_each_decomposition`] and
+//!   [`count_decompositions`] keep memory bounded. They validate the hand's size and
 //!   answer through the per-suit tables of `hupai-lookup`, which handle every hand and rule.
 //! - [`PackedHand`]: a hand kept ready for checking. `add` / `remove` / `add_meld` update its
 //!   table keys in O(1), so a check after a draw is a handful of table reads. [`batch`] runs
@@ -49,9 +51,11 @@
 
 mod analysis;
 pub mod batch;
+mod listing;
 mod packed;
 
 pub use analysis::{Analysis, analyze};
+pub use listing::{Limited, count_decompositions, decompositions_up_to, for_each_decomposition};
 pub use packed::PackedHand;
 
 pub use hupai_odds as odds;
@@ -59,6 +63,7 @@ pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, Effect
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,
     Rules, SevenPairs, Suit, Tile, TileCounts, TileSet, TileSupply, UnknownRules, VoidSuit, knitted, notation,
+    wildcard_kind,
 };
 
 use hupai_lookup::SuitTable;
@@ -76,18 +81,27 @@ pub struct CrateReadmeDoctests;
 
 /// Reads a hand in notation (as [`str::parse`]) for these rules: the errors are the parser's,
 /// except that too many declared melds names these rules' own limit (the parser alone knows
-/// only the most any rules allow). The command line and the language bindings read hands so.
+/// only the most any rules allow), and the concealed copies of the rules' wildcard tile
+/// ([`Rules::wildcard_tile`], `7z` under `hongzhong`) become wildcards. The command line and the
+/// language bindings read hands so.
 ///
 /// ```
 /// let e = hupai::parse_hand("[123m][456p][789s][111z][222z][333z]", &hupai::Rules::STANDARD).unwrap_err();
 /// assert_eq!(e.to_string(), "6 declared melds; the rules allow at most 4");
+/// let hand = hupai::parse_hand("123m456p789s19m777z", &hupai::Rules::HONGZHONG)?;
+/// assert_eq!(hand.wildcards(), 3);
+/// assert!(hupai::is_win(&hand, &hupai::Rules::HONGZHONG)?);
 /// # Ok::<(), hupai::Error>(())
 /// ```
 pub fn parse_hand(text: &str, rules: &Rules) -> Result<Hand, Error> {
-    text.parse().map_err(|e| match e {
+    let hand: Hand = text.parse().map_err(|e| match e {
         Error::TooManyMelds { found, max } => Error::TooManyMelds { found, max: max.min(usize::from(rules.melds)) },
         e => e,
-    })
+    })?;
+    match rules.wildcard_tile {
+        Some(t) if hand.concealed()[t] > 0 => hand.with_wildcard_tile(t),
+        _ => Ok(hand),
+    }
 }
 
 /// Does this complete hand win under the rules? Errors if the hand is not complete (see
@@ -136,7 +150,9 @@ pub fn answer(hand: &Hand, rules: &Rules) -> Result<Answer, Error> {
 }
 
 /// Every decomposition of a complete hand, each once, in ascending order (empty if it does not
-/// win); wildcards appear as the tiles they became. Errors if the hand is not complete.
+/// win); wildcards appear as the tiles they became. Errors if the hand is not complete. A hand with
+/// many wildcards can have millions (fourteen: 11.6 million), all built here: to bound memory use
+/// [`decompositions_up_to`], [`for_each_decomposition`] or [`count_decompositions`].
 pub fn decompositions(hand: &Hand, rules: &Rules) -> Result<Vec<Decomposition>, Error> {
     Hupai.decompositions(hand, rules)
 }

@@ -457,6 +457,8 @@ pub(crate) fn keys_cover(rules: &Rules) -> bool {
     known.seven_pairs = rules.seven_pairs;
     known.thirteen_orphans = rules.thirteen_orphans;
     known.wildcard_fifth_copy = rules.wildcard_fifth_copy;
+    // The wildcard tile is applied when a hand's text is read, before any check.
+    known.wildcard_tile = rules.wildcard_tile;
     // 144 tiles differ from 136 only by the bonus tiles, which never enter a winning shape.
     if rules.tiles.kinds() == TileSet::ALL {
         known.tiles = rules.tiles;

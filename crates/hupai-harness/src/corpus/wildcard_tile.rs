@@ -127,12 +127,17 @@ mod tests {
     fn named_hands_fit_their_rules() {
         let cases: Vec<Case> =
             cases(crate::corpus::all_rules(), Size::Sampled).take_while(|c| !c.label.starts_with("every")).collect();
-        // The two 13-tile hands without honors left (every 7z or 5m wild) fit every 14-tile rule
-        // set, the one holding 1z only the sets with honors; the 16-tile one every 17-tile set.
+        // Each named hand fits the rule sets whose tiles it holds: the one with 123m and every 7z
+        // wild needs 2m (not in the three-player set), the one holding 1z too needs honors, the one
+        // with every 5m wild fits every 14-tile set; the 16-tile one every 17-tile set.
         let rules = crate::corpus::all_rules();
         let sets_of = |size: usize| rules.iter().filter(|r| r.hand_size() == size).count();
-        let with_honors = rules.iter().filter(|r| r.hand_size() == 14 && r.tiles.kinds().contains(Tile::EAST)).count();
-        assert!(sets_of(14) > with_honors && with_honors > 0 && sets_of(17) > 0);
-        assert_eq!(cases.len(), 2 * sets_of(14) + with_honors + sets_of(17), "{cases:?}");
+        let holding = |kinds: &[Tile]| {
+            rules.iter().filter(|r| r.hand_size() == 14 && kinds.iter().all(|&k| r.tiles.kinds().contains(k))).count()
+        };
+        let two_m = Tile::ALL[1];
+        let (with_2m, with_2m_and_honors) = (holding(&[two_m]), holding(&[two_m, Tile::EAST]));
+        assert!(sets_of(14) > with_2m && with_2m > with_2m_and_honors && with_2m_and_honors > 0 && sets_of(17) > 0);
+        assert_eq!(cases.len(), with_2m + sets_of(14) + with_2m_and_honors + sets_of(17), "{cases:?}");
     }
 }

@@ -7,11 +7,16 @@
 //! any cap) exceed the budget. Across suits a decomposition is one suit's split per suit with the
 //! wildcard counts summing to the hand's; different per-suit splits give different multisets, so
 //! nothing is produced twice.
+//!
+//! Only the per-suit splits are kept (a few thousand at most, whatever the hand); the products
+//! across suits are handed to a [`Sink`] one at a time, or only counted ([`melds_count`]), so a
+//! hand with millions of decompositions never holds them all.
 
 use arrayvec::ArrayVec;
 use hupai_tiles::{Decomposition, Group, Tile};
 
 use super::costs::{Cost, HONOR_FREE, INF, honors};
+use super::listing::Sink;
 use super::{Runtime, suit_of};
 
 /// One suit's share of a decomposition.
@@ -25,22 +30,66 @@ struct Split {
 type Buckets = [Vec<Vec<Split>>; 2];
 
 /// Pushes every melds-and-pair decomposition of the concealed `counts` with exactly `wildcards`
-/// stand-ins onto `out`, respecting `caps` (concealed plus stand-ins per kind; `NO_CAP` for none).
+/// stand-ins into `out` (until it stops), respecting `caps` (concealed plus stand-ins per kind;
+/// `NO_CAP` for none) and with the pair only where `pair_ok` allows it.
 pub(crate) fn melds_decompositions(
     rt: &Runtime,
     counts: &[u8; 34],
     caps: &[u8; 34],
     costs: &[Cost; 4],
     wildcards: i32,
-    out: &mut Vec<Decomposition>,
+    pair_ok: &dyn Fn(Tile) -> bool,
+    out: &mut Sink<'_>,
 ) {
+    let Some(buckets) = suit_splits(rt, counts, caps, costs, wildcards, pair_ok) else { return };
+    for pair_suit in 0..4 {
+        let mut chosen: [&[Split]; 4] = [&[], &[], &[], &[]];
+        combine(&buckets, pair_suit, 0, wildcards, &mut chosen, &mut |chosen| emit(chosen, out));
+        if out.stopped() {
+            return;
+        }
+    }
+}
+
+/// How many decompositions [`melds_decompositions`] gives, counted from the per-suit splits
+/// without building one.
+pub(crate) fn melds_count(
+    rt: &Runtime,
+    counts: &[u8; 34],
+    caps: &[u8; 34],
+    costs: &[Cost; 4],
+    wildcards: i32,
+    pair_ok: &dyn Fn(Tile) -> bool,
+) -> u64 {
+    let Some(buckets) = suit_splits(rt, counts, caps, costs, wildcards, pair_ok) else { return 0 };
+    let mut total = 0u64;
+    for pair_suit in 0..4 {
+        let mut chosen: [&[Split]; 4] = [&[], &[], &[], &[]];
+        combine(&buckets, pair_suit, 0, wildcards, &mut chosen, &mut |chosen| {
+            let product = chosen.iter().fold(1u64, |n, splits| n.saturating_mul(splits.len() as u64));
+            total = total.saturating_add(product);
+        });
+    }
+    total
+}
+
+/// Every suit's splits by role and wildcards used; `None` when the suits' floors already exceed
+/// the wildcards.
+fn suit_splits(
+    rt: &Runtime,
+    counts: &[u8; 34],
+    caps: &[u8; 34],
+    costs: &[Cost; 4],
+    wildcards: i32,
+    pair_ok: &dyn Fn(Tile) -> bool,
+) -> Option<[Buckets; 4]> {
     // Fewest wildcards each suit needs in either role bounds what any one suit may take.
     let floor: [i32; 4] = std::array::from_fn(|s| costs[s].melds.min(costs[s].pair()).max(0));
     let floor_sum: i32 = floor.iter().sum();
     if floor_sum > wildcards {
-        return;
+        return None;
     }
-    let buckets: [Buckets; 4] = std::array::from_fn(|s| {
+    Some(std::array::from_fn(|s| {
         let budget = wildcards - (floor_sum - floor[s]);
         let mut b: Buckets = [vec![Vec::new(); budget as usize + 1], vec![Vec::new(); budget as usize + 1]];
         for (with_pair, bucket) in b.iter_mut().enumerate() {
@@ -54,6 +103,7 @@ pub(crate) fn melds_decompositions(
                 caps,
                 budget,
                 with_pair: with_pair == 1,
+                pair_ok,
                 out: bucket,
                 groups: ArrayVec::new(),
                 pair: None,
@@ -69,24 +119,22 @@ pub(crate) fn melds_decompositions(
             }
         }
         b
-    });
-    for pair_suit in 0..4 {
-        let mut chosen: [&[Split]; 4] = [&[], &[], &[], &[]];
-        combine(&buckets, pair_suit, 0, wildcards, &mut chosen, out);
-    }
+    }))
 }
 
+/// Calls `each` with every choice of one bucket per suit (the pair in `pair_suit`) whose
+/// wildcards sum to `left`.
 fn combine<'a>(
     buckets: &'a [Buckets; 4],
     pair_suit: usize,
     suit: usize,
     left: i32,
     chosen: &mut [&'a [Split]; 4],
-    out: &mut Vec<Decomposition>,
+    each: &mut dyn FnMut(&[&[Split]; 4]),
 ) {
     if suit == 4 {
         if left == 0 {
-            emit(chosen, out);
+            each(chosen);
         }
         return;
     }
@@ -100,14 +148,18 @@ fn combine<'a>(
             continue;
         }
         chosen[suit] = splits;
-        combine(buckets, pair_suit, suit + 1, left - k, chosen, out);
+        combine(buckets, pair_suit, suit + 1, left - k, chosen, each);
     }
 }
 
-fn emit(chosen: &[&[Split]; 4], out: &mut Vec<Decomposition>) {
+/// Every product of one split per suit, into `out` until it stops.
+fn emit(chosen: &[&[Split]; 4], out: &mut Sink<'_>) {
     for a in chosen[0] {
         for b in chosen[1] {
             for c in chosen[2] {
+                if out.stopped() {
+                    return;
+                }
                 for d in chosen[3] {
                     let mut groups: ArrayVec<Group, 20> = ArrayVec::new();
                     let mut pair = None;
@@ -130,6 +182,7 @@ struct SuitSearch<'a> {
     caps: &'a [u8; 34],
     budget: i32,
     with_pair: bool,
+    pair_ok: &'a dyn Fn(Tile) -> bool,
     out: &'a mut Vec<Vec<Split>>,
     groups: ArrayVec<Group, 5>,
     pair: Option<Tile>,
@@ -141,6 +194,11 @@ impl SuitSearch<'_> {
     }
 
     fn record(&mut self, used: i32) {
+        if let Some(pair) = self.pair
+            && !(self.pair_ok)(pair)
+        {
+            return;
+        }
         if let Some(bucket) = self.out.get_mut(used as usize) {
             bucket.push(Split { groups: self.groups.clone(), pair: self.pair });
         }

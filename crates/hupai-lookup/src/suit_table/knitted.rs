@@ -9,6 +9,7 @@ use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_til
 use hupai_tiles::{Decomposition, Suit, Tile, TileSet};
 
 use super::costs::Cost;
+use super::listing::Sink;
 use super::{Runtime, decompose, restricted, total};
 
 fn subset(a: TileSet, b: TileSet) -> bool {
@@ -37,7 +38,7 @@ pub(crate) fn honors_and_knitted_decompositions(
     counts: &[u8; 34],
     wildcards: i32,
     allowed: TileSet,
-    out: &mut Vec<Decomposition>,
+    out: &mut Sink<'_>,
 ) {
     let held: TileSet = Tile::ALL.into_iter().filter(|t| counts[t.index()] > 0).collect();
     for order in honors_and_knitted_orders(counts, allowed) {
@@ -46,7 +47,10 @@ pub(crate) fn honors_and_knitted_decompositions(
     }
 }
 
-fn choose(free: &[Tile], k: usize, chosen: TileSet, out: &mut Vec<Decomposition>) {
+fn choose(free: &[Tile], k: usize, chosen: TileSet, out: &mut Sink<'_>) {
+    if out.stopped() {
+        return;
+    }
     if k == 0 {
         if chosen.len() == 14 {
             out.push(Decomposition::HonorsAndKnitted { tiles: chosen });
@@ -108,8 +112,8 @@ pub(crate) fn knitted_straight_decompositions(
     counts: &[u8; 34],
     wildcards: i32,
     room: &[u8; 34],
-    pair_ok: impl Fn(Tile) -> bool,
-    out: &mut Vec<Decomposition>,
+    pair_ok: &dyn Fn(Tile) -> bool,
+    out: &mut Sink<'_>,
 ) {
     for order in KNITTED_ORDERS {
         let Some((c, w, r)) = without_straight(counts, wildcards, room, order) else { continue };
@@ -120,11 +124,15 @@ pub(crate) fn knitted_straight_decompositions(
         if total(&costs) > w {
             continue;
         }
+        // The rest is five tiles at most (one meld and the pair): few decompositions.
         let mut rest = Vec::new();
-        decompose::melds_decompositions(rt, &c, &r, &costs, w, &mut rest);
+        let mut collect = |d| {
+            rest.push(d);
+            std::ops::ControlFlow::Continue(())
+        };
+        decompose::melds_decompositions(rt, &c, &r, &costs, w, pair_ok, &mut Sink::new(&mut collect));
         for d in rest {
             if let Decomposition::Melds { pair, melds } = d
-                && pair_ok(pair)
                 && melds.len() <= 1
             {
                 out.push(Decomposition::KnittedStraight { order, pair, meld: melds.first().copied() });

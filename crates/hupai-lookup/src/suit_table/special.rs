@@ -6,6 +6,8 @@
 
 use hupai_tiles::{Decomposition, SevenPairs, Tile, TileSet};
 
+use super::listing::Sink;
+
 /// Kinds by count: `by_count[n]` holds the kinds with exactly `n` concealed copies (n ≤ 4), and
 /// `over` the kinds with more (impossible in a valid hand, kept so nothing is silently dropped).
 struct Shape {
@@ -282,20 +284,18 @@ fn thirteen_orphans_waits_of(s: &Shape) -> TileSet {
     }
 }
 
-/// Every seven-pairs decomposition of a complete concealed hand, pushed onto `out`.
-pub(crate) fn seven_pairs_decompositions(
-    c: &[u8; 34],
-    wildcards: i32,
-    variant: SevenPairs,
-    out: &mut Vec<Decomposition>,
-) {
+/// Every seven-pairs decomposition of a complete concealed hand, into `out` until it stops.
+pub(crate) fn seven_pairs_decompositions(c: &[u8; 34], wildcards: i32, variant: SevenPairs, out: &mut Sink<'_>) {
     if !seven_pairs_win(c, wildcards, variant) {
         return;
     }
-    // Per kind, the final count is 0, 2 or 4 (only 0 or 2 for Distinct) and at least the concealed count.
-    let top = if variant == SevenPairs::AllowQuads { 4 } else { 2 };
     let mut pairs = [Tile::EAST; 7];
-    place_pairs(c, 0, 7, wildcards, top, &mut pairs, out);
+    place_pairs(c, 0, 7, wildcards, pair_top(variant), &mut pairs, out);
+}
+
+/// The most copies of one kind seven pairs may hold: 4 when a quad counts as two pairs.
+fn pair_top(variant: SevenPairs) -> u8 {
+    if variant == SevenPairs::AllowQuads { 4 } else { 2 }
 }
 
 fn place_pairs(
@@ -305,7 +305,7 @@ fn place_pairs(
     wild_left: i32,
     top: u8,
     pairs: &mut [Tile; 7],
-    out: &mut Vec<Decomposition>,
+    out: &mut Sink<'_>,
 ) {
     if pairs_left == 0 {
         // Every concealed tile must be used: the remaining kinds must be empty.
@@ -316,8 +316,9 @@ fn place_pairs(
     }
     let Some(tile) = Tile::new(kind) else { return };
     let have = c[kind];
+    // Per kind, the final count is 0, 2 or 4 (only 0 or 2 for Distinct) and at least the concealed count.
     let mut count = if have.is_multiple_of(2) { have } else { have + 1 };
-    while count <= top {
+    while count <= top && !out.stopped() {
         let stand_ins = (count - have) as i32;
         let used = (count / 2) as usize;
         if stand_ins <= wild_left && used <= pairs_left {
@@ -329,14 +330,48 @@ fn place_pairs(
     }
 }
 
-/// Every thirteen-orphans decomposition of a complete concealed hand, pushed onto `out`.
-pub(crate) fn thirteen_orphans_decompositions(c: &[u8; 34], out: &mut Vec<Decomposition>) {
+/// How many decompositions [`seven_pairs_decompositions`] gives, counted kind by kind (ways to
+/// place the pairs left with the wildcards left) without building one.
+/// Only kinds in `allowed` (bits by kind) may hold a pair.
+pub(crate) fn seven_pairs_count(c: &[u8; 34], wildcards: i32, variant: SevenPairs, allowed: u64) -> u64 {
+    if !seven_pairs_win(c, wildcards, variant) || wildcards < 0 {
+        return 0;
+    }
+    let w = wildcards as usize;
+    // ways[p][x]: completions of the kinds after the current one with p pairs and x wildcards left.
+    let mut ways = vec![[0u64; 8]; w + 1];
+    ways[0][0] = 1; // past the last kind: nothing left to place
+    for kind in (0..34).rev() {
+        let have = c[kind];
+        let top = if allowed >> kind & 1 == 1 { pair_top(variant) } else { 0 };
+        let mut next = vec![[0u64; 8]; w + 1];
+        for (x, row) in next.iter_mut().enumerate() {
+            for (p, slot) in row.iter_mut().enumerate() {
+                let mut count = if have.is_multiple_of(2) { have } else { have + 1 };
+                while count <= top {
+                    let (stand_ins, used) = ((count - have) as usize, (count / 2) as usize);
+                    if stand_ins <= x && used <= p {
+                        *slot = slot.saturating_add(ways[x - stand_ins][p - used]);
+                    }
+                    count += 2;
+                }
+            }
+        }
+        ways = next;
+    }
+    ways[w][7]
+}
+
+/// Every thirteen-orphans decomposition of a complete concealed hand, into `out`.
+pub(crate) fn thirteen_orphans_decompositions(c: &[u8; 34], out: &mut Sink<'_>) {
     if !thirteen_orphans_win(c) {
         return;
     }
     let doubled: Vec<Tile> = Tile::TERMINALS_AND_HONORS.into_iter().filter(|t| c[t.index()] == 2).collect();
     let pairs: &[Tile] = if doubled.is_empty() { &Tile::TERMINALS_AND_HONORS } else { &doubled };
-    out.extend(pairs.iter().map(|&pair| Decomposition::ThirteenOrphans { pair }));
+    for &pair in pairs {
+        out.push(Decomposition::ThirteenOrphans { pair });
+    }
 }
 
 #[cfg(test)]

@@ -18,42 +18,65 @@ True
 
 For many hands: ``hupai.batch(list_of_strings)`` (parallel, the same dicts as ``hupai batch``
 prints), or ``hupai.is_win_counts`` / ``hupai.waits_counts`` on ``(n, 34)`` ``uint8`` numpy
-arrays of tile counts (``hupai.TILES`` gives the column order).
+arrays of tile counts (``hupai.TILES`` gives the column order); ``hupai.shanten_counts``,
+``hupai.effective_counts`` and ``hupai.advice_counts`` answer the shanten questions the same way.
+
+How much a winning hand is worth: ``hupai.score(hand, win, rules="riichi", tsumo=True, ...)`` (riichi,
+``sanma``, ``gb``, ``sichuan``, ``changsha``, ``hongzhong``) returns the dict ``hupai score`` prints;
+``hupai.score_batch(list_of_dicts)`` scores many on every core.
 
 Every bad hand raises ``hupai.HandError`` (a ``ValueError``) with the message the ``hupai``
 command line gives; ``check`` and ``batch`` return it as an ``"error"`` entry instead.
 """
 
 from ._hupai import (
+    __version__,
     RULES,
+    SCORE_RULES,
     TILES,
     HandError,
+    ScoreError,
+    advice_counts,
     batch,
     check,
+    count_decompositions,
     decompositions,
     discard_advice,
     discard_ev,
+    effective_counts,
     effective_tiles,
     is_win,
     is_win_counts,
+    score,
+    score_batch,
     shanten,
+    shanten_counts,
     waits,
     waits_counts,
 )
 
 __all__ = [
+    "__version__",
     "RULES",
+    "SCORE_RULES",
     "TILES",
     "HandError",
+    "ScoreError",
+    "advice_counts",
     "batch",
     "check",
+    "count_decompositions",
     "decompositions",
     "discard_advice",
     "discard_ev",
+    "effective_counts",
     "effective_tiles",
     "is_win",
     "is_win_counts",
+    "score",
+    "score_batch",
     "shanten",
+    "shanten_counts",
     "waits",
     "waits_counts",
 ]

@@ -1,0 +1,116 @@
+//! A table applied to one reading's facts: which fans count, how many times, and the fan total
+//! and points they make. Readings with equal facts are evaluated once per hand.
+
+use super::condition::Facts;
+use super::table::{Adds, FanValue, Per, PointsKind, Replaced, Table};
+
+/// One fan that counts in a reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Its index in the table.
+    pub(crate) fan: usize,
+    /// How many times it counts (1 unless counted per something).
+    pub(crate) count: u32,
+    /// Its value per count (the cap's value for a fan worth the cap).
+    pub(crate) value: u32,
+}
+
+/// What a table makes of one reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Evaluation {
+    /// The fans that count, in table order.
+    pub(crate) fans: Vec<Counted>,
+    /// The fan total after the cap.
+    pub(crate) fan: u32,
+    /// True if the cap cut the total or a fan worth the cap counted.
+    pub(crate) capped: bool,
+    /// Points before birds.
+    pub(crate) points: u64,
+}
+
+impl Evaluation {
+    /// True if this evaluation scores more than `other`: more points, then more fan.
+    pub(crate) fn beats(&self, other: &Evaluation) -> bool {
+        (self.points, self.fan) > (other.points, other.fan)
+    }
+}
+
+/// Evaluates the table on a reading's facts; `None` when no fan applies (the reading does not win).
+pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
+    let limit = table.cap.unwrap_or(table.uncapped_limit);
+    let value_of = |v: FanValue| match v {
+        FanValue::Fan(n) => n,
+        FanValue::Cap(_) => limit,
+    };
+    // Fans whose conditions hold.
+    let mut held: Vec<Counted> = Vec::new();
+    for (i, fan) in table.fans.iter().enumerate() {
+        if !fan.enabled || !fan.when.iter().all(|c| c.holds(facts)) {
+            continue;
+        }
+        let count = match fan.per {
+            Some(Per::Quad) => u32::from(facts.quads),
+            None => 1,
+        };
+        if count > 0 {
+            held.push(Counted { fan: i, count, value: value_of(fan.value) });
+        }
+    }
+    // In a group only the most valuable counts (the first on a tie).
+    let worth = |c: &Counted| (table.fans[c.fan].value == FanValue::Cap(super::table::CapWord::Cap), c.value * c.count);
+    let kept: Vec<Counted> = held
+        .iter()
+        .filter(|c| {
+            let Some(group) = &table.fans[c.fan].group else { return true };
+            !held.iter().any(|o| {
+                o.fan != c.fan
+                    && table.fans[o.fan].group.as_ref() == Some(group)
+                    && (worth(o) > worth(c) || (worth(o) == worth(c) && o.fan < c.fan))
+            })
+        })
+        .copied()
+        .collect();
+    // Every fan kept exerts its replacements.
+    let mut fans = kept.clone();
+    for c in &kept {
+        for r in &table.fans[c.fan].replaces {
+            let Some(target) = fans.iter_mut().find(|f| table.fans[f.fan].name == r.name()) else { continue };
+            match r {
+                Replaced::All(_) => target.count = 0,
+                Replaced::Count { count, .. } => target.count = target.count.saturating_sub(*count),
+            }
+        }
+    }
+    fans.retain(|c| c.count > 0);
+    if fans.is_empty() {
+        return None;
+    }
+    let mut sum: u64 = 0;
+    let mut bases: u64 = 0;
+    let mut at_cap = false;
+    for c in &fans {
+        let fan = &table.fans[c.fan];
+        if matches!(fan.value, FanValue::Cap(_)) {
+            at_cap = true;
+        }
+        let amount = u64::from(c.value) * u64::from(c.count);
+        match fan.adds {
+            Adds::Fan => sum += amount,
+            Adds::Base => bases += amount,
+        }
+    }
+    let (fan, capped) = match table.cap {
+        _ if at_cap => (limit, true),
+        Some(cap) if sum > u64::from(cap) => (cap, true),
+        _ => (u32::try_from(sum).unwrap_or(u32::MAX), false),
+    };
+    let p = table.points;
+    let points = match p.kind {
+        PointsKind::Doubling => p.base.saturating_mul(1u64.checked_shl(fan).filter(|_| fan < 63).unwrap_or(u64::MAX)),
+        PointsKind::Linear if fan == 0 => p.zero.unwrap_or(0),
+        PointsKind::Linear => p.base.saturating_mul(u64::from(fan)),
+        PointsKind::Additive => p.base.saturating_add(u64::from(fan)),
+    };
+    let points = points.saturating_add(p.base.saturating_mul(bases));
+    Some(Evaluation { fans, fan, capped, points })
+}
