@@ -117,6 +117,57 @@ def main():
     seconds = best_of(args.repeats, lambda: hupai.advice_counts(full_rows, None, RULES), clock=time.perf_counter)
     row(f"hupai.advice_counts ({len(full_rows)} rows of 14 tiles, {os.cpu_count()} cores)", seconds, len(full_rows))
 
+    # Scoring, per call: riichi against mahjong's HandCalculator, GB against PyMahjongGB.
+    riichi_cases = [("234m456p678s22p567s", "2m", {"tsumo": True, "riichi": True, "dora": ["1m"]}),
+                    ("123m456p789s11122z", "9s", {"seat": "2z"}),
+                    ("11223344556677p", "7p", {"tsumo": True}),
+                    ("123m123p123s789s11z", "3s", {"riichi": True, "dora": ["1p"], "ura": ["9s"]})] * (len(texts) // 40 + 1)
+    seconds = best_of(args.repeats, lambda: [hupai.score(h, w, **kw) for h, w, kw in riichi_cases])
+    row("hupai.score riichi (per call)", seconds, len(riichi_cases))
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig
+        from mahjong.tile import TilesConverter
+
+        calc = HandCalculator()
+
+        def mahjong_score(hand, win, kw):
+            suits = {"m": "", "p": "", "s": "", "z": ""}
+            digits = ""
+            for ch in hand:
+                if ch.isdigit():
+                    digits += ch
+                else:
+                    suits[ch] += digits
+                    digits = ""
+            tiles = TilesConverter.string_to_136_array(man=suits["m"], pin=suits["p"], sou=suits["s"], honors=suits["z"])
+            rank, suit = win[0], win[1]
+            win136 = TilesConverter.string_to_136_array(**{{"m": "man", "p": "pin", "s": "sou", "z": "honors"}[suit]: rank})[0]
+            config = HandConfig(is_tsumo=kw.get("tsumo", False), is_riichi=kw.get("riichi", False))
+            return calc.estimate_hand_value(tiles, win136, config=config)
+
+        seconds = best_of(max(1, args.repeats // 2), lambda: [mahjong_score(h, w, kw) for h, w, kw in riichi_cases])
+        row("mahjong HandCalculator.estimate_hand_value (per call)", seconds, len(riichi_cases))
+    except ImportError:
+        rows.append(("mahjong scoring: not installed", float("nan"), float("nan"), ""))
+    gb_cases = [("123m456p789s22z555z", "3m", {}), ("11223344556677m", "7m", {"tsumo": True})] * (len(texts) // 40 + 1)
+    seconds = best_of(args.repeats, lambda: [hupai.score(h, w, rules="gb", **kw) for h, w, kw in gb_cases])
+    row("hupai.score gb (per call)", seconds, len(gb_cases))
+    try:
+        from MahjongGB import MahjongFanCalculator
+
+        gb_args = [((), ("W1", "W2", "W3", "B4", "B5", "B6", "T7", "T8", "T9", "F2", "F2", "J3", "J3", "J3"), "W3"),
+                   ((), ("W1", "W1", "W2", "W2", "W3", "W3", "W4", "W4", "W5", "W5", "W6", "W6", "W7"), "W7")]
+        gb_args = gb_args * (len(texts) // 40 + 1)
+
+        def pymahjonggb(pack, hand, win, tsumo):
+            return MahjongFanCalculator(pack, hand[:13] if len(hand) == 14 else hand, win, 0, tsumo, False, False, False, 0, 0)
+
+        seconds = best_of(max(1, args.repeats // 2), lambda: [pymahjonggb(p, h, w, i % 2 == 1) for i, (p, h, w) in enumerate(gb_args)])
+        row("PyMahjongGB MahjongFanCalculator (per call)", seconds, len(gb_args))
+    except ImportError:
+        rows.append(("PyMahjongGB: not installed", float("nan"), float("nan"), ""))
+
     try:
         from mahjong.agari import Agari
 
@@ -149,6 +200,10 @@ def main():
     peer = per_call.get("mahjong Agari.is_agari (per call)")
     if peer:
         print(f"\nhupai.is_win is {peer / ours:.0f}x faster per call than mahjong's Agari.is_agari")
+    for ours_name, peer_name in [("hupai.score riichi (per call)", "mahjong HandCalculator.estimate_hand_value (per call)"),
+                                 ("hupai.score gb (per call)", "PyMahjongGB MahjongFanCalculator (per call)")]:
+        if peer_name in per_call:
+            print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.1f}x faster than {peer_name}")
 
 
 if __name__ == "__main__":

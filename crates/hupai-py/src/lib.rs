@@ -901,7 +901,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten_batches::shanten_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_batches::effective_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_batches::advice_counts, m)?)?;
-    m.add("ScoreError", m.py().get_type::<score::ScoreError_>())?;
+    m.add("ScoreError", m.py().get_type::<score::ScoreError>())?;
     m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;

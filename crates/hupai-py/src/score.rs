@@ -2,7 +2,7 @@
 //! `hupai score` reads on a line, and the answer the dict it prints, through
 //! [`hupai_score::Scorer`], so Python, the command line and C give the same answers.
 
-use hupai_score::{ScoreError, Scorer};
+use hupai_score::Scorer;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -12,7 +12,7 @@ use serde_json::{Map, Number, Value};
 
 create_exception!(
     hupai,
-    ScoreError_,
+    ScoreError,
     PyValueError,
     "A situation hupai cannot score: the hand does not win, has no yaku, or the situation is \
      impossible or badly given. The message names what is wrong, as `hupai score` prints it."
@@ -132,7 +132,7 @@ pub(crate) fn score<'py>(
     object.insert("win".into(), Value::String(win.to_string()));
     match scorer.score_object(&object) {
         Ok(answer) => to_python(py, &answer),
-        Err(e) => Err(ScoreError_::new_err(e.to_string())),
+        Err(e) => Err(ScoreError::new_err(e.to_string())),
     }
 }
 
@@ -160,7 +160,7 @@ pub(crate) fn score_batch<'py>(
             .par_iter()
             .map(|o| match o {
                 Ok(object) => scorer.score_object(object).unwrap_or_else(|e| hupai_score::error_value(&e)),
-                Err(message) => hupai_score::error_value(&ScoreError::Input(message.clone())),
+                Err(message) => hupai_score::error_value(&hupai_score::ScoreError::Input(message.clone())),
             })
             .collect()
     });

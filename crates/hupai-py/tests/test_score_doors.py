@@ -75,3 +75,7 @@ def test_a_batch_reports_a_bad_item_and_goes_on():
 
 def test_the_package_says_its_version():
     assert hupai.__version__.count(".") == 2 and all(p.isdigit() for p in hupai.__version__.split("."))
+
+
+def test_the_exception_is_named_for_python():
+    assert hupai.ScoreError.__name__ == "ScoreError"

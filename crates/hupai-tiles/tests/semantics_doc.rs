@@ -6,8 +6,7 @@ mod workspace_docs;
 
 use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds};
 use hupai_tiles::{
-    Algorithm, Answer, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Suit, Tile, TileCounts,
-    TileSet,
+    Algorithm, Answer, Capabilities, Decomposition, Error, Group, Hand, Rules, SevenPairs, Tile, TileCounts, TileSet,
 };
 
 /// Every triplet and sequence, in `Group` order.
@@ -160,20 +159,9 @@ const FULL: Example = Example { capabilities: Capabilities::ALL };
 const LIMITED: Example =
     Example { capabilities: Capabilities { wildcards: false, decompositions: false, ..Capabilities::ALL } };
 
-/// Rules as `Rules`' Display writes them: a preset, then `+ void p` and `+ wildcard fifth copy`.
+/// Rules as `Rules`' Display writes them: the rules grammar (`sichuan+void-p`, `standard+5th`).
 fn rules(name: &str) -> Rules {
-    let mut parts = name.split(" + ");
-    let preset = parts.next().unwrap_or_default();
-    let mut r = Rules::preset(preset).unwrap_or_else(|| panic!("unknown rules {name:?}"));
-    for part in parts {
-        r = match part {
-            "wildcard fifth copy" => r.with_wildcard_fifth_copy(true),
-            "void m" => r.with_void(Suit::Man),
-            "void p" => r.with_void(Suit::Pin),
-            "void s" => r.with_void(Suit::Sou),
-            other => panic!("unknown rule option {other:?} in {name:?}"),
-        };
-    }
+    let r: Rules = name.parse().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.to_string(), name, "write rules as Rules' Display does");
     r
 }
