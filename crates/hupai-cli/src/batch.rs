@@ -48,6 +48,15 @@ pub(crate) struct BatchArgs {
     /// notation; they lower `"unseen"`.
     #[arg(long, value_name = "TILES", value_parser = options::parse_visible, requires = "shanten")]
     pub(crate) visible: Option<TileCounts>,
+
+    /// Add `"ev"` to every answered line: for a complete hand every discard best first with the
+    /// probability of being ready (`"tenpai"`) and of winning (`"win"`) by the last of `--turns`
+    /// draws (17 by default); for a hand one short its own (docs/odds.md).
+    #[arg(long)]
+    pub(crate) ev: bool,
+
+    #[command(flatten)]
+    pub(crate) ev_args: crate::ev::EvArgs,
 }
 
 /// Bytes of whole lines the reader collects before it waits for the answering side: about 50K
@@ -62,6 +71,8 @@ struct Context<'a> {
     algorithm: Option<&'static dyn Algorithm>,
     /// `--shanten`, with the `--visible` tiles.
     shanten: Option<TileCounts>,
+    /// `--ev`: the draw odds' options (horizon, policy, visible tiles, wildcard tile).
+    ev: Option<hupai_odds::ev::EvOptions<'static>>,
 }
 
 /// What a run did: lines answered and lines that were errors.
@@ -92,6 +103,11 @@ pub(crate) fn run(args: &BatchArgs, input: impl Read + Send + 'static, output: i
         rules: args.rule_args.rules(),
         algorithm: args.algorithm,
         shanten: args.shanten.then(|| args.visible.unwrap_or(TileCounts::EMPTY)),
+        ev: args.ev.then(|| {
+            let turns = args.ev_args.turns.unwrap_or(hupai_odds::ev::DEFAULT_TURNS);
+            let visible = args.visible.unwrap_or(TileCounts::EMPTY);
+            args.ev_args.options(turns, &visible, args.rule_args.wildcard_tile())
+        }),
     };
     let pieces_per_chunk = rayon::current_num_threads().max(1) * 4;
     let inbox = Arc::new(Inbox::default());
@@ -384,6 +400,9 @@ fn write_answer(
             }
             if let (Some(visible), Some(hand)) = (&ctx.shanten, hand) {
                 write_shanten(out, hand, &ctx.rules, visible);
+            }
+            if let (Some(options), Some(hand)) = (&ctx.ev, hand) {
+                crate::ev::write_batch(out, hand, &ctx.rules, options);
             }
             out.extend_from_slice(b"}\n");
         }

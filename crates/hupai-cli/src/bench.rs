@@ -542,8 +542,14 @@ fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result
         writeln!(input, "{}", deal(args.seed, i, rules.hand_size(), 0))?;
     }
     let input_bytes = input.len();
-    let batch_args =
-        BatchArgs { rule_args: RuleArgs::preset(args.rules), algorithm: None, shanten: false, visible: None };
+    let batch_args = BatchArgs {
+        rule_args: RuleArgs::preset(args.rules),
+        algorithm: None,
+        shanten: false,
+        visible: None,
+        ev: false,
+        ev_args: crate::ev::EvArgs::default(),
+    };
     let mut sink = Sink::default();
     let cpu_before = ProcessTime::try_now().ok();
     let start = Instant::now();

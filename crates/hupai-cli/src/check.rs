@@ -37,6 +37,9 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
     pub(crate) visible: Option<hupai_tiles::TileCounts>,
 
+    #[command(flatten)]
+    pub(crate) ev: crate::ev::EvArgs,
+
     /// Decompositions listed per hand at most, or `all`. A hand with more (many wildcards have
     /// millions) gets the first N found, as they are found, and the report says how many there
     /// are in all.
@@ -209,6 +212,14 @@ pub(crate) struct HandReport {
     /// Why shanten could not be given.
     #[serde(skip_serializing_if = "Option::is_none")]
     shanten_error: Option<String>,
+    /// `--turns`: the draws the advice's `tenpai` / `win` figures are over, and the policy class.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turns: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    policy: Option<String>,
+    /// `--turns`: why the draw odds could not be given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ev_error: Option<String>,
     /// What is wrong with the hand; set only when nothing could answer it.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -233,6 +244,19 @@ struct AdviceReport {
     shanten: i8,
     effective: Vec<EffectiveReport>,
     unseen: u32,
+    /// `--turns`: the draw odds of this discard (`crate::ev`).
+    #[serde(flatten)]
+    figures: Option<FiguresReport>,
+}
+
+/// A discard's draw odds: probabilities of being ready and of winning by the last draw, and the
+/// expected score when a scorer exists.
+#[derive(Debug, Serialize)]
+struct FiguresReport {
+    tenpai: f64,
+    win: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
 }
 
 fn effective_reports(e: &hupai_shanten::Effective) -> Vec<EffectiveReport> {
@@ -251,7 +275,13 @@ fn form_name(form: hupai_shanten::Form) -> &'static str {
 
 /// Shanten and effective tiles of a hand one short that is not ready; shanten and the discard
 /// advice of a complete hand that does not win.
-fn shanten_report(hand: &Hand, rules: &Rules, visible: &hupai_tiles::TileCounts, r: &mut HandReport) {
+fn shanten_report(
+    hand: &Hand,
+    rules: &Rules,
+    visible: &hupai_tiles::TileCounts,
+    ev: Option<&hupai_odds::ev::EvOptions>,
+    r: &mut HandReport,
+) {
     let result = hupai_shanten::shanten(hand, rules).and_then(|s| {
         r.shanten = Some(s.number);
         r.shanten_form = Some(form_name(s.form));
@@ -268,9 +298,13 @@ fn shanten_report(hand: &Hand, rules: &Rules, visible: &hupai_tiles::TileCounts,
                         shanten: o.shanten(),
                         effective: effective_reports(&o.after),
                         unseen: o.after.unseen(),
+                        figures: None,
                     })
                     .collect(),
             );
+            if let Some(ev) = ev {
+                ev_figures(hand, rules, ev, r);
+            }
         } else {
             let e = hupai_shanten::effective_tiles(hand, rules, visible)?;
             r.effective = Some(effective_reports(&e));
@@ -280,6 +314,22 @@ fn shanten_report(hand: &Hand, rules: &Rules, visible: &hupai_tiles::TileCounts,
     });
     if let Err(e) = result {
         r.shanten_error = Some(e.to_string());
+    }
+}
+
+/// `--turns`: the draw odds of every discard into the advice table, by discard.
+fn ev_figures(hand: &Hand, rules: &Rules, options: &hupai_odds::ev::EvOptions, r: &mut HandReport) {
+    r.turns = Some(options.turns);
+    r.policy = Some(options.policy.to_string());
+    match crate::ev::by_discard(hand, rules, options) {
+        Ok(figures) => {
+            for a in r.advice.iter_mut().flatten() {
+                if let Some((_, f)) = figures.iter().find(|(d, _)| *d == a.discard) {
+                    a.figures = Some(FiguresReport { tenpai: f.tenpai, win: f.win, score: f.score });
+                }
+            }
+        }
+        Err(e) => r.ev_error = Some(e),
     }
 }
 
@@ -420,15 +470,17 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     r.algorithm = Some(algorithm.name());
     (r.win, r.waits) = wait_names(answer);
     let visible = args.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
+    let ev = args.ev.turns.map(|t| args.ev.options(t, &visible, args.rule_args.wildcard_tile()));
+    let ev = ev.as_ref();
     match answer {
         Answer::Win(false) => {
             r.decompositions = Some(Listing::Sorted(Vec::new()));
             r.why = why_not(&hand, &rules);
-            shanten_report(&hand, &rules, &visible, &mut r);
+            shanten_report(&hand, &rules, &visible, ev, &mut r);
         }
         Answer::Waits(w) if w.is_empty() => {
             wait_types(&hand, &rules, &mut r);
-            shanten_report(&hand, &rules, &visible, &mut r);
+            shanten_report(&hand, &rules, &visible, ev, &mut r);
         }
         Answer::Win(true) => decompositions(&hand, &rules, algorithm, args.limit, &mut r),
         Answer::Waits(_) => wait_types(&hand, &rules, &mut r),
@@ -794,16 +846,38 @@ fn render_shanten(r: &HandReport, s: &mut String) {
         let _ = writeln!(s, "  effective tiles ({} unseen): {}", r.unseen.unwrap_or(0), effective_text(list));
     }
     if let Some(advice) = &r.advice {
+        if let Some(e) = &r.ev_error {
+            let _ = writeln!(s, "  draw odds: {e}");
+        }
+        if let (Some(turns), Some(policy)) = (r.turns, &r.policy)
+            && r.ev_error.is_none()
+        {
+            let _ = writeln!(s, "  tenpai and win {}", crate::ev::heading(turns, policy));
+        }
+        let scored = advice.iter().any(|a| a.figures.as_ref().is_some_and(|f| f.score.is_some()));
+        let figures_head = match (advice.iter().any(|a| a.figures.is_some()), scored) {
+            (false, _) => "",
+            (true, false) => "  tenpai      win",
+            (true, true) => "  tenpai      win      score",
+        };
         let width = advice.iter().map(|a| a.discard.len()).max().unwrap_or(0).max("discard".len());
-        let _ = writeln!(s, "  {:width$}  shanten  unseen  effective tiles", "discard", width = width + 2);
+        let _ =
+            writeln!(s, "  {:width$}  shanten{figures_head}  unseen  effective tiles", "discard", width = width + 2);
         for a in advice {
             let tile = match a.discard.parse::<hupai_tiles::Tile>() {
                 Ok(t) => t.to_unicode(),
                 Err(_) => '🀪',
             };
+            let figures = match &a.figures {
+                None => String::new(),
+                Some(f) => {
+                    let score = f.score.map(|x| format!("  {x:>9.1}")).unwrap_or_default();
+                    format!("  {:>6}  {:>7}{score}", crate::ev::percent(f.tenpai), crate::ev::percent(f.win))
+                }
+            };
             let _ = writeln!(
                 s,
-                "  {:width$}  {:>7}  {:>6}  {}",
+                "  {:width$}  {:>7}{figures}  {:>6}  {}",
                 format!("{} {tile}", a.discard),
                 a.shanten,
                 a.unseen,

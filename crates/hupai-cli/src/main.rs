@@ -24,6 +24,7 @@ mod batch;
 mod bench;
 mod check;
 mod diff;
+mod ev;
 mod json;
 mod lines;
 mod list;

@@ -1,12 +1,12 @@
 //! `hupai odds`: the exact probability that K wildcards plus the rest of a hand drawn from the
-//! wall of the rules' tile set (136 tiles by default) win (counted from the per-suit tables by `hupai_lookup::odds`), beside a seeded
+//! wall of the rules' tile set (136 tiles by default) win (counted from the per-suit tables by `hupai_odds::deal`), beside a seeded
 //! Monte Carlo estimate with its 99% Wilson interval, so the two can be seen to agree. (99%, not
 //! 95%: a table of nine rows would show a 95% miss in a third of the runs.)
 
 use std::io::{self, Write};
 
 use clap::Args;
-use hupai_lookup::odds::{self, Estimate, Odds};
+use hupai_odds::deal::{self as odds, Estimate, Odds};
 use hupai_tiles::{Rules, Tile};
 use rayon::prelude::*;
 
@@ -192,7 +192,7 @@ fn write_table(args: &OddsArgs, rules: &Rules, rows: &[Row], out: &mut impl Writ
     let size = rules.hand_size();
     let name = rules.preset_name().unwrap_or("custom");
     let fifth = if rules.wildcard_fifth_copy { ", a wildcard may be a fifth copy" } else { "" };
-    let wall = hupai_lookup::odds::Wall::of(rules.tiles).tiles();
+    let wall = hupai_odds::Wall::of(rules.tiles).tiles();
     writeln!(out, "Win odds, {name} rules{fifth}: K wildcards plus {size} − K tiles drawn from the {wall}-tile wall.")?;
     if let Some(t) = args.wildcard_tile() {
         writeln!(out, "Every {t} drawn is a wildcard too.")?;

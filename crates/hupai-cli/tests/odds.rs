@@ -1,10 +1,10 @@
-//! Runs the real `hupai odds`: the JSON fields and the table against `hupai_lookup::odds` in-process
+//! Runs the real `hupai odds`: the JSON fields and the table against `hupai_odds::deal` in-process
 //! (exact fraction, seeded Monte Carlo wins), every wildcard count by default, the fifth-copy flag,
 //! skipping the estimate, and the error for too many wildcards.
 
 use std::process::Command;
 
-use hupai_lookup::odds;
+use hupai_odds::deal as odds;
 use hupai_tiles::Rules;
 use serde_json::Value;
 

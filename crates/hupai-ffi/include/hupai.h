@@ -26,6 +26,22 @@
 #define HUPAI_KINDS 34
 
 /**
+ * `hupai_discard_ev`'s `policy` flag: the player may also keep a draw that does not lower the
+ * shanten, discarding a tile that keeps it (hand changes).
+ */
+#define HUPAI_POLICY_HAND_CHANGES 1
+
+/**
+ * `hupai_discard_ev`'s `policy` flag: once, a discard may leave the hand one shanten above the best.
+ */
+#define HUPAI_POLICY_SHANTEN_BACK 2
+
+/**
+ * The most lines `hupai_discard_ev` writes: 34 kinds and a wildcard.
+ */
+#define HUPAI_MAX_DISCARDS 35
+
+/**
  * Why a call failed. Functions return these as negative `int32_t` values; every answer is
  * non-negative, so `result < 0` is the one test for an error.
  */
@@ -87,6 +103,32 @@ typedef enum HupaiError HupaiError;
 typedef int32_t HupaiError;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * One line of `hupai_discard_ev`: a discard and its draw odds.
+ */
+typedef struct {
+  /**
+   * The kind discarded (0–33, see `HUPAI_KINDS`), or -1 for a wildcard.
+   */
+  int32_t discard;
+  /**
+   * The shanten after the discard.
+   */
+  int32_t shanten;
+  /**
+   * Probability of being ready (tenpai), or having won, after the last draw.
+   */
+  double tenpai;
+  /**
+   * Probability of winning by the last draw.
+   */
+  double win;
+  /**
+   * Expected score; NaN (no scorer is wired into the C ABI).
+   */
+  double score;
+} HupaiDiscardEv;
 
 #ifdef __cplusplus
 extern "C" {
@@ -182,6 +224,28 @@ int32_t hupai_score(const char *rules, const char *situation, char *out, size_t 
  * `hupai_abi_version` leave it alone) or until the thread exits; copy it to keep it longer.
  */
 const char *hupai_last_error(void);
+
+/**
+ * The draw odds of every distinct discard of `hand` (3k + 2 tiles) over `turns` remaining draws,
+ * best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
+ * class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
+ * notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
+ * for none. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
+ * returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand
+ * too far from ready for the policy and horizon is `HUPAI_ERROR_UNSUPPORTED`.
+ *
+ * # Safety
+ * As for `hupai_is_win`, and `visible` is NULL or a NUL-terminated string; `out` points to
+ * `out_len` writable `HupaiDiscardEv` (NULL gives an error code unless `out_len` is 0).
+ */
+int32_t hupai_discard_ev(const char *hand,
+                         const char *rules,
+                         uint8_t turns,
+                         const char *visible,
+                         int32_t wildcard_tile,
+                         uint32_t policy,
+                         HupaiDiscardEv *out,
+                         size_t out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -404,6 +404,105 @@ pub extern "C" fn hupai_last_error() -> *const c_char {
     current.ok().flatten().unwrap_or(c"".as_ptr())
 }
 
+/// One line of `hupai_discard_ev`: a discard and its draw odds.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HupaiDiscardEv {
+    /// The kind discarded (0–33, see `HUPAI_KINDS`), or -1 for a wildcard.
+    pub discard: i32,
+    /// The shanten after the discard.
+    pub shanten: i32,
+    /// Probability of being ready (tenpai), or having won, after the last draw.
+    pub tenpai: f64,
+    /// Probability of winning by the last draw.
+    pub win: f64,
+    /// Expected score; NaN (no scorer is wired into the C ABI).
+    pub score: f64,
+}
+
+/// `hupai_discard_ev`'s `policy` flag: the player may also keep a draw that does not lower the
+/// shanten, discarding a tile that keeps it (hand changes).
+pub const HUPAI_POLICY_HAND_CHANGES: u32 = 1;
+/// `hupai_discard_ev`'s `policy` flag: once, a discard may leave the hand one shanten above the best.
+pub const HUPAI_POLICY_SHANTEN_BACK: u32 = 2;
+/// The most lines `hupai_discard_ev` writes: 34 kinds and a wildcard.
+pub const HUPAI_MAX_DISCARDS: usize = 35;
+
+/// The draw odds of every distinct discard of `hand` (3k + 2 tiles) over `turns` remaining draws,
+/// best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
+/// class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
+/// notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
+/// for none. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
+/// returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand
+/// too far from ready for the policy and horizon is `HUPAI_ERROR_UNSUPPORTED`.
+///
+/// # Safety
+/// As for `hupai_is_win`, and `visible` is NULL or a NUL-terminated string; `out` points to
+/// `out_len` writable `HupaiDiscardEv` (NULL gives an error code unless `out_len` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_discard_ev(
+    hand: *const c_char,
+    rules: *const c_char,
+    turns: u8,
+    visible: *const c_char,
+    wildcard_tile: i32,
+    policy: u32,
+    out: *mut HupaiDiscardEv,
+    out_len: usize,
+) -> i32 {
+    use hupai::odds::ev::{self, EvError, EvOptions, Policy};
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        // SAFETY: the caller's guarantee for `visible`.
+        let visible = match unsafe { text(visible, "visible") }? {
+            None => hupai::TileCounts::EMPTY,
+            Some(text) => {
+                let seen: Hand =
+                    text.parse().map_err(|e: Error| failure(HupaiError::Parse, format!("visible: {e}")))?;
+                seen.physical_counts()
+            }
+        };
+        let wildcard_tile = match wildcard_tile {
+            -1 => None,
+            k => Some(usize::try_from(k).ok().and_then(hupai::Tile::new).ok_or_else(|| {
+                failure(HupaiError::InvalidHand, format!("wildcard_tile {k} is not a kind (0 to 33) or -1"))
+            })?),
+        };
+        if out.is_null() && out_len > 0 {
+            return Err(failure(HupaiError::NullArgument, "out is NULL"));
+        }
+        let policy = Policy::SHORTEST_PATH
+            .with_hand_changes(policy & HUPAI_POLICY_HAND_CHANGES != 0)
+            .with_shanten_back(policy & HUPAI_POLICY_SHANTEN_BACK != 0);
+        let options = EvOptions { turns, policy, visible, wildcard_tile, ..EvOptions::default() };
+        let table = ev::discard_ev(&hand, &rules, &options).map_err(|e| match e {
+            EvError::Hand(e) => Failure::from(e),
+            EvError::TooManySeen { .. } => failure(HupaiError::InvalidHand, e.to_string()),
+            EvError::TooManyHands { .. } => failure(HupaiError::Unsupported, e.to_string()),
+            _ => failure(HupaiError::Internal, e.to_string()),
+        })?;
+        for (i, line) in table.iter().take(out_len).enumerate() {
+            let row = HupaiDiscardEv {
+                discard: match line.discard {
+                    hupai::Discard::Tile(t) => t.index() as i32,
+                    hupai::Discard::Wildcard => -1,
+                },
+                shanten: i32::from(line.shanten),
+                tenpai: line.tenpai(),
+                win: line.win(),
+                score: line.score().unwrap_or(f64::NAN),
+            };
+            // SAFETY: `i < out_len`, and the caller guarantees `out_len` lines at `out` (not NULL
+            // here, since `out_len > 0`): the offset stays inside that allocation.
+            let slot = unsafe { out.add(i) };
+            // SAFETY: `slot` is one of the caller's `out_len` writable, aligned lines.
+            unsafe { slot.write(row) };
+        }
+        Ok(table.len() as i32)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,8 +8,9 @@ use std::ptr;
 
 use hupai::{Hand, PackedHand, Rules, Tile};
 use hupai_ffi::{
-    HUPAI_ABI_VERSION, HUPAI_KINDS, HupaiError, hupai_abi_version, hupai_is_win, hupai_is_win_counts, hupai_last_error,
-    hupai_shanten, hupai_waits, hupai_waits_counts,
+    HUPAI_ABI_VERSION, HUPAI_KINDS, HUPAI_MAX_DISCARDS, HupaiDiscardEv, HupaiError, hupai_abi_version,
+    hupai_discard_ev, hupai_is_win, hupai_is_win_counts, hupai_last_error, hupai_shanten, hupai_waits,
+    hupai_waits_counts,
 };
 use hupai_harness::corpus::{self, Size};
 use hupai_harness::rng::Rng;
@@ -275,4 +276,75 @@ fn arbitrary_input_never_reaches_a_panic() {
         let verdict = unsafe { hupai_is_win_counts(counts.as_ptr(), wildcards, ptr::null()) };
         assert!((-7..=1).contains(&verdict), "{counts:?} + {wildcards}: {verdict} {}", last_error());
     }
+}
+
+/// `hupai_discard_ev` with Rust arguments: the count it returns and the lines it wrote.
+fn discard_ev(hand: &str, turns: u8, visible: Option<&str>, wild: i32, out_len: usize) -> (i32, Vec<HupaiDiscardEv>) {
+    let hand = c(hand);
+    let visible = visible.map(c);
+    let blank = HupaiDiscardEv { discard: 99, shanten: 99, tenpai: -1.0, win: -1.0, score: -1.0 };
+    let mut out = vec![blank; out_len];
+    // SAFETY: NUL-terminated strings (or NULL) and `out_len` writable lines, alive for the call.
+    let n = unsafe {
+        hupai_discard_ev(
+            hand.as_ptr(),
+            ptr::null(),
+            turns,
+            visible.as_ref().map_or(ptr::null(), |v| v.as_ptr()),
+            wild,
+            0,
+            out.as_mut_ptr(),
+            out_len,
+        )
+    };
+    (n, out)
+}
+
+#[test]
+fn discard_ev_agrees_with_the_facade_and_keeps_to_the_buffer() {
+    use hupai::odds::ev::{self, EvOptions};
+    for (text, visible, wild) in [
+        ("123m456p789s1122z9p", None, -1),
+        ("12m456p789s1134z5z*", Some("1z9m"), -1),
+        ("123m456p789s1m2p77z8s", None, 33),
+    ] {
+        let (n, out) = discard_ev(text, 9, visible, wild, HUPAI_MAX_DISCARDS);
+        let hand: Hand = text.parse().unwrap();
+        let seen = visible.map_or(hupai::TileCounts::EMPTY, |v| v.parse::<Hand>().unwrap().physical_counts());
+        let options = EvOptions {
+            turns: 9,
+            visible: seen,
+            wildcard_tile: (wild >= 0).then(|| Tile::ALL[wild as usize]),
+            ..EvOptions::default()
+        };
+        let want = ev::discard_ev(&hand, &Rules::STANDARD, &options).unwrap();
+        assert_eq!(n as usize, want.len(), "{text}");
+        for (got, want) in out.iter().zip(&want) {
+            let kind = match want.discard {
+                hupai::Discard::Tile(t) => t.index() as i32,
+                hupai::Discard::Wildcard => -1,
+            };
+            assert_eq!((got.discard, got.shanten), (kind, i32::from(want.shanten)), "{text}");
+            assert_eq!((got.tenpai, got.win), (want.tenpai(), want.win()), "{text}");
+            assert!(got.score.is_nan());
+        }
+        // A short buffer: the count of every line, only the first written, nothing past it.
+        let (short, out) = discard_ev(text, 9, visible, wild, 1);
+        assert_eq!((short, out.len(), out[0].discard), (n, 1, discard_ev(text, 9, visible, wild, 35).1[0].discard));
+    }
+    // Errors: the codes, and the buffer left alone.
+    let (n, out) = discard_ev("123m456p789s1122z", 9, None, -1, 4);
+    assert_eq!(n, HupaiError::WrongSize as i32, "{}", last_error());
+    assert!(out.iter().all(|l| l.discard == 99));
+    assert_eq!(discard_ev("123m456p789s1122z9p", 9, Some("1111z"), -1, 4).0, HupaiError::InvalidHand as i32);
+    assert!(last_error().contains("copies of 1z seen"), "{}", last_error());
+    assert_eq!(discard_ev("123m456p789s1122z9p", 9, Some("1x"), -1, 4).0, HupaiError::Parse as i32);
+    assert_eq!(discard_ev("123m456p789s1122z9p", 9, None, 34, 4).0, HupaiError::InvalidHand as i32);
+    let hand = c("123m456p789s1122z9p");
+    // SAFETY: a NUL-terminated string; `out` NULL with a length, which must be refused.
+    let n = unsafe { hupai_discard_ev(hand.as_ptr(), ptr::null(), 9, ptr::null(), -1, 0, ptr::null_mut(), 3) };
+    assert_eq!(n, HupaiError::NullArgument as i32);
+    // SAFETY: as above; with `out_len` 0 NULL is fine and the count comes back.
+    let n = unsafe { hupai_discard_ev(hand.as_ptr(), ptr::null(), 9, ptr::null(), -1, 0, ptr::null_mut(), 0) };
+    assert_eq!(n, 12);
 }

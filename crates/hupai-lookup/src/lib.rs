@@ -37,7 +37,6 @@
 mod digest;
 pub mod format;
 pub mod index;
-pub mod odds;
 pub mod substitute;
 pub mod suit_table;
 pub mod tables;

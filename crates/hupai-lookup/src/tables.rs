@@ -32,7 +32,7 @@ use crate::index::{IndexData, IndexTable};
 pub enum Table {
     /// `index.bin`: the index table of `index` and `substitute`.
     Index,
-    /// `suit.bin`: the per-suit tables of `suit-table` and of the odds.
+    /// `suit.bin`: the per-suit tables of `suit-table` (and of `hupai-odds`).
     Suit,
 }
 
@@ -96,7 +96,8 @@ pub fn replace(table: Table, bytes: Vec<u8>) -> Result<(), AlreadyInUse> {
 }
 
 /// The bytes of `table` this process uses (embedded unless [`replace`]d); fixed from the first call.
-pub(crate) fn bytes(table: Table) -> &'static [u8] {
+/// Public for crates that decode a table themselves (`hupai-odds` counts deals from the suit tables).
+pub fn bytes(table: Table) -> &'static [u8] {
     table.source().get_or_init(|| table.embedded())
 }
 

@@ -22,6 +22,7 @@ use pyo3::types::{PyDict, PyList, PyModule, PyString};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
+mod ev;
 mod score;
 mod shanten_batches;
 
@@ -896,6 +897,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(effective_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(discard_advice, m)?)?;
+    m.add_function(wrap_pyfunction!(ev::discard_ev, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_batches::shanten_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_batches::effective_counts, m)?)?;
     m.add_function(wrap_pyfunction!(shanten_batches::advice_counts, m)?)?;

@@ -31,7 +31,9 @@
 //!   slices of counts or packed hands.
 //! - How far from a win, with wildcards: [`shanten`], [`effective_tiles`] and [`discard_advice`]
 //!   (`hupai-shanten`'s tables).
-//! - [`odds`]: exact win probabilities counted from the tables (`hupai-lookup`).
+//! - [`odds`] (`hupai-odds`): exact win probabilities of random deals counted from the tables, and
+//!   for every discard of a hand the tenpai and win probability over the remaining draws
+//!   ([`odds::discard_ev`]).
 //! - [`Hupai`]: the same fast path behind the [`Algorithm`] interface, so the differential harness
 //!   checks it against every other engine.
 //!
@@ -56,7 +58,7 @@ pub use analysis::{Analysis, analyze};
 pub use listing::{Limited, count_decompositions, decompositions_up_to, for_each_decomposition};
 pub use packed::PackedHand;
 
-pub use hupai_lookup::odds;
+pub use hupai_odds as odds;
 pub use hupai_shanten::{Discard, DiscardOption, Effective, EffectiveTile, EffectiveTiles, Form, Shanten};
 pub use hupai_tiles::{
     Algorithm, Answer, BonusTile, Capabilities, Decomposition, Error, Feature, Group, Hand, HandShape, MAX_MELDS, Meld,

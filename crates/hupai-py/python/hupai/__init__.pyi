@@ -16,6 +16,7 @@ __all__ = [
     "check",
     "decompositions",
     "discard_advice",
+    "discard_ev",
     "effective_counts",
     "effective_tiles",
     "is_win",
@@ -63,6 +64,14 @@ class DiscardOption(TypedDict):
     shanten: int
     effective: dict[str, int]
     unseen: int
+
+class DiscardEv(TypedDict):
+    discard: str
+    shanten: int
+    tenpai: float
+    win: float
+    score: Optional[float]
+    policy: str
 
 def is_win(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
@@ -124,6 +133,17 @@ def discard_advice(
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
 ) -> list[DiscardOption]: ...
+def discard_ev(
+    hand: str,
+    turns: int = 17,
+    rules: str = "standard",
+    *,
+    visible: Optional[str] = None,
+    wildcard_tile: Optional[str] = None,
+    wildcard_fifth_copy: bool = False,
+    hand_changes: bool = False,
+    shanten_back: bool = False,
+) -> list[DiscardEv]: ...
 
 SCORE_RULES: list[str]
 

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeSet;
 
-use hupai_lookup::odds::{self, OddsError, Wall};
+use hupai_odds::deal::{self as odds, OddsError, Wall};
 use hupai_tiles::{Rules, SevenPairs, Tile};
 
 /// Polynomials in the tile count: `p[n]` = sum of weights of patterns with `n` tiles.

@@ -10,7 +10,7 @@
 //!
 //! Debug builds draw 20,000 deals per question; `HUPAI_FULL=1` draws 1,000,000.
 
-use hupai_lookup::odds::{self, Estimate, Wall};
+use hupai_odds::deal::{self as odds, Estimate, Wall};
 use hupai_tiles::Rules;
 
 /// The normal quantile for two-sided intervals that hold together at 99.9% over `questions`

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::suit_table::{MAX_TILES, SuitTables};
+use hupai_lookup::suit_table::{MAX_TILES, SuitTables};
 
 /// A fewest-wildcards figure too large to matter (no completion, or more than any hand holds).
 pub(crate) const NEVER: u8 = u8::MAX;

@@ -3,7 +3,7 @@
 
 use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
 
-use crate::SuitTable;
+use hupai_lookup::SuitTable;
 
 /// xoshiro256** (Blackman and Vigna), seeded through SplitMix64: small, fast, and the same
 /// sequence on every platform, so a seed names one run.

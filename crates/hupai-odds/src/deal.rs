@@ -20,25 +20,25 @@
 //! (rules, `K`) then costs a convolution of a few thousand states. `docs/odds.md` has the method
 //! in full, the figures for every preset and how S000's sampled counts compare.
 //!
-//! Tests (`tests/odds_*.rs`) check the figures against an independent count without wildcards, a
+//! Tests (`tests/deal_*.rs`) check the figures against an independent count without wildcards, a
 //! brute force with `hupai_search::Backtrack` over small walls, and the Monte Carlo estimate; set
 //! `HUPAI_FULL=1` (with `--release`) for the larger walls.
 //!
 //! ```
-//! use hupai_lookup::odds;
+//! use hupai_odds::deal;
 //! use hupai_tiles::Rules;
 //!
-//! let exact = odds::exact(&Rules::STANDARD, 0)?;
+//! let exact = deal::exact(&Rules::STANDARD, 0)?;
 //! assert_eq!(exact.deals, 4_250_305_029_168_216_000); // C(136, 14)
 //! let (num, den) = exact.fraction();
 //! assert!(num > 0 && num < den);
 //! // Wildcards help: three of them win far more often than none.
-//! assert!(odds::exact(&Rules::STANDARD, 3)?.probability() > 100.0 * exact.probability());
+//! assert!(deal::exact(&Rules::STANDARD, 3)?.probability() > 100.0 * exact.probability());
 //!
-//! let mc = odds::estimate(&Rules::STANDARD, 3, 20_000, 1)?;
-//! let (low, high) = mc.wilson(odds::Estimate::Z99);
+//! let mc = deal::estimate(&Rules::STANDARD, 3, 20_000, 1)?;
+//! let (low, high) = mc.wilson(deal::Estimate::Z99);
 //! assert!(low <= mc.p_hat() && mc.p_hat() <= high);
-//! # Ok::<(), odds::OddsError>(())
+//! # Ok::<(), deal::OddsError>(())
 //! ```
 
 mod classify;
@@ -49,9 +49,10 @@ use std::sync::{LazyLock, OnceLock};
 
 use hupai_tiles::{Rules, Tile, TileSupply, VoidSuit};
 
-use crate::format::{self, FormatError};
-use crate::suit_table::SuitTables;
 use classify::UnitClasses;
+use hupai_lookup::format::{self, FormatError};
+use hupai_lookup::suit_table::SuitTables;
+use hupai_lookup::tables::Table;
 pub use sample::Rng;
 
 /// Most melds the odds handle: 17-tile hands.
@@ -234,7 +235,7 @@ fn binomial(n: u32, k: u32) -> u128 {
 /// The suit tables, decoded from the same embedded artifact `suit-table` uses. (`suit_table` keeps
 /// its decoded form private; this copy costs the few hundred KiB of one decode, made on first use.)
 static TABLES: LazyLock<Result<SuitTables, FormatError>> =
-    LazyLock::new(|| format::decode::<SuitTables>(crate::tables::bytes(crate::tables::Table::Suit)));
+    LazyLock::new(|| format::decode::<SuitTables>(hupai_lookup::tables::bytes(Table::Suit)));
 
 fn tables() -> Result<&'static SuitTables, OddsError> {
     TABLES.as_ref().map_err(|e| OddsError::Tables(e.clone()))
@@ -345,13 +346,13 @@ pub fn exact_in(rules: &Rules, wildcards: u8, wall: &Wall) -> Result<Odds, OddsE
 /// like any other.
 ///
 /// ```
-/// use hupai_lookup::odds;
+/// use hupai_odds::deal;
 /// use hupai_tiles::{Rules, Tile};
-/// let plain = odds::exact(&Rules::STANDARD, 0)?;
-/// let red_wild = odds::exact_with_wildcard_tile(&Rules::STANDARD, 0, Tile::RED)?;
+/// let plain = deal::exact(&Rules::STANDARD, 0)?;
+/// let red_wild = deal::exact_with_wildcard_tile(&Rules::STANDARD, 0, Tile::RED)?;
 /// assert_eq!(red_wild.deals, plain.deals); // the same 14-tile deals from the same wall
 /// assert!(red_wild.probability() > 5.0 * plain.probability());
-/// # Ok::<(), odds::OddsError>(())
+/// # Ok::<(), deal::OddsError>(())
 /// ```
 pub fn exact_with_wildcard_tile(rules: &Rules, wildcards: u8, tile: Tile) -> Result<Odds, OddsError> {
     exact_with_wildcard_tile_in(rules, wildcards, tile, &Wall::of(rules.tiles))
@@ -386,7 +387,7 @@ pub fn exact_with_wildcard_tile_in(rules: &Rules, wildcards: u8, tile: Tile, wal
 
 /// A Monte Carlo estimate of [`exact_with_wildcard_tile`]: `samples` deals from the wall of the
 /// rules' tile set (seeded by `seed`), each copy of `tile` in a deal turned into a wildcard, each checked by
-/// [`crate::SuitTable`].
+/// [`hupai_lookup::SuitTable`].
 pub fn estimate_with_wildcard_tile(
     rules: &Rules,
     wildcards: u8,
@@ -404,7 +405,7 @@ pub fn estimate_with_wildcard_tile(
 
 /// A Monte Carlo estimate of [`exact`]: `samples` deals from the wall of the rules' tile set with
 /// the generator seeded by `seed` (the same seed gives the same deals), each checked by
-/// [`crate::SuitTable`], which follows every rule option.
+/// [`hupai_lookup::SuitTable`], which follows every rule option.
 pub fn estimate(rules: &Rules, wildcards: u8, samples: u64, seed: u64) -> Result<Estimate, OddsError> {
     estimate_in(rules, wildcards, &Wall::of(rules.tiles), samples, seed)
 }

@@ -8,7 +8,7 @@
 //! Debug builds run the smaller walls; `HUPAI_FULL=1` adds a full suit, the orphans and 17-tile
 //! hands of a whole suit (use `--release`).
 
-use hupai_lookup::odds::{self, Wall};
+use hupai_odds::deal::{self as odds, Wall};
 use hupai_search::Backtrack;
 use hupai_tiles::{Algorithm, Hand, Rules, Tile, TileCounts};
 

@@ -1,0 +1,96 @@
+//! The draw odds at the command line: `check --turns` adds tenpai and win to the discard table
+//! (readable and JSON), `batch --ev` adds an `"ev"` object per line; both against
+//! `hupai_odds::ev` in-process.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use hupai_odds::ev::{self, EvOptions, Policy};
+use hupai_tiles::{Hand, Rules, Tile};
+use serde_json::Value;
+
+fn hupai(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hupai runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("hupai ends");
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+fn name(d: hupai_shanten::Discard) -> String {
+    match d {
+        hupai_shanten::Discard::Tile(t) => t.to_string(),
+        hupai_shanten::Discard::Wildcard => "*".to_string(),
+    }
+}
+
+#[test]
+fn check_turns_adds_tenpai_and_win_to_the_advice() {
+    let (out, err, code) = hupai(&["check", "123m456p789s1122z9p", "--turns", "17", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((report["turns"].as_u64(), report["policy"].as_str()), (Some(17), Some("shortest-path")));
+    let hand: Hand = "123m456p789s1122z9p".parse().unwrap();
+    let want = ev::discard_ev(&hand, &Rules::STANDARD, &EvOptions::default()).unwrap();
+    let advice = report["advice"].as_array().unwrap();
+    assert_eq!(advice.len(), want.len());
+    for line in &want {
+        let got = advice.iter().find(|a| a["discard"] == name(line.discard)).expect("every discard");
+        // serde_json reads floats to within an ulp or so.
+        assert!((got["tenpai"].as_f64().unwrap() - line.tenpai()).abs() < 1e-15);
+        assert!((got["win"].as_f64().unwrap() - line.win()).abs() < 1e-15);
+        assert!(got.get("score").is_none());
+    }
+    // The readable table has the columns, and the first line's win as a percentage.
+    let (out, _, code) = hupai(&["check", "123m456p789s1122z9p", "--turns", "17"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("tenpai and win over 17 draws (shortest-path policy"), "{out}");
+    assert!(out.contains("shanten  tenpai      win  unseen"), "{out}");
+    assert!(out.contains(&format!("{:.2}%", 100.0 * want[0].win())), "{out}");
+    // Without --turns nothing changes.
+    let (out, _, _) = hupai(&["check", "123m456p789s1122z9p", "--json"], "");
+    assert!(!out.contains("tenpai") && !out.contains("\"turns\""), "{out}");
+}
+
+#[test]
+fn batch_ev_adds_the_figures_per_line() {
+    let input = "123m456p789s1122z9p\n123m456p789s1122z\n123m456p789s1m2p77z8s\n12x\n";
+    let (out, err, code) = hupai(&["batch", "--ev", "--turns", "2", "--rules", "hongzhong", "--hand-changes"], input);
+    assert_eq!(code, 2, "{err}"); // the last line is an error line
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    // 1z/2z are not tiles of the 112-tile set: an ev error, not a crash.
+    assert!(lines[0].get("error").is_some() || lines[0].get("ev_error").is_some(), "{}", lines[0]);
+    let options = EvOptions {
+        turns: 2,
+        policy: Policy::SHORTEST_PATH.with_hand_changes(true),
+        wildcard_tile: Some(Tile::RED),
+        ..EvOptions::default()
+    };
+    let hand: Hand = "123m456p789s1m2p77z8s".parse().unwrap();
+    let want = ev::discard_ev(&hand, &Rules::HONGZHONG, &options).unwrap();
+    let got = &lines[2]["ev"];
+    assert_eq!(got["policy"], "shortest-path+hand-changes");
+    assert_eq!(got["turns"], 2);
+    let discards = got["discards"].as_array().unwrap();
+    assert_eq!(discards.len(), want.len());
+    for (g, w) in discards.iter().zip(&want) {
+        assert_eq!(g["discard"], name(w.discard));
+        assert_eq!(g["shanten"], i64::from(w.shanten));
+        assert!((g["tenpai"].as_f64().unwrap() - w.tenpai()).abs() < 1e-15);
+        assert!((g["win"].as_f64().unwrap() - w.win()).abs() < 1e-15);
+    }
+    assert!(lines[3].get("ev").is_none());
+    // A hand one short gets its own figures.
+    let (out, _, code) = hupai(&["batch", "--ev"], "123m456p789s1122z\n");
+    assert_eq!(code, 0);
+    let line: Value = serde_json::from_str(out.trim()).unwrap();
+    let p = 4.0 / 123.0;
+    assert_eq!(line["ev"]["shanten"], 0);
+    assert!((line["ev"]["win"].as_f64().unwrap() - (1.0 - f64::powi(1.0 - p, 17))).abs() < 1e-12, "{line}");
+}

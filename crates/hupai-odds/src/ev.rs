@@ -1,0 +1,364 @@
+//! For every discard of a hand: the probability of being ready (tenpai) by the last draw, of
+//! winning, and (with a scorer) the expected score, over the remaining draws. Exact for the
+//! policy class asked (no sampling), with wildcards, declared melds and every rule set
+//! `hupai-shanten` answers.
+//!
+//! # The model
+//!
+//! One player. After the discard asked about, `turns` draws remain (17 by default); each turn the
+//! player draws one tile from the unseen wall and discards one. No calls, no other player wins.
+//! The unseen copies of each kind (four per kind of the rules' tile set, minus the hand's
+//! concealed, declared and wildcard-tile copies, minus the visible tiles given) stay fixed over
+//! the horizon, and a draw is kind `t` with probability `unseen(t) / S`, `S` their sum (as if
+//! discards went back to the wall). With a wildcard tile, drawing it draws a wildcard. A draw that
+//! would be a fifth copy of a kind the hand holds four of is thrown. The hand wins only by
+//! drawing (tsumo), and a drawn tile that completes it always wins.
+//!
+//! # The policies
+//!
+//! - [`Policy::SHORTEST_PATH`] (the default): a draw that lowers the shanten is kept, discarding a
+//!   tile that keeps the lower shanten; any other draw is thrown.
+//! - [`Policy::hand_changes`]: also, a draw that does not lower the shanten may be kept,
+//!   discarding a tile that keeps the shanten (手変わり).
+//! - [`Policy::shanten_back`]: also, once over the horizon, the discard after a draw may leave the
+//!   hand one shanten above the best that draw allows (向聴戻し).
+//!
+//! Each figure is the best any play in the class achieves for that figure (as in tomohxx's method,
+//! which mahjong-cpp implements): the best tenpai probability, the best win probability and the
+//! best expected score, each maximised on its own, so the three may come from different play.
+//! Tenpai counts a hand that has won.
+//!
+//! # Scores
+//!
+//! A [`WinValue`] values a winning hand (the hand with the drawn tile, and the tile); the expected
+//! score is the sum over wins of their probability times their value. Without one, `score` is
+//! `None`; so it is when the scorer declines a reachable winning hand.
+//!
+//! ```
+//! use hupai_odds::ev::{self, EvOptions};
+//! use hupai_tiles::{Hand, Rules};
+//!
+//! // One shanten after any honor single: three melds, a pair and two singles.
+//! let hand: Hand = "123m456p789s11345z".parse()?;
+//! let table = ev::discard_ev(&hand, &Rules::STANDARD, &EvOptions::default())?;
+//! let best = &table[0];
+//! assert_eq!(best.shanten, 1);
+//! assert!(0.0 < best.win() && best.win() < best.tenpai() && best.tenpai() < 1.0);
+//! assert_eq!(best.score(), None); // no scorer
+//!
+//! // With a scorer (here: 1 point a win), the expected score is the win probability.
+//! let one = |_: &Hand, _: hupai_tiles::Tile| Some(1.0);
+//! let scored = ev::discard_ev(&hand, &Rules::STANDARD, &EvOptions { scorer: Some(&one), ..EvOptions::default() })?;
+//! assert!((scored[0].score().unwrap() - best.win()).abs() < 1e-12);
+//! # Ok::<(), ev::EvError>(())
+//! ```
+
+mod fast;
+mod graph;
+mod model;
+
+use hupai_shanten::Discard;
+use hupai_tiles::{Hand, Rules, Tile, TileCounts};
+
+use model::{Key, Model, kind_bits};
+
+/// Draws remaining by default: a player's draws in a 136-tile game after the deal.
+pub const DEFAULT_TURNS: u8 = 17;
+
+/// Most hands an evaluation visits by default before giving up with [`EvError::TooManyHands`].
+pub const DEFAULT_MAX_HANDS: usize = 2_000_000;
+
+/// Values a winning hand: `hand` holds the winning tile (a drawn wildcard-tile copy is a wildcard
+/// in it), `tile` is the tile drawn. `None` when the hand cannot be valued; the expected score is
+/// then `None` for every discard that can reach it. Closures `Fn(&Hand, Tile) -> Option<f64>`
+/// implement it.
+pub trait WinValue: Sync {
+    /// The value of winning with `hand` on `tile`.
+    fn value(&self, hand: &Hand, tile: Tile) -> Option<f64>;
+}
+
+impl<F: Fn(&Hand, Tile) -> Option<f64> + Sync> WinValue for F {
+    fn value(&self, hand: &Hand, tile: Tile) -> Option<f64> {
+        self(hand, tile)
+    }
+}
+
+/// The policy class: which hands the player may keep after a draw. Each figure is the best over
+/// the class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct Policy {
+    /// A draw that does not lower the shanten may be kept, discarding a tile that keeps it.
+    pub hand_changes: bool,
+    /// Once over the horizon, a discard may leave the hand one shanten above the best.
+    pub shanten_back: bool,
+}
+
+impl Policy {
+    /// Draws that lower shanten are kept (discarding to keep it), all others thrown.
+    pub const SHORTEST_PATH: Policy = Policy { hand_changes: false, shanten_back: false };
+
+    /// This policy with hand changes that keep shanten allowed or not.
+    pub const fn with_hand_changes(self, on: bool) -> Policy {
+        Policy { hand_changes: on, ..self }
+    }
+
+    /// This policy with one step of shanten-back allowed or not.
+    pub const fn with_shanten_back(self, on: bool) -> Policy {
+        Policy { shanten_back: on, ..self }
+    }
+
+    /// The class's name: `shortest-path`, `+hand-changes`, `+shanten-back` joined.
+    pub fn name(self) -> String {
+        let mut name = String::from("shortest-path");
+        if self.hand_changes {
+            name.push_str("+hand-changes");
+        }
+        if self.shanten_back {
+            name.push_str("+shanten-back");
+        }
+        name
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// What to ask: the horizon, the policy class, the tiles seen, the wildcard tile and the scorer.
+#[derive(Clone, Copy)]
+pub struct EvOptions<'a> {
+    /// Draws remaining after the discard.
+    pub turns: u8,
+    /// The policy class.
+    pub policy: Policy,
+    /// Tiles seen outside the hand (discards, other players' melds, indicators).
+    pub visible: TileCounts,
+    /// Every copy of this tile is a wildcard: the hand's (turned into wildcards first) and every
+    /// one drawn (as in 红中癞子).
+    pub wildcard_tile: Option<Tile>,
+    /// Values winning hands; `None`: no expected score.
+    pub scorer: Option<&'a dyn WinValue>,
+    /// Most hands to visit before giving up ([`EvError::TooManyHands`]).
+    pub max_hands: usize,
+}
+
+impl Default for EvOptions<'_> {
+    fn default() -> Self {
+        EvOptions {
+            turns: DEFAULT_TURNS,
+            policy: Policy::SHORTEST_PATH,
+            visible: TileCounts::EMPTY,
+            wildcard_tile: None,
+            scorer: None,
+            max_hands: DEFAULT_MAX_HANDS,
+        }
+    }
+}
+
+impl std::fmt::Debug for EvOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvOptions")
+            .field("turns", &self.turns)
+            .field("policy", &self.policy)
+            .field("visible", &self.visible)
+            .field("wildcard_tile", &self.wildcard_tile)
+            .field("scorer", &self.scorer.is_some())
+            .field("max_hands", &self.max_hands)
+            .finish()
+    }
+}
+
+/// Why the figures cannot be computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvError {
+    /// The hand or rules were refused (size, rule options, a hand that can never win).
+    #[error("{0}")]
+    Hand(#[from] hupai_tiles::Error),
+    /// More copies of a kind seen (in the hand and the visible tiles) than exist.
+    #[error("{seen} copies of {tile} seen (the hand and the visible tiles); there are only 4")]
+    TooManySeen {
+        /// The kind.
+        tile: Tile,
+        /// Copies seen.
+        seen: u32,
+    },
+    /// The policy reaches more hands than the limit (far from ready, or a wide class).
+    #[error("more than {limit} hands to evaluate: the hand is too far from ready for this policy and horizon")]
+    TooManyHands {
+        /// The limit ([`EvOptions::max_hands`]).
+        limit: usize,
+    },
+    /// The shanten engine's effective tiles and its discard advice disagreed (a bug; never
+    /// answered with a guess).
+    #[error("internal error: effective tiles and discard advice disagree")]
+    Inconsistent,
+}
+
+/// The three figures of one hand after a discard.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figures {
+    /// Probability of being ready (or having won) after the last draw.
+    pub tenpai: f64,
+    /// Probability of winning by the last draw.
+    pub win: f64,
+    /// Expected score (0 for no win); `None` without a scorer or when it declined a reachable win.
+    pub score: Option<f64>,
+}
+
+/// One discard's line of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiscardEv {
+    /// What to discard.
+    pub discard: Discard,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// The figures over the remaining draws.
+    pub figures: Figures,
+}
+
+impl DiscardEv {
+    /// Probability of being ready by the last draw.
+    pub fn tenpai(&self) -> f64 {
+        self.figures.tenpai
+    }
+
+    /// Probability of winning by the last draw.
+    pub fn win(&self) -> f64 {
+        self.figures.win
+    }
+
+    /// Expected score, when there is a scorer.
+    pub fn score(&self) -> Option<f64> {
+        self.figures.score
+    }
+}
+
+/// The hand with its wildcard tile's copies as wildcards.
+fn prepared(hand: &Hand, options: &EvOptions) -> Result<Hand, EvError> {
+    match options.wildcard_tile {
+        Some(t) => hand.with_wildcard_tile(t).map_err(EvError::Hand),
+        None => Ok(hand.clone()),
+    }
+}
+
+/// The table for a hand of 3k + 2 tiles: every distinct discard (each kind held, then a wildcard)
+/// with the shanten after it and its figures, best first: highest expected score (when there is
+/// one), then win, then tenpai probability, then discard advice's order.
+///
+/// Errors: [`EvError::Hand`] for a hand of another size or rules `hupai-shanten` refuses,
+/// [`EvError::TooManySeen`], [`EvError::TooManyHands`].
+pub fn discard_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Vec<DiscardEv>, EvError> {
+    let hand = prepared(hand, options)?;
+    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+    let model = Model::new(
+        &hand,
+        rules,
+        &options.visible,
+        options.wildcard_tile,
+        options.turns,
+        options.scorer,
+        options.max_hands,
+    )?;
+    let advice = hupai_shanten::discard_advice(&hand, rules, &options.visible).map_err(EvError::Hand)?;
+    let key = model.key(&hand);
+    let roots: Vec<(Key, i8, u64)> = advice
+        .iter()
+        .map(|o| (key.without(o.discard), o.after.shanten, kind_bits(o.after.tiles.iter().map(|e| e.tile))))
+        .collect();
+    let figures = evaluate(&model, options.policy, &roots)?;
+    let mut table: Vec<DiscardEv> = advice
+        .iter()
+        .zip(figures)
+        .map(|(o, figures)| DiscardEv { discard: o.discard, shanten: o.after.shanten, figures })
+        .collect();
+    // Stable, on figures rounded to 1e-12 (equivalent discards differ only in rounding): ties keep
+    // discard advice's order.
+    let rounded = |x: f64| (x * 1e12).round() as i64;
+    table.sort_by_key(|d| {
+        let score = d.figures.score.map_or(i64::MIN, |s| (s * 1e6).round() as i64);
+        std::cmp::Reverse((score, rounded(d.win()), rounded(d.tenpai())))
+    });
+    Ok(table)
+}
+
+/// The figures of a hand of 3k + 1 tiles (as after a discard), with the horizon of `options`.
+///
+/// Errors: as [`discard_ev`], for a hand one tile short.
+pub fn hand_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Figures, EvError> {
+    let hand = prepared(hand, options)?;
+    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+    let model = Model::new(
+        &hand,
+        rules,
+        &options.visible,
+        options.wildcard_tile,
+        options.turns,
+        options.scorer,
+        options.max_hands,
+    )?;
+    let effective = hupai_shanten::effective_tiles(&hand, rules, &options.visible).map_err(EvError::Hand)?;
+    let root = (model.key(&hand), effective.shanten, kind_bits(effective.tiles.iter().map(|e| e.tile)));
+    Ok(evaluate(&model, options.policy, &[root])?.remove(0))
+}
+
+fn evaluate(model: &Model, policy: Policy, roots: &[(Key, i8, u64)]) -> Result<Vec<Figures>, EvError> {
+    if policy == Policy::SHORTEST_PATH {
+        let mut fast = fast::Fast::new(model);
+        roots.iter().map(|&(key, n, eff)| fast.figures(model, key, n, eff, model.turns)).collect()
+    } else {
+        graph::Graph::new(model, policy).figures(roots)
+    }
+}
+
+/// A reusable evaluator under the shortest-path class: one wall (the unseen counts are fixed when
+/// it is made, from a hand and the visible tiles) and one horizon, asked about many hands after a
+/// discard that share its memo: the hands along one game, or a simulation's.
+pub struct Evaluator<'a> {
+    model: Model<'a>,
+    fast: fast::Fast,
+}
+
+impl<'a> Evaluator<'a> {
+    /// An evaluator whose wall is what `hand` (and `options.visible`) leave unseen; the policy of
+    /// `options` is not read (always the shortest-path class).
+    pub fn new(hand: &Hand, rules: &Rules, options: &EvOptions<'a>) -> Result<Evaluator<'a>, EvError> {
+        let hand = prepared(hand, options)?;
+        hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+        let model = Model::new(
+            &hand,
+            rules,
+            &options.visible,
+            options.wildcard_tile,
+            options.turns,
+            options.scorer,
+            options.max_hands,
+        )?;
+        let fast = fast::Fast::new(&model);
+        Ok(Evaluator { model, fast })
+    }
+
+    /// The figures of a hand of 3k + 1 tiles (declared melds as the evaluator's hand; wildcards
+    /// that are wildcard-tile copies as in [`Hand::with_wildcard_tile`]) with `turns` draws left
+    /// (at most the evaluator's horizon).
+    pub fn figures(&mut self, hand: &Hand, turns: u8) -> Result<Figures, EvError> {
+        let effective =
+            hupai_shanten::effective_tiles(hand, &self.model.rules, &TileCounts::EMPTY).map_err(EvError::Hand)?;
+        let key = self.model.key(hand);
+        self.fast.figures(
+            &self.model,
+            key,
+            effective.shanten,
+            kind_bits(effective.tiles.iter().map(|e| e.tile)),
+            usize::from(turns),
+        )
+    }
+
+    /// Hands in the memo.
+    pub fn visited(&self) -> usize {
+        self.fast.visited()
+    }
+}
