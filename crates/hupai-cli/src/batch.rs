@@ -106,7 +106,7 @@ pub(crate) fn run(args: &BatchArgs, input: impl Read + Send + 'static, output: i
         ev: args.ev.then(|| {
             let turns = args.ev_args.turns.unwrap_or(hupai_odds::ev::DEFAULT_TURNS);
             let visible = args.visible.unwrap_or(TileCounts::EMPTY);
-            args.ev_args.options(turns, &visible, args.rule_args.wildcard_tile())
+            args.ev_args.options(turns, &visible, args.rule_args.wildcard_tile(), &args.rule_args.rules())
         }),
     };
     let pieces_per_chunk = rayon::current_num_threads().max(1) * 4;

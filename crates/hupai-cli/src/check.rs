@@ -470,7 +470,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     r.algorithm = Some(algorithm.name());
     (r.win, r.waits) = wait_names(answer);
     let visible = args.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
-    let ev = args.ev.turns.map(|t| args.ev.options(t, &visible, args.rule_args.wildcard_tile()));
+    let ev = args.ev.turns.map(|t| args.ev.options(t, &visible, args.rule_args.wildcard_tile(), &rules));
     let ev = ev.as_ref();
     match answer {
         Answer::Win(false) => {

@@ -37,10 +37,35 @@ impl EvArgs {
         Policy::SHORTEST_PATH.with_hand_changes(self.hand_changes).with_shanten_back(self.shanten_back)
     }
 
-    /// The options for one hand.
-    pub(crate) fn options(&self, turns: u8, visible: &TileCounts, wildcard_tile: Option<Tile>) -> EvOptions<'static> {
-        EvOptions { turns, policy: self.policy(), visible: *visible, wildcard_tile, ..EvOptions::default() }
+    /// The options for one hand under `rules`: with the rules' scorer, when they have one.
+    pub(crate) fn options(
+        &self,
+        turns: u8,
+        visible: &TileCounts,
+        wildcard_tile: Option<Tile>,
+        rules: &Rules,
+    ) -> EvOptions<'static> {
+        EvOptions {
+            turns,
+            policy: self.policy(),
+            visible: *visible,
+            wildcard_tile,
+            scorer: scorer(rules),
+            ..EvOptions::default()
+        }
     }
+}
+
+/// The value of a reachable win under the rules (riichi points with riichi declared at closed
+/// tenpai, GB fans, regional totals: `hupai_score::Scorer::tsumo_worth`), or `None` for rules
+/// without a scorer. Built once: a command's rules are the same for every hand.
+fn scorer(rules: &Rules) -> Option<&'static dyn ev::WinValue> {
+    type Value = Box<dyn ev::WinValue + Send>;
+    static SCORER: std::sync::OnceLock<Option<Value>> = std::sync::OnceLock::new();
+    let value = SCORER.get_or_init(|| {
+        hupai_score::Scorer::for_rules(rules).map(|s| Box::new(move |h: &Hand, w: Tile| s.tsumo_worth(h, w)) as Value)
+    });
+    value.as_deref().map(|v| v as &dyn ev::WinValue)
 }
 
 /// A discard as the CLI names it: the tile, or `*`.

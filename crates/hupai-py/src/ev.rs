@@ -12,10 +12,11 @@ use super::{HandError, Options, RulesArg, TILE_NAMES, visible_counts};
 /// For every distinct discard of a hand of 3k + 2 tiles, the probability of being ready
 /// (``"tenpai"``) and of winning (``"win"``) by the last of ``turns`` draws, best first: one dict
 /// per discard, ``{"discard": "1m" or "*", "shanten": int, "tenpai": float, "win": float,
-/// "score": None, "policy": str}``. The model (one player, no calls, tsumo only, unseen counts
+/// "score": float or None, "policy": str}``. The model (one player, no calls, tsumo only, unseen counts
 /// fixed) and the policy classes are in docs/odds.md; each figure is exact for its class.
-/// ``score`` is ``None``: no scorer is wired in. ``hand_changes`` and ``shanten_back`` widen the
-/// class (slower). Releases the GIL while it computes.
+/// ``score`` is the expected value of the wins under the rules' scorer (riichi and sanma points with
+/// riichi declared at closed tenpai, GB fans, regional totals), ``None`` for rules without one.
+/// ``hand_changes`` and ``shanten_back`` widen the class (slower). Releases the GIL while it computes.
 ///
 /// >>> hupai.discard_ev("123m456p789s1122z9p")[0]["discard"]
 /// '9p'
@@ -40,8 +41,18 @@ pub(crate) fn discard_ev<'py>(
     let visible = visible_counts(visible)?;
     let hand = options.hand_or_raise(hand)?;
     let policy = Policy::SHORTEST_PATH.with_hand_changes(hand_changes).with_shanten_back(shanten_back);
-    let ev_options = EvOptions { turns, policy, visible, wildcard_tile: options.wildcard_tile, ..EvOptions::default() };
     let rules = options.rules;
+    // The rules' scorer values each reachable win (riichi points, GB fans, regional totals).
+    let scorer = hupai_score::Scorer::for_rules(&rules);
+    let worth = scorer.as_ref().map(|s| move |h: &hupai::Hand, w: hupai::Tile| s.tsumo_worth(h, w));
+    let ev_options = EvOptions {
+        turns,
+        policy,
+        visible,
+        wildcard_tile: options.wildcard_tile,
+        scorer: worth.as_ref().map(|w| w as &dyn ev::WinValue),
+        ..EvOptions::default()
+    };
     let table = py.detach(|| ev::discard_ev(&hand, &rules, &ev_options)).map_err(|e| match e {
         EvError::Hand(_) | EvError::TooManySeen { .. } => HandError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),

@@ -28,7 +28,12 @@ def test_agrees_with_batch_ev(hupai_bin, rules):
             assert g["shanten"] == w["shanten"]
             assert g["tenpai"] == pytest.approx(w["tenpai"], abs=1e-12)
             assert g["win"] == pytest.approx(w["win"], abs=1e-12)
-            assert g["score"] is None
+            # Riichi and hongzhong have scorers: the expected score of the wins; standard has none.
+            if rules == "standard":
+                assert g["score"] is None and "score" not in w
+            else:
+                assert g["score"] == pytest.approx(w["score"], rel=1e-12)
+                assert g["score"] >= 0 and (g["score"] > 0) == (g["win"] > 0)
             assert g["policy"] == want["policy"] == "shortest-path"
             assert 0.0 <= g["win"] <= g["tenpai"] <= 1.0
 

@@ -94,6 +94,41 @@ impl Scorer {
         value.map_err(|e| ScoreError::Unsupported(format!("the answer could not be written as JSON: {e}")))
     }
 
+    /// A winning situation's worth as one number, for expectations (`hupai-odds`'s expected score):
+    /// riichi and sanma the points the winner receives (`points.total`), GB the fans with flowers
+    /// (`fan`), the regional tables their `total`. A hand that wins in shape but has no yaku is worth
+    /// 0 (it cannot be declared); any other error is `None`.
+    pub fn worth(&self, situation: &Situation) -> Option<f64> {
+        let answer = match self.score(situation, None) {
+            Ok(answer) => answer,
+            Err(ScoreError::NoYaku) => return Some(0.0),
+            Err(_) => return None,
+        };
+        let number = match self {
+            Scorer::Riichi(_) => answer.get("points").and_then(|p| p.get("total")),
+            Scorer::Gb(_) => answer.get("fan"),
+            Scorer::Regional(_) => answer.get("total"),
+        };
+        number.and_then(Value::as_f64)
+    }
+
+    /// The scorer of rules as text (`riichi+5th` scores as riichi, `hongzhong` as Hongzhong): the
+    /// scorer of the preset the rules start from, if it has one.
+    pub fn for_rules(rules: &hupai::Rules) -> Option<Scorer> {
+        let text = rules.to_string();
+        Scorer::by_name(text.split(['+', ' ']).next().unwrap_or_default()).ok()
+    }
+
+    /// The worth of `hand` won by drawing `win`, as [`Scorer::worth`]: a tsumo, riichi declared
+    /// for a closed hand under the riichi rules (as a player reaching closed tenpai would), east
+    /// seat and round, no dora. What `hupai-odds` uses as the value of a reachable win.
+    pub fn tsumo_worth(&self, hand: &hupai::Hand, win: hupai::Tile) -> Option<f64> {
+        let mut situation = Situation::new(hand.clone(), win);
+        situation.tsumo = true;
+        situation.riichi = matches!(self, Scorer::Riichi(_)) && hand.is_closed();
+        self.worth(&situation)
+    }
+
     /// Scores a situation given as a JSON object (the keys of [`KEYS`]).
     pub fn score_object(&self, object: &Map<String, Value>) -> Result<Value, ScoreError> {
         let situation = Situation::from_json(object)?;
