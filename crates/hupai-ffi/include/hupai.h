@@ -125,7 +125,8 @@ typedef struct {
    */
   double win;
   /**
-   * Expected score; NaN (no scorer is wired into the C ABI).
+   * Expected score under the rules' scorer (riichi points, GB fans, regional totals); NaN for
+   * rules without a scorer (`standard`, `chinese`, `taiwan`).
    */
   double score;
 } HupaiDiscardEv;

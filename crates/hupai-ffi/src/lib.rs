@@ -416,7 +416,8 @@ pub struct HupaiDiscardEv {
     pub tenpai: f64,
     /// Probability of winning by the last draw.
     pub win: f64,
-    /// Expected score; NaN (no scorer is wired into the C ABI).
+    /// Expected score under the rules' scorer (riichi points, GB fans, regional totals); NaN for
+    /// rules without a scorer (`standard`, `chinese`, `taiwan`).
     pub score: f64,
 }
 
@@ -475,7 +476,17 @@ pub unsafe extern "C" fn hupai_discard_ev(
         let policy = Policy::SHORTEST_PATH
             .with_hand_changes(policy & HUPAI_POLICY_HAND_CHANGES != 0)
             .with_shanten_back(policy & HUPAI_POLICY_SHANTEN_BACK != 0);
-        let options = EvOptions { turns, policy, visible, wildcard_tile, ..EvOptions::default() };
+        // The rules' scorer values each reachable win, as on the command line and in Python.
+        let scorer = hupai_score::Scorer::for_rules(&rules);
+        let worth = scorer.as_ref().map(|s| move |h: &Hand, w: hupai::Tile| s.tsumo_worth(h, w));
+        let options = EvOptions {
+            turns,
+            policy,
+            visible,
+            wildcard_tile,
+            scorer: worth.as_ref().map(|w| w as &dyn ev::WinValue),
+            ..EvOptions::default()
+        };
         let table = ev::discard_ev(&hand, &rules, &options).map_err(|e| match e {
             EvError::Hand(e) => Failure::from(e),
             EvError::TooManySeen { .. } => failure(HupaiError::InvalidHand, e.to_string()),

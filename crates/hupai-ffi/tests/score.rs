@@ -98,3 +98,26 @@ fn a_small_buffer_names_the_size_needed() {
     // Until a rule set scores one of these situations, the unscored path above is all there is.
     assert!(RULE_SETS.iter().all(|r| score(r, SITUATIONS[0], 4096).is_err()));
 }
+
+/// `hupai_discard_ev` under scored rules gives the expected score the facade gives with the
+/// rules' scorer (`Scorer::tsumo_worth`), as the command line and Python do.
+#[test]
+fn discard_ev_scores_with_the_rules_scorer() {
+    use hupai::odds::ev::{self, EvOptions, WinValue};
+    use hupai_ffi::{HupaiDiscardEv, hupai_discard_ev};
+    let (text, rules_name) = ("123m456p789s1122z9p", "riichi");
+    let (hand, rules) = (CString::new(text).unwrap(), CString::new(rules_name).unwrap());
+    let mut out = vec![HupaiDiscardEv { discard: 99, shanten: 99, tenpai: -1.0, win: -1.0, score: -1.0 }; 35];
+    // SAFETY: NUL-terminated strings, NULL visible tiles and 35 writable lines, alive for the call.
+    let n = unsafe { hupai_discard_ev(hand.as_ptr(), rules.as_ptr(), 9, ptr::null(), -1, 0, out.as_mut_ptr(), 35) };
+    assert!(n > 0, "{}", last_error());
+    let scorer = Scorer::by_name(rules_name).unwrap();
+    let worth = |h: &hupai::Hand, w: hupai::Tile| scorer.tsumo_worth(h, w);
+    let options = EvOptions { turns: 9, scorer: Some(&worth as &dyn WinValue), ..EvOptions::default() };
+    let want = ev::discard_ev(&text.parse().unwrap(), &hupai::Rules::RIICHI, &options).unwrap();
+    assert_eq!(n as usize, want.len());
+    for (got, want) in out.iter().zip(&want) {
+        assert_eq!(Some(got.score), want.score());
+    }
+    assert!(out[0].score > 0.0, "a ready hand that can win has a positive expected score");
+}
