@@ -98,6 +98,21 @@ pub fn is_win_counts(
     Ok(())
 }
 
+/// Answers every row (its counts and wildcards) into its slot of `out`, stopping at the first bad
+/// row: the loop the counts batches share.
+fn each_row<T>(
+    rows: &[[u8; 34]],
+    wildcards: Option<&[u8]>,
+    out: &mut [T],
+    answer: impl Fn(&[u8; 34], u8) -> Result<T, Error>,
+) -> Result<(), BatchError> {
+    check_lengths(rows.len(), wildcards, out.len())?;
+    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
+        *slot = answer(counts, wildcards.map_or(0, |w| w[row])).map_err(at(row))?;
+    }
+    Ok(())
+}
+
 /// Waits of hands one tile short given as counts (see [`is_win_counts`]), into `out`.
 pub fn waits_counts(
     rows: &[[u8; 34]],
@@ -105,13 +120,7 @@ pub fn waits_counts(
     rules: &Rules,
     out: &mut [TileSet],
 ) -> Result<(), BatchError> {
-    check_lengths(rows.len(), wildcards, out.len())?;
-    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
-        let w = wildcards.map_or(0, |w| w[row]);
-        let answer = PackedHand::from_counts(counts, w).and_then(|h| h.waits(rules));
-        *slot = answer.map_err(at(row))?;
-    }
-    Ok(())
+    each_row(rows, wildcards, out, |counts, w| PackedHand::from_counts(counts, w).and_then(|h| h.waits(rules)))
 }
 
 /// Win verdicts of prepared hands, into `out`.
@@ -145,13 +154,7 @@ pub fn shanten_counts(
     rules: &Rules,
     out: &mut [i8],
 ) -> Result<(), BatchError> {
-    check_lengths(rows.len(), wildcards, out.len())?;
-    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
-        let w = wildcards.map_or(0, |w| w[row]);
-        let answer = row_hand(counts, w).and_then(|h| hupai_shanten::shanten(&h, rules));
-        *slot = answer.map_err(at(row))?.number;
-    }
-    Ok(())
+    each_row(rows, wildcards, out, |counts, w| Ok(hupai_shanten::shanten(&row_hand(counts, w)?, rules)?.number))
 }
 
 /// Effective tiles (the kinds a draw of which lowers the shanten) of hands one tile short of a
@@ -162,13 +165,10 @@ pub fn effective_counts(
     rules: &Rules,
     out: &mut [TileSet],
 ) -> Result<(), BatchError> {
-    check_lengths(rows.len(), wildcards, out.len())?;
-    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
-        let w = wildcards.map_or(0, |w| w[row]);
-        let answer = row_hand(counts, w).and_then(|h| hupai_shanten::effective_tiles(&h, rules, &TileCounts::EMPTY));
-        *slot = answer.map_err(at(row))?.tiles.iter().map(|t| t.tile).collect();
-    }
-    Ok(())
+    each_row(rows, wildcards, out, |counts, w| {
+        let effective = hupai_shanten::effective_tiles(&row_hand(counts, w)?, rules, &TileCounts::EMPTY)?;
+        Ok(effective.tiles.iter().map(|t| t.tile).collect())
+    })
 }
 
 /// The best discard of a hand of 3k + 2 tiles, as [`advice_counts`] gives it.
@@ -190,23 +190,15 @@ pub fn advice_counts(
     rules: &Rules,
     out: &mut [BestDiscard],
 ) -> Result<(), BatchError> {
-    check_lengths(rows.len(), wildcards, out.len())?;
-    for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
-        let w = wildcards.map_or(0, |w| w[row]);
-        let options = row_hand(counts, w)
-            .and_then(|h| hupai_shanten::discard_advice(&h, rules, &TileCounts::EMPTY))
-            .map_err(at(row))?;
-        *slot = match options.first() {
-            Some(o) => BestDiscard {
-                discard: match o.discard {
-                    crate::Discard::Tile(t) => Some(t),
-                    crate::Discard::Wildcard => None,
-                },
-                shanten: o.shanten(),
-                unseen: o.after.unseen().min(u32::from(u16::MAX)) as u16,
+    each_row(rows, wildcards, out, |counts, w| {
+        let options = hupai_shanten::discard_advice(&row_hand(counts, w)?, rules, &TileCounts::EMPTY)?;
+        Ok(options.first().map_or_else(BestDiscard::default, |o| BestDiscard {
+            discard: match o.discard {
+                crate::Discard::Tile(t) => Some(t),
+                crate::Discard::Wildcard => None,
             },
-            None => BestDiscard::default(),
-        };
-    }
-    Ok(())
+            shanten: o.shanten(),
+            unseen: o.after.unseen().min(u32::from(u16::MAX)) as u16,
+        }))
+    })
 }
