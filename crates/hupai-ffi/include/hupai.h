@@ -131,6 +131,28 @@ typedef struct {
   double score;
 } HupaiDiscardEv;
 
+/**
+ * One line of `hupai_discard_advice`: a discard, the shanten after it and its effective tiles.
+ */
+typedef struct {
+  /**
+   * The kind discarded (0–33, see `HUPAI_KINDS`), or -1 for a wildcard.
+   */
+  int32_t discard;
+  /**
+   * The shanten after the discard.
+   */
+  int32_t shanten;
+  /**
+   * Unseen copies of the effective tiles after the discard, together.
+   */
+  int32_t unseen;
+  /**
+   * The effective tiles after the discard: bit `k` set for kind `k`.
+   */
+  uint64_t effective;
+} HupaiDiscardOption;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -231,7 +253,7 @@ const char *hupai_last_error(void);
  * best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
  * class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
  * notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
- * for none. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
+ * for the rules' own (`7z` under `hongzhong`, none for most rules). Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
  * returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand
  * too far from ready for the policy and horizon is `HUPAI_ERROR_UNSUPPORTED`.
  *
@@ -247,6 +269,41 @@ int32_t hupai_discard_ev(const char *hand,
                          uint32_t policy,
                          HupaiDiscardEv *out,
                          size_t out_len);
+
+/**
+ * The effective tiles of `hand`, a hand of 3k + 1 tiles: the kinds whose draw lowers its shanten.
+ * Writes the shanten to `*out_shanten`, the kinds in ascending order to `out_kinds` and, at the same
+ * positions, their unseen copies (4 less the hand's copies and `visible`'s) to `out_unseen`; returns
+ * how many kinds (0–34), or a negative `HupaiError` with nothing written. `visible` is NULL or
+ * the tiles seen outside the hand in hand notation. The same answer as Python's
+ * `effective_tiles` and the CLI's `check`.
+ *
+ * # Safety
+ * As for `hupai_is_win`; `visible` is NULL or a NUL-terminated string; `out_kinds` and
+ * `out_unseen` point to 34 writable bytes each and `out_shanten` to a writable `int32_t`.
+ */
+int32_t hupai_effective_tiles(const char *hand,
+                              const char *rules,
+                              const char *visible,
+                              uint8_t *out_kinds,
+                              uint8_t *out_unseen,
+                              int32_t *out_shanten);
+
+/**
+ * Discard advice for `hand`, a hand of 3k + 2 tiles: every distinct discard, best first (lowest
+ * shanten after it, then most unseen effective tiles), as Python's `discard_advice` and the CLI's
+ * `check` give it. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice)
+ * and returns how many there are, or a negative `HupaiError` with `out` left as it was.
+ *
+ * # Safety
+ * As for `hupai_is_win`; `visible` is NULL or a NUL-terminated string; `out` points to `out_len`
+ * writable `HupaiDiscardOption` (NULL gives an error code unless `out_len` is 0).
+ */
+int32_t hupai_discard_advice(const char *hand,
+                             const char *rules,
+                             const char *visible,
+                             HupaiDiscardOption *out,
+                             size_t out_len);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -433,7 +433,7 @@ pub const HUPAI_MAX_DISCARDS: usize = 35;
 /// best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
 /// class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
 /// notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
-/// for none. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
+/// for the rules' own (`7z` under `hongzhong`, none for most rules). Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
 /// returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand
 /// too far from ready for the policy and horizon is `HUPAI_ERROR_UNSUPPORTED`.
 ///
@@ -456,16 +456,10 @@ pub unsafe extern "C" fn hupai_discard_ev(
         // SAFETY: the caller's guarantees, as documented above.
         let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
         // SAFETY: the caller's guarantee for `visible`.
-        let visible = match unsafe { text(visible, "visible") }? {
-            None => hupai::TileCounts::EMPTY,
-            Some(text) => {
-                let seen: Hand =
-                    text.parse().map_err(|e: Error| failure(HupaiError::Parse, format!("visible: {e}")))?;
-                seen.physical_counts()
-            }
-        };
+        let visible = unsafe { visible_counts(visible) }?;
         let wildcard_tile = match wildcard_tile {
-            -1 => None,
+            // The rules' own wildcard tile (7z under hongzhong), none for most rules.
+            -1 => rules.wildcard_tile,
             k => Some(usize::try_from(k).ok().and_then(hupai::Tile::new).ok_or_else(|| {
                 failure(HupaiError::InvalidHand, format!("wildcard_tile {k} is not a kind (0 to 33) or -1"))
             })?),
@@ -511,6 +505,122 @@ pub unsafe extern "C" fn hupai_discard_ev(
             unsafe { slot.write(row) };
         }
         Ok(table.len() as i32)
+    })
+}
+
+/// The tiles seen outside the hand, from hand notation (NULL: none).
+///
+/// # Safety
+/// As for [`text`].
+unsafe fn visible_counts(visible: *const c_char) -> Result<hupai::TileCounts, Failure> {
+    // SAFETY: forwarded from the caller.
+    match unsafe { text(visible, "visible") }? {
+        None => Ok(hupai::TileCounts::EMPTY),
+        Some(text) => {
+            let seen: Hand = text.parse().map_err(|e: Error| failure(HupaiError::Parse, format!("visible: {e}")))?;
+            Ok(seen.physical_counts())
+        }
+    }
+}
+
+/// The effective tiles of `hand`, a hand of 3k + 1 tiles: the kinds whose draw lowers its shanten.
+/// Writes the shanten to `*out_shanten`, the kinds in ascending order to `out_kinds` and, at the same
+/// positions, their unseen copies (4 less the hand's copies and `visible`'s) to `out_unseen`; returns
+/// how many kinds (0–34), or a negative `HupaiError` with nothing written. `visible` is NULL or
+/// the tiles seen outside the hand in hand notation. The same answer as Python's
+/// `effective_tiles` and the CLI's `check`.
+///
+/// # Safety
+/// As for `hupai_is_win`; `visible` is NULL or a NUL-terminated string; `out_kinds` and
+/// `out_unseen` point to 34 writable bytes each and `out_shanten` to a writable `int32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_effective_tiles(
+    hand: *const c_char,
+    rules: *const c_char,
+    visible: *const c_char,
+    out_kinds: *mut u8,
+    out_unseen: *mut u8,
+    out_shanten: *mut i32,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        // SAFETY: as above.
+        let visible = unsafe { visible_counts(visible) }?;
+        if out_shanten.is_null() || out_unseen.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out_unseen or out_shanten is NULL"));
+        }
+        // SAFETY: the caller's guarantee for `out_kinds`.
+        let kinds = unsafe { out_buffer(out_kinds) }?;
+        let effective = hupai::effective_tiles(&hand, &rules, &visible)?;
+        // SAFETY: not NULL, and the caller guarantees 34 writable bytes used by no one else.
+        let unseen = unsafe { &mut *out_unseen.cast::<[u8; HUPAI_KINDS]>() };
+        for (i, t) in effective.tiles.iter().enumerate() {
+            kinds[i] = t.tile.index() as u8;
+            unseen[i] = t.unseen;
+        }
+        // SAFETY: not NULL, and the caller guarantees a writable, aligned `int32_t`.
+        unsafe { out_shanten.write(i32::from(effective.shanten)) };
+        Ok(effective.tiles.len() as i32)
+    })
+}
+
+/// One line of `hupai_discard_advice`: a discard, the shanten after it and its effective tiles.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HupaiDiscardOption {
+    /// The kind discarded (0–33, see `HUPAI_KINDS`), or -1 for a wildcard.
+    pub discard: i32,
+    /// The shanten after the discard.
+    pub shanten: i32,
+    /// Unseen copies of the effective tiles after the discard, together.
+    pub unseen: i32,
+    /// The effective tiles after the discard: bit `k` set for kind `k`.
+    pub effective: u64,
+}
+
+/// Discard advice for `hand`, a hand of 3k + 2 tiles: every distinct discard, best first (lowest
+/// shanten after it, then most unseen effective tiles), as Python's `discard_advice` and the CLI's
+/// `check` give it. Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice)
+/// and returns how many there are, or a negative `HupaiError` with `out` left as it was.
+///
+/// # Safety
+/// As for `hupai_is_win`; `visible` is NULL or a NUL-terminated string; `out` points to `out_len`
+/// writable `HupaiDiscardOption` (NULL gives an error code unless `out_len` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_discard_advice(
+    hand: *const c_char,
+    rules: *const c_char,
+    visible: *const c_char,
+    out: *mut HupaiDiscardOption,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let (hand, rules) = unsafe { hand_and_rules(hand, rules) }?;
+        // SAFETY: as above.
+        let visible = unsafe { visible_counts(visible) }?;
+        if out.is_null() && out_len > 0 {
+            return Err(failure(HupaiError::NullArgument, "out is NULL"));
+        }
+        let advice = hupai::discard_advice(&hand, &rules, &visible)?;
+        for (i, option) in advice.iter().take(out_len).enumerate() {
+            let row = HupaiDiscardOption {
+                discard: match option.discard {
+                    hupai::Discard::Tile(t) => t.index() as i32,
+                    hupai::Discard::Wildcard => -1,
+                },
+                shanten: i32::from(option.shanten()),
+                unseen: i32::try_from(option.after.unseen()).unwrap_or(i32::MAX),
+                effective: option.after.tiles.iter().fold(0, |bits, t| bits | 1 << t.tile.index()),
+            };
+            // SAFETY: `i < out_len`, and the caller guarantees `out_len` lines at `out` (not NULL
+            // here, since `out_len > 0`): the offset stays inside that allocation.
+            let slot = unsafe { out.add(i) };
+            // SAFETY: `slot` is one of the caller's `out_len` writable, aligned lines.
+            unsafe { slot.write(row) };
+        }
+        Ok(advice.len() as i32)
     })
 }
 
