@@ -90,11 +90,13 @@ pub enum Error {
         /// The suit letter.
         suit: char,
     },
-    /// A `[` with no matching `]`.
-    #[error("'[' at position {position} is never closed")]
+    /// A `[` with no matching `]`, or a `(` with no matching `)`.
+    #[error("'{bracket}' at position {position} is never closed")]
     UnclosedMeld {
-        /// 1-based position of the `[`.
+        /// 1-based position of the bracket.
         position: usize,
+        /// The bracket: `[` (a declared meld) or `(` (a concealed kan).
+        bracket: char,
     },
     /// A bracketed declared meld that is not a chi, pon or kan.
     #[error("declared meld '{text}' at position {position} is not a chi, pon or kan")]

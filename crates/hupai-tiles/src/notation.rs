@@ -198,7 +198,7 @@ fn parse_full(input: &str) -> Result<Hand, Error> {
     }
     p.need_no_digits()?;
     if let Some((position, _, _)) = p.meld {
-        return Err(Error::UnclosedMeld { position });
+        return Err(Error::UnclosedMeld { position, bracket: if p.closed { '(' } else { '[' } });
     }
     if p.extra_melds > 0 {
         let max = crate::hand::MAX_MELDS;
@@ -480,7 +480,7 @@ mod tests {
         assert_eq!(parse_hand("11m(555z)").unwrap_err(), Error::NotAMeld { position: 4, text: "(555z)".into() });
         assert!(matches!(parse_hand("11m(5555z]"), Err(Error::UnexpectedChar { position: 10, found: ']', .. })));
         assert!(matches!(parse_hand("11m[555z)"), Err(Error::UnexpectedChar { position: 9, found: ')', .. })));
-        assert!(matches!(parse_hand("11m(5555z"), Err(Error::UnclosedMeld { position: 4 })));
+        assert!(matches!(parse_hand("11m(5555z"), Err(Error::UnclosedMeld { position: 4, bracket: '(' })));
         assert!(matches!(parse_hand("11m)"), Err(Error::UnexpectedChar { position: 4, found: ')', .. })));
     }
 
@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(parse_hand("123").unwrap_err(), Error::MissingSuit { position: 3 });
         assert_eq!(parse_hand("18z").unwrap_err(), Error::BadRank { position: 2, digit: '8', suit: 'z' });
         assert_eq!(parse_hand("11m[12m]").unwrap_err(), Error::NotAMeld { position: 4, text: "[12m]".into() });
-        assert_eq!(parse_hand("11m[123m").unwrap_err(), Error::UnclosedMeld { position: 4 });
+        assert_eq!(parse_hand("11m[123m").unwrap_err(), Error::UnclosedMeld { position: 4, bracket: '[' });
         assert_eq!(parse_hand("11111m").unwrap_err(), Error::TooManyCopies { tile: Tile::ALL[0], count: 5 });
         // The true count, past what a u8 holds.
         let many = "1m".repeat(300);

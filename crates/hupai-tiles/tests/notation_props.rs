@@ -61,21 +61,23 @@ fn check_error(input: &str, err: &Error) -> Result<(), TestCaseError> {
             let letter = rest.iter().find(|&&c| !c.is_ascii_digit() && c != '*' && c != JOKER);
             prop_assert_eq!(letter, Some(suit), "{:?}: {}", input, err);
         }
-        Error::UnclosedMeld { position } => {
-            prop_assert_eq!(at(*position)?, '[', "{:?}: {}", input, err);
-            prop_assert!(!chars[*position..].contains(&']'), "{input:?}: {err}");
+        Error::UnclosedMeld { position, bracket } => {
+            prop_assert_eq!(at(*position)?, *bracket, "{:?}: {}", input, err);
+            let close = if *bracket == '(' { ')' } else { ']' };
+            prop_assert!(!chars[*position..].contains(&close), "{input:?}: {err}");
         }
         Error::NotAMeld { position, text } => {
-            prop_assert_eq!(at(*position)?, '[', "{:?}: {}", input, err);
+            let open = at(*position)?;
+            prop_assert!(open == '[' || open == '(', "{:?}: {}", input, err);
             let written: String = chars[position - 1..].iter().take(text.chars().count()).collect();
             prop_assert_eq!(&written, text, "{:?}: {}", input, err);
-            prop_assert!(text.ends_with(']'), "{input:?}: {err}");
+            prop_assert!(text.ends_with(if open == '(' { ')' } else { ']' }), "{input:?}: {err}");
         }
         Error::TooManyCopies { count, .. } => prop_assert!(*count > 4, "{input:?}: {err}"),
         Error::TooManyMelds { found, max } => {
             prop_assert!(found > max, "{input:?}: {err}");
             // Every meld is counted, not just the first past the limit: the true count.
-            prop_assert_eq!(chars.iter().filter(|&&c| c == '[').count(), *found, "{:?}: {}", input, err);
+            prop_assert_eq!(chars.iter().filter(|&&c| c == '[' || c == '(').count(), *found, "{:?}: {}", input, err);
         }
         other => prop_assert!(false, "parsing produced a non-notation error for {input:?}: {other}"),
     }
