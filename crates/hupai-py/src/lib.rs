@@ -742,13 +742,26 @@ fn waits_counts<'py>(
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let options = Options::new(&rules, None, wildcard_fifth_copy)?;
+    kinds_array(py, counts, wildcards, |rows, wildcards, sets| {
+        hupai::batch::waits_counts(rows, wildcards, &options.rules, sets)
+    })
+}
+
+/// An `(n, 34)` `bool` array of a set of kinds per row: the numpy form of the counts batches that
+/// answer sets (waits, effective tiles), run on rayon's pool with the GIL released.
+fn kinds_array<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    wildcards: Option<&Bound<'py, PyAny>>,
+    answer: impl Fn(&[[u8; 34]], Option<&[u8]>, &mut [TileSet]) -> Result<(), hupai::batch::BatchError> + Sync,
+) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let rows = Rows::read(counts, wildcards)?;
     let slices = rows.slices()?;
     let n = slices.rows.len();
     let out = py.detach(|| {
         slices.run(Tile::COUNT, |rows, wildcards, out| {
             let mut sets = vec![TileSet::default(); rows.len()];
-            hupai::batch::waits_counts(rows, wildcards, &options.rules, &mut sets)?;
+            answer(rows, wildcards, &mut sets)?;
             for (set, row) in sets.iter().zip(out.chunks_exact_mut(Tile::COUNT)) {
                 for (i, slot) in row.iter_mut().enumerate() {
                     *slot = set.bits() >> i & 1 == 1;

@@ -2,14 +2,11 @@
 //! `advice_counts`, read like `is_win_counts` (an `(n, 34)` `uint8` array, optional wildcards per
 //! row) and answered on every core with the GIL released.
 
-use hupai::Tile;
 use hupai::batch::BestDiscard;
-use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
-use pyo3::exceptions::PyValueError;
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
-use super::{Options, Rows, RulesArg};
+use super::{Options, Rows, RulesArg, kinds_array};
 
 /// Shanten numbers of many hands given as counts (see ``is_win_counts``): an ``(n,)`` ``int8``
 /// array, −1 where the hand wins, 0 where it is ready, and so on. Each row is any hand of
@@ -57,23 +54,9 @@ pub(crate) fn effective_counts<'py>(
     wildcard_fifth_copy: bool,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let options = Options::new(&rules, None, wildcard_fifth_copy)?;
-    let rows = Rows::read(counts, wildcards)?;
-    let slices = rows.slices()?;
-    let n = slices.rows.len();
-    let out = py.detach(|| {
-        slices.run(Tile::COUNT, |rows, wildcards, out| {
-            let mut sets = vec![hupai::TileSet::default(); rows.len()];
-            hupai::batch::effective_counts(rows, wildcards, &options.rules, &mut sets)?;
-            for (set, row) in sets.iter().zip(out.chunks_exact_mut(Tile::COUNT)) {
-                for (i, slot) in row.iter_mut().enumerate() {
-                    *slot = set.bits() >> i & 1 == 1;
-                }
-            }
-            Ok(())
-        })
-    })?;
-    let array = Array2::from_shape_vec((n, Tile::COUNT), out).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(array.into_pyarray(py))
+    kinds_array(py, counts, wildcards, |rows, wildcards, sets| {
+        hupai::batch::effective_counts(rows, wildcards, &options.rules, sets)
+    })
 }
 
 /// The best discard of many hands of 3k + 2 tiles given as counts: three ``(n,)`` arrays,
