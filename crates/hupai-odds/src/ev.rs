@@ -249,11 +249,12 @@ fn prepared(hand: &Hand, options: &EvOptions) -> Result<Hand, EvError> {
 /// with the shanten after it and its figures, best first: highest expected score (when there is
 /// one), then win, then tenpai probability, then discard advice's order.
 ///
-/// Errors: [`EvError::Hand`] for a hand of another size or rules `hupai-shanten` refuses,
+/// Errors: [`EvError::Hand`] for a hand of another size, rules `hupai-shanten` refuses or visible
+/// tiles that make more copies than the tiles played with hold (`Error::TooManySeen`),
 /// [`EvError::TooManySeen`], [`EvError::TooManyHands`].
 pub fn discard_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Vec<DiscardEv>, EvError> {
     let hand = prepared(hand, options)?;
-    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+    hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
     let model = Model::new(
         &hand,
         rules,
@@ -290,7 +291,7 @@ pub fn discard_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Vec
 /// Errors: as [`discard_ev`], for a hand one tile short.
 pub fn hand_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Figures, EvError> {
     let hand = prepared(hand, options)?;
-    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+    hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
     let model = Model::new(
         &hand,
         rules,
@@ -327,7 +328,9 @@ impl<'a> Evaluator<'a> {
     /// `options` is not read (always the shortest-path class).
     pub fn new(hand: &Hand, rules: &Rules, options: &EvOptions<'a>) -> Result<Evaluator<'a>, EvError> {
         let hand = prepared(hand, options)?;
-        hand.check_tile_supply(rules).map_err(EvError::Hand)?;
+        hand.check_tile_supply(rules)
+            .and_then(|()| hand.check_visible(rules, &options.visible))
+            .map_err(EvError::Hand)?;
         let model = Model::new(
             &hand,
             rules,

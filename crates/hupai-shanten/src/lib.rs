@@ -630,10 +630,12 @@ impl Changes for Capped<'_, '_> {
 /// lowers its shanten, with its unseen copies. `visible` are the tiles the player can see outside
 /// the hand (discards, other players' melds, indicators); the hand's own tiles always count as seen.
 ///
-/// Errors: [`Error::WrongShape`] for a hand of 3k + 2 tiles (ask [`discard_advice`]), and the
-/// errors of [`shanten`].
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 2 tiles (ask [`discard_advice`]),
+/// [`Error::TooManySeen`] for visible tiles that make more copies than the tiles played with hold
+/// ([`Hand::check_visible`]), and the errors of [`shanten`].
 pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Effective, Error> {
     let p = prepare(hand, rules)?;
+    hand.check_visible(rules, visible)?;
     if p.complete {
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "effective tiles", expected: found - 1, found });
@@ -872,10 +874,11 @@ fn effective_from(p: &Prepared, draws: &Draws, counts: &[u8; 34], stats: &Stats)
 /// copies, best first: lowest shanten, then most unseen effective tiles, then tile order (the
 /// wildcard last). A winning hand gets its advice too. The discarded tile counts as seen.
 ///
-/// Errors: [`Error::WrongShape`] for a hand of 3k + 1 tiles (ask [`effective_tiles`]), and the
-/// errors of [`shanten`].
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 1 tiles (ask [`effective_tiles`]),
+/// [`Error::TooManySeen`] ([`Hand::check_visible`]), and the errors of [`shanten`].
 pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Vec<DiscardOption>, Error> {
     let p = prepare(hand, rules)?;
+    hand.check_visible(rules, visible)?;
     if !p.complete {
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "discard advice", expected: found + 1, found });
