@@ -4,8 +4,9 @@ command line (``batch --advice``), this package, and the C library through ctype
 identical wins, waits, shanten, effective tiles (with their unseen copies) and discard advice, and
 refuse the same hands. Bad visible tiles and a red five as the wildcard tile are refused alike too.
 
-The C library is ``$HUPAI_FFI_LIB``, else ``libhupai_ffi.so`` beside ``$HUPAI_BIN``, else in
-``target/{debug,release}`` of this checkout (``cargo build -p hupai-ffi`` puts it there)."""
+The C library is ``$HUPAI_FFI_LIB``, else ``libhupai_ffi.so`` beside ``$HUPAI_BIN`` or in
+``target/{debug,release}`` of this checkout (``cargo build -p hupai-ffi`` puts it there), else in their
+``deps`` (where ``cargo test`` leaves it). Missing, the test is skipped, or fails when ``$CI`` is set."""
 
 import ctypes
 import json
@@ -42,10 +43,12 @@ def _library_path():
     explicit = os.environ.get("HUPAI_FFI_LIB")
     if explicit:
         return pathlib.Path(explicit)
-    candidates = []
+    dirs = []
     if os.environ.get("HUPAI_BIN"):
-        candidates.append(pathlib.Path(os.environ["HUPAI_BIN"]).parent / DYLIB)
-    candidates += [REPO / "target" / profile / DYLIB for profile in ("debug", "release")]
+        dirs.append(pathlib.Path(os.environ["HUPAI_BIN"]).parent)
+    dirs += [REPO / "target" / profile for profile in ("debug", "release")]
+    # `cargo build -p hupai-ffi` puts the library in target/<profile>, `cargo test` only in its deps.
+    candidates = [d / DYLIB for d in dirs] + [d / "deps" / DYLIB for d in dirs]
     return next((c for c in candidates if c.exists()), None)
 
 
