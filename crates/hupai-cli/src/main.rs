@@ -85,9 +85,11 @@ Output, one line per input line, same order:
 Empty lines, lines that are not UTF-8 and lines over 4096 bytes (echoed only in part) are
 error lines; a trailing \\r is dropped, and so is a byte-order mark at the start of the input.
 Exit status 0 if every line was answered, 2 if any line was an error.
+--shanten, --advice and --ev add fields to answered lines; docs/cli.md lists every field.
 
 Examples:
   printf '12x\\n123m456p789s1122z\\n' | hupai batch
+  printf '123m456p789s11345z\\n' | hupai batch --advice --visible 1z
   hupai batch --rules chinese --wildcard-tile 7z < hands.txt > answers.jsonl";
 
 /// Mahjong hand analysis, wildcards (癞子) included.
