@@ -3,7 +3,8 @@
 //! Under this class a hand's shanten only falls, so the hands form levels and the recursion ends
 //! at the ready ones, whose figures are closed forms: a ready hand keeps its waits (every draw
 //! that does not win is thrown), so with per-draw winning chance `P` it wins within `r` draws with
-//! probability `1 − (1 − P)^r`. Two memos, keyed by the packed hand: hands after a discard
+//! probability `1 − (1 − P)^r` (with riichi its expected score loses the deposit times
+//! `(1 − P)^r`: the hand is locked anyway, so riichi changes only the values). Two memos, keyed by the packed hand: hands after a discard
 //! (3k + 1 tiles, shanten ≥ 1) and hands after an effective draw (3k + 2 tiles), whose figures are
 //! the best over the discards the class allows. Each figure is an array over the draws remaining,
 //! so one visit serves every horizon up to the one asked.
@@ -76,7 +77,7 @@ impl Fast {
         let turns = turns.min(model.turns);
         if n <= 0 {
             let ready = model.ready(key, effective)?;
-            let (win, score) = closed_form(ready.p, ready.value, turns);
+            let (win, score) = closed_form(ready.p, ready.value, model.riichi, turns);
             return Ok(Figures { tenpai: 1.0, win, score: model.scorer.map(|_| score).filter(|_| !ready.unvalued) });
         }
         let e = self.hand(model, key, n, effective)?;
@@ -186,8 +187,13 @@ impl Fast {
             for i in 0..self.len {
                 let win = &mut self.arena[at + self.len + i];
                 *win = win.max(1.0 - miss);
+                // Riichi (declared with a draw left): the deposit is lost when no draw wins.
+                let here = match model.riichi {
+                    Some(deposit) if i > 0 => score - deposit * miss,
+                    _ => score,
+                };
                 let best = &mut self.arena[at + 2 * self.len + i];
-                *best = best.max(score);
+                *best = best.max(here);
                 score += r.value * miss;
                 miss *= 1.0 - r.p;
             }
@@ -198,13 +204,18 @@ impl Fast {
 }
 
 /// A ready hand's win probability and expected score within `turns` draws, from its per-draw
-/// winning chance `p` and expected value per draw `value`.
-pub(crate) fn closed_form(p: f64, value: f64, turns: usize) -> (f64, f64) {
+/// winning chance `p` and expected value per draw `value`; with riichi (declared when a draw is
+/// left), less the `deposit` times the chance that no draw wins.
+pub(crate) fn closed_form(p: f64, value: f64, deposit: Option<f64>, turns: usize) -> (f64, f64) {
     let mut miss = 1.0;
     let mut score = 0.0;
     for _ in 0..turns {
         score += value * miss;
         miss *= 1.0 - p;
     }
+    let score = match deposit {
+        Some(deposit) if turns > 0 => score - deposit * miss,
+        _ => score,
+    };
     (1.0 - miss, score)
 }
