@@ -32,26 +32,11 @@ enum Asked {
 fn compare(policy: Policy, asked: Asked, count: usize, turns: impl Fn(i8) -> u8, shantens: &[i8], seed: u64) -> usize {
     let mut rng = Rng::new(seed);
     let mut compared = 0;
-    let plain = test_score;
-    let scorer: Option<&dyn WinValue> = match asked {
-        Asked::Odds => None,
-        Asked::Scored => Some(&plain),
-        Asked::Riichi => Some(&TestScorer),
-    };
     for setting in settings() {
         for wildcards in 0..=2u8 {
             for &target in shantens {
                 for _ in 0..count {
-                    compared += compare_hand(
-                        &mut rng,
-                        &setting,
-                        wildcards,
-                        target,
-                        turns(target),
-                        policy,
-                        scorer,
-                        asked == Asked::Riichi,
-                    );
+                    compared += compare_hand(&mut rng, &setting, wildcards, target, turns(target), policy, asked);
                 }
             }
         }
@@ -66,9 +51,15 @@ fn compare_hand(
     target: i8,
     turns: u8,
     policy: Policy,
-    scorer: Option<&dyn WinValue>,
-    riichi: bool,
+    asked: Asked,
 ) -> usize {
+    let plain = test_score;
+    let scorer: Option<&dyn WinValue> = match asked {
+        Asked::Odds => None,
+        Asked::Scored => Some(&plain),
+        Asked::Riichi => Some(&TestScorer),
+    };
+    let riichi = asked == Asked::Riichi;
     let (hand, visible) = deal(rng, setting, wildcards, target);
     let options =
         EvOptions { turns, policy, riichi, visible, wildcard_tile: setting.wild, scorer, ..EvOptions::default() };
@@ -88,8 +79,10 @@ fn compare_hand(
         assert!(expected.contains(&d));
         let after = remove(&hand, d, setting.wild);
         let [tenpai, win, score] = reference.value(&after, turns, false);
-        let context =
-            format!("{} {hand} discard {:?} visible {:?} turns {turns} {policy} riichi {riichi}", setting.name, line.discard, visible);
+        let context = format!(
+            "{} {hand} discard {:?} visible {:?} turns {turns} {policy} riichi {riichi}",
+            setting.name, line.discard, visible
+        );
         assert!((line.tenpai() - tenpai).abs() < 1e-12, "tenpai {} vs {tenpai}: {context}", line.tenpai());
         assert!((line.win() - win).abs() < 1e-12, "win {} vs {win}: {context}", line.win());
         match line.score() {

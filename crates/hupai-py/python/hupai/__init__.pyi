@@ -72,6 +72,7 @@ class DiscardEv(TypedDict):
     win: float
     score: Optional[float]
     policy: str
+    riichi: bool
 
 def is_win(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
@@ -143,6 +144,7 @@ def discard_ev(
     wildcard_fifth_copy: bool = False,
     hand_changes: bool = False,
     shanten_back: bool = False,
+    riichi: bool = False,
 ) -> list[DiscardEv]: ...
 
 SCORE_RULES: list[str]
