@@ -27,11 +27,17 @@ impl Scorer {
         // An ura-dora indicator lies under a dora indicator: one showing nothing the hand holds.
         situation.dora = vec![blank_indicator(hand, ura, options.sanma)?];
         situation.ura = vec![ura];
-        match riichi::score(&situation, options) {
-            Ok(score) => Some(f64::from(score.points.total)),
-            Err(ScoreError::NoYaku) => Some(0.0),
-            Err(_) => None,
-        }
+        riichi_points(&situation, options)
+    }
+}
+
+/// A riichi situation's worth as [`Scorer::worth`] gives it, from the typed score (no JSON: the
+/// draw odds ask for thousands).
+fn riichi_points(situation: &Situation, options: &riichi::Options) -> Option<f64> {
+    match riichi::score(situation, options) {
+        Ok(score) => Some(f64::from(score.points.total)),
+        Err(ScoreError::NoYaku) => Some(0.0),
+        Err(_) => None,
     }
 }
 
@@ -50,7 +56,15 @@ fn blank_indicator(hand: &Hand, ura: Tile, sanma: bool) -> Option<Tile> {
 /// [`Scorer::riichi_tsumo_worth`].
 impl WinValue for Scorer {
     fn value(&self, hand: &Hand, tile: Tile) -> Option<f64> {
-        self.tsumo_worth(hand, tile)
+        match self {
+            // The same number as `tsumo_worth`, without the JSON answer.
+            Scorer::Riichi(options) => {
+                let mut situation = Situation::new(hand.clone(), tile);
+                situation.tsumo = true;
+                riichi_points(&situation, options)
+            }
+            _ => self.tsumo_worth(hand, tile),
+        }
     }
 
     fn riichi_deposit(&self) -> Option<f64> {

@@ -66,6 +66,11 @@ fn the_ura_expectation_is_the_explicit_average() {
         // The indicator matters, and riichi is worth more than no riichi.
         assert!(values.iter().any(|&v| v != values[0]), "{text}: every indicator scores alike");
         assert!(expected > scorer.value(&hand, win).unwrap(), "{text}");
+        assert_eq!(
+            scorer.value(&hand, win),
+            scorer.tsumo_worth(&hand, win),
+            "{text}: the typed path gives the JSON's number"
+        );
     }
 }
 

@@ -9,7 +9,7 @@
 //! the best over the discards the class allows. Each figure is an array over the draws remaining,
 //! so one visit serves every horizon up to the one asked.
 
-use super::model::{Key, KeyMap, Line, Model};
+use super::model::{Key, KeyMap, Line, Model, Ready};
 use super::{EvError, Figures};
 
 /// Where an entry's figures start in the arena.
@@ -28,6 +28,9 @@ pub(crate) struct Fast {
     hands: KeyMap<Key, Entry>,
     /// Hands after an effective draw.
     drawn: KeyMap<Key, Entry>,
+    /// With a scorer, ready hands' per-draw figures: one ready hand is reached from many drawn
+    /// hands, and valuing its wins is most of the work.
+    ready: KeyMap<Key, Ready>,
 }
 
 impl Fast {
@@ -42,6 +45,7 @@ impl Fast {
             unvalued: Vec::new(),
             hands: KeyMap::with_capacity_and_hasher(256, Default::default()),
             drawn: KeyMap::with_capacity_and_hasher(256, Default::default()),
+            ready: KeyMap::default(),
         }
     }
 
@@ -76,7 +80,7 @@ impl Fast {
     ) -> Result<Figures, EvError> {
         let turns = turns.min(model.turns);
         if n <= 0 {
-            let ready = model.ready(key, effective)?;
+            let ready = self.ready(model, key, effective)?;
             let (win, score) = closed_form(ready.p, ready.value, model.riichi, turns);
             return Ok(Figures { tenpai: 1.0, win, score: model.scorer.map(|_| score).filter(|_| !ready.unvalued) });
         }
@@ -159,11 +163,24 @@ impl Fast {
         Ok(e)
     }
 
+    /// A ready hand's per-draw figures (`Model::ready`), kept when there is a scorer.
+    fn ready(&mut self, model: &Model, key: Key, waits: u64) -> Result<Ready, EvError> {
+        if model.scorer.is_none() {
+            return model.ready(key, waits);
+        }
+        if let Some(&ready) = self.ready.get(&key) {
+            return Ok(ready);
+        }
+        let ready = model.ready(key, waits)?;
+        self.ready.insert(key, ready);
+        Ok(ready)
+    }
+
     /// A drawn hand whose best discards leave it ready: each such discard's closed form.
     fn ready_choice(&mut self, model: &Model, key: Key, lines: &[Line]) -> Result<Entry, EvError> {
         let mut ready = Vec::with_capacity(lines.len());
         for line in lines {
-            ready.push(model.ready(line.after, line.effective)?);
+            ready.push(self.ready(model, line.after, line.effective)?);
         }
         let e = self.alloc(model, f64::NEG_INFINITY)?;
         self.drawn.insert(key, e);
