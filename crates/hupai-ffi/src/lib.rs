@@ -364,7 +364,7 @@ pub unsafe extern "C" fn hupai_score(
             return Err(failure(HupaiError::NullArgument, "out is NULL"));
         }
         let scorer =
-            hupai_score::Scorer::by_name(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
+            hupai_score::Scorer::shared(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
         let object = match serde_json::from_str::<serde_json::Value>(situation) {
             Ok(serde_json::Value::Object(object)) => object,
             Ok(_) => return Err(failure(HupaiError::Situation, "situation: expected a JSON object")),

@@ -5,8 +5,8 @@
 use hupai::odds::ev::WinValue;
 use hupai::{Hand, Suit, Tile};
 
-use crate::riichi::{self, dora_of};
-use crate::{ScoreError, Scorer, Situation};
+use crate::riichi::dora_of;
+use crate::{Scorer, Situation};
 
 /// What a riichi declaration puts on the table: 1,000 points.
 pub const RIICHI_DEPOSIT: u32 = 1000;
@@ -27,17 +27,7 @@ impl Scorer {
         // An ura-dora indicator lies under a dora indicator: one showing nothing the hand holds.
         situation.dora = vec![blank_indicator(hand, ura, options.sanma)?];
         situation.ura = vec![ura];
-        riichi_points(&situation, options)
-    }
-}
-
-/// A riichi situation's worth as [`Scorer::worth`] gives it, from the typed score (no JSON: the
-/// draw odds ask for thousands).
-fn riichi_points(situation: &Situation, options: &riichi::Options) -> Option<f64> {
-    match riichi::score(situation, options) {
-        Ok(score) => Some(f64::from(score.points.total)),
-        Err(ScoreError::NoYaku) => Some(0.0),
-        Err(_) => None,
+        self.worth(&situation)
     }
 }
 
@@ -56,15 +46,7 @@ fn blank_indicator(hand: &Hand, ura: Tile, sanma: bool) -> Option<Tile> {
 /// [`Scorer::riichi_tsumo_worth`].
 impl WinValue for Scorer {
     fn value(&self, hand: &Hand, tile: Tile) -> Option<f64> {
-        match self {
-            // The same number as `tsumo_worth`, without the JSON answer.
-            Scorer::Riichi(options) => {
-                let mut situation = Situation::new(hand.clone(), tile);
-                situation.tsumo = true;
-                riichi_points(&situation, options)
-            }
-            _ => self.tsumo_worth(hand, tile),
-        }
+        self.tsumo_worth(hand, tile)
     }
 
     fn riichi_deposit(&self) -> Option<f64> {
