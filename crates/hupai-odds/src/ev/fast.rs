@@ -4,9 +4,10 @@
 //! at the ready ones, whose figures are closed forms: a ready hand keeps its waits (every draw
 //! that does not win is thrown), so with per-draw winning chance `P` it wins within `r` draws with
 //! probability `1 − (1 − P)^r` (with riichi its expected score loses the deposit times
-//! `(1 − P)^r`: the hand is locked anyway, so riichi changes only the values). Two memos, keyed by the packed hand: hands after a discard
-//! (3k + 1 tiles, shanten ≥ 1) and hands after an effective draw (3k + 2 tiles), whose figures are
-//! the best over the discards the class allows. Each figure is an array over the draws remaining,
+//! `(1 − P)^r`: the hand is locked anyway, so riichi changes only the values). Two memos, keyed
+//! by the packed hand: hands after a discard (3k + 1 tiles, shanten ≥ 1) and hands after an
+//! effective draw (3k + 2 tiles), whose figures are the best over the discards the class allows;
+//! with a scorer, a third keeps each ready hand's per-draw figures. Each figure is an array over the draws remaining,
 //! so one visit serves every horizon up to the one asked.
 
 use super::model::{Key, KeyMap, Line, Model, Ready};

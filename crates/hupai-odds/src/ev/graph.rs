@@ -7,8 +7,9 @@
 //! the class lets it discard to; then the figures are computed draw count by draw count, each
 //! layer from the one before (`V_r(h) = Σ_t p(t)·best_{h' ∈ choices(h, t)} V_{r−1}(h')`), keeping
 //! two layers. With riichi, a ready hand reached with a draw left is locked (its draws win or are
-//! thrown) and its score loses the deposit when no draw wins. The work is the edges times the horizon. Hand changes reach many hands: the graph
-//! holds only those within the horizon's draws of the roots, and stops at the hand limit.
+//! thrown) and its score loses the deposit when no draw wins. The work is the edges times the
+//! horizon. Hand changes reach many hands: the graph holds only those within the horizon's draws
+//! of the roots, and stops at the hand limit.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
