@@ -217,6 +217,9 @@ pub(crate) struct HandReport {
     turns: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     policy: Option<String>,
+    /// `--riichi-at-tenpai`: riichi declared on reaching closed tenpai.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    riichi: bool,
     /// `--turns`: why the draw odds could not be given.
     #[serde(skip_serializing_if = "Option::is_none")]
     ev_error: Option<String>,
@@ -410,6 +413,7 @@ pub(crate) fn write_reports(
 fn ev_figures(hand: &Hand, rules: &Rules, options: &hupai_odds::ev::EvOptions, r: &mut HandReport) {
     r.turns = Some(options.turns);
     r.policy = Some(options.policy.to_string());
+    r.riichi = options.riichi;
     match crate::ev::by_discard(hand, rules, options) {
         Ok(figures) => {
             for a in r.advice.iter_mut().flatten() {
@@ -947,7 +951,7 @@ fn render_shanten(r: &HandReport, s: &mut String) {
         if let (Some(turns), Some(policy)) = (r.turns, &r.policy)
             && r.ev_error.is_none()
         {
-            let _ = writeln!(s, "  tenpai and win {}", crate::ev::heading(turns, policy));
+            let _ = writeln!(s, "  tenpai and win {}", crate::ev::heading(turns, policy, r.riichi));
         }
         let scored = advice.iter().any(|a| a.figures.as_ref().is_some_and(|f| f.score.is_some()));
         let figures_head = match (advice.iter().any(|a| a.figures.is_some()), scored) {

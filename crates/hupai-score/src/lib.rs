@@ -24,12 +24,14 @@
 
 mod error;
 pub mod gb;
+mod odds;
 pub mod reading;
 pub mod regional;
 pub mod riichi;
 mod situation;
 
 pub use error::ScoreError;
+pub use odds::RIICHI_DEPOSIT;
 pub use situation::{KEYS, Situation, key_position};
 
 use serde_json::{Map, Value};
@@ -147,13 +149,13 @@ impl Scorer {
         Scorer::by_name(text.split(['+', ' ']).next().unwrap_or_default()).ok()
     }
 
-    /// The worth of `hand` won by drawing `win`, as [`Scorer::worth`]: a tsumo, riichi declared
-    /// for a closed hand under the riichi rules (as a player reaching closed tenpai would), east
-    /// seat and round, no dora. What `hupai-odds` uses as the value of a reachable win.
+    /// The worth of `hand` won by drawing `win`, as [`Scorer::worth`]: a tsumo without riichi,
+    /// east seat and round, no dora. What the draw odds (`hupai::odds::ev`, through this
+    /// scorer's `WinValue`) count for a reachable win; with riichi at tenpai,
+    /// [`Scorer::riichi_tsumo_worth`].
     pub fn tsumo_worth(&self, hand: &hupai::Hand, win: hupai::Tile) -> Option<f64> {
         let mut situation = Situation::new(hand.clone(), win);
         situation.tsumo = true;
-        situation.riichi = matches!(self, Scorer::Riichi(_)) && hand.is_closed();
         self.worth(&situation)
     }
 

@@ -98,6 +98,7 @@ class DiscardEv(TypedDict):
     win: float
     score: Optional[float]
     policy: str
+    riichi: bool
 
 def is_win(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
@@ -200,11 +201,14 @@ def discard_ev(
     wildcard_fifth_copy: bool = False,
     hand_changes: bool = False,
     shanten_back: bool = False,
+    riichi: bool = False,
 ) -> list[DiscardEv]:
     """For every distinct discard of a hand of 3k + 2 tiles, the probability of being ready and of
     winning by the last of ``turns`` draws (one player, no calls, tsumo only; docs/odds.md), and the
     expected score under the rules' scorer (``None`` without one), best first. ``hand_changes`` and
-    ``shanten_back`` widen the policy class. ``visible`` as in ``effective_tiles``."""
+    ``shanten_back`` widen the policy class. ``riichi`` (riichi and sanma rules) declares riichi on
+    reaching closed tenpai: ura-dora by expectation, the 1,000-point deposit lost without a win.
+    ``visible`` as in ``effective_tiles``."""
 
 SCORE_RULES: list[str]
 
