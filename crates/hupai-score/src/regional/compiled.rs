@@ -5,8 +5,10 @@
 //! every reading of the hand answers alike (the situation, the declared melds, the wildcard
 //! tiles held) are decided here once: a fan one of them refuses is left out.
 
-use super::condition::{Condition, Facts};
-use super::evaluate::{Counted, settle};
+use super::condition::{Condition, Facts, bit};
+use arrayvec::ArrayVec;
+
+use super::evaluate::{Counted, Evaluation, settle};
 use super::table::{Adds, FanValue, Per, Table};
 
 /// No group.
@@ -54,8 +56,10 @@ impl<'a> Compiled<'a> {
     pub(crate) fn new(table: &'a Table, hand: Facts) -> Compiled<'a> {
         let limit = table.cap.unwrap_or(table.uncapped_limit);
         let mut terms = Vec::with_capacity(table.fans.len());
-        // The group names met so far; their positions number the groups.
-        let mut group_names: Vec<&str> = Vec::new();
+        // The group names met so far; their positions number the groups (past the first few,
+        // which cover every table seen so far, in a list that allocates).
+        let mut group_names: ArrayVec<&str, 8> = ArrayVec::new();
+        let mut more_group_names: Vec<&str> = Vec::new();
         let (mut read_bits, mut reads_quads) = (0, false);
         'fans: for (i, fan) in table.fans.iter().enumerate() {
             if !fan.enabled {
@@ -78,38 +82,48 @@ impl<'a> Compiled<'a> {
                 group: NO_GROUP,
             };
             for c in &fan.when {
-                if c.on_hand() {
-                    if !c.holds(hand) {
+                // The plain conditions first, the common case: a hand fact is decided now.
+                if let Some(b) = c.plain_bit() {
+                    if b & bit::HAND == 0 {
+                        t.need |= b;
+                    } else if hand.bits & b == 0 {
                         continue 'fans;
                     }
                     continue;
                 }
                 match c {
                     Condition::QuadsAtLeast(n) => t.quads_min = t.quads_min.max(*n),
-                    Condition::Not(inner) => match (inner.plain_bit(), &**inner) {
+                    Condition::Not(inner) if !inner.on_hand() => match (inner.plain_bit(), &**inner) {
                         (Some(b), _) => t.refuse |= b,
                         (None, Condition::QuadsAtLeast(n)) => t.quads_below = t.quads_below.min(*n),
                         _ => t.general = true,
                     },
-                    _ => match c.plain_bit() {
-                        Some(b) => t.need |= b,
-                        None => t.general = true,
-                    },
+                    _ if c.on_hand() => {
+                        if !c.holds(hand) {
+                            continue 'fans;
+                        }
+                    }
+                    _ => t.general = true,
                 }
             }
-            // A general fan is asked in full: whatever its conditions read matters.
-            for c in fan.when.iter().filter(|c| t.general || !c.on_hand()) {
-                let (b, q) = c.reads();
-                read_bits |= b;
-                reads_quads |= q;
+            read_bits |= t.need | t.refuse;
+            reads_quads |= t.per_quad || t.quads_min > 0 || t.quads_below != u8::MAX;
+            if t.general {
+                // A general fan is asked in full: whatever its conditions read matters.
+                for c in &fan.when {
+                    let (b, q) = c.reads();
+                    read_bits |= b;
+                    reads_quads |= q;
+                }
             }
-            reads_quads |= t.per_quad;
             if let Some(g) = &fan.group {
-                let n = match group_names.iter().position(|name| *name == g.as_str()) {
+                let n = match group_names.iter().chain(&more_group_names).position(|name| *name == g.as_str()) {
                     Some(n) => n,
                     None => {
-                        group_names.push(g);
-                        group_names.len() - 1
+                        if group_names.try_push(g).is_err() {
+                            more_group_names.push(g);
+                        }
+                        group_names.len() + more_group_names.len() - 1
                     }
                 };
                 // More groups than fans cannot be.
@@ -117,14 +131,29 @@ impl<'a> Compiled<'a> {
             }
             terms.push(t);
         }
-        Compiled { table, hand, terms, groups: group_names.len(), read_bits, reads_quads }
+        let groups = group_names.len() + more_group_names.len();
+        Compiled { table, hand, terms, groups, read_bits, reads_quads }
     }
 
-    /// The points and fan of the reading with these facts (as
-    /// [`evaluate`](super::evaluate::evaluate) would score it), listing the fans in `scratch`;
-    /// `None` if it does not win.
+    /// What the table makes of a reading with these facts (the fans that count, the fan total
+    /// and the points); `None` if it does not win.
+    pub(crate) fn evaluation(&self, f: Facts) -> Option<Evaluation> {
+        let mut fans = Vec::new();
+        self.held(f, &mut fans);
+        let (points, fan, capped) = settle(self.table, &mut fans)?;
+        Some(Evaluation { fans, fan, capped, points })
+    }
+
+    /// The points and fan of [`Compiled::evaluation`], listing the fans in `scratch` (which
+    /// stops allocating once it has grown).
     pub(crate) fn points_and_fan(&self, f: Facts, scratch: &mut Vec<Counted>) -> Option<(u64, u32)> {
-        scratch.clear();
+        self.held(f, scratch);
+        settle(self.table, scratch).map(|(points, fan, _)| (points, fan))
+    }
+
+    /// The fans whose conditions hold, in table order, into `fans`.
+    fn held(&self, f: Facts, fans: &mut Vec<Counted>) {
+        fans.clear();
         for t in &self.terms {
             let holds = t.need & !f.bits == 0
                 && t.refuse & f.bits == 0
@@ -133,9 +162,8 @@ impl<'a> Compiled<'a> {
                 && (!t.general || self.table.fans[t.fan].when.iter().all(|c| c.holds(f)));
             let count = if t.per_quad { u32::from(f.quads) } else { 1 };
             if holds && count > 0 {
-                scratch.push(Counted { fan: t.fan, count, value: t.value, beaten: false });
+                fans.push(Counted { fan: t.fan, count, value: t.value, beaten: false });
             }
         }
-        settle(self.table, scratch).map(|(points, fan, _)| (points, fan))
     }
 }

@@ -1,9 +1,14 @@
 //! A table applied to one reading's facts: which fans count, how many times, and the fan total
-//! and points they make. This is the reference the answer is built from; the search compares
-//! readings through the same [`settle`] after testing conditions as bit masks (`compiled.rs`).
+//! and points they make. [`settle`] turns the fans whose conditions hold into the fans that
+//! count (groups, replacements) and the points; the search finds the fans whose conditions hold
+//! from bit masks (`compiled.rs`), which the tests check against `evaluate`, the table read
+//! condition by condition.
 
+#[cfg(test)]
 use super::condition::Facts;
-use super::table::{Adds, FanValue, Per, PointsKind, Replaced, Table};
+#[cfg(test)]
+use super::table::Per;
+use super::table::{Adds, FanValue, PointsKind, Replaced, Table};
 
 /// One fan that counts in a reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +36,9 @@ pub(crate) struct Evaluation {
     pub(crate) points: u64,
 }
 
-/// Evaluates the table on a reading's facts; `None` when no fan applies (the reading does not win).
+/// Evaluates the table on a reading's facts, condition by condition; `None` when no fan applies
+/// (the reading does not win).
+#[cfg(test)]
 pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
     let mut fans = Vec::new();
     let limit = table.cap.unwrap_or(table.uncapped_limit);

@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use super::bound::{Bound, Known};
 use super::compiled::Compiled;
 use super::condition::{Condition, Facts, bit};
-use super::evaluate::{Counted, Evaluation, evaluate};
+use super::evaluate::{Counted, Evaluation};
 use super::table::Table;
 
 const KINDS: usize = 34;
@@ -160,8 +160,9 @@ struct Walk {
     rem: [u8; KINDS],
     /// The kinds with real tiles left, one bit each (the lowest is found in one instruction).
     rem_kinds: u64,
-    /// Real tiles left.
-    rem_tiles: u8,
+    /// The kinds that take no more tiles (all four placed or declared, or not allowed), one
+    /// bit each: a sequence is refused in one test.
+    full: u64,
     counts: [u8; KINDS],
     wild: u8,
     /// The pair's kind, or [`NO_PAIR`].
@@ -373,7 +374,7 @@ impl<'a> Search<'a> {
         let start = Walk {
             rem: self.real,
             rem_kinds: (0..KINDS).filter(|&k| self.real[k] > 0).fold(0, |bits, k| bits | 1 << k),
-            rem_tiles: self.real.iter().sum(),
+            full: (0..KINDS).filter(|&k| !self.allowed[k] || self.declared[k] >= 4).fold(0, |bits, k| bits | 1 << k),
             counts: [0; KINDS],
             wild,
             pair: NO_PAIR,
@@ -398,7 +399,7 @@ impl<'a> Search<'a> {
             self.loose();
         }
         let (facts, shape, counts) = self.best?;
-        Some(Best { evaluation: evaluate(self.table, facts)?, shape, counts })
+        Some(Best { evaluation: self.compiled.evaluation(facts)?, shape, counts })
     }
 
     /// Adds `m` copies of kind `k` to the concealed part, real tiles first; false if the copies
@@ -584,19 +585,13 @@ impl<'a> Search<'a> {
                 continue;
             }
             let start = k - back;
-            let mut need = 0;
-            let mut ok = true;
-            for j in start..start + 3 {
-                need += u8::from(w.rem[j] == 0);
-                ok &= self.allowed[j] && w.counts[j] + self.declared[j] < 4;
-            }
-            if !ok || need > w.wild {
+            let has_real = (w.rem_kinds >> start) & 0b111;
+            if (w.full >> start) & 0b111 != 0 || 3 - has_real.count_ones() > u32::from(w.wild) {
                 continue;
             }
             let mut c = *w;
-            for j in start..start + 3 {
-                let real = u8::from(w.rem[j] > 0);
-                self.take(&mut c, j, 1, real);
+            for (j, i) in (start..start + 3).zip(0..) {
+                self.take(&mut c, j, 1, (has_real >> i) as u8 & 1);
             }
             c.agg.0 |= Agg::NOT_ALL_TRIPLETS;
             if !matches!(rank(start), 1 | 7) {
@@ -694,7 +689,6 @@ impl<'a> Search<'a> {
             shift(&mut c.short, known, known + (m - real));
         }
         c.rem[k] -= real;
-        c.rem_tiles -= real;
         if c.rem[k] == 0 {
             c.rem_kinds &= !(1 << k);
         }
@@ -703,6 +697,7 @@ impl<'a> Search<'a> {
         c.agg.0 |= KIND_FLAGS[k];
         if before + m == 4 {
             c.agg.0 += Agg::QUAD;
+            c.full |= 1 << k;
         }
         if m > real && c.counts[k] - self.real[k] > self.copies[k] {
             c.agg.0 |= Agg::UNNATURAL;

@@ -275,14 +275,17 @@ fn compiled_conditions_score_as_the_table_says() {
         let table = table(&mut rng);
         let (hand, f) = facts(&mut rng);
         let compiled = Compiled::new(&table, hand);
-        let reference = evaluate(&table, f).map(|e| (e.points, e.fan));
+        let reference = evaluate(&table, f);
         let mut read = f;
         read.bits &= compiled.read_bits;
         if !compiled.reads_quads {
             read.quads = 0;
         }
         for g in [f, read] {
-            assert_eq!(compiled.points_and_fan(g, &mut Vec::new()), reference, "{f:?} under {}", table.to_json_text());
+            let at = || format!("{g:?} under {}", table.to_json_text());
+            assert_eq!(compiled.evaluation(g), reference, "{}", at());
+            let points_and_fan = reference.as_ref().map(|e| (e.points, e.fan));
+            assert_eq!(compiled.points_and_fan(g, &mut Vec::new()), points_and_fan, "{}", at());
         }
     }
 }
