@@ -531,7 +531,11 @@ impl<'a> Search<'a> {
         if self.prune && self.best.is_some() {
             let pair = (w.pair != NO_PAIR).then_some(usize::from(w.pair));
             let pair_wild = pair.is_some_and(|p| w.counts[p] > self.real[p]);
-            let known = self.melds_known(w.agg, pair, pair_wild, quads_range(w.short, w.wild));
+            let mut agg = w.agg;
+            if !agg.has(Agg::NOT_ALL_TRIPLETS) && self.read_bits & bit::ALL_TRIPLETS != 0 && !self.triplets_left(w) {
+                agg.0 |= Agg::NOT_ALL_TRIPLETS;
+            }
+            let known = self.melds_known(agg, pair, pair_wild, quads_range(w.short, w.wild));
             if self.cannot_beat(known) {
                 return;
             }
@@ -601,6 +605,34 @@ impl<'a> Search<'a> {
             c.n_sets += 1;
             self.walk(&c, k, option);
         }
+    }
+
+    /// True if the real tiles left can still all stand in triplets and the pair, with the
+    /// wildcards left: each kind left becomes a triplet (or the pair, if none is placed yet)
+    /// of its own, within four copies and the sets still needed.
+    fn triplets_left(&self, w: &Walk) -> bool {
+        const NEVER: u32 = 64;
+        let sets_left = self.melds_needed as u32 - u32::from(w.n_sets);
+        let (mut need, mut sets, mut saving) = (0u32, 0u32, 0u32);
+        let mut kinds = w.rem_kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let (r, held) = (u32::from(w.rem[k]), u32::from(w.counts[k] + self.declared[k]));
+            let as_triplet = if r <= 3 && held + 3 <= 4 { 3 - r } else { NEVER };
+            need += as_triplet;
+            sets += 1;
+            if w.pair == NO_PAIR && r <= 2 && held + 2 <= 4 && self.pair_ok(k) {
+                // The pair instead: one set fewer, and its cost instead of the triplet's.
+                saving = saving.max(as_triplet + 1 - (2 - r));
+            }
+        }
+        if saving > 0 {
+            // One kind as the pair (`saving` counts the set it leaves out as one).
+            need -= saving - 1;
+            sets -= 1;
+        }
+        need <= u32::from(w.wild) && sets <= sets_left
     }
 
     /// What a partial melds reading knows of the facts of the complete readings below it: the
