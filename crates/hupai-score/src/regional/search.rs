@@ -266,6 +266,11 @@ pub(crate) struct Search<'a> {
     best: Option<(Facts, Shape, [u8; KINDS])>,
     /// The best's points and fan.
     best_score: PointsFan,
+    /// What a reading of a later part of the walk order is known to score: a partial reading
+    /// whose bound is below it cannot hold the answer.
+    floor: Option<PointsFan>,
+    /// Seven pairs readings are walked only until one wins (for the floor).
+    probing: bool,
     /// The most a table can award below a partial reading (worked out once a best is found).
     bound: Option<Bound>,
     /// Whether partial readings that cannot beat the best are dropped, and interchangeable
@@ -345,8 +350,12 @@ impl<'a> Search<'a> {
             scratch: Vec::new(),
             best: None,
             best_score: (0, 0),
+            floor: None,
+            probing: false,
             bound: None,
-            prune: true,
+            // Without wildcards a hand has a few readings: the shortcuts would cost more than
+            // they save.
+            prune: h.wildcards > 0,
         }
     }
 
@@ -383,14 +392,26 @@ impl<'a> Search<'a> {
             agg: self.declared_agg,
             short: self.initial_short(),
         };
+        let seven_pairs = self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off;
+        // With the shortcuts on, the first seven pairs reading is found before the melds walk
+        // (a few steps): what it scores is a floor below which the answer cannot be, and the
+        // melds walk drops what cannot reach it. A melds reading that ties it is still found.
+        if seven_pairs && self.prune {
+            self.short = self.initial_short();
+            self.probing = true;
+            self.seven_pairs_readings();
+            self.probing = false;
+            self.floor = self.best.take().map(|_| self.best_score);
+        }
         self.walk(&start, 0, 0);
+        self.floor = None;
         self.rem = self.real;
         self.counts = [0; KINDS];
         self.wild = wild;
         self.pair = None;
         self.n_sets = 0;
         self.short = self.initial_short();
-        if self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off {
+        if seven_pairs {
             self.seven_pairs_readings();
         }
         if self.table.loose.is_some() {
@@ -528,7 +549,7 @@ impl<'a> Search<'a> {
         if self.any_void && w.agg.all_suits() {
             return;
         }
-        if self.prune && self.best.is_some() {
+        if self.prune && (self.best.is_some() || self.floor.is_some()) {
             let pair = (w.pair != NO_PAIR).then_some(usize::from(w.pair));
             let pair_wild = pair.is_some_and(|p| w.counts[p] > self.real[p]);
             let mut agg = w.agg;
@@ -704,11 +725,12 @@ impl<'a> Search<'a> {
 
     /// True if no reading with these known facts can beat the best so far.
     fn cannot_beat(&mut self, known: Known) -> bool {
-        if self.best.is_none() {
+        if self.best.is_none() && self.floor.is_none() {
             return false;
         }
         let compiled = &self.compiled;
-        self.bound.get_or_insert_with(|| Bound::new(compiled)).most(compiled, known) <= self.best_score
+        let most = self.bound.get_or_insert_with(|| Bound::new(compiled)).most(compiled, known);
+        self.floor.is_some_and(|floor| most < floor) || (self.best.is_some() && most <= self.best_score)
     }
 
     /// Adds `m` copies of kind `k`, `real` of them real tiles, to a walk state (the caller has
@@ -843,7 +865,7 @@ impl<'a> Search<'a> {
         if self.n_sets == self.melds_needed {
             return self.leaf_melds(agg);
         }
-        if self.prune && self.best.is_some() {
+        if self.prune && (self.best.is_some() || self.floor.is_some()) {
             let pair_wild = self.pair.is_some_and(|p| self.counts[p] > self.real[p]);
             let known = self.melds_known(agg, self.pair, pair_wild, quads_range(self.short, self.wild));
             if self.cannot_beat(known) {
@@ -1020,6 +1042,9 @@ impl<'a> Search<'a> {
         }
         let mut tried = ArrayVec::<u32, KINDS>::new();
         for k in first..KINDS {
+            if self.probing && self.best.is_some() {
+                return;
+            }
             if self.seven_pairs == SevenPairs::Distinct && self.counts[k] > 0 {
                 continue;
             }
