@@ -241,6 +241,12 @@ pub(crate) struct Search<'a> {
     /// tile not a 1 or a 9).
     melds_no_terminal_each: bool,
     pairs_no_terminal_each: bool,
+    /// The kinds with real tiles, one bit each.
+    real_kinds: u64,
+    /// The kinds that take no tile (not allowed, or declared four times), one bit each.
+    full: u64,
+    /// [`Short`] of the real tiles and the declared melds.
+    initial_short: Short,
     // The walk's state.
     rem: [u8; KINDS],
     counts: [u8; KINDS],
@@ -318,6 +324,23 @@ impl<'a> Search<'a> {
             }
         }
         let compiled = Compiled::new(table, h.hand_facts);
+        // What the real tiles and the declared melds settle, in one pass over the kinds.
+        let (mut real_kinds, mut full, mut short) = (0u64, 0u64, [0; 4]);
+        let mut settled = Agg(agg.0 & (Agg::QUAD - 1));
+        let (mut melds_no_terminal_each, mut pairs_no_terminal_each) = (false, false);
+        for (k, &flags) in KIND_FLAGS.iter().enumerate() {
+            let (r, d) = (h.real[k], h.declared[k]);
+            shift(&mut short, 0, r + d);
+            if !h.allowed[k] || d >= 4 {
+                full |= 1 << k;
+            }
+            if r > 0 {
+                real_kinds |= 1 << k;
+                settled.0 |= flags;
+                melds_no_terminal_each |= k >= NUMBERED || matches!(rank(k), 4..=6);
+                pairs_no_terminal_each |= !is_terminal(k);
+            }
+        }
         Search {
             table,
             read_bits: compiled.read_bits,
@@ -335,16 +358,19 @@ impl<'a> Search<'a> {
             win_wild: h.win_wild,
             hand_facts: h.hand_facts,
             declared_agg: agg,
-            settled: Agg((0..KINDS).filter(|&k| h.real[k] > 0).fold(agg.0 & (Agg::QUAD - 1), |a, k| a | KIND_FLAGS[k])),
-            melds_no_terminal_each: (0..KINDS).any(|k| h.real[k] > 0 && (k >= NUMBERED || matches!(rank(k), 4..=6))),
-            pairs_no_terminal_each: (0..KINDS).any(|k| h.real[k] > 0 && !is_terminal(k)),
+            settled,
+            melds_no_terminal_each,
+            pairs_no_terminal_each,
+            real_kinds,
+            full,
+            initial_short: short,
             rem: h.real,
             counts: [0; KINDS],
             wild: h.wildcards,
             pair: None,
             sets: [Set { kind: 0, sequence: false }; 4],
             n_sets: 0,
-            short: [0; 4],
+            short,
             slots: Box::new([(EMPTY_SLOT, None); MEMO_SLOTS]),
             memo: Vec::new(),
             scratch: Vec::new(),
@@ -367,11 +393,17 @@ impl<'a> Search<'a> {
 
     /// [`Short`] before anything is placed: the real tiles and the declared melds.
     fn initial_short(&self) -> Short {
-        let mut short = [0; 4];
-        for (&r, &d) in self.real.iter().zip(&self.declared) {
-            shift(&mut short, 0, r + d);
-        }
-        short
+        self.initial_short
+    }
+
+    /// The kinds with real tiles, lowest first.
+    fn real_kinds(&self) -> impl Iterator<Item = usize> + use<> {
+        let mut kinds = self.real_kinds;
+        std::iter::from_fn(move || {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds.wrapping_sub(1);
+            (k < KINDS).then_some(k)
+        })
     }
 
     /// Walks every reading; the best, if any wins.
@@ -382,8 +414,8 @@ impl<'a> Search<'a> {
         let wild = self.wild;
         let start = Walk {
             rem: self.real,
-            rem_kinds: (0..KINDS).filter(|&k| self.real[k] > 0).fold(0, |bits, k| bits | 1 << k),
-            full: (0..KINDS).filter(|&k| !self.allowed[k] || self.declared[k] >= 4).fold(0, |bits, k| bits | 1 << k),
+            rem_kinds: self.real_kinds,
+            full: self.full,
             counts: [0; KINDS],
             wild,
             pair: NO_PAIR,
@@ -396,7 +428,8 @@ impl<'a> Search<'a> {
         // With the shortcuts on, the first seven pairs reading is found before the melds walk
         // (a few steps): what it scores is a floor below which the answer cannot be, and the
         // melds walk drops what cannot reach it. A melds reading that ties it is still found.
-        if seven_pairs && self.prune {
+        // With one or two wildcards the walk is small, and the floor costs more than it saves.
+        if seven_pairs && self.prune && wild >= 3 {
             self.short = self.initial_short();
             self.probing = true;
             self.seven_pairs_readings();
@@ -983,11 +1016,8 @@ impl<'a> Search<'a> {
         let mut agg = self.declared_agg;
         let mut pairs: Vec<Tile> = Vec::with_capacity(7);
         let wild = self.wild;
-        for k in 0..KINDS {
+        for k in self.real_kinds() {
             let r = self.real[k];
-            if r == 0 {
-                continue;
-            }
             if r > 2 && self.seven_pairs == SevenPairs::Distinct {
                 return self.restore_pairs(wild);
             }
@@ -1077,9 +1107,8 @@ impl<'a> Search<'a> {
         self.rem = self.real;
         let mut agg = self.declared_agg;
         agg.0 |= Agg::NOT_ALL_TRIPLETS | Agg::NOT_TERMINAL_EACH;
-        for k in 0..KINDS {
-            let r = self.real[k];
-            if r > 0 && !self.add(k, r, &mut agg) {
+        for k in self.real_kinds() {
+            if !self.add(k, self.real[k], &mut agg) {
                 return;
             }
         }
