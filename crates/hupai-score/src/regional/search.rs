@@ -1067,6 +1067,9 @@ impl<'a> Search<'a> {
             }
             return self.leaf(agg, form, &mut |_| Shape::SevenPairs { pairs: all });
         }
+        if self.any_void && agg.all_suits() {
+            return;
+        }
         if self.prune && self.cannot_beat(self.pairs_known(agg, quads_range(self.short, self.wild))) {
             return;
         }
@@ -1132,6 +1135,16 @@ impl<'a> Search<'a> {
     fn loose_singles(&mut self, kinds: &[usize], first: usize, agg: Agg) {
         if self.wild == 0 {
             return self.leaf(agg, bit::LOOSE, &mut |_| Shape::Loose);
+        }
+        if self.any_void && agg.all_suits() {
+            return;
+        }
+        if self.prune {
+            let known =
+                self.known(self.hand_facts.bits | bit::LOOSE, self.open_bits(agg), quads_range(self.short, self.wild));
+            if self.cannot_beat(known) {
+                return;
+            }
         }
         let mut tried = ArrayVec::<u32, KINDS>::new();
         for i in first..kinds.len() {
