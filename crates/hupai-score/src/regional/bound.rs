@@ -5,9 +5,10 @@
 //! A partial reading knows some facts for sure (a tile placed in a second suit rules out one
 //! suit for good), leaves others open (every set so far a triplet: all triplets may still hold)
 //! and bounds the fours of a kind. A fan may count if each of its conditions may hold; the bound
-//! adds what every fan that may count could be worth, keeping the most valuable of each group,
-//! ignoring replacements (they only take away) and the cap's cut (unless a fan worth the cap may
-//! count). No reading below the partial one scores more, whatever the table says.
+//! adds what every fan that may count could be worth, keeping the most valuable of each group and
+//! ignoring replacements (they only take away), then applies the cap (the cap's value if a fan
+//! worth the cap may count) and the points formula. No reading below the partial one scores more,
+//! whatever the table says.
 
 use super::compiled::{Compiled, NO_GROUP};
 use super::condition::{Condition, Facts, bit};
