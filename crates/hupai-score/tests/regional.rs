@@ -1,5 +1,7 @@
 //! The regional scorer against an independent brute force, on generated winning hands of every
-//! preset with 0–4 wildcards, declared melds, every situation flag and the options.
+//! preset with 0–4 wildcards, declared melds, every situation flag and the options, and under
+//! random tables a server could write (any conditions, `not` and `any`, groups, replacements,
+//! counted fans, caps, points formulas, loose readings, shape overrides).
 //!
 //! The brute force shares nothing with the scorer's search: it takes every decomposition from
 //! `hupai::decompositions` (the library's, with wildcards shown as the kinds they became), adds
@@ -509,6 +511,46 @@ fn options(rng: &mut Rng, preset: &str) -> serde_json::Value {
     serde_json::Value::Object(o)
 }
 
+/// Checks the scorer on one situation against the brute force; true if it wins.
+fn check(table: &Table, rules: &Rules, s: &Situation, what: &str) -> bool {
+    let readings = brute(table, rules, s);
+    let answer = regional::score(s, table);
+    let Some(best) = readings.iter().map(|r| (r.0.0, r.0.1)).max() else {
+        assert!(
+            matches!(answer, Err(ScoreError::NoWin(_))),
+            "{what} {}: no reading wins, scorer says {answer:?}",
+            s.hand
+        );
+        return false;
+    };
+    let score = answer
+        .unwrap_or_else(|e| panic!("{what} {} win {}: brute force wins with {best:?}, scorer: {e}", s.hand, s.win));
+    let fans: Vec<(String, u32, u32)> = score.fans.iter().map(|f| (f.name.clone(), f.value, f.count)).collect();
+    let wildcards: Vec<Tile> = score.wildcards.iter().map(|t| t.parse().unwrap()).collect();
+    assert_eq!(
+        (score.points, score.fan),
+        best,
+        "{what} {} win {} {s:?}: scorer {fans:?} via {} ({:?}); brute force's best {:?}",
+        s.hand,
+        s.win,
+        score.reading,
+        score.wildcards,
+        readings.iter().filter(|r| (r.0.0, r.0.1) == best).collect::<Vec<_>>()
+    );
+    assert!(
+        readings.iter().any(|r| r.0.2 == fans && r.1 == wildcards),
+        "{what} {} win {}: no reading scores {fans:?} with wildcards {wildcards:?}; brute force: {readings:?}",
+        s.hand,
+        s.win
+    );
+    true
+}
+
+/// The wildcards in a situation's hand (red dragons count under Hongzhong's rules).
+fn wildcards_in(s: &Situation, rules_name: &str) -> usize {
+    s.hand.wildcards() as usize + if rules_name == "hongzhong" { s.hand.concealed()[Tile::RED] as usize } else { 0 }
+}
+
 fn agree(preset: &str, seed: u64, wanted: usize) {
     let base = Table::preset(preset).unwrap();
     let mut rng = Rng(seed);
@@ -520,44 +562,155 @@ fn agree(preset: &str, seed: u64, wanted: usize) {
         let o = options(&mut rng, preset);
         let table = base.with_json(&o).unwrap();
         let rules = brute_rules(preset, table.void);
-        let readings = brute(&table, &rules, &s);
-        let answer = regional::score(&s, &table);
-        let Some(best) = readings.iter().map(|r| (r.0.0, r.0.1)).max() else {
-            assert!(
-                matches!(answer, Err(ScoreError::NoWin(_))),
-                "{preset} {} {o}: no reading wins, scorer says {answer:?}",
-                s.hand
-            );
-            continue;
-        };
-        let score = answer.unwrap_or_else(|e| {
-            panic!("{preset} {} win {} {o}: brute force wins with {best:?}, scorer: {e}", s.hand, s.win)
-        });
-        let fans: Vec<(String, u32, u32)> = score.fans.iter().map(|f| (f.name.clone(), f.value, f.count)).collect();
-        let wildcards: Vec<Tile> = score.wildcards.iter().map(|t| t.parse().unwrap()).collect();
-        assert_eq!(
-            (score.points, score.fan),
-            best,
-            "{preset} {} win {} {s:?} {o}: scorer {fans:?} via {} ({:?}); brute force's best {:?}",
-            s.hand,
-            s.win,
-            score.reading,
-            score.wildcards,
-            readings.iter().filter(|r| (r.0.0, r.0.1) == best).collect::<Vec<_>>()
-        );
-        assert!(
-            readings.iter().any(|r| r.0.2 == fans && r.1 == wildcards),
-            "{preset} {} win {} {o}: no reading scores {fans:?} with wildcards {wildcards:?}; brute force: {readings:?}",
-            s.hand,
-            s.win
-        );
-        let w = s.hand.wildcards() as usize
-            + if preset == "hongzhong" { s.hand.concealed()[Tile::RED] as usize } else { 0 };
-        by_wildcards[w.min(4)] += 1;
-        wins += 1;
+        if check(&table, &rules, &s, &format!("{preset} {o}")) {
+            by_wildcards[wildcards_in(&s, preset).min(4)] += 1;
+            wins += 1;
+        }
     }
     // Every wildcard count was exercised.
     assert!(by_wildcards.iter().all(|&n| n > wanted / 50), "{preset}: winning hands by wildcards {by_wildcards:?}");
+}
+
+const PLAIN: [&str; 21] = [
+    "melds",
+    "seven_pairs",
+    "loose",
+    "all_triplets",
+    "one_suit",
+    "terminal_in_each_set",
+    "all_258",
+    "all_simples",
+    "pair_258",
+    "won_on_pair",
+    "natural_wildcards",
+    "closed",
+    "tsumo",
+    "ron",
+    "rinshan",
+    "after_kong_discard",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+];
+
+/// A condition a server could write.
+fn random_condition(rng: &mut Rng, depth: usize) -> serde_json::Value {
+    match rng.below(100) {
+        0..=64 => json!(PLAIN[rng.below(PLAIN.len())]),
+        65..=79 => {
+            let key = ["quads_at_least", "declared_melds_at_least", "open_melds_at_least", "wildcard_tiles_at_least"]
+                [rng.below(4)];
+            json!({ key: rng.below(4) })
+        }
+        80..=91 if depth < 2 => json!({ "not": random_condition(rng, depth + 1) }),
+        _ if depth < 2 => {
+            let n = 1 + rng.below(3);
+            json!({ "any": (0..n).map(|_| random_condition(rng, depth + 1)).collect::<Vec<_>>() })
+        }
+        _ => json!(PLAIN[rng.below(PLAIN.len())]),
+    }
+}
+
+/// A table a server could write for one of the rule sets: its own fans (any conditions,
+/// groups, replacements, counted fans), cap, points formula and loose reading.
+fn random_table(rng: &mut Rng, rules: &str) -> Table {
+    let mut t = serde_json::Map::new();
+    t.insert("name".into(), json!("custom"));
+    t.insert("rules".into(), json!(rules));
+    if rules == "hongzhong" {
+        t.insert("wildcard".into(), json!("7z"));
+    }
+    if rng.chance(30) {
+        t.insert("pair_258".into(), json!(rng.chance(50)));
+    }
+    if rng.chance(30) {
+        t.insert("seven_pairs".into(), json!(rng.chance(70)));
+    }
+    t.insert("cap".into(), if rng.chance(30) { serde_json::Value::Null } else { json!(1 + rng.below(8)) });
+    t.insert("uncapped_limit".into(), json!(2 + rng.below(9)));
+    let kind = ["doubling", "linear", "additive"][rng.below(3)];
+    let mut points = json!({ "kind": kind, "base": 1 + rng.below(4) });
+    if kind == "linear" && rng.chance(60) {
+        points["zero"] = json!(1 + rng.below(5));
+    }
+    t.insert("points".into(), points);
+    if rng.chance(25) {
+        let kinds = ["258m258p258s", "7z", "19m19p19s", "5m5p5s7z"][rng.below(4)];
+        let when: Vec<serde_json::Value> = (0..1 + rng.below(2)).map(|_| random_condition(rng, 1)).collect();
+        t.insert("loose".into(), json!({ "when": when, "kinds": kinds }));
+    }
+    let n = 2 + rng.below(10);
+    let per_quad: Vec<bool> = (0..n).map(|_| rng.chance(15)).collect();
+    let mut fans = Vec::new();
+    for (i, &per) in per_quad.iter().enumerate() {
+        let mut f = serde_json::Map::new();
+        f.insert("name".into(), json!(format!("f{i}")));
+        f.insert("value".into(), if rng.chance(10) { json!("cap") } else { json!(rng.below(5)) });
+        let when: Vec<serde_json::Value> = (0..rng.below(4)).map(|_| random_condition(rng, 0)).collect();
+        f.insert("when".into(), json!(when));
+        if rng.chance(40) {
+            f.insert("group".into(), json!(format!("g{}", rng.below(2))));
+        }
+        if per {
+            f.insert("per".into(), json!("quad"));
+        }
+        if rng.chance(15) {
+            f.insert("adds".into(), json!("base"));
+        }
+        if rng.chance(25) {
+            let target = rng.below(n);
+            let replaced = if per_quad[target] && rng.chance(50) {
+                json!({ "name": format!("f{target}"), "count": 1 + rng.below(2) })
+            } else {
+                json!(format!("f{target}"))
+            };
+            f.insert("replaces".into(), json!([replaced]));
+        }
+        fans.push(serde_json::Value::Object(f));
+    }
+    t.insert("fans".into(), json!(fans));
+    let text = serde_json::Value::Object(t).to_string();
+    Table::from_json_text(&text).unwrap_or_else(|e| panic!("a generated table is refused: {e}\n{text}"))
+}
+
+/// The rules a custom table's shapes are read under, from its rules' name and overrides.
+fn custom_rules(table: &Table) -> Rules {
+    let mut rules = match table.rules.as_str() {
+        "sichuan" => Rules::SICHUAN,
+        "changsha" => Rules::CHANGSHA,
+        "hongzhong" => Rules::HONGZHONG,
+        other => unreachable!("{other}"),
+    };
+    if let Some(on) = table.pair_258 {
+        rules = rules.with_pair_258(on);
+    }
+    if let Some(on) = table.seven_pairs {
+        rules.seven_pairs = if on { SevenPairs::AllowQuads } else { SevenPairs::Off };
+    }
+    rules
+}
+
+/// Tables a server writes itself are scored as exactly as the presets: a new table per hand.
+fn agree_custom(seed: u64, wanted: usize) {
+    let mut rng = Rng(seed);
+    let (mut wins, mut attempts, mut by_wildcards) = (0usize, 0usize, [0usize; 5]);
+    while wins < wanted {
+        attempts += 1;
+        assert!(attempts < wanted * 20, "custom tables: too few winning hands generated ({wins} of {attempts})");
+        let rules_name = ["sichuan", "changsha", "hongzhong"][rng.below(3)];
+        let table = random_table(&mut rng, rules_name);
+        let Some(s) = generate(&mut rng, rules_name) else { continue };
+        if check(&table, &custom_rules(&table), &s, &table.to_json_text()) {
+            by_wildcards[wildcards_in(&s, rules_name).min(4)] += 1;
+            wins += 1;
+        }
+    }
+    assert!(
+        by_wildcards.iter().all(|&n| n > wanted / 50),
+        "custom tables: winning hands by wildcards {by_wildcards:?}"
+    );
 }
 
 fn hands() -> usize {
@@ -577,4 +730,9 @@ fn changsha_agrees_with_the_brute_force() {
 #[test]
 fn hongzhong_agrees_with_the_brute_force() {
     agree("hongzhong", 0x4011_6240, hands());
+}
+
+#[test]
+fn custom_tables_agree_with_the_brute_force() {
+    agree_custom(0xc057_0a11, hands() / 2);
 }

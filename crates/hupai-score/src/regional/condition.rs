@@ -123,13 +123,18 @@ pub(crate) mod bit {
     pub(crate) const HOUTEI: u32 = 1 << 17;
     pub(crate) const TENHOU: u32 = 1 << 18;
     pub(crate) const CHIIHOU: u32 = 1 << 19;
+    /// The facts of the hand and the situation, the same in every reading of a hand.
+    pub(crate) const HAND: u32 =
+        CLOSED | TSUMO | RINSHAN | AFTER_KONG_DISCARD | CHANKAN | HAITEI | HOUTEI | TENHOU | CHIIHOU;
 }
 
 impl Condition {
-    /// True if the condition holds for a reading with these facts.
-    pub(crate) fn holds(&self, f: Facts) -> bool {
+    /// The one fact bit a plain condition is (`one_suit`, `tsumo`, …); `None` for the others
+    /// (`ron`, the counts, `not`, `any`).
+    #[inline]
+    pub(crate) fn plain_bit(&self) -> Option<u32> {
         use Condition::*;
-        let flag = match self {
+        Some(match self {
             Melds => bit::MELDS,
             SevenPairs => bit::SEVEN_PAIRS,
             Loose => bit::LOOSE,
@@ -143,7 +148,6 @@ impl Condition {
             NaturalWildcards => bit::NATURAL_WILDCARDS,
             Closed => bit::CLOSED,
             Tsumo => bit::TSUMO,
-            Ron => return !f.has(bit::TSUMO),
             Rinshan => bit::RINSHAN,
             AfterKongDiscard => bit::AFTER_KONG_DISCARD,
             Chankan => bit::CHANKAN,
@@ -151,14 +155,42 @@ impl Condition {
             Houtei => bit::HOUTEI,
             Tenhou => bit::TENHOU,
             Chiihou => bit::CHIIHOU,
-            QuadsAtLeast(n) => return f.quads >= *n,
-            DeclaredMeldsAtLeast(n) => return f.declared >= *n,
-            OpenMeldsAtLeast(n) => return f.open >= *n,
-            WildcardTilesAtLeast(n) => return f.wildcard_tiles >= *n,
-            Not(c) => return !c.holds(f),
-            Any(cs) => return cs.iter().any(|c| c.holds(f)),
-        };
-        f.has(flag)
+            Ron
+            | QuadsAtLeast(_)
+            | DeclaredMeldsAtLeast(_)
+            | OpenMeldsAtLeast(_)
+            | WildcardTilesAtLeast(_)
+            | Not(_)
+            | Any(_) => return None,
+        })
+    }
+
+    /// True if the condition holds for a reading with these facts.
+    pub(crate) fn holds(&self, f: Facts) -> bool {
+        use Condition::*;
+        match self {
+            Ron => !f.has(bit::TSUMO),
+            QuadsAtLeast(n) => f.quads >= *n,
+            DeclaredMeldsAtLeast(n) => f.declared >= *n,
+            OpenMeldsAtLeast(n) => f.open >= *n,
+            WildcardTilesAtLeast(n) => f.wildcard_tiles >= *n,
+            Not(c) => !c.holds(f),
+            Any(cs) => cs.iter().any(|c| c.holds(f)),
+            _ => self.plain_bit().is_some_and(|b| f.has(b)),
+        }
+    }
+
+    /// True if the condition reads only what every reading of a hand shares (the situation, the
+    /// declared melds, the wildcard tiles held): it holds for all of them or for none.
+    pub(crate) fn on_hand(&self) -> bool {
+        use Condition::*;
+        match self {
+            Ron | DeclaredMeldsAtLeast(_) | OpenMeldsAtLeast(_) | WildcardTilesAtLeast(_) => true,
+            QuadsAtLeast(_) => false,
+            Not(c) => c.on_hand(),
+            Any(cs) => cs.iter().all(Condition::on_hand),
+            _ => self.plain_bit().is_some_and(|b| b & bit::HAND == b),
+        }
     }
 
     /// The facts the condition reads: its bits, and whether it reads the count of fours of a
@@ -166,31 +198,13 @@ impl Condition {
     pub(crate) fn reads(&self) -> (u32, bool) {
         use Condition::*;
         match self {
-            Melds => (bit::MELDS, false),
-            SevenPairs => (bit::SEVEN_PAIRS, false),
-            Loose => (bit::LOOSE, false),
-            AllTriplets => (bit::ALL_TRIPLETS, false),
-            OneSuit => (bit::ONE_SUIT, false),
-            TerminalInEachSet => (bit::TERMINAL_IN_EACH_SET, false),
-            All258 => (bit::ALL_258, false),
-            AllSimples => (bit::ALL_SIMPLES, false),
-            Pair258 => (bit::PAIR_258, false),
-            WonOnPair => (bit::WON_ON_PAIR, false),
-            NaturalWildcards => (bit::NATURAL_WILDCARDS, false),
-            Closed => (bit::CLOSED, false),
-            Tsumo | Ron => (bit::TSUMO, false),
-            Rinshan => (bit::RINSHAN, false),
-            AfterKongDiscard => (bit::AFTER_KONG_DISCARD, false),
-            Chankan => (bit::CHANKAN, false),
-            Haitei => (bit::HAITEI, false),
-            Houtei => (bit::HOUTEI, false),
-            Tenhou => (bit::TENHOU, false),
-            Chiihou => (bit::CHIIHOU, false),
+            Ron => (bit::TSUMO, false),
             QuadsAtLeast(_) => (0, true),
             // The hand's own counts: the same for every reading of it.
             DeclaredMeldsAtLeast(_) | OpenMeldsAtLeast(_) | WildcardTilesAtLeast(_) => (0, false),
             Not(c) => c.reads(),
             Any(cs) => cs.iter().map(Condition::reads).fold((0, false), |a, b| (a.0 | b.0, a.1 | b.1)),
+            _ => (self.plain_bit().unwrap_or(0), false),
         }
     }
 

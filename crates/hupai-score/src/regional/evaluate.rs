@@ -1,8 +1,14 @@
 //! A table applied to one reading's facts: which fans count, how many times, and the fan total
-//! and points they make. Readings with equal facts are evaluated once per hand.
+//! and points they make. [`settle`] turns the fans whose conditions hold into the fans that
+//! count (groups, replacements) and the points; the search finds the fans whose conditions hold
+//! from bit masks (`compiled.rs`), which the tests check against `evaluate`, the table read
+//! condition by condition.
 
+#[cfg(test)]
 use super::condition::Facts;
-use super::table::{Adds, FanValue, Per, PointsKind, Replaced, Table};
+#[cfg(test)]
+use super::table::Per;
+use super::table::{Adds, FanValue, PointsKind, Replaced, Table};
 
 /// One fan that counts in a reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +19,8 @@ pub(crate) struct Counted {
     pub(crate) count: u32,
     /// Its value per count (the cap's value for a fan worth the cap).
     pub(crate) value: u32,
+    /// Another fan of its group is worth more.
+    pub(crate) beaten: bool,
 }
 
 /// What a table makes of one reading.
@@ -28,22 +36,13 @@ pub(crate) struct Evaluation {
     pub(crate) points: u64,
 }
 
-impl Evaluation {
-    /// True if this evaluation scores more than `other`: more points, then more fan.
-    pub(crate) fn beats(&self, other: &Evaluation) -> bool {
-        (self.points, self.fan) > (other.points, other.fan)
-    }
-}
-
-/// Evaluates the table on a reading's facts; `None` when no fan applies (the reading does not win).
+/// Evaluates the table on a reading's facts, condition by condition; `None` when no fan applies
+/// (the reading does not win).
+#[cfg(test)]
 pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
+    let mut fans = Vec::new();
     let limit = table.cap.unwrap_or(table.uncapped_limit);
-    let value_of = |v: FanValue| match v {
-        FanValue::Fan(n) => n,
-        FanValue::Cap(_) => limit,
-    };
     // Fans whose conditions hold.
-    let mut held: Vec<Counted> = Vec::new();
     for (i, fan) in table.fans.iter().enumerate() {
         if !fan.enabled || !fan.when.iter().all(|c| c.holds(facts)) {
             continue;
@@ -53,27 +52,37 @@ pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
             None => 1,
         };
         if count > 0 {
-            held.push(Counted { fan: i, count, value: value_of(fan.value) });
+            let value = match fan.value {
+                FanValue::Fan(n) => n,
+                FanValue::Cap(_) => limit,
+            };
+            fans.push(Counted { fan: i, count, value, beaten: false });
         }
     }
+    let (points, fan, capped) = settle(table, &mut fans)?;
+    Some(Evaluation { fans, fan, capped, points })
+}
+
+/// From the fans whose conditions hold (in table order, with their counts and values) to the
+/// fans that count, and their points, fan total and whether the cap counted; `None` if no fan
+/// counts.
+pub(crate) fn settle(table: &Table, fans: &mut Vec<Counted>) -> Option<(u64, u32, bool)> {
     // In a group only the most valuable counts (the first on a tie).
-    let worth = |c: &Counted| (table.fans[c.fan].value == FanValue::Cap(super::table::CapWord::Cap), c.value * c.count);
-    let kept: Vec<Counted> = held
-        .iter()
-        .filter(|c| {
-            let Some(group) = &table.fans[c.fan].group else { return true };
-            !held.iter().any(|o| {
-                o.fan != c.fan
-                    && table.fans[o.fan].group.as_ref() == Some(group)
-                    && (worth(o) > worth(c) || (worth(o) == worth(c) && o.fan < c.fan))
-            })
-        })
-        .copied()
-        .collect();
-    // Every fan kept exerts its replacements.
-    let mut fans = kept.clone();
-    for c in &kept {
-        for r in &table.fans[c.fan].replaces {
+    let worth =
+        |c: &Counted| (matches!(table.fans[c.fan].value, FanValue::Cap(_)), u64::from(c.value) * u64::from(c.count));
+    for i in 0..fans.len() {
+        let c = fans[i];
+        let Some(group) = &table.fans[c.fan].group else { continue };
+        fans[i].beaten = fans.iter().any(|o| {
+            o.fan != c.fan
+                && table.fans[o.fan].group.as_ref() == Some(group)
+                && (worth(o) > worth(&c) || (worth(o) == worth(&c) && o.fan < c.fan))
+        });
+    }
+    fans.retain(|c| !c.beaten);
+    // Every fan kept exerts its replacements (also one whose own count another replaced).
+    for i in 0..fans.len() {
+        for r in &table.fans[fans[i].fan].replaces {
             let Some(target) = fans.iter_mut().find(|f| table.fans[f.fan].name == r.name()) else { continue };
             match r {
                 Replaced::All(_) => target.count = 0,
@@ -85,18 +94,19 @@ pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
     if fans.is_empty() {
         return None;
     }
+    let limit = table.cap.unwrap_or(table.uncapped_limit);
     let mut sum: u64 = 0;
     let mut bases: u64 = 0;
     let mut at_cap = false;
-    for c in &fans {
+    for c in fans.iter() {
         let fan = &table.fans[c.fan];
         if matches!(fan.value, FanValue::Cap(_)) {
             at_cap = true;
         }
         let amount = u64::from(c.value) * u64::from(c.count);
         match fan.adds {
-            Adds::Fan => sum += amount,
-            Adds::Base => bases += amount,
+            Adds::Fan => sum = sum.saturating_add(amount),
+            Adds::Base => bases = bases.saturating_add(amount),
         }
     }
     let (fan, capped) = match table.cap {
@@ -111,6 +121,5 @@ pub(crate) fn evaluate(table: &Table, facts: Facts) -> Option<Evaluation> {
         PointsKind::Linear => p.base.saturating_mul(u64::from(fan)),
         PointsKind::Additive => p.base.saturating_add(u64::from(fan)),
     };
-    let points = points.saturating_add(p.base.saturating_mul(bases));
-    Some(Evaluation { fans, fan, capped, points })
+    Some((points.saturating_add(p.base.saturating_mul(bases)), fan, capped))
 }

@@ -18,10 +18,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bound;
+mod compiled;
 mod condition;
 mod evaluate;
 mod search;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use condition::Condition;
 pub use table::{Adds, Birds, CapWord, Fan, FanValue, Loose, PRESETS, Per, Points, PointsKind, Replaced, Table};
@@ -92,6 +96,13 @@ pub struct BirdScore {
 
 /// Scores a situation under a regional table: the reading and wildcard assignment that score most.
 pub fn score(situation: &Situation, table: &Table) -> Result<Score, ScoreError> {
+    score_with(situation, table, true)
+}
+
+/// [`score`], with the search's shortcuts (dropping partial readings that cannot beat the best,
+/// trying interchangeable kinds once) on or off: off, every reading is walked, which the tests
+/// compare the answers against.
+fn score_with(situation: &Situation, table: &Table, prune: bool) -> Result<Score, ScoreError> {
     let rules = table.shape_rules()?;
     let mut hand = situation.hand.clone();
     if let Some(w) = table.wildcard
@@ -140,7 +151,8 @@ pub fn score(situation: &Situation, table: &Table) -> Result<Score, ScoreError> 
         win_wild,
         hand_facts: hand_facts(situation, &hand, table.wildcard),
     };
-    let best = Search::new(table, input)
+    let search = Search::new(table, input);
+    let best = if prune { search } else { search.unpruned() }
         .run()
         .ok_or_else(|| ScoreError::NoWin(format!("{} does not win under table '{}'", situation.hand, table.name)))?;
 

@@ -7,11 +7,22 @@
 //! every real tile is placed, the wildcards left form whole groups of any kind ("free" groups,
 //! enumerated as multisets). Taking real tiles first loses nothing: a decomposition is a
 //! multiset of groups, and which copy of a kind sits in which group does not change it.
+//!
+//! Two shortcuts keep wildcards from multiplying the work, both exact for any table: a partial
+//! reading is dropped when the most its table can still award (`bound.rs`, worked out from the
+//! facts the partial reading has settled and the fours of a kind its wildcards can still make)
+//! cannot beat the best reading found so far; and where wildcards alone make pairs or loose
+//! tiles, kinds alike in everything the facts see are tried once. Each keeps the first best
+//! reading in walk order, so the answer is the one the full walk gives (the tests compare).
 
 use hupai::{Decomposition, Group, SevenPairs, Tile};
 
+use arrayvec::ArrayVec;
+
+use super::bound::{Bound, Known};
+use super::compiled::Compiled;
 use super::condition::{Condition, Facts, bit};
-use super::evaluate::{Evaluation, evaluate};
+use super::evaluate::{Counted, Evaluation};
 use super::table::Table;
 
 const KINDS: usize = 34;
@@ -116,14 +127,42 @@ const KIND_FLAGS: [u32; KINDS] = {
     flags
 };
 
+/// The kinds short of four copies: `short[d]` counts the kinds whose copies known so far (placed,
+/// real tiles still to place, declared) number `4 - d`. Every reading below holds `short[0]`
+/// fours of a kind, and at most as many more as the wildcards left can complete.
+type Short = [u8; 4];
+
+/// The fewest and the most fours of a kind a reading can end with, with `wild` wildcards left.
+fn quads_range(short: Short, wild: u8) -> (u8, u8) {
+    let mut left = wild;
+    let mut more = 0u8;
+    for (d, &n) in (1u8..).zip(&short[1..]) {
+        let completed = n.min(left / d);
+        more += completed;
+        left -= completed * d;
+    }
+    (short[0], short[0].saturating_add(more + left / 4))
+}
+
+/// Moves one kind from `from` known copies to `to` in [`Short`] (kinds with none are not kept).
+fn shift(short: &mut Short, from: u8, to: u8) {
+    if from > 0 {
+        short[usize::from(4 - from)] -= 1;
+    }
+    if to > 0 {
+        short[usize::from(4 - to)] += 1;
+    }
+}
+
 /// The melds walk's state, copied into each child.
 #[derive(Debug, Clone, Copy)]
 struct Walk {
     rem: [u8; KINDS],
     /// The kinds with real tiles left, one bit each (the lowest is found in one instruction).
     rem_kinds: u64,
-    /// Real tiles left.
-    rem_tiles: u8,
+    /// The kinds that take no more tiles (all four placed or declared, or not allowed), one
+    /// bit each: a sequence is refused in one test.
+    full: u64,
     counts: [u8; KINDS],
     wild: u8,
     /// The pair's kind, or [`NO_PAIR`].
@@ -131,6 +170,7 @@ struct Walk {
     n_sets: u8,
     sets: [Set; 4],
     agg: Agg,
+    short: Short,
 }
 
 /// Slots of the evaluation cache (a power of two), and its index bits.
@@ -139,8 +179,8 @@ const MEMO_SLOTS: usize = 1 << MEMO_BITS;
 /// A cache slot never filled (no facts key has every bit set).
 const EMPTY_SLOT: u64 = u64::MAX;
 
-/// At most this many possible facts are evaluated to decide that a walk state is hopeless.
-const HOPELESS_CHOICES: u32 = 4;
+/// A reading's points and fan, compared in this order.
+type PointsFan = (u64, u32);
 
 /// No pair placed yet.
 const NO_PAIR: u8 = u8::MAX;
@@ -193,6 +233,20 @@ pub(crate) struct Search<'a> {
     win_wild: bool,
     hand_facts: Facts,
     declared_agg: Agg,
+    /// What every reading's tiles will set in [`Agg`] whatever the wildcards become: the flags
+    /// of the declared melds and of every real tile (each is placed in the end).
+    settled: Agg,
+    /// True if some real tile breaks "a 1 or a 9 in every set" in any melds reading (an honor
+    /// or a 4, 5 or 6, which no set with a 1 or a 9 holds), and in any seven pairs reading (a
+    /// tile not a 1 or a 9).
+    melds_no_terminal_each: bool,
+    pairs_no_terminal_each: bool,
+    /// The kinds with real tiles, one bit each.
+    real_kinds: u64,
+    /// The kinds that take no tile (not allowed, or declared four times), one bit each.
+    full: u64,
+    /// [`Short`] of the real tiles and the declared melds.
+    initial_short: Short,
     // The walk's state.
     rem: [u8; KINDS],
     counts: [u8; KINDS],
@@ -200,17 +254,34 @@ pub(crate) struct Search<'a> {
     pair: Option<usize>,
     sets: [Set; 4],
     n_sets: usize,
-    /// The fact bits the table's fans read, and whether they read the fours of a kind: the
-    /// rest is cleared before a reading is evaluated, so readings the table cannot tell apart
-    /// share one evaluation.
+    short: Short,
+    /// The table read for this hand. The fact bits it reads, and whether it reads the fours
+    /// of a kind: the rest is cleared before a reading is evaluated, so readings the table
+    /// cannot tell apart share one evaluation.
+    compiled: Compiled<'a>,
     read_bits: u32,
     reads_quads: bool,
-    /// Evaluations by facts key: a direct-mapped cache of [`MEMO_SLOTS`] slots (most hands
-    /// have a few dozen distinct facts), and a list for keys whose slot is taken.
-    slots: Box<[(u64, Option<usize>); MEMO_SLOTS]>,
-    memo: Vec<(u64, Option<usize>)>,
-    evaluations: Vec<Evaluation>,
-    best: Option<(usize, Shape, [u8; KINDS])>,
+    /// Points and fan by facts key (`None`: the facts do not win): a direct-mapped cache of
+    /// [`MEMO_SLOTS`] slots (most hands have a few dozen distinct facts), and a list for keys
+    /// whose slot is taken.
+    slots: Box<[(u64, Option<PointsFan>); MEMO_SLOTS]>,
+    memo: Vec<(u64, Option<PointsFan>)>,
+    /// Where evaluations list their fans.
+    scratch: Vec<Counted>,
+    /// The best reading so far: its facts, shape and counts.
+    best: Option<(Facts, Shape, [u8; KINDS])>,
+    /// The best's points and fan.
+    best_score: PointsFan,
+    /// What a reading of a later part of the walk order is known to score: a partial reading
+    /// whose bound is below it cannot hold the answer.
+    floor: Option<PointsFan>,
+    /// Seven pairs readings are walked only until one wins (for the floor).
+    probing: bool,
+    /// The most a table can award below a partial reading (worked out once a best is found).
+    bound: Option<Bound>,
+    /// Whether partial readings that cannot beat the best are dropped, and interchangeable
+    /// kinds tried once (off only to check that doing so changes no answer).
+    prune: bool,
 }
 
 /// What the search needs to know about the hand.
@@ -252,19 +323,29 @@ impl<'a> Search<'a> {
                 agg.0 |= Agg::NOT_TERMINAL_EACH;
             }
         }
-        let (mut read_bits, mut reads_quads) = (0, false);
-        for fan in table.fans.iter().filter(|f| f.enabled) {
-            reads_quads |= fan.per.is_some();
-            for c in &fan.when {
-                let (b, q) = c.reads();
-                read_bits |= b;
-                reads_quads |= q;
+        let compiled = Compiled::new(table, h.hand_facts);
+        // What the real tiles and the declared melds settle, in one pass over the kinds.
+        let (mut real_kinds, mut full, mut short) = (0u64, 0u64, [0; 4]);
+        let mut settled = Agg(agg.0 & (Agg::QUAD - 1));
+        let (mut melds_no_terminal_each, mut pairs_no_terminal_each) = (false, false);
+        for (k, &flags) in KIND_FLAGS.iter().enumerate() {
+            let (r, d) = (h.real[k], h.declared[k]);
+            shift(&mut short, 0, r + d);
+            if !h.allowed[k] || d >= 4 {
+                full |= 1 << k;
+            }
+            if r > 0 {
+                real_kinds |= 1 << k;
+                settled.0 |= flags;
+                melds_no_terminal_each |= k >= NUMBERED || matches!(rank(k), 4..=6);
+                pairs_no_terminal_each |= !is_terminal(k);
             }
         }
         Search {
             table,
-            read_bits,
-            reads_quads,
+            read_bits: compiled.read_bits,
+            reads_quads: compiled.reads_quads,
+            compiled,
             real: h.real,
             declared: h.declared,
             copies: h.copies,
@@ -277,17 +358,52 @@ impl<'a> Search<'a> {
             win_wild: h.win_wild,
             hand_facts: h.hand_facts,
             declared_agg: agg,
+            settled,
+            melds_no_terminal_each,
+            pairs_no_terminal_each,
+            real_kinds,
+            full,
+            initial_short: short,
             rem: h.real,
             counts: [0; KINDS],
             wild: h.wildcards,
             pair: None,
             sets: [Set { kind: 0, sequence: false }; 4],
             n_sets: 0,
+            short,
             slots: Box::new([(EMPTY_SLOT, None); MEMO_SLOTS]),
             memo: Vec::new(),
-            evaluations: Vec::new(),
+            scratch: Vec::new(),
             best: None,
+            best_score: (0, 0),
+            floor: None,
+            probing: false,
+            bound: None,
+            // Without wildcards a hand has a few readings: the shortcuts would cost more than
+            // they save.
+            prune: h.wildcards > 0,
         }
+    }
+
+    /// The same search without its shortcuts: every reading is walked.
+    pub(crate) fn unpruned(mut self) -> Search<'a> {
+        self.prune = false;
+        self
+    }
+
+    /// [`Short`] before anything is placed: the real tiles and the declared melds.
+    fn initial_short(&self) -> Short {
+        self.initial_short
+    }
+
+    /// The kinds with real tiles, lowest first.
+    fn real_kinds(&self) -> impl Iterator<Item = usize> + use<> {
+        let mut kinds = self.real_kinds;
+        std::iter::from_fn(move || {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds.wrapping_sub(1);
+            (k < KINDS).then_some(k)
+        })
     }
 
     /// Walks every reading; the best, if any wins.
@@ -298,30 +414,46 @@ impl<'a> Search<'a> {
         let wild = self.wild;
         let start = Walk {
             rem: self.real,
-            rem_kinds: (0..KINDS).filter(|&k| self.real[k] > 0).fold(0, |bits, k| bits | 1 << k),
-            rem_tiles: self.real.iter().sum(),
+            rem_kinds: self.real_kinds,
+            full: self.full,
             counts: [0; KINDS],
             wild,
             pair: NO_PAIR,
             n_sets: 0,
             sets: [Set { kind: 0, sequence: false }; 4],
             agg: self.declared_agg,
+            short: self.initial_short(),
         };
+        let seven_pairs = self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off;
+        // With the shortcuts on, the first seven pairs reading is found before the melds walk
+        // (a few steps): what it scores is a floor below which the answer cannot be, and the
+        // melds walk drops what cannot reach it. A melds reading that ties it is still found.
+        // With one or two wildcards the walk is small, and the floor costs more than it saves.
+        if seven_pairs && self.prune && wild >= 3 {
+            self.short = self.initial_short();
+            self.probing = true;
+            self.seven_pairs_readings();
+            self.probing = false;
+            self.floor = self.best.take().map(|_| self.best_score);
+        }
         self.walk(&start, 0, 0);
+        self.floor = None;
         self.rem = self.real;
         self.counts = [0; KINDS];
         self.wild = wild;
         self.pair = None;
         self.n_sets = 0;
-        if self.n_sets == 0 && self.melds_needed == 4 && self.seven_pairs != SevenPairs::Off {
+        self.short = self.initial_short();
+        if seven_pairs {
             self.seven_pairs_readings();
         }
         if self.table.loose.is_some() {
             self.wild = wild;
+            self.short = self.initial_short();
             self.loose();
         }
-        let (i, shape, counts) = self.best?;
-        Some(Best { evaluation: self.evaluations[i].clone(), shape, counts })
+        let (facts, shape, counts) = self.best?;
+        Some(Best { evaluation: self.compiled.evaluation(facts)?, shape, counts })
     }
 
     /// Adds `m` copies of kind `k` to the concealed part, real tiles first; false if the copies
@@ -335,6 +467,10 @@ impl<'a> Search<'a> {
         let wild = m - real;
         if wild > self.wild {
             return false;
+        }
+        if wild > 0 {
+            let known = self.counts[k] + self.declared[k] + self.rem[k];
+            shift(&mut self.short, known, known + wild);
         }
         self.rem[k] -= real;
         self.wild -= wild;
@@ -352,6 +488,10 @@ impl<'a> Search<'a> {
 
     /// Takes back what [`Search::add`] added (`m` copies of `k`, `real` of them real tiles).
     fn remove(&mut self, k: usize, m: u8, real: u8) {
+        if m > real {
+            let known = self.counts[k] + self.declared[k] + self.rem[k];
+            shift(&mut self.short, known, known - (m - real));
+        }
         self.counts[k] -= m;
         self.rem[k] += real;
         self.wild += m - real;
@@ -442,8 +582,17 @@ impl<'a> Search<'a> {
         if self.any_void && w.agg.all_suits() {
             return;
         }
-        if self.best.is_some() && !self.reads_quads && self.hopeless(w) {
-            return;
+        if self.prune && (self.best.is_some() || self.floor.is_some()) {
+            let pair = (w.pair != NO_PAIR).then_some(usize::from(w.pair));
+            let pair_wild = pair.is_some_and(|p| w.counts[p] > self.real[p]);
+            let mut agg = w.agg;
+            if !agg.has(Agg::NOT_ALL_TRIPLETS) && self.read_bits & bit::ALL_TRIPLETS != 0 && !self.triplets_left(w) {
+                agg.0 |= Agg::NOT_ALL_TRIPLETS;
+            }
+            let known = self.melds_known(agg, pair, pair_wild, quads_range(w.short, w.wild));
+            if self.cannot_beat(known) {
+                return;
+            }
         }
         let left = w.rem_kinds >> from;
         if left == 0 {
@@ -494,19 +643,13 @@ impl<'a> Search<'a> {
                 continue;
             }
             let start = k - back;
-            let mut need = 0;
-            let mut ok = true;
-            for j in start..start + 3 {
-                need += u8::from(w.rem[j] == 0);
-                ok &= self.allowed[j] && w.counts[j] + self.declared[j] < 4;
-            }
-            if !ok || need > w.wild {
+            let has_real = (w.rem_kinds >> start) & 0b111;
+            if (w.full >> start) & 0b111 != 0 || 3 - has_real.count_ones() > u32::from(w.wild) {
                 continue;
             }
             let mut c = *w;
-            for j in start..start + 3 {
-                let real = u8::from(w.rem[j] > 0);
-                self.take(&mut c, j, 1, real);
+            for (j, i) in (start..start + 3).zip(0..) {
+                self.take(&mut c, j, 1, (has_real >> i) as u8 & 1);
             }
             c.agg.0 |= Agg::NOT_ALL_TRIPLETS;
             if !matches!(rank(start), 1 | 7) {
@@ -518,25 +661,77 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// True if no melds reading this walk state leads to can beat the best so far. The facts
-    /// the table reads that the state has not settled yet (a flag every tile so far keeps, the
-    /// one suit while there is one, the pair's flags before the pair, the fours of a kind still
-    /// to come) give a set of possible facts; when it is small and each was evaluated already,
-    /// and none beats the best, the state is dropped. Exact for any table: every reading below
-    /// the state has one of these facts.
-    fn hopeless(&self, w: &Walk) -> bool {
-        let agg = w.agg;
-        let quads = agg.quads();
-        let more_quads = if self.reads_quads { (w.rem_tiles + w.wild).min(4u8.saturating_sub(quads)) } else { 0 };
-        if u32::from(more_quads) + 1 > HOPELESS_CHOICES {
-            return false;
+    /// True if the real tiles left can still all stand in triplets and the pair, with the
+    /// wildcards left: each kind left becomes a triplet (or the pair, if none is placed yet)
+    /// of its own, within four copies and the sets still needed.
+    fn triplets_left(&self, w: &Walk) -> bool {
+        const NEVER: u32 = 64;
+        let sets_left = self.melds_needed as u32 - u32::from(w.n_sets);
+        let (mut need, mut sets, mut saving) = (0u32, 0u32, 0u32);
+        let mut kinds = w.rem_kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let (r, held) = (u32::from(w.rem[k]), u32::from(w.counts[k] + self.declared[k]));
+            let as_triplet = if r <= 3 && held + 3 <= 4 { 3 - r } else { NEVER };
+            need += as_triplet;
+            sets += 1;
+            if w.pair == NO_PAIR && r <= 2 && held + 2 <= 4 && self.pair_ok(k) {
+                // The pair instead: one set fewer, and its cost instead of the triplet's.
+                saving = saving.max(as_triplet + 1 - (2 - r));
+            }
         }
-        let mut fixed = self.hand_facts;
-        fixed.bits |= bit::MELDS;
-        let mut open = 0u32;
+        if saving > 0 {
+            // One kind as the pair (`saving` counts the set it leaves out as one).
+            need -= saving - 1;
+            sets -= 1;
+        }
+        need <= u32::from(w.wild) && sets <= sets_left
+    }
+
+    /// What a partial melds reading knows of the facts of the complete readings below it: the
+    /// flags every tile so far keeps stay open (all triplets, …), one suit while there is one,
+    /// the pair's flags before the pair, the fours of a kind in `quads`.
+    fn melds_known(&self, agg: Agg, pair: Option<usize>, pair_wild: bool, quads: (u8, u8)) -> Known {
+        let mut yes = self.hand_facts.bits | bit::MELDS;
+        let mut open = self.open_bits(agg);
+        if !agg.has(Agg::NOT_ALL_TRIPLETS) {
+            open |= bit::ALL_TRIPLETS;
+        }
+        if !agg.has(Agg::NOT_TERMINAL_EACH) && !self.melds_no_terminal_each {
+            open |= bit::TERMINAL_IN_EACH_SET;
+        }
+        match pair {
+            None => open |= bit::PAIR_258 | bit::WON_ON_PAIR,
+            Some(pair) => {
+                if is_258(pair) {
+                    yes |= bit::PAIR_258;
+                }
+                // A wildcard placed later on the pair's kind may still make it hold.
+                if pair == self.win || (self.win_wild && pair_wild) {
+                    yes |= bit::WON_ON_PAIR;
+                } else if self.win_wild {
+                    open |= bit::WON_ON_PAIR;
+                }
+            }
+        }
+        self.known(yes, open, quads)
+    }
+
+    /// What a partial seven pairs reading knows of the facts of the complete readings below it.
+    fn pairs_known(&self, agg: Agg, quads: (u8, u8)) -> Known {
+        let mut open = self.open_bits(agg);
+        if !agg.has(Agg::NOT_TERMINAL_EACH) && !self.pairs_no_terminal_each {
+            open |= bit::TERMINAL_IN_EACH_SET;
+        }
+        self.known(self.hand_facts.bits | bit::SEVEN_PAIRS, open, quads)
+    }
+
+    /// The facts of any form a partial reading leaves open: those no tile so far broke.
+    fn open_bits(&self, agg: Agg) -> u32 {
+        let agg = Agg(agg.0 | self.settled.0);
+        let mut open = 0;
         for (broken, b) in [
-            (Agg::NOT_ALL_TRIPLETS, bit::ALL_TRIPLETS),
-            (Agg::NOT_TERMINAL_EACH, bit::TERMINAL_IN_EACH_SET),
             (Agg::NOT_258, bit::ALL_258),
             (Agg::NOT_SIMPLE, bit::ALL_SIMPLES),
             (Agg::UNNATURAL, bit::NATURAL_WILDCARDS),
@@ -548,42 +743,27 @@ impl<'a> Search<'a> {
         if matches!(agg.0 & 0b1111, 0 | 0b001 | 0b010 | 0b100) {
             open |= bit::ONE_SUIT;
         }
-        if w.pair == NO_PAIR {
-            open |= bit::PAIR_258 | bit::WON_ON_PAIR;
-        } else {
-            let pair = usize::from(w.pair);
-            if is_258(pair) {
-                fixed.bits |= bit::PAIR_258;
-            }
-            if pair == self.win || (self.win_wild && w.counts[pair] > self.real[pair]) {
-                fixed.bits |= bit::WON_ON_PAIR;
-            } else if self.win_wild {
-                open |= bit::WON_ON_PAIR;
-            }
+        open
+    }
+
+    /// Known facts, cut to what the table reads (readings the table cannot tell apart share a
+    /// bound).
+    fn known(&self, yes: u32, open: u32, quads: (u8, u8)) -> Known {
+        Known {
+            yes: yes & self.read_bits,
+            maybe: (yes | open) & self.read_bits,
+            quads: if self.reads_quads { quads } else { (0, 0) },
         }
-        open &= self.read_bits;
-        let choices = (1u32 << open.count_ones()) * (u32::from(more_quads) + 1);
-        if choices > HOPELESS_CHOICES {
+    }
+
+    /// True if no reading with these known facts can beat the best so far.
+    fn cannot_beat(&mut self, known: Known) -> bool {
+        if self.best.is_none() && self.floor.is_none() {
             return false;
         }
-        // Every subset of the open bits, with every count of fours of a kind.
-        let mut subset = 0u32;
-        loop {
-            for q in quads..=quads + more_quads {
-                let mut f = fixed;
-                f.bits |= subset;
-                f.quads = q;
-                // Only facts already evaluated: evaluating facts no reading may have costs more
-                // than the walk it could save.
-                if self.known_beats_best(f) != Some(false) {
-                    return false;
-                }
-            }
-            if subset == open {
-                return true;
-            }
-            subset = (subset.wrapping_sub(open)) & open;
-        }
+        let compiled = &self.compiled;
+        let most = self.bound.get_or_insert_with(|| Bound::new(compiled)).most(compiled, known);
+        self.floor.is_some_and(|floor| most < floor) || (self.best.is_some() && most <= self.best_score)
     }
 
     /// Adds `m` copies of kind `k`, `real` of them real tiles, to a walk state (the caller has
@@ -591,8 +771,11 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn take(&self, c: &mut Walk, k: usize, m: u8, real: u8) {
         let before = c.counts[k] + self.declared[k];
+        if m > real {
+            let known = before + c.rem[k];
+            shift(&mut c.short, known, known + (m - real));
+        }
         c.rem[k] -= real;
-        c.rem_tiles -= real;
         if c.rem[k] == 0 {
             c.rem_kinds &= !(1 << k);
         }
@@ -601,6 +784,7 @@ impl<'a> Search<'a> {
         c.agg.0 |= KIND_FLAGS[k];
         if before + m == 4 {
             c.agg.0 += Agg::QUAD;
+            c.full |= 1 << k;
         }
         if m > real && c.counts[k] - self.real[k] > self.copies[k] {
             c.agg.0 |= Agg::UNNATURAL;
@@ -615,6 +799,7 @@ impl<'a> Search<'a> {
         self.pair = (w.pair != NO_PAIR).then_some(usize::from(w.pair));
         self.sets = w.sets;
         self.n_sets = usize::from(w.n_sets);
+        self.short = w.short;
         self.free(w.agg);
     }
 
@@ -713,6 +898,13 @@ impl<'a> Search<'a> {
         if self.n_sets == self.melds_needed {
             return self.leaf_melds(agg);
         }
+        if self.prune && (self.best.is_some() || self.floor.is_some()) {
+            let pair_wild = self.pair.is_some_and(|p| self.counts[p] > self.real[p]);
+            let known = self.melds_known(agg, self.pair, pair_wild, quads_range(self.short, self.wild));
+            if self.cannot_beat(known) {
+                return;
+            }
+        }
         if self.n_sets + 1 == self.melds_needed {
             return self.last_set(first, agg);
         }
@@ -754,13 +946,15 @@ impl<'a> Search<'a> {
 
     /// Scores a complete reading with these form bits; keeps it if it beats the best so far.
     fn leaf(&mut self, agg: Agg, form: u32, shape: &mut dyn FnMut(&Self) -> Shape) {
-        if let Some(i) = self.improves(agg, form) {
-            self.best = Some((i, shape(self), self.counts));
+        if let Some((facts, score)) = self.improves(agg, form) {
+            self.best_score = score;
+            self.best = Some((facts, shape(self), self.counts));
         }
     }
 
-    /// The evaluation of a complete reading with these facts, if it wins and beats the best so far.
-    fn improves(&mut self, agg: Agg, form: u32) -> Option<usize> {
+    /// The facts of a complete reading and its points and fan, if it wins and beats the best so
+    /// far.
+    fn improves(&mut self, agg: Agg, form: u32) -> Option<(Facts, PointsFan)> {
         if self.any_void && agg.all_suits() {
             return None;
         }
@@ -788,56 +982,32 @@ impl<'a> Search<'a> {
         self.beats_best(f)
     }
 
-    /// Whether these facts, if already evaluated, beat the best so far; `None` if they were not.
-    fn known_beats_best(&self, mut f: Facts) -> Option<bool> {
-        f.bits &= self.read_bits;
+    /// The facts and their points and fan (memoized by the facts the table reads), if they win
+    /// and beat the best so far.
+    fn beats_best(&mut self, f: Facts) -> Option<(Facts, PointsFan)> {
+        let mut read = f;
+        read.bits &= self.read_bits;
         if !self.reads_quads {
-            f.quads = 0;
+            read.quads = 0;
         }
-        let key = f.key();
+        let key = read.key();
         let slot = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
-        let index = match self.slots[slot] {
-            (k, i) if k == key => i,
-            _ => self.memo.iter().find(|(m, _)| *m == key)?.1,
-        };
-        let Some(i) = index else { return Some(false) };
-        Some(match &self.best {
-            Some((b, _, _)) => self.evaluations[i].beats(&self.evaluations[*b]),
-            None => true,
-        })
-    }
-
-    /// The evaluation of these facts (memoized), if it wins and beats the best so far.
-    fn beats_best(&mut self, mut f: Facts) -> Option<usize> {
-        f.bits &= self.read_bits;
-        if !self.reads_quads {
-            f.quads = 0;
-        }
-        let key = f.key();
-        let slot = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
-        let index = match self.slots[slot] {
-            (k, i) if k == key => i,
+        let score = match self.slots[slot] {
+            (k, score) if k == key => score,
             (k, _) => match self.memo.iter().find(|(m, _)| *m == key) {
-                Some(&(_, i)) => i,
+                Some(&(_, score)) => score,
                 None => {
-                    let i = evaluate(self.table, f).map(|e| {
-                        self.evaluations.push(e);
-                        self.evaluations.len() - 1
-                    });
+                    let score = self.compiled.points_and_fan(read, &mut self.scratch);
                     if k == EMPTY_SLOT {
-                        self.slots[slot] = (key, i);
+                        self.slots[slot] = (key, score);
                     } else {
-                        self.memo.push((key, i));
+                        self.memo.push((key, score));
                     }
-                    i
+                    score
                 }
             },
-        };
-        let i = index?;
-        match &self.best {
-            Some((b, _, _)) if !self.evaluations[i].beats(&self.evaluations[*b]) => None,
-            _ => Some(i),
-        }
+        }?;
+        (self.best.is_none() || score > self.best_score).then_some((f, score))
     }
 
     /// Seven pairs: each real kind makes pairs (an odd count takes a wildcard), the wildcards
@@ -846,11 +1016,8 @@ impl<'a> Search<'a> {
         let mut agg = self.declared_agg;
         let mut pairs: Vec<Tile> = Vec::with_capacity(7);
         let wild = self.wild;
-        for k in 0..KINDS {
+        for k in self.real_kinds() {
             let r = self.real[k];
-            if r == 0 {
-                continue;
-            }
             if r > 2 && self.seven_pairs == SevenPairs::Distinct {
                 return self.restore_pairs(wild);
             }
@@ -875,16 +1042,51 @@ impl<'a> Search<'a> {
         self.counts = [0; KINDS];
         self.rem = self.real;
         self.wild = wild;
+        self.short = self.initial_short();
     }
 
+    /// What a wildcard standing as kind `k` changes in the facts, given the reading so far:
+    /// two kinds in one class are interchangeable in every reading below.
+    fn class(&self, k: usize) -> u32 {
+        let natural_room = i16::from(self.copies[k]) + i16::from(self.real[k]) - i16::from(self.counts[k]);
+        KIND_FLAGS[k]
+            | u32::from(self.counts[k] + self.declared[k]) << 9
+            | u32::from(self.allowed[k]) << 12
+            | ((natural_room + 16) as u32) << 16
+    }
+
+    /// The wildcards left as pairs, a multiset of kinds. Pairs of kinds in one class make
+    /// readings the table cannot tell apart (seven pairs has no sequences), so only the first
+    /// kind of each class is tried at each step.
     fn free_pairs(&mut self, first: usize, agg: Agg, pairs: &mut Vec<Tile>) {
         if pairs.len() == 7 {
             let all: [Tile; 7] = std::array::from_fn(|i| pairs[i]);
-            return self.leaf(agg, bit::SEVEN_PAIRS, &mut |_| Shape::SevenPairs { pairs: all });
+            let mut form = bit::SEVEN_PAIRS;
+            if !agg.has(Agg::NOT_TERMINAL_EACH) {
+                form |= bit::TERMINAL_IN_EACH_SET;
+            }
+            return self.leaf(agg, form, &mut |_| Shape::SevenPairs { pairs: all });
         }
+        if self.any_void && agg.all_suits() {
+            return;
+        }
+        if self.prune && self.cannot_beat(self.pairs_known(agg, quads_range(self.short, self.wild))) {
+            return;
+        }
+        let mut tried = ArrayVec::<u32, KINDS>::new();
         for k in first..KINDS {
+            if self.probing && self.best.is_some() {
+                return;
+            }
             if self.seven_pairs == SevenPairs::Distinct && self.counts[k] > 0 {
                 continue;
+            }
+            if self.prune {
+                let class = self.class(k);
+                if tried.contains(&class) {
+                    continue;
+                }
+                tried.push(class);
             }
             let mut a = agg;
             if !self.add(k, 2, &mut a) {
@@ -908,9 +1110,8 @@ impl<'a> Search<'a> {
         self.rem = self.real;
         let mut agg = self.declared_agg;
         agg.0 |= Agg::NOT_ALL_TRIPLETS | Agg::NOT_TERMINAL_EACH;
-        for k in 0..KINDS {
-            let r = self.real[k];
-            if r > 0 && !self.add(k, r, &mut agg) {
+        for k in self.real_kinds() {
+            if !self.add(k, self.real[k], &mut agg) {
                 return;
             }
         }
@@ -929,25 +1130,32 @@ impl<'a> Search<'a> {
     }
 
     /// The wildcards of a loose reading as a multiset of kinds. A loose reading has no groups,
-    /// so two kinds alike in everything the facts see (their flags, copies held, room for a
-    /// wildcard to stand as itself) are interchangeable: only the first of each such class is
-    /// tried at each step.
+    /// so two kinds of one [`Search::class`] are interchangeable: only the first of each class
+    /// is tried at each step.
     fn loose_singles(&mut self, kinds: &[usize], first: usize, agg: Agg) {
         if self.wild == 0 {
             return self.leaf(agg, bit::LOOSE, &mut |_| Shape::Loose);
         }
-        let mut tried: Vec<(u32, u8, i16)> = Vec::new();
+        if self.any_void && agg.all_suits() {
+            return;
+        }
+        if self.prune {
+            let known =
+                self.known(self.hand_facts.bits | bit::LOOSE, self.open_bits(agg), quads_range(self.short, self.wild));
+            if self.cannot_beat(known) {
+                return;
+            }
+        }
+        let mut tried = ArrayVec::<u32, KINDS>::new();
         for i in first..kinds.len() {
             let k = kinds[i];
-            let class = (
-                KIND_FLAGS[k],
-                self.counts[k] + self.declared[k],
-                i16::from(self.copies[k]) - i16::from(self.counts[k]) + i16::from(self.real[k]),
-            );
-            if tried.contains(&class) {
-                continue;
+            if self.prune {
+                let class = self.class(k);
+                if tried.contains(&class) {
+                    continue;
+                }
+                tried.push(class);
             }
-            tried.push(class);
             let mut a = agg;
             if self.add(k, 1, &mut a) {
                 self.loose_singles(kinds, i, a);
