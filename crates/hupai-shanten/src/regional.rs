@@ -29,13 +29,14 @@ use std::collections::HashMap;
 use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
 use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
 
+use crate::advice::{Discard, DiscardOption};
+use crate::effective::{Effective, EffectiveTile, EffectiveTiles, unseen};
 use crate::exact::{self, Ranks};
+use crate::prepared::{Prepared, suit_range};
+use crate::shanten::{Form, Shanten};
 use crate::special::{ORPHANS, Stats};
+use crate::table;
 use crate::vector::{IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
-use crate::{
-    Discard, DiscardOption, Effective, EffectiveTile, EffectiveTiles, Form, Prepared, Shanten, suit_range, table,
-    unseen,
-};
 
 /// One way the hand may win: the kinds a target may hold and where its pair may go.
 struct Variant {
