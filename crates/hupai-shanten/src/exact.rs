@@ -211,6 +211,50 @@ pub(crate) fn honors(counts: &[u8], caps: &[u8]) -> Vector {
     out
 }
 
+/// A suit of up to nine kinds none of which a sequence can join (honors, or a numbered suit with
+/// no three consecutive ranks a target may hold), by per-kind arithmetic as [`honors`]: a kind of
+/// cap `caps[k]` (0 for a kind no target may hold: its real tiles are dropped) holds at most one
+/// group, the pair only on a kind of `pair` (bit `k`). Equal to the exact program on such a suit.
+pub(crate) fn separate(counts: &[u8], caps: &[u8], pair: u16) -> Vector {
+    let n = counts.len().min(9);
+    let mut triplet = [INF as u16; 9];
+    let mut pairs = [INF as u16; 9];
+    for k in 0..n {
+        let have = counts[k] as u16;
+        let cap = caps.get(k).copied().unwrap_or(0);
+        if cap >= 3 {
+            triplet[k] = 3u16.saturating_sub(have);
+        }
+        if cap >= 2 && pair >> k & 1 == 1 {
+            pairs[k] = 2u16.saturating_sub(have);
+        }
+    }
+    // Kinds by triplet cost, and prefix sums; an impossible triplet costs INF, so any sum holding
+    // one is clamped back to INF.
+    let mut order = [0usize, 1, 2, 3, 4, 5, 6, 7, 8];
+    order.sort_by_key(|&k| triplet[k]);
+    let mut position = [0usize; 9];
+    for (i, &k) in order.iter().enumerate() {
+        position[k] = i;
+    }
+    let mut prefix = [0u16; 10];
+    for i in 0..9 {
+        prefix[i + 1] = prefix[i] + triplet[order[i]];
+    }
+    let mut out = [INF; 16];
+    let clamp = |x: u16| x.min(INF as u16) as u8;
+    for m in 0..=MAX_M {
+        out[lane(m, 0)] = clamp(prefix[m]);
+        let mut best = INF as u16;
+        for k in 0..n {
+            let others = if position[k] < m { prefix[m + 1] - triplet[k] } else { prefix[m] };
+            best = best.min(pairs[k] + others);
+        }
+        out[lane(m, 1)] = clamp(best);
+    }
+    out
+}
+
 /// Honors with the plain four-copy cap depend only on how many kinds hold 1, 2, 3 and 4 copies:
 /// one vector per such histogram (8⁴ slots, most unused), built once from [`honors`].
 static HONORS_BY_HISTOGRAM: LazyLock<Box<[Vector; 4096]>> = LazyLock::new(|| {
@@ -292,6 +336,33 @@ mod tests {
                 suit_layers(&counts, &caps, limits, sequences, 0)[0],
                 "{counts:?} {caps:?} {limits:?}"
             );
+        }
+    }
+
+    /// Per-kind arithmetic equals the program wherever no sequence fits.
+    #[test]
+    fn separate_kinds_match_the_program() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let honors = i % 3 == 0;
+            let len = if honors { 7 } else { 9 };
+            // Allowed ranks with no three in a row: drop every third of a run.
+            let mut allowed = (x >> 40) as u16 & ((1 << len) - 1);
+            for r in 2..len {
+                if allowed >> r & 1 == 1 && allowed >> (r - 1) & 1 == 1 && allowed >> (r - 2) & 1 == 1 {
+                    allowed &= !(1 << r);
+                }
+            }
+            let pair = (x >> 20) as u16 & allowed;
+            let caps: Vec<u8> = (0..len)
+                .map(|r| if allowed >> r & 1 == 1 { [4, 4, 3, 1, 0][(x >> (3 * r) & 7) as usize % 5] } else { 0 })
+                .collect();
+            let counts: Vec<u8> = (0..len).map(|r| (x >> (30 + 2 * r) & 7).min(caps[r] as u64) as u8).collect();
+            let want = suit_exact_in(&counts, &caps, Ranks { allowed, pair }, !honors);
+            assert_eq!(separate(&counts, &caps, pair), want, "{counts:?} {caps:?} {allowed:b} {pair:b}");
         }
     }
 

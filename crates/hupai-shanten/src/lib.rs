@@ -70,6 +70,7 @@ mod lanes;
 mod prepared;
 mod regional;
 mod shanten;
+mod sources;
 mod special;
 pub mod table;
 mod vector;

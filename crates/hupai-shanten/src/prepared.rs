@@ -161,6 +161,22 @@ impl Prepared<'_> {
         (3 * self.melds + 2).saturating_sub(real).min(usize::from(u8::MAX)) as u8
     }
 
+    /// These questions with seven pairs and thirteen orphans counting as given (the regional
+    /// options narrow them per way to win).
+    pub(crate) fn with_special_forms(&self, seven_pairs: SevenPairs, thirteen_orphans: bool) -> Prepared<'_> {
+        Prepared {
+            counts: self.counts,
+            physical: PhysicalSource(self.physical.0),
+            caps: self.caps,
+            wildcards: self.wildcards,
+            melds: self.melds,
+            seven_pairs,
+            thirteen_orphans,
+            fifth: self.fifth,
+            complete: self.complete,
+        }
+    }
+
     /// The special forms' distances (seven pairs, thirteen orphans), when they count.
     #[inline(always)]
     pub(crate) fn special_distances(&self, stats: &Stats) -> (Option<u8>, Option<u8>) {

@@ -17,11 +17,20 @@
 //! - The knitted straight (组合龙): one of each of the order's nine tiles, then a pair and the
 //!   remaining meld (none when a meld is declared), enumerated directly over the reduced counts.
 //!
-//! Per-suit vectors come from the exact rank-by-rank program ([`exact::suit_layers`]) when an option
-//! touches the suit, from the table otherwise, and are memoized per (variant, suit, pattern,
-//! stand-in budget) for the one question, so effective tiles and advice recompute only what a
-//! draw or discard changes. Slower than the classic path (microseconds to a few milliseconds for
-//! advice), exact by construction, and checked against a brute force and every win-check engine.
+//! Without fifth-copy stand-ins, each suit of each variant has a keyed [`Source`] (the plain table,
+//! the 2-5-8-pair table, the honors histogram, per-kind arithmetic where no sequence fits, nothing
+//! for a suit no target may hold), so the melds form is answered at table speed and effective
+//! tiles by the classic path's argmin lanes ([`effective_from`]) per variant: a draw is effective
+//! when it lowers a form at the best distance of a variant at the best distance over all of them.
+//! The knitted straight is one missing-tile count plus the melds form of what the straight leaves
+//! (one meld and a pair at most), per order.
+//!
+//! The exact rank-by-rank program ([`exact::suit_layers`]) stays the reference (a test compares
+//! the keyed path with it on random hands under every preset) and answers the fifth-copy option
+//! (stand-ins forced past the four copies couple the suits); its per-suit vectors are memoized per
+//! (variant, suit, pattern, stand-in budget) for the one question. That path is slower
+//! (microseconds to a few milliseconds for advice), exact by construction, and checked against a
+//! brute force and every win-check engine.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -30,13 +39,16 @@ use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set
 use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
 
 use crate::advice::{Discard, DiscardOption};
+use crate::changes::{Changes, Draws, room_bits};
+use crate::effective::effective_from;
 use crate::effective::{Effective, EffectiveTile, EffectiveTiles, unseen};
 use crate::exact::{self, Ranks};
 use crate::prepared::{Prepared, suit_range};
 use crate::shanten::{Form, Shanten};
+use crate::sources::{Keyed, Source};
 use crate::special::{ORPHANS, Stats};
 use crate::table;
-use crate::vector::{IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
+use crate::vector::{self, IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
 
 /// One way the hand may win: the kinds a target may hold and where its pair may go.
 struct Variant {
@@ -50,6 +62,8 @@ struct Variant {
     ranks: [Ranks; 4],
     /// Per suit: whether the table (or the plain honors histogram) answers it exactly.
     plain: [bool; 4],
+    /// Per suit: where its vectors come from without fifth-copy stand-ins.
+    sources: [Source; 4],
 }
 
 /// Distances (tiles to add to the real tiles) per form; `None` where the form cannot apply.
@@ -132,6 +146,9 @@ pub(crate) struct Regional<'a> {
     /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
     knitted_straight: Option<usize>,
     memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
+    /// Answer from the exact program alone, never the keyed sources: the reference the keyed path
+    /// is tested against.
+    exact_only: bool,
 }
 
 /// True if the rules need this path (any regional option on).
@@ -169,7 +186,8 @@ impl<'a> Regional<'a> {
                 let full = (1u16 << r.len()) - 1;
                 ranks[s] == Ranks { allowed: full, pair: full } && caps[r].iter().all(|&c| c == 4)
             });
-            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain });
+            let sources: [Source; 4] = std::array::from_fn(|s| Source::of(s, &caps, ranks[s]));
+            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources });
         }
         if variants.is_empty() {
             let reason = match (refused, rules.void) {
@@ -201,6 +219,7 @@ impl<'a> Regional<'a> {
             knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && knitted_any).then(|| p.melds - 3),
             variants,
             memo: RefCell::new(HashMap::new()),
+            exact_only: false,
         })
     }
 
@@ -255,8 +274,25 @@ impl<'a> Regional<'a> {
         out
     }
 
+    /// The melds-and-pair distance of variant `vi` for `melds` melds by its keyed sources; `None`
+    /// when they cannot answer (a count above 4, an unusable table).
+    #[inline(always)]
+    fn melds_keyed(&self, vi: usize, counts: &[u8; 34], melds: usize) -> Option<u8> {
+        if self.exact_only {
+            return None;
+        }
+        let keyed = Keyed::new(counts, &self.variants[vi].sources)?;
+        let v = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+        Some(vector::four_suits_distance(&v, melds))
+    }
+
     /// The melds-and-pair distance of variant `vi`.
     fn melds(&self, vi: usize, counts: &[u8; 34], budget: usize) -> u8 {
+        if budget == 0
+            && let Some(d) = self.melds_keyed(vi, counts, self.p.melds)
+        {
+            return d;
+        }
         if budget > 0 {
             // Without forced stand-ins is a completion the fifth-copy option allows too; at the
             // floor nothing does better, and the layered program is not needed.
@@ -291,7 +327,13 @@ impl<'a> Regional<'a> {
 
     /// The knitted straight, its pair and `melds` (0 or 1) more melds; orders whose straight alone
     /// costs `limit` or more are skipped (the answer is then at least `limit`).
-    fn knitted_straight(&self, v: &Variant, counts: &[u8; 34], melds: usize, budget: usize, limit: u8) -> u8 {
+    fn knitted_straight(&self, vi: usize, counts: &[u8; 34], melds: usize, budget: usize, limit: u8) -> u8 {
+        if budget == 0
+            && let Some(d) = self.knitted_straight_keyed(vi, counts, melds, limit)
+        {
+            return d;
+        }
+        let v = &self.variants[vi];
         let mut best = limit.min(INF);
         for order in KNITTED_ORDERS {
             let straight = knitted_set(order).bits();
@@ -360,6 +402,47 @@ impl<'a> Regional<'a> {
         best
     }
 
+    /// [`Regional::knitted_straight`] without stand-ins, by the keyed sources: per order, the
+    /// straight's missing kinds plus the melds form (`melds` melds, 0 or 1, and the pair) of what
+    /// it leaves. Taking a held copy for the straight is never worse (the tiles to add split per
+    /// kind into the straight's and the rest's), and the copy it takes never binds the rest: one
+    /// meld and a pair hold at most three copies of a kind (a triplet and the pair would be five),
+    /// and with a declared meld (no meld left) the pair fits in `cap − 1` exactly when in `cap`
+    /// (a declared meld leaves a cap of 4, 3, 1 or 0). `None` when the sources cannot answer.
+    fn knitted_straight_keyed(&self, vi: usize, counts: &[u8; 34], melds: usize, limit: u8) -> Option<u8> {
+        if self.exact_only {
+            return None;
+        }
+        let v = &self.variants[vi];
+        let mut best = limit.min(INF);
+        for order in KNITTED_ORDERS {
+            let straight = knitted_set(order).bits();
+            // Every kind allowed, and none exhausted by declared melds (no stand-in may take it).
+            if straight & !v.allowed != 0 || (0..34).any(|k| straight >> k & 1 == 1 && v.caps[k] == 0) {
+                continue;
+            }
+            let mut rest = *counts;
+            let mut missing = 0u8;
+            let mut kinds = straight;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if rest[k] > 0 {
+                    rest[k] -= 1;
+                } else {
+                    missing += 1;
+                }
+            }
+            if missing >= best {
+                continue;
+            }
+            let keyed = Keyed::new(&rest, &v.sources)?;
+            let suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+            best = best.min(missing.saturating_add(vector::four_suits_distance(&suits, melds)).min(INF));
+        }
+        Some(best)
+    }
+
     /// Every form's distance for variant `vi`; the knitted straight only below `limit` (at least
     /// `limit` otherwise: it is the one form worth cutting short). With `only_best`, a melds
     /// distance at the floor (no form can do better) is returned alone.
@@ -380,7 +463,7 @@ impl<'a> Regional<'a> {
             d.honors_and_knitted = Some(self.honors_and_knitted(v, counts)).filter(|&x| x < INF);
         }
         if let Some(m) = self.knitted_straight {
-            d.knitted_straight = Some(self.knitted_straight(v, counts, m, budget, limit)).filter(|&x| x < INF);
+            d.knitted_straight = Some(self.knitted_straight(vi, counts, m, budget, limit)).filter(|&x| x < INF);
         }
         d
     }
@@ -448,6 +531,18 @@ impl<'a> Regional<'a> {
         visible: &TileCounts,
     ) -> Effective {
         let budget = self.budget(wildcards);
+        if budget == 0
+            && let Some((base, mut kinds)) = self.effective_keyed(counts, room)
+        {
+            let mut tiles = EffectiveTiles::new();
+            while kinds != 0 {
+                let t = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                // Each kind once: at most 34, never full.
+                let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
+            }
+            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles };
+        }
         let base = self.best_below(counts, budget, INF);
         let drawable = self.variants.iter().fold(0u64, |a, v| a | v.allowed);
         let mut c = *counts;
@@ -466,6 +561,72 @@ impl<'a> Regional<'a> {
             c[t] -= 1;
         }
         Effective { shanten: self.p.shanten_number(base, wildcards), tiles }
+    }
+
+    /// The best distance of `counts` (3k + 1 with the wildcards, no stand-in forced) and the kinds
+    /// with room whose draw lowers it, by the keyed sources; `None` when they cannot answer.
+    ///
+    /// A draw lowers each variant's distance by at most one, so it is effective exactly when it
+    /// lowers a variant at the best distance, and there a form at that distance: the melds form and
+    /// seven pairs / thirteen orphans as on the classic path (argmin lanes and closed forms, over the
+    /// variant's allowed kinds), honors and knitted by a kind of an order at the distance not yet
+    /// held, the knitted straight (rarely the nearest form) by trying each draw.
+    fn effective_keyed(&self, counts: &[u8; 34], room: &[u8; 34]) -> Option<(u8, u64)> {
+        if self.exact_only {
+            return None;
+        }
+        let room = room_bits(room);
+        let held = (0..34).filter(|&k| counts[k] > 0).fold(0u64, |b, k| b | 1 << k);
+        let mut best = INF;
+        let mut kinds = 0u64;
+        for (vi, v) in self.variants.iter().enumerate() {
+            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+            let forms = self.p.with_special_forms(self.seven_pairs, orphans);
+            let keyed = Keyed::new(counts, &v.sources)?;
+            let draws = Draws::new(&keyed, self.p.melds, room & v.allowed);
+            let (near, near_kinds) = effective_from(&forms, &draws, &masked, &Stats::new(&masked));
+            let knitted = if self.honors_and_knitted { self.honors_and_knitted(v, counts) } else { INF };
+            // Exact below one more than the nearer forms: only a straight at the best distance matters.
+            let straight = match self.knitted_straight {
+                Some(m) => self.knitted_straight_keyed(vi, counts, m, near.min(knitted).saturating_add(1))?,
+                None => INF,
+            };
+            let here = near.min(knitted).min(straight);
+            if here > best {
+                continue;
+            }
+            if here < best {
+                (best, kinds) = (here, 0);
+            }
+            if near == here {
+                kinds |= near_kinds & v.allowed;
+            }
+            if knitted == here && here > 0 {
+                for order in KNITTED_ORDERS {
+                    let set = honors_and_knitted_kinds(order).bits() & v.allowed;
+                    if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == here {
+                        kinds |= set & !held;
+                    }
+                }
+            }
+            if let Some(m) = self.knitted_straight
+                && straight == here
+            {
+                let mut c = *counts;
+                let mut candidates = room & v.allowed & !kinds;
+                while candidates != 0 {
+                    let t = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    c[t] += 1;
+                    if self.knitted_straight_keyed(vi, &c, m, here)? < here {
+                        kinds |= 1 << t;
+                    }
+                    c[t] -= 1;
+                }
+            }
+        }
+        Some((best, kinds & room))
     }
 
     /// Discard advice (unsorted): every kind held, then a wildcard.
@@ -492,6 +653,112 @@ impl<'a> Regional<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prepared::prepare;
+    use hupai_tiles::Meld;
+
+    /// A small xorshift generator: the same hands on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A random hand of `tiles` tiles (counting 3 per declared meld) from the wall of `rules`' tile
+    /// set: up to two declared melds (a triplet, a sequence or a kan of kinds in the set), then
+    /// concealed tiles and `wildcards` wildcards.
+    fn random_hand(rng: &mut Rng, rules: &Rules, tiles: usize, wildcards: u8) -> Option<Hand> {
+        let kinds: Vec<usize> = rules.tiles.kinds().iter().map(|t| t.index()).collect();
+        let mut left = [0u8; 34];
+        for &k in &kinds {
+            left[k] = 4;
+        }
+        let mut melds = Vec::new();
+        for _ in 0..rng.below(4).saturating_sub(1) {
+            let k = kinds[rng.below(kinds.len())];
+            let shape: Vec<usize> = match rng.below(3) {
+                0 if k < 27 && k % 9 < 7 => vec![k, k + 1, k + 2],
+                1 => vec![k; 4],
+                _ => vec![k; 3],
+            };
+            if shape.iter().any(|&x| left[x] == 0 || !kinds.contains(&x))
+                || shape.iter().filter(|&&x| x == k).count() > left[k] as usize
+            {
+                continue;
+            }
+            for &x in &shape {
+                left[x] -= 1;
+            }
+            melds.push(Meld::from_tiles(&shape.iter().map(|&x| Tile::ALL[x]).collect::<Vec<_>>())?);
+        }
+        let concealed = tiles.checked_sub(3 * melds.len() + wildcards as usize)?;
+        let mut counts = TileCounts::EMPTY;
+        let mut wall: Vec<usize> = (0..34).flat_map(|k| std::iter::repeat_n(k, left[k] as usize)).collect();
+        for i in 0..concealed {
+            let j = i + rng.below(wall.len() - i);
+            wall.swap(i, j);
+            counts.0[wall[i]] += 1;
+        }
+        Hand::new(counts, wildcards, &melds).ok()
+    }
+
+    /// The keyed path (tables, per-kind arithmetic, argmin lanes) answers exactly as the exact
+    /// program on random hands under every regional preset and some combinations: wildcards,
+    /// declared melds, 17-tile hands, every hand size; shanten with every form's number,
+    /// effective tiles and advice.
+    #[test]
+    fn keyed_path_equals_the_exact_program() {
+        let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
+        let per_rules = if full { 3000 } else { 120 };
+        let rules_names = [
+            "changsha",
+            "changsha+tiles-108",
+            "sichuan",
+            "sichuan+void-p",
+            "hongzhong",
+            "sanma",
+            "gb",
+            "gb+258",
+            "sanma+258+void-any",
+            "riichi+tiles-112+258",
+            "taiwan+258",
+            "taiwan+void-any",
+        ];
+        let mut rng = Rng(0x5eed_2026_1125);
+        let mut compared = 0;
+        for name in rules_names {
+            let rules: Rules = name.parse().expect("rules");
+            for i in 0..per_rules {
+                let size = [rules.hand_size() - 1, rules.hand_size(), 7, 8, 10, 11][i % 6];
+                let wildcards = [0, 0, 1, 2, 4][rng.below(5)];
+                let Some(hand) = random_hand(&mut rng, &rules, size, wildcards) else { continue };
+                let Ok(p) = prepare(&hand, &rules) else { continue };
+                let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, &hand, &rules), Regional::new(&p, &hand, &rules))
+                else {
+                    continue;
+                };
+                exact.exact_only = true;
+                assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
+                let physical = hand.held_counts().0;
+                if p.complete {
+                    assert_eq!(
+                        keyed.advice(&physical, &TileCounts::EMPTY),
+                        exact.advice(&physical, &TileCounts::EMPTY),
+                        "{name}: {hand}"
+                    );
+                } else {
+                    let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
+                    assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
 
     #[test]
     fn meld_shapes_are_the_55_melds() {
