@@ -25,7 +25,12 @@ pub(crate) struct Products {
 impl Products {
     #[inline(always)]
     pub(crate) fn new(changes: &impl Changes, m: usize) -> Products {
-        let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
+        Products::of_vectors([changes.full(0), changes.full(1), changes.full(2), changes.full(3)], m)
+    }
+
+    /// The products of the suits' vectors `v` for `m` melds.
+    #[inline(always)]
+    pub(crate) fn of_vectors(v: [Vector; 4], m: usize) -> Products {
         match m {
             0 => Products::of::<0>(v),
             1 => Products::of::<1>(v),
@@ -182,15 +187,7 @@ impl Draws {
     #[inline(always)]
     pub(crate) fn new(changes: &impl Changes, m: usize, room: u64) -> Draws {
         let prod = Products::new(changes, m);
-        let mut lowers = [0u16; 48];
-        for s in 0..4 {
-            let range = suit_range(s);
-            for (r, t) in range.enumerate() {
-                if room >> t & 1 != 0 {
-                    lowers[t] = vector::lanes_below(&changes.plus(s, r), &prod.v[s]);
-                }
-            }
-        }
+        let lowers = lowers(changes, &prod.v, room);
         Draws { prod, lowers }
     }
 
@@ -207,6 +204,22 @@ impl Draws {
     pub(crate) fn lowering(&self, s: usize, lanes: LaneBits) -> u64 {
         u64::from(lanes::rows_meeting(self.rows(s), lanes) & suit_ranks(s)) << suit_range(s).start
     }
+}
+
+/// By kind, the lanes of its suit's vector (`full`) a draw of it lowers, for the kinds of `room`
+/// (none for the others), padded as [`Draws::lowers`].
+#[inline(always)]
+pub(crate) fn lowers(changes: &impl Changes, full: &[Vector; 4], room: u64) -> [u16; 48] {
+    let mut lowers = [0u16; 48];
+    for (s, v) in full.iter().enumerate() {
+        let range = suit_range(s);
+        for (r, t) in range.enumerate() {
+            if room >> t & 1 != 0 {
+                lowers[t] = vector::lanes_below(&changes.plus(s, r), v);
+            }
+        }
+    }
+    lowers
 }
 
 /// The ranks of suit `s` as bits (nine, or seven for honors).

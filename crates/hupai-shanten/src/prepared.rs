@@ -162,14 +162,14 @@ impl Prepared<'_> {
     }
 
     /// These questions with seven pairs and thirteen orphans counting as given (the regional
-    /// options narrow them per way to win).
-    pub(crate) fn with_special_forms(&self, seven_pairs: SevenPairs, thirteen_orphans: bool) -> Prepared<'_> {
+    /// options narrow them per way to win) and `melds` melds to form.
+    pub(crate) fn with_forms(&self, seven_pairs: SevenPairs, thirteen_orphans: bool, melds: usize) -> Prepared<'_> {
         Prepared {
             counts: self.counts,
             physical: PhysicalSource(self.physical.0),
             caps: self.caps,
             wildcards: self.wildcards,
-            melds: self.melds,
+            melds,
             seven_pairs,
             thirteen_orphans,
             fifth: self.fifth,

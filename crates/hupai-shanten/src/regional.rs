@@ -36,16 +36,17 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
-use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
+use hupai_tiles::{Error, Hand, Rules, SevenPairs, Suit, Tile, TileCounts};
 
 use crate::advice::{Discard, DiscardOption};
-use crate::changes::{Changes, Draws, room_bits};
+use crate::changes::{self, ALL_KINDS, Changes, Draws, Products, kinds_where, room_bits};
 use crate::effective::effective_from;
 use crate::effective::{Effective, EffectiveTile, EffectiveTiles, unseen};
 use crate::exact::{self, Ranks};
+use crate::lanes::Lanes;
 use crate::prepared::{Prepared, suit_range};
 use crate::shanten::{Form, Shanten};
-use crate::sources::{Keyed, Source};
+use crate::sources::{ABSENT, Keyed, Source};
 use crate::special::{ORPHANS, Stats};
 use crate::table;
 use crate::vector::{self, IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
@@ -64,6 +65,8 @@ struct Variant {
     plain: [bool; 4],
     /// Per suit: where its vectors come from without fifth-copy stand-ins.
     sources: [Source; 4],
+    /// Allowed kinds whose copies declared melds hold all four, as bits.
+    exhausted: u64,
 }
 
 /// Distances (tiles to add to the real tiles) per form; `None` where the form cannot apply.
@@ -109,6 +112,29 @@ impl Distances {
     }
 }
 
+/// The knitted straight of `order` taken out of `counts`: its kinds (bits), what it leaves (one
+/// held copy of each of its kinds taken) and how many of its kinds are not held; `None` if a kind
+/// of it is not allowed or declared melds hold all its copies (no stand-in may take it).
+fn straight_rest(v: &Variant, counts: &[u8; 34], order: [Suit; 3]) -> Option<(u64, [u8; 34], u8)> {
+    let straight = knitted_set(order).bits();
+    if straight & !v.allowed != 0 || straight & v.exhausted != 0 {
+        return None;
+    }
+    let mut rest = *counts;
+    let mut missing = 0u8;
+    let mut kinds = straight;
+    while kinds != 0 {
+        let k = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        if rest[k] > 0 {
+            rest[k] -= 1;
+        } else {
+            missing += 1;
+        }
+    }
+    Some((straight, rest, missing))
+}
+
 /// Every meld shape as its kinds: 34 triplets, then the 21 sequences.
 const MELD_SHAPES: [[u8; 3]; 55] = {
     let mut out = [[0u8; 3]; 55];
@@ -132,13 +158,20 @@ const MELD_SHAPES: [[u8; 3]; 55] = {
     out
 };
 
+/// The kinds a 2-5-8 pair may be on: 2, 5 and 8 of each numbered suit.
+const PAIRS_258: u64 = 0b0_1001_0010 * (1 | 1 << 9 | 1 << 18);
+
 /// A suit's vectors are memoized by (variant, suit, pattern in base 5, stand-in budget).
 type SuitKey = (u8, u8, u32, u8);
 
 /// The regional path for one hand and its rules.
 pub(crate) struct Regional<'a> {
     p: &'a Prepared<'a>,
+    /// At most three: one per way to be void.
     variants: Vec<Variant>,
+    /// Per suit, its source in the variants that allow it (the same in all of them: a void takes
+    /// a whole suit out and changes nothing else), or absent if none does.
+    sources: [Source; 4],
     /// The special forms, when they apply to this hand under these rules.
     seven_pairs: SevenPairs,
     thirteen_orphans: bool,
@@ -161,8 +194,8 @@ impl<'a> Regional<'a> {
     /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
     pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
         hand.check_tile_supply(rules)?;
-        let declared = hand.declared_counts();
-        let mut variants = Vec::new();
+        let declared = if hand.melds().is_empty() { TileCounts::EMPTY } else { hand.declared_counts() };
+        let mut variants = Vec::with_capacity(rules.void_choices().len());
         let mut refused = None;
         for &void in rules.void_choices() {
             let allowed = rules.allowed_kinds(void).bits();
@@ -172,7 +205,7 @@ impl<'a> Regional<'a> {
             }
             let mut pair_kinds = allowed;
             if rules.pair_258 {
-                pair_kinds &= Tile::ALL.iter().filter(|&&t| rules.pair_allowed(t)).fold(0, |b, t| b | 1 << t.index());
+                pair_kinds &= PAIRS_258;
             }
             let caps: [u8; 34] =
                 std::array::from_fn(|k| if allowed >> k & 1 == 1 { 4u8.saturating_sub(declared.0[k]) } else { 0 });
@@ -187,7 +220,12 @@ impl<'a> Regional<'a> {
                 ranks[s] == Ranks { allowed: full, pair: full } && caps[r].iter().all(|&c| c == 4)
             });
             let sources: [Source; 4] = std::array::from_fn(|s| Source::of(s, &caps, ranks[s]));
-            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources });
+            let exhausted = if hand.melds().is_empty() {
+                0
+            } else {
+                (0..34).filter(|&k| allowed >> k & 1 == 1 && caps[k] == 0).fold(0, |b, k| b | 1 << k)
+            };
+            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources, exhausted });
         }
         if variants.is_empty() {
             let reason = match (refused, rules.void) {
@@ -202,11 +240,15 @@ impl<'a> Regional<'a> {
             return Err(Error::NeverWins { reason });
         }
         let all = variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let sources = std::array::from_fn(|s| {
+            variants.iter().map(|v| v.sources[s]).find(|&x| x != Source::Absent).unwrap_or(Source::Absent)
+        });
         let special = hand.melds().is_empty() && rules.melds == 4 && p.melds == 4;
         let knitted_any =
             KNITTED_ORDERS.iter().any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0));
         Ok(Regional {
             p,
+            sources,
             seven_pairs: if special { rules.seven_pairs } else { SevenPairs::Off },
             thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !all == 0,
             honors_and_knitted: special
@@ -416,23 +458,7 @@ impl<'a> Regional<'a> {
         let v = &self.variants[vi];
         let mut best = limit.min(INF);
         for order in KNITTED_ORDERS {
-            let straight = knitted_set(order).bits();
-            // Every kind allowed, and none exhausted by declared melds (no stand-in may take it).
-            if straight & !v.allowed != 0 || (0..34).any(|k| straight >> k & 1 == 1 && v.caps[k] == 0) {
-                continue;
-            }
-            let mut rest = *counts;
-            let mut missing = 0u8;
-            let mut kinds = straight;
-            while kinds != 0 {
-                let k = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                if rest[k] > 0 {
-                    rest[k] -= 1;
-                } else {
-                    missing += 1;
-                }
-            }
+            let Some((_, rest, missing)) = straight_rest(v, counts, order) else { continue };
             if missing >= best {
                 continue;
             }
@@ -576,57 +602,124 @@ impl<'a> Regional<'a> {
             return None;
         }
         let room = room_bits(room);
-        let held = (0..34).filter(|&k| counts[k] > 0).fold(0u64, |b, k| b | 1 << k);
+        if self.variants.len() == 1 {
+            return self.effective_one(counts, room);
+        }
+        let m = self.p.melds;
+        // A suit is the same in every variant that allows it and absent in the others, so its
+        // vector and which lanes each of its draws lowers are looked up once for all variants.
+        let shared = Keyed::new(counts, &self.sources)?;
+        let full = [shared.full(0), shared.full(1), shared.full(2), shared.full(3)];
+        let suits_of = |v: &Variant| -> [Vector; 4] {
+            std::array::from_fn(|s| if v.sources[s] == Source::Absent { ABSENT } else { full[s] })
+        };
+        // First every variant's distances, then the draws of the variants at the best distance
+        // only: a draw lowers a variant by at most one.
+        let mut near = [INF; 3];
+        let mut knitted = [INF; 3];
+        let mut straight = [INF; 3];
+        let mut masked = [[0u8; 34]; 3];
         let mut best = INF;
-        let mut kinds = 0u64;
-        for (vi, v) in self.variants.iter().enumerate() {
-            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+        for (vi, v) in self.variants.iter().enumerate().take(3) {
+            masked[vi] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
             let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
-            let forms = self.p.with_special_forms(self.seven_pairs, orphans);
-            let keyed = Keyed::new(counts, &v.sources)?;
-            let draws = Draws::new(&keyed, self.p.melds, room & v.allowed);
-            let (near, near_kinds) = effective_from(&forms, &draws, &masked, &Stats::new(&masked));
-            let knitted = if self.honors_and_knitted { self.honors_and_knitted(v, counts) } else { INF };
-            // Exact below one more than the nearer forms: only a straight at the best distance matters.
-            let straight = match self.knitted_straight {
-                Some(m) => self.knitted_straight_keyed(vi, counts, m, near.min(knitted).saturating_add(1))?,
-                None => INF,
-            };
-            let here = near.min(knitted).min(straight);
-            if here > best {
-                continue;
+            let forms = self.p.with_forms(self.seven_pairs, orphans, m);
+            let (seven, thirteen) = forms.special_distances(&Stats::new(&masked[vi]));
+            let melds = vector::four_suits_distance(&suits_of(v), m);
+            near[vi] = melds.min(seven.unwrap_or(INF)).min(thirteen.unwrap_or(INF));
+            if self.honors_and_knitted {
+                knitted[vi] = self.honors_and_knitted(v, counts);
             }
-            if here < best {
-                (best, kinds) = (here, 0);
+            if let Some(m) = self.knitted_straight {
+                // Exact below one more than the nearer forms: only a straight at the best
+                // distance matters.
+                straight[vi] =
+                    self.knitted_straight_keyed(vi, counts, m, near[vi].min(knitted[vi]).saturating_add(1))?;
             }
-            if near == here {
-                kinds |= near_kinds & v.allowed;
+            best = best.min(near[vi]).min(knitted[vi]).min(straight[vi]);
+        }
+        let mut kinds = 0u64;
+        let mut lowers = None;
+        for (vi, v) in self.variants.iter().enumerate().take(3) {
+            let drawable = room & v.allowed;
+            if near[vi] == best {
+                let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+                let forms = self.p.with_forms(self.seven_pairs, orphans, m);
+                let all = self.variants.iter().fold(0, |a, v| a | v.allowed);
+                // Draws of a suit the variant does not allow are outside `drawable`.
+                let lowers = *lowers.get_or_insert_with(|| changes::lowers(&shared, &full, room & all));
+                let draws = Draws { prod: Products::of_vectors(suits_of(v), m), lowers };
+                kinds |= effective_from(&forms, &draws, &masked[vi], &Stats::new(&masked[vi])).1 & drawable;
             }
-            if knitted == here && here > 0 {
-                for order in KNITTED_ORDERS {
-                    let set = honors_and_knitted_kinds(order).bits() & v.allowed;
-                    if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == here {
-                        kinds |= set & !held;
-                    }
-                }
-            }
-            if let Some(m) = self.knitted_straight
-                && straight == here
-            {
-                let mut c = *counts;
-                let mut candidates = room & v.allowed & !kinds;
-                while candidates != 0 {
-                    let t = candidates.trailing_zeros() as usize;
-                    candidates &= candidates - 1;
-                    c[t] += 1;
-                    if self.knitted_straight_keyed(vi, &c, m, here)? < here {
-                        kinds |= 1 << t;
-                    }
-                    c[t] -= 1;
+            kinds |= self.knitted_draws(vi, counts, drawable, best, knitted[vi], straight[vi])?;
+        }
+        Some((best, kinds))
+    }
+
+    /// [`Regional::effective_keyed`] for rules with one way to win (no void to choose): one pass.
+    fn effective_one(&self, counts: &[u8; 34], room: u64) -> Option<(u8, u64)> {
+        let v = &self.variants[0];
+        let drawable = room & v.allowed;
+        let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+        let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+        let forms = self.p.with_forms(self.seven_pairs, orphans, self.p.melds);
+        let keyed = Keyed::new(counts, &v.sources)?;
+        let draws = Draws::new(&keyed, self.p.melds, drawable);
+        let (near, near_kinds) = effective_from(&forms, &draws, &masked, &Stats::new(&masked));
+        if !self.honors_and_knitted && self.knitted_straight.is_none() {
+            return Some((near, near_kinds & drawable));
+        }
+        let knitted = if self.honors_and_knitted { self.honors_and_knitted(v, counts) } else { INF };
+        let straight = match self.knitted_straight {
+            Some(m) => self.knitted_straight_keyed(0, counts, m, near.min(knitted).saturating_add(1))?,
+            None => INF,
+        };
+        let best = near.min(knitted).min(straight);
+        let mut kinds = if near == best { near_kinds & drawable } else { 0 };
+        kinds |= self.knitted_draws(0, counts, drawable, best, knitted, straight)?;
+        Some((best, kinds))
+    }
+
+    /// The draws among `drawable` lowering the knitted forms of variant `vi` whose distances are
+    /// `knitted` and `straight`, those of them at `best`: a kind of an order's honors and knitted
+    /// tiles not yet held; for the knitted straight, per order at the distance, a missing kind of
+    /// the straight or a draw lowering the melds form of what the straight leaves (argmin lanes,
+    /// as for the whole hand). `None` when the keyed sources cannot answer.
+    fn knitted_draws(
+        &self,
+        vi: usize,
+        counts: &[u8; 34],
+        drawable: u64,
+        best: u8,
+        knitted: u8,
+        straight: u8,
+    ) -> Option<u64> {
+        let v = &self.variants[vi];
+        let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
+        let mut kinds = 0;
+        if knitted == best && best > 0 {
+            for order in KNITTED_ORDERS {
+                let set = honors_and_knitted_kinds(order).bits() & v.allowed;
+                if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == best {
+                    kinds |= set & !held & drawable;
                 }
             }
         }
-        Some((best, kinds & room))
+        if let Some(m) = self.knitted_straight
+            && straight == best
+        {
+            let forms = self.p.with_forms(SevenPairs::Off, false, m);
+            for order in KNITTED_ORDERS {
+                let Some((set, rest, missing)) = straight_rest(v, counts, order) else { continue };
+                let keyed = Keyed::new(&rest, &v.sources)?;
+                let draws = Draws::new(&keyed, m, drawable);
+                let (distance, lowering) = effective_from(&forms, &draws, &rest, &Stats::new(&rest));
+                if missing.saturating_add(distance) == best {
+                    kinds |= (set & !held | lowering) & drawable;
+                }
+            }
+        }
+        Some(kinds)
     }
 
     /// Discard advice (unsorted): every kind held, then a wildcard.
@@ -758,6 +851,13 @@ mod tests {
             }
         }
         assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
+
+    #[test]
+    fn pairs_258_are_the_rules_pairs() {
+        let rules = Rules::CHANGSHA;
+        let want = Tile::ALL.iter().filter(|&&t| rules.pair_allowed(t)).fold(0u64, |b, t| b | 1 << t.index());
+        assert_eq!(PAIRS_258, want);
     }
 
     #[test]

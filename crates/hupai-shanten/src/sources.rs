@@ -13,7 +13,7 @@ use crate::table::{self, Key, RANKS_258};
 use crate::vector::{IMPOSSIBLE, Vector, lane};
 
 /// The vector of a suit no target may hold: no groups, every real tile dropped.
-const ABSENT: Vector = {
+pub(crate) const ABSENT: Vector = {
     let mut v = IMPOSSIBLE;
     v[lane(0, 0)] = 0;
     v
