@@ -32,11 +32,13 @@
 //! (microseconds to a few milliseconds for advice), exact by construction, and checked against a
 //! brute force and every win-check engine.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
-use hupai_tiles::{Error, Hand, Rules, SevenPairs, Suit, Tile, TileCounts};
+use hupai_tiles::{Error, Hand, Rules, SevenPairs, Suit, Tile, TileCounts, TileSupply, VoidSuit};
 
 use crate::advice::{Discard, DiscardOption};
 use crate::changes::{self, ALL_KINDS, Changes, Draws, Products, kinds_where, room_bits};
@@ -52,6 +54,7 @@ use crate::table;
 use crate::vector::{self, IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
 
 /// One way the hand may win: the kinds a target may hold and where its pair may go.
+#[derive(Debug, Clone)]
 struct Variant {
     /// Kinds a target may hold, as bits by kind.
     allowed: u64,
@@ -164,36 +167,51 @@ const PAIRS_258: u64 = 0b0_1001_0010 * (1 | 1 << 9 | 1 << 18);
 /// A suit's vectors are memoized by (variant, suit, pattern in base 5, stand-in budget).
 type SuitKey = (u8, u8, u32, u8);
 
-/// The regional path for one hand and its rules.
-pub(crate) struct Regional<'a> {
-    p: &'a Prepared<'a>,
-    /// At most three: one per way to be void.
+/// What the rules and the declared melds leave possible, before any question.
+#[derive(Debug, Clone)]
+struct Ways {
+    /// One per way to be void (one without a void rule).
     variants: Vec<Variant>,
     /// Per suit, its source in the variants that allow it (the same in all of them: a void takes
     /// a whole suit out and changes nothing else), or absent if none does.
     sources: [Source; 4],
-    /// The special forms, when they apply to this hand under these rules.
-    seven_pairs: SevenPairs,
-    thirteen_orphans: bool,
+    /// The kinds some variant allows.
+    allowed: u64,
+    /// Whether some order's honors and knitted tiles (fourteen kinds of them) fit a variant.
     honors_and_knitted: bool,
-    /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
-    knitted_straight: Option<usize>,
-    memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
-    /// Answer from the exact program alone, never the keyed sources: the reference the keyed path
-    /// is tested against.
-    exact_only: bool,
+    /// Whether some order's knitted straight fits a variant.
+    knitted_straight: bool,
 }
 
-/// True if the rules need this path (any regional option on).
-pub(crate) fn applies(rules: &Rules) -> bool {
-    !rules.is_classic()
-}
+/// [`Ways`] of the rules without declared melds, by [`Ways::index`]: every void rule, tile set and
+/// 2-5-8 choice.
+static WAYS_OF_RULES: LazyLock<Vec<Option<Ways>>> = LazyLock::new(|| {
+    let mut out = vec![None; 6 * TileSupply::ALL.len() * 2];
+    let voids = [
+        VoidSuit::Off,
+        VoidSuit::AnyOne,
+        VoidSuit::Declared(Suit::Man),
+        VoidSuit::Declared(Suit::Pin),
+        VoidSuit::Declared(Suit::Sou),
+        VoidSuit::Declared(Suit::Honor),
+    ];
+    for void in voids {
+        for tiles in TileSupply::ALL {
+            for pair_258 in [false, true] {
+                let rules = Rules::STANDARD.with_void_rule(void).with_tiles(tiles).with_pair_258(pair_258);
+                if let (Some(i), Ok(ways)) = (Ways::index(&rules), Ways::new(&rules, &Hand::default())) {
+                    out[i] = Some(ways);
+                }
+            }
+        }
+    }
+    out
+});
 
-impl<'a> Regional<'a> {
-    /// The variants the declared melds leave possible. Fails with [`Error::NotInTileSet`] for a
-    /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
-    pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
-        hand.check_tile_supply(rules)?;
+impl Ways {
+    /// The variants the declared melds of `hand` leave possible under `rules`; [`Error::NeverWins`]
+    /// when none is left.
+    fn new(rules: &Rules, hand: &Hand) -> Result<Ways, Error> {
         let declared = if hand.melds().is_empty() { TileCounts::EMPTY } else { hand.declared_counts() };
         let mut variants = Vec::with_capacity(rules.void_choices().len());
         let mut refused = None;
@@ -220,16 +238,12 @@ impl<'a> Regional<'a> {
                 ranks[s] == Ranks { allowed: full, pair: full } && caps[r].iter().all(|&c| c == 4)
             });
             let sources: [Source; 4] = std::array::from_fn(|s| Source::of(s, &caps, ranks[s]));
-            let exhausted = if hand.melds().is_empty() {
-                0
-            } else {
-                (0..34).filter(|&k| allowed >> k & 1 == 1 && caps[k] == 0).fold(0, |b, k| b | 1 << k)
-            };
+            let exhausted = (0..34).filter(|&k| allowed >> k & 1 == 1 && caps[k] == 0).fold(0, |b, k| b | 1 << k);
             variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources, exhausted });
         }
         if variants.is_empty() {
             let reason = match (refused, rules.void) {
-                (_, hupai_tiles::VoidSuit::AnyOne) => {
+                (_, VoidSuit::AnyOne) => {
                     "its declared melds use all three numbered suits; one suit must be void".to_owned()
                 }
                 (Some((meld, Some(suit))), _) => {
@@ -239,27 +253,84 @@ impl<'a> Regional<'a> {
             };
             return Err(Error::NeverWins { reason });
         }
-        let all = variants.iter().fold(0u64, |a, v| a | v.allowed);
         let sources = std::array::from_fn(|s| {
             variants.iter().map(|v| v.sources[s]).find(|&x| x != Source::Absent).unwrap_or(Source::Absent)
         });
+        Ok(Ways {
+            allowed: variants.iter().fold(0u64, |a, v| a | v.allowed),
+            sources,
+            honors_and_knitted: KNITTED_ORDERS
+                .iter()
+                .any(|&o| variants.iter().any(|v| (honors_and_knitted_kinds(o).bits() & v.allowed).count_ones() >= 14)),
+            knitted_straight: KNITTED_ORDERS
+                .iter()
+                .any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0)),
+            variants,
+        })
+    }
+
+    /// The place of these rules' void rule, tile set and 2-5-8 choice in [`WAYS_OF_RULES`].
+    fn index(rules: &Rules) -> Option<usize> {
+        let void = match rules.void {
+            VoidSuit::Off => 0,
+            VoidSuit::AnyOne => 1,
+            VoidSuit::Declared(Suit::Man) => 2,
+            VoidSuit::Declared(Suit::Pin) => 3,
+            VoidSuit::Declared(Suit::Sou) => 4,
+            VoidSuit::Declared(Suit::Honor) => 5,
+        };
+        let tiles = TileSupply::ALL.iter().position(|&t| t == rules.tiles)?;
+        Some((void * TileSupply::ALL.len() + tiles) * 2 + usize::from(rules.pair_258))
+    }
+
+    /// The ways of rules without declared melds, built once.
+    fn of_rules(rules: &Rules) -> Option<&'static Ways> {
+        WAYS_OF_RULES.get(Ways::index(rules)?)?.as_ref()
+    }
+}
+
+/// The regional path for one hand and its rules.
+pub(crate) struct Regional<'a> {
+    p: &'a Prepared<'a>,
+    ways: Cow<'static, Ways>,
+    /// The special forms, when they apply to this hand under these rules.
+    seven_pairs: SevenPairs,
+    thirteen_orphans: bool,
+    honors_and_knitted: bool,
+    /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
+    knitted_straight: Option<usize>,
+    memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
+    /// Answer from the exact program alone, never the keyed sources: the reference the keyed path
+    /// is tested against.
+    exact_only: bool,
+}
+
+/// True if the rules need this path (any regional option on).
+pub(crate) fn applies(rules: &Rules) -> bool {
+    !rules.is_classic()
+}
+
+impl<'a> Regional<'a> {
+    /// The variants the declared melds leave possible. Fails with [`Error::NotInTileSet`] for a
+    /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
+    pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
+        hand.check_tile_supply(rules)?;
+        // Without declared melds the ways to win depend on the rules alone: built once per rules.
+        let ways = match hand.melds().is_empty().then(|| Ways::of_rules(rules)).flatten() {
+            Some(ways) => Cow::Borrowed(ways),
+            None => Cow::Owned(Ways::new(rules, hand)?),
+        };
         let special = hand.melds().is_empty() && rules.melds == 4 && p.melds == 4;
-        let knitted_any =
-            KNITTED_ORDERS.iter().any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0));
         Ok(Regional {
             p,
-            sources,
             seven_pairs: if special { rules.seven_pairs } else { SevenPairs::Off },
-            thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !all == 0,
-            honors_and_knitted: special
-                && rules.knitted
-                && KNITTED_ORDERS.iter().any(|&o| {
-                    variants.iter().any(|v| (honors_and_knitted_kinds(o).bits() & v.allowed).count_ones() >= 14)
-                }),
+            thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !ways.allowed == 0,
+            honors_and_knitted: special && rules.knitted && ways.honors_and_knitted,
             // Nine knitted tiles are three melds' worth: the form needs the concealed part to be at
             // least the straight and a pair (smaller hands count as if the missing melds were declared).
-            knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && knitted_any).then(|| p.melds - 3),
-            variants,
+            knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && ways.knitted_straight)
+                .then(|| p.melds - 3),
+            ways,
             memo: RefCell::new(HashMap::new()),
             exact_only: false,
         })
@@ -272,7 +343,7 @@ impl<'a> Regional<'a> {
 
     /// Suit `s`'s vectors by forced stand-ins (one vector without the fifth-copy option).
     fn suit(&self, vi: usize, s: usize, counts: &[u8; 34], budget: usize) -> Vec<Vector> {
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let range = suit_range(s);
         let c = &counts[range.clone()];
         if budget == 0 && v.plain[s] {
@@ -323,7 +394,7 @@ impl<'a> Regional<'a> {
         if self.exact_only {
             return None;
         }
-        let keyed = Keyed::new(counts, &self.variants[vi].sources)?;
+        let keyed = Keyed::new(counts, &self.ways.variants[vi].sources)?;
         let v = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
         Some(vector::four_suits_distance(&v, melds))
     }
@@ -375,7 +446,7 @@ impl<'a> Regional<'a> {
         {
             return d;
         }
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let mut best = limit.min(INF);
         for order in KNITTED_ORDERS {
             let straight = knitted_set(order).bits();
@@ -455,7 +526,7 @@ impl<'a> Regional<'a> {
         if self.exact_only {
             return None;
         }
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let mut best = limit.min(INF);
         for order in KNITTED_ORDERS {
             let Some((_, rest, missing)) = straight_rest(v, counts, order) else { continue };
@@ -473,7 +544,7 @@ impl<'a> Regional<'a> {
     /// `limit` otherwise: it is the one form worth cutting short). With `only_best`, a melds
     /// distance at the floor (no form can do better) is returned alone.
     fn variant_distances(&self, vi: usize, counts: &[u8; 34], budget: usize, limit: u8, only_best: bool) -> Distances {
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
         if only_best && d.melds <= self.p.floor(counts) {
             return d;
@@ -496,7 +567,7 @@ impl<'a> Regional<'a> {
 
     /// Every form's distance for these counts (the minimum over the variants).
     fn distances(&self, counts: &[u8; 34], budget: usize) -> Distances {
-        (0..self.variants.len())
+        (0..self.ways.variants.len())
             .map(|vi| self.variant_distances(vi, counts, budget, INF, false))
             .fold(Distances::NONE, Distances::min)
     }
@@ -506,7 +577,7 @@ impl<'a> Regional<'a> {
     fn best_below(&self, counts: &[u8; 34], budget: usize, limit: u8) -> u8 {
         let floor = self.p.floor(counts);
         let mut best = limit;
-        for vi in 0..self.variants.len() {
+        for vi in 0..self.ways.variants.len() {
             if best <= floor {
                 // No variant or form can do better than the floor.
                 break;
@@ -570,7 +641,7 @@ impl<'a> Regional<'a> {
             return Effective { shanten: self.p.shanten_number(base, wildcards), tiles };
         }
         let base = self.best_below(counts, budget, INF);
-        let drawable = self.variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let drawable = self.ways.variants.iter().fold(0u64, |a, v| a | v.allowed);
         let mut c = *counts;
         let mut tiles = EffectiveTiles::new();
         for t in 0..34 {
@@ -602,13 +673,13 @@ impl<'a> Regional<'a> {
             return None;
         }
         let room = room_bits(room);
-        if self.variants.len() == 1 {
+        if self.ways.variants.len() == 1 {
             return self.effective_one(counts, room);
         }
         let m = self.p.melds;
         // A suit is the same in every variant that allows it and absent in the others, so its
         // vector and which lanes each of its draws lowers are looked up once for all variants.
-        let shared = Keyed::new(counts, &self.sources)?;
+        let shared = Keyed::new(counts, &self.ways.sources)?;
         let full = [shared.full(0), shared.full(1), shared.full(2), shared.full(3)];
         let suits_of = |v: &Variant| -> [Vector; 4] {
             std::array::from_fn(|s| if v.sources[s] == Source::Absent { ABSENT } else { full[s] })
@@ -620,7 +691,7 @@ impl<'a> Regional<'a> {
         let mut straight = [INF; 3];
         let mut masked = [[0u8; 34]; 3];
         let mut best = INF;
-        for (vi, v) in self.variants.iter().enumerate().take(3) {
+        for (vi, v) in self.ways.variants.iter().enumerate().take(3) {
             masked[vi] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
             let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
             let forms = self.p.with_forms(self.seven_pairs, orphans, m);
@@ -640,12 +711,12 @@ impl<'a> Regional<'a> {
         }
         let mut kinds = 0u64;
         let mut lowers = None;
-        for (vi, v) in self.variants.iter().enumerate().take(3) {
+        for (vi, v) in self.ways.variants.iter().enumerate().take(3) {
             let drawable = room & v.allowed;
             if near[vi] == best {
                 let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
                 let forms = self.p.with_forms(self.seven_pairs, orphans, m);
-                let all = self.variants.iter().fold(0, |a, v| a | v.allowed);
+                let all = self.ways.variants.iter().fold(0, |a, v| a | v.allowed);
                 // Draws of a suit the variant does not allow are outside `drawable`.
                 let lowers = *lowers.get_or_insert_with(|| changes::lowers(&shared, &full, room & all));
                 let draws = Draws { prod: Products::of_vectors(suits_of(v), m), lowers };
@@ -658,7 +729,7 @@ impl<'a> Regional<'a> {
 
     /// [`Regional::effective_keyed`] for rules with one way to win (no void to choose): one pass.
     fn effective_one(&self, counts: &[u8; 34], room: u64) -> Option<(u8, u64)> {
-        let v = &self.variants[0];
+        let v = &self.ways.variants[0];
         let drawable = room & v.allowed;
         let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
         let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
@@ -694,7 +765,7 @@ impl<'a> Regional<'a> {
         knitted: u8,
         straight: u8,
     ) -> Option<u64> {
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
         let mut kinds = 0;
         if knitted == best && best > 0 {
@@ -851,6 +922,17 @@ mod tests {
             }
         }
         assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
+
+    #[test]
+    fn ways_of_rules_are_the_ways_of_a_hand_without_melds() {
+        for name in ["changsha", "sichuan", "sichuan+void-s", "hongzhong", "sanma+258", "gb", "riichi+tiles-108+258"] {
+            let rules: Rules = name.parse().expect("rules");
+            let cached = Ways::of_rules(&rules).expect("every void rule, tile set and 2-5-8 choice is built");
+            let built = Ways::new(&rules, &Hand::default()).expect("no melds, some variant");
+            assert_eq!(format!("{cached:?}"), format!("{built:?}"), "{name}");
+        }
+        assert_eq!(WAYS_OF_RULES.iter().flatten().count(), WAYS_OF_RULES.len());
     }
 
     #[test]
