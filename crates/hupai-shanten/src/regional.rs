@@ -115,6 +115,18 @@ impl Distances {
     }
 }
 
+/// Per knitted order (as [`KNITTED_ORDERS`]): the straight's kinds and the honors and knitted
+/// tiles' kinds, as bits.
+static KNITTED_KINDS: LazyLock<[(u64, u64); 6]> = LazyLock::new(|| {
+    std::array::from_fn(|i| (knitted_set(KNITTED_ORDERS[i]).bits(), honors_and_knitted_kinds(KNITTED_ORDERS[i]).bits()))
+});
+
+/// The kinds `counts` holds, as bits.
+#[inline(always)]
+fn held_kinds(counts: &[u8; 34]) -> u64 {
+    ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)))
+}
+
 /// The knitted straight of `order` taken out of `counts`: its kinds (bits), what it leaves (one
 /// held copy of each of its kinds taken) and how many of its kinds are not held; `None` if a kind
 /// of it is not allowed or declared melds hold all its copies (no stand-in may take it).
@@ -428,10 +440,10 @@ impl<'a> Regional<'a> {
 
     /// Honors and knitted tiles: fourteen distinct kinds of an order's sixteen allowed ones.
     fn honors_and_knitted(&self, v: &Variant, counts: &[u8; 34]) -> u8 {
-        let held = (0..34).filter(|&k| counts[k] > 0).fold(0u64, |b, k| b | 1 << k);
-        KNITTED_ORDERS
+        let held = held_kinds(counts);
+        KNITTED_KINDS
             .iter()
-            .map(|&o| honors_and_knitted_kinds(o).bits() & v.allowed)
+            .map(|&(_, kinds)| kinds & v.allowed)
             .filter(|kinds| kinds.count_ones() >= 14)
             .map(|kinds| 14 - (kinds & held).count_ones().min(14) as u8)
             .min()
@@ -527,14 +539,27 @@ impl<'a> Regional<'a> {
             return None;
         }
         let v = &self.ways.variants[vi];
+        let keyed = Keyed::new(counts, &v.sources)?;
+        let held = held_kinds(counts);
         let mut best = limit.min(INF);
-        for order in KNITTED_ORDERS {
-            let Some((_, rest, missing)) = straight_rest(v, counts, order) else { continue };
+        for (order, &(set, _)) in KNITTED_ORDERS.iter().zip(KNITTED_KINDS.iter()) {
+            if set & !v.allowed != 0 || set & v.exhausted != 0 {
+                continue;
+            }
+            let missing = (set & !held).count_ones() as u8;
             if missing >= best {
                 continue;
             }
-            let keyed = Keyed::new(&rest, &v.sources)?;
-            let suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+            // What the straight leaves: its held kinds one copy fewer, by key steps where the
+            // suits are table-backed.
+            let suits = match keyed.without(set & held) {
+                Some(suits) => suits,
+                None => {
+                    let (_, rest, _) = straight_rest(v, counts, *order)?;
+                    let keyed = Keyed::new(&rest, &v.sources)?;
+                    [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)]
+                }
+            };
             best = best.min(missing.saturating_add(vector::four_suits_distance(&suits, melds)).min(INF));
         }
         Some(best)
@@ -766,11 +791,11 @@ impl<'a> Regional<'a> {
         straight: u8,
     ) -> Option<u64> {
         let v = &self.ways.variants[vi];
-        let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
+        let held = held_kinds(counts);
         let mut kinds = 0;
         if knitted == best && best > 0 {
-            for order in KNITTED_ORDERS {
-                let set = honors_and_knitted_kinds(order).bits() & v.allowed;
+            for &(_, set) in KNITTED_KINDS.iter() {
+                let set = set & v.allowed;
                 if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == best {
                     kinds |= set & !held & drawable;
                 }
@@ -782,7 +807,14 @@ impl<'a> Regional<'a> {
             let forms = self.p.with_forms(SevenPairs::Off, false, m);
             for order in KNITTED_ORDERS {
                 let Some((set, rest, missing)) = straight_rest(v, counts, order) else { continue };
+                if missing > best {
+                    continue;
+                }
                 let keyed = Keyed::new(&rest, &v.sources)?;
+                let suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+                if missing.saturating_add(vector::four_suits_distance(&suits, m)) != best {
+                    continue;
+                }
                 let draws = Draws::new(&keyed, m, drawable);
                 let (distance, lowering) = effective_from(&forms, &draws, &rest, &Stats::new(&rest));
                 if missing.saturating_add(distance) == best {

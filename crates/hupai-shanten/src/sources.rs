@@ -101,6 +101,31 @@ impl<'a> Keyed<'a> {
         })
     }
 
+    /// The four suits' vectors with one copy of each kind of `kinds` (held numbered kinds) taken
+    /// out, by key steps; `None` unless every numbered suit is table-backed or absent and `kinds`
+    /// holds no honor.
+    #[inline(always)]
+    pub(crate) fn without(&self, kinds: u64) -> Option<[Vector; 4]> {
+        if kinds >> 27 != 0 {
+            return None;
+        }
+        let mut out = [IMPOSSIBLE; 4];
+        for (s, slot) in out.iter_mut().take(3).enumerate() {
+            let mut key = self.numbered[s];
+            let mut ranks = (kinds >> (9 * s)) & 0x1ff;
+            while ranks != 0 {
+                key = key.minus(ranks.trailing_zeros() as usize);
+                ranks &= ranks - 1;
+            }
+            *slot = match self.sources[s] {
+                Source::Plain | Source::Pair258 | Source::Absent => self.numbered(s, key, &[]),
+                _ => return None,
+            };
+        }
+        out[3] = self.honors(self.honors, &[]);
+        Some(out)
+    }
+
     /// Numbered suit `s` by its key; `moved` are the rank changes from the hand's counts, for the
     /// sources that need the counts themselves.
     #[inline(always)]
