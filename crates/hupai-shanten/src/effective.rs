@@ -8,8 +8,8 @@
 use hupai_tiles::{Error, Hand, Rules, Tile, TileCounts};
 
 use crate::changes::{Capped, Changes, Draws, Plain, SpecialForms, kinds_by_count, room_bits};
-use crate::fifth::fifth_layered;
-use crate::prepared::{PhysicalSource, Prepared, prepare, suit_of_kind};
+use crate::fifth;
+use crate::prepared::{PhysicalSource, Prepared, prepare};
 use crate::regional;
 use crate::special::Stats;
 use crate::vector::{self, INF, finish_reversed};
@@ -108,37 +108,20 @@ pub(crate) fn effective_of(
     let stats = Stats::new(counts);
     let mut tiles = Vec::new();
     let base;
-    if p.fifth {
-        // The layered program only where the tables' capped answer is above the floor (see
-        // `melds_distance`); with many wildcards that is almost never.
-        let mut layered = None;
-        let capped = p.melds_capped(counts);
-        let melds = if capped <= p.floor(counts) {
-            capped
-        } else {
-            let (layers, others) = fifth_layered(p, counts, &mut layered);
-            p.fifth_finish(&others[0], &layers[0])
-        };
-        base = p.best(melds, &stats);
-        let mut c = *counts;
-        for t in 0..34 {
-            if room[t] >= 4 {
-                continue;
-            }
-            let s = suit_of_kind(t);
-            c[t] += 1;
-            let capped = p.melds_capped(&c);
-            let melds = if capped <= p.floor(&c) {
-                capped
-            } else {
-                let (_, others) = fifth_layered(p, counts, &mut layered);
-                p.fifth_finish(&others[s], &p.fifth_layers(&c, s))
-            };
-            let d = p.best(melds, &stats.with(counts[t], t, 1));
-            c[t] -= 1;
-            if d < base {
-                tiles.push(t);
-            }
+    if p.fifth
+        && let Some((best, mut kinds)) = fifth::effective_one_suit_forced(p, counts, room_bits(room), &stats)
+    {
+        base = best;
+        while kinds != 0 {
+            tiles.push(kinds.trailing_zeros() as usize);
+            kinds &= kinds - 1;
+        }
+    } else if p.fifth {
+        let mut kinds;
+        (base, kinds) = fifth::effective_layered(p, counts, room, &stats);
+        while kinds != 0 {
+            tiles.push(kinds.trailing_zeros() as usize);
+            kinds &= kinds - 1;
         }
     } else {
         let plain = if p.caps.is_none() { Plain::new(counts) } else { None };

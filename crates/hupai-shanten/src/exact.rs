@@ -366,6 +366,38 @@ mod tests {
         }
     }
 
+    /// The vector without any copy limit.
+    fn uncapped(counts: &[u8], sequences: bool) -> Vector {
+        suit_layers(counts, &[3 * MAX_M as u8 + 2; 9][..counts.len()], Ranks::ALL, sequences, 0)[0]
+    }
+
+    /// What the fifth-copy path's shortcut rests on: a suit holding no kind four times has the same
+    /// vector without any copy limit as with four copies (so stand-ins forced past the limit never
+    /// help it). Every such numbered pattern and every such honors pattern.
+    #[test]
+    fn no_copy_limit_changes_a_suit_without_a_kind_held_four_times() {
+        let digits = |mut x: usize, n: usize| -> Vec<u8> {
+            (0..n)
+                .map(|_| {
+                    let d = (x % 4) as u8;
+                    x /= 4;
+                    d
+                })
+                .collect()
+        };
+        for code in 0..4usize.pow(9) {
+            let c = digits(code, 9);
+            assert_eq!(uncapped(&c, true), suit_exact(&c, &[4; 9], true), "{c:?}");
+        }
+        for code in 0..4usize.pow(7) {
+            let c = digits(code, 7);
+            assert_eq!(uncapped(&c, false), suit_exact(&c, &[4; 7], false), "{c:?}");
+        }
+        // A kind held four times is where it stops: 1111m with a triplet and a pair.
+        let four = [4, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert!(uncapped(&four, true)[lane(1, 1)] < suit_exact(&four, &[4; 9], true)[lane(1, 1)]);
+    }
+
     #[test]
     fn small_suits() {
         let four = [4u8; 9];
