@@ -1,8 +1,9 @@
 //! `hupai-shanten`: shanten (向听数 / シャンテン), effective tiles (有效牌 / 受け入れ) and discard
 //! advice (打哪张) for mahjong hands **with wildcards** (癞子), declared melds, 17-tile hands, seven
 //! pairs and thirteen orphans, and under the regional rules (the 2-5-8 pair, void suits, 108/112-tile
-//! sets, the GB knitted forms). Exact, and at table speed under every preset (the
-//! wildcard-fifth-copy option alone takes an exact program instead: slower, the same semantics).
+//! sets, the GB knitted forms). Exact, and at table speed under every preset and the
+//! wildcard-fifth-copy option (which combined with a regional option takes an exact program
+//! instead: slower, the same semantics).
 //!
 //! - [`shanten`](shanten()): how far a hand of 3k + 1 or 3k + 2 tiles is from winning: −1 wins, 0 is ready, …
 //! - [`effective_tiles`]: for a hand one tile short (3k + 1), the kinds whose draw lowers its
@@ -62,10 +63,11 @@
 //! options each way to win (one per suit that may be void) picks a source per suit: either table,
 //! the honors histogram, nothing for a suit no target may hold, or per-kind arithmetic where no
 //! sequence fits (sanma's man suit). Suits the tables do not cover (more than 14 tiles, copies
-//! taken by declared melds in a suit with sequences) and the fifth-copy option (which couples the
-//! suits through the wildcards that must stand in past the limit) go through an exact rank-by-rank
-//! program: same answers, slower; under the regional options it is also the reference the table
-//! path is tested against. Seven pairs and
+//! taken by declared melds in a suit with sequences) go through an exact rank-by-rank program: same
+//! answers, slower; it is also the reference the table path is tested against. The fifth-copy
+//! option couples the suits through the wildcards that must stand in past the four copies, but a
+//! suit holding no kind four times never needs one, so the tables answer it unless two suits hold
+//! a kind four times (then a layered program). Seven pairs and
 //! thirteen orphans are closed forms. Effective tiles and advice never recompute a whole hand: a
 //! drawn tile lowers each lane of its suit's vector by at most one, so a draw is effective exactly
 //! when it lowers a lane at which the best split of the hand is reached (an argmin lane). Which
