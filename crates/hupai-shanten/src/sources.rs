@@ -131,6 +131,7 @@ impl<'a> Keyed<'a> {
     #[inline(always)]
     fn numbered(&self, s: usize, key: Key, moved: &[(usize, i8)]) -> Vector {
         match self.sources[s] {
+            // (`HonorsNoPair` is only ever an honors source, as `Pair258` only a numbered one.)
             Source::Plain | Source::HonorsNoPair => self.table.numbered_key(key),
             Source::Pair258 => match self.pair {
                 Some(pair) => self.table.numbered_key_258(pair, key),
