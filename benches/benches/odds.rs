@@ -6,6 +6,9 @@
 //! Before timing, every ready discard's win probability is checked against its closed form from
 //! `hupai-shanten`'s waits (`1 − (1 − P)^17`), and every line against `0 ≤ win ≤ tenpai ≤ 1`.
 //!
+//! `discard-ev-riichi/*`: riichi rules at 0 wildcards with the riichi scorer, without and with riichi
+//! declared at closed tenpai (ura-dora by expectation, the deposit).
+//!
 //! `cargo bench -p hupai-benches --bench odds` (a few minutes: 3-shanten hands take a while each).
 
 mod common;
@@ -21,12 +24,12 @@ use hupai_tiles::{Hand, Rules, TileCounts};
 /// Hands per group (a power of two, for the round-robin loop).
 const HANDS: usize = 8;
 
-/// The first `HANDS` deals whose best discard leaves shanten `target`.
-fn corpus(target: i8, wildcards: u8) -> Vec<Hand> {
+/// The first `HANDS` deals whose best discard leaves shanten `target` under `rules`.
+fn corpus(rules: &Rules, target: i8, wildcards: u8) -> Vec<Hand> {
     (0..)
         .map(|i| deal(SEED, i, 14, wildcards))
         .filter(|h| {
-            hupai_shanten::discard_advice(h, &Rules::STANDARD, &TileCounts::EMPTY)
+            hupai_shanten::discard_advice(h, rules, &TileCounts::EMPTY)
                 .is_ok_and(|a| a.first().is_some_and(|o| o.shanten() == target))
         })
         .take(HANDS)
@@ -62,7 +65,7 @@ fn check(hand: &Hand) {
 fn discard_ev(c: &mut criterion::Criterion<common::CpuTime>) {
     for wildcards in [0u8, 2] {
         for target in 0..=3i8 {
-            let hands = corpus(target, wildcards);
+            let hands = corpus(&Rules::STANDARD, target, wildcards);
             hands.iter().for_each(check);
             let mut g = c.benchmark_group(format!("discard-ev/{wildcards}-wildcards"));
             if target >= 2 {
@@ -78,9 +81,41 @@ fn discard_ev(c: &mut criterion::Criterion<common::CpuTime>) {
     }
 }
 
+/// Riichi rules at 0 wildcards with the riichi scorer (`hupai_score::Scorer` as the `WinValue`):
+/// the expected score without riichi (`scored`), and with riichi declared at closed tenpai
+/// (`riichi-at-tenpai`: each win scored once per ura count, and the deposit). Checked first: every
+/// line has a score, and the tenpai and win figures are those without a scorer.
+fn discard_ev_riichi(c: &mut criterion::Criterion<common::CpuTime>) {
+    let scorer = hupai_score::Scorer::by_name("riichi").expect("the riichi scorer");
+    for target in 0..=3i8 {
+        let hands = corpus(&Rules::RIICHI, target, 0);
+        for riichi in [false, true] {
+            let options = EvOptions { riichi, scorer: Some(&scorer), ..EvOptions::default() };
+            for hand in &hands {
+                let plain = ev::discard_ev(hand, &Rules::RIICHI, &EvOptions::default()).expect("discard_ev");
+                let scored = ev::discard_ev(hand, &Rules::RIICHI, &options).expect("discard_ev");
+                for line in &scored {
+                    let same = plain.iter().find(|p| p.discard == line.discard).expect("every discard");
+                    assert!(line.score().is_some_and(f64::is_finite), "{hand} {:?}", line.discard);
+                    assert!((line.win() - same.win()).abs() < 1e-12 && (line.tenpai() - same.tenpai()).abs() < 1e-12);
+                }
+            }
+            let name = if riichi { "riichi-at-tenpai" } else { "scored" };
+            let mut g = c.benchmark_group(format!("discard-ev-riichi/{name}"));
+            if target >= 2 {
+                g.sample_size(10).sampling_mode(SamplingMode::Flat).measurement_time(Duration::from_secs(8));
+            }
+            g.bench_function(format!("{target}-shanten"), |b| {
+                common::per_hand(b, &hands, |h| ev::discard_ev(h, &Rules::RIICHI, &options).expect("discard_ev"))
+            });
+            g.finish();
+        }
+    }
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = discard_ev
+    targets = discard_ev, discard_ev_riichi
 }
 criterion_main!(benches);

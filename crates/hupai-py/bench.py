@@ -150,6 +150,23 @@ def main():
         row("mahjong HandCalculator.estimate_hand_value (per call)", seconds, len(riichi_cases))
     except ImportError:
         rows.append(("mahjong scoring: not installed", float("nan"), float("nan"), ""))
+    try:
+        from riichienv import Conditions, HandEvaluator
+
+        # The same situations as riichi_cases, in riichienv's text form (the winning tile last).
+        riichienv_cases = [("34m456p678s22p567s2m", "1m", None, {"tsumo": True, "riichi": True}),
+                           ("123m456p78s11122z9s", None, None, {"player_wind": 1}),
+                           ("1122334455667p7p", None, None, {"tsumo": True}),
+                           ("123m123p12s789s11z3s", "1p", "9s", {"riichi": True})] * (len(texts) // 40 + 1)
+        for (text, dora, ura, flags), (hand, win, kw) in zip(riichienv_cases[:4], riichi_cases[:4]):
+            ours = hupai.score(hand, win, **kw)
+            theirs = HandEvaluator.calc_from_text(text, dora, Conditions(**flags), ura)
+            assert (theirs.han, theirs.fu) == (ours["han"], ours["fu"]), (text, theirs.han, theirs.fu, ours)
+        seconds = best_of(max(1, args.repeats // 2),
+                          lambda: [HandEvaluator.calc_from_text(t, d, Conditions(**f), u) for t, d, u, f in riichienv_cases])
+        row("riichienv HandEvaluator.calc_from_text (per call)", seconds, len(riichienv_cases))
+    except ImportError:
+        rows.append(("riichienv: not installed", float("nan"), float("nan"), ""))
     gb_cases = [("123m456p789s22z555z", "3m", {}), ("11223344556677m", "7m", {"tsumo": True})] * (len(texts) // 40 + 1)
     seconds = best_of(args.repeats, lambda: [hupai.score(h, w, rules="gb", **kw) for h, w, kw in gb_cases])
     row("hupai.score gb (per call)", seconds, len(gb_cases))
@@ -202,6 +219,7 @@ def main():
     if peer:
         print(f"\nhupai.is_win is {peer / ours:.0f}x faster per call than mahjong's Agari.is_agari")
     for ours_name, peer_name in [("hupai.score riichi (per call)", "mahjong HandCalculator.estimate_hand_value (per call)"),
+                                 ("hupai.score riichi (per call)", "riichienv HandEvaluator.calc_from_text (per call)"),
                                  ("hupai.score gb (per call)", "PyMahjongGB MahjongFanCalculator (per call)")]:
         if peer_name in per_call:
             print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.1f}x faster than {peer_name}")

@@ -44,9 +44,16 @@ pub(crate) struct BatchArgs {
     #[arg(long)]
     pub(crate) shanten: bool,
 
-    /// With `--shanten`: tiles seen outside the hands (discards, melds, indicators), in hand
-    /// notation; they lower `"unseen"`.
-    #[arg(long, value_name = "TILES", value_parser = options::parse_visible, requires = "shanten")]
+    /// Add `"shanten"` to every answered line as `--shanten` does and, to lines of hands of
+    /// 3k + 2 tiles, `"advice"`: every discard best first, each with the shanten after it, its
+    /// effective tiles and their unseen copies.
+    #[arg(long)]
+    pub(crate) advice: bool,
+
+    /// With `--shanten`, `--advice` or `--ev`: tiles seen outside the hands (discards, melds,
+    /// indicators), in hand notation; they lower `"unseen"`. A line whose hand holds so many of a
+    /// kind that the visible ones make more than four is an error line naming the kind.
+    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
     pub(crate) visible: Option<TileCounts>,
 
     /// Add `"ev"` to every answered line: for a complete hand every discard best first with the
@@ -59,6 +66,18 @@ pub(crate) struct BatchArgs {
     pub(crate) ev_args: crate::ev::EvArgs,
 }
 
+impl BatchArgs {
+    /// Options that contradict each other or do nothing: the rules' conflicts, and `--visible`
+    /// without a question that counts unseen tiles.
+    pub(crate) fn conflicts(&self) -> Result<(), String> {
+        self.rule_args.conflicts()?;
+        if self.visible.is_some() && !(self.shanten || self.advice || self.ev) {
+            return Err("--visible counts unseen tiles: use it with --shanten, --advice or --ev".to_owned());
+        }
+        Ok(())
+    }
+}
+
 /// Bytes of whole lines the reader collects before it waits for the answering side: about 50K
 /// typical lines, enough that splitting a chunk across the pool costs nothing, while memory stays
 /// at a few MiB however long the input is.
@@ -69,8 +88,12 @@ struct Context<'a> {
     rule_args: &'a RuleArgs,
     rules: Rules,
     algorithm: Option<&'static dyn Algorithm>,
-    /// `--shanten`, with the `--visible` tiles.
+    /// `--shanten` (or `--advice`), with the `--visible` tiles.
     shanten: Option<TileCounts>,
+    /// `--advice`.
+    advice: bool,
+    /// `--visible`: checked against each line's hand.
+    visible: Option<TileCounts>,
     /// `--ev`: the draw odds' options (horizon, policy, visible tiles, wildcard tile).
     ev: Option<hupai_odds::ev::EvOptions<'static>>,
 }
@@ -102,7 +125,9 @@ pub(crate) fn run(args: &BatchArgs, input: impl Read + Send + 'static, output: i
         rule_args: &args.rule_args,
         rules: args.rule_args.rules(),
         algorithm: args.algorithm,
-        shanten: args.shanten.then(|| args.visible.unwrap_or(TileCounts::EMPTY)),
+        shanten: (args.shanten || args.advice).then(|| args.visible.unwrap_or(TileCounts::EMPTY)),
+        advice: args.advice,
+        visible: args.visible,
         ev: args.ev.then(|| {
             let turns = args.ev_args.turns.unwrap_or(hupai_odds::ev::DEFAULT_TURNS);
             let visible = args.visible.unwrap_or(TileCounts::EMPTY);
@@ -388,6 +413,13 @@ fn write_answer(
     hand: Option<&Hand>,
     ctx: &Context<'_>,
 ) -> bool {
+    // Visible tiles that make too many copies with the hand's own: the line is wrong.
+    let result = match (result, hand, &ctx.visible) {
+        (Ok(answer), Some(hand), Some(visible)) => {
+            hand.check_visible(&ctx.rules, visible).map(|()| answer).map_err(Some)
+        }
+        (result, ..) => result,
+    };
     match result {
         Ok((_, answer)) => {
             match answer {
@@ -399,7 +431,7 @@ fn write_answer(
                 }
             }
             if let (Some(visible), Some(hand)) = (&ctx.shanten, hand) {
-                write_shanten(out, hand, &ctx.rules, visible);
+                write_shanten(out, hand, &ctx.rules, visible, ctx.advice);
             }
             if let (Some(options), Some(hand)) = (&ctx.ev, hand) {
                 crate::ev::write_batch(out, hand, &ctx.rules, options);
@@ -416,22 +448,37 @@ fn write_answer(
     true
 }
 
-/// `, "shanten": N` and, for a hand one short, `, "effective": [...], "unseen": N`; or
-/// `, "shanten_error": "..."` when shanten has no number (a hand that can never win, such as one
-/// with a declared meld of the void suit).
-fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts) {
-    let effective = if hand.tile_count() % 3 == 1 {
-        hupai_shanten::effective_tiles(hand, rules, visible).map(|e| (e.shanten, Some(e)))
+/// `, "shanten": N` and, for a hand one short, `, "effective": [...], "unseen": N`; with
+/// `advice`, for a hand of 3k + 2 tiles, `, "advice": [{"discard": ..., "shanten": ...,
+/// "effective": [...], "unseen": N}, ...]`; or `, "shanten_error": "..."` when shanten has no
+/// number (a hand that can never win, such as one with a declared meld of the void suit).
+fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts, advice: bool) {
+    let answered = if hand.tile_count() % 3 == 1 {
+        hupai_shanten::effective_tiles(hand, rules, visible).map(|e| (e.shanten, Some(e), None))
+    } else if advice {
+        let shanten = hupai_shanten::shanten(hand, rules);
+        shanten.and_then(|s| hupai_shanten::discard_advice(hand, rules, visible).map(|a| (s.number, None, Some(a))))
     } else {
-        hupai_shanten::shanten(hand, rules).map(|s| (s.number, None))
+        hupai_shanten::shanten(hand, rules).map(|s| (s.number, None, None))
     };
-    match effective {
-        Ok((n, e)) => {
+    match answered {
+        Ok((n, e, a)) => {
             let _ = write!(out, ", \"shanten\": {n}");
             if let Some(e) = e {
-                out.extend_from_slice(b", \"effective\": ");
-                json::write_tiles(out, e.tiles.iter().map(|t| t.tile).collect());
-                let _ = write!(out, ", \"unseen\": {}", e.unseen());
+                write_effective(out, &e);
+            }
+            if let Some(a) = a {
+                out.extend_from_slice(b", \"advice\": [");
+                for (i, option) in a.iter().enumerate() {
+                    if i > 0 {
+                        out.extend_from_slice(b", ");
+                    }
+                    let discard = crate::ev::discard_name(option.discard);
+                    let _ = write!(out, "{{\"discard\": \"{discard}\", \"shanten\": {}", option.shanten());
+                    write_effective(out, &option.after);
+                    out.push(b'}');
+                }
+                out.push(b']');
             }
         }
         Err(e) => {
@@ -440,6 +487,13 @@ fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCo
             out.push(b'"');
         }
     }
+}
+
+/// `, "effective": [...], "unseen": N`: the effective kinds in tile order, their unseen copies in all.
+fn write_effective(out: &mut Vec<u8>, e: &hupai_shanten::Effective) {
+    out.extend_from_slice(b", \"effective\": ");
+    json::write_tiles(out, e.tiles.iter().map(|t| t.tile).collect());
+    let _ = write!(out, ", \"unseen\": {}", e.unseen());
 }
 
 fn write_error(out: &mut Vec<u8>, error: Option<&Error>) {

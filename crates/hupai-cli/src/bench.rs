@@ -561,6 +561,7 @@ fn run_batch(args: &BenchArgs, rules: Rules, out: &mut impl Write) -> io::Result
         rule_args: RuleArgs::preset(args.rules),
         algorithm: None,
         shanten: false,
+        advice: false,
         visible: None,
         ev: false,
         ev_args: crate::ev::EvArgs::default(),

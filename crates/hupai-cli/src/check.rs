@@ -217,6 +217,9 @@ pub(crate) struct HandReport {
     turns: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     policy: Option<String>,
+    /// `--riichi-at-tenpai`: riichi declared on reaching closed tenpai.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    riichi: bool,
     /// `--turns`: why the draw odds could not be given.
     #[serde(skip_serializing_if = "Option::is_none")]
     ev_error: Option<String>,
@@ -282,10 +285,44 @@ fn shanten_report(
     ev: Option<&hupai_odds::ev::EvOptions>,
     r: &mut HandReport,
 ) {
-    let result = hupai_shanten::shanten(hand, rules).and_then(|s| {
+    if let Err(e) = shanten_answers(hand, rules, visible, ev, Question::ByShape, r) {
+        r.shanten_error = Some(e.to_string());
+    }
+}
+
+/// What [`shanten_answers`] adds to the shanten: chosen by the hand's size (`check`), or asked
+/// for (`hupai shanten`, `hupai advice`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Question {
+    /// Effective tiles for a hand of 3k + 1 tiles, discard advice for one of 3k + 2.
+    ByShape,
+    /// The shanten, and effective tiles for a hand of 3k + 1 tiles.
+    Shanten,
+    /// The discard advice (a hand of 3k + 2 tiles; another size is the library's error).
+    Advice,
+}
+
+/// Fills the shanten, its form and what `question` asks; the first error stops it.
+fn shanten_answers(
+    hand: &Hand,
+    rules: &Rules,
+    visible: &hupai_tiles::TileCounts,
+    ev: Option<&hupai_odds::ev::EvOptions>,
+    question: Question,
+    r: &mut HandReport,
+) -> Result<(), Error> {
+    let advice = match question {
+        Question::ByShape => hand.tile_count() % 3 == 2,
+        Question::Shanten => false,
+        Question::Advice => true,
+    };
+    hupai_shanten::shanten(hand, rules).and_then(|s| {
         r.shanten = Some(s.number);
         r.shanten_form = Some(form_name(s.form));
-        if hand.tile_count() % 3 == 2 {
+        if question == Question::Shanten && hand.tile_count() % 3 == 2 {
+            return Ok(());
+        }
+        if advice {
             let advice = hupai_shanten::discard_advice(hand, rules, visible)?;
             r.advice = Some(
                 advice
@@ -311,16 +348,72 @@ fn shanten_report(
             r.unseen = Some(e.unseen());
         }
         Ok(())
-    });
-    if let Err(e) = result {
-        r.shanten_error = Some(e.to_string());
+    })
+}
+
+/// The report of `hupai shanten` or `hupai advice` for one hand: the hand, its tiles and rules,
+/// then the shanten answers ([`Question`]), or the error that stopped them.
+pub(crate) fn question_report(
+    text: &str,
+    rule_args: &RuleArgs,
+    visible: Option<&hupai_tiles::TileCounts>,
+    ev: &crate::ev::EvArgs,
+    question: Question,
+) -> HandReport {
+    let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
+    if text.trim().is_empty() {
+        r.error = Some("empty hand".to_owned());
+        return r;
     }
+    let rules = rule_args.rules();
+    let hand = match rule_args.parse_hand(text) {
+        Ok(hand) => hand,
+        Err(e) => {
+            r.error = Some(e.to_string());
+            return r;
+        }
+    };
+    r.tiles = Some(hand.to_unicode());
+    r.rules = Some(rules.to_string());
+    let visible = visible.copied().unwrap_or(hupai_tiles::TileCounts::EMPTY);
+    let ev = ev.turns.map(|t| ev.options(t, &visible, rule_args.wildcard_tile(), &rules));
+    let answered = hand
+        .check_visible(&rules, &visible)
+        .and_then(|()| shanten_answers(&hand, &rules, &visible, ev.as_ref(), question, &mut r));
+    if let Err(e) = answered {
+        r.damaged_table |= matches!(e, Error::Table { .. });
+        r.error = Some(e.to_string());
+    }
+    r
+}
+
+/// Writes reports as `check` does: readable, or one JSON object per line; true if any was an error.
+pub(crate) fn write_reports(
+    reports: impl IntoIterator<Item = HandReport>,
+    json: bool,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<bool> {
+    let mut any_error = false;
+    for (i, report) in reports.into_iter().enumerate() {
+        any_error |= report.error.is_some() || report.damaged_table;
+        if json {
+            json::write_line(out, &report)?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            out.write_all(printable(&render(&report)).as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(any_error)
 }
 
 /// `--turns`: the draw odds of every discard into the advice table, by discard.
 fn ev_figures(hand: &Hand, rules: &Rules, options: &hupai_odds::ev::EvOptions, r: &mut HandReport) {
     r.turns = Some(options.turns);
     r.policy = Some(options.policy.to_string());
+    r.riichi = options.riichi;
     match crate::ev::by_discard(hand, rules, options) {
         Ok(figures) => {
             for a in r.advice.iter_mut().flatten() {
@@ -455,6 +548,12 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     };
     r.tiles = Some(hand.to_unicode());
     r.rules = Some(rules.to_string());
+    if let Some(visible) = &args.visible
+        && let Err(e) = hand.check_visible(&rules, visible)
+    {
+        r.error = Some(e.to_string());
+        return r;
+    }
     let answered = match args.algorithm {
         None => options::answer(&hand, &rules, None),
         Some(Choice::One(a)) => options::answer(&hand, &rules, Some(a)),
@@ -852,7 +951,7 @@ fn render_shanten(r: &HandReport, s: &mut String) {
         if let (Some(turns), Some(policy)) = (r.turns, &r.policy)
             && r.ev_error.is_none()
         {
-            let _ = writeln!(s, "  tenpai and win {}", crate::ev::heading(turns, policy));
+            let _ = writeln!(s, "  tenpai and win {}", crate::ev::heading(turns, policy, r.riichi));
         }
         let scored = advice.iter().any(|a| a.figures.as_ref().is_some_and(|f| f.score.is_some()));
         let figures_head = match (advice.iter().any(|a| a.figures.is_some()), scored) {

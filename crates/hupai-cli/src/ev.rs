@@ -29,6 +29,12 @@ pub(crate) struct EvArgs {
     /// With the draw odds: once, a discard may leave the hand one shanten above the best.
     #[arg(long)]
     pub(crate) shanten_back: bool,
+
+    /// With the draw odds under riichi rules: declare riichi on reaching closed tenpai with a draw
+    /// left. The hand is then locked, the expected score counts riichi and the ura-dora by
+    /// expectation, and loses the 1,000-point deposit when the hand does not win.
+    #[arg(long)]
+    pub(crate) riichi_at_tenpai: bool,
 }
 
 impl EvArgs {
@@ -48,6 +54,7 @@ impl EvArgs {
         EvOptions {
             turns,
             policy: self.policy(),
+            riichi: self.riichi_at_tenpai,
             visible: *visible,
             wildcard_tile,
             scorer: scorer(rules),
@@ -56,16 +63,12 @@ impl EvArgs {
     }
 }
 
-/// The value of a reachable win under the rules (riichi points with riichi declared at closed
-/// tenpai, GB fans, regional totals: `hupai_score::Scorer::tsumo_worth`), or `None` for rules
-/// without a scorer. Built once: a command's rules are the same for every hand.
+/// The value of a reachable win under the rules (riichi points, GB fans, regional totals:
+/// `hupai_score::Scorer` as the draw odds' `WinValue`), or `None` for rules without a scorer.
+/// Built once: a command's rules are the same for every hand.
 fn scorer(rules: &Rules) -> Option<&'static dyn ev::WinValue> {
-    type Value = Box<dyn ev::WinValue + Send>;
-    static SCORER: std::sync::OnceLock<Option<Value>> = std::sync::OnceLock::new();
-    let value = SCORER.get_or_init(|| {
-        hupai_score::Scorer::for_rules(rules).map(|s| Box::new(move |h: &Hand, w: Tile| s.tsumo_worth(h, w)) as Value)
-    });
-    value.as_deref().map(|v| v as &dyn ev::WinValue)
+    static SCORER: std::sync::OnceLock<Option<hupai_score::Scorer>> = std::sync::OnceLock::new();
+    SCORER.get_or_init(|| hupai_score::Scorer::for_rules(rules)).as_ref().map(|s| s as &dyn ev::WinValue)
 }
 
 /// A discard as the CLI names it: the tile, or `*`.
@@ -97,6 +100,9 @@ pub(crate) fn percent(p: f64) -> String {
 pub(crate) fn write_batch(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, options: &EvOptions) {
     let head = |out: &mut Vec<u8>| {
         let _ = write!(out, ", \"ev\": {{\"policy\": \"{}\", \"turns\": {}", options.policy, options.turns);
+        if options.riichi {
+            out.extend_from_slice(b", \"riichi\": true");
+        }
     };
     let result = if hand.tile_count() % 3 == 2 {
         ev::discard_ev(hand, rules, options).map(|table| {
@@ -137,6 +143,7 @@ fn write_figures(out: &mut Vec<u8>, f: &Figures) {
 }
 
 /// The heading line `check` prints above a table with the figures.
-pub(crate) fn heading(turns: u8, policy: &str) -> String {
-    format!("over {turns} draws ({policy} policy; one player, tsumo only)")
+pub(crate) fn heading(turns: u8, policy: &str, riichi: bool) -> String {
+    let riichi = if riichi { ", riichi at tenpai" } else { "" };
+    format!("over {turns} draws ({policy} policy{riichi}; one player, tsumo only)")
 }

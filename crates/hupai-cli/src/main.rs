@@ -4,7 +4,11 @@
 //! Subcommands (their output is a contract scripts rely on):
 //! - `check HAND…`: a readable report per hand (or `--json`, one object per hand per line);
 //!   `--algorithm all` puts every registered algorithm's answer side by side;
-//! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core;
+//! - `shanten HAND…`: shanten, and effective tiles for a hand one short (`--json` as `check`);
+//! - `advice HAND…`: every discard best first, with the draw odds under `--turns`;
+//! - `batch`: one hand per stdin line, one JSON object per stdout line, same order, every core
+//!   (`--shanten`, `--advice`, `--ev` add fields; docs/cli.md lists every one);
+//! - `score`: winning situations in, scores out (JSON lines);
 //! - `algorithms`: the registry with capabilities (`--json`: one object per line).
 //! - `bench`: every algorithm timed on the same fixed-seed deals (`docs/performance.md`);
 //!   `--batch` times `batch` end to end.
@@ -32,6 +36,7 @@ mod odds;
 mod options;
 mod plain;
 mod score;
+mod shanten;
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
@@ -46,7 +51,11 @@ Examples:
   hupai check 123m456p789s12z777z --wildcard-tile 7z
                                              red dragons are wildcards (红中癞子)
   hupai check 11223344556677z --rules riichi --algorithm all
-  printf '12x\\n123m456p789s1122z\\n' | hupai batch
+  hupai shanten 1469m258p37s1257z            how far from ready, what helps
+  hupai advice 1469m258p37s12577z --turns 10 what to discard, with the draw odds
+  echo '{\"hand\": \"123m456p789s1122z\", \"win\": \"2z\"}' | hupai score --rules riichi
+  printf '12x\\n123m456p789s1122z\\n' | hupai batch --shanten
+  hupai odds --wildcards 2
   hupai algorithms --json";
 
 const CHECK_EXAMPLES: &str = "\
@@ -56,6 +65,18 @@ Examples:
   hupai check 11223344556677z --rules riichi --algorithm all
   hupai check 123m456p789s12z777z --wildcard-tile 7z --json";
 
+const SHANTEN_EXAMPLES: &str = "\
+Examples:
+  hupai shanten 123m456p789s1234z            13 tiles: shanten and effective tiles
+  hupai shanten 1469m258p37s1257z --rules riichi --visible 1m2z
+  hupai shanten '12m456p**' --json           any 3k + 1 or 3k + 2 tiles, wildcards included";
+
+const ADVICE_EXAMPLES: &str = "\
+Examples:
+  hupai advice 123m456p789s12345z            every discard, best first
+  hupai advice 1469m258p37s12577z --rules riichi --visible 1m2z --json
+  hupai advice 123m456p789s12345z --turns 10 with the odds of tenpai and a win in 10 draws";
+
 const BATCH_EXAMPLES: &str = "\
 Output, one line per input line, same order:
   {\"hand\": \"123m456p789s11122z\", \"win\": true}                   a complete hand
@@ -64,12 +85,21 @@ Output, one line per input line, same order:
 Empty lines, lines that are not UTF-8 and lines over 4096 bytes (echoed only in part) are
 error lines; a trailing \\r is dropped, and so is a byte-order mark at the start of the input.
 Exit status 0 if every line was answered, 2 if any line was an error.
+--shanten, --advice and --ev add fields to answered lines; docs/cli.md lists every field.
 
 Examples:
   printf '12x\\n123m456p789s1122z\\n' | hupai batch
+  printf '123m456p789s11345z\\n' | hupai batch --advice --visible 1z
   hupai batch --rules chinese --wildcard-tile 7z < hands.txt > answers.jsonl";
 
-/// Decide mahjong wins, decompositions and waits, wildcards (癞子) included.
+/// Mahjong hand analysis, wildcards (癞子) included.
+///
+/// Questions answered: does a hand win (check, batch); its waits and wait types (check, batch);
+/// its decompositions (check); its shanten and effective tiles (shanten, check, batch --shanten);
+/// discard advice (advice, check, batch --advice); the odds of tenpai and of a win over the
+/// remaining draws per discard (advice --turns, check --turns, batch --ev); the score of a won hand
+/// (score, check --win); the odds that random deals win (odds); speed (bench); agreement of the
+/// algorithms (diff, check --algorithm all). Field by field: docs/cli.md.
 #[derive(Parser)]
 #[command(name = "hupai", version, after_help = EXAMPLES)]
 struct Cli {
@@ -79,9 +109,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Show each hand in tiles, whether it wins, its decompositions, or its waits if one tile short.
+    /// Show each hand in tiles, whether it wins, its decompositions, or its waits if one tile short
+    /// (and, for a hand that does neither, its shanten with effective tiles or discard advice).
     #[command(after_help = CHECK_EXAMPLES)]
     Check(check::CheckArgs),
+    /// Shanten (−1 wins, 0 ready, …) of hands of any size up to a complete one, with the
+    /// effective tiles (kinds whose draw lowers it) of a hand one tile short of 3k + 2.
+    #[command(after_help = SHANTEN_EXAMPLES)]
+    Shanten(shanten::ShantenArgs),
+    /// Discard advice: every discard of a hand of 3k + 2 tiles, best first, with the shanten
+    /// after it and its effective tiles (`--turns T`: also the odds of tenpai and of a win).
+    #[command(after_help = ADVICE_EXAMPLES)]
+    Advice(shanten::AdviceArgs),
     /// Answer one hand per stdin line with one JSON object per stdout line, in order, on every core.
     #[command(after_help = BATCH_EXAMPLES)]
     Batch(batch::BatchArgs),
@@ -199,7 +238,9 @@ fn stdout_is_open() -> bool {
 fn conflicts(command: &Command) -> Result<(), String> {
     match command {
         Command::Check(args) => args.rule_args.conflicts(),
-        Command::Batch(args) => args.rule_args.conflicts(),
+        Command::Batch(args) => args.conflicts(),
+        Command::Shanten(args) => args.rule_args.conflicts(),
+        Command::Advice(args) => args.rule_args.conflicts(),
         _ => Ok(()),
     }
 }
@@ -235,6 +276,8 @@ fn main() -> ExitCode {
     let stdout = io::stdout();
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &mut stdout.lock()),
+        Command::Shanten(args) => shanten::run_shanten(args, &mut stdout.lock()),
+        Command::Advice(args) => shanten::run_advice(args, &mut stdout.lock()),
         Command::Batch(args) => batch::run(args, io::stdin(), io::stdout()).map(|tally| tally.errors > 0),
         Command::Algorithms(args) => list::run(args, &mut stdout.lock()).map(|()| false),
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),

@@ -63,7 +63,6 @@ pub(crate) enum TilesArg {
 /// How a hand is read and judged.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct RuleArgs {
-    /// Rule preset.
     /// Rules: a preset (standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb),
     /// optionally followed by options in the one rules grammar every door reads: +void-m|p|s|any,
     /// +258, +tiles-108|112|136|144|sanma, +wild-TILE or +wild-none, +5th (e.g. changsha+tiles-108).

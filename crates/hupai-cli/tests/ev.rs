@@ -94,3 +94,32 @@ fn batch_ev_adds_the_figures_per_line() {
     assert_eq!(line["ev"]["shanten"], 0);
     assert!((line["ev"]["win"].as_f64().unwrap() - (1.0 - f64::powi(1.0 - p, 17))).abs() < 1e-12, "{line}");
 }
+
+#[test]
+fn riichi_at_tenpai_scores_with_the_riichi_scorer() {
+    let scorer = hupai_score::Scorer::by_name("riichi").unwrap();
+    let hand: Hand = "123m456p789s1122z9p".parse().unwrap();
+    let args = ["check", "123m456p789s1122z9p", "--rules", "riichi", "--turns", "5", "--riichi-at-tenpai"];
+    let (out, err, code) = hupai(&[&args[..], &["--json"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let report: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(report["riichi"], true);
+    let options = EvOptions { turns: 5, riichi: true, scorer: Some(&scorer), ..EvOptions::default() };
+    let want = ev::discard_ev(&hand, &Rules::RIICHI, &options).unwrap();
+    for line in &want {
+        let got = report["advice"].as_array().unwrap().iter().find(|a| a["discard"] == name(line.discard)).unwrap();
+        let score = got["score"].as_f64().unwrap();
+        assert!((score - line.score().unwrap()).abs() <= 1e-9 * score.abs().max(1.0), "{got}");
+    }
+    let (out, _, _) = hupai(&args, "");
+    assert!(out.contains("(shortest-path policy, riichi at tenpai;"), "{out}");
+    // batch --ev says so on each line; rules without riichi give each line an ev_error.
+    let (out, _, code) =
+        hupai(&["batch", "--ev", "--turns", "5", "--rules", "riichi", "--riichi-at-tenpai"], "123m456p789s1122z9p\n");
+    assert_eq!(code, 0);
+    let line: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(line["ev"]["riichi"], true);
+    assert!((line["ev"]["discards"][0]["score"].as_f64().unwrap() - want[0].score().unwrap()).abs() < 1e-9);
+    let (out, _, _) = hupai(&["batch", "--ev", "--rules", "gb", "--riichi-at-tenpai"], "123m456p789s1122z9p\n");
+    assert!(out.contains("\"ev_error\": \"riichi at tenpai needs a scorer with riichi"), "{out}");
+}

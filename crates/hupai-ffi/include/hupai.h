@@ -37,6 +37,14 @@
 #define HUPAI_POLICY_SHANTEN_BACK 2
 
 /**
+ * `hupai_discard_ev`'s `policy` flag (riichi and sanma rules): riichi is declared on reaching
+ * closed tenpai with a draw left. The hand is then locked, the expected score counts riichi and
+ * the ura-dora by expectation, and loses the 1,000-point deposit when the hand does not win.
+ * Under other rules `HUPAI_ERROR_UNSUPPORTED`.
+ */
+#define HUPAI_POLICY_RIICHI_AT_TENPAI 4
+
+/**
  * The most lines `hupai_discard_ev` writes: 34 kinds and a wildcard.
  */
 #define HUPAI_MAX_DISCARDS 35
@@ -251,7 +259,7 @@ const char *hupai_last_error(void);
 /**
  * The draw odds of every distinct discard of `hand` (3k + 2 tiles) over `turns` remaining draws,
  * best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
- * class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
+ * class without riichi, or `HUPAI_POLICY_*` flags; other bits are ignored). `visible` is NULL or the tiles seen outside the hand in hand
  * notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
  * for the rules' own (`7z` under `hongzhong`, none for most rules). Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
  * returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand

@@ -364,7 +364,7 @@ pub unsafe extern "C" fn hupai_score(
             return Err(failure(HupaiError::NullArgument, "out is NULL"));
         }
         let scorer =
-            hupai_score::Scorer::by_name(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
+            hupai_score::Scorer::shared(rules).map_err(|e| failure(HupaiError::UnknownRules, e.to_string()))?;
         let object = match serde_json::from_str::<serde_json::Value>(situation) {
             Ok(serde_json::Value::Object(object)) => object,
             Ok(_) => return Err(failure(HupaiError::Situation, "situation: expected a JSON object")),
@@ -426,12 +426,17 @@ pub struct HupaiDiscardEv {
 pub const HUPAI_POLICY_HAND_CHANGES: u32 = 1;
 /// `hupai_discard_ev`'s `policy` flag: once, a discard may leave the hand one shanten above the best.
 pub const HUPAI_POLICY_SHANTEN_BACK: u32 = 2;
+/// `hupai_discard_ev`'s `policy` flag (riichi and sanma rules): riichi is declared on reaching
+/// closed tenpai with a draw left. The hand is then locked, the expected score counts riichi and
+/// the ura-dora by expectation, and loses the 1,000-point deposit when the hand does not win.
+/// Under other rules `HUPAI_ERROR_UNSUPPORTED`.
+pub const HUPAI_POLICY_RIICHI_AT_TENPAI: u32 = 4;
 /// The most lines `hupai_discard_ev` writes: 34 kinds and a wildcard.
 pub const HUPAI_MAX_DISCARDS: usize = 35;
 
 /// The draw odds of every distinct discard of `hand` (3k + 2 tiles) over `turns` remaining draws,
 /// best first (the model and policy classes: `docs/odds.md`; `policy` 0 is the shortest-path
-/// class, or `HUPAI_POLICY_*` flags). `visible` is NULL or the tiles seen outside the hand in hand
+/// class without riichi, or `HUPAI_POLICY_*` flags; other bits are ignored). `visible` is NULL or the tiles seen outside the hand in hand
 /// notation; `wildcard_tile` is a kind (0–33) whose copies, held and drawn, are wildcards, or -1
 /// for the rules' own (`7z` under `hongzhong`, none for most rules). Writes the first `out_len` lines to `out` (`HUPAI_MAX_DISCARDS` always suffice) and
 /// returns how many lines there are, or a negative `HupaiError` (`out` left as it was). A hand
@@ -467,24 +472,25 @@ pub unsafe extern "C" fn hupai_discard_ev(
         if out.is_null() && out_len > 0 {
             return Err(failure(HupaiError::NullArgument, "out is NULL"));
         }
+        let flags = policy;
         let policy = Policy::SHORTEST_PATH
-            .with_hand_changes(policy & HUPAI_POLICY_HAND_CHANGES != 0)
-            .with_shanten_back(policy & HUPAI_POLICY_SHANTEN_BACK != 0);
+            .with_hand_changes(flags & HUPAI_POLICY_HAND_CHANGES != 0)
+            .with_shanten_back(flags & HUPAI_POLICY_SHANTEN_BACK != 0);
         // The rules' scorer values each reachable win, as on the command line and in Python.
         let scorer = hupai_score::Scorer::for_rules(&rules);
-        let worth = scorer.as_ref().map(|s| move |h: &Hand, w: hupai::Tile| s.tsumo_worth(h, w));
         let options = EvOptions {
             turns,
             policy,
+            riichi: flags & HUPAI_POLICY_RIICHI_AT_TENPAI != 0,
             visible,
             wildcard_tile,
-            scorer: worth.as_ref().map(|w| w as &dyn ev::WinValue),
+            scorer: scorer.as_ref().map(|s| s as &dyn ev::WinValue),
             ..EvOptions::default()
         };
         let table = ev::discard_ev(&hand, &rules, &options).map_err(|e| match e {
             EvError::Hand(e) => Failure::from(e),
             EvError::TooManySeen { .. } => failure(HupaiError::InvalidHand, e.to_string()),
-            EvError::TooManyHands { .. } => failure(HupaiError::Unsupported, e.to_string()),
+            EvError::TooManyHands { .. } | EvError::NoRiichi => failure(HupaiError::Unsupported, e.to_string()),
             _ => failure(HupaiError::Internal, e.to_string()),
         })?;
         for (i, line) in table.iter().take(out_len).enumerate() {

@@ -337,7 +337,7 @@ fn discard_ev_agrees_with_the_facade_and_keeps_to_the_buffer() {
     assert_eq!(n, HupaiError::WrongSize as i32, "{}", last_error());
     assert!(out.iter().all(|l| l.discard == 99));
     assert_eq!(discard_ev("123m456p789s1122z9p", 9, Some("1111z"), -1, 4).0, HupaiError::InvalidHand as i32);
-    assert!(last_error().contains("copies of 1z seen"), "{}", last_error());
+    assert!(last_error().contains("visible tiles: 1z is seen 6 times"), "{}", last_error());
     assert_eq!(discard_ev("123m456p789s1122z9p", 9, Some("1x"), -1, 4).0, HupaiError::Parse as i32);
     assert_eq!(discard_ev("123m456p789s1122z9p", 9, None, 34, 4).0, HupaiError::InvalidHand as i32);
     let hand = c("123m456p789s1122z9p");

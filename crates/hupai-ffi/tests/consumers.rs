@@ -15,8 +15,10 @@ use std::process::{Command, Output};
 use hupai::{Algorithm, Answer};
 use hupai_harness::corpus::{self, Size};
 use hupai_search::Backtrack;
+use library::{DYLIB, library_dir};
 
-const DYLIB: &str = if cfg!(target_os = "macos") { "libhupai_ffi.dylib" } else { "libhupai_ffi.so" };
+mod library;
+
 const STATICLIB: &str = "libhupai_ffi.a";
 /// What the Rust standard library needs from the system when linked statically into a C program.
 const STATIC_SYSTEM_LIBS: &[&str] =
@@ -24,21 +26,6 @@ const STATIC_SYSTEM_LIBS: &[&str] =
 
 fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The directory holding the libraries cargo built for this test run: the test binary lives in
-/// `target/<profile>/deps`, next to the libraries `cargo test` builds; `target/<profile>` holds the
-/// copies of the last `cargo build`, which may be older, so it is the fallback.
-fn library_dir(file: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let deps = exe.parent().expect("target/<profile>/deps").to_path_buf();
-    let profile = deps.parent().expect("target/<profile>").to_path_buf();
-    for dir in [deps, profile] {
-        if dir.join(file).is_file() {
-            return dir;
-        }
-    }
-    panic!("{file} was not built next to {}; build it with `cargo build -p hupai-ffi`", exe.display());
 }
 
 fn scratch(name: &str) -> PathBuf {

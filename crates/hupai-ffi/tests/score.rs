@@ -100,24 +100,49 @@ fn a_small_buffer_names_the_size_needed() {
 }
 
 /// `hupai_discard_ev` under scored rules gives the expected score the facade gives with the
-/// rules' scorer (`Scorer::tsumo_worth`), as the command line and Python do.
+/// rules' scorer (`Scorer` as the draw odds' `WinValue`), as the command line and Python do; with
+/// `HUPAI_POLICY_RIICHI_AT_TENPAI` too, which rules without riichi refuse.
 #[test]
 fn discard_ev_scores_with_the_rules_scorer() {
     use hupai::odds::ev::{self, EvOptions, WinValue};
-    use hupai_ffi::{HupaiDiscardEv, hupai_discard_ev};
+    use hupai_ffi::{HUPAI_POLICY_RIICHI_AT_TENPAI, HupaiDiscardEv, hupai_discard_ev};
     let (text, rules_name) = ("123m456p789s1122z9p", "riichi");
     let (hand, rules) = (CString::new(text).unwrap(), CString::new(rules_name).unwrap());
-    let mut out = vec![HupaiDiscardEv { discard: 99, shanten: 99, tenpai: -1.0, win: -1.0, score: -1.0 }; 35];
-    // SAFETY: NUL-terminated strings, NULL visible tiles and 35 writable lines, alive for the call.
-    let n = unsafe { hupai_discard_ev(hand.as_ptr(), rules.as_ptr(), 9, ptr::null(), -1, 0, out.as_mut_ptr(), 35) };
-    assert!(n > 0, "{}", last_error());
     let scorer = Scorer::by_name(rules_name).unwrap();
-    let worth = |h: &hupai::Hand, w: hupai::Tile| scorer.tsumo_worth(h, w);
-    let options = EvOptions { turns: 9, scorer: Some(&worth as &dyn WinValue), ..EvOptions::default() };
-    let want = ev::discard_ev(&text.parse().unwrap(), &hupai::Rules::RIICHI, &options).unwrap();
-    assert_eq!(n as usize, want.len());
-    for (got, want) in out.iter().zip(&want) {
-        assert_eq!(Some(got.score), want.score());
+    let mut firsts = Vec::new();
+    for flags in [0, HUPAI_POLICY_RIICHI_AT_TENPAI] {
+        let mut out = vec![HupaiDiscardEv { discard: 99, shanten: 99, tenpai: -1.0, win: -1.0, score: -1.0 }; 35];
+        // SAFETY: NUL-terminated strings, NULL visible tiles and 35 writable lines, alive for the call.
+        let n =
+            unsafe { hupai_discard_ev(hand.as_ptr(), rules.as_ptr(), 9, ptr::null(), -1, flags, out.as_mut_ptr(), 35) };
+        assert!(n > 0, "{}", last_error());
+        let options =
+            EvOptions { turns: 9, riichi: flags != 0, scorer: Some(&scorer as &dyn WinValue), ..EvOptions::default() };
+        let want = ev::discard_ev(&text.parse().unwrap(), &hupai::Rules::RIICHI, &options).unwrap();
+        assert_eq!(n as usize, want.len());
+        for (got, want) in out.iter().zip(&want) {
+            assert_eq!(Some(got.score), want.score());
+        }
+        assert!(out[0].score > 0.0, "a ready hand that can win has a positive expected score");
+        firsts.push(out[0].score);
     }
-    assert!(out[0].score > 0.0, "a ready hand that can win has a positive expected score");
+    assert!(firsts[1] > firsts[0], "riichi's han and ura-dora outweigh the deposit over 9 draws: {firsts:?}");
+    let gb = CString::new("gb").unwrap();
+    let mut out = [HupaiDiscardEv { discard: 99, shanten: 99, tenpai: -1.0, win: -1.0, score: -1.0 }; 35];
+    // SAFETY: as above.
+    let n = unsafe {
+        hupai_discard_ev(
+            hand.as_ptr(),
+            gb.as_ptr(),
+            9,
+            ptr::null(),
+            -1,
+            HUPAI_POLICY_RIICHI_AT_TENPAI,
+            out.as_mut_ptr(),
+            35,
+        )
+    };
+    assert_eq!(n, HupaiError::Unsupported as i32);
+    assert!(last_error().contains("riichi"), "{}", last_error());
+    assert_eq!(out[0].discard, 99, "nothing written on an error");
 }

@@ -34,6 +34,16 @@
 //! score is the sum over wins of their probability times their value. Without one, `score` is
 //! `None`; so it is when the scorer declines a reachable winning hand.
 //!
+//! # Riichi
+//!
+//! With [`EvOptions::riichi`] and a closed hand, riichi is declared whenever the play reaches
+//! tenpai with a draw left (the discard asked about included). From then the hand is locked, its
+//! wins are valued by [`WinValue::riichi_expected`]: the expectation over the ura-dora indicator,
+//! a tile drawn uniformly from the wall less the visible tiles and the winning hand's tiles
+//! (concealed, declared, wildcard-tile copies). A declaration that does not win by the last draw
+//! loses the deposit ([`WinValue::riichi_deposit`]); one that wins gets it back, so a win counts
+//! its value alone. Ippatsu, the dora, the next hand and tenpai payments are not counted.
+//!
 //! ```
 //! use hupai_odds::ev::{self, EvOptions};
 //! use hupai_tiles::{Hand, Rules};
@@ -71,10 +81,44 @@ pub const DEFAULT_MAX_HANDS: usize = 2_000_000;
 /// Values a winning hand: `hand` holds the winning tile (a drawn wildcard-tile copy is a wildcard
 /// in it), `tile` is the tile drawn. `None` when the hand cannot be valued; the expected score is
 /// then `None` for every discard that can reach it. Closures `Fn(&Hand, Tile) -> Option<f64>`
-/// implement it.
+/// implement it (without riichi).
+///
+/// A scorer of rules with riichi ([`EvOptions::riichi`]) also says what a declaration costs
+/// ([`WinValue::riichi_deposit`]) and values wins after one ([`WinValue::riichi_value`]), for
+/// every ura-dora indicator.
 pub trait WinValue: Sync {
-    /// The value of winning with `hand` on `tile`.
+    /// The value of winning with `hand` on `tile` (no riichi declared).
     fn value(&self, hand: &Hand, tile: Tile) -> Option<f64>;
+
+    /// What declaring riichi costs, lost when the hand does not win (the 1,000-point deposit,
+    /// in the scorer's units); `None` (the default): the rules have no riichi.
+    fn riichi_deposit(&self) -> Option<f64> {
+        None
+    }
+
+    /// The value of the same win with riichi declared and `ura` the ura-dora indicator. By
+    /// default the value without riichi (a scorer without riichi is never asked: see
+    /// [`WinValue::riichi_deposit`]).
+    fn riichi_value(&self, hand: &Hand, tile: Tile, ura: Tile) -> Option<f64> {
+        let _ = ura;
+        self.value(hand, tile)
+    }
+
+    /// The expected value of the win with riichi declared, the ura-dora indicator being kind
+    /// `t` with probability `ura[t]` (they sum to 1): by default the sum of
+    /// `ura[t] · riichi_value(hand, tile, t)` over the kinds with `ura[t] > 0`, `None` if any of
+    /// them is. A scorer may compute it faster (indicators that score alike scored once), but
+    /// must give this sum.
+    fn riichi_expected(&self, hand: &Hand, tile: Tile, ura: &[f64; 34]) -> Option<f64> {
+        let mut sum = 0.0;
+        for t in Tile::ALL {
+            let p = ura[t.index()];
+            if p > 0.0 {
+                sum += p * self.riichi_value(hand, tile, t)?;
+            }
+        }
+        Some(sum)
+    }
 }
 
 impl<F: Fn(&Hand, Tile) -> Option<f64> + Sync> WinValue for F {
@@ -127,13 +171,21 @@ impl std::fmt::Display for Policy {
     }
 }
 
-/// What to ask: the horizon, the policy class, the tiles seen, the wildcard tile and the scorer.
+/// What to ask: the horizon, the policy class, riichi, the tiles seen, the wildcard tile and the
+/// scorer.
 #[derive(Clone, Copy)]
 pub struct EvOptions<'a> {
     /// Draws remaining after the discard.
     pub turns: u8,
     /// The policy class.
     pub policy: Policy,
+    /// Riichi is declared on reaching closed tenpai with a draw left: from then the hand never
+    /// changes (every draw that does not win is thrown), its wins are valued with riichi and the
+    /// ura-dora by expectation ([`WinValue::riichi_expected`]; the indicator a random tile of the
+    /// wall less the winning hand and the visible tiles), and a declaration that does not win by
+    /// the last draw costs the deposit ([`WinValue::riichi_deposit`]). Never for an open hand.
+    /// Needs a scorer with riichi ([`EvError::NoRiichi`]). Ippatsu is not counted.
+    pub riichi: bool,
     /// Tiles seen outside the hand (discards, other players' melds, indicators).
     pub visible: TileCounts,
     /// Every copy of this tile is a wildcard: the hand's (turned into wildcards first) and every
@@ -150,6 +202,7 @@ impl Default for EvOptions<'_> {
         EvOptions {
             turns: DEFAULT_TURNS,
             policy: Policy::SHORTEST_PATH,
+            riichi: false,
             visible: TileCounts::EMPTY,
             wildcard_tile: None,
             scorer: None,
@@ -163,6 +216,7 @@ impl std::fmt::Debug for EvOptions<'_> {
         f.debug_struct("EvOptions")
             .field("turns", &self.turns)
             .field("policy", &self.policy)
+            .field("riichi", &self.riichi)
             .field("visible", &self.visible)
             .field("wildcard_tile", &self.wildcard_tile)
             .field("scorer", &self.scorer.is_some())
@@ -192,6 +246,9 @@ pub enum EvError {
         /// The limit ([`EvOptions::max_hands`]).
         limit: usize,
     },
+    /// Riichi at tenpai was asked for ([`EvOptions::riichi`]) without a scorer that has riichi.
+    #[error("riichi at tenpai needs a scorer with riichi (the riichi or sanma rules)")]
+    NoRiichi,
     /// The shanten engine's effective tiles and its discard advice disagreed (a bug; never
     /// answered with a guess).
     #[error("internal error: effective tiles and discard advice disagree")]
@@ -249,20 +306,13 @@ fn prepared(hand: &Hand, options: &EvOptions) -> Result<Hand, EvError> {
 /// with the shanten after it and its figures, best first: highest expected score (when there is
 /// one), then win, then tenpai probability, then discard advice's order.
 ///
-/// Errors: [`EvError::Hand`] for a hand of another size or rules `hupai-shanten` refuses,
+/// Errors: [`EvError::Hand`] for a hand of another size, rules `hupai-shanten` refuses or visible
+/// tiles that make more copies than the tiles played with hold (`Error::TooManySeen`),
 /// [`EvError::TooManySeen`], [`EvError::TooManyHands`].
 pub fn discard_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Vec<DiscardEv>, EvError> {
     let hand = prepared(hand, options)?;
-    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
-    let model = Model::new(
-        &hand,
-        rules,
-        &options.visible,
-        options.wildcard_tile,
-        options.turns,
-        options.scorer,
-        options.max_hands,
-    )?;
+    hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
+    let model = Model::new(&hand, rules, options)?;
     let advice = hupai_shanten::discard_advice(&hand, rules, &options.visible).map_err(EvError::Hand)?;
     let key = model.key(&hand);
     let roots: Vec<(Key, i8, u64)> = advice
@@ -290,16 +340,8 @@ pub fn discard_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Vec
 /// Errors: as [`discard_ev`], for a hand one tile short.
 pub fn hand_ev(hand: &Hand, rules: &Rules, options: &EvOptions) -> Result<Figures, EvError> {
     let hand = prepared(hand, options)?;
-    hand.check_tile_supply(rules).map_err(EvError::Hand)?;
-    let model = Model::new(
-        &hand,
-        rules,
-        &options.visible,
-        options.wildcard_tile,
-        options.turns,
-        options.scorer,
-        options.max_hands,
-    )?;
+    hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
+    let model = Model::new(&hand, rules, options)?;
     let effective = hupai_shanten::effective_tiles(&hand, rules, &options.visible).map_err(EvError::Hand)?;
     let root = (model.key(&hand), effective.shanten, kind_bits(effective.tiles.iter().map(|e| e.tile)));
     Ok(evaluate(&model, options.policy, &[root])?.remove(0))
@@ -327,16 +369,8 @@ impl<'a> Evaluator<'a> {
     /// `options` is not read (always the shortest-path class).
     pub fn new(hand: &Hand, rules: &Rules, options: &EvOptions<'a>) -> Result<Evaluator<'a>, EvError> {
         let hand = prepared(hand, options)?;
-        hand.check_tile_supply(rules).map_err(EvError::Hand)?;
-        let model = Model::new(
-            &hand,
-            rules,
-            &options.visible,
-            options.wildcard_tile,
-            options.turns,
-            options.scorer,
-            options.max_hands,
-        )?;
+        hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
+        let model = Model::new(&hand, rules, options)?;
         let fast = fast::Fast::new(&model);
         Ok(Evaluator { model, fast })
     }

@@ -2,36 +2,41 @@
 //! from its definition, on `Hand`s, with nothing but `hupai_shanten::shanten`), on seeded deals of
 //! 0, 1 and 2 shanten with 0, 1 and 2 wildcards under riichi, standard and hongzhong rules (its red
 //! dragons wild), with a few visible tiles. Every discard's tenpai and win probability (and, with a
-//! test scorer, expected score) must agree to rounding. The reference is slow, so horizons are
+//! test scorer, expected score; with riichi at tenpai, the ura-dora expectation and the deposit)
+//! must agree to rounding. The reference is slow, so horizons are
 //! small: 3 draws at 0 shanten, 2 at 1 and 2 (4, 3 and 3 with `HUPAI_FULL=1`, which also deals
 //! ten times as many hands; use `--release`).
 
 mod ev_common;
 
-use ev_common::{Reference, Setting, deal, discards, full, probabilities, remove, settings, test_score};
+use ev_common::{
+    Reference, Setting, TEST_DEPOSIT, TestScorer, deal, discards, full, probabilities, remove, settings, test_score,
+};
 use hupai_odds::Rng;
 use hupai_odds::ev::{self, EvOptions, Policy, WinValue};
 use hupai_shanten::Discard;
 
+/// What the comparison asks for beside the policy.
+#[derive(Clone, Copy, PartialEq)]
+enum Asked {
+    /// Tenpai and win only.
+    Odds,
+    /// With the test scorer, no riichi.
+    Scored,
+    /// With the test scorer, riichi at tenpai.
+    Riichi,
+}
+
 /// Compares every discard of `count` hands per (rules, wildcards, shanten); returns the discards
 /// compared.
-fn compare(policy: Policy, scored: bool, count: usize, turns: impl Fn(i8) -> u8, shantens: &[i8], seed: u64) -> usize {
+fn compare(policy: Policy, asked: Asked, count: usize, turns: impl Fn(i8) -> u8, shantens: &[i8], seed: u64) -> usize {
     let mut rng = Rng::new(seed);
     let mut compared = 0;
-    let scorer = test_score;
     for setting in settings() {
         for wildcards in 0..=2u8 {
             for &target in shantens {
                 for _ in 0..count {
-                    compared += compare_hand(
-                        &mut rng,
-                        &setting,
-                        wildcards,
-                        target,
-                        turns(target),
-                        policy,
-                        scored.then_some(&scorer as &dyn WinValue),
-                    );
+                    compared += compare_hand(&mut rng, &setting, wildcards, target, turns(target), policy, asked);
                 }
             }
         }
@@ -46,15 +51,24 @@ fn compare_hand(
     target: i8,
     turns: u8,
     policy: Policy,
-    scorer: Option<&dyn WinValue>,
+    asked: Asked,
 ) -> usize {
+    let plain = test_score;
+    let scorer: Option<&dyn WinValue> = match asked {
+        Asked::Odds => None,
+        Asked::Scored => Some(&plain),
+        Asked::Riichi => Some(&TestScorer),
+    };
+    let riichi = asked == Asked::Riichi;
     let (hand, visible) = deal(rng, setting, wildcards, target);
-    let options = EvOptions { turns, policy, visible, wildcard_tile: setting.wild, scorer, ..EvOptions::default() };
+    let options =
+        EvOptions { turns, policy, riichi, visible, wildcard_tile: setting.wild, scorer, ..EvOptions::default() };
     let table = ev::discard_ev(&hand, &setting.rules, &options).expect("discard_ev");
     let mut reference = Reference::new(setting.rules, probabilities(&hand, &setting.rules, &visible), setting.wild);
     reference.hand_changes = policy.hand_changes;
     reference.shanten_back = policy.shanten_back;
     reference.scored = scorer.is_some();
+    reference.riichi = riichi.then_some((TEST_DEPOSIT, visible));
     let expected = discards(&hand);
     assert_eq!(table.len(), expected.len(), "{} {hand}: one line per distinct discard", setting.name);
     for line in &table {
@@ -65,8 +79,10 @@ fn compare_hand(
         assert!(expected.contains(&d));
         let after = remove(&hand, d, setting.wild);
         let [tenpai, win, score] = reference.value(&after, turns, false);
-        let context =
-            format!("{} {hand} discard {:?} visible {:?} turns {turns} {policy}", setting.name, line.discard, visible);
+        let context = format!(
+            "{} {hand} discard {:?} visible {:?} turns {turns} {policy} riichi {riichi}",
+            setting.name, line.discard, visible
+        );
         assert!((line.tenpai() - tenpai).abs() < 1e-12, "tenpai {} vs {tenpai}: {context}", line.tenpai());
         assert!((line.win() - win).abs() < 1e-12, "win {} vs {win}: {context}", line.win());
         match line.score() {
@@ -86,14 +102,14 @@ fn compare_hand(
 #[test]
 fn shortest_path_equals_the_reference() {
     let (count, turns) = if full() { (40, [4, 3, 3]) } else { (4, [3, 2, 2]) };
-    let compared = compare(Policy::SHORTEST_PATH, false, count, |s| turns[s as usize], &[0, 1, 2], 11);
+    let compared = compare(Policy::SHORTEST_PATH, Asked::Odds, count, |s| turns[s as usize], &[0, 1, 2], 11);
     assert!(compared > 1000, "{compared} discards compared");
 }
 
 #[test]
 fn expected_scores_equal_the_reference() {
     let count = if full() { 12 } else { 2 };
-    let compared = compare(Policy::SHORTEST_PATH, true, count, |s| [3, 2, 2][s as usize], &[0, 1, 2], 12);
+    let compared = compare(Policy::SHORTEST_PATH, Asked::Scored, count, |s| [3, 2, 2][s as usize], &[0, 1, 2], 12);
     assert!(compared > 100, "{compared}");
 }
 
@@ -101,7 +117,7 @@ fn expected_scores_equal_the_reference() {
 fn hand_changes_equal_the_reference() {
     let count = if full() { 8 } else { 1 };
     let policy = Policy::SHORTEST_PATH.with_hand_changes(true);
-    let compared = compare(policy, false, count, |_| 2, &[0, 1], 13);
+    let compared = compare(policy, Asked::Odds, count, |_| 2, &[0, 1], 13);
     assert!(compared > 20, "{compared}");
 }
 
@@ -109,8 +125,25 @@ fn hand_changes_equal_the_reference() {
 fn shanten_back_equals_the_reference() {
     let count = if full() { 8 } else { 1 };
     let policy = Policy::SHORTEST_PATH.with_shanten_back(true);
-    let compared = compare(policy, true, count, |_| 2, &[0, 1], 14);
+    let compared = compare(policy, Asked::Scored, count, |_| 2, &[0, 1], 14);
     let both = Policy::SHORTEST_PATH.with_shanten_back(true).with_hand_changes(true);
-    let compared = compared + compare(both, false, count / 2 + 1, |_| 2, &[0, 1], 15);
+    let compared = compared + compare(both, Asked::Odds, count / 2 + 1, |_| 2, &[0, 1], 15);
     assert!(compared > 20, "{compared}");
+}
+
+#[test]
+fn riichi_at_tenpai_equals_the_reference() {
+    let count = if full() { 12 } else { 2 };
+    let compared = compare(Policy::SHORTEST_PATH, Asked::Riichi, count, |s| [3, 2, 2][s as usize], &[0, 1, 2], 16);
+    assert!(compared > 100, "{compared}");
+}
+
+#[test]
+fn riichi_locks_ready_hands_in_the_wider_classes() {
+    let count = if full() { 6 } else { 1 };
+    let changes = Policy::SHORTEST_PATH.with_hand_changes(true);
+    let back = Policy::SHORTEST_PATH.with_shanten_back(true);
+    let compared = compare(changes, Asked::Riichi, count, |_| 2, &[0, 1], 17)
+        + compare(back, Asked::Riichi, count, |_| 2, &[0, 1], 18);
+    assert!(compared > 40, "{compared}");
 }

@@ -12,18 +12,21 @@ use super::{HandError, Options, RulesArg, TILE_NAMES, visible_counts};
 /// For every distinct discard of a hand of 3k + 2 tiles, the probability of being ready
 /// (``"tenpai"``) and of winning (``"win"``) by the last of ``turns`` draws, best first: one dict
 /// per discard, ``{"discard": "1m" or "*", "shanten": int, "tenpai": float, "win": float,
-/// "score": float or None, "policy": str}``. The model (one player, no calls, tsumo only, unseen counts
+/// "score": float or None, "policy": str, "riichi": bool}``. The model (one player, no calls, tsumo only, unseen counts
 /// fixed) and the policy classes are in docs/odds.md; each figure is exact for its class.
-/// ``score`` is the expected value of the wins under the rules' scorer (riichi and sanma points with
-/// riichi declared at closed tenpai, GB fans, regional totals), ``None`` for rules without one.
-/// ``hand_changes`` and ``shanten_back`` widen the class (slower). Releases the GIL while it computes.
+/// ``score`` is the expected value of the wins under the rules' scorer (riichi and sanma points of a
+/// tsumo, GB fans, regional totals), ``None`` for rules without one. ``riichi=True`` (riichi and
+/// sanma rules) declares riichi on reaching closed tenpai with a draw left: the hand is then locked,
+/// its wins count riichi and the ura-dora by expectation, and the 1,000-point deposit is lost when
+/// it does not win (each dict's ``"riichi"`` says whether it was asked for). ``hand_changes`` and ``shanten_back``
+/// widen the class (slower). Releases the GIL while it computes.
 ///
 /// >>> hupai.discard_ev("123m456p789s1122z9p")[0]["discard"]
 /// '9p'
 #[pyfunction]
 #[pyo3(
-    signature = (hand, turns = ev::DEFAULT_TURNS, rules = RulesArg::STANDARD, *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false, hand_changes = false, shanten_back = false),
-    text_signature = "(hand, turns=17, rules=\"standard\", *, visible=None, wildcard_tile=None, wildcard_fifth_copy=False, hand_changes=False, shanten_back=False)"
+    signature = (hand, turns = ev::DEFAULT_TURNS, rules = RulesArg::STANDARD, *, visible = None, wildcard_tile = None, wildcard_fifth_copy = false, hand_changes = false, shanten_back = false, riichi = false),
+    text_signature = "(hand, turns=17, rules=\"standard\", *, visible=None, wildcard_tile=None, wildcard_fifth_copy=False, hand_changes=False, shanten_back=False, riichi=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn discard_ev<'py>(
@@ -36,6 +39,7 @@ pub(crate) fn discard_ev<'py>(
     wildcard_fifth_copy: bool,
     hand_changes: bool,
     shanten_back: bool,
+    riichi: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let options = Options::new(&rules, wildcard_tile, wildcard_fifth_copy)?;
     let visible = visible_counts(visible)?;
@@ -44,13 +48,13 @@ pub(crate) fn discard_ev<'py>(
     let rules = options.rules;
     // The rules' scorer values each reachable win (riichi points, GB fans, regional totals).
     let scorer = hupai_score::Scorer::for_rules(&rules);
-    let worth = scorer.as_ref().map(|s| move |h: &hupai::Hand, w: hupai::Tile| s.tsumo_worth(h, w));
     let ev_options = EvOptions {
         turns,
         policy,
+        riichi,
         visible,
         wildcard_tile: options.wildcard_tile,
-        scorer: worth.as_ref().map(|w| w as &dyn ev::WinValue),
+        scorer: scorer.as_ref().map(|s| s as &dyn ev::WinValue),
         ..EvOptions::default()
     };
     let table = py.detach(|| ev::discard_ev(&hand, &rules, &ev_options)).map_err(|e| match e {
@@ -71,6 +75,7 @@ pub(crate) fn discard_ev<'py>(
         dict.set_item("win", line.win())?;
         dict.set_item("score", line.score())?;
         dict.set_item("policy", &policy)?;
+        dict.set_item("riichi", riichi)?;
         list.append(dict)?;
     }
     Ok(list)

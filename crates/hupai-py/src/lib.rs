@@ -25,6 +25,7 @@ use std::borrow::Cow;
 mod ev;
 mod score;
 mod shanten_batches;
+mod to_python;
 
 create_exception!(
     hupai,

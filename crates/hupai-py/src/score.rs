@@ -1,14 +1,17 @@
-//! `hupai.score` and `hupai.score_batch`: the situation's keyword arguments become the JSON object
-//! `hupai score` reads on a line, and the answer the dict it prints, through
-//! [`hupai_score::Scorer`], so Python, the command line and C give the same answers.
+//! `hupai.score` and `hupai.score_batch`: the situation's keyword arguments are read key by key as
+//! `hupai score` reads a line's keys ([`hupai_score::Situation::set`]), and the answer becomes the
+//! dict it prints (the same `Serialize` writes both), through [`hupai_score::Scorer`], so Python,
+//! the command line and C give the same answers. No JSON text is made on the way, in or out.
 
-use hupai_score::Scorer;
+use hupai_score::{KEYS, Scorer, Situation};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use rayon::prelude::*;
 use serde_json::{Map, Number, Value};
+
+use crate::to_python::to_python;
 
 create_exception!(
     hupai,
@@ -24,7 +27,7 @@ fn scorer(rules: &str, table: Option<&Bound<'_, PyAny>>) -> PyResult<Scorer> {
     let Some(table) = table.filter(|t| !t.is_none()) else { return Ok(scorer) };
     let text = match table.cast::<PyString>() {
         Ok(s) => s.to_cow()?.into_owned(),
-        Err(_) => to_json(table, "table")?.to_string(),
+        Err(_) => to_json(table, Path::Key(&Path::Root, "table"))?.to_string(),
     };
     match scorer {
         Scorer::Regional(_) => hupai_score::regional::Table::from_json_text(&text)
@@ -34,9 +37,28 @@ fn scorer(rules: &str, table: Option<&Bound<'_, PyAny>>) -> PyResult<Scorer> {
     }
 }
 
+/// Where a value sits in the situation, for errors: written out only when one is reported.
+#[derive(Clone, Copy)]
+enum Path<'a> {
+    Root,
+    Key(&'a Path<'a>, &'a str),
+    Index(&'a Path<'a>, usize),
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Path::Root => Ok(()),
+            Path::Key(Path::Root, key) => f.write_str(key),
+            Path::Key(parent, key) => write!(f, "{parent}.{key}"),
+            Path::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
 /// A Python value as JSON: `None`, `bool`, `int`, `float`, `str`, lists and tuples, dicts with
 /// string keys. `path` names the value in errors.
-fn to_json(ob: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
+fn to_json(ob: &Bound<'_, PyAny>, path: Path<'_>) -> PyResult<Value> {
     if ob.is_none() {
         return Ok(Value::Null);
     }
@@ -62,10 +84,10 @@ fn to_json(ob: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
         return Ok(Value::String(s.to_cow()?.into_owned()));
     }
     if let Ok(list) = ob.cast::<PyList>() {
-        return list.iter().enumerate().map(|(i, v)| to_json(&v, &format!("{path}[{i}]"))).collect();
+        return list.iter().enumerate().map(|(i, v)| to_json(&v, Path::Index(&path, i))).collect();
     }
     if let Ok(tuple) = ob.cast::<PyTuple>() {
-        return tuple.iter().enumerate().map(|(i, v)| to_json(&v, &format!("{path}[{i}]"))).collect();
+        return tuple.iter().enumerate().map(|(i, v)| to_json(&v, Path::Index(&path, i))).collect();
     }
     if let Ok(dict) = ob.cast::<PyDict>() {
         return dict_to_json(dict, path).map(Value::Object);
@@ -73,43 +95,15 @@ fn to_json(ob: &Bound<'_, PyAny>, path: &str) -> PyResult<Value> {
     Err(PyTypeError::new_err(format!("{path}: cannot read a {} as a situation value", ob.get_type().name()?)))
 }
 
-fn dict_to_json(dict: &Bound<'_, PyDict>, path: &str) -> PyResult<Map<String, Value>> {
+fn dict_to_json(dict: &Bound<'_, PyDict>, path: Path<'_>) -> PyResult<Map<String, Value>> {
     let mut map = Map::new();
     for (k, v) in dict.iter() {
         let key: String =
             k.extract().map_err(|_| PyTypeError::new_err(format!("{path}: keys must be strings, found {k}")))?;
-        let value = to_json(&v, &if path.is_empty() { key.clone() } else { format!("{path}.{key}") })?;
+        let value = to_json(&v, Path::Key(&path, &key))?;
         map.insert(key, value);
     }
     Ok(map)
-}
-
-/// A JSON answer as Python objects (dicts, lists, str, int, float, bool, None).
-fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match value {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
-            (Some(i), _) => i.into_pyobject(py)?.into_any(),
-            (_, Some(u)) => u.into_pyobject(py)?.into_any(),
-            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
-        },
-        Value::String(s) => PyString::new(py, s).into_any(),
-        Value::Array(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(to_python(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Value::Object(map) => {
-            let dict = PyDict::new(py);
-            for (k, v) in map {
-                dict.set_item(k, to_python(py, v)?)?;
-            }
-            dict.into_any()
-        }
-    })
 }
 
 /// Scores one winning situation; the keywords are the situation keys of `hupai score`.
@@ -123,14 +117,34 @@ pub(crate) fn score<'py>(
     table: Option<&Bound<'py, PyAny>>,
     situation: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let scorer = scorer(rules, table)?;
-    let mut object = match situation {
-        Some(d) => dict_to_json(d, "")?,
-        None => Map::new(),
+    let owned;
+    let scorer = match table.filter(|t| !t.is_none()) {
+        None => Scorer::shared(rules).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        Some(_) => {
+            owned = scorer(rules, table)?;
+            &owned
+        }
     };
-    object.insert("hand".into(), Value::String(hand.to_string()));
-    object.insert("win".into(), Value::String(win.to_string()));
-    match scorer.score_object(&object) {
+    // The keywords by their place in KEYS, so they are read in the order a JSON line's are and
+    // the first error reported is the same.
+    let mut values: [Option<Value>; KEYS.len()] = std::array::from_fn(|_| None);
+    if let Some(d) = situation {
+        for (k, v) in d.iter() {
+            let k = k.cast_into::<PyString>()?;
+            let name = k.to_str()?;
+            let place = hupai_score::key_position(name).map_err(|e| ScoreError::new_err(e.to_string()))?;
+            values[place] = Some(to_json(&v, Path::Key(&Path::Root, name))?);
+        }
+    }
+    let answer = Situation::parse(hand, win).and_then(|mut s| {
+        for (key, value) in KEYS.iter().zip(&values).take(KEYS.len() - 1).skip(2) {
+            if let Some(value) = value {
+                s.set(key, value)?;
+            }
+        }
+        scorer.answer(&s, values[KEYS.len() - 1].as_ref().filter(|v| !v.is_null()))
+    });
+    match answer {
         Ok(answer) => to_python(py, &answer),
         Err(e) => Err(ScoreError::new_err(e.to_string())),
     }
@@ -151,22 +165,30 @@ pub(crate) fn score_batch<'py>(
     for (i, item) in situations.try_iter()?.enumerate() {
         let item = item?;
         objects.push(match item.cast::<PyDict>() {
-            Ok(d) => dict_to_json(d, "").map_err(|e| e.to_string()),
+            Ok(d) => dict_to_json(d, Path::Root).map_err(|e| e.to_string()),
             Err(_) => Err(format!("situation {i}: expected a dict")),
         });
     }
-    let answers: Vec<Value> = py.detach(|| {
+    let answers: Vec<Result<hupai_score::Score, String>> = py.detach(|| {
         objects
             .par_iter()
             .map(|o| match o {
-                Ok(object) => scorer.score_object(object).unwrap_or_else(|e| hupai_score::error_value(&e)),
-                Err(message) => hupai_score::error_value(&hupai_score::ScoreError::Input(message.clone())),
+                Ok(object) => scorer.answer_object(object).map_err(|e| e.to_string()),
+                Err(message) => Err(hupai_score::ScoreError::Input(message.clone()).to_string()),
             })
             .collect()
     });
     let list = PyList::empty(py);
+    let error_key = pyo3::intern!(py, "error");
     for answer in &answers {
-        list.append(to_python(py, answer)?)?;
+        list.append(match answer {
+            Ok(answer) => to_python(py, answer)?,
+            Err(message) => {
+                let d = PyDict::new(py);
+                d.set_item(error_key, message)?;
+                d.into_any()
+            }
+        })?;
     }
     Ok(list)
 }

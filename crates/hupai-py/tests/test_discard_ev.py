@@ -40,7 +40,7 @@ def test_agrees_with_batch_ev(hupai_bin, rules):
 
 def test_ready_hand_closed_form_and_best_first():
     table = hupai.discard_ev("123m456p789s1122z9p")
-    assert set(table[0]) == {"discard", "shanten", "tenpai", "win", "score", "policy"}
+    assert set(table[0]) == {"discard", "shanten", "tenpai", "win", "score", "policy", "riichi"}
     assert (table[0]["discard"], table[0]["shanten"], table[0]["tenpai"]) == ("9p", 0, 1.0)
     p = 4 / 122  # 1z and 2z, two unseen each, of 136 - 14
     assert table[0]["win"] == pytest.approx(1 - (1 - p) ** 17, abs=1e-12)
@@ -63,3 +63,29 @@ def test_policies_and_errors():
         hupai.discard_ev("123m456p789s1122z9p", visible="1111z")
     with pytest.raises(ValueError):
         hupai.discard_ev("123m456p789s1122z9p", rules="nonsense")
+
+
+def test_riichi_at_tenpai(hupai_bin):
+    hands = HANDS["riichi"]
+    args = ["batch", "--ev", "--turns", "9", "--rules", "riichi", "--riichi-at-tenpai"]
+    out = run_cli(hupai_bin, args, "\n".join(hands) + "\n")
+    for hand, line in zip(hands, out.splitlines()):
+        want = json.loads(line)["ev"]
+        assert want["riichi"] is True
+        got = hupai.discard_ev(hand, 9, "riichi", riichi=True)
+        plain = {d["discard"]: d for d in hupai.discard_ev(hand, 9, "riichi")}
+        assert [d["discard"] for d in got] == [d["discard"] for d in want["discards"]], hand
+        for g, w in zip(got, want["discards"]):
+            assert g["riichi"] is True and not plain[g["discard"]]["riichi"]
+            assert g["score"] == pytest.approx(w["score"], rel=1e-12)
+            # Under the shortest-path class riichi changes only the score.
+            assert g["win"] == pytest.approx(plain[g["discard"]]["win"], abs=1e-12)
+    # A ready closed hand: riichi's han and the ura-dora outweigh the deposit over 17 draws...
+    ready = "123m456p789s1122z9p"
+    assert hupai.discard_ev(ready, 17, "riichi", riichi=True)[0]["score"] > hupai.discard_ev(ready, 17, "riichi")[0]["score"]
+    # ...and with one draw left the deposit is mostly lost: the ready discard's expectation is
+    # negative, so it is no longer first.
+    last = hupai.discard_ev(ready, 1, "riichi", riichi=True)
+    assert [d["score"] for d in last if d["discard"] == "9p"][0] < 0 and last[0]["discard"] != "9p"
+    with pytest.raises(ValueError, match="riichi"):
+        hupai.discard_ev(ready, rules="gb", riichi=True)

@@ -24,13 +24,15 @@
 
 mod error;
 pub mod gb;
+mod odds;
 pub mod reading;
 pub mod regional;
 pub mod riichi;
 mod situation;
 
 pub use error::ScoreError;
-pub use situation::{KEYS, Situation};
+pub use odds::RIICHI_DEPOSIT;
+pub use situation::{KEYS, Situation, key_position};
 
 use serde_json::{Map, Value};
 
@@ -65,33 +67,67 @@ impl Scorer {
         }
     }
 
+    /// The shared scorer of a rule set by name: [`Scorer::by_name`] built once per process, for
+    /// doors that score one situation a call (the Python package, the C ABI) and must not parse a
+    /// preset's table every time.
+    pub fn shared(name: &str) -> Result<&'static Scorer, ScoreError> {
+        static SHARED: std::sync::OnceLock<Vec<(&'static str, Scorer)>> = std::sync::OnceLock::new();
+        let scorers =
+            SHARED.get_or_init(|| RULE_SETS.iter().filter_map(|&n| Scorer::by_name(n).ok().map(|s| (n, s))).collect());
+        match scorers.iter().find(|(n, _)| *n == name) {
+            Some((_, scorer)) => Ok(scorer),
+            // Not a rule set name: by_name says why in the words every door uses.
+            None => Err(Scorer::by_name(name)
+                .err()
+                .unwrap_or_else(|| ScoreError::Unsupported(format!("no shared scorer for rules '{name}'")))),
+        }
+    }
+
     /// Scores one situation; `options` (a JSON object) changes this scorer's options for this
-    /// situation alone. The answer is the rule family's score as JSON.
-    pub fn score(&self, situation: &Situation, options: Option<&Value>) -> Result<Value, ScoreError> {
-        let value = match self {
+    /// situation alone. The answer is the rule family's typed score.
+    pub fn answer(&self, situation: &Situation, options: Option<&Value>) -> Result<Score, ScoreError> {
+        // Borrow the scorer's own options unless the situation changes them: a regional table is
+        // a list of fans, not worth copying per situation.
+        Ok(match self {
             Scorer::Riichi(base) => {
+                let changed;
                 let o = match options {
-                    Some(v) => base.with_json(v)?,
-                    None => base.clone(),
+                    Some(v) => {
+                        changed = base.with_json(v)?;
+                        &changed
+                    }
+                    None => base,
                 };
-                serde_json::to_value(riichi::score(situation, &o)?)
+                Score::Riichi(riichi::score(situation, o)?)
             }
             Scorer::Gb(base) => {
+                let changed;
                 let o = match options {
-                    Some(v) => base.with_json(v)?,
-                    None => base.clone(),
+                    Some(v) => {
+                        changed = base.with_json(v)?;
+                        &changed
+                    }
+                    None => base,
                 };
-                serde_json::to_value(gb::score(situation, &o)?)
+                Score::Gb(gb::score(situation, o)?)
             }
             Scorer::Regional(base) => {
+                let changed;
                 let t = match options {
-                    Some(v) => base.with_json(v)?,
-                    None => base.clone(),
+                    Some(v) => {
+                        changed = base.with_json(v)?;
+                        &changed
+                    }
+                    None => base,
                 };
-                serde_json::to_value(regional::score(situation, &t)?)
+                Score::Regional(regional::score(situation, t)?)
             }
-        };
-        value.map_err(|e| ScoreError::Unsupported(format!("the answer could not be written as JSON: {e}")))
+        })
+    }
+
+    /// Scores one situation as [`Scorer::answer`], the answer as JSON.
+    pub fn score(&self, situation: &Situation, options: Option<&Value>) -> Result<Value, ScoreError> {
+        self.answer(situation, options)?.to_json()
     }
 
     /// A winning situation's worth as one number, for expectations (`hupai-odds`'s expected score):
@@ -99,17 +135,11 @@ impl Scorer {
     /// (`fan`), the regional tables their `total`. A hand that wins in shape but has no yaku is worth
     /// 0 (it cannot be declared); any other error is `None`.
     pub fn worth(&self, situation: &Situation) -> Option<f64> {
-        let answer = match self.score(situation, None) {
-            Ok(answer) => answer,
-            Err(ScoreError::NoYaku) => return Some(0.0),
-            Err(_) => return None,
-        };
-        let number = match self {
-            Scorer::Riichi(_) => answer.get("points").and_then(|p| p.get("total")),
-            Scorer::Gb(_) => answer.get("fan"),
-            Scorer::Regional(_) => answer.get("total"),
-        };
-        number.and_then(Value::as_f64)
+        match self.answer(situation, None) {
+            Ok(answer) => Some(answer.worth()),
+            Err(ScoreError::NoYaku) => Some(0.0),
+            Err(_) => None,
+        }
     }
 
     /// The scorer of rules as text (`riichi+5th` scores as riichi, `hongzhong` as Hongzhong): the
@@ -119,20 +149,25 @@ impl Scorer {
         Scorer::by_name(text.split(['+', ' ']).next().unwrap_or_default()).ok()
     }
 
-    /// The worth of `hand` won by drawing `win`, as [`Scorer::worth`]: a tsumo, riichi declared
-    /// for a closed hand under the riichi rules (as a player reaching closed tenpai would), east
-    /// seat and round, no dora. What `hupai-odds` uses as the value of a reachable win.
+    /// The worth of `hand` won by drawing `win`, as [`Scorer::worth`]: a tsumo without riichi,
+    /// east seat and round, no dora. What the draw odds (`hupai::odds::ev`, through this
+    /// scorer's `WinValue`) count for a reachable win; with riichi at tenpai,
+    /// [`Scorer::riichi_tsumo_worth`].
     pub fn tsumo_worth(&self, hand: &hupai::Hand, win: hupai::Tile) -> Option<f64> {
         let mut situation = Situation::new(hand.clone(), win);
         situation.tsumo = true;
-        situation.riichi = matches!(self, Scorer::Riichi(_)) && hand.is_closed();
         self.worth(&situation)
     }
 
-    /// Scores a situation given as a JSON object (the keys of [`KEYS`]).
-    pub fn score_object(&self, object: &Map<String, Value>) -> Result<Value, ScoreError> {
+    /// Scores a situation given as a JSON object (the keys of [`KEYS`]), the typed answer.
+    pub fn answer_object(&self, object: &Map<String, Value>) -> Result<Score, ScoreError> {
         let situation = Situation::from_json(object)?;
-        self.score(&situation, object.get("options").filter(|v| !v.is_null()))
+        self.answer(&situation, object.get("options").filter(|v| !v.is_null()))
+    }
+
+    /// Scores a situation given as a JSON object (the keys of [`KEYS`]), the answer as JSON.
+    pub fn score_object(&self, object: &Map<String, Value>) -> Result<Value, ScoreError> {
+        self.answer_object(object)?.to_json()
     }
 
     /// Scores one line of JSON: the answer object, or `{"error": "…"}` naming what is wrong.
@@ -144,6 +179,46 @@ impl Scorer {
             Err(e) => Err(ScoreError::Input(format!("not JSON: {e}"))),
         };
         answer.unwrap_or_else(|e| error_value(&e))
+    }
+}
+
+/// A score as its rule family gives it; serialized, the `hupai score` answer line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Score {
+    /// A riichi or sanma score.
+    Riichi(riichi::Score),
+    /// A GB score.
+    Gb(gb::Score),
+    /// A regional table's score.
+    Regional(regional::Score),
+}
+
+impl Score {
+    /// The answer as JSON: the `hupai score` answer line.
+    pub fn to_json(&self) -> Result<Value, ScoreError> {
+        serde_json::to_value(self)
+            .map_err(|e| ScoreError::Unsupported(format!("the answer could not be written as JSON: {e}")))
+    }
+
+    /// The score as one number ([`Scorer::worth`]).
+    pub fn worth(&self) -> f64 {
+        match self {
+            Score::Riichi(s) => f64::from(s.points.total),
+            Score::Gb(s) => f64::from(s.fan),
+            // Regional totals stay far below 2^53, where f64 is exact.
+            Score::Regional(s) => s.total as f64,
+        }
+    }
+}
+
+impl serde::Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Score::Riichi(s) => s.serialize(serializer),
+            Score::Gb(s) => s.serialize(serializer),
+            Score::Regional(s) => s.serialize(serializer),
+        }
     }
 }
 

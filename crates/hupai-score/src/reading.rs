@@ -69,20 +69,31 @@ impl Reading {
     /// parentheses) and how the winning tile completed them, e.g.
     /// `11z 123m 456p 789s [555z], 3m in 123m (edge)`.
     pub fn describe(&self, hand: &Hand, win: Tile) -> String {
-        let mut text = self.decomposition.to_string();
-        for m in hand.melds() {
+        use hupai::notation::{push_meld, push_tiles};
+        // Pushed into one string: every score answer carries this text.
+        let mut text = String::with_capacity(80);
+        self.decomposition.push_to(&mut text);
+        for &m in hand.melds() {
             text.push(' ');
-            text.push_str(&m.to_string());
+            push_meld(&mut text, m);
         }
-        let place = match (&self.decomposition, self.group) {
-            (Decomposition::Melds { melds, .. }, Some(i)) => melds.get(i).map(|g| g.to_string()),
-            (Decomposition::Melds { pair, .. }, None) => Some(format!("{pair}{pair}")),
-            _ => None,
-        };
-        match place {
-            Some(place) => format!("{text}, {win} in {place} ({})", self.wait),
-            None => format!("{text}, {win} ({})", self.wait),
+        text.push_str(", ");
+        push_tiles(&mut text, [win]);
+        match (&self.decomposition, self.group) {
+            (Decomposition::Melds { melds, .. }, Some(i)) if i < melds.len() => {
+                text.push_str(" in ");
+                push_tiles(&mut text, melds[i].tiles());
+            }
+            (Decomposition::Melds { pair, .. }, None) => {
+                text.push_str(" in ");
+                push_tiles(&mut text, [*pair, *pair]);
+            }
+            _ => {}
         }
+        text.push_str(" (");
+        text.push_str(self.wait.name());
+        text.push(')');
+        text
     }
 }
 

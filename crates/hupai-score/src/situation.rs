@@ -135,7 +135,7 @@ impl Situation {
     /// `options` is read by the caller ([`crate::Scorer`]), not here.
     pub fn from_json(object: &Map<String, Value>) -> Result<Situation, ScoreError> {
         if let Some(unknown) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(ScoreError::key(unknown.clone(), format!("unknown key; the keys are {}", KEYS.join(", "))));
+            return Err(unknown_key(unknown));
         }
         let text = |key: &str| -> Result<Option<&str>, ScoreError> {
             match object.get(key) {
@@ -144,34 +144,57 @@ impl Situation {
                 Some(other) => Err(ScoreError::key(key, format!("expected a string, found {other}"))),
             }
         };
-        let hand_text = text("hand")?.ok_or_else(|| ScoreError::key("hand", "missing (the complete hand)"))?;
-        let hand: Hand = hand_text.parse().map_err(|e| ScoreError::key("hand", format!("{e}")))?;
-        let win_text = text("win")?.ok_or_else(|| ScoreError::key("win", "missing (the winning tile)"))?;
-        let win = tile("win", win_text)?;
-        let mut s = Situation::new(hand, win);
-        for (key, field) in [
-            ("tsumo", &mut s.tsumo),
-            ("riichi", &mut s.riichi),
-            ("double_riichi", &mut s.double_riichi),
-            ("ippatsu", &mut s.ippatsu),
-            ("rinshan", &mut s.rinshan),
-            ("chankan", &mut s.chankan),
-            ("haitei", &mut s.haitei),
-            ("houtei", &mut s.houtei),
-            ("tenhou", &mut s.tenhou),
-            ("chiihou", &mut s.chiihou),
-            ("renhou", &mut s.renhou),
-            ("last_copy", &mut s.last_copy),
-            ("after_kong_discard", &mut s.after_kong_discard),
-        ] {
-            match object.get(key) {
-                None | Some(Value::Null) => {}
-                Some(Value::Bool(b)) => *field = *b,
-                Some(other) => return Err(ScoreError::key(key, format!("expected true or false, found {other}"))),
+        let hand = text("hand")?.ok_or_else(|| ScoreError::key("hand", "missing (the complete hand)"))?;
+        let win = text("win")?.ok_or_else(|| ScoreError::key("win", "missing (the winning tile)"))?;
+        let mut s = Situation::parse(hand, win)?;
+        for key in &KEYS[2..KEYS.len() - 1] {
+            if let Some(value) = object.get(*key) {
+                s.set(key, value)?;
             }
         }
-        for (key, field) in [("seat", &mut s.seat), ("round", &mut s.round)] {
-            if let Some(t) = text(key)? {
+        Ok(s)
+    }
+
+    /// The situation of `hand` (mpsz text) won on `win` with every flag false: what
+    /// [`Situation::from_json`] starts from, errors naming the key.
+    pub fn parse(hand: &str, win: &str) -> Result<Situation, ScoreError> {
+        let hand: Hand = hand.parse().map_err(|e| ScoreError::key("hand", format!("{e}")))?;
+        Ok(Situation::new(hand, tile("win", win)?))
+    }
+
+    /// Sets the field of one situation key other than `hand`, `win` and `options` from its JSON
+    /// value, as [`Situation::from_json`] reads it (null leaves the default).
+    pub fn set(&mut self, key: &str, value: &Value) -> Result<(), ScoreError> {
+        if value.is_null() {
+            return Ok(());
+        }
+        let flag = match key {
+            "tsumo" => Some(&mut self.tsumo),
+            "riichi" => Some(&mut self.riichi),
+            "double_riichi" => Some(&mut self.double_riichi),
+            "ippatsu" => Some(&mut self.ippatsu),
+            "rinshan" => Some(&mut self.rinshan),
+            "chankan" => Some(&mut self.chankan),
+            "haitei" => Some(&mut self.haitei),
+            "houtei" => Some(&mut self.houtei),
+            "tenhou" => Some(&mut self.tenhou),
+            "chiihou" => Some(&mut self.chiihou),
+            "renhou" => Some(&mut self.renhou),
+            "last_copy" => Some(&mut self.last_copy),
+            "after_kong_discard" => Some(&mut self.after_kong_discard),
+            _ => None,
+        };
+        if let Some(field) = flag {
+            *field = value
+                .as_bool()
+                .ok_or_else(|| ScoreError::key(key, format!("expected true or false, found {value}")))?;
+            return Ok(());
+        }
+        match key {
+            "seat" | "round" => {
+                let Value::String(t) = value else {
+                    return Err(ScoreError::key(key, format!("expected a string, found {value}")));
+                };
                 let wind = tile(key, t)?;
                 if !(Tile::EAST..=Tile::NORTH).contains(&wind) {
                     return Err(ScoreError::key(
@@ -179,18 +202,32 @@ impl Situation {
                         format!("'{t}' is not a wind (1z east, 2z south, 3z west, 4z north)"),
                     ));
                 }
-                *field = wind;
+                *if key == "seat" { &mut self.seat } else { &mut self.round } = wind;
             }
+            "dora" => self.dora = tiles(key, value)?,
+            "ura" => self.ura = tiles(key, value)?,
+            "birds" => self.birds = tiles(key, value)?,
+            "honba" => self.honba = number(key, value, u32::MAX.into())? as u32,
+            "kyotaku" => self.kyotaku = number(key, value, u32::MAX.into())? as u32,
+            "nuki" => self.nuki = number(key, value, 4)? as u8,
+            "flowers" => self.flowers = number(key, value, 8)? as u8,
+            "hand" | "win" | "options" => {
+                return Err(ScoreError::key(key, "is not a field a situation sets after it is made"));
+            }
+            other => return Err(unknown_key(other)),
         }
-        for (key, field) in [("dora", &mut s.dora), ("ura", &mut s.ura), ("birds", &mut s.birds)] {
-            *field = tiles(key, object.get(key))?;
-        }
-        s.honba = number(object, "honba", u32::MAX.into())? as u32;
-        s.kyotaku = number(object, "kyotaku", u32::MAX.into())? as u32;
-        s.nuki = number(object, "nuki", 4)? as u8;
-        s.flowers = number(object, "flowers", 8)? as u8;
-        Ok(s)
+        Ok(())
     }
+}
+
+/// The place of `key` in [`KEYS`], or the error every door reports for a key no situation has.
+pub fn key_position(key: &str) -> Result<usize, ScoreError> {
+    KEYS.iter().position(|&k| k == key).ok_or_else(|| unknown_key(key))
+}
+
+/// The error for a key no situation has.
+fn unknown_key(key: &str) -> ScoreError {
+    ScoreError::key(key.to_string(), format!("unknown key; the keys are {}", KEYS.join(", ")))
 }
 
 /// One tile under `key`.
@@ -199,35 +236,33 @@ fn tile(key: &str, text: &str) -> Result<Tile, ScoreError> {
 }
 
 /// A list of tiles: a JSON array of tile strings, or one string of tiles in mpsz (`"1m5z"`).
-fn tiles(key: &str, value: Option<&Value>) -> Result<Vec<Tile>, ScoreError> {
+fn tiles(key: &str, value: &Value) -> Result<Vec<Tile>, ScoreError> {
     match value {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
+        Value::Null => Ok(Vec::new()),
+        Value::Array(items) => items
             .iter()
             .enumerate()
             .map(|(i, v)| match v {
-                Value::String(t) => tile(&format!("{key}[{i}]"), t),
+                // The key's name with its index is made only for an error.
+                Value::String(t) => t.parse().map_err(|e| ScoreError::key(format!("{key}[{i}]"), format!("{e}"))),
                 other => Err(ScoreError::key(format!("{key}[{i}]"), format!("expected a tile, found {other}"))),
             })
             .collect(),
-        Some(Value::String(text)) => {
+        Value::String(text) => {
             let hand: Hand = text.parse().map_err(|e| ScoreError::key(key, format!("{e}")))?;
             if hand.wildcards() > 0 || !hand.melds().is_empty() || !hand.bonus().is_empty() {
                 return Err(ScoreError::key(key, "expected plain tiles"));
             }
             Ok(hand.concealed().tiles().collect())
         }
-        Some(other) => Err(ScoreError::key(key, format!("expected a list of tiles, found {other}"))),
+        other => Err(ScoreError::key(key, format!("expected a list of tiles, found {other}"))),
     }
 }
 
-/// A whole number from 0 to `max` under `key`, 0 when absent.
-fn number(object: &Map<String, Value>, key: &str, max: u64) -> Result<u64, ScoreError> {
-    match object.get(key) {
-        None | Some(Value::Null) => Ok(0),
-        Some(v) => match v.as_u64() {
-            Some(n) if n <= max => Ok(n),
-            _ => Err(ScoreError::key(key, format!("expected a whole number from 0 to {max}, found {v}"))),
-        },
+/// A whole number from 0 to `max` under `key`.
+fn number(key: &str, value: &Value, max: u64) -> Result<u64, ScoreError> {
+    match value.as_u64() {
+        Some(n) if n <= max => Ok(n),
+        _ => Err(ScoreError::key(key, format!("expected a whole number from 0 to {max}, found {value}"))),
     }
 }

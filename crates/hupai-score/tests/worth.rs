@@ -17,8 +17,9 @@ fn worth_is_the_families_total() {
     let answer = riichi.score(&s, None).unwrap();
     assert_eq!(riichi.worth(&s), answer["points"]["total"].as_f64());
     assert!(riichi.worth(&s).unwrap() > 0.0);
-    // A tsumo of a closed hand under riichi rules declares riichi: one more han.
-    assert!(riichi.tsumo_worth(&hand, t("2m")).unwrap() > riichi.worth(&s).unwrap());
+    // The draw odds' value of a tsumo: no riichi unless asked for; with riichi, one more han.
+    assert_eq!(riichi.tsumo_worth(&hand, t("2m")), riichi.worth(&s));
+    assert!(riichi.riichi_tsumo_worth(&hand, t("2m"), t("1z")).unwrap() > riichi.worth(&s).unwrap());
     let gb = Scorer::for_rules(&"gb".parse().unwrap()).unwrap();
     assert_eq!(gb.worth(&s), gb.score(&s, None).unwrap()["fan"].as_f64());
     let open: Hand = "234m456p22p567s[678s]".parse().unwrap();

@@ -48,10 +48,11 @@ impl DiscardOption {
 /// copies, best first: lowest shanten, then most unseen effective tiles, then tile order (the
 /// wildcard last). A winning hand gets its advice too. The discarded tile counts as seen.
 ///
-/// Errors: [`Error::WrongShape`] for a hand of 3k + 1 tiles (ask [`effective_tiles`](crate::effective_tiles)), and the
-/// errors of [`shanten`](crate::shanten()).
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 1 tiles (ask [`effective_tiles`](crate::effective_tiles)),
+/// [`Error::TooManySeen`] ([`Hand::check_visible`]), and the errors of [`shanten`](crate::shanten()).
 pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Vec<DiscardOption>, Error> {
     let p = prepare(hand, rules)?;
+    hand.check_visible(rules, visible)?;
     if !p.complete {
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "discard advice", expected: found + 1, found });

@@ -54,10 +54,12 @@ pub(crate) fn unseen(physical: &[u8; 34], visible: &TileCounts, t: usize) -> u8 
 /// lowers its shanten, with its unseen copies. `visible` are the tiles the player can see outside
 /// the hand (discards, other players' melds, indicators); the hand's own tiles always count as seen.
 ///
-/// Errors: [`Error::WrongShape`] for a hand of 3k + 2 tiles (ask [`discard_advice`](crate::discard_advice)), and the
-/// errors of [`shanten`](crate::shanten()).
+/// Errors: [`Error::WrongShape`] for a hand of 3k + 2 tiles (ask [`discard_advice`](crate::discard_advice)),
+/// [`Error::TooManySeen`] for visible tiles that make more copies than the tiles played with hold
+/// ([`Hand::check_visible`]), and the errors of [`shanten`](crate::shanten()).
 pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Result<Effective, Error> {
     let p = prepare(hand, rules)?;
+    hand.check_visible(rules, visible)?;
     if p.complete {
         let found = hand.tile_count();
         return Err(Error::WrongShape { operation: "effective tiles", expected: found - 1, found });

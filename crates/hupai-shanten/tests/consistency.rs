@@ -125,12 +125,14 @@ fn advice_agrees_with_one_discard_at_a_time() {
         let mut all: Vec<Hand> = hands(&rules, n, 21).into_iter().filter(|h| h.tile_count() == size).collect();
         all.extend(near_wins(&rules, n / 4, 22).into_iter().filter(|h| h.tile_count() == size));
         for h in &all {
-            // Some visible tiles, within what the hand leaves.
-            let physical = h.physical_counts();
+            // Some visible tiles, within what the hand leaves of the tiles played with (its
+            // wildcard-tile copies are its own too).
+            let held = h.held_counts();
+            let kinds = rules.tiles.kinds();
             let mut visible = TileCounts::EMPTY;
             for _ in 0..rng.below(12) {
                 let k = rng.below(34);
-                if physical.0[k] + visible.0[k] < 4 {
+                if kinds.contains(hupai_tiles::Tile::ALL[k]) && held.0[k] + visible.0[k] < 4 {
                     visible.0[k] += 1;
                 }
             }

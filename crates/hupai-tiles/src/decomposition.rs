@@ -243,35 +243,49 @@ impl Decomposition {
 impl fmt::Display for Decomposition {
     /// Groups separated by spaces, pair first: `11z 123m 456p 789s 111z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Built in one string and written once: scores print a reading per answer, and the
+        // formatting machinery per group cost more than the scoring itself.
+        let mut s = String::with_capacity(48);
+        self.push_to(&mut s);
+        f.write_str(&s)
+    }
+}
+
+impl Decomposition {
+    /// Appends the decomposition as [`Display`](fmt::Display) writes it.
+    pub fn push_to(&self, out: &mut String) {
+        use crate::notation::push_tiles;
+        let push_group = |out: &mut String, g: &Group| {
+            out.push(' ');
+            push_tiles(out, g.tiles());
+        };
         match self {
             Decomposition::Melds { pair, melds } => {
-                write!(f, "{}", crate::notation::format_tiles([*pair, *pair]))?;
+                push_tiles(out, [*pair, *pair]);
                 for g in melds {
-                    write!(f, " {g}")?;
+                    push_group(out, g);
                 }
-                Ok(())
             }
             Decomposition::SevenPairs { pairs } => {
                 for (i, p) in pairs.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(" ")?;
+                        out.push(' ');
                     }
-                    write!(f, "{}", crate::notation::format_tiles([*p, *p]))?;
+                    push_tiles(out, [*p, *p]);
                 }
-                Ok(())
             }
             Decomposition::ThirteenOrphans { .. } | Decomposition::HonorsAndKnitted { .. } => {
-                write!(f, "{}", crate::notation::format_tiles(self.counts().tiles()))
+                push_tiles(out, self.counts().tiles());
             }
             Decomposition::KnittedStraight { order, pair, meld } => {
                 let mut straight = knitted_tiles(*order);
                 straight.sort_unstable();
-                write!(f, "{}", crate::notation::format_tiles(straight))?;
-                write!(f, " {}", crate::notation::format_tiles([*pair, *pair]))?;
+                push_tiles(out, straight);
+                out.push(' ');
+                push_tiles(out, [*pair, *pair]);
                 if let Some(g) = meld {
-                    write!(f, " {g}")?;
+                    push_group(out, g);
                 }
-                Ok(())
             }
         }
     }

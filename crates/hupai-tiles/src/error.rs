@@ -171,6 +171,24 @@ pub enum Error {
         /// The rules' tile set.
         supply: TileSupply,
     },
+    /// Tiles given as seen outside the hand (discards, other players' melds, indicators) that, with
+    /// the hand's own copies (concealed, declared, turned into wildcards), make more copies of a
+    /// kind than the tiles played with hold: never answered as "0 unseen".
+    #[error(
+        "visible tiles: {tile} is seen {} (the hand's {held} and {visible} visible); {}",
+        times(u16::from(*held) + u16::from(*visible)),
+        copies_played(*limit)
+    )]
+    TooManySeen {
+        /// The kind.
+        tile: Tile,
+        /// Copies the hand holds (concealed, declared, wildcard-tile copies).
+        held: u8,
+        /// Copies among the visible tiles.
+        visible: u8,
+        /// Copies of the kind among the tiles played with: 4, or 0 for a kind outside the set.
+        limit: u8,
+    },
     /// A hand no shanten question fits: its size is a multiple of 3, or above the rules' hand.
     /// Shanten takes any hand of 3k + 1 or 3k + 2 tiles up to a complete one.
     #[error(
@@ -210,6 +228,19 @@ impl Error {
     /// True for [`Error::Unsupported`].
     pub fn is_unsupported(&self) -> bool {
         matches!(self, Error::Unsupported { .. })
+    }
+}
+
+/// "once", "5 times".
+fn times(n: u16) -> String {
+    if n == 1 { "once".to_string() } else { format!("{n} times") }
+}
+
+/// How many copies of a kind the tiles played with hold, in words.
+fn copies_played(limit: u8) -> String {
+    match limit {
+        0 => "the tiles played with have none".to_string(),
+        n => format!("there are only {n}"),
     }
 }
 

@@ -298,6 +298,27 @@ impl Hand {
         }
     }
 
+    /// Fails with [`Error::TooManySeen`] naming the first kind that `visible` (tiles seen outside
+    /// the hand) and the hand's own copies (concealed, declared, and those turned into wildcards)
+    /// hold more of than the tiles the rules play with: four, or none for a kind outside the set.
+    /// Every question that counts unseen copies (effective tiles, discard advice, draw odds) asks
+    /// this first, so too many tiles seen is an error, never "0 unseen".
+    pub fn check_visible(&self, rules: &Rules, visible: &TileCounts) -> Result<(), Error> {
+        let held = self.held_counts();
+        let kinds = rules.tiles.kinds();
+        for tile in Tile::ALL {
+            let seen = visible[tile];
+            if seen == 0 {
+                continue;
+            }
+            let limit = if kinds.contains(tile) { 4 } else { 0 };
+            if u16::from(held[tile]) + u16::from(seen) > u16::from(limit) {
+                return Err(Error::TooManySeen { tile, held: held[tile], visible: seen, limit });
+            }
+        }
+        Ok(())
+    }
+
     /// True if seven pairs and thirteen orphans can apply: no declared melds and a 14-tile hand.
     pub fn special_forms_apply(&self, rules: &Rules) -> bool {
         self.melds.is_empty() && rules.melds == 4
@@ -399,6 +420,30 @@ mod tests {
 
     fn t(s: &str) -> Tile {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn visible_tiles_beyond_the_copies_played_with_are_named() {
+        let hand: Hand = "123m456p789s1122z[111m]".parse().unwrap();
+        let visible = |text: &str| text.parse::<Hand>().unwrap().physical_counts();
+        assert_eq!(hand.check_visible(&Rules::STANDARD, &visible("9m22z")), Ok(()));
+        let err = hand.check_visible(&Rules::STANDARD, &visible("11m")).unwrap_err();
+        assert_eq!(err, Error::TooManySeen { tile: t("1m"), held: 4, visible: 2, limit: 4 });
+        assert_eq!(err.to_string(), "visible tiles: 1m is seen 6 times (the hand's 4 and 2 visible); there are only 4");
+        // Copies turned into wildcards are still the hand's tiles.
+        let wild = hand.with_wildcard_tile(t("2z")).unwrap();
+        assert!(matches!(wild.check_visible(&Rules::STANDARD, &visible("333z")), Ok(())));
+        assert!(matches!(
+            wild.check_visible(&Rules::STANDARD, &visible("222z")),
+            Err(Error::TooManySeen { held: 2, visible: 3, .. })
+        ));
+        // A kind outside the tiles played with cannot be seen at all.
+        let sichuan: Hand = "123m456p789s1199m".parse().unwrap();
+        let err = sichuan.check_visible(&Rules::SICHUAN, &visible("7z")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "visible tiles: 7z is seen once (the hand's 0 and 1 visible); the tiles played with have none"
+        );
     }
 
     #[test]

@@ -384,7 +384,7 @@ fn write_meld(out: &mut String, meld: Meld, red: [u8; 3]) {
 impl fmt::Display for Meld {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut s = String::new();
-        write_meld(&mut s, *self, [0; 3]);
+        push_meld(&mut s, *self);
         f.write_str(&s)
     }
 }
@@ -437,8 +437,19 @@ impl fmt::Display for Hand {
 /// Formats tiles given in tile order as mpsz (`123m55z`).
 pub fn format_tiles<I: IntoIterator<Item = Tile>>(tiles: I) -> String {
     let mut s = String::new();
-    write_mpsz(&mut s, tiles, [0; 3]);
+    push_tiles(&mut s, tiles);
     s
+}
+
+/// Appends tiles given in tile order to `out` as mpsz (`123m55z`): [`format_tiles`] without a
+/// string of its own, for text built from many groups.
+pub fn push_tiles<I: IntoIterator<Item = Tile>>(out: &mut String, tiles: I) {
+    write_mpsz(out, tiles, [0; 3]);
+}
+
+/// Appends a declared meld to `out` as the hand notation writes it (`[789s]`, `(5555z)`).
+pub fn push_meld(out: &mut String, meld: Meld) {
+    write_meld(out, meld, [0; 3]);
 }
 
 #[cfg(test)]

@@ -3,12 +3,14 @@
 //! Under this class a hand's shanten only falls, so the hands form levels and the recursion ends
 //! at the ready ones, whose figures are closed forms: a ready hand keeps its waits (every draw
 //! that does not win is thrown), so with per-draw winning chance `P` it wins within `r` draws with
-//! probability `1 − (1 − P)^r`. Two memos, keyed by the packed hand: hands after a discard
-//! (3k + 1 tiles, shanten ≥ 1) and hands after an effective draw (3k + 2 tiles), whose figures are
-//! the best over the discards the class allows. Each figure is an array over the draws remaining,
+//! probability `1 − (1 − P)^r` (with riichi its expected score loses the deposit times
+//! `(1 − P)^r`: the hand is locked anyway, so riichi changes only the values). Two memos, keyed
+//! by the packed hand: hands after a discard (3k + 1 tiles, shanten ≥ 1) and hands after an
+//! effective draw (3k + 2 tiles), whose figures are the best over the discards the class allows;
+//! with a scorer, a third keeps each ready hand's per-draw figures. Each figure is an array over the draws remaining,
 //! so one visit serves every horizon up to the one asked.
 
-use super::model::{Key, KeyMap, Line, Model};
+use super::model::{Key, KeyMap, Line, Model, Ready};
 use super::{EvError, Figures};
 
 /// Where an entry's figures start in the arena.
@@ -27,6 +29,9 @@ pub(crate) struct Fast {
     hands: KeyMap<Key, Entry>,
     /// Hands after an effective draw.
     drawn: KeyMap<Key, Entry>,
+    /// With a scorer, ready hands' per-draw figures: one ready hand is reached from many drawn
+    /// hands, and valuing its wins is most of the work.
+    ready: KeyMap<Key, Ready>,
 }
 
 impl Fast {
@@ -41,6 +46,7 @@ impl Fast {
             unvalued: Vec::new(),
             hands: KeyMap::with_capacity_and_hasher(256, Default::default()),
             drawn: KeyMap::with_capacity_and_hasher(256, Default::default()),
+            ready: KeyMap::default(),
         }
     }
 
@@ -75,8 +81,8 @@ impl Fast {
     ) -> Result<Figures, EvError> {
         let turns = turns.min(model.turns);
         if n <= 0 {
-            let ready = model.ready(key, effective)?;
-            let (win, score) = closed_form(ready.p, ready.value, turns);
+            let ready = self.ready(model, key, effective)?;
+            let (win, score) = closed_form(ready.p, ready.value, model.riichi, turns);
             return Ok(Figures { tenpai: 1.0, win, score: model.scorer.map(|_| score).filter(|_| !ready.unvalued) });
         }
         let e = self.hand(model, key, n, effective)?;
@@ -158,11 +164,24 @@ impl Fast {
         Ok(e)
     }
 
+    /// A ready hand's per-draw figures (`Model::ready`), kept when there is a scorer.
+    fn ready(&mut self, model: &Model, key: Key, waits: u64) -> Result<Ready, EvError> {
+        if model.scorer.is_none() {
+            return model.ready(key, waits);
+        }
+        if let Some(&ready) = self.ready.get(&key) {
+            return Ok(ready);
+        }
+        let ready = model.ready(key, waits)?;
+        self.ready.insert(key, ready);
+        Ok(ready)
+    }
+
     /// A drawn hand whose best discards leave it ready: each such discard's closed form.
     fn ready_choice(&mut self, model: &Model, key: Key, lines: &[Line]) -> Result<Entry, EvError> {
         let mut ready = Vec::with_capacity(lines.len());
         for line in lines {
-            ready.push(model.ready(line.after, line.effective)?);
+            ready.push(self.ready(model, line.after, line.effective)?);
         }
         let e = self.alloc(model, f64::NEG_INFINITY)?;
         self.drawn.insert(key, e);
@@ -186,8 +205,13 @@ impl Fast {
             for i in 0..self.len {
                 let win = &mut self.arena[at + self.len + i];
                 *win = win.max(1.0 - miss);
+                // Riichi (declared with a draw left): the deposit is lost when no draw wins.
+                let here = match model.riichi {
+                    Some(deposit) if i > 0 => score - deposit * miss,
+                    _ => score,
+                };
                 let best = &mut self.arena[at + 2 * self.len + i];
-                *best = best.max(score);
+                *best = best.max(here);
                 score += r.value * miss;
                 miss *= 1.0 - r.p;
             }
@@ -198,13 +222,18 @@ impl Fast {
 }
 
 /// A ready hand's win probability and expected score within `turns` draws, from its per-draw
-/// winning chance `p` and expected value per draw `value`.
-pub(crate) fn closed_form(p: f64, value: f64, turns: usize) -> (f64, f64) {
+/// winning chance `p` and expected value per draw `value`; with riichi (declared when a draw is
+/// left), less the `deposit` times the chance that no draw wins.
+pub(crate) fn closed_form(p: f64, value: f64, deposit: Option<f64>, turns: usize) -> (f64, f64) {
     let mut miss = 1.0;
     let mut score = 0.0;
     for _ in 0..turns {
         score += value * miss;
         miss *= 1.0 - p;
     }
+    let score = match deposit {
+        Some(deposit) if turns > 0 => score - deposit * miss,
+        _ => score,
+    };
     (1.0 - miss, score)
 }

@@ -6,8 +6,10 @@
 //! whether its shanten-back step is spent) is listed once, with its draws and, per draw, the hands
 //! the class lets it discard to; then the figures are computed draw count by draw count, each
 //! layer from the one before (`V_r(h) = Σ_t p(t)·best_{h' ∈ choices(h, t)} V_{r−1}(h')`), keeping
-//! two layers. The work is the edges times the horizon. Hand changes reach many hands: the graph
-//! holds only those within the horizon's draws of the roots, and stops at the hand limit.
+//! two layers. With riichi, a ready hand reached with a draw left is locked (its draws win or are
+//! thrown) and its score loses the deposit when no draw wins. The work is the edges times the
+//! horizon. Hand changes reach many hands: the graph holds only those within the horizon's draws
+//! of the roots, and stops at the hand limit.
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -31,6 +33,8 @@ struct State {
     edges: std::ops::Range<u32>,
     /// Probability that the draw changes nothing (thrown, or no room for it).
     stay: f64,
+    /// Ready with riichi declared: every draw wins or is thrown.
+    locked: bool,
 }
 
 /// The graph of one question's roots.
@@ -75,7 +79,7 @@ impl<'m, 'a> Graph<'m, 'a> {
         let id = self.nodes.len() as u32;
         self.ids.insert(node, id);
         self.nodes.push(node);
-        self.states.push(State { shanten: n, edges: 0..0, stay: 1.0 });
+        self.states.push(State { shanten: n, edges: 0..0, stay: 1.0, locked: n <= 0 && self.model.riichi.is_some() });
         self.queue.push_back((id, n, effective, depth));
         Ok(id)
     }
@@ -94,6 +98,7 @@ impl<'m, 'a> Graph<'m, 'a> {
         let model = self.model;
         let (key, spent) = self.nodes[id as usize];
         let first = self.edges.len() as u32;
+        let locked = self.states[id as usize].locked;
         let mut stay = 1.0;
         for t in 0..34 {
             let p = model.p[t];
@@ -119,8 +124,8 @@ impl<'m, 'a> Graph<'m, 'a> {
                 continue;
             }
             let best = if lowers { n - 1 } else { n };
-            let widen = !lowers && self.policy.hand_changes;
-            let back = self.policy.shanten_back && !spent;
+            let widen = !lowers && self.policy.hand_changes && !locked;
+            let back = self.policy.shanten_back && !spent && !locked;
             if !lowers && !widen && !back {
                 // Thrown: the hand stays.
                 stay += p;
@@ -180,12 +185,17 @@ impl<'m, 'a> Graph<'m, 'a> {
         let mut prev_unvalued = vec![false; count];
         let mut next = vec![0.0; count * k];
         let mut next_unvalued = vec![false; count];
-        for _ in 0..self.model.turns {
+        for r in 1..=self.model.turns {
             for (i, s) in self.states.iter().enumerate() {
                 let mut v = [0.0; 3];
                 let mut unvalued = prev_unvalued[i];
                 for j in 0..k {
                     v[j] = s.stay * prev[i * k + j];
+                }
+                if let (true, 1, Some(deposit)) = (s.locked, r, self.model.riichi) {
+                    // Riichi declared with one draw left: the deposit is lost unless it wins. With
+                    // more left, the loss is in the layer before, times the chance of no win.
+                    v[2] -= deposit * s.stay;
                 }
                 for edge in &self.edges[s.edges.start as usize..s.edges.end as usize] {
                     match *edge {

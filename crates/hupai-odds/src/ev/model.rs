@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use hupai_shanten::Discard;
 use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
 
-use super::{EvError, WinValue};
+use super::{EvError, EvOptions, WinValue};
 
 /// Bits per kind's count in a [`Key`] (counts are 0–4).
 const COUNT_BITS: u32 = 3;
@@ -123,7 +123,7 @@ pub(crate) struct Line {
 }
 
 /// Everything fixed over the horizon: rules, declared melds, draw probabilities, the wildcard
-/// tile, the horizon and the scorer.
+/// tile, the horizon, the scorer and riichi.
 pub(crate) struct Model<'a> {
     pub(crate) rules: Rules,
     melds: Vec<Meld>,
@@ -136,6 +136,12 @@ pub(crate) struct Model<'a> {
     /// Draws remaining after the discard asked about.
     pub(crate) turns: usize,
     pub(crate) scorer: Option<&'a dyn WinValue>,
+    /// Riichi declared on reaching tenpai with a draw left (asked for, and the hand is closed):
+    /// the deposit a declaration that does not win costs.
+    pub(crate) riichi: Option<f64>,
+    /// Per kind, the wall's copies less the visible ones: the ura-dora indicator is one of these
+    /// not in the winning hand.
+    ura_wall: [u8; 34],
     /// Most hands the engines may visit before giving up.
     pub(crate) max_hands: usize,
 }
@@ -149,18 +155,12 @@ impl<'a> Model<'a> {
     /// The model for `hand` (already with its wildcard tile's copies turned into wildcards):
     /// unseen copies are the wall's minus the hand's (concealed, declared, wildcard copies) minus
     /// the visible ones, fixed over the horizon.
-    pub(crate) fn new(
-        hand: &Hand,
-        rules: &Rules,
-        visible: &TileCounts,
-        wild: Option<Tile>,
-        turns: u8,
-        scorer: Option<&'a dyn WinValue>,
-        max_hands: usize,
-    ) -> Result<Model<'a>, EvError> {
+    pub(crate) fn new(hand: &Hand, rules: &Rules, options: &EvOptions<'a>) -> Result<Model<'a>, EvError> {
+        let visible = &options.visible;
         let held = hand.held_counts();
         let supply = rules.tiles.kinds();
         let mut unseen = [0u32; 34];
+        let mut ura_wall = [0u8; 34];
         for t in Tile::ALL {
             let wall = if supply.contains(t) { 4u32 } else { 0 };
             let seen = u32::from(held[t]) + u32::from(visible[t]);
@@ -168,18 +168,26 @@ impl<'a> Model<'a> {
                 return Err(EvError::TooManySeen { tile: t, seen });
             }
             unseen[t.index()] = wall.saturating_sub(seen);
+            ura_wall[t.index()] = wall.saturating_sub(u32::from(visible[t])) as u8;
         }
         let total: u32 = unseen.iter().sum();
         let p = std::array::from_fn(|t| if total == 0 { 0.0 } else { f64::from(unseen[t]) / f64::from(total) });
+        let deposit = match (options.riichi, options.scorer) {
+            (false, _) => None,
+            (true, Some(scorer)) => Some(scorer.riichi_deposit().ok_or(EvError::NoRiichi)?),
+            (true, None) => return Err(EvError::NoRiichi),
+        };
         Ok(Model {
             rules: *rules,
             melds: hand.melds().to_vec(),
             declared: hand.declared_counts().0,
             p,
-            wild: wild.map(Tile::index),
-            turns: usize::from(turns),
-            scorer,
-            max_hands,
+            wild: options.wildcard_tile.map(Tile::index),
+            turns: usize::from(options.turns),
+            scorer: options.scorer,
+            riichi: deposit.filter(|_| hand.is_closed()),
+            ura_wall,
+            max_hands: options.max_hands,
         })
     }
 
@@ -263,12 +271,25 @@ impl<'a> Model<'a> {
     }
 
     /// The value of winning on `drawn` (the hand with the winning tile), `None` when the scorer
-    /// cannot value it; `Some(0)` without a scorer.
+    /// cannot value it; `Some(0)` without a scorer. With riichi, the expectation over the
+    /// ura-dora indicator.
     pub(crate) fn win_value(&self, won: Key, tile: usize) -> Result<Option<f64>, EvError> {
-        match self.scorer {
-            None => Ok(Some(0.0)),
-            Some(scorer) => Ok(scorer.value(&self.full_hand(won)?, Tile::ALL[tile])),
+        let Some(scorer) = self.scorer else { return Ok(Some(0.0)) };
+        let hand = self.full_hand(won)?;
+        if self.riichi.is_none() {
+            return Ok(scorer.value(&hand, Tile::ALL[tile]));
         }
+        Ok(self.ura_odds(&hand).and_then(|ura| scorer.riichi_expected(&hand, Tile::ALL[tile], &ura)))
+    }
+
+    /// The ura-dora indicator's distribution for a winning hand: a tile drawn uniformly from the
+    /// wall less the visible tiles and the hand's (concealed, declared, wildcard-tile copies);
+    /// `None` if there is none.
+    pub(crate) fn ura_odds(&self, hand: &Hand) -> Option<[f64; 34]> {
+        let held = hand.held_counts();
+        let left: [u8; 34] = std::array::from_fn(|t| self.ura_wall[t].saturating_sub(held.0[t]));
+        let total: u32 = left.iter().map(|&n| u32::from(n)).sum();
+        (total > 0).then(|| std::array::from_fn(|t| f64::from(left[t]) / f64::from(total)))
     }
 
     /// A ready hand's chance per draw to win and, with a scorer, its expected value per draw

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use hupai_odds::Rng;
+use hupai_odds::ev::WinValue;
 use hupai_tiles::{Hand, Rules, Tile, TileCounts};
 
 pub fn full() -> bool {
@@ -141,8 +142,44 @@ pub fn test_score(hand: &Hand, tile: Tile) -> Option<f64> {
     Some(1.0 + f64::from(hand.wildcards()) + (tile.index() % 5) as f64 + f64::from(hand.concealed()[Tile::EAST]))
 }
 
+/// The test scorer's riichi deposit.
+pub const TEST_DEPOSIT: f64 = 3.0;
+
+/// A test scorer's value of a riichi win with ura-dora indicator `ura`: more than without, and
+/// depending on the indicator through the copies held of the kind after it (as ura-dora do).
+pub fn test_riichi_score(hand: &Hand, tile: Tile, ura: Tile) -> Option<f64> {
+    let indicated = Tile::ALL[(ura.index() + 1) % 34];
+    Some(test_score(hand, tile)? + 2.0 + 1.5 * f64::from(hand.held_counts()[indicated]))
+}
+
+/// [`test_score`] and [`test_riichi_score`] as a scorer with riichi (the expectation over the
+/// indicator is the trait's own sum over kinds).
+pub struct TestScorer;
+
+impl WinValue for TestScorer {
+    fn value(&self, hand: &Hand, tile: Tile) -> Option<f64> {
+        test_score(hand, tile)
+    }
+
+    fn riichi_deposit(&self) -> Option<f64> {
+        Some(TEST_DEPOSIT)
+    }
+
+    fn riichi_value(&self, hand: &Hand, tile: Tile, ura: Tile) -> Option<f64> {
+        test_riichi_score(hand, tile, ura)
+    }
+}
+
+/// The state of the reference's recursion: a hand after a discard, draws left, whether its
+/// shanten-back step is spent, whether riichi is declared.
+type State = (Hand, u8, bool, bool);
+
 /// The model by its definition: `value(h, r, spent)` = over each kind `t`, probability times the
-/// best value among the hands the policy allows after drawing `t`; memoised on (hand, r, spent).
+/// best value among the hands the policy allows after drawing `t`; memoised on (hand, r, spent,
+/// declared). With riichi, a closed hand reached ready with a draw left declares: from then every
+/// draw that does not win is thrown, each win is worth the average of the riichi value over every
+/// ura-dora indicator (kind by kind, weighted by its copies in the wall less the visible tiles and
+/// the winning hand), and reaching the end without a win costs the deposit.
 pub struct Reference {
     pub rules: Rules,
     pub p: [f64; 34],
@@ -150,7 +187,9 @@ pub struct Reference {
     pub hand_changes: bool,
     pub shanten_back: bool,
     pub scored: bool,
-    memo: HashMap<(Hand, u8, bool), [f64; 3]>,
+    /// Riichi at tenpai: the deposit, and the visible tiles (for the ura-dora indicator).
+    pub riichi: Option<(f64, TileCounts)>,
+    memo: HashMap<State, [f64; 3]>,
     shanten: HashMap<Hand, i8>,
 }
 
@@ -163,6 +202,7 @@ impl Reference {
             hand_changes: false,
             shanten_back: false,
             scored: false,
+            riichi: None,
             memo: HashMap::new(),
             shanten: HashMap::new(),
         }
@@ -177,15 +217,25 @@ impl Reference {
         s
     }
 
-    /// [tenpai, win, score] of a hand after a discard with `r` draws left.
+    /// [tenpai, win, score] of a hand after a discard with `r` draws left (declaring riichi if it
+    /// is ready, closed and a draw is left).
     pub fn value(&mut self, hand: &Hand, r: u8, spent: bool) -> [f64; 3] {
-        let key = (hand.clone(), r, spent);
+        let declares = self.riichi.is_some() && r > 0 && hand.is_closed() && self.shanten(hand) == 0;
+        self.state(hand, r, spent, declares)
+    }
+
+    fn state(&mut self, hand: &Hand, r: u8, spent: bool, declared: bool) -> [f64; 3] {
+        let key = (hand.clone(), r, spent, declared);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
         let n = self.shanten(hand);
         let v = if r == 0 {
-            [if n <= 0 { 1.0 } else { 0.0 }, 0.0, 0.0]
+            let lost = match self.riichi {
+                Some((deposit, _)) if declared && self.scored => -deposit,
+                _ => 0.0,
+            };
+            [if n <= 0 { 1.0 } else { 0.0 }, 0.0, lost]
         } else {
             let mut acc = [0.0; 3];
             for t in Tile::ALL {
@@ -194,8 +244,8 @@ impl Reference {
                     continue;
                 }
                 let got = match draw(hand, t, self.wild) {
-                    None => self.value(hand, r - 1, spent),
-                    Some(x) => self.after(hand, &x, t, n, r, spent),
+                    None => self.state(hand, r - 1, spent, declared),
+                    Some(x) => self.after(hand, &x, t, n, r, spent, declared),
                 };
                 for i in 0..3 {
                     acc[i] += p * got[i];
@@ -207,12 +257,39 @@ impl Reference {
         v
     }
 
+    /// The value of winning with `x` on `t`.
+    fn win_score(&self, x: &Hand, t: Tile, declared: bool) -> f64 {
+        if !self.scored {
+            return 0.0;
+        }
+        let Some((_, visible)) = self.riichi.filter(|_| declared) else { return test_score(x, t).unwrap_or(0.0) };
+        let held = x.held_counts();
+        let kinds = self.rules.tiles.kinds();
+        let left: Vec<f64> = Tile::ALL
+            .into_iter()
+            .map(|k| {
+                let wall: u8 = if kinds.contains(k) { 4 } else { 0 };
+                f64::from(wall.saturating_sub(visible[k]).saturating_sub(held[k]))
+            })
+            .collect();
+        let total: f64 = left.iter().sum();
+        Tile::ALL
+            .into_iter()
+            .filter(|k| left[k.index()] > 0.0)
+            .map(|k| left[k.index()] / total * test_riichi_score(x, t, k).unwrap_or(0.0))
+            .sum()
+    }
+
     /// The best over the hands allowed after drawing `t` into `hand` (giving `x`).
-    fn after(&mut self, hand: &Hand, x: &Hand, t: Tile, n: i8, r: u8, spent: bool) -> [f64; 3] {
+    #[allow(clippy::too_many_arguments)]
+    fn after(&mut self, hand: &Hand, x: &Hand, t: Tile, n: i8, r: u8, spent: bool, declared: bool) -> [f64; 3] {
         let m = self.shanten(x);
         if m < 0 {
-            let score = if self.scored { test_score(x, t).unwrap_or(0.0) } else { 0.0 };
-            return [1.0, 1.0, score];
+            return [1.0, 1.0, self.win_score(x, t, declared)];
+        }
+        if declared {
+            // Riichi: the draw is thrown.
+            return self.state(hand, r - 1, spent, true);
         }
         let lowers = m < n;
         let mut options: Vec<(Hand, bool)> = Vec::new();
@@ -228,10 +305,12 @@ impl Reference {
                 }
             }
         }
-        if !lowers && !self.hand_changes {
-            options.push((hand.clone(), spent));
-        }
         let mut best = [f64::NEG_INFINITY; 3];
+        if !lowers && !self.hand_changes {
+            // Throwing the drawn tile: the hand stays as it is (not declared).
+            let v = self.state(hand, r - 1, spent, false);
+            best = v;
+        }
         for (y, s) in options {
             let v = self.value(&y, r - 1, s);
             for i in 0..3 {

@@ -1,11 +1,15 @@
-"""Type stubs of the hupai package (the functions live in the Rust extension hupai._hupai)."""
+"""Type stubs of the hupai package (the functions live in the Rust extension hupai._hupai).
 
-from typing import Any, Iterable, Optional, Sequence, TypedDict, Union
+Result dicts are ``@final`` TypedDicts, so a type checker narrows a union by a key test:
+``r = hupai.check(h)`` then ``if "win" in r: r["win"]`` is a ``bool``."""
+
+from typing import Any, Iterable, Optional, Sequence, TypedDict, Union, final
 
 import numpy
 import numpy.typing
 
 __all__ = [
+    "__version__",
     "RULES",
     "SCORE_RULES",
     "TILES",
@@ -14,6 +18,7 @@ __all__ = [
     "advice_counts",
     "batch",
     "check",
+    "count_decompositions",
     "decompositions",
     "discard_advice",
     "discard_ev",
@@ -32,53 +37,83 @@ __all__ = [
 __version__: str
 """The package's version (the Rust workspace's)."""
 RULES: list[str]
-"""The rule preset names: standard, riichi, chinese, taiwan, sichuan, hongzhong, changsha, gb.
-A ``rules`` argument is one of them, optionally followed by ``+void-m``, ``+void-p`` or ``+void-s``."""
+"""The rule preset names: standard, riichi, sanma, chinese, taiwan, sichuan, hongzhong, changsha, gb.
+A ``rules`` argument is one of them, optionally followed by options in the one rules grammar the
+command line and the C library read too: ``+void-m|p|s|any|none``, ``+258``, ``+tiles-108|112|136|144|sanma``,
+``+wild-TILE`` or ``+wild-none``, ``+5th`` (e.g. ``"changsha+tiles-108"``, ``"sichuan+void-any"``)."""
 TILES: list[str]
 """The 34 tile names in tile order: the columns of the count arrays."""
 
 class HandError(ValueError):
     """A hand hupai cannot answer; the message says what is wrong and where."""
 
+@final
 class _Win(TypedDict):
+    """``check`` of a complete hand."""
+
     hand: str
     win: bool
 
+@final
 class _Waits(TypedDict):
+    """``check`` of a hand one tile short."""
+
     hand: str
     waits: list[str]
 
+@final
 class _Error(TypedDict):
+    """``check`` of a hand that cannot be answered."""
+
     hand: str
     error: str
 
 CheckResult = Union[_Win, _Waits, _Error]
+"""One line of ``hupai batch``: exactly one of ``win``, ``waits`` or ``error`` beside ``hand``."""
 
+@final
 class Effective(TypedDict):
+    """``effective_tiles``: the shanten, each effective kind with its unseen copies (in tile order), their total."""
+
     shanten: int
     effective: dict[str, int]
     unseen: int
 
+@final
 class DiscardOption(TypedDict):
+    """One line of ``discard_advice``: the discard (a tile, or ``"*"``) and the hand after it."""
+
     discard: str
     shanten: int
     effective: dict[str, int]
     unseen: int
 
+@final
 class DiscardEv(TypedDict):
+    """One line of ``discard_ev``: a discard and the odds of being ready and of winning by the last draw."""
+
     discard: str
     shanten: int
     tenpai: float
     win: float
     score: Optional[float]
     policy: str
+    riichi: bool
 
 def is_win(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
-) -> bool: ...
+) -> bool:
+    """Does this complete hand win? ``hand`` is hand notation (``123m456p789s11122z``, ``*`` a
+    wildcard, ``[789s]`` a declared meld); ``rules`` a preset and options (``RULES``); ``wildcard_tile``
+    makes every concealed copy of that kind a wildcard (``"7z"``, the default under ``"hongzhong"``;
+    a red five ``"0m"`` is refused: write ``"5m"``); ``wildcard_fifth_copy`` lets a wildcard be a fifth copy.
+
+    Raises ``HandError`` for bad notation, an impossible hand or one that is not complete;
+    ``ValueError`` for unknown rules or a bad ``wildcard_tile``."""
 def waits(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
-) -> list[str]: ...
+) -> list[str]:
+    """The kinds that complete a hand one tile short, in tile order. Arguments and errors as ``is_win``."""
 def decompositions(
     hand: str,
     rules: str = "standard",
@@ -86,37 +121,54 @@ def decompositions(
     limit: Optional[int] = None,
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
-) -> list[list[str]]: ...
+) -> list[list[str]]:
+    """Every way a complete hand wins, each as its groups in hand notation, pair first; empty if it
+    does not win. ``limit=N`` returns the first ``N``; without it a hand with more than 100,000 raises
+    ``ValueError`` (``count_decompositions`` counts them). Arguments and errors as ``is_win``."""
 def count_decompositions(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
-) -> int: ...
+) -> int:
+    """How many decompositions a complete hand has, counted without building them."""
 def check(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
-) -> CheckResult: ...
+) -> CheckResult:
+    """The dict ``hupai batch`` prints for this line: ``{"hand", "win"}``, ``{"hand", "waits"}`` or
+    ``{"hand", "error"}``. Never raises for a bad hand (only for unknown rules or a bad ``wildcard_tile``)."""
 def batch(
     hands: Sequence[str],
     rules: str = "standard",
     *,
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
-) -> list[CheckResult]: ...
+) -> list[CheckResult]:
+    """``check`` for every hand, in order, on every core with the GIL released; a bad hand gives its
+    ``{"hand", "error"}`` dict. Raises ``TypeError`` for a single ``str`` or a non-``str`` item."""
 def is_win_counts(
     counts: numpy.ndarray,
     wildcards: Optional[numpy.ndarray] = None,
     rules: str = "standard",
     *,
     wildcard_fifth_copy: bool = False,
-) -> numpy.typing.NDArray[numpy.bool_]: ...
+) -> numpy.typing.NDArray[numpy.bool_]:
+    """Win verdicts of an ``(n, 34)`` ``uint8`` count array (columns in ``TILES`` order), with
+    optional ``(n,)`` ``uint8`` wildcards per row: an ``(n,)`` bool array, on every core. There is no
+    wildcard tile here: move a column into ``wildcards`` to play with one. Raises ``TypeError`` for a
+    wrong dtype, ``ValueError`` for a wrong shape, ``HandError`` naming the first bad row."""
 def waits_counts(
     counts: numpy.ndarray,
     wildcards: Optional[numpy.ndarray] = None,
     rules: str = "standard",
     *,
     wildcard_fifth_copy: bool = False,
-) -> numpy.typing.NDArray[numpy.bool_]: ...
+) -> numpy.typing.NDArray[numpy.bool_]:
+    """Waits of rows one tile short (see ``is_win_counts``): an ``(n, 34)`` bool array, ``True``
+    where that kind completes that row."""
 def shanten(
     hand: str, rules: str = "standard", *, wildcard_tile: Optional[str] = None, wildcard_fifth_copy: bool = False
-) -> int: ...
+) -> int:
+    """The shanten of a hand of 3k + 1 or 3k + 2 tiles up to a complete one: ``-1`` wins, ``0`` is
+    ready, ``1``, ``2``, …. Arguments as ``is_win``; raises ``HandError`` for a bad hand, a size no
+    question fits, or a hand that can never win under the rules."""
 def effective_tiles(
     hand: str,
     rules: str = "standard",
@@ -124,7 +176,11 @@ def effective_tiles(
     visible: Optional[str] = None,
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
-) -> Effective: ...
+) -> Effective:
+    """The effective tiles of a hand of 3k + 1 tiles: every kind whose draw lowers its shanten, with
+    its unseen copies. ``visible`` are tiles seen outside the hand, in hand notation; visible tiles
+    that with the hand's own copies make more than the tiles played with hold raise ``HandError``
+    naming the kind."""
 def discard_advice(
     hand: str,
     rules: str = "standard",
@@ -132,7 +188,9 @@ def discard_advice(
     visible: Optional[str] = None,
     wildcard_tile: Optional[str] = None,
     wildcard_fifth_copy: bool = False,
-) -> list[DiscardOption]: ...
+) -> list[DiscardOption]:
+    """Every distinct discard of a hand of 3k + 2 tiles, best first (lowest shanten after it, then
+    most unseen effective tiles), each with its effective tiles. ``visible`` as in ``effective_tiles``."""
 def discard_ev(
     hand: str,
     turns: int = 17,
@@ -143,7 +201,14 @@ def discard_ev(
     wildcard_fifth_copy: bool = False,
     hand_changes: bool = False,
     shanten_back: bool = False,
-) -> list[DiscardEv]: ...
+    riichi: bool = False,
+) -> list[DiscardEv]:
+    """For every distinct discard of a hand of 3k + 2 tiles, the probability of being ready and of
+    winning by the last of ``turns`` draws (one player, no calls, tsumo only; docs/odds.md), and the
+    expected score under the rules' scorer (``None`` without one), best first. ``hand_changes`` and
+    ``shanten_back`` widen the policy class. ``riichi`` (riichi and sanma rules) declares riichi on
+    reaching closed tenpai: ura-dora by expectation, the 1,000-point deposit lost without a win.
+    ``visible`` as in ``effective_tiles``."""
 
 SCORE_RULES: list[str]
 

@@ -1,0 +1,21 @@
+//! Where the libraries this test run built are: shared by the tests that link or load them.
+
+use std::path::PathBuf;
+
+/// The shared library's file name.
+pub(crate) const DYLIB: &str = if cfg!(target_os = "macos") { "libhupai_ffi.dylib" } else { "libhupai_ffi.so" };
+
+/// The directory holding the libraries cargo built for this test run: the test binary lives in
+/// `target/<profile>/deps`, next to the libraries `cargo test` builds; `target/<profile>` holds the
+/// copies of the last `cargo build`, which may be older, so it is the fallback.
+pub(crate) fn library_dir(file: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe.parent().expect("target/<profile>/deps").to_path_buf();
+    let profile = deps.parent().expect("target/<profile>").to_path_buf();
+    for dir in [deps, profile] {
+        if dir.join(file).is_file() {
+            return dir;
+        }
+    }
+    panic!("{file} was not built next to {}; build it with `cargo build -p hupai-ffi`", exe.display());
+}
