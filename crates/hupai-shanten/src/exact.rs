@@ -368,7 +368,12 @@ mod tests {
 
     /// The vector without any copy limit.
     fn uncapped(counts: &[u8], sequences: bool) -> Vector {
-        suit_layers(counts, &[3 * MAX_M as u8 + 2; 9][..counts.len()], Ranks::ALL, sequences, 0)[0]
+        uncapped_in(counts, Ranks::ALL, sequences)
+    }
+
+    /// [`uncapped`] under rank limits.
+    fn uncapped_in(counts: &[u8], ranks: Ranks, sequences: bool) -> Vector {
+        suit_layers(counts, &[3 * MAX_M as u8 + 2; 9][..counts.len()], ranks, sequences, 0)[0]
     }
 
     /// What the fifth-copy path's shortcut rests on: a suit holding no kind four times has the same
@@ -392,6 +397,16 @@ mod tests {
         for code in 0..4usize.pow(7) {
             let c = digits(code, 7);
             assert_eq!(uncapped(&c, false), suit_exact(&c, &[4; 7], false), "{c:?}");
+            // The honors with no pair on them (the 2-5-8 pair).
+            let none = Ranks { allowed: 0x7f, pair: 0 };
+            assert_eq!(uncapped_in(&c, none, false), suit_exact_in(&c, &[4; 7], none, false), "{c:?}");
+        }
+        // The numbered suits with the pair on 2, 5 or 8, on a stride (all with HUPAI_FULL=1).
+        let stride = if std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1") { 1 } else { 7 };
+        let pair_258 = Ranks { allowed: 0x1ff, pair: 0b0_1001_0010 };
+        for code in (0..4usize.pow(9)).step_by(stride) {
+            let c = digits(code, 9);
+            assert_eq!(uncapped_in(&c, pair_258, true), suit_exact_in(&c, &[4; 9], pair_258, true), "{c:?}");
         }
         // A kind held four times is where it stops: 1111m with a triplet and a pair.
         let four = [4, 0, 0, 0, 0, 0, 0, 0, 0];

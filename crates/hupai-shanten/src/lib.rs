@@ -1,9 +1,9 @@
 //! `hupai-shanten`: shanten (向听数 / シャンテン), effective tiles (有效牌 / 受け入れ) and discard
 //! advice (打哪张) for mahjong hands **with wildcards** (癞子), declared melds, 17-tile hands, seven
 //! pairs and thirteen orphans, and under the regional rules (the 2-5-8 pair, void suits, 108/112-tile
-//! sets, the GB knitted forms). Exact, and at table speed under every preset and the
-//! wildcard-fifth-copy option (which combined with a regional option takes an exact program
-//! instead: slower, the same semantics).
+//! sets, the GB knitted forms). Exact, and at table speed under every preset and mostly under the
+//! wildcard-fifth-copy option (where stand-ins past the four copies could help, an exact program
+//! answers instead: slower, the same semantics).
 //!
 //! - [`shanten`](shanten()): how far a hand of 3k + 1 or 3k + 2 tiles is from winning: −1 wins, 0 is ready, …
 //! - [`effective_tiles`]: for a hand one tile short (3k + 1), the kinds whose draw lowers its
