@@ -1,6 +1,7 @@
 //! `hupai bench`: every registered algorithm timed on the same fixed-seed random deals in one run,
 //! at 0, 1, 2, 4 and 8 wildcards (win checks, or with `--waits` the waits of deals one tile short);
-//! `--batch` times `hupai batch` end to end instead.
+//! `--batch` times `hupai batch` end to end instead; `--shanten` times shanten and effective tiles
+//! under every preset beside `standard` ([`shanten`]).
 //!
 //! The corpus is [`deal`]: hands drawn from a shuffled 136-tile wall, the first K drawn tiles
 //! turned into wildcards, so every wildcard count times the same deals. It is the corpus of the
@@ -34,6 +35,8 @@ use serde::Serialize;
 use crate::batch::{self, BatchArgs};
 use crate::json;
 use crate::options::{Preset, RuleArgs};
+
+mod shanten;
 
 /// The wildcard counts every wildcard-capable algorithm is timed at.
 pub(crate) const WILDCARDS: [u8; 5] = [0, 1, 2, 4, 8];
@@ -133,6 +136,13 @@ pub(crate) struct BenchArgs {
     #[arg(long, conflicts_with = "batch")]
     pub(crate) waits: bool,
 
+    /// Time shanten with effective tiles (as `hupai batch --shanten` answers a line one tile short)
+    /// under every preset and option whose path differs, each beside `standard` on the same 13-tile
+    /// deals, at 0, 2 and 4 wildcards (`--rules` is not used). JSON rows: {"shanten" (the rules),
+    /// "wildcards", "ns_per_hand", "hands", "standard_ns_per_hand", "vs_standard"}.
+    #[arg(long, conflicts_with_all = ["batch", "waits", "corpus"])]
+    pub(crate) shanten: bool,
+
     /// Print the corpus instead of timing it: the first N hands (default 16) with K wildcards, in
     /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
     #[arg(long, value_name = "K")]
@@ -197,6 +207,11 @@ pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
         return run_batch(args, rules, out);
     }
     let clock = Clock::detect();
+    if args.shanten {
+        let rows = shanten::measure(args.seed, args.hands, clock);
+        shanten::write(&rows, args.seed, clock, args.json, out)?;
+        return out.flush().map(|()| hupai_shanten::tables().is_err());
+    }
     // Before anything else touches them: the one-off validation of the embedded tables.
     let startup = table_startup();
     let rows = measure(args, rules, clock)?;
@@ -649,6 +664,7 @@ mod tests {
             rules: Preset::Standard,
             batch: false,
             waits: false,
+            shanten: false,
             corpus: None,
         };
         for clock in [Clock::detect(), Clock::Wall] {

@@ -114,3 +114,29 @@ fn batch_mode_answers_every_generated_line() {
     // Every line is answered with at least `{"hand": "...", "win": false}`.
     assert!(r["output_bytes"].as_u64().is_some_and(|b| b > 2000 * 30), "{r}");
 }
+
+#[test]
+fn shanten_rows_cover_every_rule_set_beside_standard() {
+    let output = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["bench", "--shanten", "--json", "--hands", "8"])
+        .output()
+        .expect("hupai runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success() && !stderr.contains("error"), "{stderr}");
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
+    let names: Vec<&str> =
+        rows.iter().filter(|r| r["wildcards"] == 0).map(|r| r["shanten"].as_str().expect("rules")).collect();
+    for want in ["standard", "gb", "sichuan", "changsha", "hongzhong", "sanma", "standard+5th"] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    for r in &rows {
+        assert_eq!(r["hands"].as_u64(), Some(8), "{r}");
+        for key in ["ns_per_hand", "standard_ns_per_hand", "vs_standard"] {
+            let x = r[key].as_f64().unwrap_or(f64::NAN);
+            assert!(x.is_finite() && x > 0.0, "{key} in {r}");
+        }
+    }
+    // The table: a row per rule set and wildcard count, and the targets.
+    let table = hupai(&["bench", "--shanten", "--hands", "4"]);
+    assert!(table.contains("×standard") && table.contains("Targets:"), "{table}");
+}

@@ -211,6 +211,50 @@ pub(crate) fn honors(counts: &[u8], caps: &[u8]) -> Vector {
     out
 }
 
+/// A suit of up to nine kinds none of which a sequence can join (honors, or a numbered suit with
+/// no three consecutive ranks a target may hold), by per-kind arithmetic as [`honors`]: a kind of
+/// cap `caps[k]` (0 for a kind no target may hold: its real tiles are dropped) holds at most one
+/// group, the pair only on a kind of `pair` (bit `k`). Equal to the exact program on such a suit.
+pub(crate) fn separate(counts: &[u8], caps: &[u8], pair: u16) -> Vector {
+    let n = counts.len().min(9);
+    let mut triplet = [INF as u16; 9];
+    let mut pairs = [INF as u16; 9];
+    for k in 0..n {
+        let have = counts[k] as u16;
+        let cap = caps.get(k).copied().unwrap_or(0);
+        if cap >= 3 {
+            triplet[k] = 3u16.saturating_sub(have);
+        }
+        if cap >= 2 && pair >> k & 1 == 1 {
+            pairs[k] = 2u16.saturating_sub(have);
+        }
+    }
+    // Kinds by triplet cost, and prefix sums; an impossible triplet costs INF, so any sum holding
+    // one is clamped back to INF.
+    let mut order = [0usize, 1, 2, 3, 4, 5, 6, 7, 8];
+    order.sort_by_key(|&k| triplet[k]);
+    let mut position = [0usize; 9];
+    for (i, &k) in order.iter().enumerate() {
+        position[k] = i;
+    }
+    let mut prefix = [0u16; 10];
+    for i in 0..9 {
+        prefix[i + 1] = prefix[i] + triplet[order[i]];
+    }
+    let mut out = [INF; 16];
+    let clamp = |x: u16| x.min(INF as u16) as u8;
+    for m in 0..=MAX_M {
+        out[lane(m, 0)] = clamp(prefix[m]);
+        let mut best = INF as u16;
+        for k in 0..n {
+            let others = if position[k] < m { prefix[m + 1] - triplet[k] } else { prefix[m] };
+            best = best.min(pairs[k] + others);
+        }
+        out[lane(m, 1)] = clamp(best);
+    }
+    out
+}
+
 /// Honors with the plain four-copy cap depend only on how many kinds hold 1, 2, 3 and 4 copies:
 /// one vector per such histogram (8⁴ slots, most unused), built once from [`honors`].
 static HONORS_BY_HISTOGRAM: LazyLock<Box<[Vector; 4096]>> = LazyLock::new(|| {
@@ -293,6 +337,80 @@ mod tests {
                 "{counts:?} {caps:?} {limits:?}"
             );
         }
+    }
+
+    /// Per-kind arithmetic equals the program wherever no sequence fits.
+    #[test]
+    fn separate_kinds_match_the_program() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let honors = i % 3 == 0;
+            let len = if honors { 7 } else { 9 };
+            // Allowed ranks with no three in a row: drop every third of a run.
+            let mut allowed = (x >> 40) as u16 & ((1 << len) - 1);
+            for r in 2..len {
+                if allowed >> r & 1 == 1 && allowed >> (r - 1) & 1 == 1 && allowed >> (r - 2) & 1 == 1 {
+                    allowed &= !(1 << r);
+                }
+            }
+            let pair = (x >> 20) as u16 & allowed;
+            let caps: Vec<u8> = (0..len)
+                .map(|r| if allowed >> r & 1 == 1 { [4, 4, 3, 1, 0][(x >> (3 * r) & 7) as usize % 5] } else { 0 })
+                .collect();
+            let counts: Vec<u8> = (0..len).map(|r| (x >> (30 + 2 * r) & 7).min(caps[r] as u64) as u8).collect();
+            let want = suit_exact_in(&counts, &caps, Ranks { allowed, pair }, !honors);
+            assert_eq!(separate(&counts, &caps, pair), want, "{counts:?} {caps:?} {allowed:b} {pair:b}");
+        }
+    }
+
+    /// The vector without any copy limit.
+    fn uncapped(counts: &[u8], sequences: bool) -> Vector {
+        uncapped_in(counts, Ranks::ALL, sequences)
+    }
+
+    /// [`uncapped`] under rank limits.
+    fn uncapped_in(counts: &[u8], ranks: Ranks, sequences: bool) -> Vector {
+        suit_layers(counts, &[3 * MAX_M as u8 + 2; 9][..counts.len()], ranks, sequences, 0)[0]
+    }
+
+    /// What the fifth-copy path's shortcut rests on: a suit holding no kind four times has the same
+    /// vector without any copy limit as with four copies (so stand-ins forced past the limit never
+    /// help it). Every such numbered pattern and every such honors pattern.
+    #[test]
+    fn no_copy_limit_changes_a_suit_without_a_kind_held_four_times() {
+        let digits = |mut x: usize, n: usize| -> Vec<u8> {
+            (0..n)
+                .map(|_| {
+                    let d = (x % 4) as u8;
+                    x /= 4;
+                    d
+                })
+                .collect()
+        };
+        for code in 0..4usize.pow(9) {
+            let c = digits(code, 9);
+            assert_eq!(uncapped(&c, true), suit_exact(&c, &[4; 9], true), "{c:?}");
+        }
+        for code in 0..4usize.pow(7) {
+            let c = digits(code, 7);
+            assert_eq!(uncapped(&c, false), suit_exact(&c, &[4; 7], false), "{c:?}");
+            // The honors with no pair on them (the 2-5-8 pair).
+            let none = Ranks { allowed: 0x7f, pair: 0 };
+            assert_eq!(uncapped_in(&c, none, false), suit_exact_in(&c, &[4; 7], none, false), "{c:?}");
+        }
+        // The numbered suits with the pair on 2, 5 or 8, on a stride (all with HUPAI_FULL=1).
+        let stride = if std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1") { 1 } else { 7 };
+        let pair_258 = Ranks { allowed: 0x1ff, pair: 0b0_1001_0010 };
+        for code in (0..4usize.pow(9)).step_by(stride) {
+            let c = digits(code, 9);
+            assert_eq!(uncapped_in(&c, pair_258, true), suit_exact_in(&c, &[4; 9], pair_258, true), "{c:?}");
+        }
+        // A kind held four times is where it stops: 1111m with a triplet and a pair.
+        let four = [4, 0, 0, 0, 0, 0, 0, 0, 0];
+        assert!(uncapped(&four, true)[lane(1, 1)] < suit_exact(&four, &[4; 9], true)[lane(1, 1)]);
     }
 
     #[test]

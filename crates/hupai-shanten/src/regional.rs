@@ -17,27 +17,44 @@
 //! - The knitted straight (组合龙): one of each of the order's nine tiles, then a pair and the
 //!   remaining meld (none when a meld is declared), enumerated directly over the reduced counts.
 //!
-//! Per-suit vectors come from the exact rank-by-rank program ([`exact::suit_layers`]) when an option
-//! touches the suit, from the table otherwise, and are memoized per (variant, suit, pattern,
-//! stand-in budget) for the one question, so effective tiles and advice recompute only what a
-//! draw or discard changes. Slower than the classic path (microseconds to a few milliseconds for
-//! advice), exact by construction, and checked against a brute force and every win-check engine.
+//! Without fifth-copy stand-ins, each suit of each variant has a keyed [`Source`] (the plain table,
+//! the 2-5-8-pair table, the honors histogram, per-kind arithmetic where no sequence fits, nothing
+//! for a suit no target may hold), so the melds form is answered at table speed and effective
+//! tiles by the classic path's argmin lanes ([`effective_from`]) per variant: a draw is effective
+//! when it lowers a form at the best distance of a variant at the best distance over all of them.
+//! The knitted straight is one missing-tile count plus the melds form of what the straight leaves
+//! (one meld and a pair at most), per order.
+//!
+//! The exact rank-by-rank program ([`exact::suit_layers`]) stays the reference (a test compares
+//! the keyed path with it on random hands under every preset) and answers the fifth-copy option
+//! (stand-ins forced past the four copies couple the suits); its per-suit vectors are memoized per
+//! (variant, suit, pattern, stand-in budget) for the one question. That path is slower
+//! (microseconds to a few milliseconds for advice), exact by construction, and checked against a
+//! brute force and every win-check engine.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use hupai_tiles::knitted::{KNITTED_ORDERS, honors_and_knitted_kinds, knitted_set};
-use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
+use hupai_tiles::{Error, Hand, Rules, SevenPairs, Suit, Tile, TileCounts, TileSupply, VoidSuit};
 
+use crate::advice::{Discard, DiscardOption};
+use crate::changes::{self, ALL_KINDS, Changes, Draws, Products, kinds_where, room_bits};
+use crate::effective::effective_from;
+use crate::effective::{Effective, EffectiveTile, EffectiveTiles, unseen};
 use crate::exact::{self, Ranks};
+use crate::lanes::Lanes;
+use crate::prepared::{Prepared, suit_range};
+use crate::shanten::{Form, Shanten};
+use crate::sources::{ABSENT, Keyed, Source};
 use crate::special::{ORPHANS, Stats};
-use crate::vector::{IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
-use crate::{
-    Discard, DiscardOption, Effective, EffectiveTile, EffectiveTiles, Form, Prepared, Shanten, suit_range, table,
-    unseen,
-};
+use crate::table;
+use crate::vector::{self, IMPOSSIBLE, INF, MAX_M, Vector, combine, finish, lane};
 
 /// One way the hand may win: the kinds a target may hold and where its pair may go.
+#[derive(Debug, Clone)]
 struct Variant {
     /// Kinds a target may hold, as bits by kind.
     allowed: u64,
@@ -49,6 +66,10 @@ struct Variant {
     ranks: [Ranks; 4],
     /// Per suit: whether the table (or the plain honors histogram) answers it exactly.
     plain: [bool; 4],
+    /// Per suit: where its vectors come from without fifth-copy stand-ins.
+    sources: [Source; 4],
+    /// Allowed kinds whose copies declared melds hold all four, as bits.
+    exhausted: u64,
 }
 
 /// Distances (tiles to add to the real tiles) per form; `None` where the form cannot apply.
@@ -94,6 +115,41 @@ impl Distances {
     }
 }
 
+/// Per knitted order (as [`KNITTED_ORDERS`]): the straight's kinds and the honors and knitted
+/// tiles' kinds, as bits.
+static KNITTED_KINDS: LazyLock<[(u64, u64); 6]> = LazyLock::new(|| {
+    std::array::from_fn(|i| (knitted_set(KNITTED_ORDERS[i]).bits(), honors_and_knitted_kinds(KNITTED_ORDERS[i]).bits()))
+});
+
+/// The kinds `counts` holds, as bits.
+#[inline(always)]
+fn held_kinds(counts: &[u8; 34]) -> u64 {
+    ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)))
+}
+
+/// The knitted straight of `order` taken out of `counts`: its kinds (bits), what it leaves (one
+/// held copy of each of its kinds taken) and how many of its kinds are not held; `None` if a kind
+/// of it is not allowed or declared melds hold all its copies (no stand-in may take it).
+fn straight_rest(v: &Variant, counts: &[u8; 34], order: [Suit; 3]) -> Option<(u64, [u8; 34], u8)> {
+    let straight = knitted_set(order).bits();
+    if straight & !v.allowed != 0 || straight & v.exhausted != 0 {
+        return None;
+    }
+    let mut rest = *counts;
+    let mut missing = 0u8;
+    let mut kinds = straight;
+    while kinds != 0 {
+        let k = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        if rest[k] > 0 {
+            rest[k] -= 1;
+        } else {
+            missing += 1;
+        }
+    }
+    Some((straight, rest, missing))
+}
+
 /// Every meld shape as its kinds: 34 triplets, then the 21 sequences.
 const MELD_SHAPES: [[u8; 3]; 55] = {
     let mut out = [[0u8; 3]; 55];
@@ -117,34 +173,64 @@ const MELD_SHAPES: [[u8; 3]; 55] = {
     out
 };
 
+/// The kinds a 2-5-8 pair may be on: 2, 5 and 8 of each numbered suit.
+const PAIRS_258: u64 = 0b0_1001_0010 * (1 | 1 << 9 | 1 << 18);
+
 /// A suit's vectors are memoized by (variant, suit, pattern in base 5, stand-in budget).
 type SuitKey = (u8, u8, u32, u8);
 
-/// The regional path for one hand and its rules.
-pub(crate) struct Regional<'a> {
-    p: &'a Prepared<'a>,
+/// What the rules and the declared melds leave possible, before any question.
+#[derive(Debug, Clone)]
+struct Ways {
+    /// One per way to be void (one without a void rule).
     variants: Vec<Variant>,
-    /// The special forms, when they apply to this hand under these rules.
-    seven_pairs: SevenPairs,
-    thirteen_orphans: bool,
+    /// Per suit, its source in the variants that allow it (the same in all of them: a void takes
+    /// a whole suit out and changes nothing else), or absent if none does.
+    sources: [Source; 4],
+    /// The kinds some variant allows.
+    allowed: u64,
+    /// Whether some order's honors and knitted tiles (fourteen kinds of them) fit a variant.
     honors_and_knitted: bool,
-    /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
-    knitted_straight: Option<usize>,
-    memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
+    /// Whether some order's knitted straight fits a variant.
+    knitted_straight: bool,
+    /// Whether every suit of every variant is one where a suit holding no kind four times never
+    /// needs a stand-in past the four copies (the plain table, the 2-5-8 table, the honors with or
+    /// without the pair, nothing; checked exhaustively in `exact`'s tests). Per-kind sources with
+    /// few kinds are not: two kinds cannot hold two triplets and a pair without a fifth copy.
+    stand_ins_never_help: bool,
 }
 
-/// True if the rules need this path (any regional option on).
-pub(crate) fn applies(rules: &Rules) -> bool {
-    !rules.is_classic()
-}
+/// [`Ways`] of the rules without declared melds, by [`Ways::index`]: every void rule, tile set and
+/// 2-5-8 choice.
+static WAYS_OF_RULES: LazyLock<Vec<Option<Ways>>> = LazyLock::new(|| {
+    let mut out = vec![None; 6 * TileSupply::ALL.len() * 2];
+    let voids = [
+        VoidSuit::Off,
+        VoidSuit::AnyOne,
+        VoidSuit::Declared(Suit::Man),
+        VoidSuit::Declared(Suit::Pin),
+        VoidSuit::Declared(Suit::Sou),
+        VoidSuit::Declared(Suit::Honor),
+    ];
+    for void in voids {
+        for tiles in TileSupply::ALL {
+            for pair_258 in [false, true] {
+                let rules = Rules::STANDARD.with_void_rule(void).with_tiles(tiles).with_pair_258(pair_258);
+                if let (Some(i), Ok(ways)) = (Ways::index(&rules), Ways::new(&rules, &Hand::default())) {
+                    out[i] = Some(ways);
+                }
+            }
+        }
+    }
+    out
+});
 
-impl<'a> Regional<'a> {
-    /// The variants the declared melds leave possible. Fails with [`Error::NotInTileSet`] for a
-    /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
-    pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
-        hand.check_tile_supply(rules)?;
-        let declared = hand.declared_counts();
-        let mut variants = Vec::new();
+impl Ways {
+    /// The variants the declared melds of `hand` leave possible under `rules`; [`Error::NeverWins`]
+    /// when none is left.
+    fn new(rules: &Rules, hand: &Hand) -> Result<Ways, Error> {
+        let declared = if hand.melds().is_empty() { TileCounts::EMPTY } else { hand.declared_counts() };
+        let mut variants = Vec::with_capacity(rules.void_choices().len());
         let mut refused = None;
         for &void in rules.void_choices() {
             let allowed = rules.allowed_kinds(void).bits();
@@ -154,7 +240,7 @@ impl<'a> Regional<'a> {
             }
             let mut pair_kinds = allowed;
             if rules.pair_258 {
-                pair_kinds &= Tile::ALL.iter().filter(|&&t| rules.pair_allowed(t)).fold(0, |b, t| b | 1 << t.index());
+                pair_kinds &= PAIRS_258;
             }
             let caps: [u8; 34] =
                 std::array::from_fn(|k| if allowed >> k & 1 == 1 { 4u8.saturating_sub(declared.0[k]) } else { 0 });
@@ -168,11 +254,13 @@ impl<'a> Regional<'a> {
                 let full = (1u16 << r.len()) - 1;
                 ranks[s] == Ranks { allowed: full, pair: full } && caps[r].iter().all(|&c| c == 4)
             });
-            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain });
+            let sources: [Source; 4] = std::array::from_fn(|s| Source::of(s, &caps, ranks[s]));
+            let exhausted = (0..34).filter(|&k| allowed >> k & 1 == 1 && caps[k] == 0).fold(0, |b, k| b | 1 << k);
+            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources, exhausted });
         }
         if variants.is_empty() {
             let reason = match (refused, rules.void) {
-                (_, hupai_tiles::VoidSuit::AnyOne) => {
+                (_, VoidSuit::AnyOne) => {
                     "its declared melds use all three numbered suits; one suit must be void".to_owned()
                 }
                 (Some((meld, Some(suit))), _) => {
@@ -182,24 +270,92 @@ impl<'a> Regional<'a> {
             };
             return Err(Error::NeverWins { reason });
         }
-        let all = variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let sources = std::array::from_fn(|s| {
+            variants.iter().map(|v| v.sources[s]).find(|&x| x != Source::Absent).unwrap_or(Source::Absent)
+        });
+        let stand_ins_never_help = variants.iter().all(|v| {
+            v.sources
+                .iter()
+                .all(|s| matches!(s, Source::Plain | Source::Pair258 | Source::HonorsNoPair | Source::Absent))
+        });
+        Ok(Ways {
+            stand_ins_never_help,
+            allowed: variants.iter().fold(0u64, |a, v| a | v.allowed),
+            sources,
+            honors_and_knitted: KNITTED_ORDERS
+                .iter()
+                .any(|&o| variants.iter().any(|v| (honors_and_knitted_kinds(o).bits() & v.allowed).count_ones() >= 14)),
+            knitted_straight: KNITTED_ORDERS
+                .iter()
+                .any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0)),
+            variants,
+        })
+    }
+
+    /// The place of these rules' void rule, tile set and 2-5-8 choice in [`WAYS_OF_RULES`].
+    fn index(rules: &Rules) -> Option<usize> {
+        let void = match rules.void {
+            VoidSuit::Off => 0,
+            VoidSuit::AnyOne => 1,
+            VoidSuit::Declared(Suit::Man) => 2,
+            VoidSuit::Declared(Suit::Pin) => 3,
+            VoidSuit::Declared(Suit::Sou) => 4,
+            VoidSuit::Declared(Suit::Honor) => 5,
+        };
+        let tiles = TileSupply::ALL.iter().position(|&t| t == rules.tiles)?;
+        Some((void * TileSupply::ALL.len() + tiles) * 2 + usize::from(rules.pair_258))
+    }
+
+    /// The ways of rules without declared melds, built once.
+    fn of_rules(rules: &Rules) -> Option<&'static Ways> {
+        WAYS_OF_RULES.get(Ways::index(rules)?)?.as_ref()
+    }
+}
+
+/// The regional path for one hand and its rules.
+pub(crate) struct Regional<'a> {
+    p: &'a Prepared<'a>,
+    ways: Cow<'static, Ways>,
+    /// The special forms, when they apply to this hand under these rules.
+    seven_pairs: SevenPairs,
+    thirteen_orphans: bool,
+    honors_and_knitted: bool,
+    /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
+    knitted_straight: Option<usize>,
+    memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
+    /// Answer from the exact program alone, never the keyed sources: the reference the keyed path
+    /// is tested against.
+    exact_only: bool,
+}
+
+/// True if the rules need this path (any regional option on).
+pub(crate) fn applies(rules: &Rules) -> bool {
+    !rules.is_classic()
+}
+
+impl<'a> Regional<'a> {
+    /// The variants the declared melds leave possible. Fails with [`Error::NotInTileSet`] for a
+    /// tile outside the rules' set and [`Error::NeverWins`] when no variant is left.
+    pub(crate) fn new(p: &'a Prepared<'a>, hand: &Hand, rules: &Rules) -> Result<Regional<'a>, Error> {
+        hand.check_tile_supply(rules)?;
+        // Without declared melds the ways to win depend on the rules alone: built once per rules.
+        let ways = match hand.melds().is_empty().then(|| Ways::of_rules(rules)).flatten() {
+            Some(ways) => Cow::Borrowed(ways),
+            None => Cow::Owned(Ways::new(rules, hand)?),
+        };
         let special = hand.melds().is_empty() && rules.melds == 4 && p.melds == 4;
-        let knitted_any =
-            KNITTED_ORDERS.iter().any(|&o| variants.iter().any(|v| knitted_set(o).bits() & !v.allowed == 0));
         Ok(Regional {
             p,
             seven_pairs: if special { rules.seven_pairs } else { SevenPairs::Off },
-            thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !all == 0,
-            honors_and_knitted: special
-                && rules.knitted
-                && KNITTED_ORDERS.iter().any(|&o| {
-                    variants.iter().any(|v| (honors_and_knitted_kinds(o).bits() & v.allowed).count_ones() >= 14)
-                }),
+            thirteen_orphans: special && rules.thirteen_orphans && ORPHANS & !ways.allowed == 0,
+            honors_and_knitted: special && rules.knitted && ways.honors_and_knitted,
             // Nine knitted tiles are three melds' worth: the form needs the concealed part to be at
             // least the straight and a pair (smaller hands count as if the missing melds were declared).
-            knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && knitted_any).then(|| p.melds - 3),
-            variants,
+            knitted_straight: (rules.knitted && rules.melds == 4 && p.melds >= 3 && ways.knitted_straight)
+                .then(|| p.melds - 3),
+            ways,
             memo: RefCell::new(HashMap::new()),
+            exact_only: false,
         })
     }
 
@@ -208,9 +364,27 @@ impl<'a> Regional<'a> {
         if self.p.fifth { (wildcards as usize).min(3 * MAX_M + 2) } else { 0 }
     }
 
+    /// The stand-in budget worth spending on `counts`: none where stand-ins past the four copies
+    /// cannot help (no declared melds, every source one where they never help a suit holding no
+    /// kind four times, and no kind held four times), so that the keyed sources answer; `budget`
+    /// otherwise. The knitted straight needs none either then: with the four copies it takes one
+    /// of each of its kinds and leaves room for a meld and a pair (three copies at most).
+    fn useful_budget(&self, counts: &[u8; 34], budget: usize) -> usize {
+        if budget > 0
+            && !self.exact_only
+            && self.p.caps.is_none()
+            && self.ways.stand_ins_never_help
+            && counts.iter().all(|&c| c <= 3)
+        {
+            0
+        } else {
+            budget
+        }
+    }
+
     /// Suit `s`'s vectors by forced stand-ins (one vector without the fifth-copy option).
     fn suit(&self, vi: usize, s: usize, counts: &[u8; 34], budget: usize) -> Vec<Vector> {
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let range = suit_range(s);
         let c = &counts[range.clone()];
         if budget == 0 && v.plain[s] {
@@ -254,8 +428,26 @@ impl<'a> Regional<'a> {
         out
     }
 
+    /// The melds-and-pair distance of variant `vi` for `melds` melds by its keyed sources; `None`
+    /// when they cannot answer (a count above 4, an unusable table).
+    #[inline(always)]
+    fn melds_keyed(&self, vi: usize, counts: &[u8; 34], melds: usize) -> Option<u8> {
+        if self.exact_only {
+            return None;
+        }
+        let keyed = Keyed::new(counts, &self.ways.variants[vi].sources)?;
+        let v = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+        Some(vector::four_suits_distance(&v, melds))
+    }
+
     /// The melds-and-pair distance of variant `vi`.
     fn melds(&self, vi: usize, counts: &[u8; 34], budget: usize) -> u8 {
+        let budget = self.useful_budget(counts, budget);
+        if budget == 0
+            && let Some(d) = self.melds_keyed(vi, counts, self.p.melds)
+        {
+            return d;
+        }
         if budget > 0 {
             // Without forced stand-ins is a completion the fifth-copy option allows too; at the
             // floor nothing does better, and the layered program is not needed.
@@ -278,10 +470,10 @@ impl<'a> Regional<'a> {
 
     /// Honors and knitted tiles: fourteen distinct kinds of an order's sixteen allowed ones.
     fn honors_and_knitted(&self, v: &Variant, counts: &[u8; 34]) -> u8 {
-        let held = (0..34).filter(|&k| counts[k] > 0).fold(0u64, |b, k| b | 1 << k);
-        KNITTED_ORDERS
+        let held = held_kinds(counts);
+        KNITTED_KINDS
             .iter()
-            .map(|&o| honors_and_knitted_kinds(o).bits() & v.allowed)
+            .map(|&(_, kinds)| kinds & v.allowed)
             .filter(|kinds| kinds.count_ones() >= 14)
             .map(|kinds| 14 - (kinds & held).count_ones().min(14) as u8)
             .min()
@@ -290,7 +482,14 @@ impl<'a> Regional<'a> {
 
     /// The knitted straight, its pair and `melds` (0 or 1) more melds; orders whose straight alone
     /// costs `limit` or more are skipped (the answer is then at least `limit`).
-    fn knitted_straight(&self, v: &Variant, counts: &[u8; 34], melds: usize, budget: usize, limit: u8) -> u8 {
+    fn knitted_straight(&self, vi: usize, counts: &[u8; 34], melds: usize, budget: usize, limit: u8) -> u8 {
+        let budget = self.useful_budget(counts, budget);
+        if budget == 0
+            && let Some(d) = self.knitted_straight_keyed(vi, counts, melds, limit)
+        {
+            return d;
+        }
+        let v = &self.ways.variants[vi];
         let mut best = limit.min(INF);
         for order in KNITTED_ORDERS {
             let straight = knitted_set(order).bits();
@@ -359,11 +558,49 @@ impl<'a> Regional<'a> {
         best
     }
 
+    /// [`Regional::knitted_straight`] without stand-ins, by the keyed sources: per order, the
+    /// straight's missing kinds plus the melds form (`melds` melds, 0 or 1, and the pair) of what
+    /// it leaves. Taking a held copy for the straight is never worse (the tiles to add split per
+    /// kind into the straight's and the rest's), and the copy it takes never binds the rest: one
+    /// meld and a pair hold at most three copies of a kind (a triplet and the pair would be five),
+    /// and with a declared meld (no meld left) the pair fits in `cap − 1` exactly when in `cap`
+    /// (a declared meld leaves a cap of 4, 3, 1 or 0). `None` when the sources cannot answer.
+    fn knitted_straight_keyed(&self, vi: usize, counts: &[u8; 34], melds: usize, limit: u8) -> Option<u8> {
+        if self.exact_only {
+            return None;
+        }
+        let v = &self.ways.variants[vi];
+        let keyed = Keyed::new(counts, &v.sources)?;
+        let held = held_kinds(counts);
+        let mut best = limit.min(INF);
+        for (order, &(set, _)) in KNITTED_ORDERS.iter().zip(KNITTED_KINDS.iter()) {
+            if set & !v.allowed != 0 || set & v.exhausted != 0 {
+                continue;
+            }
+            let missing = (set & !held).count_ones() as u8;
+            if missing >= best {
+                continue;
+            }
+            // What the straight leaves: its held kinds one copy fewer, by key steps where the
+            // suits are table-backed.
+            let suits = match keyed.without(set & held) {
+                Some(suits) => suits,
+                None => {
+                    let (_, rest, _) = straight_rest(v, counts, *order)?;
+                    let keyed = Keyed::new(&rest, &v.sources)?;
+                    [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)]
+                }
+            };
+            best = best.min(missing.saturating_add(vector::four_suits_distance(&suits, melds)).min(INF));
+        }
+        Some(best)
+    }
+
     /// Every form's distance for variant `vi`; the knitted straight only below `limit` (at least
     /// `limit` otherwise: it is the one form worth cutting short). With `only_best`, a melds
     /// distance at the floor (no form can do better) is returned alone.
     fn variant_distances(&self, vi: usize, counts: &[u8; 34], budget: usize, limit: u8, only_best: bool) -> Distances {
-        let v = &self.variants[vi];
+        let v = &self.ways.variants[vi];
         let mut d = Distances { melds: self.melds(vi, counts, budget), ..Distances::NONE };
         if only_best && d.melds <= self.p.floor(counts) {
             return d;
@@ -379,14 +616,14 @@ impl<'a> Regional<'a> {
             d.honors_and_knitted = Some(self.honors_and_knitted(v, counts)).filter(|&x| x < INF);
         }
         if let Some(m) = self.knitted_straight {
-            d.knitted_straight = Some(self.knitted_straight(v, counts, m, budget, limit)).filter(|&x| x < INF);
+            d.knitted_straight = Some(self.knitted_straight(vi, counts, m, budget, limit)).filter(|&x| x < INF);
         }
         d
     }
 
     /// Every form's distance for these counts (the minimum over the variants).
     fn distances(&self, counts: &[u8; 34], budget: usize) -> Distances {
-        (0..self.variants.len())
+        (0..self.ways.variants.len())
             .map(|vi| self.variant_distances(vi, counts, budget, INF, false))
             .fold(Distances::NONE, Distances::min)
     }
@@ -396,7 +633,7 @@ impl<'a> Regional<'a> {
     fn best_below(&self, counts: &[u8; 34], budget: usize, limit: u8) -> u8 {
         let floor = self.p.floor(counts);
         let mut best = limit;
-        for vi in 0..self.variants.len() {
+        for vi in 0..self.ways.variants.len() {
             if best <= floor {
                 // No variant or form can do better than the floor.
                 break;
@@ -447,8 +684,36 @@ impl<'a> Regional<'a> {
         visible: &TileCounts,
     ) -> Effective {
         let budget = self.budget(wildcards);
+        if self.useful_budget(counts, budget) == 0
+            && let Some((base, mut kinds)) = self.effective_keyed(counts, room)
+        {
+            if budget > 0 {
+                // A draw bringing a kind to four may let stand-ins help: asked exactly.
+                let threes = (0..34).filter(|&k| counts[k] == 3).fold(0u64, |b, k| b | 1 << k);
+                let mut left = room_bits(room) & threes & self.ways.allowed;
+                kinds &= !left;
+                let mut c = *counts;
+                while left != 0 {
+                    let t = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    c[t] += 1;
+                    if self.best_below(&c, budget, base) < base {
+                        kinds |= 1 << t;
+                    }
+                    c[t] -= 1;
+                }
+            }
+            let mut tiles = EffectiveTiles::new();
+            while kinds != 0 {
+                let t = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                // Each kind once: at most 34, never full.
+                let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
+            }
+            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles };
+        }
         let base = self.best_below(counts, budget, INF);
-        let drawable = self.variants.iter().fold(0u64, |a, v| a | v.allowed);
+        let drawable = self.ways.variants.iter().fold(0u64, |a, v| a | v.allowed);
         let mut c = *counts;
         let mut tiles = EffectiveTiles::new();
         for t in 0..34 {
@@ -465,6 +730,146 @@ impl<'a> Regional<'a> {
             c[t] -= 1;
         }
         Effective { shanten: self.p.shanten_number(base, wildcards), tiles }
+    }
+
+    /// The best distance of `counts` (3k + 1 with the wildcards, no stand-in forced) and the kinds
+    /// with room whose draw lowers it, by the keyed sources; `None` when they cannot answer.
+    ///
+    /// A draw lowers each variant's distance by at most one, so it is effective exactly when it
+    /// lowers a variant at the best distance, and there a form at that distance: the melds form and
+    /// seven pairs / thirteen orphans as on the classic path (argmin lanes and closed forms, over the
+    /// variant's allowed kinds), honors and knitted by a kind of an order at the distance not yet
+    /// held, the knitted straight (rarely the nearest form) by trying each draw.
+    fn effective_keyed(&self, counts: &[u8; 34], room: &[u8; 34]) -> Option<(u8, u64)> {
+        if self.exact_only {
+            return None;
+        }
+        let room = room_bits(room);
+        if self.ways.variants.len() == 1 {
+            return self.effective_one(counts, room);
+        }
+        let m = self.p.melds;
+        // A suit is the same in every variant that allows it and absent in the others, so its
+        // vector and which lanes each of its draws lowers are looked up once for all variants.
+        let shared = Keyed::new(counts, &self.ways.sources)?;
+        let full = [shared.full(0), shared.full(1), shared.full(2), shared.full(3)];
+        let suits_of = |v: &Variant| -> [Vector; 4] {
+            std::array::from_fn(|s| if v.sources[s] == Source::Absent { ABSENT } else { full[s] })
+        };
+        // First every variant's distances, then the draws of the variants at the best distance
+        // only: a draw lowers a variant by at most one.
+        let mut near = [INF; 3];
+        let mut knitted = [INF; 3];
+        let mut straight = [INF; 3];
+        let mut masked = [[0u8; 34]; 3];
+        let mut best = INF;
+        for (vi, v) in self.ways.variants.iter().enumerate().take(3) {
+            masked[vi] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+            let forms = self.p.with_forms(self.seven_pairs, orphans, m);
+            let (seven, thirteen) = forms.special_distances(&Stats::new(&masked[vi]));
+            let melds = vector::four_suits_distance(&suits_of(v), m);
+            near[vi] = melds.min(seven.unwrap_or(INF)).min(thirteen.unwrap_or(INF));
+            if self.honors_and_knitted {
+                knitted[vi] = self.honors_and_knitted(v, counts);
+            }
+            if let Some(m) = self.knitted_straight {
+                // Exact below one more than the nearer forms: only a straight at the best
+                // distance matters.
+                straight[vi] =
+                    self.knitted_straight_keyed(vi, counts, m, near[vi].min(knitted[vi]).saturating_add(1))?;
+            }
+            best = best.min(near[vi]).min(knitted[vi]).min(straight[vi]);
+        }
+        let mut kinds = 0u64;
+        let mut lowers = None;
+        for (vi, v) in self.ways.variants.iter().enumerate().take(3) {
+            let drawable = room & v.allowed;
+            if near[vi] == best {
+                let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+                let forms = self.p.with_forms(self.seven_pairs, orphans, m);
+                let all = self.ways.variants.iter().fold(0, |a, v| a | v.allowed);
+                // Draws of a suit the variant does not allow are outside `drawable`.
+                let lowers = *lowers.get_or_insert_with(|| changes::lowers(&shared, &full, room & all));
+                let draws = Draws { prod: Products::of_vectors(suits_of(v), m), lowers };
+                kinds |= effective_from(&forms, &draws, &masked[vi], &Stats::new(&masked[vi])).1 & drawable;
+            }
+            kinds |= self.knitted_draws(vi, counts, drawable, best, knitted[vi], straight[vi])?;
+        }
+        Some((best, kinds))
+    }
+
+    /// [`Regional::effective_keyed`] for rules with one way to win (no void to choose): one pass.
+    fn effective_one(&self, counts: &[u8; 34], room: u64) -> Option<(u8, u64)> {
+        let v = &self.ways.variants[0];
+        let drawable = room & v.allowed;
+        let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+        let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+        let forms = self.p.with_forms(self.seven_pairs, orphans, self.p.melds);
+        let keyed = Keyed::new(counts, &v.sources)?;
+        let draws = Draws::new(&keyed, self.p.melds, drawable);
+        let (near, near_kinds) = effective_from(&forms, &draws, &masked, &Stats::new(&masked));
+        if !self.honors_and_knitted && self.knitted_straight.is_none() {
+            return Some((near, near_kinds & drawable));
+        }
+        let knitted = if self.honors_and_knitted { self.honors_and_knitted(v, counts) } else { INF };
+        let straight = match self.knitted_straight {
+            Some(m) => self.knitted_straight_keyed(0, counts, m, near.min(knitted).saturating_add(1))?,
+            None => INF,
+        };
+        let best = near.min(knitted).min(straight);
+        let mut kinds = if near == best { near_kinds & drawable } else { 0 };
+        kinds |= self.knitted_draws(0, counts, drawable, best, knitted, straight)?;
+        Some((best, kinds))
+    }
+
+    /// The draws among `drawable` lowering the knitted forms of variant `vi` whose distances are
+    /// `knitted` and `straight`, those of them at `best`: a kind of an order's honors and knitted
+    /// tiles not yet held; for the knitted straight, per order at the distance, a missing kind of
+    /// the straight or a draw lowering the melds form of what the straight leaves (argmin lanes,
+    /// as for the whole hand). `None` when the keyed sources cannot answer.
+    fn knitted_draws(
+        &self,
+        vi: usize,
+        counts: &[u8; 34],
+        drawable: u64,
+        best: u8,
+        knitted: u8,
+        straight: u8,
+    ) -> Option<u64> {
+        let v = &self.ways.variants[vi];
+        let held = held_kinds(counts);
+        let mut kinds = 0;
+        if knitted == best && best > 0 {
+            for &(_, set) in KNITTED_KINDS.iter() {
+                let set = set & v.allowed;
+                if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == best {
+                    kinds |= set & !held & drawable;
+                }
+            }
+        }
+        if let Some(m) = self.knitted_straight
+            && straight == best
+        {
+            let forms = self.p.with_forms(SevenPairs::Off, false, m);
+            for order in KNITTED_ORDERS {
+                let Some((set, rest, missing)) = straight_rest(v, counts, order) else { continue };
+                if missing > best {
+                    continue;
+                }
+                let keyed = Keyed::new(&rest, &v.sources)?;
+                let suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+                if missing.saturating_add(vector::four_suits_distance(&suits, m)) != best {
+                    continue;
+                }
+                let draws = Draws::new(&keyed, m, drawable);
+                let (distance, lowering) = effective_from(&forms, &draws, &rest, &Stats::new(&rest));
+                if missing.saturating_add(distance) == best {
+                    kinds |= (set & !held | lowering) & drawable;
+                }
+            }
+        }
+        Some(kinds)
     }
 
     /// Discard advice (unsorted): every kind held, then a wildcard.
@@ -491,6 +896,135 @@ impl<'a> Regional<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prepared::prepare;
+    use hupai_tiles::Meld;
+
+    /// A small xorshift generator: the same hands on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A random hand of `tiles` tiles (counting 3 per declared meld) from the wall of `rules`' tile
+    /// set: up to two declared melds (a triplet, a sequence or a kan of kinds in the set), then
+    /// concealed tiles and `wildcards` wildcards.
+    fn random_hand(rng: &mut Rng, rules: &Rules, tiles: usize, wildcards: u8) -> Option<Hand> {
+        let kinds: Vec<usize> = rules.tiles.kinds().iter().map(|t| t.index()).collect();
+        let mut left = [0u8; 34];
+        for &k in &kinds {
+            left[k] = 4;
+        }
+        let mut melds = Vec::new();
+        for _ in 0..rng.below(4).saturating_sub(1) {
+            let k = kinds[rng.below(kinds.len())];
+            let shape: Vec<usize> = match rng.below(3) {
+                0 if k < 27 && k % 9 < 7 => vec![k, k + 1, k + 2],
+                1 => vec![k; 4],
+                _ => vec![k; 3],
+            };
+            if shape.iter().any(|&x| left[x] == 0 || !kinds.contains(&x))
+                || shape.iter().filter(|&&x| x == k).count() > left[k] as usize
+            {
+                continue;
+            }
+            for &x in &shape {
+                left[x] -= 1;
+            }
+            melds.push(Meld::from_tiles(&shape.iter().map(|&x| Tile::ALL[x]).collect::<Vec<_>>())?);
+        }
+        let concealed = tiles.checked_sub(3 * melds.len() + wildcards as usize)?;
+        let mut counts = TileCounts::EMPTY;
+        let mut wall: Vec<usize> = (0..34).flat_map(|k| std::iter::repeat_n(k, left[k] as usize)).collect();
+        for i in 0..concealed {
+            let j = i + rng.below(wall.len() - i);
+            wall.swap(i, j);
+            counts.0[wall[i]] += 1;
+        }
+        Hand::new(counts, wildcards, &melds).ok()
+    }
+
+    /// The keyed path (tables, per-kind arithmetic, argmin lanes) answers exactly as the exact
+    /// program on random hands under every regional preset and some combinations: wildcards,
+    /// declared melds, 17-tile hands, every hand size; shanten with every form's number,
+    /// effective tiles and advice.
+    #[test]
+    fn keyed_path_equals_the_exact_program() {
+        let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
+        let per_rules = if full { 3000 } else { 120 };
+        let rules_names = [
+            "changsha",
+            "changsha+tiles-108",
+            "sichuan",
+            "sichuan+void-p",
+            "hongzhong",
+            "sanma",
+            "gb",
+            "gb+258",
+            "sanma+258+void-any",
+            "riichi+tiles-112+258",
+            "taiwan+258",
+            "taiwan+void-any",
+        ];
+        // With the fifth-copy option (stand-ins past the four copies: the keyed sources answer where
+        // they cannot help), fewer hands: the reference is slow there.
+        let fifth_names = ["changsha+5th", "sichuan+5th", "gb+5th", "sanma+5th", "taiwan+258+5th"];
+        let mut rng = Rng(0x5eed_2026_1125);
+        let mut compared = 0;
+        let runs = rules_names.iter().map(|n| (*n, per_rules)).chain(fifth_names.iter().map(|n| (*n, per_rules / 3)));
+        for (name, per_rules) in runs {
+            let rules: Rules = name.parse().expect("rules");
+            for i in 0..per_rules {
+                let size = [rules.hand_size() - 1, rules.hand_size(), 7, 8, 10, 11][i % 6];
+                let wildcards =
+                    if rules.wildcard_fifth_copy { 1 + rng.below(4) as u8 } else { [0, 0, 1, 2, 4][rng.below(5)] };
+                let Some(hand) = random_hand(&mut rng, &rules, size, wildcards) else { continue };
+                let Ok(p) = prepare(&hand, &rules) else { continue };
+                let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, &hand, &rules), Regional::new(&p, &hand, &rules))
+                else {
+                    continue;
+                };
+                exact.exact_only = true;
+                assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
+                let physical = hand.held_counts().0;
+                if p.complete {
+                    assert_eq!(
+                        keyed.advice(&physical, &TileCounts::EMPTY),
+                        exact.advice(&physical, &TileCounts::EMPTY),
+                        "{name}: {hand}"
+                    );
+                } else {
+                    let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
+                    assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
+
+    #[test]
+    fn ways_of_rules_are_the_ways_of_a_hand_without_melds() {
+        for name in ["changsha", "sichuan", "sichuan+void-s", "hongzhong", "sanma+258", "gb", "riichi+tiles-108+258"] {
+            let rules: Rules = name.parse().expect("rules");
+            let cached = Ways::of_rules(&rules).expect("every void rule, tile set and 2-5-8 choice is built");
+            let built = Ways::new(&rules, &Hand::default()).expect("no melds, some variant");
+            assert_eq!(format!("{cached:?}"), format!("{built:?}"), "{name}");
+        }
+        assert_eq!(WAYS_OF_RULES.iter().flatten().count(), WAYS_OF_RULES.len());
+    }
+
+    #[test]
+    fn pairs_258_are_the_rules_pairs() {
+        let rules = Rules::CHANGSHA;
+        let want = Tile::ALL.iter().filter(|&&t| rules.pair_allowed(t)).fold(0u64, |b, t| b | 1 << t.index());
+        assert_eq!(PAIRS_258, want);
+    }
 
     #[test]
     fn meld_shapes_are_the_55_melds() {

@@ -44,7 +44,7 @@ pub(crate) struct Stats {
 impl Stats {
     /// The stats of `counts` (a count above 4 read as 4).
     pub(crate) fn new(counts: &[u8; 34]) -> Stats {
-        Stats::of_kinds_by_count(&crate::kinds_by_count(counts))
+        Stats::of_kinds_by_count(&crate::changes::kinds_by_count(counts))
     }
 
     /// The stats of a hand whose kinds held 0, 1, 2, 3 and 4 times are `by_count` (bits by

@@ -3,6 +3,9 @@
 //! naming its vector (tiles to add per meld count, with and without the pair) in a dictionary of the
 //! distinct vectors (176 of them: a suit's distances take few shapes).
 //!
+//! A second table of the same layout ([`Pair258Tables`], `tables/shanten-258.bin`) holds the vectors
+//! with the pair only on a 2, 5 or 8 of the suit, for the 2-5-8-pair option.
+//!
 //! Built by `hupai_table::shanten::build` (`cargo xtask tables`), stored in the versioned,
 //! checksummed container of [`hupai_lookup::format`], validated once on first use. If the embedded
 //! bytes were ever unusable, lookups fall back to the exact program (same answers, slower) and
@@ -76,6 +79,75 @@ impl format::Payload for ShantenTables {
     }
 }
 
+/// The 2-5-8-pair table as stored (postcard) in `tables/shanten-258.bin`: per pattern (in the order
+/// of [`ShantenTables`]) a one-byte code into the distinct *pair halves*, tiles to add for `m` melds
+/// and a pair on rank 2, 5 or 8 of the suit. The lanes without the pair are the plain table's, so
+/// they are not stored again (whole vectors would take 408 codes, more than a byte names).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair258Tables {
+    /// Most tiles of one suit covered: must equal `hupai_lookup::suit_table::MAX_TILES`.
+    pub max_tiles: u8,
+    /// Number of patterns: must equal `hupai_lookup::suit_table::PATTERNS`.
+    pub patterns: u32,
+    /// The distinct pair halves, [`HALF_LANES`] bytes each (`m` = 0–5 melds and the pair).
+    pub halves: Vec<u8>,
+    /// One code per pattern, in pattern index order: the position of its pair half.
+    pub codes: Vec<u8>,
+}
+
+/// Values per stored pair half: `m` 0–5 melds and the pair.
+pub const HALF_LANES: usize = MAX_M + 1;
+
+/// The artifact kind tag of the 2-5-8-pair table.
+pub const KIND_258: ArtifactKind = ArtifactKind(*b"SH58");
+
+impl format::Payload for Pair258Tables {
+    const KIND: ArtifactKind = KIND_258;
+    const VERSION: u16 = 1;
+    const FILE: &'static str = "shanten-258.bin";
+
+    /// Checks the shape, the lengths, that every code names a half and that every half is a
+    /// possible one (a pair on 2, 5 or 8 and `m` melds never need more than `3m + 2` tiles).
+    fn validate(&self) -> Result<(), String> {
+        if self.max_tiles as u32 != MAX_TILES || self.patterns as usize != PATTERNS {
+            return Err(format!(
+                "covers {} tiles / {} patterns; this build indexes {MAX_TILES} / {PATTERNS}",
+                self.max_tiles, self.patterns
+            ));
+        }
+        if self.codes.len() != PATTERNS {
+            return Err(format!("{} codes; {PATTERNS} expected", self.codes.len()));
+        }
+        let n = self.halves.len() / HALF_LANES;
+        if !self.halves.len().is_multiple_of(HALF_LANES) || n == 0 || n > MAX_VECTORS {
+            return Err(format!("{} half bytes: not 1 to {MAX_VECTORS} halves of {HALF_LANES}", self.halves.len()));
+        }
+        for (i, v) in self.halves.chunks_exact(HALF_LANES).enumerate() {
+            for (m, &x) in v.iter().enumerate() {
+                if x as usize > 3 * m + 2 {
+                    return Err(format!("half {i} asks {x} tiles for {m} melds and the pair"));
+                }
+            }
+        }
+        if let Some((i, &c)) = self.codes.iter().enumerate().find(|&(_, &c)| c as usize >= n) {
+            return Err(format!("pattern {i} has code {c}, beyond the {n} halves"));
+        }
+        Ok(())
+    }
+}
+
+impl Pair258Tables {
+    /// The stored pair half of a pattern by `m`; `None` if the pattern is not in the table.
+    pub fn lookup(&self, counts: &[u8; 9]) -> Option<[u8; MAX_M + 1]> {
+        let i = pattern_index(counts)?;
+        let code = *self.codes.get(i)? as usize;
+        self.halves.get(code * HALF_LANES..(code + 1) * HALF_LANES)?.try_into().ok()
+    }
+}
+
+/// The ranks a 2-5-8 pair may be on (bit `r` for rank `r + 1`).
+pub(crate) const RANKS_258: u16 = 0b0_1001_0010;
+
 impl ShantenTables {
     /// The stored vector of a pattern as (melds only, melds and the pair) by `m`; `None` if the
     /// pattern is not in the table. For the builder's and the tests' checks.
@@ -99,24 +171,66 @@ pub(crate) struct Runtime {
     vectors: Box<[Vector; 256]>,
 }
 
+/// The validated 2-5-8-pair table: codes padded like [`Runtime`]'s, pair halves widened to the
+/// pair lanes of a [`Vector`] (lanes 8–15; the others 0, to be replaced by the plain table's).
+pub(crate) struct Runtime258 {
+    codes: Box<[u8; CODES_PADDED]>,
+    halves: Box<[[u8; 8]; 256]>,
+}
+
 /// [`PATTERNS`] rounded up to a power of two.
 const CODES_PADDED: usize = 1 << 19;
 const _: () = assert!(PATTERNS <= CODES_PADDED);
 
 const EMBEDDED: &[u8] = include_bytes!("../tables/shanten.bin");
+const EMBEDDED_258: &[u8] = include_bytes!("../tables/shanten-258.bin");
 
 static RUNTIME: LazyLock<Result<Runtime, FormatError>> =
     LazyLock::new(|| format::decode::<ShantenTables>(EMBEDDED).map(|t| Runtime::new(&t)));
 
-/// Validates the embedded table (once; later calls are free). `Err` names what is wrong; the
-/// answers stay exact either way, since a suit the table cannot answer goes to the exact program.
+static RUNTIME_258: LazyLock<Result<Runtime258, FormatError>> =
+    LazyLock::new(|| format::decode::<Pair258Tables>(EMBEDDED_258).map(|t| Runtime258::new(&t)));
+
+/// Codes padded to [`CODES_PADDED`], so that a masked index needs no bounds check.
+fn padded_codes(codes: &[u8]) -> Box<[u8; CODES_PADDED]> {
+    let mut padded = vec![0u8; CODES_PADDED].into_boxed_slice();
+    padded[..codes.len()].copy_from_slice(codes);
+    padded.try_into().unwrap_or_else(|_| Box::new([0; CODES_PADDED]))
+}
+
+/// The index of the pattern `key` names, if the tables hold it (at most [`MAX_TILES`] tiles),
+/// masked into the padded codes.
+#[inline(always)]
+fn index_of(key: Key) -> Option<usize> {
+    let (index, tiles) = locate_halves(key.0 as usize & 0xffff, (key.0 >> 16) as usize);
+    (tiles <= MAX_TILES).then_some(index & (CODES_PADDED - 1))
+}
+
+impl Runtime258 {
+    fn new(t: &Pair258Tables) -> Runtime258 {
+        let mut halves = Box::new([[INF; 8]; 256]);
+        for (slot, v) in halves.iter_mut().zip(t.halves.chunks_exact(HALF_LANES)) {
+            slot[..HALF_LANES].copy_from_slice(v);
+        }
+        Runtime258 { codes: padded_codes(&t.codes), halves }
+    }
+}
+
+/// Validates the embedded tables (once; later calls are free). `Err` names what is wrong; the
+/// answers stay exact either way, since a suit the tables cannot answer goes to the exact program.
 pub fn tables() -> Result<(), FormatError> {
-    RUNTIME.as_ref().map(|_| ()).map_err(Clone::clone)
+    RUNTIME.as_ref().map(|_| ()).map_err(Clone::clone)?;
+    RUNTIME_258.as_ref().map(|_| ()).map_err(Clone::clone)
 }
 
 /// The embedded table's bytes (header and payload), for tools that print or re-check them.
 pub fn embedded_bytes() -> &'static [u8] {
     EMBEDDED
+}
+
+/// The embedded 2-5-8-pair table's bytes (header and payload).
+pub fn embedded_258_bytes() -> &'static [u8] {
+    EMBEDDED_258
 }
 
 impl Runtime {
@@ -128,10 +242,7 @@ impl Runtime {
                 slot[lane(m, 1)] = v[MAX_M + 1 + m];
             }
         }
-        let mut codes = vec![0u8; CODES_PADDED].into_boxed_slice();
-        codes[..t.codes.len()].copy_from_slice(&t.codes);
-        let codes = codes.try_into().unwrap_or_else(|_| Box::new([0; CODES_PADDED]));
-        Runtime { codes, vectors }
+        Runtime { codes: padded_codes(&t.codes), vectors }
     }
 
     /// [`numbered_key`] once the table is known to be usable.
@@ -139,19 +250,29 @@ impl Runtime {
     pub(crate) fn numbered_key(&self, key: Key) -> Vector {
         match self.get(key) {
             Some(v) => v,
-            None => numbered_slow(&key.counts()),
+            None => numbered_slow(&key.counts(), 0x1ff),
+        }
+    }
+
+    /// The vector of `key` with the pair only on a 2, 5 or 8: the plain lanes from this table, the
+    /// pair lanes from `pair` (the exact program past the tables).
+    #[inline(always)]
+    pub(crate) fn numbered_key_258(&self, pair: &Runtime258, key: Key) -> Vector {
+        match index_of(key) {
+            Some(i) => {
+                let mut v = self.vectors[self.codes[i] as usize];
+                let half = pair.halves[pair.codes[i] as usize];
+                v[8..].copy_from_slice(&half);
+                v
+            }
+            None => numbered_slow(&key.counts(), RANKS_258),
         }
     }
 
     /// The vector of the pattern `key` names, if the table holds it (at most [`MAX_TILES`] tiles).
     #[inline(always)]
     fn get(&self, key: Key) -> Option<Vector> {
-        let (index, tiles) = locate_halves(key.0 as usize & 0xffff, (key.0 >> 16) as usize);
-        if tiles > MAX_TILES {
-            return None;
-        }
-        let code = self.codes[index & (CODES_PADDED - 1)];
-        Some(self.vectors[code as usize])
+        index_of(key).map(|i| self.vectors[self.codes[i] as usize])
     }
 }
 
@@ -190,7 +311,7 @@ impl Key {
     }
 
     /// The counts back from the key.
-    fn counts(self) -> [u8; 9] {
+    pub(crate) fn counts(self) -> [u8; 9] {
         let (mut l, mut r) = (self.0 & 0xffff, self.0 >> 16);
         std::array::from_fn(|rank| {
             let part = if rank < 4 { &mut l } else { &mut r };
@@ -207,8 +328,14 @@ impl Key {
 pub(crate) fn numbered_key(key: Key) -> Vector {
     match runtime() {
         Some(rt) => rt.numbered_key(key),
-        None => numbered_slow(&key.counts()),
+        None => numbered_slow(&key.counts(), 0x1ff),
     }
+}
+
+/// The 2-5-8-pair table, if the embedded bytes are usable.
+#[inline(always)]
+pub(crate) fn runtime_258() -> Option<&'static Runtime258> {
+    RUNTIME_258.as_ref().ok()
 }
 
 /// The validated table, if the embedded bytes are usable: for callers making many lookups, who
@@ -224,7 +351,17 @@ pub(crate) fn runtime() -> Option<&'static Runtime> {
 pub(crate) fn numbered(counts: &[u8; 9]) -> Vector {
     match Key::of(counts) {
         Some(key) => numbered_key(key),
-        None => numbered_slow(counts),
+        None => numbered_slow(counts, 0x1ff),
+    }
+}
+
+/// [`numbered`] with the pair only on a 2, 5 or 8: one lookup in the 2-5-8-pair table, or the
+/// exact program.
+#[inline(always)]
+pub(crate) fn numbered_258(counts: &[u8; 9]) -> Vector {
+    match (Key::of(counts), runtime(), runtime_258()) {
+        (Some(key), Some(rt), Some(pair)) => rt.numbered_key_258(pair, key),
+        _ => numbered_slow(counts, RANKS_258),
     }
 }
 
@@ -236,10 +373,17 @@ pub fn exact_distances(counts: &[u8; 9]) -> [[u8; MAX_M + 1]; 2] {
     std::array::from_fn(|p| std::array::from_fn(|m| v[lane(m, p)]))
 }
 
+/// The exact program's pair half for one numbered suit with the pair on 2, 5 or 8 (by `m`): what
+/// [`Pair258Tables`] must hold for patterns of at most 14 tiles; for the builder's tests.
+pub fn exact_distances_258(counts: &[u8; 9]) -> [u8; MAX_M + 1] {
+    let v = numbered_slow(counts, RANKS_258);
+    std::array::from_fn(|m| v[lane(m, 1)])
+}
+
 #[cold]
 #[inline(never)]
-fn numbered_slow(counts: &[u8; 9]) -> Vector {
-    exact::suit_exact(counts, &[4; 9], true)
+fn numbered_slow(counts: &[u8; 9], pair_ranks: u16) -> Vector {
+    exact::suit_exact_in(counts, &[4; 9], exact::Ranks { allowed: 0x1ff, pair: pair_ranks }, true)
 }
 
 #[cfg(test)]
@@ -249,6 +393,25 @@ mod tests {
     #[test]
     fn embedded_table_validates() {
         assert_eq!(tables(), Ok(()));
+        assert!(runtime_258().is_some());
+    }
+
+    #[test]
+    fn the_258_table_matches_the_exact_program() {
+        let (rt, pair) = (runtime().expect("the table validates"), runtime_258().expect("the 2-5-8 table validates"));
+        let mut c = [0u8; 9];
+        for code in (0..5usize.pow(9)).step_by(37) {
+            let mut x = code;
+            for d in c.iter_mut() {
+                *d = (x % 5) as u8;
+                x /= 5;
+            }
+            let Some(key) = Key::of(&c) else { continue };
+            let want = numbered_slow(&c, RANKS_258);
+            assert_eq!(rt.numbered_key_258(pair, key), want, "{c:?}");
+            // The lanes without the pair are the plain table's.
+            assert_eq!(numbered(&c)[..8], want[..8], "{c:?}");
+        }
     }
 
     #[test]

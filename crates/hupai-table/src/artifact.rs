@@ -96,7 +96,32 @@ pub fn shanten_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, S
     })
 }
 
+/// Builds the 2-5-8-pair shanten table artifact (`shanten-258.bin`, for `hupai-shanten`) with
+/// [`crate::shanten::build_258`].
+pub fn shanten_258_artifact(progress: &dyn Fn(&str, u64, u64)) -> Result<Artifact, String> {
+    progress("shanten: 2-5-8-pair distance table", 0, 1);
+    let tables = crate::shanten::build_258().map_err(|e| e.to_string())?;
+    progress("shanten: 2-5-8-pair distance table", 1, 1);
+    let summary = vec![format!(
+        "{} numbered-suit count patterns (at most {} tiles), {} distinct pair halves with the pair on 2, 5 or 8, one byte each",
+        tables.patterns,
+        tables.max_tiles,
+        tables.halves.len() / hupai_shanten::table::HALF_LANES
+    )];
+    Ok(Artifact {
+        dir: SHANTEN_DIR,
+        file: <hupai_shanten::table::Pair258Tables as Payload>::FILE,
+        bytes: encode(&tables),
+        summary,
+    })
+}
+
 /// Every artifact, in a fixed order. `progress(step, done, total)` reports long steps.
 pub fn build_all(progress: &dyn Fn(&str, u64, u64)) -> Result<Vec<Artifact>, String> {
-    Ok(vec![index_artifact(progress), suit_artifact(progress)?, shanten_artifact(progress)?])
+    Ok(vec![
+        index_artifact(progress),
+        suit_artifact(progress)?,
+        shanten_artifact(progress)?,
+        shanten_258_artifact(progress)?,
+    ])
 }

@@ -1,12 +1,13 @@
 //! The shanten table against two independent computations: the runtime's exact program
 //! (`hupai_shanten::table::exact_distances`, written separately from the builder's trie walk) on
 //! every pattern (a stride by default, all with `HUPAI_FULL=1`), and a plain enumeration of every
-//! one-suit target (melds and at most one pair, at most four copies) on a sample.
+//! one-suit target (melds and at most one pair, at most four copies) on a sample. The same for the
+//! 2-5-8-pair table's pair halves (`exact_distances_258`, targets with the pair on 2, 5 or 8).
 
 use std::collections::BTreeSet;
 
 use hupai_lookup::suit_table::{MAX_TILES, PATTERNS};
-use hupai_shanten::table::{ShantenTables, exact_distances};
+use hupai_shanten::table::{Pair258Tables, ShantenTables, exact_distances, exact_distances_258};
 
 fn full() -> bool {
     std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1")
@@ -41,8 +42,53 @@ fn table_matches_the_exact_program() {
     assert!(checked >= PATTERNS / 37, "{checked}");
 }
 
+#[test]
+fn table_258_matches_the_exact_program() {
+    let tables: Pair258Tables = hupai_table::shanten::build_258().expect("the table builds");
+    assert_eq!(tables.codes.len(), PATTERNS);
+    let stride = if full() { 1 } else { 37 };
+    let mut checked = 0;
+    for (i, c) in patterns().enumerate() {
+        if i % stride != 0 {
+            continue;
+        }
+        assert_eq!(tables.lookup(&c), Some(exact_distances_258(&c)), "{c:?}");
+        checked += 1;
+    }
+    assert!(checked >= PATTERNS / 37, "{checked}");
+}
+
+#[test]
+fn table_258_matches_target_enumeration_on_a_sample() {
+    let tables: Pair258Tables = hupai_table::shanten::build_258().expect("the table builds");
+    let targets = targets_with(&[1, 4, 7]);
+    let stride = if full() { 101 } else { 4001 };
+    let mut checked = 0;
+    for (i, c) in patterns().enumerate() {
+        if i % stride != 0 {
+            continue;
+        }
+        let got = tables.lookup(&c).expect("in the table");
+        for m in 0..6 {
+            let best = targets[6 + m]
+                .iter()
+                .map(|t| t.iter().zip(&c).map(|(&y, &x)| y.saturating_sub(x) as u32).sum::<u32>())
+                .min()
+                .expect("targets exist");
+            assert_eq!(got[m] as u32, best, "{c:?}, {m} melds and a 2-5-8 pair");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked}");
+}
+
 /// Every distinct count vector of a one-suit target with `m` melds and `p` pairs.
 fn targets() -> Vec<Vec<[u8; 9]>> {
+    targets_with(&[0, 1, 2, 3, 4, 5, 6, 7, 8])
+}
+
+/// [`targets`] with the pair only on the ranks (0-based) of `pair_ranks`.
+fn targets_with(pair_ranks: &[usize]) -> Vec<Vec<[u8; 9]>> {
     let mut shapes: Vec<[u8; 9]> = (0..9)
         .map(|r| {
             let mut s = [0u8; 9];
@@ -75,7 +121,7 @@ fn targets() -> Vec<Vec<[u8; 9]>> {
     for set in &by_melds {
         let mut with_pair = BTreeSet::new();
         for t in set {
-            for r in 0..9 {
+            for &r in pair_ranks {
                 if t[r] + 2 <= 4 {
                     let mut u = *t;
                     u[r] += 2;

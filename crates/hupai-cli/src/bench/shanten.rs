@@ -1,0 +1,265 @@
+//! `hupai bench --shanten`: shanten with its effective tiles (`hupai batch --shanten` on a line one
+//! tile short) under every preset and option whose speed differs, each beside `standard` on the same
+//! hands in one run, with the ratio.
+//!
+//! The hands are 13-tile deals from each rule set's own wall (108 tiles for sichuan and changsha's
+//! table game is not assumed: changsha keeps the 136 as its preset does), K of them wildcards, and
+//! under hongzhong every red dragon dealt is a wildcard too. `standard` answers the very same hands,
+//! so a ratio compares like with like; the two take turns in short chunks, as in `hupai bench`.
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use hupai_harness::deals::Rng;
+use hupai_tiles::{Hand, Rules, TileCounts};
+use serde::Serialize;
+
+use super::{Clock, TURN};
+use crate::json;
+
+/// The rule sets timed, by the name `--rules` and the doors take: every preset whose shanten takes
+/// its own path, the void suit declared and open, and the fifth-copy option.
+pub(crate) const SHANTEN_RULES: [&str; 11] = [
+    "standard",
+    "riichi",
+    "chinese",
+    "gb",
+    "sichuan+void-m",
+    "sichuan",
+    "changsha",
+    "changsha+tiles-108",
+    "hongzhong",
+    "sanma",
+    "standard+5th",
+];
+
+/// Wildcard counts timed.
+pub(crate) const WILDCARDS: [u8; 3] = [0, 2, 4];
+
+/// Distinct hands per rule set and wildcard count (a longer run cycles through them).
+const CORPUS: u64 = 4096;
+
+/// Wall time per rule set and wildcard count (both sides) without `--hands`.
+const TIME_BOX: Duration = Duration::from_millis(600);
+
+/// Stream tag of these deals, unrelated to the win-check corpus of the same seed.
+const STREAM: u64 = 0x7368_616e; // "shan"
+
+/// One rule set at one wildcard count beside `standard`; the field names are part of the CLI's
+/// contract, in the shape of the other rows (`ns_per_hand`, `hands`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct ShantenRow {
+    /// The rules, as `--rules` text.
+    pub(crate) shanten: &'static str,
+    pub(crate) wildcards: u8,
+    /// Time per line under these rules.
+    pub(crate) ns_per_hand: f64,
+    pub(crate) hands: u64,
+    /// Time per line under `standard` on the same hands.
+    pub(crate) standard_ns_per_hand: f64,
+    /// `ns_per_hand / standard_ns_per_hand`.
+    pub(crate) vs_standard: f64,
+}
+
+/// Deal number `index` from the wall of `rules`' tile set: `tiles` tiles, the first `wildcards` of
+/// them wildcards, then the rules' wildcard tile applied (as a hand read under the rules is).
+pub(crate) fn deal_under(rules: &Rules, seed: u64, index: u64, tiles: usize, wildcards: u8) -> Hand {
+    let mut wall: Vec<u8> = rules.tiles.kinds().iter().flat_map(|t| [t.index() as u8; 4]).collect();
+    let tiles = tiles.min(wall.len());
+    let wildcards = (wildcards as usize).min(tiles);
+    let mut rng = Rng::for_case(seed ^ STREAM.rotate_left(32), index);
+    let mut counts = TileCounts::EMPTY;
+    for i in 0..tiles {
+        let j = i + rng.below(wall.len() - i);
+        wall.swap(i, j);
+        if i >= wildcards {
+            counts.0[wall[i] as usize] += 1;
+        }
+    }
+    // A wall holds four copies of each kind, so the counts are always a valid hand.
+    let hand = Hand::from_counts(counts, wildcards as u8).unwrap_or_default();
+    match rules.wildcard_tile {
+        Some(tile) => hand.with_wildcard_tile(tile).unwrap_or(hand),
+        None => hand,
+    }
+}
+
+/// The timed question: shanten and effective tiles, as `hupai batch --shanten` asks it.
+#[inline]
+fn ask(hand: &Hand, rules: &Rules) -> bool {
+    std::hint::black_box(hupai_shanten::effective_tiles(std::hint::black_box(hand), rules, &TileCounts::EMPTY)).is_ok()
+}
+
+/// One side (a rule set) being timed.
+struct Side {
+    rules: Rules,
+    done: u64,
+    elapsed: Duration,
+    chunk: u64,
+    next: usize,
+}
+
+impl Side {
+    fn new(rules: Rules) -> Side {
+        Side { rules, done: 0, elapsed: Duration::ZERO, chunk: 16, next: 0 }
+    }
+
+    /// Answers one chunk of `hands` and adds its time; false if an answer was an error.
+    fn turn(&mut self, hands: &[Hand], target: u64, clock: Clock) -> bool {
+        let n = self.chunk.min(target - self.done);
+        let mut ok = true;
+        let start = clock.now();
+        for _ in 0..n {
+            ok &= ask(&hands[self.next], &self.rules);
+            self.next = (self.next + 1) % hands.len();
+        }
+        let took = start.elapsed();
+        self.elapsed += took;
+        self.done += n;
+        let per_hand = took.as_nanos().max(1) as f64 / n.max(1) as f64;
+        let wanted = (TURN.as_nanos() as f64 / per_hand).clamp(1.0, 1_000_000.0) as u64;
+        self.chunk = wanted.min(self.chunk.saturating_mul(4));
+        ok
+    }
+
+    fn ns_per_hand(&self) -> f64 {
+        self.elapsed.as_nanos() as f64 / self.done.max(1) as f64
+    }
+}
+
+/// Times every rule set of [`SHANTEN_RULES`] at every wildcard count of [`WILDCARDS`], beside
+/// `standard`: `hands` lines each, or as many as fit in [`TIME_BOX`].
+pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<ShantenRow> {
+    let (target, time_box) = match hands {
+        Some(n) => (n, None),
+        None => (1_000_000, Some(TIME_BOX)),
+    };
+    let mut rows = Vec::new();
+    for name in SHANTEN_RULES {
+        let Ok(rules) = name.parse::<Rules>() else { continue };
+        for k in WILDCARDS {
+            let corpus: Vec<Hand> = (0..target.min(CORPUS))
+                .map(|i| deal_under(&rules, seed, i, rules.hand_size() - 1, k))
+                .filter(|h| {
+                    hupai_shanten::effective_tiles(h, &rules, &TileCounts::EMPTY).is_ok()
+                        && hupai_shanten::effective_tiles(h, &Rules::STANDARD, &TileCounts::EMPTY).is_ok()
+                })
+                .collect();
+            if corpus.is_empty() {
+                eprintln!("hupai bench: no hand of the corpus is answered under {name} at K = {k} (no row)");
+                continue;
+            }
+            // Warm up (first use validates the tables), untimed.
+            for h in corpus.iter().take(64) {
+                ask(h, &rules);
+                ask(h, &Rules::STANDARD);
+            }
+            let mut sides = [Side::new(rules), Side::new(Rules::STANDARD)];
+            let wall = Instant::now();
+            while sides.iter().any(|s| s.done < target) && time_box.is_none_or(|t| wall.elapsed() < t) {
+                for side in sides.iter_mut().filter(|s| s.done < target) {
+                    if !side.turn(&corpus, target, clock) {
+                        eprintln!("hupai bench: an error on a hand answered before, under {}", side.rules);
+                    }
+                }
+            }
+            let [own, standard] = &sides;
+            rows.push(ShantenRow {
+                shanten: name,
+                wildcards: k,
+                ns_per_hand: own.ns_per_hand(),
+                hands: own.done,
+                standard_ns_per_hand: standard.ns_per_hand(),
+                vs_standard: own.ns_per_hand() / standard.ns_per_hand().max(f64::MIN_POSITIVE),
+            });
+        }
+    }
+    rows
+}
+
+/// The rows as JSON lines, or as a table with the targets.
+pub(crate) fn write(
+    rows: &[ShantenRow],
+    seed: u64,
+    clock: Clock,
+    as_json: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    if as_json {
+        for row in rows {
+            out.write_all(&json::line(row))?;
+        }
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Shanten and effective tiles of random 13-tile deals (seed {seed:#x}) from each rule set's wall, K of the \
+         tiles wildcards; `standard` times the same hands. One thread, {}.\n",
+        clock.name()
+    )?;
+    let width = rows.iter().map(|r| r.shanten.len()).max().unwrap_or(0).max("rules".len());
+    writeln!(
+        out,
+        "{:width$}  {:>2}  {:>8}  {:>11}  {:>11}  {:>10}",
+        "rules", "K", "hands", "ns/line", "standard", "×standard"
+    )?;
+    for r in rows {
+        writeln!(
+            out,
+            "{:width$}  {:>2}  {:>8}  {:>11.1}  {:>11.1}  {:>9.2}×",
+            r.shanten, r.wildcards, r.hands, r.ns_per_hand, r.standard_ns_per_hand, r.vs_standard
+        )?;
+    }
+    let worst = |fifth: bool| {
+        rows.iter()
+            .filter(|r| r.shanten.contains("+5th") == fifth)
+            .max_by(|a, b| a.vs_standard.total_cmp(&b.vs_standard))
+    };
+    writeln!(out, "\nTargets:")?;
+    if let Some(r) = worst(false) {
+        writeln!(
+            out,
+            "  slowest preset: {} at K = {}, {:.2}× standard (target ≤ 2×)",
+            r.shanten, r.wildcards, r.vs_standard
+        )?;
+    }
+    if let Some(r) = worst(true) {
+        writeln!(
+            out,
+            "  fifth-copy option: {} at K = {}, {:.2}× standard (target ≤ 5×)",
+            r.shanten, r.wildcards, r.vs_standard
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deals_come_from_the_rules_wall() {
+        for name in SHANTEN_RULES {
+            let rules: Rules = name.parse().expect("a rules name");
+            for i in 0..200 {
+                for k in WILDCARDS {
+                    let h = deal_under(&rules, 7, i, 13, k);
+                    assert_eq!(h.tile_count(), 13, "{name}");
+                    assert!(h.wildcards() >= k, "{name}");
+                    assert!(h.check_tile_supply(&rules).is_ok(), "{name}: {h}");
+                    assert!(h.check_copies().is_ok(), "{name}: {h}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_set_gets_a_row_per_wildcard_count() {
+        let rows = measure(3, Some(30), Clock::Wall);
+        for name in SHANTEN_RULES {
+            let ks: Vec<u8> = rows.iter().filter(|r| r.shanten == name).map(|r| r.wildcards).collect();
+            assert_eq!(ks, WILDCARDS, "{name}");
+        }
+        assert!(rows.iter().all(|r| r.hands == 30 && r.vs_standard.is_finite() && r.vs_standard > 0.0));
+    }
+}

@@ -1,0 +1,75 @@
+//! Shanten: how far a hand is from winning, per form ([`shanten`], [`Shanten`], [`Form`]).
+
+use hupai_tiles::{Error, Hand, Rules, SevenPairs};
+
+use crate::prepared::prepare;
+use crate::regional;
+use crate::special::Stats;
+
+/// The winning form a shanten number was reached with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Form {
+    /// Melds and a pair (with any declared melds).
+    Melds,
+    /// Seven pairs, under rules that allow it.
+    SevenPairs,
+    /// Thirteen orphans, under rules that allow it.
+    ThirteenOrphans,
+    /// Honors and knitted tiles (全不靠), under the GB knitted forms.
+    HonorsAndKnitted,
+    /// The knitted straight with a meld and a pair (组合龙), under the GB knitted forms.
+    KnittedStraight,
+}
+
+/// A hand's shanten: the number and the form reaching it, plus each form's own number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shanten {
+    /// −1 wins, 0 is ready (one tile from a win), 1, 2, …: the replacement number minus one.
+    pub number: i8,
+    /// The form reaching `number`; on a tie the first of melds, seven pairs, thirteen orphans.
+    pub form: Form,
+    /// The shanten in the melds-and-pair form.
+    pub melds: i8,
+    /// The shanten in seven pairs, when the rules allow it and it can apply to this hand (no
+    /// declared melds, 13 or 14 tiles under 14-tile rules).
+    pub seven_pairs: Option<i8>,
+    /// The shanten in thirteen orphans, under the same conditions.
+    pub thirteen_orphans: Option<i8>,
+    /// The shanten in honors and knitted tiles (全不靠), under the knitted forms, for a concealed
+    /// hand of 13 or 14 tiles that some allowed set of its kinds can reach.
+    pub honors_and_knitted: Option<i8>,
+    /// The shanten in the knitted straight form (组合龙), under the knitted forms, for a hand with
+    /// room for the straight and a pair (at most one meld declared or missing).
+    pub knitted_straight: Option<i8>,
+}
+
+impl Shanten {
+    /// The replacement number: tiles to draw (each for a discard) to win; `number + 1`.
+    pub fn replacement(&self) -> u8 {
+        (self.number + 1) as u8
+    }
+
+    /// True if the hand wins as it is (shanten −1).
+    pub fn is_win(&self) -> bool {
+        self.number < 0
+    }
+}
+
+/// The shanten of a hand of 3k + 1 or 3k + 2 tiles (counting 3 per declared meld) up to the rules'
+/// complete hand.
+///
+/// Errors: [`Error::ShantenSize`] for another size, [`Error::TooManyMelds`], and
+/// [`Error::Unsupported`] for rule options this crate does not handle ([`check_rules`](crate::check_rules)).
+pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
+    let p = prepare(hand, rules)?;
+    if regional::applies(rules) {
+        return Ok(regional::Regional::new(&p, hand, rules)?.shanten());
+    }
+    let melds = p.melds_distance(p.counts);
+    let (seven, orphans) = if p.seven_pairs != SevenPairs::Off || p.thirteen_orphans {
+        Stats::distances(p.counts, p.seven_pairs, p.thirteen_orphans)
+    } else {
+        (None, None)
+    };
+    Ok(p.shanten_of(melds, seven, orphans))
+}
