@@ -369,7 +369,9 @@ impl<'a> Evaluator<'a> {
     /// `options` is not read (always the shortest-path class).
     pub fn new(hand: &Hand, rules: &Rules, options: &EvOptions<'a>) -> Result<Evaluator<'a>, EvError> {
         let hand = prepared(hand, options)?;
-        hand.check_tile_supply(rules).and_then(|()| hand.check_visible(rules, &options.visible)).map_err(EvError::Hand)?;
+        hand.check_tile_supply(rules)
+            .and_then(|()| hand.check_visible(rules, &options.visible))
+            .map_err(EvError::Hand)?;
         let model = Model::new(&hand, rules, options)?;
         let fast = fast::Fast::new(&model);
         Ok(Evaluator { model, fast })
