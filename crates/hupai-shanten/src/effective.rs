@@ -108,32 +108,23 @@ pub(crate) fn effective_of(
         &fewer
     };
     let stats = Stats::new(counts);
-    let mut tiles = Vec::new();
-    let base;
-    if p.fifth
-        && let Some((best, mut kinds)) = fifth::effective_one_suit_forced(p, counts, room_bits(room), &stats)
+    // The effective kinds as bits: no list is allocated per hand (batches ask this millions of times).
+    let (base, mut kinds) = if p.fifth
+        && let Some(found) = fifth::effective_one_suit_forced(p, counts, room_bits(room), &stats)
     {
-        base = best;
-        while kinds != 0 {
-            tiles.push(kinds.trailing_zeros() as usize);
-            kinds &= kinds - 1;
-        }
+        found
     } else if p.fifth {
-        let mut kinds;
-        (base, kinds) = fifth::effective_layered(p, counts, room, &stats);
-        while kinds != 0 {
-            tiles.push(kinds.trailing_zeros() as usize);
-            kinds &= kinds - 1;
-        }
+        fifth::effective_layered(p, counts, room, &stats)
     } else {
-        let plain = if p.caps.is_none() { Plain::new(counts) } else { None };
-        base = match &plain {
-            Some(plain) => effective_kinds(p, plain, counts, room, &stats, &mut tiles),
-            None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats, &mut tiles),
-        };
-    }
+        match if p.caps.is_none() { Plain::new(counts) } else { None } {
+            Some(plain) => effective_kinds(p, &plain, counts, room, &stats),
+            None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats),
+        }
+    };
     let mut out = EffectiveTiles::new();
-    for t in tiles {
+    while kinds != 0 {
+        let t = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
         if let Some(tile) = Tile::new(t) {
             // Each kind once: at most 34, never full.
             let _ = out.try_push(EffectiveTile { tile, unseen: unseen(seen, visible, t) });
@@ -142,8 +133,8 @@ pub(crate) fn effective_of(
     Effective { shanten: p.shanten_number(base, wildcards), tiles: out }
 }
 
-/// The best distance of `counts` (3k + 1 with the wildcards), and into `tiles` every kind with
-/// room whose draw lowers it (not the fifth-copy path).
+/// The best distance of `counts` (3k + 1 with the wildcards), and as bits every kind with room
+/// whose draw lowers it (not the fifth-copy path).
 #[inline(always)]
 pub(crate) fn effective_kinds(
     p: &Prepared,
@@ -151,17 +142,11 @@ pub(crate) fn effective_kinds(
     counts: &[u8; 34],
     room: &[u8; 34],
     stats: &Stats,
-    tiles: &mut Vec<usize>,
-) -> u8 {
+) -> (u8, u64) {
     let room = room_bits(room);
     let draws = Draws::new(changes, p.melds, room);
-    let (base, mut kinds) = effective_from(p, &draws, counts, stats);
-    kinds &= room;
-    while kinds != 0 {
-        tiles.push(kinds.trailing_zeros() as usize);
-        kinds &= kinds - 1;
-    }
-    base
+    let (base, kinds) = effective_from(p, &draws, counts, stats);
+    (base, kinds & room)
 }
 
 /// The best distance of a hand of 3k + 1 tiles with the wildcards whose suits and draws are
