@@ -17,10 +17,13 @@
 //!
 //! # The doors
 //!
-//! [`Scorer::score_line`] is the one path from a JSON situation to a JSON answer: the CLI's
-//! `hupai score`, the Python package's `hupai.score` and the C ABI's `hupai_score` all call it, so
-//! every door gives the same answer. Rust callers who want typed answers call the rule family's
-//! `score` directly: [`riichi::score`], [`gb::score`], [`regional::score`].
+//! [`Scorer::score_line`] takes a JSON situation to a JSON answer: the CLI's `hupai score` and the C
+//! ABI's `hupai_score` call it. The Python package's `hupai.score` reads each keyword with
+//! [`Situation::set`], the reader of a JSON line's keys, and writes the typed [`Score`] that
+//! [`Scorer::answer`] gives straight into Python objects; the same reader and the same `Serialize`
+//! make every door give the same answer and the same errors. Rust callers who want typed answers
+//! call [`Scorer::answer`], or the rule family's `score` directly: [`riichi::score`], [`gb::score`],
+//! [`regional::score`].
 
 mod error;
 pub mod gb;
