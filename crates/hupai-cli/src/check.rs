@@ -351,6 +351,28 @@ fn shanten_answers(
     })
 }
 
+/// The start of every hand's report: the hand read under the rules, its tiles and rules filled
+/// in; or the report of the error that stops it (an empty hand, bad notation).
+fn begin_report(text: &str, rule_args: &RuleArgs) -> Result<(HandReport, Hand, Rules), HandReport> {
+    let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
+    if text.trim().is_empty() {
+        r.error = Some("empty hand".to_owned());
+        return Err(r);
+    }
+    let rules = rule_args.rules();
+    match rule_args.parse_hand(text) {
+        Ok(hand) => {
+            r.tiles = Some(hand.to_unicode());
+            r.rules = Some(rules.to_string());
+            Ok((r, hand, rules))
+        }
+        Err(e) => {
+            r.error = Some(e.to_string());
+            Err(r)
+        }
+    }
+}
+
 /// The report of `hupai shanten` or `hupai advice` for one hand: the hand, its tiles and rules,
 /// then the shanten answers ([`Question`]), or the error that stopped them.
 pub(crate) fn question_report(
@@ -360,21 +382,10 @@ pub(crate) fn question_report(
     ev: &crate::ev::EvArgs,
     question: Question,
 ) -> HandReport {
-    let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
-    if text.trim().is_empty() {
-        r.error = Some("empty hand".to_owned());
-        return r;
-    }
-    let rules = rule_args.rules();
-    let hand = match rule_args.parse_hand(text) {
-        Ok(hand) => hand,
-        Err(e) => {
-            r.error = Some(e.to_string());
-            return r;
-        }
+    let (mut r, hand, rules) = match begin_report(text, rule_args) {
+        Ok(begun) => begun,
+        Err(r) => return r,
     };
-    r.tiles = Some(hand.to_unicode());
-    r.rules = Some(rules.to_string());
     let visible = visible.copied().unwrap_or(hupai_tiles::TileCounts::EMPTY);
     let ev = ev.turns.map(|t| ev.options(t, &visible, rule_args.wildcard_tile(), &rules));
     let answered = hand
@@ -533,21 +544,10 @@ fn wait_names(answer: Answer) -> (Option<bool>, Option<Vec<&'static str>>) {
 
 /// Builds the report of one hand.
 pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
-    let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
-    if text.trim().is_empty() {
-        r.error = Some("empty hand".to_owned());
-        return r;
-    }
-    let rules = args.rule_args.rules();
-    let hand = match args.rule_args.parse_hand(text) {
-        Ok(hand) => hand,
-        Err(e) => {
-            r.error = Some(e.to_string());
-            return r;
-        }
+    let (mut r, hand, rules) = match begin_report(text, &args.rule_args) {
+        Ok(begun) => begun,
+        Err(r) => return r,
     };
-    r.tiles = Some(hand.to_unicode());
-    r.rules = Some(rules.to_string());
     if let Some(visible) = &args.visible
         && let Err(e) = hand.check_visible(&rules, visible)
     {

@@ -4,8 +4,7 @@
 //! (`check`, `shanten`, `advice`, and `batch` plain, `--shanten`, `--advice`, `--ev`).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use serde_json::Value;
 
@@ -38,21 +37,9 @@ fn documented() -> BTreeMap<(String, String), Vec<Field>> {
 }
 
 fn hupai(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&stdin));
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    let stdout = String::from_utf8(output.stdout).expect("stdout is UTF-8");
-    assert!(!stdout.is_empty(), "hupai {args:?} printed nothing: {}", String::from_utf8_lossy(&output.stderr));
-    stdout
+    let run = common::run(args, stdin.as_bytes());
+    assert!(!run.stdout.is_empty(), "hupai {args:?} printed nothing: {}", run.stderr);
+    run.stdout
 }
 
 /// Adds the keys of every object in `value` to `keys`, by path: `.` for the line itself, `advice[]` for

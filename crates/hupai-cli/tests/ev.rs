@@ -2,24 +2,15 @@
 //! (readable and JSON), `batch --ev` adds an `"ev"` object per line; both against
 //! `hupai_odds::ev` in-process.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use hupai_odds::ev::{self, EvOptions, Policy};
 use hupai_tiles::{Hand, Rules, Tile};
 use serde_json::Value;
 
 fn hupai(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write");
-    let out = child.wait_with_output().expect("hupai ends");
-    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+    let run = common::run(args, stdin.as_bytes());
+    (run.stdout, run.stderr, run.code)
 }
 
 fn name(d: hupai_shanten::Discard) -> String {

@@ -1,20 +1,11 @@
 //! `hupai score` and `hupai check --win`: JSON lines in and out in order, a bad line answered with
 //! its error while the batch goes on (exit 2), and the same answer in `check`'s report.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn hupai(args: &[&str], stdin: &str) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hupai binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.code().unwrap_or(-1))
+    let run = common::run(args, stdin.as_bytes());
+    (run.stdout, run.code)
 }
 
 #[test]

@@ -1,27 +1,14 @@
 //! `hupai check` and `hupai batch --shanten` against `hupai_shanten` in-process: the README's
 //! examples exactly, the batch contract kept (same keys without `--shanten`), `--visible`.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use hupai_tiles::{Hand, Rules, TileCounts};
 use serde_json::Value;
 
 fn hupai(args: &[&str], stdin: &[u8]) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&stdin));
-    let output = child.wait_with_output().unwrap();
-    // A command-line error ends hupai before it reads stdin: a broken pipe here is expected.
-    let _ = writer.join();
-    (String::from_utf8(output.stdout).expect("stdout is UTF-8"), output.status.code().expect("exit code"))
+    let run = common::run(args, stdin);
+    (run.stdout, run.code)
 }
 
 fn json_lines(stdout: &str) -> Vec<Value> {

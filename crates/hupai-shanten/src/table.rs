@@ -51,31 +51,13 @@ impl format::Payload for ShantenTables {
     /// Checks the shape, the lengths, that every code names a vector and that every vector is a
     /// possible one (no lane asks for more tiles than its groups hold).
     fn validate(&self) -> Result<(), String> {
-        if self.max_tiles as u32 != MAX_TILES || self.patterns as usize != PATTERNS {
-            return Err(format!(
-                "covers {} tiles / {} patterns; this build indexes {MAX_TILES} / {PATTERNS}",
-                self.max_tiles, self.patterns
-            ));
-        }
-        if self.codes.len() != PATTERNS {
-            return Err(format!("{} codes; {PATTERNS} expected", self.codes.len()));
-        }
-        let n = self.vectors.len() / LANES;
-        if !self.vectors.len().is_multiple_of(LANES) || n == 0 || n > MAX_VECTORS {
-            return Err(format!("{} vector bytes: not 1 to {MAX_VECTORS} vectors of {LANES}", self.vectors.len()));
-        }
-        for (i, v) in self.vectors.chunks_exact(LANES).enumerate() {
-            for (j, &x) in v.iter().enumerate() {
-                let (m, p) = (j % (MAX_M + 1), j / (MAX_M + 1));
-                if x as usize > 3 * m + 2 * p {
-                    return Err(format!("vector {i} asks {x} tiles for {m} melds and {p} pairs"));
-                }
-            }
-        }
-        if let Some((i, &c)) = self.codes.iter().enumerate().find(|&(_, &c)| c as usize >= n) {
-            return Err(format!("pattern {i} has code {c}, beyond the {n} vectors"));
-        }
-        Ok(())
+        check_coded(
+            (self.max_tiles, self.patterns),
+            (&self.vectors, LANES, ["vector", "vectors"]),
+            &self.codes,
+            |j| 3 * (j % (MAX_M + 1)) + 2 * (j / (MAX_M + 1)),
+            |j| format!("{} melds and {} pairs", j % (MAX_M + 1), j / (MAX_M + 1)),
+        )
     }
 }
 
@@ -109,31 +91,50 @@ impl format::Payload for Pair258Tables {
     /// Checks the shape, the lengths, that every code names a half and that every half is a
     /// possible one (a pair on 2, 5 or 8 and `m` melds never need more than `3m + 2` tiles).
     fn validate(&self) -> Result<(), String> {
-        if self.max_tiles as u32 != MAX_TILES || self.patterns as usize != PATTERNS {
-            return Err(format!(
-                "covers {} tiles / {} patterns; this build indexes {MAX_TILES} / {PATTERNS}",
-                self.max_tiles, self.patterns
-            ));
-        }
-        if self.codes.len() != PATTERNS {
-            return Err(format!("{} codes; {PATTERNS} expected", self.codes.len()));
-        }
-        let n = self.halves.len() / HALF_LANES;
-        if !self.halves.len().is_multiple_of(HALF_LANES) || n == 0 || n > MAX_VECTORS {
-            return Err(format!("{} half bytes: not 1 to {MAX_VECTORS} halves of {HALF_LANES}", self.halves.len()));
-        }
-        for (i, v) in self.halves.chunks_exact(HALF_LANES).enumerate() {
-            for (m, &x) in v.iter().enumerate() {
-                if x as usize > 3 * m + 2 {
-                    return Err(format!("half {i} asks {x} tiles for {m} melds and the pair"));
-                }
+        check_coded(
+            (self.max_tiles, self.patterns),
+            (&self.halves, HALF_LANES, ["half", "halves"]),
+            &self.codes,
+            |m| 3 * m + 2,
+            |m| format!("{m} melds and the pair"),
+        )
+    }
+}
+
+/// What both coded tables check: they cover this build's index (`max_tiles`, `patterns`), hold one
+/// code per pattern naming one of their distinct entries (`width` bytes each, called `name` and
+/// `names` in errors), and no entry's lane `j` asks more tiles than `most_tiles(j)` (its groups' tiles;
+/// `lane(j)` says which groups).
+fn check_coded(
+    (max_tiles, patterns): (u8, u32),
+    (entries, width, [name, names]): (&[u8], usize, [&str; 2]),
+    codes: &[u8],
+    most_tiles: impl Fn(usize) -> usize,
+    lane: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    if max_tiles as u32 != MAX_TILES || patterns as usize != PATTERNS {
+        return Err(format!(
+            "covers {max_tiles} tiles / {patterns} patterns; this build indexes {MAX_TILES} / {PATTERNS}"
+        ));
+    }
+    if codes.len() != PATTERNS {
+        return Err(format!("{} codes; {PATTERNS} expected", codes.len()));
+    }
+    let n = entries.len() / width;
+    if !entries.len().is_multiple_of(width) || n == 0 || n > MAX_VECTORS {
+        return Err(format!("{} {name} bytes: not 1 to {MAX_VECTORS} {names} of {width}", entries.len()));
+    }
+    for (i, v) in entries.chunks_exact(width).enumerate() {
+        for (j, &x) in v.iter().enumerate() {
+            if x as usize > most_tiles(j) {
+                return Err(format!("{name} {i} asks {x} tiles for {}", lane(j)));
             }
         }
-        if let Some((i, &c)) = self.codes.iter().enumerate().find(|&(_, &c)| c as usize >= n) {
-            return Err(format!("pattern {i} has code {c}, beyond the {n} halves"));
-        }
-        Ok(())
     }
+    if let Some((i, &c)) = codes.iter().enumerate().find(|&(_, &c)| c as usize >= n) {
+        return Err(format!("pattern {i} has code {c}, beyond the {n} {names}"));
+    }
+    Ok(())
 }
 
 impl Pair258Tables {

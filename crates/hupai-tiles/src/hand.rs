@@ -304,13 +304,15 @@ impl Hand {
     /// Every question that counts unseen copies (effective tiles, discard advice, draw odds) asks
     /// this first, so too many tiles seen is an error, never "0 unseen".
     pub fn check_visible(&self, rules: &Rules, visible: &TileCounts) -> Result<(), Error> {
-        let held = self.held_counts();
+        // The hand's counts only when something is visible: batches ask with nothing visible.
+        let mut held = None;
         let kinds = rules.tiles.kinds();
         for tile in Tile::ALL {
             let seen = visible[tile];
             if seen == 0 {
                 continue;
             }
+            let held = held.get_or_insert_with(|| self.held_counts());
             let limit = if kinds.contains(tile) { 4 } else { 0 };
             if u16::from(held[tile]) + u16::from(seen) > u16::from(limit) {
                 return Err(Error::TooManySeen { tile, held: held[tile], visible: seen, limit });

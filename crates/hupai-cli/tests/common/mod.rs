@@ -1,0 +1,35 @@
+//! Running the `hupai` binary from the integration tests: one way to feed it stdin and collect what
+//! it prints, shared by every test file.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What one run of `hupai` printed and how it ended.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+/// Runs `hupai ARGS` with `stdin` as its standard input. The input is written from another thread
+/// so a large input cannot deadlock against a full stdout pipe; a broken pipe is ignored (a
+/// command-line error ends hupai before it reads stdin).
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hupai runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().expect("hupai ends");
+    let _ = writer.join();
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
