@@ -5,16 +5,18 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// What one run of `hupai` printed and how it ended.
-pub struct Run {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: i32,
+pub(crate) struct Run {
+    pub(crate) stdout: String,
+    // Each test binary compiles this module and reads what it needs: not all of them read stderr.
+    #[allow(dead_code)]
+    pub(crate) stderr: String,
+    pub(crate) code: i32,
 }
 
 /// Runs `hupai ARGS` with `stdin` as its standard input. The input is written from another thread
 /// so a large input cannot deadlock against a full stdout pipe; a broken pipe is ignored (a
 /// command-line error ends hupai before it reads stdin).
-pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
         .args(args)
         .stdin(Stdio::piped())
