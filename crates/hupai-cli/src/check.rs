@@ -353,11 +353,11 @@ fn shanten_answers(
 
 /// The start of every hand's report: the hand read under the rules, its tiles and rules filled
 /// in; or the report of the error that stops it (an empty hand, bad notation).
-fn begin_report(text: &str, rule_args: &RuleArgs) -> Result<(HandReport, Hand, Rules), HandReport> {
+fn begin_report(text: &str, rule_args: &RuleArgs) -> Result<(HandReport, Hand, Rules), Box<HandReport>> {
     let mut r = HandReport { hand: text.to_owned(), ..HandReport::default() };
     if text.trim().is_empty() {
         r.error = Some("empty hand".to_owned());
-        return Err(r);
+        return Err(Box::new(r));
     }
     let rules = rule_args.rules();
     match rule_args.parse_hand(text) {
@@ -368,7 +368,7 @@ fn begin_report(text: &str, rule_args: &RuleArgs) -> Result<(HandReport, Hand, R
         }
         Err(e) => {
             r.error = Some(e.to_string());
-            Err(r)
+            Err(Box::new(r))
         }
     }
 }
@@ -384,7 +384,7 @@ pub(crate) fn question_report(
 ) -> HandReport {
     let (mut r, hand, rules) = match begin_report(text, rule_args) {
         Ok(begun) => begun,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let visible = visible.copied().unwrap_or(hupai_tiles::TileCounts::EMPTY);
     let ev = ev.turns.map(|t| ev.options(t, &visible, rule_args.wildcard_tile(), &rules));
@@ -546,7 +546,7 @@ fn wait_names(answer: Answer) -> (Option<bool>, Option<Vec<&'static str>>) {
 pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     let (mut r, hand, rules) = match begin_report(text, &args.rule_args) {
         Ok(begun) => begun,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     if let Some(visible) = &args.visible
         && let Err(e) = hand.check_visible(&rules, visible)

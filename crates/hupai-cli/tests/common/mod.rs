@@ -5,10 +5,10 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// What one run of `hupai` printed and how it ended.
+// Each test binary compiles this module and reads only the fields it needs.
+#[allow(dead_code)]
 pub(crate) struct Run {
     pub(crate) stdout: String,
-    // Each test binary compiles this module and reads what it needs: not all of them read stderr.
-    #[allow(dead_code)]
     pub(crate) stderr: String,
     pub(crate) code: i32,
 }
