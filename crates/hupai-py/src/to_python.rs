@@ -4,8 +4,10 @@
 //! follows the struct's fields instead of JSON's sorted keys.
 //!
 //! Struct field names are `&'static str`, so each becomes an interned Python string once per
-//! process (thread, strictly) and is reused: a dict key then costs neither an allocation nor a
-//! hash, which is most of what building a small dict costs.
+//! thread and is reused: a dict key then costs neither an allocation nor a hash. The caches are
+//! reached once per answer and only ever borrowed with `try_borrow_mut`: if making an object runs
+//! Python code that answers again on this thread (a finaliser, say), that inner answer builds
+//! without the caches instead of failing.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -18,11 +20,12 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use serde::ser::{self, Serialize};
+use smallvec::SmallVec;
 
 /// Writes `value` as Python objects: structs and maps as dicts, sequences as lists, strings,
 /// numbers, booleans and `None` as themselves, a unit enum variant as its name.
 pub(crate) fn to_python<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
-    value.serialize(Writer { py }).map_err(|e| e.0)
+    CACHES.with(|caches| value.serialize(Writer { py, caches }).map_err(|e| e.0))
 }
 
 /// The serializer's error: the Python exception, or a message serde gave.
@@ -49,7 +52,7 @@ impl From<PyErr> for Failure {
     }
 }
 
-/// Hashes a `&'static str` by its address: field names are compared by identity.
+/// Hashes a field name's address and length: field names are compared by identity.
 #[derive(Default)]
 struct AddressHasher(u64);
 
@@ -67,34 +70,43 @@ impl Hasher for AddressHasher {
     }
 }
 
+/// Interned field names by the name's address and length.
+type KeyCache = HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<AddressHasher>>;
+
 /// Slots of recently written short strings: the text and its Python string.
 type TextCache = Vec<Option<(Box<str>, Py<PyString>)>>;
 
-type KeyCache = HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<AddressHasher>>;
-
-thread_local! {
-    // Never dropped: the strings live as long as the interpreter, and dropping a Python reference
-    // from a thread-local destructor could run after the interpreter has finalized.
-    static KEYS: RefCell<ManuallyDrop<KeyCache>> = RefCell::new(ManuallyDrop::new(KeyCache::default()));
-}
-
-thread_local! {
-    // Short strings by content, direct-mapped: the names in an answer (yaku, fans, limits) repeat
-    // from call to call, and reusing their Python strings saves decoding each one again.
-    static TEXTS: RefCell<ManuallyDrop<TextCache>> = const { RefCell::new(ManuallyDrop::new(Vec::new())) };
-}
-
-/// The longest string [`text`] keeps; longer ones (a reading) rarely repeat.
+/// The longest string [`Caches::text`] keeps; longer ones (a reading) rarely repeat.
 const CACHED_TEXT: usize = 32;
 
-/// A Python string of `s`, reused when the same short text was written recently.
-fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyString> {
-    if s.len() > CACHED_TEXT {
-        return PyString::new(py, s);
-    }
-    let slot = s.bytes().fold(0x811C_9DC5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) as usize & 255;
-    TEXTS.with(|cache| {
-        let mut cache = cache.borrow_mut();
+/// What one thread's answers reuse. Never dropped: the strings live as long as the
+/// interpreter, and dropping a Python reference from a thread-local destructor could run after
+/// the interpreter has finalized.
+struct Caches {
+    /// Interned field names by the name's address and length.
+    keys: RefCell<KeyCache>,
+    /// Short strings by content, direct-mapped: the names in an answer (yaku, fans, limits)
+    /// repeat from call to call, and reusing their Python strings saves decoding each again.
+    texts: RefCell<TextCache>,
+}
+
+thread_local! {
+    static CACHES: ManuallyDrop<Caches> = const {
+        ManuallyDrop::new(Caches {
+            keys: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
+            texts: RefCell::new(Vec::new()),
+        })
+    };
+}
+
+impl Caches {
+    /// A Python string of `s`, reused when the same short text was written recently.
+    fn text<'py>(&self, py: Python<'py>, s: &str) -> Bound<'py, PyString> {
+        if s.len() > CACHED_TEXT {
+            return PyString::new(py, s);
+        }
+        let Ok(mut cache) = self.texts.try_borrow_mut() else { return PyString::new(py, s) };
+        let slot = s.bytes().fold(0x811C_9DC5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193)) as usize & 255;
         if cache.is_empty() {
             cache.resize_with(256, || None);
         }
@@ -106,45 +118,51 @@ fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyString> {
                 string
             }
         }
-    })
-}
+    }
 
-/// The interned Python string for a field name.
-fn key<'py>(py: Python<'py>, name: &'static str) -> Bound<'py, PyString> {
-    KEYS.with(|cache| {
+    /// The interned Python string for a field name.
+    fn key<'py>(&self, py: Python<'py>, name: &'static str) -> Bound<'py, PyString> {
+        let Ok(mut cache) = self.keys.try_borrow_mut() else { return PyString::intern(py, name) };
         cache
-            .borrow_mut()
             .entry((name.as_ptr() as usize, name.len()))
             .or_insert_with(|| PyString::intern(py, name).unbind())
             .bind(py)
             .clone()
-    })
+    }
 }
 
 #[derive(Clone, Copy)]
-struct Writer<'py> {
+struct Writer<'a, 'py> {
     py: Python<'py>,
+    caches: &'a Caches,
 }
 
-impl<'py> Writer<'py> {
+impl<'py> Writer<'_, 'py> {
     fn int<T: IntoPyObject<'py>>(self, value: T) -> Result<Bound<'py, PyAny>, Failure>
     where
         PyErr: From<T::Error>,
     {
         Ok(value.into_pyobject(self.py).map_err(PyErr::from)?.into_any().into_bound())
     }
+
+    /// A one-key dict `{variant: value}`, as serde_json writes an enum variant with data.
+    fn variant(self, variant: &'static str, value: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>, Failure> {
+        let dict = PyDict::new(self.py);
+        dict.set_item(self.caches.key(self.py, variant), value)?;
+        Ok(dict.into_any())
+    }
 }
 
-impl<'py> ser::Serializer for Writer<'py> {
+impl<'a, 'py> ser::Serializer for Writer<'a, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
-    type SerializeSeq = List<'py>;
-    type SerializeTuple = List<'py>;
-    type SerializeTupleStruct = List<'py>;
-    type SerializeTupleVariant = Variant<List<'py>>;
-    type SerializeMap = Dict<'py>;
-    type SerializeStruct = Dict<'py>;
-    type SerializeStructVariant = Variant<Dict<'py>>;
+    type SerializeSeq = List<'a, 'py>;
+    type SerializeTuple = List<'a, 'py>;
+    type SerializeTupleStruct = List<'a, 'py>;
+    type SerializeTupleVariant = Variant<List<'a, 'py>>;
+    type SerializeMap = Dict<'a, 'py>;
+    type SerializeStruct = Dict<'a, 'py>;
+    type SerializeStructVariant = Variant<Dict<'a, 'py>>;
 
     fn serialize_bool(self, v: bool) -> Result<Self::Ok, Failure> {
         Ok(PyBool::new(self.py, v).to_owned().into_any())
@@ -184,7 +202,7 @@ impl<'py> ser::Serializer for Writer<'py> {
         self.serialize_str(v.encode_utf8(&mut [0; 4]))
     }
     fn serialize_str(self, v: &str) -> Result<Self::Ok, Failure> {
-        Ok(text(self.py, v).into_any())
+        Ok(self.caches.text(self.py, v).into_any())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<Self::Ok, Failure> {
         // As serde_json: a list of numbers.
@@ -203,7 +221,7 @@ impl<'py> ser::Serializer for Writer<'py> {
         self.serialize_none()
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Self::Ok, Failure> {
-        Ok(key(self.py, variant).into_any())
+        Ok(self.caches.key(self.py, variant).into_any())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result<Self::Ok, Failure> {
         value.serialize(self)
@@ -215,18 +233,15 @@ impl<'py> ser::Serializer for Writer<'py> {
         variant: &'static str,
         value: &T,
     ) -> Result<Self::Ok, Failure> {
-        // As serde_json: {"Variant": value}.
-        let dict = PyDict::new(self.py);
-        dict.set_item(key(self.py, variant), value.serialize(self)?)?;
-        Ok(dict.into_any())
+        self.variant(variant, value.serialize(self)?)
     }
-    fn serialize_seq(self, _len: Option<usize>) -> Result<List<'py>, Failure> {
-        Ok(List { writer: self, list: PyList::empty(self.py) })
+    fn serialize_seq(self, _len: Option<usize>) -> Result<List<'a, 'py>, Failure> {
+        Ok(List { writer: self, items: SmallVec::new() })
     }
-    fn serialize_tuple(self, len: usize) -> Result<List<'py>, Failure> {
+    fn serialize_tuple(self, len: usize) -> Result<List<'a, 'py>, Failure> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<List<'py>, Failure> {
+    fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<List<'a, 'py>, Failure> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
@@ -235,44 +250,45 @@ impl<'py> ser::Serializer for Writer<'py> {
         _: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<Variant<List<'py>>, Failure> {
+    ) -> Result<Variant<List<'a, 'py>>, Failure> {
         Ok(Variant { variant, inner: self.serialize_seq(Some(len))? })
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Dict<'py>, Failure> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Dict<'a, 'py>, Failure> {
         Ok(Dict { writer: self, dict: PyDict::new(self.py), key: None })
     }
-    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Dict<'py>, Failure> {
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Dict<'a, 'py>, Failure> {
         self.serialize_map(Some(len))
     }
     fn serialize_struct_variant(
         self,
-        _: &'static str,
+        name: &'static str,
         _: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<Variant<Dict<'py>>, Failure> {
-        Ok(Variant { variant, inner: self.serialize_map(Some(len))? })
+    ) -> Result<Variant<Dict<'a, 'py>>, Failure> {
+        Ok(Variant { variant, inner: self.serialize_struct(name, len)? })
     }
 }
 
-/// A list being written.
-pub(crate) struct List<'py> {
-    writer: Writer<'py>,
-    list: Bound<'py, PyList>,
+/// A list being written: its items, made a list of the right size at the end.
+pub(crate) struct List<'a, 'py> {
+    writer: Writer<'a, 'py>,
+    items: SmallVec<[Bound<'py, PyAny>; 8]>,
 }
 
-impl<'py> ser::SerializeSeq for List<'py> {
+impl<'py> ser::SerializeSeq for List<'_, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
-        Ok(self.list.append(value.serialize(self.writer)?)?)
+        self.items.push(value.serialize(self.writer)?);
+        Ok(())
     }
     fn end(self) -> Result<Self::Ok, Failure> {
-        Ok(self.list.into_any())
+        Ok(PyList::new(self.writer.py, self.items)?.into_any())
     }
 }
 
-impl<'py> ser::SerializeTuple for List<'py> {
+impl<'py> ser::SerializeTuple for List<'_, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
@@ -283,7 +299,7 @@ impl<'py> ser::SerializeTuple for List<'py> {
     }
 }
 
-impl<'py> ser::SerializeTupleStruct for List<'py> {
+impl<'py> ser::SerializeTupleStruct for List<'_, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
@@ -295,13 +311,13 @@ impl<'py> ser::SerializeTupleStruct for List<'py> {
 }
 
 /// A dict being written; `key` holds a map key until its value comes.
-pub(crate) struct Dict<'py> {
-    writer: Writer<'py>,
+pub(crate) struct Dict<'a, 'py> {
+    writer: Writer<'a, 'py>,
     dict: Bound<'py, PyDict>,
     key: Option<Bound<'py, PyAny>>,
 }
 
-impl<'py> ser::SerializeMap for Dict<'py> {
+impl<'py> ser::SerializeMap for Dict<'_, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Failure> {
@@ -317,11 +333,12 @@ impl<'py> ser::SerializeMap for Dict<'py> {
     }
 }
 
-impl<'py> ser::SerializeStruct for Dict<'py> {
+impl<'py> ser::SerializeStruct for Dict<'_, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Failure> {
-        Ok(self.dict.set_item(key(self.writer.py, name), value.serialize(self.writer)?)?)
+        let Writer { py, caches } = self.writer;
+        Ok(self.dict.set_item(caches.key(py, name), value.serialize(self.writer)?)?)
     }
     fn end(self) -> Result<Self::Ok, Failure> {
         Ok(self.dict.into_any())
@@ -334,37 +351,26 @@ pub(crate) struct Variant<Inner> {
     inner: Inner,
 }
 
-impl<'py> Variant<List<'py>> {
-    fn wrap(self, fields: Bound<'py, PyAny>) -> Result<Bound<'py, PyAny>, Failure> {
-        let py = fields.py();
-        let dict = PyDict::new(py);
-        dict.set_item(key(py, self.variant), fields)?;
-        Ok(dict.into_any())
-    }
-}
-
-impl<'py> ser::SerializeTupleVariant for Variant<List<'py>> {
+impl<'py> ser::SerializeTupleVariant for Variant<List<'_, 'py>> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Failure> {
         ser::SerializeSeq::serialize_element(&mut self.inner, value)
     }
     fn end(self) -> Result<Self::Ok, Failure> {
-        let fields = self.inner.list.clone().into_any();
-        self.wrap(fields)
+        let writer = self.inner.writer;
+        writer.variant(self.variant, ser::SerializeSeq::end(self.inner)?)
     }
 }
 
-impl<'py> ser::SerializeStructVariant for Variant<Dict<'py>> {
+impl<'py> ser::SerializeStructVariant for Variant<Dict<'_, 'py>> {
     type Ok = Bound<'py, PyAny>;
     type Error = Failure;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, name: &'static str, value: &T) -> Result<(), Failure> {
         ser::SerializeStruct::serialize_field(&mut self.inner, name, value)
     }
     fn end(self) -> Result<Self::Ok, Failure> {
-        let py = self.inner.dict.py();
-        let dict = PyDict::new(py);
-        dict.set_item(key(py, self.variant), self.inner.dict)?;
-        Ok(dict.into_any())
+        let writer = self.inner.writer;
+        writer.variant(self.variant, self.inner.dict.into_any())
     }
 }
