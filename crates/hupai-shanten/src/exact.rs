@@ -216,23 +216,29 @@ pub(crate) fn honors(counts: &[u8], caps: &[u8]) -> Vector {
 /// cap `caps[k]` (0 for a kind no target may hold: its real tiles are dropped) holds at most one
 /// group, the pair only on a kind of `pair` (bit `k`). Equal to the exact program on such a suit.
 pub(crate) fn separate(counts: &[u8], caps: &[u8], pair: u16) -> Vector {
-    let n = counts.len().min(9);
+    // Only the kinds a target may hold take part (sanma's man suit has two): per such kind, by
+    // its place among them, the cost of its triplet and of its pair; the places past them cost
+    // INF, as a kind of cap 0 would.
     let mut triplet = [INF as u16; 9];
     let mut pairs = [INF as u16; 9];
-    for k in 0..n {
-        let have = counts[k] as u16;
+    let mut live = 0;
+    for (k, &have) in counts.iter().enumerate().take(9) {
         let cap = caps.get(k).copied().unwrap_or(0);
+        if cap == 0 {
+            continue;
+        }
         if cap >= 3 {
-            triplet[k] = 3u16.saturating_sub(have);
+            triplet[live] = 3u16.saturating_sub(u16::from(have));
         }
         if cap >= 2 && pair >> k & 1 == 1 {
-            pairs[k] = 2u16.saturating_sub(have);
+            pairs[live] = 2u16.saturating_sub(u16::from(have));
         }
+        live += 1;
     }
-    // Kinds by triplet cost, and prefix sums; an impossible triplet costs INF, so any sum holding
+    // Places by triplet cost, and prefix sums; an impossible triplet costs INF, so any sum holding
     // one is clamped back to INF.
     let mut order = [0usize, 1, 2, 3, 4, 5, 6, 7, 8];
-    order.sort_by_key(|&k| triplet[k]);
+    order[..live].sort_by_key(|&k| triplet[k]);
     let mut position = [0usize; 9];
     for (i, &k) in order.iter().enumerate() {
         position[k] = i;
@@ -246,7 +252,7 @@ pub(crate) fn separate(counts: &[u8], caps: &[u8], pair: u16) -> Vector {
     for m in 0..=MAX_M {
         out[lane(m, 0)] = clamp(prefix[m]);
         let mut best = INF as u16;
-        for k in 0..n {
+        for k in 0..live {
             let others = if position[k] < m { prefix[m + 1] - triplet[k] } else { prefix[m] };
             best = best.min(pairs[k] + others);
         }

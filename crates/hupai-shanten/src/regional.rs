@@ -135,19 +135,19 @@ fn straight_rest(v: &Variant, counts: &[u8; 34], order: [Suit; 3]) -> Option<(u6
     if straight & !v.allowed != 0 || straight & v.exhausted != 0 {
         return None;
     }
+    let held = held_kinds(counts);
+    Some((straight, take_one_each(counts, straight & held), (straight & !held).count_ones() as u8))
+}
+
+/// `counts` with one copy of each kind of `kinds` (all held) taken out.
+#[inline(always)]
+fn take_one_each(counts: &[u8; 34], mut kinds: u64) -> [u8; 34] {
     let mut rest = *counts;
-    let mut missing = 0u8;
-    let mut kinds = straight;
     while kinds != 0 {
-        let k = kinds.trailing_zeros() as usize;
+        rest[kinds.trailing_zeros() as usize] -= 1;
         kinds &= kinds - 1;
-        if rest[k] > 0 {
-            rest[k] -= 1;
-        } else {
-            missing += 1;
-        }
     }
-    Some((straight, rest, missing))
+    rest
 }
 
 /// Every meld shape as its kinds: 34 triplets, then the 21 sequences.
@@ -841,22 +841,24 @@ impl<'a> Regional<'a> {
         let held = held_kinds(counts);
         let mut kinds = 0;
         if knitted == best && best > 0 {
+            // Without branches: which orders are at the distance depends on the hand alone.
             for &(_, set) in KNITTED_KINDS.iter() {
                 let set = set & v.allowed;
-                if set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == best {
-                    kinds |= set & !held & drawable;
-                }
+                let at = set.count_ones() >= 14 && 14 - (set & held).count_ones().min(14) as u8 == best;
+                kinds |= set & !held & drawable & 0u64.wrapping_sub(u64::from(at));
             }
         }
         if let Some(m) = self.knitted_straight
             && straight == best
         {
             let forms = self.p.with_forms(SevenPairs::Off, false, m);
-            for order in KNITTED_ORDERS {
-                let Some((set, rest, missing)) = straight_rest(v, counts, order) else { continue };
-                if missing > best {
+            for &(set, _) in KNITTED_KINDS.iter() {
+                // As `straight_rest`, the missing kinds counted before anything is copied.
+                let missing = (set & !held).count_ones() as u8;
+                if set & !v.allowed != 0 || set & v.exhausted != 0 || missing > best {
                     continue;
                 }
+                let rest = take_one_each(counts, set & held);
                 let keyed = Keyed::new(&rest, &v.sources)?;
                 let suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
                 if missing.saturating_add(vector::four_suits_distance(&suits, m)) != best {

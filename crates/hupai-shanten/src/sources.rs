@@ -111,12 +111,7 @@ impl<'a> Keyed<'a> {
         }
         let mut out = [IMPOSSIBLE; 4];
         for (s, slot) in out.iter_mut().take(3).enumerate() {
-            let mut key = self.numbered[s];
-            let mut ranks = (kinds >> (9 * s)) & 0x1ff;
-            while ranks != 0 {
-                key = key.minus(ranks.trailing_zeros() as usize);
-                ranks &= ranks - 1;
-            }
+            let key = self.numbered[s].minus_each(((kinds >> (9 * s)) & 0x1ff) as u16);
             *slot = match self.sources[s] {
                 Source::Plain | Source::Pair258 | Source::Absent => self.numbered(s, key, &[]),
                 _ => return None,

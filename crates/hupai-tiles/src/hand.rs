@@ -284,9 +284,10 @@ impl Hand {
     /// outside the tile set the rules play with.
     pub fn check_tile_supply(&self, rules: &Rules) -> Result<(), Error> {
         let kinds = rules.tiles.kinds();
-        // Every check of every hand passes here: a set of all 34 kinds needs no scan.
+        // Every check of every hand passes here: a set of all 34 kinds needs no scan, and the
+        // others one mask.
         if kinds != TileSet::ALL
-            && let Some(t) = self.physical_counts().kinds().iter().find(|&t| !kinds.contains(t))
+            && let Some(t) = TileSet::from_bits(self.physical_counts().kinds().bits() & !kinds.bits()).iter().next()
         {
             return Err(Error::NotInTileSet { tile: t.to_string(), supply: rules.tiles });
         }
@@ -304,7 +305,10 @@ impl Hand {
     /// Every question that counts unseen copies (effective tiles, discard advice, draw odds) asks
     /// this first, so too many tiles seen is an error, never "0 unseen".
     pub fn check_visible(&self, rules: &Rules, visible: &TileCounts) -> Result<(), Error> {
-        // The hand's counts only when something is visible: batches ask with nothing visible.
+        // Batches ask with nothing visible: no scan, and the hand's counts only when needed.
+        if visible.0 == [0; 34] {
+            return Ok(());
+        }
         let mut held = None;
         let kinds = rules.tiles.kinds();
         for tile in Tile::ALL {

@@ -377,13 +377,7 @@ impl TileCounts {
 
     /// The kinds present at least once.
     pub fn kinds(&self) -> TileSet {
-        let mut s = TileSet::EMPTY;
-        for t in Tile::ALL {
-            if self.0[t.index()] > 0 {
-                s.insert(t);
-            }
-        }
-        s
+        TileSet(self.0.iter().enumerate().fold(0, |s, (i, &n)| s | u64::from(n > 0) << i))
     }
 }
 
