@@ -70,6 +70,16 @@ struct Variant {
     sources: [Source; 4],
     /// Allowed kinds whose copies declared melds hold all four, as bits.
     exhausted: u64,
+    /// `allowed` as a byte per kind (0xFF allowed, 0 not), to mask counts without a branch.
+    allowed_bytes: [u8; 34],
+}
+
+impl Variant {
+    /// `counts` with the kinds this variant does not allow emptied.
+    #[inline(always)]
+    fn masked(&self, counts: &[u8; 34]) -> [u8; 34] {
+        std::array::from_fn(|k| counts[k] & self.allowed_bytes[k])
+    }
 }
 
 /// Distances (tiles to add to the real tiles) per form; `None` where the form cannot apply.
@@ -256,7 +266,8 @@ impl Ways {
             });
             let sources: [Source; 4] = std::array::from_fn(|s| Source::of(s, &caps, ranks[s]));
             let exhausted = (0..34).filter(|&k| allowed >> k & 1 == 1 && caps[k] == 0).fold(0, |b, k| b | 1 << k);
-            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources, exhausted });
+            let allowed_bytes = std::array::from_fn(|k| if allowed >> k & 1 == 1 { 0xFF } else { 0 });
+            variants.push(Variant { allowed, pair_kinds, caps, ranks, plain, sources, exhausted, allowed_bytes });
         }
         if variants.is_empty() {
             let reason = match (refused, rules.void) {
@@ -609,7 +620,7 @@ impl<'a> Regional<'a> {
         if self.seven_pairs != SevenPairs::Off || orphans {
             // Tiles of kinds no target may hold count for neither form. At least eighteen kinds
             // stay allowed: enough fresh kinds for any missing pairs.
-            let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            let masked = v.masked(counts);
             (d.seven_pairs, d.thirteen_orphans) = Stats::distances(&masked, self.seven_pairs, orphans);
         }
         if self.honors_and_knitted {
@@ -762,12 +773,13 @@ impl<'a> Regional<'a> {
         let mut knitted = [INF; 3];
         let mut straight = [INF; 3];
         let mut masked = [[0u8; 34]; 3];
+        let mut stats = [None; 3];
         let mut best = INF;
         for (vi, v) in self.ways.variants.iter().enumerate().take(3) {
-            masked[vi] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+            masked[vi] = v.masked(counts);
             let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
             let forms = self.p.with_forms(self.seven_pairs, orphans, m);
-            let (seven, thirteen) = forms.special_distances(&Stats::new(&masked[vi]));
+            let (seven, thirteen) = forms.special_distances(stats[vi].insert(Stats::new(&masked[vi])));
             let melds = vector::four_suits_distance(&suits_of(v), m);
             near[vi] = melds.min(seven.unwrap_or(INF)).min(thirteen.unwrap_or(INF));
             if self.honors_and_knitted {
@@ -792,9 +804,12 @@ impl<'a> Regional<'a> {
                 // Draws of a suit the variant does not allow are outside `drawable`.
                 let lowers = *lowers.get_or_insert_with(|| changes::lowers(&shared, &full, room & all));
                 let draws = Draws { prod: Products::of_vectors(suits_of(v), m), lowers };
-                kinds |= effective_from(&forms, &draws, &masked[vi], &Stats::new(&masked[vi])).1 & drawable;
+                let stats = stats[vi].unwrap_or_else(|| Stats::new(&masked[vi]));
+                kinds |= effective_from(&forms, &draws, &masked[vi], &stats).1 & drawable;
             }
-            kinds |= self.knitted_draws(vi, counts, drawable, best, knitted[vi], straight[vi])?;
+            if self.honors_and_knitted || self.knitted_straight.is_some() {
+                kinds |= self.knitted_draws(vi, counts, drawable, best, knitted[vi], straight[vi])?;
+            }
         }
         Some((best, kinds))
     }
@@ -803,7 +818,7 @@ impl<'a> Regional<'a> {
     fn effective_one(&self, counts: &[u8; 34], room: u64) -> Option<(u8, u64)> {
         let v = &self.ways.variants[0];
         let drawable = room & v.allowed;
-        let masked: [u8; 34] = std::array::from_fn(|k| if v.allowed >> k & 1 == 1 { counts[k] } else { 0 });
+        let masked = v.masked(counts);
         let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
         let forms = self.p.with_forms(self.seven_pairs, orphans, self.p.melds);
         let keyed = Keyed::new(counts, &v.sources)?;
