@@ -203,12 +203,28 @@ struct Ways {
     honors_and_knitted: bool,
     /// Whether some order's knitted straight fits a variant.
     knitted_straight: bool,
-    /// Whether every suit of every variant is one where a suit holding no kind four times never
-    /// needs a stand-in past the four copies (the plain table, the 2-5-8 table, the honors with or
-    /// without the pair, nothing; checked exhaustively in `exact`'s tests). Per-kind sources with
-    /// few kinds are not: two kinds cannot hold two triplets and a pair without a fifth copy.
+    /// Whether a hand holding no kind four times never needs a stand-in past the four copies in
+    /// any variant, so that the keyed sources answer the fifth-copy option too. Either every suit
+    /// of every variant is one where that holds suit by suit (the plain table, the 2-5-8 table, the
+    /// honors with or without the pair, nothing; checked exhaustively in `exact`'s tests), or every
+    /// variant has kinds enough to move a group off a fifth copy ([`ROOM_FOR_A_GROUP`]): sanma's
+    /// man suit (1m and 9m cannot hold two triplets and a pair without a fifth copy, but the other
+    /// suits can take one of them) and hongzhong's red dragon (one kind).
     stand_ins_never_help: bool,
 }
+
+/// Kinds of four copies (the pair allowed on each) a variant needs for no hand holding no kind
+/// four times to gain from a stand-in past the four copies. The tables' suits and the honors
+/// never do, suit by suit (`exact`'s tests); the other suits are per-kind ones, no sequence fitting
+/// (sanma's 1m and 9m, hongzhong's red dragon). A completion putting five copies or more on a
+/// kind k of such a suit (held at most three times) has two groups or more there, triplets and
+/// the pair only, so at most `MAX_M − 1` groups elsewhere, on at most `3 (MAX_M − 1)` kinds; with
+/// one kind more than those and k, some kind j is left empty. Moving the pair there (or, with no
+/// pair on k, a triplet) lowers k's cost by the group's size (k keeps three copies or more, its
+/// holding at most) and raises j's by at most that (j holds at most three): no more tiles to add,
+/// one forced stand-in fewer. Repeating ends with no kind past four: the four-copy answer is the
+/// answer, and only the draws that bring a kind to four are asked exactly.
+const ROOM_FOR_A_GROUP: usize = 3 * (MAX_M - 1) + 2;
 
 /// [`Ways`] of the rules without declared melds, by [`Ways::index`]: every void rule, tile set and
 /// 2-5-8 choice.
@@ -284,11 +300,16 @@ impl Ways {
         let sources = std::array::from_fn(|s| {
             variants.iter().map(|v| v.sources[s]).find(|&x| x != Source::Absent).unwrap_or(Source::Absent)
         });
-        let stand_ins_never_help = variants.iter().all(|v| {
+        let suit_by_suit = variants.iter().all(|v| {
             v.sources
                 .iter()
                 .all(|s| matches!(s, Source::Plain | Source::Pair258 | Source::HonorsNoPair | Source::Absent))
         });
+        let room_for_a_group = variants.iter().all(|v| {
+            let four = (0..34).filter(|&k| v.allowed >> k & 1 == 1 && v.caps[k] == 4).count();
+            four >= ROOM_FOR_A_GROUP && v.pair_kinds == v.allowed
+        });
+        let stand_ins_never_help = suit_by_suit || room_for_a_group;
         Ok(Ways {
             stand_ins_never_help,
             allowed: variants.iter().fold(0u64, |a, v| a | v.allowed),
@@ -990,7 +1011,7 @@ mod tests {
         ];
         // With the fifth-copy option (stand-ins past the four copies: the keyed sources answer where
         // they cannot help), fewer hands: the reference is slow there.
-        let fifth_names = ["changsha+5th", "sichuan+5th", "gb+5th", "sanma+5th", "taiwan+258+5th"];
+        let fifth_names = ["changsha+5th", "sichuan+5th", "gb+5th", "sanma+5th", "hongzhong+5th", "taiwan+258+5th"];
         let mut rng = Rng(0x5eed_2026_1125);
         let mut compared = 0;
         let runs = rules_names.iter().map(|n| (*n, per_rules)).chain(fifth_names.iter().map(|n| (*n, per_rules / 3)));
@@ -1023,6 +1044,59 @@ mod tests {
             }
         }
         assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
+
+    /// Where the fifth-copy option leaves the keyed sources answering because other suits have
+    /// room for a group (`ROOM_FOR_A_GROUP`: sanma's 1m and 9m), on hands built to tempt a fifth
+    /// copy there: 1m and 9m held up to three times each beside random tiles, one to four
+    /// wildcards, every hand size; shanten, effective tiles and advice against the exact program.
+    #[test]
+    fn room_for_a_group_answers_as_the_exact_program() {
+        let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
+        let mut rng = Rng(0x0f1f_7e57_2026_1125);
+        let mut compared = 0;
+        for name in ["sanma+5th", "hongzhong+5th"] {
+            let rules: Rules = name.parse().expect("rules");
+            assert!(Ways::of_rules(&rules).expect("built").stand_ins_never_help, "{name}");
+            let kinds: Vec<usize> = rules.tiles.kinds().iter().map(|t| t.index()).filter(|&k| k != 33).collect();
+            for i in 0..if full { 20_000 } else { 1_500 } {
+                let size = [rules.hand_size() - 1, rules.hand_size(), 7, 8, 10, 11, 4, 5][i % 8];
+                let wildcards = 1 + rng.below(4) as u8;
+                let Some(real) = size.checked_sub(wildcards as usize) else { continue };
+                let mut counts = TileCounts::EMPTY;
+                if name == "sanma+5th" {
+                    counts.0[0] = rng.below(4) as u8;
+                    counts.0[8] = rng.below(4) as u8;
+                }
+                while (counts.0.iter().map(|&c| c as usize).sum::<usize>()) < real {
+                    let k = kinds[rng.below(kinds.len())];
+                    if counts.0[k] < 3 {
+                        counts.0[k] += 1;
+                    }
+                }
+                if counts.0.iter().map(|&c| c as usize).sum::<usize>() != real {
+                    continue;
+                }
+                let Ok(hand) = Hand::from_counts(counts, wildcards) else { continue };
+                let Ok(p) = prepare(&hand, &rules) else { continue };
+                let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, &hand, &rules), Regional::new(&p, &hand, &rules))
+                else {
+                    continue;
+                };
+                exact.exact_only = true;
+                assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
+                let physical = hand.held_counts().0;
+                if p.complete {
+                    let advice = |r: &Regional| r.advice(&physical, &TileCounts::EMPTY);
+                    assert_eq!(advice(&keyed), advice(&exact), "{name}: {hand}");
+                } else {
+                    let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
+                    assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > if full { 30_000 } else { 2_000 }, "{compared} hands compared");
     }
 
     #[test]
