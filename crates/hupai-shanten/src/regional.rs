@@ -991,6 +991,27 @@ mod tests {
     /// program on random hands under every regional preset and some combinations: wildcards,
     /// declared melds, 17-tile hands, every hand size; shanten with every form's number,
     /// effective tiles and advice.
+    /// Asserts that the keyed path answers `hand` as the exact program does: shanten, and advice
+    /// for a complete hand or effective tiles for one a tile short. False if the hand is not one
+    /// to ask (its size, or no way to win).
+    fn keyed_equals_exact(name: &str, rules: &Rules, hand: &Hand) -> bool {
+        let Ok(p) = prepare(hand, rules) else { return false };
+        let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, hand, rules), Regional::new(&p, hand, rules)) else {
+            return false;
+        };
+        exact.exact_only = true;
+        assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
+        let physical = hand.held_counts().0;
+        if p.complete {
+            let advice = |r: &Regional| r.advice(&physical, &TileCounts::EMPTY);
+            assert_eq!(advice(&keyed), advice(&exact), "{name}: {hand}");
+        } else {
+            let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
+            assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
+        }
+        true
+    }
+
     #[test]
     fn keyed_path_equals_the_exact_program() {
         let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
@@ -1022,25 +1043,7 @@ mod tests {
                 let wildcards =
                     if rules.wildcard_fifth_copy { 1 + rng.below(4) as u8 } else { [0, 0, 1, 2, 4][rng.below(5)] };
                 let Some(hand) = random_hand(&mut rng, &rules, size, wildcards) else { continue };
-                let Ok(p) = prepare(&hand, &rules) else { continue };
-                let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, &hand, &rules), Regional::new(&p, &hand, &rules))
-                else {
-                    continue;
-                };
-                exact.exact_only = true;
-                assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
-                let physical = hand.held_counts().0;
-                if p.complete {
-                    assert_eq!(
-                        keyed.advice(&physical, &TileCounts::EMPTY),
-                        exact.advice(&physical, &TileCounts::EMPTY),
-                        "{name}: {hand}"
-                    );
-                } else {
-                    let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
-                    assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
-                }
-                compared += 1;
+                compared += usize::from(keyed_equals_exact(name, &rules, &hand));
             }
         }
         assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
@@ -1078,22 +1081,7 @@ mod tests {
                     continue;
                 }
                 let Ok(hand) = Hand::from_counts(counts, wildcards) else { continue };
-                let Ok(p) = prepare(&hand, &rules) else { continue };
-                let (Ok(keyed), Ok(mut exact)) = (Regional::new(&p, &hand, &rules), Regional::new(&p, &hand, &rules))
-                else {
-                    continue;
-                };
-                exact.exact_only = true;
-                assert_eq!(keyed.shanten(), exact.shanten(), "{name}: {hand}");
-                let physical = hand.held_counts().0;
-                if p.complete {
-                    let advice = |r: &Regional| r.advice(&physical, &TileCounts::EMPTY);
-                    assert_eq!(advice(&keyed), advice(&exact), "{name}: {hand}");
-                } else {
-                    let e = |r: &Regional| r.effective(p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
-                    assert_eq!(e(&keyed), e(&exact), "{name}: {hand}");
-                }
-                compared += 1;
+                compared += usize::from(keyed_equals_exact(name, &rules, &hand));
             }
         }
         assert!(compared > if full { 30_000 } else { 2_000 }, "{compared} hands compared");
