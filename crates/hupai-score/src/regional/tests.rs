@@ -6,7 +6,6 @@
 //! it covers scores. `HUPAI_FULL=1` runs ten times more.
 
 use hupai::{Group, Hand, Meld, Tile, TileCounts};
-use serde_json::{Value, json};
 
 use super::bound::{Bound, Known};
 use super::compiled::Compiled;
@@ -15,132 +14,25 @@ use super::evaluate::evaluate;
 use super::{Table, score_with};
 use crate::Situation;
 
-/// xorshift64*: every run sees the same tables and hands.
-struct Rng(u64);
+#[path = "../../tests/support/random_tables.rs"]
+mod random_tables;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+use random_tables::{Rng, Shape, table_json};
 
 fn size(default: usize) -> usize {
     if std::env::var_os("HUPAI_FULL").is_some() { default * 10 } else { default }
 }
 
-const PLAIN: [&str; 21] = [
-    "melds",
-    "seven_pairs",
-    "loose",
-    "all_triplets",
-    "one_suit",
-    "terminal_in_each_set",
-    "all_258",
-    "all_simples",
-    "pair_258",
-    "won_on_pair",
-    "natural_wildcards",
-    "closed",
-    "tsumo",
-    "ron",
-    "rinshan",
-    "after_kong_discard",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-];
-
-/// A condition in the table's JSON vocabulary.
-fn condition(rng: &mut Rng, depth: usize) -> Value {
-    match rng.below(100) {
-        0..=64 => json!(PLAIN[rng.below(PLAIN.len())]),
-        65..=79 => {
-            let key = ["quads_at_least", "declared_melds_at_least", "open_melds_at_least", "wildcard_tiles_at_least"]
-                [rng.below(4)];
-            json!({ key: rng.below(4) })
-        }
-        80..=91 if depth < 2 => json!({ "not": condition(rng, depth + 1) }),
-        _ if depth < 2 => {
-            let n = 1 + rng.below(3);
-            json!({ "any": (0..n).map(|_| condition(rng, depth + 1)).collect::<Vec<_>>() })
-        }
-        _ => json!(PLAIN[rng.below(PLAIN.len())]),
-    }
-}
-
 /// A table a server could send: random rules, cap, points, loose reading and fans.
 fn table(rng: &mut Rng) -> Table {
     let rules = ["sichuan", "changsha", "hongzhong"][rng.below(3)];
-    let mut t = serde_json::Map::new();
-    t.insert("name".into(), json!("random"));
-    t.insert("rules".into(), json!(rules));
-    if rules == "hongzhong" && rng.chance(70) {
-        t.insert("wildcard".into(), json!("7z"));
-    }
-    if rng.chance(30) {
-        t.insert("pair_258".into(), json!(rng.chance(50)));
-    }
-    if rng.chance(30) {
-        t.insert("seven_pairs".into(), json!(rng.chance(70)));
-    }
-    t.insert("cap".into(), if rng.chance(30) { Value::Null } else { json!(1 + rng.below(8)) });
-    t.insert("uncapped_limit".into(), json!(2 + rng.below(9)));
-    let kind = ["doubling", "linear", "additive"][rng.below(3)];
-    let mut points = json!({ "kind": kind, "base": 1 + rng.below(4) });
-    if kind == "linear" && rng.chance(60) {
-        points["zero"] = json!(1 + rng.below(5));
-    }
-    t.insert("points".into(), points);
-    if rng.chance(25) {
-        let kinds = ["258m258p258s", "7z", "19m19p19s", "123456789m", "5m5p5s7z"][rng.below(5)];
-        let when: Vec<Value> = (0..1 + rng.below(2)).map(|_| condition(rng, 1)).collect();
-        t.insert("loose".into(), json!({ "when": when, "kinds": kinds }));
-    }
-    let n = 2 + rng.below(10);
-    let per_quad: Vec<bool> = (0..n).map(|_| rng.chance(15)).collect();
-    let mut fans = Vec::new();
-    for (i, &per) in per_quad.iter().enumerate() {
-        let mut f = serde_json::Map::new();
-        f.insert("name".into(), json!(format!("f{i}")));
-        f.insert("value".into(), if rng.chance(10) { json!("cap") } else { json!(rng.below(5)) });
-        let when: Vec<Value> = (0..rng.below(4)).map(|_| condition(rng, 0)).collect();
-        f.insert("when".into(), json!(when));
-        if rng.chance(40) {
-            f.insert("group".into(), json!(format!("g{}", rng.below(2))));
-        }
-        if per {
-            f.insert("per".into(), json!("quad"));
-        }
-        if rng.chance(15) {
-            f.insert("adds".into(), json!("base"));
-        }
-        if rng.chance(10) {
-            f.insert("enabled".into(), json!(false));
-        }
-        if rng.chance(25) {
-            let target = rng.below(n);
-            let replaced = if per_quad[target] && rng.chance(50) {
-                json!({ "name": format!("f{target}"), "count": 1 + rng.below(2) })
-            } else {
-                json!(format!("f{target}"))
-            };
-            f.insert("replaces".into(), json!([replaced]));
-        }
-        fans.push(Value::Object(f));
-    }
-    t.insert("fans".into(), json!(fans));
-    let text = Value::Object(t).to_string();
+    let shape = Shape {
+        rules,
+        red_wildcard: 70,
+        loose_kinds: &["258m258p258s", "7z", "19m19p19s", "123456789m", "5m5p5s7z"],
+        disabled: 10,
+    };
+    let text = table_json(rng, &shape);
     Table::from_json_text(&text).unwrap_or_else(|e| panic!("a generated table is refused: {e}\n{text}"))
 }
 
