@@ -32,10 +32,8 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Tiles you can see outside the hand (discards, other players' melds, indicators), in hand
-    /// notation: they lower the unseen counts of effective tiles. The hand's own tiles always count.
-    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
-    pub(crate) visible: Option<hupai_tiles::TileCounts>,
+    #[command(flatten)]
+    pub(crate) seen: options::VisibleArgs,
 
     #[command(flatten)]
     pub(crate) ev: crate::ev::EvArgs,
@@ -548,7 +546,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
         Ok(begun) => begun,
         Err(r) => return *r,
     };
-    if let Some(visible) = &args.visible
+    if let Some(visible) = &args.seen.visible
         && let Err(e) = hand.check_visible(&rules, visible)
     {
         r.error = Some(e.to_string());
@@ -568,7 +566,7 @@ pub(crate) fn report(text: &str, args: &CheckArgs) -> HandReport {
     };
     r.algorithm = Some(algorithm.name());
     (r.win, r.waits) = wait_names(answer);
-    let visible = args.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
+    let visible = args.seen.visible.unwrap_or(hupai_tiles::TileCounts::EMPTY);
     let ev = args.ev.turns.map(|t| args.ev.options(t, &visible, args.rule_args.wildcard_tile(), &rules));
     let ev = ev.as_ref();
     match answer {

@@ -252,6 +252,15 @@ pub(crate) fn answer(
     }
 }
 
+/// `--visible`, as `check`, `shanten` and `advice` take it.
+#[derive(Clone, Default, clap::Args)]
+pub(crate) struct VisibleArgs {
+    /// Tiles you can see outside the hand (discards, other players' melds, indicators), in hand
+    /// notation: they lower the unseen counts of effective tiles. The hand's own tiles always count.
+    #[arg(long, value_name = "TILES", value_parser = parse_visible)]
+    pub(crate) visible: Option<hupai_tiles::TileCounts>,
+}
+
 /// Parses `--visible`: tiles in hand notation that the player can see outside the hand
 /// (discards, other players' melds, indicators). Wildcards make no sense there and are refused.
 pub(crate) fn parse_visible(text: &str) -> Result<hupai_tiles::TileCounts, String> {

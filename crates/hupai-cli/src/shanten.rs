@@ -19,10 +19,8 @@ pub(crate) struct ShantenArgs {
     #[command(flatten)]
     pub(crate) rule_args: RuleArgs,
 
-    /// Tiles you can see outside the hand (discards, other players' melds, indicators), in hand
-    /// notation: they lower the unseen counts. The hand's own tiles always count.
-    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
-    pub(crate) visible: Option<hupai_tiles::TileCounts>,
+    #[command(flatten)]
+    pub(crate) seen: options::VisibleArgs,
 
     /// One JSON object per hand per line instead of the readable report.
     #[arg(long)]
@@ -40,10 +38,8 @@ pub(crate) struct AdviceArgs {
     #[command(flatten)]
     pub(crate) rule_args: RuleArgs,
 
-    /// Tiles you can see outside the hand (discards, other players' melds, indicators), in hand
-    /// notation: they lower the unseen counts. The hand's own tiles always count.
-    #[arg(long, value_name = "TILES", value_parser = options::parse_visible)]
-    pub(crate) visible: Option<hupai_tiles::TileCounts>,
+    #[command(flatten)]
+    pub(crate) seen: options::VisibleArgs,
 
     #[command(flatten)]
     pub(crate) ev: EvArgs,
@@ -56,18 +52,16 @@ pub(crate) struct AdviceArgs {
 /// Runs `hupai shanten`; true if any hand was an error.
 pub(crate) fn run_shanten(args: &ShantenArgs, out: &mut impl std::io::Write) -> std::io::Result<bool> {
     let no_ev = EvArgs::default();
-    let reports = args
-        .hands
-        .iter()
-        .map(|text| check::question_report(text, &args.rule_args, args.visible.as_ref(), &no_ev, Question::Shanten));
+    let reports = args.hands.iter().map(|text| {
+        check::question_report(text, &args.rule_args, args.seen.visible.as_ref(), &no_ev, Question::Shanten)
+    });
     check::write_reports(reports, args.json, out)
 }
 
 /// Runs `hupai advice`; true if any hand was an error.
 pub(crate) fn run_advice(args: &AdviceArgs, out: &mut impl std::io::Write) -> std::io::Result<bool> {
-    let reports = args
-        .hands
-        .iter()
-        .map(|text| check::question_report(text, &args.rule_args, args.visible.as_ref(), &args.ev, Question::Advice));
+    let reports = args.hands.iter().map(|text| {
+        check::question_report(text, &args.rule_args, args.seen.visible.as_ref(), &args.ev, Question::Advice)
+    });
     check::write_reports(reports, args.json, out)
 }
