@@ -2,30 +2,19 @@
 //! status), `check --json`, `algorithms --json`, `--wildcard-tile`, and odd input bytes.
 //! Expected answers come from the `backtrack` reference in-process, never from recorded output.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use hupai_tiles::{Algorithm, Answer, Capabilities, Hand, Rules, Tile, TileCounts};
 use serde_json::Value;
 
-/// Runs `hupai ARGS` with `stdin`; returns stdout and the exit code.
+mod common;
+
+/// Runs `hupai ARGS` with `stdin`; returns stdout and the exit code. hupai must read all of stdin,
+/// end by itself (not by a signal) and print to stderr only when it fails.
 fn hupai(args: &[&str], stdin: &[u8]) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hupai runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Write from another thread so a large input cannot deadlock against a full stdout pipe.
-    let writer = std::thread::spawn(move || input.write_all(&stdin));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.is_empty() || output.status.code() != Some(0), "stderr: {stderr}");
-    (String::from_utf8(output.stdout).expect("stdout is UTF-8"), output.status.code().expect("exit code"))
+    let run = common::run(args, stdin);
+    assert!(run.stdin_written, "hupai {args:?} did not read its input");
+    assert_ne!(run.code, -1, "hupai {args:?} ended by a signal");
+    assert!(run.stderr.is_empty() || run.code != 0, "stderr: {}", run.stderr);
+    (run.stdout, run.code)
 }
 
 fn json_lines(stdout: &str) -> Vec<Value> {
@@ -393,7 +382,8 @@ fn help_shows_examples_and_bad_options_exit_2() {
 /// A script may feed the batch one line at a time and wait for each answer before the next.
 #[test]
 fn batch_answers_each_line_as_it_arrives() {
-    use std::io::{BufRead, BufReader};
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
     use std::sync::mpsc;
     use std::time::Duration;
 
