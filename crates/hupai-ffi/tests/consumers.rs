@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use hupai::{Algorithm, Answer};
 use hupai_harness::corpus::{self, Size};
@@ -18,6 +18,8 @@ use hupai_search::Backtrack;
 use library::{DYLIB, library_dir};
 
 mod library;
+
+use library::show;
 
 const STATICLIB: &str = "libhupai_ffi.a";
 /// What the Rust standard library needs from the system when linked statically into a C program.
@@ -30,15 +32,6 @@ fn crate_dir() -> PathBuf {
 
 fn scratch(name: &str) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hupai-ffi-{}-{name}", std::process::id()))
-}
-
-fn show(output: &Output) -> String {
-    format!(
-        "status {}\n--- stdout\n{}--- stderr\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 /// `win RULES 0|1 HAND` and `waits RULES K1,K2,... HAND` lines with the reference's answers, and

@@ -13,6 +13,8 @@ use library::{DYLIB, library_dir};
 
 mod library;
 
+use library::show;
+
 fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -43,15 +45,6 @@ fn command(program: impl AsRef<std::ffi::OsStr>, dir: &Path) -> Command {
     let mut c = Command::new(program);
     c.current_dir(dir).env_remove("LD_LIBRARY_PATH").env_remove("DYLD_LIBRARY_PATH");
     c
-}
-
-fn show(output: &Output) -> String {
-    format!(
-        "status {}\n--- stdout\n{}--- stderr\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
 }
 
 fn run(mut c: Command, what: &str) -> Output {

@@ -1,6 +1,8 @@
-//! Where the libraries this test run built are: shared by the tests that link or load them.
+//! Where the libraries this test run built are, and how a failed build or run is shown: shared by
+//! the tests that link or load them.
 
 use std::path::PathBuf;
+use std::process::Output;
 
 /// The shared library's file name.
 pub(crate) const DYLIB: &str = if cfg!(target_os = "macos") { "libhupai_ffi.dylib" } else { "libhupai_ffi.so" };
@@ -18,4 +20,16 @@ pub(crate) fn library_dir(file: &str) -> PathBuf {
         }
     }
     panic!("{file} was not built next to {}; build it with `cargo build -p hupai-ffi`", exe.display());
+}
+
+/// A finished process's status and what it printed, for a failure message.
+// Each test binary compiles this module; not all of them show a process.
+#[allow(dead_code)]
+pub(crate) fn show(output: &Output) -> String {
+    format!(
+        "status {}\n--- stdout\n{}--- stderr\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
 }
