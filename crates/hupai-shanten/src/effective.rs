@@ -109,7 +109,7 @@ pub(crate) fn effective_of(
     };
     let stats = Stats::new(counts);
     // The effective kinds as bits: no list is allocated per hand (batches ask this millions of times).
-    let (base, mut kinds) = if p.fifth
+    let (base, kinds) = if p.fifth
         && let Some(found) = fifth::effective_one_suit_forced(p, counts, room_bits(room), &stats)
     {
         found
@@ -121,6 +121,11 @@ pub(crate) fn effective_of(
             None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats),
         }
     };
+    Effective { shanten: p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+}
+
+/// The effective kinds `kinds` (bits by kind) as tiles with their unseen copies, in tile order.
+pub(crate) fn listed(mut kinds: u64, seen: &[u8; 34], visible: &TileCounts) -> EffectiveTiles {
     let mut out = EffectiveTiles::new();
     while kinds != 0 {
         let t = kinds.trailing_zeros() as usize;
@@ -130,7 +135,7 @@ pub(crate) fn effective_of(
             let _ = out.try_push(EffectiveTile { tile, unseen: unseen(seen, visible, t) });
         }
     }
-    Effective { shanten: p.shanten_number(base, wildcards), tiles: out }
+    out
 }
 
 /// The best distance of `counts` (3k + 1 with the wildcards), and as bits every kind with room

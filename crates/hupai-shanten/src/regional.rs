@@ -42,8 +42,7 @@ use hupai_tiles::{Error, Hand, Rules, SevenPairs, Suit, Tile, TileCounts, TileSu
 
 use crate::advice::{Discard, DiscardOption};
 use crate::changes::{self, ALL_KINDS, Changes, Draws, Products, kinds_where, room_bits};
-use crate::effective::effective_from;
-use crate::effective::{Effective, EffectiveTile, EffectiveTiles, unseen};
+use crate::effective::{Effective, effective_from, listed};
 use crate::exact::{self, Ranks};
 use crate::lanes::Lanes;
 use crate::prepared::{Prepared, suit_range};
@@ -735,19 +734,12 @@ impl<'a> Regional<'a> {
                     c[t] -= 1;
                 }
             }
-            let mut tiles = EffectiveTiles::new();
-            while kinds != 0 {
-                let t = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                // Each kind once: at most 34, never full.
-                let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
-            }
-            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles };
+            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) };
         }
         let base = self.best_below(counts, budget, INF);
         let drawable = self.ways.variants.iter().fold(0u64, |a, v| a | v.allowed);
         let mut c = *counts;
-        let mut tiles = EffectiveTiles::new();
+        let mut kinds = 0u64;
         for t in 0..34 {
             // A kind no target may hold never helps; one held four times cannot be drawn.
             if room[t] >= 4 || drawable >> t & 1 == 0 {
@@ -756,12 +748,11 @@ impl<'a> Regional<'a> {
             c[t] += 1;
             // A draw lowers the distance by at most one: only "below base" matters.
             if self.best_below(&c, budget, base) < base {
-                // Each kind once: at most 34, never full.
-                let _ = tiles.try_push(EffectiveTile { tile: Tile::ALL[t], unseen: unseen(seen, visible, t) });
+                kinds |= 1 << t;
             }
             c[t] -= 1;
         }
-        Effective { shanten: self.p.shanten_number(base, wildcards), tiles }
+        Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
     }
 
     /// The best distance of `counts` (3k + 1 with the wildcards, no stand-in forced) and the kinds
