@@ -20,7 +20,7 @@ use serde_json::json;
 #[path = "support/random_tables.rs"]
 mod random_tables;
 
-use random_tables::{Rng, Shape, table_json};
+use random_tables::{Rng, Shape, place, table_json};
 
 /// A reading's facts, worked out from the decomposition by the brute force.
 #[derive(Debug, Clone, Default)]
@@ -398,20 +398,7 @@ fn generate(rng: &mut Rng, preset: &str) -> Option<Situation> {
             } else {
                 Group::Triplet(any_kind(rng))
             };
-            if i < declared {
-                melds.push(match group {
-                    Group::Sequence(t) if preset != "sichuan" => Meld::Chi(t),
-                    Group::Sequence(t) | Group::Triplet(t) => match rng.below(4) {
-                        0 => Meld::Kan(t),
-                        1 => Meld::ClosedKan(t),
-                        _ => Meld::Pon(t),
-                    },
-                });
-            } else {
-                for t in group.tiles() {
-                    concealed[t] += 1;
-                }
-            }
+            place(rng, group, i < declared, preset != "sichuan", &mut melds, &mut concealed);
         }
     }
     let hand = Hand::new(concealed, 0, &melds).ok()?;

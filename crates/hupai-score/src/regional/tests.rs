@@ -5,7 +5,7 @@
 //! bit masks must change no answer. The bound itself is checked to be at least what any reading
 //! it covers scores. `HUPAI_FULL=1` runs ten times more.
 
-use hupai::{Group, Hand, Meld, Tile, TileCounts};
+use hupai::{Group, Hand, Tile, TileCounts};
 
 use super::bound::{Bound, Known};
 use super::compiled::Compiled;
@@ -17,7 +17,7 @@ use crate::Situation;
 #[path = "../../tests/support/random_tables.rs"]
 mod random_tables;
 
-use random_tables::{Rng, Shape, table_json};
+use random_tables::{Rng, Shape, place, table_json};
 
 fn size(default: usize) -> usize {
     if std::env::var_os("HUPAI_FULL").is_some() { default * 10 } else { default }
@@ -73,20 +73,7 @@ fn hand(rng: &mut Rng, table: &Table, wildcards: usize) -> Option<Situation> {
             } else {
                 Group::Triplet(kind(rng))
             };
-            if i < declared {
-                melds.push(match group {
-                    Group::Sequence(t) if table.rules != "sichuan" => Meld::Chi(t),
-                    Group::Sequence(t) | Group::Triplet(t) => match rng.below(4) {
-                        0 => Meld::Kan(t),
-                        1 => Meld::ClosedKan(t),
-                        _ => Meld::Pon(t),
-                    },
-                });
-            } else {
-                for t in group.tiles() {
-                    concealed[t] += 1;
-                }
-            }
+            place(rng, group, i < declared, table.rules != "sichuan", &mut melds, &mut concealed);
         }
     }
     let tiles: Vec<Tile> = concealed.tiles().collect();

@@ -1,7 +1,9 @@
-//! Random regional fan tables a server could write, as JSON, for the scorer's tests: the in-crate
+//! Random regional fan tables a server could write, as JSON, and the placing of a random hand's
+//! groups (declared or concealed), for the scorer's tests: the in-crate
 //! tests of the search's shortcuts (`src/regional/tests.rs`) and the brute-force comparison
 //! (`tests/regional.rs`) both include this file, so the two draw tables from one vocabulary.
 
+use hupai::{Group, Meld, TileCounts};
 use serde_json::{Map, Value, json};
 
 /// xorshift64*: every run sees the same tables and hands.
@@ -139,4 +141,30 @@ pub(crate) fn table_json(rng: &mut Rng, shape: &Shape) -> String {
     }
     t.insert("fans".into(), json!(fans));
     Value::Object(t).to_string()
+}
+
+/// Puts a hand's `group` among its declared melds (a chi where `chi` allows sequences to be
+/// claimed, else a pon or a kan, open or closed) or among its concealed tiles.
+pub(crate) fn place(
+    rng: &mut Rng,
+    group: Group,
+    declare: bool,
+    chi: bool,
+    melds: &mut Vec<Meld>,
+    concealed: &mut TileCounts,
+) {
+    if declare {
+        melds.push(match group {
+            Group::Sequence(t) if chi => Meld::Chi(t),
+            Group::Sequence(t) | Group::Triplet(t) => match rng.below(4) {
+                0 => Meld::Kan(t),
+                1 => Meld::ClosedKan(t),
+                _ => Meld::Pon(t),
+            },
+        });
+    } else {
+        for t in group.tiles() {
+            concealed[t] += 1;
+        }
+    }
 }
