@@ -387,6 +387,22 @@ impl Hand {
         h
     }
 
+    /// This hand with red fives marked: `concealed` among the concealed fives and `melds` inside
+    /// declared melds, per numbered suit (m, p, s). Fails if a suit marks more red fives than the
+    /// hand holds fives there. Red fives are bookkeeping for scoring (dora); no check sees them.
+    pub fn with_red_fives(mut self, concealed: [u8; 3], melds: [u8; 3]) -> Result<Hand, Error> {
+        let declared = self.declared_counts();
+        for (s, offset) in [0usize, 9, 18].into_iter().enumerate() {
+            let five = Tile::ALL[offset + 4];
+            if concealed[s] > self.concealed[five] || melds[s] > declared[five] {
+                return Err(Error::NotHeld { tile: format!("red {five}") });
+            }
+        }
+        self.red_fives = concealed;
+        self.meld_red_fives = melds;
+        Ok(self)
+    }
+
     pub(crate) fn set_red_fives(&mut self, red: [u8; 3]) {
         self.red_fives = red;
     }

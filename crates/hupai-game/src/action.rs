@@ -1,0 +1,90 @@
+//! What a seat may do: [`Action`], named as mjai names a bot's reply, and [`Actions`], the
+//! fixed-capacity list [`crate::Game::legal_actions`] fills without allocating.
+
+use arrayvec::ArrayVec;
+
+use crate::pai::Pai;
+
+/// One decision of one seat, as mjai names a bot's reply. Tiles name a kind and whether it is
+/// the red five, never a copy: copies are interchangeable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// Discard a tile; `tsumogiri` when it is the tile just drawn (the same tile in the hand,
+    /// discarded from the hand, is the other action).
+    Dahai {
+        /// The tile.
+        pai: Pai,
+        /// The tile just drawn.
+        tsumogiri: bool,
+    },
+    /// Declare riichi; the discard that goes with it is the next decision.
+    Reach,
+    /// Chi the discard with two tiles of the hand.
+    Chi {
+        /// The discard.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// Pon the discard with two tiles of the hand.
+    Pon {
+        /// The discard.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// Open kan on the discard with three tiles of the hand.
+    Daiminkan {
+        /// The discard.
+        pai: Pai,
+        /// The three tiles from the hand.
+        consumed: [Pai; 3],
+    },
+    /// Add a tile of the hand to one's pon.
+    Kakan {
+        /// The tile added.
+        pai: Pai,
+    },
+    /// Concealed kan of four tiles of the hand.
+    Ankan {
+        /// The four tiles.
+        consumed: [Pai; 4],
+    },
+    /// Three players: set a north aside.
+    Kita,
+    /// Win: tsumo on one's own draw, ron on a discard or a kan being added (chankan).
+    Hora,
+    /// Abort the hand with nine different terminals and honors (九種九牌), on one's first draw.
+    Ryukyoku,
+    /// Pass: decline every claim on a discard or a kan.
+    None,
+}
+
+impl Action {
+    /// mjai's `type` of this action.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Action::Dahai { .. } => "dahai",
+            Action::Reach => "reach",
+            Action::Chi { .. } => "chi",
+            Action::Pon { .. } => "pon",
+            Action::Daiminkan { .. } => "daiminkan",
+            Action::Kakan { .. } => "kakan",
+            Action::Ankan { .. } => "ankan",
+            Action::Kita => "kita",
+            Action::Hora => "hora",
+            Action::Ryukyoku => "ryukyoku",
+            Action::None => "none",
+        }
+    }
+}
+
+/// Most actions one seat can have at once: 14 discards, each twice (from the hand and the drawn
+/// tile), plus riichi, kans, kita, a win and an abort, with room to spare; or every chi, pon and
+/// kan on one discard.
+pub const MOST_ACTIONS: usize = 48;
+
+/// The legal actions of one seat at one moment, in a fixed order (the order of [`Action`]'s
+/// variants, then tiles in mjai order), filled without allocating.
+pub type Actions = ArrayVec<Action, MOST_ACTIONS>;

@@ -1,0 +1,271 @@
+//! What happened: the events a game produces, one for each thing a log records, named and shaped
+//! as mjai names them (the event set Mortal and mjai.app use, with `kita` for three players).
+//!
+//! Events are produced for logs and observers and never read back by the engine: a replay drives
+//! the engine with the actions a log records and compares the events it produces. Every event is
+//! a plain `Copy` value with fixed-size fields, so producing one allocates nothing.
+
+use crate::pai::Pai;
+
+/// A seat, 0–3 (0 is the first dealer, the seats counter-clockwise from it, as mjai numbers them).
+pub type Seat = u8;
+
+/// Why a hand ended without a winner (mjai's `reason`, Tenhou's `RYUUKYOKU type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DrawReason {
+    /// The live wall ran out (荒牌流局); tenpai payments follow.
+    Exhaustive,
+    /// Nine different terminals and honors in a first draw (九種九牌), declared.
+    NineTerminals,
+    /// The same wind discarded by all four players on the first go-around (四風連打).
+    FourWinds,
+    /// All four players declared riichi (四家立直).
+    FourRiichi,
+    /// A fourth kan by two or more players, then a discard nobody won on (四槓散了).
+    FourKans,
+    /// Three players won on one discard where the rules abort (三家和).
+    TripleRon,
+    /// The wall ran out and a player's discards were all terminals and honors, none called
+    /// (流し満貫): paid like a mangan tsumo.
+    Nagashi,
+}
+
+impl DrawReason {
+    /// The name mjai (gimite's server) gives this reason.
+    pub const fn mjai(self) -> &'static str {
+        match self {
+            DrawReason::Exhaustive => "fanpai",
+            DrawReason::NineTerminals => "kyushukyuhai",
+            DrawReason::FourWinds => "sufonrenta",
+            DrawReason::FourRiichi => "suchareach",
+            DrawReason::FourKans => "sukaikan",
+            DrawReason::TripleRon => "sanchaho",
+            DrawReason::Nagashi => "nagashimangan",
+        }
+    }
+}
+
+/// Most yaku a scored win lists (every yaku of one hand plus dora, ura-dora and red fives).
+pub const MOST_YAKU: usize = 20;
+
+/// What a win was worth, kept with its `hora` event for logs that write yaku and points
+/// (tenhou.net/6, mjlog).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct WinScore {
+    /// Han (13 per yakuman).
+    pub han: u8,
+    /// Fu.
+    pub fu: u8,
+    /// True if the han are yakuman.
+    pub yakuman: bool,
+    /// What the hand is worth before counters and sticks: the ron payment, or the tsumo total.
+    pub points: u32,
+    /// Tenhou's yaku ids with their han, `yaku_len` of them.
+    pub yaku: [(u8, u8); MOST_YAKU],
+    /// How many entries of `yaku` are used.
+    pub yaku_len: u8,
+    /// Who pays for the whole hand under pao (責任払い), if anyone.
+    pub pao: Option<Seat>,
+}
+
+impl WinScore {
+    /// The yaku in use.
+    pub fn yaku(&self) -> &[(u8, u8)] {
+        &self.yaku[..usize::from(self.yaku_len)]
+    }
+}
+
+/// One thing that happened, as mjai records it. Score arrays have four entries; a three-player
+/// game leaves the fourth 0 and its writers print three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Event {
+    /// A game starts.
+    StartGame {
+        /// Players at the table, 3 or 4.
+        players: u8,
+    },
+    /// A hand starts: the deal.
+    StartKyoku {
+        /// The round wind (`E`, `S`, `W`, `N`).
+        bakaze: Pai,
+        /// The first dora indicator.
+        dora_marker: Pai,
+        /// The hand's number within the round, 1–4.
+        kyoku: u8,
+        /// Counters (本場).
+        honba: u8,
+        /// Riichi sticks on the table (供託).
+        kyotaku: u8,
+        /// The dealer.
+        oya: Seat,
+        /// Scores at the start of the hand.
+        scores: [i32; 4],
+        /// Each seat's 13 tiles, in seat order (hidden tiles `?` in a masked view).
+        tehais: [[Pai; 13]; 4],
+    },
+    /// A draw (after a kan or a kita, the replacement tile).
+    Tsumo {
+        /// Who drew.
+        actor: Seat,
+        /// The tile (`?` when hidden).
+        pai: Pai,
+    },
+    /// A discard.
+    Dahai {
+        /// Who discarded.
+        actor: Seat,
+        /// The tile.
+        pai: Pai,
+        /// True if it is the tile just drawn (ツモ切り).
+        tsumogiri: bool,
+    },
+    /// A chi (sequence) on the discard of the seat to the left.
+    Chi {
+        /// Who called.
+        actor: Seat,
+        /// Whose discard.
+        target: Seat,
+        /// The discard.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// A pon (triplet) on a discard.
+    Pon {
+        /// Who called.
+        actor: Seat,
+        /// Whose discard.
+        target: Seat,
+        /// The discard.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// An open kan on a discard (大明槓).
+    Daiminkan {
+        /// Who called.
+        actor: Seat,
+        /// Whose discard.
+        target: Seat,
+        /// The discard.
+        pai: Pai,
+        /// The three tiles from the hand.
+        consumed: [Pai; 3],
+    },
+    /// A tile added to one's own pon (加槓).
+    Kakan {
+        /// Who added it.
+        actor: Seat,
+        /// The tile added.
+        pai: Pai,
+        /// The pon's three tiles.
+        consumed: [Pai; 3],
+    },
+    /// A concealed kan (暗槓).
+    Ankan {
+        /// Who declared it.
+        actor: Seat,
+        /// The four tiles.
+        consumed: [Pai; 4],
+    },
+    /// Three players: a north set aside as a dora (抜きドラ); a replacement draw follows.
+    Kita {
+        /// Who set it aside.
+        actor: Seat,
+        /// The tile (`N`).
+        pai: Pai,
+    },
+    /// A new dora indicator turned over (after a kan).
+    Dora {
+        /// The indicator.
+        dora_marker: Pai,
+    },
+    /// A riichi declared; the declaring discard follows.
+    Reach {
+        /// Who declared.
+        actor: Seat,
+    },
+    /// The riichi stands (nobody won on the declaring discard): 1,000 points on the table.
+    ReachAccepted {
+        /// Who declared.
+        actor: Seat,
+    },
+    /// A win.
+    Hora {
+        /// The winner.
+        actor: Seat,
+        /// Who dealt in (the winner on a tsumo).
+        target: Seat,
+        /// The winning tile.
+        pai: Pai,
+        /// Each seat's change of score from this win, sticks and counters included.
+        deltas: [i32; 4],
+        /// The ura-dora indicators (`ura_len` of them; only after riichi).
+        ura_markers: [Pai; 5],
+        /// How many entries of `ura_markers` are used.
+        ura_len: u8,
+        /// What the hand was worth.
+        score: WinScore,
+    },
+    /// A hand ends without a winner.
+    Ryukyoku {
+        /// Why.
+        reason: DrawReason,
+        /// Each seat's change of score (tenpai payments, nagashi).
+        deltas: [i32; 4],
+        /// Bit `s` set if seat `s` was tenpai (exhaustive draws).
+        tenpai: u8,
+    },
+    /// A hand is over (its deltas already applied).
+    EndKyoku,
+    /// The game is over.
+    EndGame {
+        /// Final scores, sticks left on the table already settled as the rules say.
+        scores: [i32; 4],
+    },
+}
+
+impl Event {
+    /// mjai's `type` of this event.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Event::StartGame { .. } => "start_game",
+            Event::StartKyoku { .. } => "start_kyoku",
+            Event::Tsumo { .. } => "tsumo",
+            Event::Dahai { .. } => "dahai",
+            Event::Chi { .. } => "chi",
+            Event::Pon { .. } => "pon",
+            Event::Daiminkan { .. } => "daiminkan",
+            Event::Kakan { .. } => "kakan",
+            Event::Ankan { .. } => "ankan",
+            Event::Kita { .. } => "kita",
+            Event::Dora { .. } => "dora",
+            Event::Reach { .. } => "reach",
+            Event::ReachAccepted { .. } => "reach_accepted",
+            Event::Hora { .. } => "hora",
+            Event::Ryukyoku { .. } => "ryukyoku",
+            Event::EndKyoku => "end_kyoku",
+            Event::EndGame { .. } => "end_game",
+        }
+    }
+
+    /// The seat that acted, for events a seat makes.
+    pub const fn actor(&self) -> Option<Seat> {
+        match *self {
+            Event::Tsumo { actor, .. }
+            | Event::Dahai { actor, .. }
+            | Event::Chi { actor, .. }
+            | Event::Pon { actor, .. }
+            | Event::Daiminkan { actor, .. }
+            | Event::Kakan { actor, .. }
+            | Event::Ankan { actor, .. }
+            | Event::Kita { actor, .. }
+            | Event::Reach { actor }
+            | Event::ReachAccepted { actor }
+            | Event::Hora { actor, .. } => Some(actor),
+            _ => None,
+        }
+    }
+}

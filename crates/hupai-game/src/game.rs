@@ -1,0 +1,958 @@
+//! [`Game`]: the whole state of one game as one plain value, and the turn loop that advances it.
+//!
+//! The loop is the same for every rule family: a hand is dealt; the seat to move draws and
+//! either wins, declares, or discards; the other seats answer the discard (a win, a call, or a
+//! pass), their answers are resolved by priority, and play moves on until a win or a draw ends
+//! the hand; the hand is settled, the dealer rotates or stays, and the next hand is dealt until
+//! the game ends. What a family decides is kept in a few places: which claims a discard allows
+//! ([`crate::legal`]), what a win is worth and who pays ([`crate::settle`]), and how the match
+//! goes on (`end_hand` here).
+//!
+//! Only two situations ask for decisions: a seat's own turn ([`Phase::Turn`]) and the other
+//! seats' answers to a discard or an added kan ([`Phase::Claims`]). Everything else (draws,
+//! dora, payments, the next deal) happens inside [`Game::apply`].
+
+use arrayvec::ArrayVec;
+use hupai::{PackedHand, Rules, Tile, TileSet};
+use hupai_score::riichi;
+
+use crate::action::{Action, Actions};
+use crate::error::GameError;
+use crate::event::{DrawReason, Event, Seat};
+use crate::pai::{Pai, PaiCounts};
+use crate::rules::{GameLength, GameRules, KanDora};
+use crate::wall::Wall;
+
+/// Where a game's walls come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WallSource {
+    /// hupai's seeded shuffle ([`Wall::seeded`]): hand `k` of the game gets `Wall::seeded(seed, k)`.
+    Seeded(u64),
+    /// Tenhou's shuffle from a log's `SHUFFLE` seed (its generator state kept in the game).
+    Tenhou(Box<crate::tenhou_shuffle::TenhouShuffle>),
+    /// Walls given in order (a replay's, a test's); the game ends if they run out.
+    Given(std::sync::Arc<[Wall]>),
+}
+
+/// A declared meld as the table sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MeldRecord {
+    /// What kind of meld.
+    pub kind: MeldKind,
+    /// Its tiles (three, or four for a kan); the called tile first for calls on a discard.
+    pub pais: [Pai; 4],
+    /// The seat whose discard was called (the owner for a concealed kan).
+    pub from: Seat,
+}
+
+/// The kinds of declared melds, named as mjai names the calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MeldKind {
+    /// A sequence called on the left player's discard.
+    Chi,
+    /// A triplet called on a discard.
+    Pon,
+    /// A kan called on a discard.
+    Daiminkan,
+    /// A pon with its fourth tile added.
+    Kakan,
+    /// A concealed kan.
+    Ankan,
+}
+
+impl MeldRecord {
+    /// The hupai meld.
+    pub fn meld(&self) -> hupai::Meld {
+        let kind = self.pais[0].kind().unwrap_or(Tile::EAST);
+        match self.kind {
+            MeldKind::Chi => {
+                let low = self.pais[..3].iter().filter_map(|p| p.kind()).min().unwrap_or(kind);
+                hupai::Meld::Chi(low)
+            }
+            MeldKind::Pon => hupai::Meld::Pon(kind),
+            MeldKind::Daiminkan | MeldKind::Kakan => hupai::Meld::Kan(kind),
+            MeldKind::Ankan => hupai::Meld::ClosedKan(kind),
+        }
+    }
+
+    /// Tiles in the meld: 3, or 4 for a kan.
+    pub fn len(&self) -> usize {
+        if matches!(self.kind, MeldKind::Chi | MeldKind::Pon) { 3 } else { 4 }
+    }
+
+    /// Never true: a meld has tiles.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The meld's tiles.
+    pub fn tiles(&self) -> &[Pai] {
+        &self.pais[..self.len()]
+    }
+}
+
+/// A discard in a river.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RiverTile {
+    /// The tile.
+    pub pai: Pai,
+    /// Discarded straight after drawing it.
+    pub tsumogiri: bool,
+    /// The discard declaring riichi.
+    pub riichi: bool,
+    /// Called by another seat (it now sits in that seat's meld).
+    pub called: bool,
+}
+
+/// A player's riichi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Riichi {
+    None,
+    /// Declared with the discard on the table; accepted when nobody wins on it.
+    Declared { double: bool },
+    /// Accepted: the stick is on the table.
+    Accepted { double: bool, ippatsu: bool },
+}
+
+/// One seat's part of the state.
+#[derive(Debug, Clone)]
+pub(crate) struct Player {
+    pub(crate) hand: PaiCounts,
+    pub(crate) packed: PackedHand,
+    pub(crate) melds: ArrayVec<MeldRecord, 4>,
+    pub(crate) river: ArrayVec<RiverTile, 32>,
+    /// Kinds this seat has discarded (furiten).
+    pub(crate) discarded: TileSet,
+    /// The waits of the hand one tile short (after a discard, a kan or a kita).
+    pub(crate) waits: TileSet,
+    pub(crate) riichi: Riichi,
+    /// A win passed since this seat's last discard (同巡内フリテン).
+    pub(crate) temporary_furiten: bool,
+    /// A win passed after riichi (立直後フリテン): for the rest of the hand.
+    pub(crate) riichi_furiten: bool,
+    pub(crate) nuki: u8,
+    /// Kinds that may not be discarded right after a call (kuikae).
+    pub(crate) kuikae: TileSet,
+    /// Every discard a terminal or honor and none called, so far.
+    pub(crate) nagashi: bool,
+    /// The seat liable for a big three dragons or big four winds (pao).
+    pub(crate) pao: Option<Seat>,
+    pub(crate) kans: u8,
+}
+
+impl Player {
+    fn new() -> Player {
+        Player {
+            hand: PaiCounts::EMPTY,
+            packed: PackedHand::new(),
+            melds: ArrayVec::new(),
+            river: ArrayVec::new(),
+            discarded: TileSet::EMPTY,
+            waits: TileSet::EMPTY,
+            riichi: Riichi::None,
+            temporary_furiten: false,
+            riichi_furiten: false,
+            nuki: 0,
+            kuikae: TileSet::EMPTY,
+            nagashi: true,
+            pao: None,
+            kans: 0,
+        }
+    }
+
+    pub(crate) fn in_riichi(&self) -> bool {
+        !matches!(self.riichi, Riichi::None)
+    }
+
+    pub(crate) fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| m.kind == MeldKind::Ankan)
+    }
+
+    pub(crate) fn furiten(&self) -> bool {
+        self.temporary_furiten || self.riichi_furiten || self.discarded.bits() & self.waits.bits() != 0
+    }
+
+    /// Rebuilds the packed hand from the counts and melds (after a call, a kan or a deal).
+    pub(crate) fn repack(&mut self) {
+        let mut packed = PackedHand::from_counts(&self.hand.kinds, 0).unwrap_or_default();
+        for m in &self.melds {
+            // The counts never hold a fifth copy, so adding a meld cannot fail.
+            let _ = packed.add_meld(m.meld());
+        }
+        self.packed = packed;
+    }
+
+    pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
+        self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
+    }
+}
+
+/// What kind of thing the other seats are answering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum ClaimOn {
+    /// A discard: ron, pon, kan, chi.
+    Discard,
+    /// A tile added to a pon: ron only (chankan).
+    Kakan,
+    /// A concealed kan: ron by thirteen orphans only, where the rules allow it.
+    Ankan,
+}
+
+/// The state of a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// `seat` moves: after a draw (`drawn`), or after a chi or pon (no draw: discard only).
+    Turn {
+        seat: Seat,
+        drawn: Option<Pai>,
+        /// Riichi declared: the discard must follow.
+        reach: bool,
+        /// The draw was a replacement tile (after a kan or a kita).
+        rinshan: bool,
+        /// The drawn tile wins with a yaku and the seat may take it.
+        can_tsumo: bool,
+    },
+    /// The other seats answer `pai`, discarded or added to a kan by `from`.
+    Claims {
+        from: Seat,
+        pai: Pai,
+        on: ClaimOn,
+        /// Seats that must answer, and those that have.
+        asked: u8,
+        answered: u8,
+        /// Seats that may win on it.
+        ron: u8,
+        /// Seats whose waits hold it (a pass makes them furiten).
+        hit: u8,
+        /// The discard declared riichi.
+        reach: bool,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// The state of a game: rules, scores, the hand being played, and the decision it waits for.
+///
+/// `legal_actions` lists what a seat may do; `apply` does it or refuses it with a
+/// [`GameError`], changing nothing. Both allocate nothing but the event log (which
+/// [`Game::set_recording`] turns off for self-play that needs no log).
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub(crate) rules: GameRules,
+    pub(crate) options: riichi::Options,
+    pub(crate) hand_rules: Rules,
+    pub(crate) walls: WallSource,
+    pub(crate) hands_dealt: u32,
+    /// Round wind: 0 east, 1 south, 2 west, 3 north.
+    pub(crate) bakaze: u8,
+    /// Hand within the round, 0-based (the dealer's seat).
+    pub(crate) kyoku: u8,
+    pub(crate) honba: u8,
+    pub(crate) kyotaku: u8,
+    pub(crate) scores: [i32; 4],
+    pub(crate) wall: Wall,
+    pub(crate) live_drawn: u8,
+    pub(crate) replacements: u8,
+    pub(crate) dora_shown: u8,
+    pub(crate) dora_pending: u8,
+    pub(crate) kans: u8,
+    pub(crate) players: [Player; 4],
+    pub(crate) phase: Phase,
+    /// Slots of `answers` hold each seat's answer during [`Phase::Claims`].
+    pub(crate) answers: [Action; 4],
+    /// No call (chi, pon, kan) yet this hand: first-turn wins and draws are still possible.
+    pub(crate) no_calls: bool,
+    pub(crate) riichi_count: u8,
+    pub(crate) events: Vec<Event>,
+    pub(crate) record: bool,
+    pub(crate) decisions: u64,
+    /// Points from sticks left at the end that went to the top player (settled in `scores`).
+    pub(crate) final_points: Option<[f64; 4]>,
+}
+
+impl Game {
+    /// A new game under `rules` with seeded walls ([`Wall::seeded`]): the first hand is dealt
+    /// and the dealer is to move.
+    pub fn new(rules: GameRules, seed: u64) -> Game {
+        Game::with_walls(rules, WallSource::Seeded(seed))
+    }
+
+    /// A new game whose walls come from `walls`.
+    pub fn with_walls(rules: GameRules, walls: WallSource) -> Game {
+        let start = [rules.starting_points; 4];
+        let mut scores = [0; 4];
+        scores[..usize::from(rules.players)].copy_from_slice(&start[..usize::from(rules.players)]);
+        let mut game = Game {
+            rules,
+            options: rules.scoring_options(),
+            hand_rules: rules.hand_rules(),
+            walls,
+            hands_dealt: 0,
+            bakaze: 0,
+            kyoku: 0,
+            honba: 0,
+            kyotaku: 0,
+            scores,
+            wall: Wall::seeded(0, 0, rules.players),
+            live_drawn: 0,
+            replacements: 0,
+            dora_shown: 1,
+            dora_pending: 0,
+            kans: 0,
+            players: [Player::new(), Player::new(), Player::new(), Player::new()],
+            phase: Phase::Over,
+            answers: [Action::None; 4],
+            no_calls: true,
+            riichi_count: 0,
+            events: Vec::with_capacity(256),
+            record: true,
+            decisions: 0,
+            final_points: None,
+        };
+        game.emit(Event::StartGame { players: rules.players });
+        game.deal();
+        game
+    }
+
+    /// Whether events are kept ([`Game::events`]). Self-play that needs no log turns it off:
+    /// the game then allocates nothing as it plays.
+    pub fn set_recording(&mut self, on: bool) {
+        self.record = on;
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+
+    /// Every event so far (while recording).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Forgets the events recorded so far (a long self-play run keeps memory flat).
+    pub fn clear_events(&mut self) {
+        self.events.clear();
+    }
+
+    /// The scores, in seat order (three entries count with three players).
+    pub fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+
+    /// True when the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    /// Decisions applied so far (every `apply` that was accepted).
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// After the game: each seat's result in thousands of points with oka and uma, as the
+    /// platforms rank (`(score - target) / 1000 + uma`, the oka to first place).
+    pub fn final_points(&self) -> Option<[f64; 4]> {
+        self.final_points
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> u8 {
+        self.rules.players
+    }
+
+    /// The seats that must decide now: the seat to move, or every seat yet to answer a claim
+    /// (a bit per seat).
+    pub fn to_act(&self) -> u8 {
+        match self.phase {
+            Phase::Turn { seat, .. } => 1 << seat,
+            Phase::Claims { asked, answered, .. } => asked & !answered,
+            Phase::Over => 0,
+        }
+    }
+
+    /// The first seat that must decide now, if any.
+    pub fn next_seat(&self) -> Option<Seat> {
+        let bits = self.to_act();
+        (bits != 0).then(|| bits.trailing_zeros() as Seat)
+    }
+
+    /// The round as written in logs: `E1`, `S3-2` (wind, hand, and counters when any).
+    pub fn kyoku_name(&self) -> String {
+        let wind = ["E", "S", "W", "N"][usize::from(self.bakaze & 3)];
+        if self.honba > 0 {
+            format!("{wind}{}-{}", self.kyoku + 1, self.honba)
+        } else {
+            format!("{wind}{}", self.kyoku + 1)
+        }
+    }
+
+    /// The dealer's seat.
+    pub fn oya(&self) -> Seat {
+        self.kyoku
+    }
+
+    /// Live tiles left to draw.
+    pub fn tiles_left(&self) -> usize {
+        self.wall.live(self.rules.players).saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
+    }
+
+    /// The legal actions of `seat` now (empty when it has nothing to decide).
+    pub fn legal_actions(&self, seat: Seat) -> Actions {
+        let mut out = Actions::new();
+        crate::legal::fill(self, seat, &mut out);
+        out
+    }
+
+    /// Does `action` for `seat`, or refuses it — naming why — leaving the game unchanged.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), GameError> {
+        if seat >= self.rules.players {
+            return Err(GameError::NoSuchSeat { seat, players: self.rules.players });
+        }
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.to_act() & (1 << seat) == 0 {
+            return Err(GameError::NotYourTurn { seat, to_act: self.to_act() });
+        }
+        let legal = self.legal_actions(seat);
+        if !legal.contains(&action) {
+            return Err(GameError::Illegal { seat, action, reason: crate::legal::why_not(self, seat, &action) });
+        }
+        self.decisions += 1;
+        match self.phase {
+            Phase::Turn { .. } => self.apply_turn(seat, action),
+            Phase::Claims { .. } => self.answer(seat, action),
+            Phase::Over => {}
+        }
+        Ok(())
+    }
+
+    pub(crate) fn emit(&mut self, event: Event) {
+        if self.record {
+            self.events.push(event);
+        }
+    }
+
+    pub(crate) fn seat_count(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    pub(crate) fn red(&self) -> [u8; 3] {
+        self.rules.red_fives
+    }
+
+    // ---- dealing and drawing ----
+
+    fn next_wall(&mut self) -> Option<Wall> {
+        let players = self.rules.players;
+        let k = self.hands_dealt;
+        match &mut self.walls {
+            WallSource::Seeded(seed) => Some(Wall::seeded(*seed, k, players)),
+            WallSource::Tenhou(shuffle) => Some(shuffle.next_wall(players)),
+            WallSource::Given(walls) => walls.get(k as usize).cloned(),
+        }
+    }
+
+    fn deal(&mut self) {
+        let Some(wall) = self.next_wall() else {
+            self.finish_game();
+            return;
+        };
+        self.hands_dealt += 1;
+        self.wall = wall;
+        self.live_drawn = 0;
+        self.replacements = 0;
+        self.dora_shown = 1;
+        self.dora_pending = 0;
+        self.kans = 0;
+        self.no_calls = true;
+        self.riichi_count = 0;
+        self.answers = [Action::None; 4];
+        let n = self.rules.players;
+        let red = self.red();
+        let oya = self.kyoku;
+        let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+        for seat in 0..n {
+            let mut p = Player::new();
+            let offset = (seat + n - oya) % n;
+            for i in 0..13 {
+                p.hand.add(self.wall.dealt(n, offset, i).pai(red));
+            }
+            for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
+                *slot = pai;
+            }
+            p.repack();
+            p.refresh_waits(&self.hand_rules);
+            self.players[usize::from(seat)] = p;
+        }
+        let dora_marker = self.wall.dora_indicator(0).pai(red);
+        self.emit(Event::StartKyoku {
+            bakaze: Pai::of(Tile::ALL[27 + usize::from(self.bakaze & 3)]),
+            dora_marker,
+            kyoku: self.kyoku + 1,
+            honba: self.honba,
+            kyotaku: self.kyotaku,
+            oya,
+            scores: self.scores,
+            tehais,
+        });
+        self.draw(oya, false);
+    }
+
+    /// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
+    pub(crate) fn draw(&mut self, seat: Seat, replacement: bool) {
+        if !replacement && self.tiles_left() == 0 {
+            self.exhaustive_draw();
+            return;
+        }
+        let id = if replacement {
+            let id = self.wall.replacement(usize::from(self.replacements));
+            self.replacements += 1;
+            id
+        } else {
+            let id = self.wall.draw(self.rules.players, usize::from(self.live_drawn));
+            self.live_drawn += 1;
+            id
+        };
+        let pai = id.pai(self.red());
+        let p = &mut self.players[usize::from(seat)];
+        p.hand.add(pai);
+        if let Some(kind) = pai.kind() {
+            let _ = p.packed.add(kind);
+        }
+        self.emit(Event::Tsumo { actor: seat, pai });
+        let can_tsumo = self.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
+            && crate::settle::win_score(self, seat, seat, pai, replacement, None).is_some();
+        self.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
+    }
+
+    fn reveal_pending_dora(&mut self) {
+        while self.dora_pending > 0 {
+            self.dora_pending -= 1;
+            self.reveal_dora();
+        }
+    }
+
+    fn reveal_dora(&mut self) {
+        if self.dora_shown < 5 {
+            let dora_marker = self.wall.dora_indicator(usize::from(self.dora_shown)).pai(self.red());
+            self.dora_shown += 1;
+            self.emit(Event::Dora { dora_marker });
+        }
+    }
+
+    /// A kan's dora: now, or after the kan's discard.
+    fn kan_dora(&mut self, timing: KanDora) {
+        match timing {
+            KanDora::Immediate => self.reveal_dora(),
+            KanDora::AfterDiscard => self.dora_pending += 1,
+        }
+    }
+
+    /// Breaks every ippatsu and the first go-around (any call or kan does).
+    fn interrupt(&mut self) {
+        self.no_calls = false;
+        for p in &mut self.players {
+            if let Riichi::Accepted { double, .. } = p.riichi {
+                p.riichi = Riichi::Accepted { double, ippatsu: false };
+            }
+        }
+    }
+
+    // ---- the seat to move ----
+
+    fn apply_turn(&mut self, seat: Seat, action: Action) {
+        let Phase::Turn { drawn, reach, rinshan, .. } = self.phase else { return };
+        let s = usize::from(seat);
+        match action {
+            Action::Dahai { pai, tsumogiri } => self.discard(seat, pai, tsumogiri, reach),
+            Action::Reach => {
+                self.emit(Event::Reach { actor: seat });
+                if let Phase::Turn { reach, .. } = &mut self.phase {
+                    *reach = true;
+                }
+            }
+            Action::Hora => {
+                let pai = drawn.unwrap_or(Pai::UNKNOWN);
+                self.settle_wins(seat, pai, &[seat], rinshan, None);
+            }
+            Action::Ryukyoku => self.abort(DrawReason::NineTerminals),
+            Action::Ankan { consumed } => {
+                self.reveal_pending_dora();
+                let p = &mut self.players[s];
+                for c in consumed {
+                    p.hand.remove(c);
+                }
+                p.melds.push(MeldRecord { kind: MeldKind::Ankan, pais: consumed, from: seat });
+                p.kans += 1;
+                p.repack();
+                p.refresh_waits(&self.hand_rules);
+                self.kans += 1;
+                self.interrupt();
+                self.emit(Event::Ankan { actor: seat, consumed });
+                let kind = consumed[0];
+                let (ron, hit) = crate::legal::chankan_claims(self, seat, kind, ClaimOn::Ankan);
+                if ron != 0 {
+                    self.open_claims(seat, kind, ClaimOn::Ankan, ron, ron, hit, false);
+                } else {
+                    self.pass_furiten(hit);
+                    self.after_kan(seat, self.rules.closed_kan_dora);
+                }
+            }
+            Action::Kakan { pai } => {
+                self.reveal_pending_dora();
+                let p = &mut self.players[s];
+                p.hand.remove(pai);
+                let kind = pai.kind_index();
+                let mut consumed = [pai; 3];
+                if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.pais[0].kind_index() == kind) {
+                    consumed = [m.pais[0], m.pais[1], m.pais[2]];
+                    m.kind = MeldKind::Kakan;
+                    m.pais[3] = pai;
+                }
+                p.kans += 1;
+                p.repack();
+                p.refresh_waits(&self.hand_rules);
+                self.kans += 1;
+                self.interrupt();
+                self.emit(Event::Kakan { actor: seat, pai, consumed });
+                let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
+                if ron != 0 {
+                    self.open_claims(seat, pai, ClaimOn::Kakan, ron, ron, hit, false);
+                } else {
+                    self.pass_furiten(hit);
+                    self.after_kan(seat, self.rules.open_kan_dora);
+                }
+            }
+            Action::Kita => {
+                let p = &mut self.players[s];
+                p.hand.remove(Pai::NORTH);
+                p.nuki += 1;
+                p.repack();
+                p.refresh_waits(&self.hand_rules);
+                self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
+                self.draw(seat, true);
+            }
+            _ => {}
+        }
+    }
+
+    fn after_kan(&mut self, seat: Seat, timing: KanDora) {
+        self.kan_dora(timing);
+        self.draw(seat, true);
+    }
+
+    fn discard(&mut self, seat: Seat, pai: Pai, tsumogiri: bool, reach: bool) {
+        self.reveal_pending_dora();
+        let s = usize::from(seat);
+        let first_turn = self.no_calls && self.players[s].river.is_empty();
+        let p = &mut self.players[s];
+        p.hand.remove(pai);
+        let kind = pai.kind().unwrap_or(Tile::EAST);
+        let _ = p.packed.remove(kind);
+        p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
+        p.discarded.insert(kind);
+        if !kind.is_terminal_or_honor() {
+            p.nagashi = false;
+        }
+        p.temporary_furiten = false;
+        p.kuikae = TileSet::EMPTY;
+        if reach {
+            p.riichi = Riichi::Declared { double: first_turn };
+        } else if let Riichi::Accepted { double, ippatsu: true } = p.riichi {
+            // The go-around after riichi ends with the declarer's next discard.
+            p.riichi = Riichi::Accepted { double, ippatsu: false };
+        }
+        p.refresh_waits(&self.hand_rules);
+        self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
+        let (asked, ron, hit) = crate::legal::discard_claims(self, seat, pai);
+        if asked != 0 {
+            self.open_claims(seat, pai, ClaimOn::Discard, asked, ron, hit, reach);
+        } else {
+            self.pass_furiten(hit);
+            self.discard_passed(seat, reach);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn open_claims(&mut self, from: Seat, pai: Pai, on: ClaimOn, asked: u8, ron: u8, hit: u8, reach: bool) {
+        self.answers = [Action::None; 4];
+        self.phase = Phase::Claims { from, pai, on, asked, answered: 0, ron, hit, reach };
+    }
+
+    /// Seats whose waits held a tile they did not win on become furiten.
+    fn pass_furiten(&mut self, hit: u8) {
+        for s in 0..self.seat_count() {
+            if hit & (1 << s) != 0 {
+                let p = &mut self.players[s];
+                p.temporary_furiten = true;
+                if p.in_riichi() {
+                    p.riichi_furiten = true;
+                }
+            }
+        }
+    }
+
+    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
+    fn discard_passed(&mut self, seat: Seat, reach: bool) {
+        if reach && !self.accept_riichi(seat) {
+            return;
+        }
+        let n = self.rules.players;
+        // Four winds: the first four discards, no call, one wind.
+        if self.rules.four_winds_draw && n == 4 && self.no_calls {
+            let firsts: ArrayVec<Pai, 4> = self.players.iter().filter_map(|p| p.river.first().map(|r| r.pai)).collect();
+            if firsts.len() == 4
+                && self.players.iter().all(|p| p.river.len() == 1)
+                && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind()))
+            {
+                self.abort(DrawReason::FourWinds);
+                return;
+            }
+        }
+        if self.rules.four_kans_draw && self.kans == 4 && self.players.iter().all(|p| p.kans < 4) {
+            self.abort(DrawReason::FourKans);
+            return;
+        }
+        self.draw((seat + 1) % n, false);
+    }
+
+    /// The riichi on the table stands: the stick is paid. False if it ended the hand.
+    fn accept_riichi(&mut self, seat: Seat) -> bool {
+        let s = usize::from(seat);
+        if let Riichi::Declared { double } = self.players[s].riichi {
+            self.players[s].riichi = Riichi::Accepted { double, ippatsu: true };
+            self.scores[s] -= 1000;
+            self.kyotaku += 1;
+            self.riichi_count += 1;
+            self.emit(Event::ReachAccepted { actor: seat });
+            if self.rules.four_riichi_draw && self.rules.players == 4 && self.riichi_count == 4 {
+                self.abort(DrawReason::FourRiichi);
+                return false;
+            }
+        }
+        true
+    }
+
+    // ---- the other seats' answers ----
+
+    fn answer(&mut self, seat: Seat, action: Action) {
+        self.answers[usize::from(seat)] = action;
+        let Phase::Claims { from, pai, on, asked, answered, ron: _, hit, reach } = &mut self.phase else { return };
+        *answered |= 1 << seat;
+        if *answered != *asked {
+            return;
+        }
+        let (from, pai, on, hit, reach) = (*from, *pai, *on, *hit, *reach);
+        let n = self.rules.players;
+        let mut winners: ArrayVec<Seat, 3> = ArrayVec::new();
+        let mut call: Option<(Seat, Action)> = None;
+        for k in 1..n {
+            let s = (from + k) % n;
+            match self.answers[usize::from(s)] {
+                Action::Hora => winners.push(s),
+                a @ (Action::Pon { .. } | Action::Daiminkan { .. }) => call = Some((s, a)),
+                a @ Action::Chi { .. } if call.is_none() => call = Some((s, a)),
+                _ => {}
+            }
+        }
+        let winner_bits = winners.iter().fold(0u8, |b, &s| b | 1 << s);
+        self.pass_furiten(hit & !winner_bits);
+        if !winners.is_empty() {
+            if winners.len() == 3 && self.rules.triple_ron_draw {
+                self.abort(DrawReason::TripleRon);
+                return;
+            }
+            if self.rules.multiple_ron == crate::rules::MultipleRon::HeadBump {
+                winners.truncate(1);
+            }
+            self.settle_wins(from, pai, &winners, false, Some(on));
+            return;
+        }
+        match on {
+            ClaimOn::Discard => {
+                if reach && !self.accept_riichi(from) {
+                    return;
+                }
+                match call {
+                    Some((caller, action)) => self.call(caller, from, action),
+                    None => {
+                        // The riichi was accepted above; the rest of `discard_passed`.
+                        self.discard_passed(from, false);
+                    }
+                }
+            }
+            ClaimOn::Kakan => self.after_kan(from, self.rules.open_kan_dora),
+            ClaimOn::Ankan => self.after_kan(from, self.rules.closed_kan_dora),
+        }
+    }
+
+    fn call(&mut self, seat: Seat, from: Seat, action: Action) {
+        self.interrupt();
+        if let Some(r) = self.players[usize::from(from)].river.last_mut() {
+            r.called = true;
+        }
+        self.players[usize::from(from)].nagashi = false;
+        let s = usize::from(seat);
+        let p = &mut self.players[s];
+        match action {
+            Action::Chi { pai, consumed } => {
+                for c in consumed {
+                    p.hand.remove(c);
+                }
+                p.melds.push(MeldRecord { kind: MeldKind::Chi, pais: [pai, consumed[0], consumed[1], pai], from });
+                p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
+                p.repack();
+                self.emit(Event::Chi { actor: seat, target: from, pai, consumed });
+                self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
+            }
+            Action::Pon { pai, consumed } => {
+                for c in consumed {
+                    p.hand.remove(c);
+                }
+                p.melds.push(MeldRecord { kind: MeldKind::Pon, pais: [pai, consumed[0], consumed[1], pai], from });
+                p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
+                p.repack();
+                self.check_pao(seat, from, pai);
+                self.emit(Event::Pon { actor: seat, target: from, pai, consumed });
+                self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
+            }
+            Action::Daiminkan { pai, consumed } => {
+                for c in consumed {
+                    p.hand.remove(c);
+                }
+                p.melds.push(MeldRecord {
+                    kind: MeldKind::Daiminkan,
+                    pais: [pai, consumed[0], consumed[1], consumed[2]],
+                    from,
+                });
+                p.kans += 1;
+                p.repack();
+                p.refresh_waits(&self.hand_rules);
+                self.kans += 1;
+                self.check_pao(seat, from, pai);
+                self.emit(Event::Daiminkan { actor: seat, target: from, pai, consumed });
+                self.after_kan(seat, self.rules.open_kan_dora);
+            }
+            _ => {}
+        }
+    }
+
+    /// The third dragon or fourth wind meld called from `from` makes `from` liable (pao).
+    fn check_pao(&mut self, seat: Seat, from: Seat, pai: Pai) {
+        if !self.rules.pao {
+            return;
+        }
+        let Some(kind) = pai.kind() else { return };
+        let p = &mut self.players[usize::from(seat)];
+        let triplets = |dragon: bool| {
+            p.melds
+                .iter()
+                .filter(|m| m.kind != MeldKind::Chi)
+                .filter_map(|m| m.pais[0].kind())
+                .filter(|k| if dragon { k.is_dragon() } else { k.is_wind() })
+                .count()
+        };
+        if (kind.is_dragon() && triplets(true) == 3) || (kind.is_wind() && triplets(false) == 4) {
+            p.pao = Some(from);
+        }
+    }
+
+    // ---- the end of a hand ----
+
+    fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
+        crate::settle::wins(self, from, pai, winners, rinshan, on);
+        let dealer_won = winners.contains(&self.kyoku);
+        self.end_hand(dealer_won, true);
+    }
+
+    fn abort(&mut self, reason: DrawReason) {
+        self.emit(Event::Ryukyoku { reason, deltas: [0; 4], tenpai: 0 });
+        self.end_hand(true, false);
+    }
+
+    fn exhaustive_draw(&mut self) {
+        let (reason, deltas, tenpai) = crate::settle::exhaustive(self);
+        for (score, d) in self.scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        self.emit(Event::Ryukyoku { reason, deltas, tenpai });
+        let dealer_tenpai = tenpai & (1 << self.kyoku) != 0;
+        self.end_hand(dealer_tenpai, false);
+    }
+
+    /// Moves the game on after a hand: counters, the dealer, the end of the game.
+    fn end_hand(&mut self, dealer_stays: bool, won: bool) {
+        self.emit(Event::EndKyoku);
+        let n = self.rules.players;
+        let last_wind = match self.rules.length {
+            GameLength::Single => {
+                self.finish_game();
+                return;
+            }
+            GameLength::East => 0,
+            GameLength::South => 1,
+        };
+        let all_last = self.bakaze > last_wind || (self.bakaze == last_wind && self.kyoku == n - 1);
+        if self.rules.busting && self.scores[..usize::from(n)].iter().any(|&s| s < 0) {
+            self.finish_game();
+            return;
+        }
+        let top = self.top_seat();
+        let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
+        if all_last && dealer_stays && self.rules.agari_yame && top == self.kyoku && reached {
+            self.finish_game();
+            return;
+        }
+        if dealer_stays {
+            self.honba += 1;
+        } else {
+            self.honba = if won { 0 } else { self.honba + 1 };
+            self.kyoku += 1;
+            if self.kyoku == n {
+                self.kyoku = 0;
+                self.bakaze += 1;
+            }
+        }
+        if self.bakaze > last_wind {
+            let extension_over = self.bakaze > last_wind + 1;
+            if reached || !self.rules.extension || extension_over {
+                self.finish_game();
+                return;
+            }
+        }
+        self.deal();
+    }
+
+    /// The seat in first place (ties to the seat nearer the first dealer).
+    fn top_seat(&self) -> Seat {
+        let n = self.seat_count();
+        (0..n).max_by_key(|&s| (self.scores[s], std::cmp::Reverse(s))).unwrap_or(0) as Seat
+    }
+
+    fn finish_game(&mut self) {
+        let n = self.seat_count();
+        if self.rules.leftover_sticks_to_top && self.kyotaku > 0 {
+            let top = usize::from(self.top_seat());
+            self.scores[top] += 1000 * i32::from(self.kyotaku);
+            self.kyotaku = 0;
+        }
+        let mut order: ArrayVec<usize, 4> = (0..n).collect();
+        order.sort_by_key(|&s| (std::cmp::Reverse(self.scores[s]), s));
+        let mut points = [0.0; 4];
+        let oka = f64::from((self.rules.target_points - self.rules.starting_points) * i32::from(self.rules.players));
+        for (rank, &s) in order.iter().enumerate() {
+            let mut p = f64::from(self.scores[s] - self.rules.target_points) + f64::from(self.rules.uma[rank]);
+            if rank == 0 {
+                p += oka;
+            }
+            points[s] = p / 1000.0;
+        }
+        self.final_points = Some(points);
+        self.emit(Event::EndGame { scores: self.scores });
+        self.phase = Phase::Over;
+    }
+}

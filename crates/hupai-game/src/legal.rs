@@ -1,0 +1,361 @@
+//! What a seat may do: the legal actions of the seat to move and of the seats answering a
+//! discard or a kan, and why an action that is not among them is refused.
+//!
+//! Everything here reads the game and writes into a fixed-capacity list; nothing allocates. A
+//! win is offered only when the hand wins with a yaku and the seat is not furiten (the scorer
+//! decides the yaku, so a win offered is a win the settlement can pay).
+
+use hupai::{PackedHand, Tile, TileSet};
+
+use crate::action::{Action, Actions};
+use crate::event::Seat;
+use crate::game::{ClaimOn, Game, MeldKind, Phase, Player};
+use crate::pai::{Pai, PaiCounts};
+use crate::rules::GameRules;
+
+/// Fills `out` with the legal actions of `seat`.
+pub(crate) fn fill(game: &Game, seat: Seat, out: &mut Actions) {
+    match game.phase {
+        Phase::Turn { seat: s, drawn, reach, rinshan, can_tsumo } if s == seat => {
+            turn(game, seat, drawn, reach, rinshan, can_tsumo, out)
+        }
+        Phase::Claims { from, pai, on, asked, answered, ron, .. } => {
+            let bit = 1 << seat;
+            if asked & !answered & bit != 0 {
+                if ron & bit != 0 {
+                    out.push(Action::Hora);
+                }
+                if on == ClaimOn::Discard {
+                    calls(game, seat, from, pai, Some(out));
+                }
+                out.push(Action::None);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn push(out: &mut Actions, action: Action) {
+    // The capacity holds every action a seat can have; a full list would be a bug, never a panic.
+    let _ = out.try_push(action);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool, can_tsumo: bool, out: &mut Actions) {
+    let p = &game.players[usize::from(seat)];
+    if reach {
+        // The discard declaring riichi must leave the hand ready.
+        for pai in p.hand.distinct() {
+            if ready_without(p, pai, game) {
+                discards_of(p, pai, drawn, out);
+            }
+        }
+        return;
+    }
+    if can_tsumo {
+        push(out, Action::Hora);
+    }
+    let riichi = p.in_riichi();
+    if let Some(drawn) = drawn {
+        if !riichi && nine_terminals(game, p, rinshan) {
+            push(out, Action::Ryukyoku);
+        }
+        if !riichi && may_declare_riichi(game, seat, p) {
+            push(out, Action::Reach);
+        }
+        if game.kans < 4 && game.tiles_left() > 0 {
+            for k in 0..34 {
+                if p.hand.kinds[k] == 4 {
+                    let kind = Tile::ALL[k];
+                    if riichi && !(drawn.kind() == Some(kind) && ankan_keeps_waits(game, p, kind)) {
+                        continue;
+                    }
+                    let mut consumed = [Pai::of(kind); 4];
+                    let red = if k < 27 && k % 9 == 4 { usize::from(p.hand.red[k / 9]) } else { 0 };
+                    for c in consumed.iter_mut().take(red) {
+                        *c = Pai::with_red(kind, true);
+                    }
+                    consumed.reverse();
+                    push(out, Action::Ankan { consumed });
+                }
+            }
+            if !riichi {
+                for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                    let k = m.pais[0].kind_index();
+                    if p.hand.kinds[k] > 0 {
+                        let kind = Tile::ALL[k];
+                        let red = k < 27 && k % 9 == 4 && p.hand.red[k / 9] > 0;
+                        push(out, Action::Kakan { pai: Pai::with_red(kind, red) });
+                    }
+                }
+            }
+        }
+        if game.rules.kita && p.hand.kinds[Tile::NORTH.index()] > 0 && game.tiles_left() > 0 && (!riichi || drawn == Pai::NORTH)
+        {
+            push(out, Action::Kita);
+        }
+    }
+    if riichi {
+        if let Some(d) = drawn {
+            push(out, Action::Dahai { pai: d, tsumogiri: true });
+        }
+        return;
+    }
+    for pai in p.hand.distinct() {
+        if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) {
+            continue;
+        }
+        discards_of(p, pai, drawn, out);
+    }
+}
+
+/// The discards of `pai`: the drawn tile (tsumogiri) and, if the hand holds another, from the hand.
+fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
+    if drawn == Some(pai) {
+        push(out, Action::Dahai { pai, tsumogiri: true });
+        if p.hand.count(pai) > 1 {
+            push(out, Action::Dahai { pai, tsumogiri: false });
+        }
+    } else {
+        push(out, Action::Dahai { pai, tsumogiri: false });
+    }
+}
+
+/// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of).
+fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
+    let Some(kind) = pai.kind() else { return false };
+    let mut packed = p.packed.clone();
+    packed.remove(kind).is_ok() && packed.waits(&game.hand_rules).is_ok_and(|w| !w.is_empty())
+}
+
+fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
+    p.is_closed()
+        && game.scores[usize::from(seat)] >= 1000
+        && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
+        && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+}
+
+fn nine_terminals(game: &Game, p: &Player, rinshan: bool) -> bool {
+    game.rules.nine_terminals_draw
+        && game.no_calls
+        && p.river.is_empty()
+        && !rinshan
+        && Tile::TERMINALS_AND_HONORS.iter().filter(|t| p.hand.kinds[t.index()] > 0).count() >= 9
+}
+
+/// After riichi, a concealed kan of the drawn tile may not change the waits.
+fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
+    let mut counts = p.hand.kinds;
+    counts[kind.index()] = 0;
+    let Ok(mut packed) = PackedHand::from_counts(&counts, 0) else { return false };
+    for m in &p.melds {
+        let _ = packed.add_meld(m.meld());
+    }
+    if packed.add_meld(hupai::Meld::ClosedKan(kind)).is_err() {
+        return false;
+    }
+    packed.waits(&game.hand_rules).is_ok_and(|w| w == p.waits)
+}
+
+/// The calls `seat` may make on `pai` discarded by `from` (pushed to `out` if given); true if any.
+pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Option<&mut Actions>) -> bool {
+    let p = &game.players[usize::from(seat)];
+    if p.in_riichi() || game.tiles_left() == 0 {
+        return false;
+    }
+    let Some(kind) = pai.kind() else { return false };
+    let k = kind.index();
+    let mut any = false;
+    let mut offer = |action: Action, consumed: &[Pai], out: &mut Option<&mut Actions>| {
+        if !discard_left_after(game, p, pai, consumed) {
+            return;
+        }
+        any = true;
+        if let Some(out) = out.as_deref_mut() {
+            push(out, action);
+        }
+    };
+    let held = p.hand.kinds[k];
+    let plain = Pai::of(kind);
+    let red = Pai::with_red(kind, true);
+    let reds = if red.is_red() { p.hand.count(red) } else { 0 };
+    let plains = held - reds;
+    // Chi first, then pon, then kan: the order of `Action`'s variants.
+    if game.rules.players == 4 && seat == (from + 1) % 4 && kind.suit().is_numbered() {
+        let rank = kind.rank();
+        for low in rank.saturating_sub(2).max(1)..=rank.min(7) {
+            let others: [usize; 2] = match rank - low {
+                0 => [k + 1, k + 2],
+                1 => [k - 1, k + 1],
+                _ => [k - 2, k - 1],
+            };
+            if p.hand.kinds[others[0]] == 0 || p.hand.kinds[others[1]] == 0 {
+                continue;
+            }
+            for a in variants(&p.hand, Tile::ALL[others[0]]) {
+                for b in variants(&p.hand, Tile::ALL[others[1]]) {
+                    offer(Action::Chi { pai, consumed: [a, b] }, &[a, b], &mut out);
+                }
+            }
+        }
+    }
+    if held >= 2 {
+        if plains >= 2 {
+            offer(Action::Pon { pai, consumed: [plain, plain] }, &[plain, plain], &mut out);
+        }
+        if reds >= 1 && plains >= 1 {
+            offer(Action::Pon { pai, consumed: [plain, red] }, &[plain, red], &mut out);
+        }
+    }
+    if held == 3 && game.kans < 4 {
+        let mut consumed = [plain; 3];
+        for c in consumed.iter_mut().skip(usize::from(plains)) {
+            *c = red;
+        }
+        offer(Action::Daiminkan { pai, consumed }, &consumed, &mut out);
+    }
+    any
+}
+
+/// The distinct tiles of a kind the hand holds: the plain one, the red five, or both.
+fn variants(hand: &PaiCounts, kind: Tile) -> impl Iterator<Item = Pai> {
+    let plain = Pai::of(kind);
+    let red = Pai::with_red(kind, true);
+    let has_plain = hand.count(plain) > 0;
+    let has_red = red.is_red() && hand.count(red) > 0;
+    [has_plain.then_some(plain), has_red.then_some(red)].into_iter().flatten()
+}
+
+/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard?
+fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bool {
+    if consumed.len() == 3 {
+        return true;
+    }
+    let forbidden = kuikae_kinds(&game.rules, pai, consumed);
+    let mut hand = p.hand;
+    for &c in consumed {
+        hand.remove(c);
+    }
+    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]))
+}
+
+/// The kinds kuikae forbids discarding right after calling `pai` with `consumed`.
+pub(crate) fn kuikae_kinds(rules: &GameRules, pai: Pai, consumed: &[Pai]) -> TileSet {
+    let mut set = TileSet::EMPTY;
+    if !rules.kuikae_forbidden {
+        return set;
+    }
+    let Some(kind) = pai.kind() else { return set };
+    set.insert(kind);
+    if let [a, b] = consumed
+        && let (Some(a), Some(b)) = (a.kind(), b.kind())
+        && a != kind
+    {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let k = kind.index();
+        // The tile at the other end of the sequence would make the same shape (suji kuikae).
+        if kind < lo && hi.rank() < 9 {
+            set.insert(Tile::ALL[hi.index() + 1]);
+        } else if kind > hi && lo.rank() > 1 {
+            set.insert(Tile::ALL[lo.index() - 1]);
+        }
+        let _ = k;
+    }
+    set
+}
+
+/// Who may win on, and whose waits hold, `pai` discarded by `from`; and who must answer.
+/// Returns (asked, ron, hit) as seat bits.
+pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) {
+    let (mut asked, mut ron, mut hit) = (0u8, 0u8, 0u8);
+    let Some(kind) = pai.kind() else { return (0, 0, 0) };
+    let n = game.rules.players;
+    for k in 1..n {
+        let s = (from + k) % n;
+        let p = &game.players[usize::from(s)];
+        let bit = 1 << s;
+        if p.waits.contains(kind) {
+            hit |= bit;
+            if !p.furiten() && crate::settle::win_score(game, s, from, pai, false, Some(ClaimOn::Discard)).is_some() {
+                ron |= bit;
+                asked |= bit;
+            }
+        }
+        if asked & bit == 0 && calls(game, s, from, pai, None) {
+            asked |= bit;
+        }
+    }
+    (asked, ron, hit)
+}
+
+/// Who may rob the kan of `pai` made by `from`, and whose waits hold it. Returns (ron, hit).
+pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> (u8, u8) {
+    let (mut ron, mut hit) = (0u8, 0u8);
+    let Some(kind) = pai.kind() else { return (0, 0) };
+    if on == ClaimOn::Ankan && !game.rules.kokushi_chankan_ankan {
+        return (0, 0);
+    }
+    let n = game.rules.players;
+    for k in 1..n {
+        let s = (from + k) % n;
+        let p = &game.players[usize::from(s)];
+        if !p.waits.contains(kind) {
+            continue;
+        }
+        if on == ClaimOn::Ankan && !thirteen_orphans_ready(p) {
+            continue;
+        }
+        let bit = 1 << s;
+        hit |= bit;
+        if !p.furiten() && crate::settle::win_score(game, s, from, pai, false, Some(on)).is_some() {
+            ron |= bit;
+        }
+    }
+    (ron, hit)
+}
+
+/// A closed hand of terminals and honors only, twelve kinds or more: ready for thirteen orphans.
+fn thirteen_orphans_ready(p: &Player) -> bool {
+    p.melds.is_empty()
+        && (0..34).all(|k| p.hand.kinds[k] == 0 || Tile::ALL[k].is_terminal_or_honor())
+        && Tile::TERMINALS_AND_HONORS.iter().filter(|t| p.hand.kinds[t.index()] > 0).count() >= 12
+}
+
+/// Why `action` is not legal for `seat` now, in words.
+pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
+    let p = &game.players[usize::from(seat)];
+    let holds = |pai: Pai| p.hand.has(pai);
+    match (game.phase, action) {
+        (Phase::Claims { .. }, Action::Dahai { .. } | Action::Reach | Action::Kakan { .. } | Action::Ankan { .. }) => {
+            "the other seats are answering a discard or a kan: win, call or pass (none)".into()
+        }
+        (Phase::Turn { .. }, Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan { .. } | Action::None) => {
+            "it is this seat's own turn: there is no discard to call or pass".into()
+        }
+        (_, Action::Dahai { pai, .. }) if !holds(*pai) => format!("the hand holds no {pai}"),
+        (Phase::Turn { drawn, .. }, Action::Dahai { pai, tsumogiri: true }) if drawn != Some(*pai) => {
+            format!("{pai} is not the tile just drawn (tsumogiri)")
+        }
+        (Phase::Turn { reach: true, .. }, Action::Dahai { .. }) => "after riichi the discard must leave the hand ready".into(),
+        (Phase::Turn { .. }, Action::Dahai { .. }) if p.in_riichi() => {
+            "in riichi only the tile just drawn may be discarded".into()
+        }
+        (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {
+            format!("{pai} may not be discarded right after the call that took it (kuikae)")
+        }
+        (_, Action::Hora) => "the hand does not win here (not complete, no yaku, or furiten)".into(),
+        (_, Action::Reach) => {
+            "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once".into()
+        }
+        (_, Action::Chi { .. }) => "chi only on the left player's discard with two tiles held that make a sequence".into(),
+        (_, Action::Pon { .. } | Action::Daiminkan { .. }) => {
+            "the hand does not hold these tiles, or calls are not open (riichi, the last discard)".into()
+        }
+        (_, Action::Kakan { .. } | Action::Ankan { .. }) => {
+            "no such kan: the tiles, the number of kans, riichi or the wall does not allow it".into()
+        }
+        (_, Action::Kita) => "kita needs a north in hand in a three-player game with tiles left".into(),
+        (_, Action::Ryukyoku) => "nine different terminals and honors are needed, on an uninterrupted first draw".into(),
+        _ => "not among the legal actions now".into(),
+    }
+}

@@ -1,0 +1,324 @@
+//! Tiles as a game sees them: [`Pai`], a kind with its red-five mark (mjai's 37 tiles, plus the
+//! hidden tile `?` of a masked view), and [`PaiId`], one of the 136 physical tiles in Tenhou's
+//! numbering (what walls and mjlog logs hold).
+//!
+//! hupai's [`Tile`] is a kind only; a game also has to say which five is red, because red fives
+//! are dora and because logs write them (`5mr`, Tenhou's 51–53). A `Pai` is that and nothing
+//! more: copies of one kind are interchangeable, so legal actions and events never name a copy.
+
+use std::fmt;
+use std::str::FromStr;
+
+use hupai::{Suit, Tile};
+
+/// A tile as mjai writes it: one of the 34 kinds, or a red five (`5mr`, `5pr`, `5sr`), or the
+/// hidden tile `?` of a seat's view.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pai(u8);
+
+impl Pai {
+    /// The hidden tile `?`: what a view shows in place of another seat's concealed tile.
+    pub const UNKNOWN: Pai = Pai(37);
+    /// Red five of characters (`5mr`).
+    pub const RED_5M: Pai = Pai(34);
+    /// Red five of dots (`5pr`).
+    pub const RED_5P: Pai = Pai(35);
+    /// Red five of bamboo (`5sr`).
+    pub const RED_5S: Pai = Pai(36);
+    /// North (`N`), the three-player nuki dora.
+    pub const NORTH: Pai = Pai(30);
+
+    /// The plain tile of a kind.
+    pub const fn of(kind: Tile) -> Pai {
+        Pai(kind.index() as u8)
+    }
+
+    /// The tile of a kind, red if `red` and the kind is a five of a numbered suit.
+    pub const fn with_red(kind: Tile, red: bool) -> Pai {
+        let i = kind.index();
+        if red && i < 27 && i % 9 == 4 { Pai(34 + (i / 9) as u8) } else { Pai(i as u8) }
+    }
+
+    /// The tile numbered `index` in mjai order (0–33 the kinds, 34–36 the red fives, 37 `?`).
+    pub const fn from_index(index: u8) -> Option<Pai> {
+        if index <= 37 { Some(Pai(index)) } else { None }
+    }
+
+    /// The number of this tile in mjai order.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The kind (a red five's kind is the five); the hidden tile has none.
+    pub const fn kind(self) -> Option<Tile> {
+        match self.0 {
+            0..=33 => Tile::new(self.0 as usize),
+            34..=36 => Tile::new((self.0 as usize - 34) * 9 + 4),
+            _ => None,
+        }
+    }
+
+    /// The kind's index 0–33 (a red five's is the five's); 34 for the hidden tile, so arrays of
+    /// 35 can count hidden tiles too.
+    pub const fn kind_index(self) -> usize {
+        match self.0 {
+            0..=33 => self.0 as usize,
+            34..=36 => (self.0 as usize - 34) * 9 + 4,
+            _ => 34,
+        }
+    }
+
+    /// True for the three red fives.
+    pub const fn is_red(self) -> bool {
+        matches!(self.0, 34..=36)
+    }
+
+    /// True for the hidden tile `?`.
+    pub const fn is_unknown(self) -> bool {
+        self.0 == 37
+    }
+
+    /// The suit index of a red five (0 m, 1 p, 2 s).
+    pub(crate) const fn red_suit(self) -> Option<usize> {
+        if self.is_red() { Some(self.0 as usize - 34) } else { None }
+    }
+
+    /// mjai's name: `1m`–`9m`, `1p`–`9p`, `1s`–`9s`, `E S W N P F C`, `5mr 5pr 5sr`, `?`.
+    pub const fn mjai(self) -> &'static str {
+        MJAI[self.0 as usize]
+    }
+
+    /// Tenhou's tile code in tenhou.net/6 logs: 11–19, 21–29, 31–39, 41–47, red fives 51–53.
+    pub const fn tenhou6(self) -> u8 {
+        match self.0 {
+            0..=26 => (self.0 / 9 + 1) * 10 + self.0 % 9 + 1,
+            27..=33 => 41 + (self.0 - 27),
+            34..=36 => 51 + (self.0 - 34),
+            _ => 0,
+        }
+    }
+
+    /// The tile of a tenhou.net/6 code.
+    pub const fn from_tenhou6(code: u32) -> Option<Pai> {
+        match code {
+            11..=19 | 21..=29 | 31..=39 => Some(Pai(((code / 10 - 1) * 9 + code % 10 - 1) as u8)),
+            41..=47 => Some(Pai((27 + code - 41) as u8)),
+            51..=53 => Some(Pai((34 + code - 51) as u8)),
+            _ => None,
+        }
+    }
+}
+
+const MJAI: [&str; 38] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s",
+    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C", "5mr", "5pr", "5sr", "?",
+];
+
+impl fmt::Display for Pai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mjai())
+    }
+}
+
+impl fmt::Debug for Pai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mjai())
+    }
+}
+
+/// A tile name that is neither mjai's nor mpsz.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a tile (mjai: 1m-9m 1p-9p 1s-9s E S W N P F C 5mr 5pr 5sr; or mpsz: 1m, 0p, 7z)")]
+pub struct PaiError(pub String);
+
+impl FromStr for Pai {
+    type Err = PaiError;
+
+    /// Reads mjai's names and, for convenience, one mpsz tile (`0m` a red five, `1z`–`7z`).
+    fn from_str(s: &str) -> Result<Pai, PaiError> {
+        if let Some(i) = MJAI.iter().position(|&n| n == s) {
+            return Ok(Pai(i as u8));
+        }
+        let bytes = s.as_bytes();
+        if let [digit @ b'0'..=b'9', letter] = bytes {
+            let suit = Suit::from_letter(*letter as char).ok_or_else(|| PaiError(s.to_string()))?;
+            let rank = digit - b'0';
+            if rank == 0 && suit.is_numbered() {
+                return Ok(Pai(34 + suit.offset() as u8 / 9));
+            }
+            if let Some(kind) = Tile::from_suit_rank(suit, rank) {
+                return Ok(Pai::of(kind));
+            }
+        }
+        Err(PaiError(s.to_string()))
+    }
+}
+
+impl serde::Serialize for Pai {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.mjai())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Pai {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Pai, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One of the 136 physical tiles, numbered as Tenhou numbers them: `id / 4` is the kind in
+/// m, p, s, z order, and copy 0 of each five is the red one when the rules have red fives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PaiId(pub u8);
+
+impl PaiId {
+    /// The kind of this tile.
+    pub const fn kind(self) -> Tile {
+        match Tile::new(self.0 as usize / 4) {
+            Some(t) => t,
+            // Ids past 135 are refused where they are read; 7z keeps a bad id from panicking.
+            None => Tile::RED,
+        }
+    }
+
+    /// The tile as a game names it, `red` saying how many copies of each numbered suit's five
+    /// are red (copies 0 .. red[suit]).
+    pub const fn pai(self, red: [u8; 3]) -> Pai {
+        let kind = self.kind();
+        let i = kind.index();
+        let is_red = i < 27 && i % 9 == 4 && (self.0 % 4) < red[i / 9];
+        Pai::with_red(kind, is_red)
+    }
+}
+
+/// Counts of a hand's tiles by kind, with how many of its fives are red: the hand as the engine
+/// keeps it (copies are interchangeable; only red fives differ).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PaiCounts {
+    /// Copies of each kind, red fives included in their kind.
+    pub kinds: [u8; 34],
+    /// Red fives held, per numbered suit (m, p, s).
+    pub red: [u8; 3],
+}
+
+impl Default for PaiCounts {
+    fn default() -> PaiCounts {
+        PaiCounts::EMPTY
+    }
+}
+
+impl PaiCounts {
+    /// An empty hand.
+    pub const EMPTY: PaiCounts = PaiCounts { kinds: [0; 34], red: [0; 3] };
+
+    /// Adds a tile (the hidden tile is ignored).
+    pub fn add(&mut self, pai: Pai) {
+        let k = pai.kind_index();
+        if k < 34 {
+            self.kinds[k] += 1;
+            if let Some(s) = pai.red_suit() {
+                self.red[s] += 1;
+            }
+        }
+    }
+
+    /// Takes a tile out, if the hand has it (a red five only if a red one is held, a plain five
+    /// only if a plain one is).
+    pub fn remove(&mut self, pai: Pai) -> bool {
+        if !self.has(pai) {
+            return false;
+        }
+        self.kinds[pai.kind_index()] -= 1;
+        if let Some(s) = pai.red_suit() {
+            self.red[s] -= 1;
+        }
+        true
+    }
+
+    /// How many copies of this exact tile are held (plain fives and red fives counted apart).
+    pub fn count(&self, pai: Pai) -> u8 {
+        let k = pai.kind_index();
+        if k >= 34 {
+            return 0;
+        }
+        if let Some(s) = pai.red_suit() {
+            return self.red[s];
+        }
+        if k < 27 && k % 9 == 4 { self.kinds[k] - self.red[k / 9] } else { self.kinds[k] }
+    }
+
+    /// True if this exact tile is held.
+    pub fn has(&self, pai: Pai) -> bool {
+        self.count(pai) > 0
+    }
+
+    /// Tiles held in total.
+    pub fn total(&self) -> u32 {
+        self.kinds.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Every distinct tile held (a plain and a red five apart), in mjai order of kinds, the red
+    /// five right after its kind's plain five.
+    pub fn distinct(&self) -> impl Iterator<Item = Pai> + '_ {
+        (0..34usize).flat_map(move |k| {
+            let kind = Tile::new(k).unwrap_or(Tile::EAST);
+            let red = if k < 27 && k % 9 == 4 { self.red[k / 9] } else { 0 };
+            let plain = self.kinds[k] - red;
+            let a = (plain > 0).then(|| Pai::of(kind));
+            let b = (red > 0).then(|| Pai::with_red(kind, true));
+            a.into_iter().chain(b)
+        })
+    }
+
+    /// Every tile held, in order, each copy once.
+    pub fn tiles(&self) -> impl Iterator<Item = Pai> + '_ {
+        self.distinct().flat_map(move |p| std::iter::repeat_n(p, usize::from(self.count(p))))
+    }
+
+    /// The hupai counts of the kinds.
+    pub fn tile_counts(&self) -> hupai::TileCounts {
+        hupai::TileCounts(self.kinds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for i in 0..=37u8 {
+            let p = Pai::from_index(i).unwrap();
+            assert_eq!(p.mjai().parse::<Pai>().unwrap(), p);
+            if i < 37 {
+                assert_eq!(Pai::from_tenhou6(u32::from(p.tenhou6())), Some(p));
+            }
+        }
+        assert_eq!("0p".parse::<Pai>().unwrap(), Pai::RED_5P);
+        assert_eq!("7z".parse::<Pai>().unwrap().mjai(), "C");
+        assert!("5x".parse::<Pai>().is_err());
+        assert!("".parse::<Pai>().is_err());
+    }
+
+    #[test]
+    fn ids_and_red_fives() {
+        assert_eq!(PaiId(16).pai([1, 1, 1]), Pai::RED_5M);
+        assert_eq!(PaiId(17).pai([1, 1, 1]).mjai(), "5m");
+        assert_eq!(PaiId(16).pai([0, 0, 0]).mjai(), "5m");
+        assert_eq!(PaiId(53).pai([1, 2, 1]), Pai::RED_5P);
+        assert_eq!(PaiId(135).pai([1, 1, 1]).mjai(), "C");
+    }
+
+    #[test]
+    fn counts_keep_red_fives_apart() {
+        let mut c = PaiCounts::EMPTY;
+        c.add(Pai::RED_5M);
+        c.add("5m".parse().unwrap());
+        assert_eq!(c.count(Pai::RED_5M), 1);
+        assert_eq!(c.count("5m".parse().unwrap()), 1);
+        assert!(c.remove("5m".parse().unwrap()));
+        assert!(!c.remove("5m".parse().unwrap()));
+        assert_eq!(c.tiles().collect::<Vec<_>>(), [Pai::RED_5M]);
+    }
+}

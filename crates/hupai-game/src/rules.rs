@@ -1,0 +1,426 @@
+//! The rules of a game as data: [`GameRules`], one plain value of named flags, with the platform
+//! presets ([`GameRules::preset`]), printable and loadable as JSON so that a server can change
+//! one flag of a preset (`{"preset": "tenhou", "nagashi_mangan": false}`).
+//!
+//! Every flag and every preset's value is listed with its source in `docs/game.md`. Scoring
+//! (yaku, fu, limits) is `hupai-score`'s riichi scorer with the preset named by `scoring`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use hupai_score::riichi;
+
+/// How long a game lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum GameLength {
+    /// One hand (a single kyoku: East 1), for tests and hand-by-hand training.
+    Single,
+    /// The east round (東風戦).
+    East,
+    /// East and south rounds (半荘戦, hanchan).
+    South,
+}
+
+/// Who wins when several players claim ron on one discard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum MultipleRon {
+    /// Only the first claimant in turn order from the discarder wins (頭ハネ).
+    HeadBump,
+    /// Every claimant wins (double ron; triple ron too unless `triple_ron_draw`).
+    All,
+}
+
+/// When the indicator of a kan dora is turned over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum KanDora {
+    /// Right after the kan, before the replacement draw.
+    Immediate,
+    /// When the player who made the kan discards (or makes another kan) after the replacement
+    /// draw; a win on the replacement tile does not see it.
+    AfterDiscard,
+}
+
+/// The scoring options a game's wins are scored with: one of `hupai-score`'s riichi presets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Scoring {
+    /// Tenhou: open tanyao, no double yakuman, counted yakuman, no kiriage.
+    Tenhou,
+    /// Mahjong Soul: open tanyao, double yakuman, counted yakuman.
+    Mahjongsoul,
+    /// World Riichi Championship: no counted yakuman, kiriage mangan.
+    Wrc,
+    /// M-League: no counted yakuman, kiriage mangan.
+    Mleague,
+}
+
+impl Scoring {
+    fn name(self) -> &'static str {
+        match self {
+            Scoring::Tenhou => "tenhou",
+            Scoring::Mahjongsoul => "mahjongsoul",
+            Scoring::Wrc => "wrc",
+            Scoring::Mleague => "mleague",
+        }
+    }
+}
+
+/// The rules of a riichi game: every flag a platform sets differently. One plain `Copy` value;
+/// [`GameRules::preset`] gives the platforms' rules, [`GameRules::from_json`] a preset with
+/// flags changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct GameRules {
+    /// Players at the table: 4, or 3 (三人麻雀: 108 tiles without 2m–8m, no chi, north as
+    /// nuki dora).
+    pub players: u8,
+    /// How long the game lasts.
+    pub length: GameLength,
+    /// Each player's points at the start.
+    pub starting_points: i32,
+    /// The points a player must reach for the game to end after the last hand (and the return
+    /// points of the oka: the top player gets `(target_points - starting_points) × players`).
+    pub target_points: i32,
+    /// The placement bonus (ウマ) in points for first to last place (three entries count in a
+    /// three-player game).
+    pub uma: [i32; 4],
+    /// How many of each numbered suit's fives are red (m, p, s).
+    pub red_fives: [u8; 3],
+    /// The scoring preset wins are scored with (red fives count as dora whenever there are any).
+    pub scoring: Scoring,
+    /// A player may not discard, right after a chi or pon, the kind just called or the tile at
+    /// the other end of the chi's sequence (喰い替え禁止).
+    pub kuikae_forbidden: bool,
+    /// Several players winning on one discard.
+    pub multiple_ron: MultipleRon,
+    /// Three players claiming ron on one discard abort the hand (三家和) instead of winning.
+    pub triple_ron_draw: bool,
+    /// When an open kan's (daiminkan, kakan) dora indicator is turned over.
+    pub open_kan_dora: KanDora,
+    /// When a concealed kan's dora indicator is turned over.
+    pub closed_kan_dora: KanDora,
+    /// A thirteen-orphans hand may rob a concealed kan (国士無双の暗槓搶槓).
+    pub kokushi_chankan_ankan: bool,
+    /// An exhaustive draw pays a player whose discards were all terminals and honors, none
+    /// called, a mangan (流し満貫).
+    pub nagashi_mangan: bool,
+    /// Nine different terminals and honors in a first draw may abort the hand (九種九牌).
+    pub nine_terminals_draw: bool,
+    /// Four players discarding the same wind first abort the hand (四風連打).
+    pub four_winds_draw: bool,
+    /// Four riichi declarations abort the hand (四家立直).
+    pub four_riichi_draw: bool,
+    /// A fourth kan by more than one player aborts the hand after its discard (四槓散了).
+    pub four_kans_draw: bool,
+    /// The game ends when a player's score falls below zero (飛び).
+    pub busting: bool,
+    /// In the last hand, a dealer in first place who wins or is tenpai may end the game
+    /// (和了止め・聴牌止め); applied automatically.
+    pub agari_yame: bool,
+    /// If nobody reaches `target_points` after the last hand, the game goes on into the next
+    /// round until somebody does (西入・南入), at most one round more.
+    pub extension: bool,
+    /// Live tiles that must be left to declare riichi.
+    pub riichi_min_wall: u8,
+    /// The player who fed the third dragon or fourth wind meld of a big three dragons or big
+    /// four winds pays for it (包, pao).
+    pub pao: bool,
+    /// Riichi sticks left on the table at the end go to the player in first place.
+    pub leftover_sticks_to_top: bool,
+    /// On a multiple ron, the counters (本場) are paid to every winner, not only to the first in
+    /// turn order (riichi sticks always go to the first).
+    pub honba_each_winner: bool,
+    /// The total an exhaustive draw's noten players pay to the tenpai ones (不聴罰符).
+    pub noten_penalty: i32,
+    /// Three players: a north may be set aside as a dora (抜きドラ).
+    pub kita: bool,
+    /// Three players: a tsumo's missing fourth share is split between the payers (北家折半)
+    /// rather than not paid (ツモ損).
+    pub sanma_tsumo_split: bool,
+}
+
+/// The preset names [`GameRules::preset`] knows.
+pub const PRESETS: [&str; 6] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p"];
+
+impl GameRules {
+    /// Tenhou's ranked four-player hanchan (鳳凰卓 rules).
+    pub const TENHOU: GameRules = GameRules {
+        players: 4,
+        length: GameLength::South,
+        starting_points: 25000,
+        target_points: 30000,
+        uma: [20000, 10000, -10000, -20000],
+        red_fives: [1, 1, 1],
+        scoring: Scoring::Tenhou,
+        kuikae_forbidden: true,
+        multiple_ron: MultipleRon::All,
+        triple_ron_draw: true,
+        open_kan_dora: KanDora::AfterDiscard,
+        closed_kan_dora: KanDora::Immediate,
+        kokushi_chankan_ankan: true,
+        nagashi_mangan: true,
+        nine_terminals_draw: true,
+        four_winds_draw: true,
+        four_riichi_draw: true,
+        four_kans_draw: true,
+        busting: true,
+        agari_yame: true,
+        extension: true,
+        riichi_min_wall: 4,
+        pao: true,
+        leftover_sticks_to_top: true,
+        honba_each_winner: false,
+        noten_penalty: 3000,
+        kita: false,
+        sanma_tsumo_split: false,
+    };
+
+    /// Mahjong Soul's ranked four-player hanchan (段位戦).
+    pub const MAHJONG_SOUL: GameRules = GameRules {
+        uma: [15000, 5000, -5000, -15000],
+        scoring: Scoring::Mahjongsoul,
+        kokushi_chankan_ankan: true,
+        honba_each_winner: true,
+        ..GameRules::TENHOU
+    };
+
+    /// M-League: no abortive draws but nine terminals, head bump, kiriage, no busting, no extension.
+    pub const M_LEAGUE: GameRules = GameRules {
+        uma: [30000, 10000, -10000, -30000],
+        scoring: Scoring::Mleague,
+        multiple_ron: MultipleRon::HeadBump,
+        triple_ron_draw: false,
+        kokushi_chankan_ankan: false,
+        four_winds_draw: false,
+        four_riichi_draw: false,
+        four_kans_draw: false,
+        busting: false,
+        agari_yame: false,
+        extension: false,
+        ..GameRules::TENHOU
+    };
+
+    /// The World Riichi Championship rules: no red fives, head bump, no abortive draws, no
+    /// busting, no nagashi mangan.
+    pub const WRC: GameRules = GameRules {
+        uma: [15000, 5000, -5000, -15000],
+        red_fives: [0, 0, 0],
+        scoring: Scoring::Wrc,
+        multiple_ron: MultipleRon::HeadBump,
+        triple_ron_draw: false,
+        kokushi_chankan_ankan: false,
+        nagashi_mangan: false,
+        nine_terminals_draw: false,
+        four_winds_draw: false,
+        four_riichi_draw: false,
+        four_kans_draw: false,
+        busting: false,
+        agari_yame: false,
+        extension: false,
+        leftover_sticks_to_top: false,
+        ..GameRules::TENHOU
+    };
+
+    /// Tenhou's three-player hanchan.
+    pub const TENHOU_3P: GameRules = GameRules {
+        players: 3,
+        starting_points: 35000,
+        target_points: 40000,
+        uma: [15000, 0, -15000, 0],
+        red_fives: [0, 1, 1],
+        triple_ron_draw: false,
+        four_winds_draw: false,
+        noten_penalty: 2000,
+        kita: true,
+        ..GameRules::TENHOU
+    };
+
+    /// Mahjong Soul's three-player hanchan.
+    pub const MAHJONG_SOUL_3P: GameRules = GameRules {
+        scoring: Scoring::Mahjongsoul,
+        honba_each_winner: true,
+        ..GameRules::TENHOU_3P
+    };
+
+    /// A preset by name ([`PRESETS`]).
+    pub fn preset(name: &str) -> Option<GameRules> {
+        Some(match name {
+            "tenhou" => GameRules::TENHOU,
+            "mahjong-soul" => GameRules::MAHJONG_SOUL,
+            "m-league" => GameRules::M_LEAGUE,
+            "wrc" => GameRules::WRC,
+            "tenhou-3p" => GameRules::TENHOU_3P,
+            "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
+            _ => return None,
+        })
+    }
+
+    /// Reads rules from a preset name or a JSON object: `"tenhou"`, or
+    /// `{"preset": "tenhou", "length": "east"}` (the preset's flags with the object's applied),
+    /// or a full object of every flag. An unknown flag, a value of the wrong type, or rules that
+    /// contradict each other are errors naming the flag.
+    pub fn from_json(text: &str) -> Result<GameRules, RulesError> {
+        let trimmed = text.trim();
+        if !trimmed.starts_with('{') {
+            let name = trimmed.trim_matches('"');
+            return GameRules::preset(name).ok_or_else(|| RulesError::unknown_preset(name));
+        }
+        let value: Value = serde_json::from_str(trimmed).map_err(|e| RulesError { flag: None, message: e.to_string() })?;
+        let Value::Object(mut object) = value else { unreachable!("text starting with '{{' parsed as an object") };
+        let base = match object.remove("preset") {
+            None => None,
+            Some(Value::String(name)) => {
+                Some(GameRules::preset(&name).ok_or_else(|| RulesError::unknown_preset(&name))?)
+            }
+            Some(other) => {
+                return Err(RulesError { flag: Some("preset".into()), message: format!("expected a name, found {other}") });
+            }
+        };
+        GameRules::with_flags(base, object)
+    }
+
+    fn with_flags(base: Option<GameRules>, object: Map<String, Value>) -> Result<GameRules, RulesError> {
+        let mut merged = match base {
+            Some(rules) => match serde_json::to_value(rules) {
+                Ok(Value::Object(m)) => m,
+                _ => Map::new(),
+            },
+            None => Map::new(),
+        };
+        let known = match serde_json::to_value(GameRules::TENHOU) {
+            Ok(Value::Object(m)) => m,
+            _ => Map::new(),
+        };
+        for (key, value) in object {
+            if !known.contains_key(&key) {
+                let flags: Vec<&str> = known.keys().map(String::as_str).collect();
+                return Err(RulesError {
+                    message: format!("unknown flag; the flags are preset, {}", flags.join(", ")),
+                    flag: Some(key),
+                });
+            }
+            // Each flag on its own, so that an error names the flag.
+            let mut probe = known.clone();
+            probe.insert(key.clone(), value.clone());
+            if let Err(e) = serde_json::from_value::<GameRules>(Value::Object(probe)) {
+                return Err(RulesError { message: e.to_string(), flag: Some(key) });
+            }
+            merged.insert(key, value);
+        }
+        let rules: GameRules = serde_json::from_value(Value::Object(merged))
+            .map_err(|e| RulesError { flag: None, message: format!("{e} (give a preset, or every flag)") })?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// Refuses rules that contradict each other or that the engine cannot play.
+    pub fn check(&self) -> Result<(), RulesError> {
+        let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
+        if !matches!(self.players, 3 | 4) {
+            return bad("players", "must be 3 or 4");
+        }
+        if self.red_fives.iter().any(|&r| r > 1) || (self.players == 3 && self.red_fives[0] > 0) {
+            return bad(
+                "red_fives",
+                "at most one red five per suit (the scorer's sets have one), and none of characters with three players",
+            );
+        }
+        if self.starting_points <= 0 || self.target_points < self.starting_points {
+            return bad("target_points", "starting_points must be positive and target_points at least starting_points");
+        }
+        if self.kita && self.players == 4 {
+            return bad("kita", "north as nuki dora is a three-player rule");
+        }
+        if self.noten_penalty < 0 || self.noten_penalty % if self.players == 4 { 6 } else { 2 } != 0 {
+            return bad("noten_penalty", "must be a positive total the tenpai and noten players can split evenly");
+        }
+        if self.riichi_min_wall > 70 {
+            return bad("riichi_min_wall", "must be at most the live wall");
+        }
+        Ok(())
+    }
+
+    /// The rules as a JSON object of every flag.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The riichi scoring options wins are scored with under these rules.
+    pub fn scoring_options(&self) -> riichi::Options {
+        let mut o = riichi::Options::preset(self.scoring.name()).unwrap_or_default();
+        o.has_aka_dora = self.red_fives.iter().any(|&r| r > 0);
+        o.sanma = self.players == 3;
+        o.sanma_tsumo = if self.sanma_tsumo_split { riichi::SanmaTsumo::Split } else { riichi::SanmaTsumo::Loss };
+        o
+    }
+
+    /// The hupai rules a hand is checked with (`riichi`, or `sanma` for three players).
+    pub fn hand_rules(&self) -> hupai::Rules {
+        if self.players == 3 { hupai::Rules::SANMA } else { hupai::Rules::RIICHI }
+    }
+
+    /// Tiles in the set: 136, or 108 for three players.
+    pub const fn tile_count(&self) -> usize {
+        if self.players == 3 { 108 } else { 136 }
+    }
+}
+
+/// Rules that could not be read: the flag (if one is to blame) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", flag.as_ref().map(|f| format!("rules flag '{f}': ")).unwrap_or_default())]
+#[non_exhaustive]
+pub struct RulesError {
+    /// The flag, if one is to blame.
+    pub flag: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RulesError {
+    fn unknown_preset(name: &str) -> RulesError {
+        RulesError {
+            flag: Some("preset".into()),
+            message: format!("unknown preset '{name}'; the presets are {}", PRESETS.join(", ")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_print_and_load_back() {
+        for name in PRESETS {
+            let rules = GameRules::preset(name).unwrap();
+            rules.check().unwrap();
+            let text = rules.to_json().to_string();
+            assert_eq!(GameRules::from_json(&text).unwrap(), rules, "{name}");
+            assert_eq!(GameRules::from_json(name).unwrap(), rules);
+        }
+    }
+
+    #[test]
+    fn one_flag_changed_and_bad_flags_named() {
+        let r = GameRules::from_json(r#"{"preset": "tenhou", "length": "east"}"#).unwrap();
+        assert_eq!(r.length, GameLength::East);
+        assert_eq!(r.players, 4);
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "nagshi": true}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("nagshi"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "length": "forever"}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("length"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "players": 5}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("players"));
+        let e = GameRules::from_json("tenhuo").unwrap_err();
+        assert!(e.to_string().contains("tenhou, mahjong-soul"), "{e}");
+        assert!(GameRules::from_json(r#"{"length": "east"}"#).is_err());
+    }
+}

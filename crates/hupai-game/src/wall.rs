@@ -1,0 +1,209 @@
+//! The wall of one hand: 136 (or 108) physical tiles in Tenhou's order (`yama`), and where the
+//! deal, the draws, the replacement tiles and the dora indicators sit in it.
+//!
+//! One layout for every source of walls — the seeded shuffle ([`Wall::seeded`]), Tenhou's own
+//! shuffle (`tenhou` below), and walls given explicitly (replays, tests) — so that a wall printed by
+//! `hupai wall` is read the same way by every part of the engine. Tenhou deals from the end of
+//! `yama` and keeps the dead wall at its start:
+//!
+//! - the deal: three times four tiles to each player from the dealer on, then one each, taken from
+//!   `yama[len - 1]` downwards; the draws go on downwards from there;
+//! - the dead wall is `yama[0..14]`: dora indicators at 5, 7, 9, 11, 13, ura-dora indicators at
+//!   4, 6, 8, 10, 12, replacement tiles at 1, 0, 3, 2;
+//! - every replacement draw takes one tile off the end of the live wall (the dead wall keeps 14).
+
+use crate::pai::PaiId;
+
+/// Tiles in the dead wall (王牌).
+pub const DEAD_WALL: usize = 14;
+
+/// The wall of one hand, with the dice rolled for it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Wall {
+    /// The tiles in Tenhou's order; `len` of them are used.
+    pub yama: [PaiId; 136],
+    /// Tiles in the wall: 136, or 108 with three players.
+    pub len: u8,
+    /// The two dice.
+    pub dice: [u8; 2],
+}
+
+/// The ids of a set's tiles in order: all 136, or the 108 of three players (without 2m–8m).
+pub fn tile_ids(players: u8) -> impl Iterator<Item = PaiId> {
+    (0..136u8).map(PaiId).filter(move |id| players == 4 || !(4..32).contains(&id.0))
+}
+
+/// Where the replacement tiles sit in the dead wall, in the order they are drawn.
+const REPLACEMENT: [usize; 8] = [1, 0, 3, 2, 4, 5, 6, 7];
+
+impl Wall {
+    /// A wall of the given ids in `yama` order (a replay's or a test's). Fails unless they are
+    /// exactly the set's tiles (136, or 108 for three players), each once.
+    pub fn from_ids(ids: &[u8], players: u8, dice: [u8; 2]) -> Result<Wall, String> {
+        let expected: Vec<PaiId> = tile_ids(players).collect();
+        if ids.len() != expected.len() {
+            return Err(format!("a wall of {} tiles; {players} players play with {}", ids.len(), expected.len()));
+        }
+        let mut seen = [false; 136];
+        let mut yama = [PaiId(0); 136];
+        for (i, &id) in ids.iter().enumerate() {
+            if usize::from(id) >= 136 || !expected.contains(&PaiId(id)) {
+                return Err(format!("tile id {id} at position {i} is not a tile of the {players}-player set"));
+            }
+            if std::mem::replace(&mut seen[usize::from(id)], true) {
+                return Err(format!("tile id {id} appears twice (again at position {i})"));
+            }
+            yama[i] = PaiId(id);
+        }
+        if dice.iter().any(|d| !(1..=6).contains(d)) {
+            return Err(format!("dice {dice:?}: each must be 1 to 6"));
+        }
+        Ok(Wall { yama, len: ids.len() as u8, dice })
+    }
+
+    /// The wall of hand number `hand` (0, 1, 2, … in the order the game plays them) of a game
+    /// seeded with `seed`: a Fisher–Yates shuffle driven by SplitMix64 seeded from both. This
+    /// algorithm is part of hupai's contract: the same seed gives the same walls in every
+    /// version.
+    pub fn seeded(seed: u64, hand: u32, players: u8) -> Wall {
+        let mut rng = SplitMix64(seed ^ (u64::from(hand) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut yama = [PaiId(0); 136];
+        let mut len = 0usize;
+        for id in tile_ids(players) {
+            yama[len] = id;
+            len += 1;
+        }
+        for i in (1..len).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            yama.swap(i, j);
+        }
+        let dice = [rng.below(6) as u8 + 1, rng.below(6) as u8 + 1];
+        Wall { yama, len: len as u8, dice }
+    }
+
+    /// The tiles used, in `yama` order.
+    pub fn ids(&self) -> &[PaiId] {
+        &self.yama[..usize::from(self.len)]
+    }
+
+    /// The `i`-th tile dealt to the seat `offset` seats after the dealer (0–12).
+    pub fn dealt(&self, players: u8, offset: u8, i: usize) -> PaiId {
+        let n = usize::from(players);
+        let p = usize::from(offset);
+        let from_top = if i < 12 { (i / 4) * 4 * n + p * 4 + i % 4 } else { 12 * n + p };
+        self.yama[usize::from(self.len) - 1 - from_top]
+    }
+
+    /// The `k`-th live draw after the deal (0 the dealer's first draw).
+    pub fn draw(&self, players: u8, k: usize) -> PaiId {
+        self.yama[usize::from(self.len) - 1 - 13 * usize::from(players) - k]
+    }
+
+    /// Live tiles in the wall after the deal, before any draw or replacement.
+    pub fn live(&self, players: u8) -> usize {
+        usize::from(self.len) - DEAD_WALL - 13 * usize::from(players)
+    }
+
+    /// The `k`-th replacement tile (after a kan or a kita), 0–7.
+    pub fn replacement(&self, k: usize) -> PaiId {
+        self.yama[REPLACEMENT[k.min(7)]]
+    }
+
+    /// The `k`-th dora indicator (0 the first, 1–4 after kans).
+    pub fn dora_indicator(&self, k: usize) -> PaiId {
+        self.yama[5 + 2 * k.min(4)]
+    }
+
+    /// The `k`-th ura-dora indicator.
+    pub fn ura_indicator(&self, k: usize) -> PaiId {
+        self.yama[4 + 2 * k.min(4)]
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014): a small generator whose output is fixed by its
+/// definition, so seeded walls never change.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0), without bias (Lemire's method with rejection).
+    pub fn below(&mut self, n: u64) -> u64 {
+        loop {
+            let m = u128::from(self.next_u64()) * u128::from(n);
+            let low = m as u64;
+            if low >= n.wrapping_neg() % n {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_walls_hold_every_tile_once() {
+        for players in [3, 4] {
+            let w = Wall::seeded(7, 3, players);
+            let mut ids: Vec<u8> = w.ids().iter().map(|i| i.0).collect();
+            ids.sort();
+            let expected: Vec<u8> = tile_ids(players).map(|i| i.0).collect();
+            assert_eq!(ids, expected);
+            assert!(w.dice.iter().all(|d| (1..=6).contains(d)));
+            let again = Wall::from_ids(&w.ids().iter().map(|i| i.0).collect::<Vec<_>>(), players, w.dice).unwrap();
+            assert_eq!(again, w);
+        }
+        assert_ne!(Wall::seeded(7, 3, 4), Wall::seeded(7, 4, 4));
+        assert_ne!(Wall::seeded(7, 3, 4), Wall::seeded(8, 3, 4));
+    }
+
+    #[test]
+    fn the_seeded_shuffle_is_fixed() {
+        // Pinned: changing the algorithm changes every seeded game, which the contract forbids.
+        let w = Wall::seeded(0, 0, 4);
+        let head: Vec<u8> = w.ids()[..8].iter().map(|i| i.0).collect();
+        let sum: u64 = w.ids().iter().enumerate().map(|(i, id)| i as u64 * u64::from(id.0)).sum();
+        assert_eq!(format!("{head:?} {sum} {:?}", w.dice), "[61, 55, 128, 112, 83, 72, 108, 110] 601604 [2, 5]");
+    }
+
+    #[test]
+    fn the_deal_takes_every_tile_once() {
+        let w = Wall::seeded(1, 0, 4);
+        let mut seen = std::collections::HashSet::new();
+        for seat in 0..4 {
+            for i in 0..13 {
+                assert!(seen.insert(w.dealt(4, seat, i)));
+            }
+        }
+        for k in 0..w.live(4) {
+            assert!(seen.insert(w.draw(4, k)));
+        }
+        for k in 0..4 {
+            assert!(seen.insert(w.replacement(k)));
+        }
+        for k in 0..5 {
+            assert!(seen.insert(w.dora_indicator(k)));
+            assert!(seen.insert(w.ura_indicator(k)));
+        }
+        assert_eq!(seen.len(), 136);
+    }
+
+    #[test]
+    fn bad_walls_are_refused() {
+        assert!(Wall::from_ids(&[0; 136], 4, [1, 1]).unwrap_err().contains("twice"));
+        assert!(Wall::from_ids(&[0; 10], 4, [1, 1]).unwrap_err().contains("136"));
+        let ok: Vec<u8> = (0..136).collect();
+        assert!(Wall::from_ids(&ok, 4, [0, 1]).is_err());
+        assert!(Wall::from_ids(&ok, 3, [1, 1]).is_err());
+    }
+}
