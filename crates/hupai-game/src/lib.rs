@@ -36,6 +36,7 @@ pub mod pai;
 pub mod rules;
 mod settle;
 pub mod tenhou_shuffle;
+mod view;
 pub mod wall;
 
 pub use action::{Action, Actions};
@@ -44,4 +45,5 @@ pub use event::{DrawReason, Event, Seat};
 pub use game::{Game, MeldKind, MeldRecord, RiverTile, WallSource};
 pub use pai::{Pai, PaiId};
 pub use rules::{GameLength, GameRules, RulesError};
+pub use view::View;
 pub use wall::Wall;
