@@ -913,7 +913,7 @@ impl Game {
         }
         let top = self.top_seat();
         let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        if all_last && dealer_stays && self.rules.agari_yame && top == self.kyoku && reached {
+        if all_last && dealer_stays && won && self.rules.agari_yame && top == self.kyoku && reached {
             self.finish_game();
             return;
         }
