@@ -197,3 +197,76 @@ fn nine_terminals_abort_the_hand() {
     assert!(!g.legal_actions(0).contains(&Action::Ryukyoku), "WRC has no abortive draws");
     assert!(g.apply(0, Action::Ryukyoku).is_err());
 }
+
+#[test]
+fn four_winds_abort_the_hand() {
+    let hands = ["123m456m789m123p1z", "123m456m789m456p1z", "123s456s789s123p1z", "123s456s789s789p1z"];
+    let mut g = game(GameRules::TENHOU, hands, "9p9p8p7p");
+    for seat in 0..4 {
+        assert_eq!(g.next_seat(), Some(seat));
+        g.apply(seat, dahai("E", false)).unwrap();
+        pass_all(&mut g);
+    }
+    assert!(g.events().iter().any(|e| matches!(e, Event::Ryukyoku { reason: DrawReason::FourWinds, .. })));
+    let mut g = game(GameRules::M_LEAGUE, hands, "9p9p8p7p");
+    for seat in 0..4 {
+        g.apply(seat, dahai("E", false)).unwrap();
+        pass_all(&mut g);
+    }
+    assert!(!g.is_over(), "M-League plays on after four winds");
+}
+
+#[test]
+fn an_added_kan_can_be_robbed() {
+    let seat1 = "55s123m456m789p11z";
+    let seat2 = "46s123p456p789p22z";
+    let mut g = game(GameRules::TENHOU, [DEALER, seat1, seat2, SEAT3], "5s9m1s9p0s");
+    g.apply(0, dahai("5s", true)).unwrap();
+    let pon = Action::Pon { pai: pai("5s"), consumed: [pai("5s"), pai("5s")] };
+    assert!(g.legal_actions(2).contains(&Action::Hora), "seat 2 could ron the 5s");
+    for s in 1..4 {
+        if g.to_act() & (1 << s) != 0 {
+            g.apply(s, if s == 1 { pon } else { Action::None }).unwrap();
+        }
+    }
+    g.apply(1, dahai("E", false)).unwrap();
+    pass_all(&mut g);
+    for seat in [2, 3, 0] {
+        let drawn = match g.events().last() {
+            Some(Event::Tsumo { pai, .. }) => *pai,
+            other => panic!("{other:?}"),
+        };
+        g.apply(seat, Action::Dahai { pai: drawn, tsumogiri: true }).unwrap();
+        pass_all(&mut g);
+    }
+    let kakan = Action::Kakan { pai: pai("5sr") };
+    assert!(g.legal_actions(1).contains(&kakan), "{:?}", g.legal_actions(1));
+    g.apply(1, kakan).unwrap();
+    assert_eq!(g.to_act(), 0b0100, "seat 2 may rob the kan");
+    g.apply(2, Action::Hora).unwrap();
+    let chankan = hupai_score::riichi::Yaku::Chankan.id();
+    let hora = g.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 2, target: 1, score, .. } => Some(*score),
+        _ => None,
+    });
+    assert!(hora.expect("a win on the added kan").yaku().iter().any(|&(id, _)| id == chankan));
+}
+
+#[test]
+fn thirteen_orphans_rob_a_concealed_kan_where_the_rules_allow() {
+    let dealer = "7777z234m567m345p";
+    let seat1 = "119m19p19s123456z";
+    for (rules, robbed) in [(GameRules::TENHOU, true), (GameRules::M_LEAGUE, false)] {
+        let mut g = game(rules, [dealer, seat1, SEAT2, SEAT3], "2p");
+        let ankan = Action::Ankan { consumed: [pai("C"); 4] };
+        assert!(g.legal_actions(0).contains(&ankan));
+        g.apply(0, ankan).unwrap();
+        assert_eq!(g.to_act() == 0b0010, robbed);
+        if robbed {
+            g.apply(1, Action::Hora).unwrap();
+            assert!(g.events().iter().any(|e| matches!(e, Event::Hora { actor: 1, target: 0, .. })));
+        } else {
+            assert_eq!(g.next_seat(), Some(0), "the dealer draws its replacement tile");
+        }
+    }
+}
