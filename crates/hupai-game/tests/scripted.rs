@@ -270,3 +270,25 @@ fn thirteen_orphans_rob_a_concealed_kan_where_the_rules_allow() {
         }
     }
 }
+
+#[test]
+fn an_exhaustive_draw_pays_the_tenpai_seats() {
+    // Everyone discards what it draws, so the hands stay as dealt: seats 0, 1 and 3 ready, seat 2 not.
+    let seat2 = "1357m2468p135s23z";
+    let mut g = game(GameRules::TENHOU, [DEALER, SEAT1, seat2, SEAT3], "");
+    let mut turns = 0;
+    while !g.is_over() {
+        pass_all(&mut g);
+        let Some(seat) = g.next_seat() else { break };
+        let drawn = g.view(seat).drawn.expect("every turn follows a draw");
+        g.apply(seat, Action::Dahai { pai: drawn, tsumogiri: true }).unwrap();
+        turns += 1;
+    }
+    assert_eq!(turns, 70, "the live wall holds 70 tiles");
+    let draw = g.events().iter().find_map(|e| match e {
+        Event::Ryukyoku { reason, deltas, tenpai } => Some((*reason, *deltas, *tenpai)),
+        _ => None,
+    });
+    assert_eq!(draw, Some((DrawReason::Exhaustive, [1000, 1000, -3000, 1000], 0b1011)));
+    assert_eq!(g.scores(), [26000, 26000, 22000, 26000]);
+}
