@@ -8,20 +8,18 @@ to the CLI as one JSON line and to the peer; the totals and the fans (by number 
 except for the documented differences below, each recognised by its own condition (never by the
 answers), and each counted.
 
-Documented differences (hupai's default is the reference's reading except where the brief of this
-scorer says otherwise):
+With the default options hupai reads every point as the reference does, so it must agree with the
+peer on every situation. Each situation is also scored with `"options": {"waits": "live"}`, the
+reading that departs from the reference; those answers may differ only as documented here:
 
 * `exhausted_wait`: 边张 / 嵌张 / 单钓将 need the hand to have waited on the winning tile alone.
-  hupai never counts a kind the hand holds all four of as a wait (it cannot be drawn); the
-  reference does, so a hand like 1111m + 23m (waiting on 4m alone, since 1m is exhausted) gets the
-  wait fan from hupai and not from the reference. Recognised when the reference's waits (basic form
+  Read live, a kind the hand holds all four of is no wait (it cannot be drawn); the reference
+  counts it, so a hand like 1111m + 23m (waiting on 4m alone, since 1m is exhausted) gets the
+  wait fan live and not from the reference. Recognised when the reference's waits (basic form
   and seven pairs of the thirteen tiles before the win) include a kind the hand holds four of.
 * `knitted_rest_wait`: the same for a concealed 组合龙, whose wait the reference reads from the five
   tiles beside the knitted straight. Recognised as a concealed knitted straight hand. (Not seen in
   300,000 generated situations: it needs those five tiles to wait on a kind held four times.)
-
-Every situation is also scored with `"options": {"waits": "reference"}`, which reads the waits as the
-reference does: then hupai must agree with the peer on every situation, documented or not.
 
 Sizes: `HUPAI_GB_CASES` (default 100,000; 1,000,000 with `HUPAI_FULL=1`).
 """
@@ -453,10 +451,10 @@ CHUNK = 25_000
 
 
 def compare(cases, binary, seed=20261125):
-    """Scores `cases` generated situations with hupai (default options, and `"waits": "reference"`)
+    """Scores `cases` generated situations with hupai (default options, and `"waits": "live"`)
     and with the peer, in chunks of CHUNK (one CLI run each, so memory stays bounded). Returns
-    (documented difference counts, unexplained disagreements, fans seen, situations per form and
-    feature)."""
+    (documented difference counts of the live reading, unexplained disagreements, fans seen,
+    situations per form and feature)."""
     rng = random.Random(seed)
     documented, unexplained, seen_fans, forms = {}, [], set(), {}
     done = 0
@@ -475,31 +473,31 @@ def compare_chunk(generated, binary, documented, unexplained, seen_fans, forms):
     lines = []
     for obj, _, _ in generated:
         lines.append(json.dumps(obj, ensure_ascii=False))
-        lines.append(json.dumps({**obj, "options": {"waits": "reference"}}, ensure_ascii=False))
+        lines.append(json.dumps({**obj, "options": {"waits": "live"}}, ensure_ascii=False))
     out = run_cli(binary, ["score", "--rules", "gb"], "\n".join(lines) + "\n").splitlines()
     assert len(out) == len(lines)
     for _, _, facts in generated:
         for f in facts["features"]:
             forms[f] = forms.get(f, 0) + 1
     for i, (obj, peer, facts) in enumerate(generated):
-        default, as_reference = json.loads(out[2 * i]), json.loads(out[2 * i + 1])
+        default, live = json.loads(out[2 * i]), json.loads(out[2 * i + 1])
         forms[facts["form"]] = forms.get(facts["form"], 0) + 1
         assert "error" not in default, f"{obj}: {default['error']}"
-        mine, mine_as_reference, theirs = hupai_fans(default), hupai_fans(as_reference), peer_fans(peer)
+        mine, mine_live, theirs = hupai_fans(default), hupai_fans(live), peer_fans(peer)
         seen_fans.update(mine)
         assert default["fan"] == sum(f["fan"] * f["count"] for f in default["fans"]), obj
         assert default["enough"] == (default["fan"] - obj["flowers"] >= 8), obj
-        # Reading the waits as the reference does, hupai must agree on every situation.
-        if mine_as_reference != theirs:
-            unexplained.append(({**obj, "options": {"waits": "reference"}}, mine_as_reference, theirs))
+        # The default reads everything as the reference does: it must agree on every situation.
+        if mine != theirs:
+            unexplained.append((obj, mine, theirs))
             continue
-        if mine == theirs:
+        if mine_live == theirs:
             continue
         why = documented_condition(facts, peer)
         if why:
             documented[why] = documented.get(why, 0) + 1
         else:
-            unexplained.append((obj, mine, theirs))
+            unexplained.append(({**obj, "options": {"waits": "live"}}, mine_live, theirs))
 
 
 @pytest.mark.skipif(MahjongFanCalculator is None and not os.environ.get("CI"), reason="PyMahjongGB is not installed")
@@ -508,8 +506,10 @@ def test_score_gb_matches_the_reference(hupai_bin):
     documented, unexplained, seen, forms = compare(CASES, hupai_bin)
     print(f"\n{CASES} situations; forms {forms}; documented differences {documented}")
     assert not unexplained, f"{len(unexplained)} unexplained disagreements, first: {unexplained[:5]}"
-    # Each documented difference must actually occur, so the list stays honest.
+    # The live reading departs only as documented, and does depart (about 1 situation in 400).
     assert set(documented) <= {"exhausted_wait", "knitted_rest_wait"}
+    if CASES >= 10_000:
+        assert documented.get("exhausted_wait", 0) > 0, documented
     missing = set(range(1, 82)) - seen
     assert not missing, f"fans never scored: {sorted(NAMES[i - 1] for i in missing)}"
     # Every form, meld kind and flag occurs.

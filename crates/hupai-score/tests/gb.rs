@@ -98,13 +98,21 @@ fn kongs_as_the_reference_and_as_the_book() {
 }
 
 #[test]
-fn a_wait_on_a_kind_held_four_times_is_no_wait() {
-    // 23m beside a melded kong of 1m waits on 4m alone (no 1m is left): 边张. The reference
-    // counts 1m as a wait and gives no wait fan; `"waits": "reference"` reads it so.
+fn a_wait_on_a_kind_held_four_times_is_a_wait_unless_waits_are_live() {
+    // 23m beside a melded kong of 1m: the reference counts 1m as a wait, so no wait fan (the
+    // default, and `"waits": "reference"` said outright). Read live, no 1m is left to draw, so
+    // the hand waited on 4m alone: 边张.
     let v = json!({"hand": "234m456p789s11z[1111m]", "win": "4m"});
-    check(v.clone(), 3, &[(PungOfTerminalsOrHonors, 1), (MeldedKong, 1), (EdgeWait, 1)]);
+    check(v.clone(), 2, &[(PungOfTerminalsOrHonors, 1), (MeldedKong, 1)]);
     let reference = Options::default().with_json(&json!({"waits": "reference"})).unwrap();
-    assert_eq!(score_with(v, &reference).fan, 2);
+    assert_eq!(reference, Options::default());
+    let live = Options::default().with_json(&json!({"waits": "live"})).unwrap();
+    assert!(live.live_waits);
+    let s = score_with(v, &live);
+    assert_eq!(s.fan, 3);
+    assert!(fans(&s).contains(&(EdgeWait, 1)));
+    let bad = Options::default().with_json(&json!({"waits": "book"})).unwrap_err().to_string();
+    assert!(bad.contains("options.waits") && bad.contains("\"reference\" or \"live\""), "{bad}");
 }
 
 #[test]

@@ -431,20 +431,34 @@ fn generate(rng: &mut Rng, preset: &str) -> Option<Situation> {
         s.win = Tile::RED;
     }
     let kongs = melds.iter().any(|m| m.is_kan());
+    // Only flags that can hold together (the scorer refuses the others, tested in
+    // regional_examples.rs).
     s.tsumo = rng.chance(50);
     if s.tsumo {
         s.rinshan = kongs && rng.chance(30);
         s.haitei = rng.chance(10);
-        if melds.is_empty() && rng.chance(5) {
+        if melds.is_empty() && !s.haitei && rng.chance(5) {
             if rng.chance(50) { s.tenhou = true } else { s.chiihou = true }
         }
     } else {
-        s.chankan = rng.chance(8);
-        s.houtei = rng.chance(8);
-        s.after_kong_discard = rng.chance(8);
+        // A robbed kong holds the winning tile's other three copies.
+        let held = s.hand.held_counts();
+        s.chankan = held[s.win] == 1 && rng.chance(8);
+        s.houtei = !s.chankan && rng.chance(8);
+        s.after_kong_discard = !s.chankan && rng.chance(8);
+    }
+    // Birds from the rules' tiles, never a fifth copy.
+    let mut shown = s.hand.held_counts();
+    if s.chankan {
+        shown[s.win] = 4;
     }
     for _ in 0..rng.below(5) {
-        s.birds.push(if rng.chance(10) { Tile::RED } else { numbered(rng, &[1, 2, 3, 4, 5, 6, 7, 8, 9]) });
+        let t = if rng.chance(10) { Tile::RED } else { numbered(rng, &[1, 2, 3, 4, 5, 6, 7, 8, 9]) };
+        if (t == Tile::RED && preset == "sichuan") || shown[t] >= 4 {
+            continue;
+        }
+        shown[t] += 1;
+        s.birds.push(t);
     }
     Some(s)
 }

@@ -190,3 +190,92 @@ fn bad_tables_and_options_are_named() {
     let answer = scorer.score_line(r#"{"hand": "123m456m789p234s55s", "win": "6s"}"#);
     assert!(answer["error"].as_str().unwrap().contains("not among"), "{answer}");
 }
+
+#[test]
+fn impossible_situations_are_refused_by_name() {
+    let impossible = |preset: &str, situation: Value, named: &str| match score(preset, situation.clone()) {
+        Err(ScoreError::Impossible(what)) => assert!(what.contains(named), "{situation}: {what}"),
+        other => panic!("{situation}: expected an impossible situation naming {named}, got {other:?}"),
+    };
+    // 6m is held once (the winning tile), so only the flags are wrong.
+    let won = |flags: Value| {
+        let mut v = json!({"hand": "11122233345556m", "win": "6m"});
+        v.as_object_mut().unwrap().extend(flags.as_object().unwrap().clone());
+        v
+    };
+    for first in ["tenhou", "chiihou"] {
+        for preset in ["sichuan", "changsha", "hongzhong"] {
+            impossible(preset, won(json!({"tsumo": true, first: true, "haitei": true})), "with haitei");
+        }
+    }
+    impossible("sichuan", won(json!({"chankan": true, "after_kong_discard": true})), "chankan with after_kong_discard");
+    impossible("changsha", won(json!({"chankan": true, "houtei": true})), "chankan with houtei");
+    impossible("sichuan", won(json!({"tsumo": true, "haitei": true, "houtei": true})), "houtei (海底炮) with tsumo");
+    impossible("sichuan", won(json!({"tsumo": true, "after_kong_discard": true})), "after_kong_discard");
+    // A robbed kong holds the other three copies: none may be in the hand, nor among the birds.
+    impossible("sichuan", json!({"hand": "11122233345556m", "win": "1m", "chankan": true}), "another 1m");
+    impossible("hongzhong", won(json!({"chankan": true, "birds": ["6m"]})), "fifth copy of 6m");
+
+    // The doubtful pairs that can happen: a kong's replacement is the wall's last tile (then
+    // discarded). Both fans count.
+    let s = score(
+        "sichuan",
+        json!({"hand": "11122m555777p(8888p)", "win": "2m", "tsumo": true, "rinshan": true, "haitei": true}),
+    )
+    .unwrap();
+    let names: Vec<&str> = s.fans.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"杠上开花") && names.contains(&"海底捞月"), "{names:?}");
+    let s = score("changsha", won(json!({"houtei": true, "after_kong_discard": true}))).unwrap();
+    let names: Vec<&str> = s.fans.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"杠上炮") && names.contains(&"海底炮"), "{names:?}");
+}
+
+#[test]
+fn birds_are_tiles_of_the_set_within_four_copies() {
+    let hand = "123m456m789p234s55s";
+    // Hongzhong plays the numbered suits and the red dragons: no east wind.
+    let e = score("hongzhong", json!({"hand": hand, "win": "5s", "birds": ["1m", "1z"]})).unwrap_err().to_string();
+    assert!(e.contains("birds[1]") && e.contains("1z") && e.contains("112 tiles"), "{e}");
+    let e = score("sichuan", json!({"hand": "11122233345556m", "win": "6m", "birds": ["7z"]})).unwrap_err().to_string();
+    assert!(e.contains("birds[0]") && e.contains("108 tiles"), "{e}");
+    // Two 5s in the hand and two birds: four copies. A third bird would be a fifth.
+    let s = score("hongzhong", json!({"hand": hand, "win": "5s", "birds": ["5s", "5s"]})).unwrap();
+    assert_eq!(s.birds.hits, ["5s", "5s"]);
+    let e = score("hongzhong", json!({"hand": hand, "win": "5s", "birds": ["5s", "5s", "5s"]})).unwrap_err();
+    assert!(matches!(&e, ScoreError::Impossible(w) if w.contains("fifth copy of 5s")), "{e}");
+    // The red dragons the hand holds as wildcards are copies too.
+    let e = score("hongzhong", json!({"hand": "77z1133m5577p2299s", "win": "9s", "birds": ["7z", "7z", "7z"]}))
+        .unwrap_err();
+    assert!(matches!(&e, ScoreError::Impossible(w) if w.contains("fifth copy of 7z")), "{e}");
+}
+
+#[test]
+fn each_table_lists_exactly_the_options_it_accepts() {
+    let listed = |preset: &str| {
+        let e = Table::preset(preset).unwrap().with_json(&json!({"kiriage": true})).unwrap_err().to_string();
+        let list = e.split(" are ").nth(1).unwrap_or_else(|| panic!("{e}")).to_string();
+        list.split(", ").map(String::from).collect::<Vec<_>>()
+    };
+    for preset in regional::PRESETS {
+        let table = Table::preset(preset).unwrap();
+        let options = listed(preset);
+        for option in &options {
+            let value = match option.as_str() {
+                "cap" | "base" | "zero" => json!(2),
+                "void" => json!("m"),
+                "zimo" => json!("base"),
+                _ => json!(true),
+            };
+            assert!(table.with_json(&json!({option: value})).is_ok(), "{preset} lists {option} but refuses it");
+        }
+        for option in ["void", "zimo", "menqing", "zhongzhang"] {
+            if !options.iter().any(|o| o == option) {
+                let value = if option == "void" { json!("m") } else { json!(true) };
+                assert!(table.with_json(&json!({option: value})).is_err(), "{preset} accepts {option} unlisted");
+            }
+        }
+    }
+    assert_eq!(listed("sichuan"), ["cap", "base", "zero", "void", "zimo", "menqing", "zhongzhang"]);
+    assert_eq!(listed("changsha"), ["cap", "base", "zero"]);
+    assert_eq!(listed("hongzhong"), ["cap", "base", "zero"]);
+}

@@ -55,16 +55,16 @@ pub struct Options {
     /// The fewest fans a win needs, flowers not counted (8); `enough` reports it.
     pub minimum: u32,
     /// Which kinds count as waits for 边张 / 嵌张 / 单钓将 (the hand must have waited on the
-    /// winning tile alone): `false` (the default, JSON `"waits": "live"`) counts only kinds the
-    /// hand can still draw; `true` (`"waits": "reference"`) reads the waits as the reference
-    /// calculator does, counting kinds the hand holds all four of, and for a concealed 组合龙
-    /// looking only at the five tiles beside the knitted straight.
-    pub waits_as_reference: bool,
+    /// winning tile alone): `false` (the default, JSON `"waits": "reference"`) reads the waits as
+    /// the reference calculator does, counting kinds the hand holds all four of, and for a
+    /// concealed 组合龙 looking only at the five tiles beside the knitted straight; `true`
+    /// (`"waits": "live"`) counts only kinds the hand can still draw, among the whole hand's waits.
+    pub live_waits: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { kongs_as_book: false, minimum: 8, waits_as_reference: false }
+        Options { kongs_as_book: false, minimum: 8, live_waits: false }
     }
 }
 
@@ -75,7 +75,7 @@ impl Options {
     }
 
     /// These options with the keys of a JSON `options` object applied: `"kongs"`
-    /// (`"reference"` or `"book"`), `"waits"` (`"live"` or `"reference"`) and `"minimum"` (a whole
+    /// (`"reference"` or `"book"`), `"waits"` (`"reference"` or `"live"`) and `"minimum"` (a whole
     /// number).
     pub fn with_json(&self, options: &Value) -> Result<Options, ScoreError> {
         let Value::Object(map) = options else {
@@ -97,13 +97,13 @@ impl Options {
                     }
                 }
                 "waits" => {
-                    o.waits_as_reference = match value.as_str() {
-                        Some("live") => false,
-                        Some("reference") => true,
+                    o.live_waits = match value.as_str() {
+                        Some("reference") => false,
+                        Some("live") => true,
                         _ => {
                             return Err(ScoreError::key(
                                 "options.waits",
-                                format!("expected \"live\" or \"reference\", found {value}"),
+                                format!("expected \"reference\" or \"live\", found {value}"),
                             ));
                         }
                     }
@@ -189,15 +189,15 @@ impl Context<'_> {
         if let Some(w) = self.wait.get() {
             return w;
         }
-        let w = waits::standard_wait(self.hand, self.options.waits_as_reference);
+        let w = waits::standard_wait(self.hand, !self.options.live_waits);
         self.wait.set(Some(w));
         w
     }
 
-    /// The wait of a concealed knitted straight hand: from `hupai::waits` (every form counts),
-    /// or as the reference reads it (`rest`: the five tiles beside the knitted straight).
+    /// The wait of a concealed knitted straight hand: as the reference reads it (`rest`: the five
+    /// tiles beside the knitted straight), or with live waits from `hupai::waits` (every form counts).
     pub(crate) fn knitted_wait(&self, rest: &[u8; 34]) -> Wait {
-        if self.options.waits_as_reference {
+        if !self.options.live_waits {
             return waits::knitted_rest_wait(rest, self.hand.win);
         }
         let mut counts = TileCounts::EMPTY;

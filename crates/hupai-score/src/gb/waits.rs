@@ -1,6 +1,7 @@
 //! Whether the hand waited on the winning tile alone, which 边张, 嵌张 and 单钓将 require: the
 //! kinds that complete the hand before the win (its concealed tiles less the winning tile, with
-//! its declared melds), never counting a kind the hand holds all four of.
+//! its declared melds). As the reference calculator reads them (the default) a kind the hand holds
+//! all four of still counts; the live reading leaves it out, since it cannot be drawn.
 //!
 //! A hand scored as sets and a pair can only have been ready as sets and a pair or as seven pairs
 //! (the thirteen orphans and the knitted forms cannot share a ready hand with them), so those two

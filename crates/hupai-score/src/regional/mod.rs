@@ -30,7 +30,7 @@ mod tests;
 pub use condition::Condition;
 pub use table::{Adds, Birds, CapWord, Fan, FanValue, Loose, PRESETS, Per, Points, PointsKind, Replaced, Table};
 
-use hupai::{Hand, HandShape, Tile, TileCounts, VoidSuit};
+use hupai::{Hand, HandShape, Rules, Tile, TileCounts, VoidSuit};
 use serde::Serialize;
 
 use crate::reading::declared_groups;
@@ -123,7 +123,7 @@ fn score_with(situation: &Situation, table: &Table, prune: bool) -> Result<Score
     if !win_wild && hand.concealed()[win] == 0 {
         return Err(ScoreError::Impossible(format!("the winning tile {win} is not among the hand's concealed tiles")));
     }
-    check_situation(situation, &hand)?;
+    check_situation(situation, &hand, &rules)?;
 
     let mut declared = TileCounts::EMPTY;
     for m in hand.melds() {
@@ -237,36 +237,69 @@ fn hand_facts(s: &Situation, hand: &Hand, wildcard: Option<Tile>) -> Facts {
     }
 }
 
-/// Refuses situations that cannot happen.
-fn check_situation(s: &Situation, hand: &Hand) -> Result<(), ScoreError> {
-    let impossible = |what: &str| Err(ScoreError::Impossible(what.to_string()));
-    let kongs = hand.melds().iter().filter(|m| m.is_kan()).count();
-    if s.rinshan && !s.tsumo {
-        return impossible("rinshan (杠上开花) is a win by drawing: set tsumo");
+/// Refuses situations that cannot happen: the flags that cannot hold together (each named), and
+/// tiles the game cannot show (birds outside the tile set, a fifth copy counting the birds).
+///
+/// Two pairs of flags can hold together, since these games draw a kong's replacement from the wall
+/// itself (there is no dead wall): `haitei` with `rinshan` (the replacement is the wall's last
+/// tile) and `houtei` with `after_kong_discard` (that last tile discarded). `houtei` with `chankan`
+/// cannot: a kong declared on the last tile has no replacement to draw, and a robbed kong is no
+/// discard.
+fn check_situation(s: &Situation, hand: &Hand, rules: &Rules) -> Result<(), ScoreError> {
+    let kongs = hand.melds().iter().any(|m| m.is_kan());
+    let first_turn = s.tenhou || s.chiihou;
+    let flags = [
+        (s.rinshan && !s.tsumo, "rinshan (杠上开花) with ron: the replacement tile is drawn, set tsumo"),
+        (s.rinshan && !kongs, "rinshan (杠上开花) without a declared kong in the hand"),
+        (s.chankan && s.tsumo, "chankan (抢杠胡) with tsumo: a robbed kong is a win on another player's tile"),
+        (s.houtei && s.tsumo, "houtei (海底炮) with tsumo: it is a win on the last discard"),
+        (
+            s.after_kong_discard && s.tsumo,
+            "after_kong_discard (杠上炮) with tsumo: it is a win on another player's discard",
+        ),
+        (s.haitei && !s.tsumo, "haitei (海底捞月) with ron: the wall's last tile is drawn, set tsumo"),
+        (s.chankan && s.after_kong_discard, "chankan with after_kong_discard: a robbed kong's tile is no discard"),
+        (
+            s.chankan && s.houtei,
+            "chankan with houtei: no kong is declared on the wall's last tile (there is no replacement to draw)",
+        ),
+        (
+            first_turn && (!s.tsumo || !hand.melds().is_empty()),
+            "tenhou / chiihou (天胡 / 地胡) are wins by drawing with no declared meld",
+        ),
+        (s.tenhou && s.chiihou, "tenhou with chiihou: the dealer's win on the deal, or a non-dealer's first draw"),
+        (first_turn && s.haitei, "tenhou / chiihou with haitei: a first draw is not the wall's last tile"),
+    ];
+    if let Some((_, what)) = flags.iter().find(|(bad, _)| *bad) {
+        return Err(ScoreError::Impossible((*what).to_string()));
     }
-    if s.rinshan && kongs == 0 {
-        return impossible("rinshan (杠上开花) needs a declared kong in the hand");
+    let kinds = rules.tiles.kinds();
+    if let Some((i, t)) = s.birds.iter().enumerate().find(|(_, t)| !kinds.contains(**t)) {
+        return Err(ScoreError::key(
+            format!("birds[{i}]"),
+            format!("{t} is not in the tile set the rules play with, {}", rules.tiles.describe()),
+        ));
     }
-    for (flag, name) in [
-        (s.chankan, "chankan (抢杠胡)"),
-        (s.houtei, "houtei (海底炮)"),
-        (s.after_kong_discard, "after_kong_discard (杠上炮)"),
-    ] {
-        if flag && s.tsumo {
-            return Err(ScoreError::Impossible(format!("{name} is a win on another player's tile, not tsumo")));
+    let mut shown = hand.held_counts();
+    let win = s.win;
+    if s.chankan {
+        // The kong robbed holds the winning tile's other three copies.
+        if shown[win] > 1 {
+            return Err(ScoreError::Impossible(format!(
+                "chankan on {win} with another {win} in the hand (the kong being robbed holds the other three)"
+            )));
         }
+        shown[win] = 4;
     }
-    if s.haitei && !s.tsumo {
-        return impossible("haitei (海底捞月) is a win by drawing: set tsumo");
+    for &t in &s.birds {
+        shown[t] = shown[t].saturating_add(1);
     }
-    if s.haitei && s.houtei {
-        return impossible("haitei and houtei cannot both hold");
-    }
-    if (s.tenhou || s.chiihou) && (!s.tsumo || !hand.melds().is_empty()) {
-        return impossible("tenhou / chiihou (天胡 / 地胡) are wins by drawing with no declared meld");
-    }
-    if s.tenhou && s.chiihou {
-        return impossible("tenhou (the dealer) and chiihou (a non-dealer) cannot both hold");
+    if let Some(t) = Tile::ALL.into_iter().find(|&t| shown[t] > 4) {
+        return Err(ScoreError::Impossible(format!(
+            "a fifth copy of {t}: {} counting the hand, its melds{} and the birds",
+            shown[t],
+            if s.chankan && t == win { ", the kong robbed" } else { "" }
+        )));
     }
     Ok(())
 }

@@ -406,8 +406,12 @@ impl Table {
         Ok(self.fans.iter_mut().filter(move |f| f.option.as_deref() == Some(tag.as_str())))
     }
 
+    /// The options this table accepts: `void` only under rules with a void suit.
     fn options_list(&self) -> String {
-        let mut names: Vec<&str> = vec!["cap", "base", "zero", "void"];
+        let mut names: Vec<&str> = vec!["cap", "base", "zero"];
+        if self.rules.parse::<Rules>().is_ok_and(|r| r.void != VoidSuit::Off) {
+            names.push("void");
+        }
         for f in &self.fans {
             if let Some(o) = f.option.as_deref()
                 && !names.contains(&o)
