@@ -29,6 +29,7 @@
 pub mod action;
 pub mod error;
 pub mod event;
+mod family;
 mod game;
 mod legal;
 pub mod mjai;

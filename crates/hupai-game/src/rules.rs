@@ -2,13 +2,43 @@
 //! presets ([`GameRules::preset`]), printable and loadable as JSON so that a server can change
 //! one flag of a preset (`{"preset": "tenhou", "nagashi_mangan": false}`).
 //!
-//! Every flag and every preset's value is listed with its source in `docs/game.md`. Scoring
-//! (yaku, fu, limits) is `hupai-score`'s riichi scorer with the preset named by `scoring`.
+//! Every flag and every preset's value is listed with its source in `docs/game.md`. The `family`
+//! says which rules the flags belong to: riichi (the default, so rules written before there were
+//! other families read as they did), scored by `hupai-score`'s riichi scorer with the preset
+//! named by `scoring`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use hupai_score::riichi;
+
+/// The rule family a game is played under: what the tiles and the wall are, which claims a
+/// discard allows, what a win needs and pays, and how the match goes on (`crate::family`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Family {
+    /// Japanese riichi mahjong, for four or three players.
+    #[default]
+    Riichi,
+}
+
+impl Family {
+    /// The name rules JSON uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Riichi => "riichi",
+        }
+    }
+
+    fn is_riichi(&self) -> bool {
+        *self == Family::Riichi
+    }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
 
 /// How long a game lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -21,6 +51,9 @@ pub enum GameLength {
     East,
     /// East and south rounds (半荘戦, hanchan).
     South,
+    /// All four prevailing winds: east, south, west and north rounds (GB's match of 16 hands;
+    /// 一荘戦 in riichi).
+    North,
 }
 
 /// Who wins when several players claim ron on one discard.
@@ -79,6 +112,9 @@ impl Scoring {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct GameRules {
+    /// The rule family (`riichi` when not given).
+    #[serde(default, skip_serializing_if = "Family::is_riichi")]
+    pub family: Family,
     /// Players at the table: 4, or 3 (三人麻雀: 108 tiles without 2m–8m, no chi, north as
     /// nuki dora).
     pub players: u8,
@@ -145,6 +181,14 @@ pub struct GameRules {
     /// Three players: a tsumo's missing fourth share is split between the payers (北家折半)
     /// rather than not paid (ツモ損).
     pub sanma_tsumo_split: bool,
+    /// The prevailing wind the game starts in: 0 east, 1 south, 2 west, 3 north (a single hand
+    /// of a given round, as the GB competitions deal them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_wind: u8,
+    /// The seat that deals the first hand (0 unless given: with `start_wind`, which hand of the
+    /// round the game starts with).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_dealer: u8,
 }
 
 /// The preset names [`GameRules::preset`] knows.
@@ -153,6 +197,7 @@ pub const PRESETS: [&str; 6] = ["tenhou", "mahjong-soul", "m-league", "wrc", "te
 impl GameRules {
     /// Tenhou's ranked four-player hanchan (鳳凰卓 rules).
     pub const TENHOU: GameRules = GameRules {
+        family: Family::Riichi,
         players: 4,
         length: GameLength::South,
         starting_points: 25000,
@@ -181,6 +226,8 @@ impl GameRules {
         noten_penalty: 3000,
         kita: false,
         sanma_tsumo_split: false,
+        start_wind: 0,
+        start_dealer: 0,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -296,10 +343,13 @@ impl GameRules {
             },
             None => Map::new(),
         };
-        let known = match serde_json::to_value(GameRules::TENHOU) {
+        // Every flag, those left out of the printed rules when at their default too.
+        let every = GameRules { start_wind: 1, start_dealer: 1, ..GameRules::TENHOU };
+        let mut known = match serde_json::to_value(every) {
             Ok(Value::Object(m)) => m,
             _ => Map::new(),
         };
+        known.insert("family".into(), Value::from(Family::Riichi.name()));
         for (key, value) in object {
             if !known.contains_key(&key) {
                 let flags: Vec<&str> = known.keys().map(String::as_str).collect();
@@ -327,6 +377,12 @@ impl GameRules {
         let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
         if !matches!(self.players, 3 | 4) {
             return bad("players", "must be 3 or 4");
+        }
+        if self.start_wind > 3 {
+            return bad("start_wind", "must be 0 (east) to 3 (north)");
+        }
+        if self.start_dealer >= self.players {
+            return bad("start_dealer", "must be a seat at the table");
         }
         if self.red_fives.iter().any(|&r| r > 1) || (self.players == 3 && self.red_fives[0] > 0) {
             return bad(
@@ -407,6 +463,25 @@ mod tests {
             assert_eq!(GameRules::from_json(&text).unwrap(), rules, "{name}");
             assert_eq!(GameRules::from_json(name).unwrap(), rules);
         }
+    }
+
+    #[test]
+    fn the_family_and_the_start_default_to_riichi_east_one() {
+        // Rules printed before there were families read the same, and riichi prints as it did.
+        let printed = GameRules::TENHOU.to_json();
+        for key in ["family", "start_wind", "start_dealer"] {
+            assert!(printed.get(key).is_none(), "{key} printed at its default");
+        }
+        let r = GameRules::from_json(r#"{"preset": "tenhou", "family": "riichi", "start_wind": 1, "start_dealer": 2}"#)
+            .unwrap();
+        assert_eq!((r.family, r.start_wind, r.start_dealer), (Family::Riichi, 1, 2));
+        assert_eq!(r.to_json()["start_wind"], 1);
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "start_wind": 4}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("start_wind"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou-3p", "start_dealer": 3}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("start_dealer"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "family": "bridge"}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("family"));
     }
 
     #[test]

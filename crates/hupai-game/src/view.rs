@@ -63,7 +63,7 @@ impl Game {
             kyoku: self.kyoku + 1,
             honba: self.honba,
             kyotaku: self.kyotaku,
-            oya: self.kyoku,
+            oya: self.oya(),
             scores: self.scores,
             dora_markers: self.dora_markers(),
             hand: self.players[s].hand,
@@ -203,7 +203,7 @@ impl Game {
                 probe.refresh_waits(&g.hand_rules);
                 p.waits = probe.waits;
                 let can_tsumo = p.waits.contains(drawn.kind().unwrap_or(Tile::EAST))
-                    && crate::settle::win_score(&g, t, t, drawn, rinshan, None).is_some();
+                    && crate::family::can_win(&g, t, t, drawn, rinshan, None);
                 g.phase = Phase::Turn { seat: t, drawn: Some(drawn), reach, rinshan, can_tsumo };
             }
             Phase::Claims { from, pai, on, reach, .. } => {

@@ -1,0 +1,65 @@
+//! The rule families: what differs between riichi and the Chinese rules, in one place per
+//! question rather than spread over the turn loop. The loop ([`crate::game`]) is shared: deal,
+//! draw, the seat's turn, the other seats' claims resolved by priority, the end of the hand. A
+//! family answers:
+//!
+//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall
+//!   (`Game::deal`, `Game::draw`);
+//! - **which claims a discard allows** and what a turn offers: riichi, dora and furiten are
+//!   riichi's ([`Family::has_riichi`], [`Family::has_dora`], [`Family::has_furiten`]); chi from the
+//!   left, pon and kan, win over pon and kan over chi, and one winner or several are the rules'
+//!   flags, shared;
+//! - **what a win needs and pays** ([`can_win`]): a yaku and the riichi scorer's points
+//!   (`crate::settle`);
+//! - **how the match goes on**: riichi's dealer repeats, counters and end conditions, and where
+//!   the players sit each round ([`places`]).
+//!
+//! Another family plugs in as a `Family` variant answering each of these.
+
+use crate::event::Seat;
+use crate::game::{ClaimOn, Game};
+use crate::pai::Pai;
+use crate::rules::{Family, GameLength};
+
+impl Family {
+    /// Riichi declarations (and their sticks).
+    pub(crate) const fn has_riichi(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+
+    /// Dora indicators, turned over at the start and after kans.
+    pub(crate) const fn has_dora(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+
+    /// Furiten: a seat may not win on a discard its own discards or passes forbid.
+    pub(crate) const fn has_furiten(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+}
+
+/// Whether `seat` may win on `pai` (from `from`, itself for a self-draw) as things stand: the hand
+/// is complete and the family's scorer accepts the win (a yaku; 8 fans without flowers).
+pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: Option<ClaimOn>) -> bool {
+    match game.rules.family {
+        Family::Riichi => crate::settle::win_score(game, seat, from, pai, rinshan, on).is_some(),
+    }
+}
+
+/// The last round's wind of a game of this length (0 east … 3 north), or `None` for one hand.
+pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
+    match length {
+        GameLength::Single => None,
+        GameLength::East => Some(0),
+        GameLength::South => Some(1),
+        GameLength::North => Some(3),
+    }
+}
+
+/// Each seat's place at the table in the round of `wind` (0 the place that deals first). Riichi
+/// players never move.
+pub(crate) const fn places(family: Family, _wind: u8) -> [u8; 4] {
+    match family {
+        Family::Riichi => [0, 1, 2, 3],
+    }
+}
