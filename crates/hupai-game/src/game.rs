@@ -16,14 +16,14 @@
 
 use arrayvec::ArrayVec;
 use hupai::{PackedHand, Rules, Tile, TileSet};
-use hupai_score::riichi;
+use hupai_score::{gb, riichi};
 
 use crate::action::{Action, Actions};
 use crate::error::GameError;
 use crate::event::{DrawReason, Event, Seat};
 use crate::pai::{Pai, PaiCounts};
 use crate::rules::{Family, GameRules, KanDora};
-use crate::wall::Wall;
+use crate::wall::{ChineseWall, Wall};
 
 /// Where a game's walls come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,9 @@ pub enum WallSource {
     Tenhou(Box<crate::tenhou_shuffle::TenhouShuffle>),
     /// Walls given in order (a replay's, a test's); the game ends if they run out.
     Given(std::sync::Arc<[Wall]>),
+    /// GB walls given in order (a replay's, a test's, duplicate play's); the game ends if they
+    /// run out.
+    GivenChinese(std::sync::Arc<[ChineseWall]>),
 }
 
 /// A declared meld as the table sees it.
@@ -147,6 +150,8 @@ pub(crate) struct Player {
     /// The seat liable for a big three dragons or big four winds (pao).
     pub(crate) pao: Option<Seat>,
     pub(crate) kans: u8,
+    /// Flowers set aside (GB).
+    pub(crate) flowers: u8,
 }
 
 impl Player {
@@ -166,6 +171,7 @@ impl Player {
             nagashi: true,
             pao: None,
             kans: 0,
+            flowers: 0,
         }
     }
 
@@ -192,6 +198,13 @@ impl Player {
     }
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
+        // The knitted forms (GB) take the general path: asked only of a hand that could make one.
+        if rules.knitted && !crate::family::gb::knitted_possible(&self.hand.kinds, self.melds.len()) {
+            let mut plain = *rules;
+            plain.knitted = false;
+            self.waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+            return;
+        }
         self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
     }
 }
@@ -249,6 +262,7 @@ pub(crate) enum Phase {
 pub struct Game {
     pub(crate) rules: GameRules,
     pub(crate) options: riichi::Options,
+    pub(crate) gb_options: gb::Options,
     pub(crate) hand_rules: Rules,
     pub(crate) walls: WallSource,
     pub(crate) hands_dealt: u32,
@@ -260,8 +274,10 @@ pub struct Game {
     pub(crate) kyotaku: u8,
     pub(crate) scores: [i32; 4],
     pub(crate) wall: Wall,
+    /// The wall of the hand under a Chinese family (GB).
+    pub(crate) chinese_wall: ChineseWall,
     /// Each seat's place at the table this round (0 the place dealing first), and the seat at
-    /// each place: seat order unless a family moves players between rounds.
+    /// each place: seat order except where the family moves players between rounds.
     pub(crate) place: [u8; 4],
     pub(crate) seat_at: [Seat; 4],
     pub(crate) live_drawn: u8,
@@ -298,6 +314,7 @@ impl Game {
         let mut game = Game {
             rules,
             options: rules.scoring_options(),
+            gb_options: rules.gb_options(),
             hand_rules: rules.hand_rules(),
             walls,
             hands_dealt: 0,
@@ -307,6 +324,7 @@ impl Game {
             kyotaku: 0,
             scores,
             wall: Wall::seeded(0, 0, rules.players),
+            chinese_wall: ChineseWall::seeded(0, 0),
             place: [0, 1, 2, 3],
             seat_at: [0, 1, 2, 3],
             live_drawn: 0,
@@ -409,7 +427,7 @@ impl Game {
     }
 
     /// The seat `k` places after `seat` in turn order (counter-clockwise): `seat + k` unless the
-    /// family has moved the players between rounds.
+    /// family has moved the players between rounds (GB).
     pub fn next_in_turn(&self, seat: Seat, k: u8) -> Seat {
         let n = self.rules.players;
         self.seat_at[usize::from((self.place[usize::from(seat & 3)] + k) % n)]
@@ -423,8 +441,9 @@ impl Game {
     }
 
     /// Places the players for the round being played, as the family seats them.
-    fn seat_players(&mut self) {
-        self.place = crate::family::places(self.rules.family, self.bakaze);
+    pub(crate) fn seat_players(&mut self) {
+        let rounds_played = self.bakaze.wrapping_sub(self.rules.start_wind) & 3;
+        self.place = crate::family::places(self.rules.family, rounds_played);
         for (seat, &place) in self.place.iter().enumerate() {
             self.seat_at[usize::from(place)] = seat as Seat;
         }
@@ -434,6 +453,7 @@ impl Game {
     pub fn tiles_left(&self) -> usize {
         let live = match self.rules.family {
             Family::Riichi => self.wall.live(self.rules.players),
+            Family::Gb => self.chinese_wall.live(),
         };
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
@@ -492,10 +512,15 @@ impl Game {
             WallSource::Seeded(seed) => Some(Wall::seeded(*seed, k, players)),
             WallSource::Tenhou(shuffle) => Some(shuffle.next_wall(players)),
             WallSource::Given(walls) => walls.get(k as usize).cloned(),
+            WallSource::GivenChinese(_) => None,
         }
     }
 
-    fn deal(&mut self) {
+    pub(crate) fn deal(&mut self) {
+        if self.rules.family != Family::Riichi {
+            crate::family::gb::deal(self);
+            return;
+        }
         let Some(wall) = self.next_wall() else {
             self.finish_game();
             return;
@@ -543,6 +568,10 @@ impl Game {
 
     /// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
     pub(crate) fn draw(&mut self, seat: Seat, replacement: bool) {
+        if self.rules.family != Family::Riichi {
+            crate::family::gb::draw(self, seat, replacement, replacement);
+            return;
+        }
         if !replacement && self.tiles_left() == 0 {
             self.exhaustive_draw();
             return;
@@ -916,6 +945,7 @@ impl Game {
     fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
         match self.rules.family {
             Family::Riichi => crate::settle::wins(self, from, pai, winners, rinshan, on),
+            Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
         }
         let dealer_won = winners.contains(&self.oya());
         self.end_hand(dealer_won, true);
@@ -926,9 +956,10 @@ impl Game {
         self.end_hand(true, false);
     }
 
-    fn exhaustive_draw(&mut self) {
+    pub(crate) fn exhaustive_draw(&mut self) {
         let (reason, deltas, tenpai) = match self.rules.family {
             Family::Riichi => crate::settle::exhaustive(self),
+            Family::Gb => crate::family::gb::exhaustive(self),
         };
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
@@ -941,6 +972,10 @@ impl Game {
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
     fn end_hand(&mut self, dealer_stays: bool, won: bool) {
         self.emit(Event::EndKyoku);
+        if self.rules.family == Family::Gb {
+            crate::family::gb::next_hand(self);
+            return;
+        }
         let n = self.rules.players;
         let Some(last_wind) = crate::family::last_wind(self.rules.length) else {
             self.finish_game();
@@ -983,8 +1018,12 @@ impl Game {
         (0..n).max_by_key(|&s| (self.scores[s], std::cmp::Reverse(s))).unwrap_or(0) as Seat
     }
 
-    fn finish_game(&mut self) {
+    pub(crate) fn finish_game(&mut self) {
         let n = self.seat_count();
+        if self.rules.family == Family::Gb {
+            crate::family::gb::finish(self);
+            return;
+        }
         if self.rules.leftover_sticks_to_top && self.kyotaku > 0 {
             let top = usize::from(self.top_seat());
             self.scores[top] += 1000 * i32::from(self.kyotaku);

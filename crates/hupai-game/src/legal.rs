@@ -11,7 +11,7 @@ use crate::action::{Action, Actions};
 use crate::event::Seat;
 use crate::game::{ClaimOn, Game, MeldKind, Phase, Player};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::GameRules;
+use crate::rules::{Family, GameRules};
 
 /// Fills `out` with the legal actions of `seat`.
 pub(crate) fn fill(game: &Game, seat: Seat, out: &mut Actions) {
@@ -354,6 +354,8 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {
             format!("{pai} may not be discarded right after the call that took it (kuikae)")
         }
+        (_, Action::Hora) if game.rules.family == Family::Gb => crate::family::gb::short_of_minimum(game, seat)
+            .unwrap_or_else(|| "the hand is not complete with this tile".into()),
         (_, Action::Hora) => "the hand does not win here (not complete, no yaku, or furiten)".into(),
         (_, Action::Reach) => {
             "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once"

@@ -27,6 +27,7 @@
 //! shuffle), [`event`] and [`action`] (mjai's names), [`mjai`] (JSON).
 
 pub mod action;
+pub mod duplicate;
 pub mod error;
 pub mod event;
 mod family;
@@ -41,10 +42,11 @@ mod view;
 pub mod wall;
 
 pub use action::{Action, Actions};
+pub use duplicate::Duplicate;
 pub use error::GameError;
 pub use event::{DrawReason, Event, Seat};
 pub use game::{Game, MeldKind, MeldRecord, RiverTile, WallSource};
 pub use pai::{Pai, PaiId};
-pub use rules::{GameLength, GameRules, RulesError};
+pub use rules::{Family, GameLength, GameRules, RulesError};
 pub use view::View;
-pub use wall::Wall;
+pub use wall::{ChineseWall, Wall};

@@ -5,12 +5,12 @@
 //! Every flag and every preset's value is listed with its source in `docs/game.md`. The `family`
 //! says which rules the flags belong to: riichi (the default, so rules written before there were
 //! other families read as they did), scored by `hupai-score`'s riichi scorer with the preset
-//! named by `scoring`.
+//! named by `scoring`; or the Chinese Official rules (`gb`), scored by its GB scorer.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use hupai_score::riichi;
+use hupai_score::{gb, riichi};
 
 /// The rule family a game is played under: what the tiles and the wall are, which claims a
 /// discard allows, what a win needs and pays, and how the match goes on (`crate::family`).
@@ -21,6 +21,9 @@ pub enum Family {
     /// Japanese riichi mahjong, for four or three players.
     #[default]
     Riichi,
+    /// Chinese Official rules (国标麻将, *Mahjong Competition Rules*): 144 tiles with flowers, the
+    /// 8-fan minimum, one winner per discard, no riichi, dora or furiten.
+    Gb,
 }
 
 impl Family {
@@ -28,6 +31,7 @@ impl Family {
     pub const fn name(self) -> &'static str {
         match self {
             Family::Riichi => "riichi",
+            Family::Gb => "gb",
         }
     }
 
@@ -191,8 +195,11 @@ pub struct GameRules {
     pub start_dealer: u8,
 }
 
-/// The preset names [`GameRules::preset`] knows.
-pub const PRESETS: [&str; 6] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p"];
+/// The names of the match presets [`GameRules::preset`] knows (whole games).
+pub const PRESETS: [&str; 7] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb"];
+
+/// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
+pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
 
 impl GameRules {
     /// Tenhou's ranked four-player hanchan (鳳凰卓 rules).
@@ -294,6 +301,49 @@ impl GameRules {
     pub const MAHJONG_SOUL_3P: GameRules =
         GameRules { scoring: Scoring::Mahjongsoul, honba_each_winner: true, ..GameRules::TENHOU_3P };
 
+    /// The Chinese Official match (国标麻将, *Mahjong Competition Rules*): four prevailing winds of
+    /// four hands, the dealer passing every hand, the seats changing between rounds. Scores start
+    /// at 0 and move by fans (8 + fan from the discarder, 8 from the others; 8 + fan from each on a
+    /// self-draw). Every riichi flag is off; the ones GB leaves to the family are refused if set
+    /// ([`GameRules::check`]).
+    pub const GB: GameRules = GameRules {
+        family: Family::Gb,
+        players: 4,
+        length: GameLength::North,
+        starting_points: 0,
+        target_points: 0,
+        uma: [0; 4],
+        red_fives: [0, 0, 0],
+        scoring: Scoring::Tenhou,
+        kuikae_forbidden: false,
+        multiple_ron: MultipleRon::HeadBump,
+        triple_ron_draw: false,
+        open_kan_dora: KanDora::Immediate,
+        closed_kan_dora: KanDora::Immediate,
+        kokushi_chankan_ankan: false,
+        nagashi_mangan: false,
+        nine_terminals_draw: false,
+        four_winds_draw: false,
+        four_riichi_draw: false,
+        four_kans_draw: false,
+        busting: false,
+        agari_yame: false,
+        extension: false,
+        riichi_min_wall: 0,
+        pao: false,
+        leftover_sticks_to_top: false,
+        honba_each_winner: false,
+        noten_penalty: 0,
+        kita: false,
+        sanma_tsumo_split: false,
+        start_wind: 0,
+        start_dealer: 0,
+    };
+
+    /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
+    /// `start_wind` / `start_dealer` say otherwise.
+    pub const GB_SINGLE: GameRules = GameRules { length: GameLength::Single, ..GameRules::GB };
+
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
         Some(match name {
@@ -303,6 +353,8 @@ impl GameRules {
             "wrc" => GameRules::WRC,
             "tenhou-3p" => GameRules::TENHOU_3P,
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
+            "gb" => GameRules::GB,
+            "gb-single" => GameRules::GB_SINGLE,
             _ => return None,
         })
     }
@@ -384,6 +436,9 @@ impl GameRules {
         if self.start_dealer >= self.players {
             return bad("start_dealer", "must be a seat at the table");
         }
+        if self.family == Family::Gb {
+            return self.check_gb();
+        }
         if self.red_fives.iter().any(|&r| r > 1) || (self.players == 3 && self.red_fives[0] > 0) {
             return bad(
                 "red_fives",
@@ -405,6 +460,37 @@ impl GameRules {
         Ok(())
     }
 
+    /// GB: four players, scores from any start, and none of the riichi flags that would change how
+    /// the family plays.
+    fn check_gb(&self) -> Result<(), RulesError> {
+        let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
+        if self.players != 4 {
+            return bad("players", "GB is played by four");
+        }
+        if self.target_points < self.starting_points {
+            return bad("target_points", "must be at least starting_points");
+        }
+        let riichi_only = [
+            ("red_fives", self.red_fives != [0; 3]),
+            ("kuikae_forbidden", self.kuikae_forbidden),
+            ("multiple_ron", self.multiple_ron != MultipleRon::HeadBump),
+            ("triple_ron_draw", self.triple_ron_draw),
+            ("kokushi_chankan_ankan", self.kokushi_chankan_ankan),
+            ("nine_terminals_draw", self.nine_terminals_draw),
+            ("four_winds_draw", self.four_winds_draw),
+            ("four_riichi_draw", self.four_riichi_draw),
+            ("four_kans_draw", self.four_kans_draw),
+            ("kita", self.kita),
+        ];
+        if let Some((flag, _)) = riichi_only.iter().find(|(_, set)| *set) {
+            return bad(
+                flag,
+                "a riichi rule; GB has one winner per discard (head_bump), no red fives, kuikae or abortive draws",
+            );
+        }
+        Ok(())
+    }
+
     /// The rules as a JSON object of every flag.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
@@ -421,12 +507,31 @@ impl GameRules {
 
     /// The hupai rules a hand is checked with (`riichi`, or `sanma` for three players).
     pub fn hand_rules(&self) -> hupai::Rules {
-        if self.players == 3 { hupai::Rules::SANMA } else { hupai::Rules::RIICHI }
+        match self.family {
+            Family::Gb => hupai::Rules::GB,
+            Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
+            Family::Riichi => hupai::Rules::RIICHI,
+        }
     }
 
-    /// Tiles in the set: 136, or 108 for three players.
+    /// The GB scoring options wins are scored with: the reference calculator's reading of every
+    /// point (明暗杠, and the waits of 边张 / 嵌张 / 单钓将 as the reference reads them), so that
+    /// the engine's settlements agree with the competition judge's.
+    pub fn gb_options(&self) -> gb::Options {
+        let mut o = gb::Options::default();
+        o.kongs_as_book = false;
+        o.waits_as_reference = true;
+        o.minimum = 8;
+        o
+    }
+
+    /// Tiles in the set: 136, 108 for three players, 144 under GB (the eight flowers).
     pub const fn tile_count(&self) -> usize {
-        if self.players == 3 { 108 } else { 136 }
+        match self.family {
+            Family::Gb => 144,
+            Family::Riichi if self.players == 3 => 108,
+            Family::Riichi => 136,
+        }
     }
 }
 
@@ -445,7 +550,11 @@ impl RulesError {
     fn unknown_preset(name: &str) -> RulesError {
         RulesError {
             flag: Some("preset".into()),
-            message: format!("unknown preset '{name}'; the presets are {}", PRESETS.join(", ")),
+            message: format!(
+                "unknown preset '{name}'; the presets are {}, {}",
+                PRESETS.join(", "),
+                ONE_HAND_PRESETS.join(", ")
+            ),
         }
     }
 }
@@ -456,7 +565,7 @@ mod tests {
 
     #[test]
     fn presets_print_and_load_back() {
-        for name in PRESETS {
+        for name in PRESETS.into_iter().chain(ONE_HAND_PRESETS) {
             let rules = GameRules::preset(name).unwrap();
             rules.check().unwrap();
             let text = rules.to_json().to_string();

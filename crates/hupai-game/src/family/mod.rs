@@ -3,18 +3,23 @@
 //! draw, the seat's turn, the other seats' claims resolved by priority, the end of the hand. A
 //! family answers:
 //!
-//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall
-//!   (`Game::deal`, `Game::draw`);
+//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall;
+//!   GB's 144 with the flowers, dealt and drawn from the front, replacements from the back
+//!   ([`gb::deal`], [`gb::draw`]);
 //! - **which claims a discard allows** and what a turn offers: riichi, dora and furiten are
 //!   riichi's ([`Family::has_riichi`], [`Family::has_dora`], [`Family::has_furiten`]); chi from the
 //!   left, pon and kan, win over pon and kan over chi, and one winner or several are the rules'
 //!   flags, shared;
-//! - **what a win needs and pays** ([`can_win`]): a yaku and the riichi scorer's points
-//!   (`crate::settle`);
-//! - **how the match goes on**: riichi's dealer repeats, counters and end conditions, and where
-//!   the players sit each round ([`places`]).
+//! - **what a win needs and pays** ([`can_win`]): a yaku and the riichi scorer's points, or 8
+//!   fans without flowers and GB's 8 + fan ([`gb::wins`]);
+//! - **how the match goes on**: riichi's dealer repeats, counters and end conditions, or GB's
+//!   dealer passing every hand and the players changing places between rounds ([`places`],
+//!   [`gb::next_hand`]).
 //!
-//! Another family plugs in as a `Family` variant answering each of these.
+//! Sichuan, Hongzhong and Changsha plug in the same way: a `Family` variant, its wall (the
+//! Chinese layout of [`crate::wall::ChineseWall`] serves them), its claims and its settlement.
+
+pub(crate) mod gb;
 
 use crate::event::Seat;
 use crate::game::{ClaimOn, Game};
@@ -43,6 +48,7 @@ impl Family {
 pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: Option<ClaimOn>) -> bool {
     match game.rules.family {
         Family::Riichi => crate::settle::win_score(game, seat, from, pai, rinshan, on).is_some(),
+        Family::Gb => gb::win_score(game, seat, from, pai, rinshan, on).is_some_and(|s| s.enough),
     }
 }
 
@@ -56,10 +62,19 @@ pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
     }
 }
 
-/// Each seat's place at the table in the round of `wind` (0 the place that deals first). Riichi
-/// players never move.
-pub(crate) const fn places(family: Family, _wind: u8) -> [u8; 4] {
+/// Each seat's place at the table (0 the place that deals first) after `rounds` rounds of the
+/// game: at the start the players sit in seat order. Riichi players never move. GB's players
+/// change places after every round (*Mahjong Competition Rules*, the seat rotation): with players
+/// A B C D at east, south, west and north in the east round, the south round seats B A D C, the
+/// west round C D B A, the north round D C A B, so that each player deals first in one round.
+pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
     match family {
         Family::Riichi => [0, 1, 2, 3],
+        Family::Gb => match rounds & 3 {
+            0 => [0, 1, 2, 3],
+            1 => [1, 0, 3, 2],
+            2 => [3, 2, 0, 1],
+            _ => [2, 3, 1, 0],
+        },
     }
 }
