@@ -200,7 +200,7 @@ impl PaiId {
     }
 
     /// The tile as a game names it, `red` saying how many copies of each numbered suit's five
-    /// are red (copies 0 .. red[suit]).
+    /// are red (copies `0 .. red[suit]`).
     pub const fn pai(self, red: [u8; 3]) -> Pai {
         if self.0 >= 136 && self.0 < 144 {
             return Pai(38 + (self.0 - 136));

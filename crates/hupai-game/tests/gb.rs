@@ -352,3 +352,37 @@ fn an_exhaustive_draw_pays_nothing() {
     assert_eq!(*deltas, [0; 4]);
     assert_eq!(g.scores(), [0; 4]);
 }
+
+#[test]
+fn flowers_on_the_last_tiles_leave_nothing_to_replace_them_and_the_hand_is_drawn() {
+    // The eight flowers are the wall's last eight tiles: the front reaches the first of them,
+    // each replacement from the back is another, and when the last is set aside no tile is
+    // left: an exhaustive draw, every flower counted to the seat that drew it.
+    let mut g = game(["19m19p19s1234z577z", FILLER1, FILLER2, FILLER3], "", "1f2f3f4f5f6f7f8f");
+    let mut last_drawer = None;
+    while let Some(seat) = g.next_seat() {
+        let legal = g.legal_actions(seat);
+        let a = if legal.contains(&Action::None) {
+            Action::None
+        } else {
+            last_drawer = Some(seat);
+            *legal.iter().rev().find(|a| matches!(a, Action::Dahai { .. })).unwrap()
+        };
+        g.apply(seat, a).unwrap();
+    }
+    let flowers: Vec<u8> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Hua { actor, .. } => Some(*actor),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(flowers.len(), 8);
+    // 84 front draws after the dealer's 13 + 1: the 85th front draw is the first flower.
+    let drawer = flowers[0];
+    assert!(flowers.iter().all(|&s| s == drawer), "one seat drew them all: {flowers:?}");
+    assert_eq!(Some((drawer + 3) % 4), last_drawer, "the seat after the last discarder");
+    let kinds: Vec<&str> = g.events().iter().rev().take(4).map(Event::kind).collect();
+    assert_eq!(kinds, ["end_game", "end_kyoku", "ryukyoku", "hua"]);
+}
