@@ -63,7 +63,7 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
         if !riichi && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < 4 && game.tiles_left() > 0 {
+        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 {
             for k in 0..34 {
                 if p.hand.kinds[k] == 4 {
                     let kind = Tile::ALL[k];
@@ -211,7 +211,7 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
             offer(Action::Pon { pai, consumed: [plain, red] }, &[plain, red], &mut out);
         }
     }
-    if held == 3 && game.kans < 4 {
+    if held == 3 && game.kans < game.rules.family.most_kans() {
         let mut consumed = [plain; 3];
         for c in consumed.iter_mut().skip(usize::from(plains)) {
             *c = red;

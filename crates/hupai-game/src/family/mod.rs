@@ -37,6 +37,15 @@ impl Family {
         matches!(self, Family::Riichi)
     }
 
+    /// Kans a hand may hold in all: riichi stops at four (the fifth has no dora or replacement
+    /// tile left in the dead wall); GB has no such limit (only the wall's end stops a kong).
+    pub(crate) const fn most_kans(self) -> u8 {
+        match self {
+            Family::Riichi => 4,
+            Family::Gb => u8::MAX,
+        }
+    }
+
     /// Furiten: a seat may not win on a discard its own discards or passes forbid.
     pub(crate) const fn has_furiten(self) -> bool {
         matches!(self, Family::Riichi)
