@@ -177,6 +177,15 @@ pub enum Event {
         /// The tile (`N`).
         pai: Pai,
     },
+    /// A flower set aside (GB), drawn or dealt: public, one fan each; the replacement tile from
+    /// the back of the wall follows as a `tsumo`. mjai has no such event; hupai writes it
+    /// `{"type": "hua", "actor": 0, "pai": "1f"}`.
+    Hua {
+        /// Whose flower.
+        actor: Seat,
+        /// The flower, `1f`–`8f`.
+        pai: Pai,
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -241,6 +250,7 @@ impl Event {
             Event::Kakan { .. } => "kakan",
             Event::Ankan { .. } => "ankan",
             Event::Kita { .. } => "kita",
+            Event::Hua { .. } => "hua",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -262,6 +272,7 @@ impl Event {
             | Event::Kakan { actor, .. }
             | Event::Ankan { actor, .. }
             | Event::Kita { actor, .. }
+            | Event::Hua { actor, .. }
             | Event::Reach { actor }
             | Event::ReachAccepted { actor }
             | Event::Hora { actor, .. } => Some(actor),

@@ -4,9 +4,11 @@
 //! either wins, declares, or discards; the other seats answer the discard (a win, a call, or a
 //! pass), their answers are resolved by priority, and play moves on until a win or a draw ends
 //! the hand; the hand is settled, the dealer rotates or stays, and the next hand is dealt until
-//! the game ends. What a family decides is kept in a few places: which claims a discard allows
-//! ([`crate::legal`]), what a win is worth and who pays ([`crate::settle`]), and how the match
-//! goes on (`end_hand` here).
+//! the game ends. What a rule family decides is kept in a few places ([`crate::family`]): the
+//! tiles and the wall (`deal`, `draw`), which claims a discard allows ([`crate::legal`]), what a
+//! win needs and pays ([`crate::settle`] for riichi), and how the match goes on (`end_hand`).
+//! The turn order is the seats' places at the table ([`Game::next_in_turn`]): seat order, unless
+//! the family moves the players between rounds (GB).
 //!
 //! Only two situations ask for decisions: a seat's own turn ([`Phase::Turn`]) and the other
 //! seats' answers to a discard or an added kan ([`Phase::Claims`]). Everything else (draws,
@@ -14,14 +16,14 @@
 
 use arrayvec::ArrayVec;
 use hupai::{PackedHand, Rules, Tile, TileSet};
-use hupai_score::riichi;
+use hupai_score::{gb, riichi};
 
 use crate::action::{Action, Actions};
 use crate::error::GameError;
 use crate::event::{DrawReason, Event, Seat};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::{GameLength, GameRules, KanDora};
-use crate::wall::Wall;
+use crate::rules::{Family, GameRules, KanDora};
+use crate::wall::{ChineseWall, Wall};
 
 /// Where a game's walls come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +35,9 @@ pub enum WallSource {
     Tenhou(Box<crate::tenhou_shuffle::TenhouShuffle>),
     /// Walls given in order (a replay's, a test's); the game ends if they run out.
     Given(std::sync::Arc<[Wall]>),
+    /// GB walls given in order (a replay's, a test's, duplicate play's); the game ends if they
+    /// run out.
+    GivenChinese(std::sync::Arc<[ChineseWall]>),
 }
 
 /// A declared meld as the table sees it.
@@ -145,10 +150,12 @@ pub(crate) struct Player {
     /// The seat liable for a big three dragons or big four winds (pao).
     pub(crate) pao: Option<Seat>,
     pub(crate) kans: u8,
+    /// Flowers set aside (GB).
+    pub(crate) flowers: u8,
 }
 
 impl Player {
-    fn new() -> Player {
+    pub(crate) fn new() -> Player {
         Player {
             hand: PaiCounts::EMPTY,
             packed: PackedHand::new(),
@@ -164,6 +171,7 @@ impl Player {
             nagashi: true,
             pao: None,
             kans: 0,
+            flowers: 0,
         }
     }
 
@@ -190,6 +198,13 @@ impl Player {
     }
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
+        // The knitted forms (GB) take the general path: asked only of a hand that could make one.
+        if rules.knitted && !crate::family::gb::knitted_possible(&self.hand.kinds, self.melds.len()) {
+            let mut plain = *rules;
+            plain.knitted = false;
+            self.waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+            return;
+        }
         self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
     }
 }
@@ -247,6 +262,7 @@ pub(crate) enum Phase {
 pub struct Game {
     pub(crate) rules: GameRules,
     pub(crate) options: riichi::Options,
+    pub(crate) gb_options: gb::Options,
     pub(crate) hand_rules: Rules,
     pub(crate) walls: WallSource,
     pub(crate) hands_dealt: u32,
@@ -258,6 +274,12 @@ pub struct Game {
     pub(crate) kyotaku: u8,
     pub(crate) scores: [i32; 4],
     pub(crate) wall: Wall,
+    /// The wall of the hand under a Chinese family (GB).
+    pub(crate) chinese_wall: ChineseWall,
+    /// Each seat's place at the table this round (0 the place dealing first), and the seat at
+    /// each place: seat order except where the family moves players between rounds.
+    pub(crate) place: [u8; 4],
+    pub(crate) seat_at: [Seat; 4],
     pub(crate) live_drawn: u8,
     pub(crate) replacements: u8,
     pub(crate) dora_shown: u8,
@@ -292,15 +314,19 @@ impl Game {
         let mut game = Game {
             rules,
             options: rules.scoring_options(),
+            gb_options: rules.gb_options(),
             hand_rules: rules.hand_rules(),
             walls,
             hands_dealt: 0,
-            bakaze: 0,
-            kyoku: 0,
+            bakaze: rules.start_wind & 3,
+            kyoku: rules.start_dealer,
             honba: 0,
             kyotaku: 0,
             scores,
             wall: Wall::seeded(0, 0, rules.players),
+            chinese_wall: ChineseWall::seeded(0, 0),
+            place: [0, 1, 2, 3],
+            seat_at: [0, 1, 2, 3],
             live_drawn: 0,
             replacements: 0,
             dora_shown: 1,
@@ -316,6 +342,7 @@ impl Game {
             decisions: 0,
             final_points: None,
         };
+        game.seat_players();
         game.emit(Event::StartGame { players: rules.players });
         game.deal();
         game
@@ -396,12 +423,39 @@ impl Game {
 
     /// The dealer's seat.
     pub fn oya(&self) -> Seat {
-        self.kyoku
+        self.seat_at[usize::from(self.kyoku & 3)]
+    }
+
+    /// The seat `k` places after `seat` in turn order (counter-clockwise): `seat + k` unless the
+    /// family has moved the players between rounds (GB).
+    pub fn next_in_turn(&self, seat: Seat, k: u8) -> Seat {
+        let n = self.rules.players;
+        self.seat_at[usize::from((self.place[usize::from(seat & 3)] + k) % n)]
+    }
+
+    /// A seat's wind this hand (`E`, `S`, `W`, `N`).
+    pub fn seat_wind(&self, seat: Seat) -> Pai {
+        let n = self.rules.players;
+        let offset = (self.place[usize::from(seat & 3)] + n - self.kyoku % n) % n;
+        Pai::of(Tile::ALL[27 + usize::from(offset)])
+    }
+
+    /// Places the players for the round being played, as the family seats them.
+    pub(crate) fn seat_players(&mut self) {
+        let rounds_played = self.bakaze.wrapping_sub(self.rules.start_wind) & 3;
+        self.place = crate::family::places(self.rules.family, rounds_played);
+        for (seat, &place) in self.place.iter().enumerate() {
+            self.seat_at[usize::from(place)] = seat as Seat;
+        }
     }
 
     /// Live tiles left to draw.
     pub fn tiles_left(&self) -> usize {
-        self.wall.live(self.rules.players).saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
+        let live = match self.rules.family {
+            Family::Riichi => self.wall.live(self.rules.players),
+            Family::Gb => self.chinese_wall.live(),
+        };
+        live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
 
     /// The legal actions of `seat` now (empty when it has nothing to decide).
@@ -458,10 +512,15 @@ impl Game {
             WallSource::Seeded(seed) => Some(Wall::seeded(*seed, k, players)),
             WallSource::Tenhou(shuffle) => Some(shuffle.next_wall(players)),
             WallSource::Given(walls) => walls.get(k as usize).cloned(),
+            WallSource::GivenChinese(_) => None,
         }
     }
 
-    fn deal(&mut self) {
+    pub(crate) fn deal(&mut self) {
+        if self.rules.family != Family::Riichi {
+            crate::family::gb::deal(self);
+            return;
+        }
         let Some(wall) = self.next_wall() else {
             self.finish_game();
             return;
@@ -509,6 +568,10 @@ impl Game {
 
     /// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
     pub(crate) fn draw(&mut self, seat: Seat, replacement: bool) {
+        if self.rules.family != Family::Riichi {
+            crate::family::gb::draw(self, seat, replacement, replacement);
+            return;
+        }
         if !replacement && self.tiles_left() == 0 {
             self.exhaustive_draw();
             return;
@@ -530,7 +593,7 @@ impl Game {
         }
         self.emit(Event::Tsumo { actor: seat, pai });
         let can_tsumo = self.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
-            && crate::settle::win_score(self, seat, seat, pai, replacement, None).is_some();
+            && crate::family::can_win(self, seat, seat, pai, replacement, None);
         self.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
     }
 
@@ -551,6 +614,9 @@ impl Game {
 
     /// A kan's dora: now, or after the kan's discard.
     fn kan_dora(&mut self, timing: KanDora) {
+        if !self.rules.family.has_dora() {
+            return;
+        }
         match timing {
             KanDora::Immediate => self.reveal_dora(),
             KanDora::AfterDiscard => self.dora_pending += 1,
@@ -691,6 +757,9 @@ impl Game {
 
     /// Seats whose waits held a tile they did not win on become furiten.
     fn pass_furiten(&mut self, hit: u8) {
+        if !self.rules.family.has_furiten() {
+            return;
+        }
         for s in 0..self.seat_count() {
             if hit & (1 << s) != 0 {
                 let p = &mut self.players[s];
@@ -723,7 +792,7 @@ impl Game {
             self.abort(DrawReason::FourKans);
             return;
         }
-        self.draw((seat + 1) % n, false);
+        self.draw(self.next_in_turn(seat, 1), false);
     }
 
     /// The riichi on the table stands: the stick is paid. False if it ended the hand.
@@ -761,7 +830,7 @@ impl Game {
         let mut winners: ArrayVec<Seat, 3> = ArrayVec::new();
         let mut call: Option<(Seat, Action)> = None;
         for k in 1..n {
-            let s = (from + k) % n;
+            let s = self.next_in_turn(from, k);
             match self.answers[usize::from(s)] {
                 Action::Hora => winners.push(s),
                 a @ (Action::Pon { .. } | Action::Daiminkan { .. }) => call = Some((s, a)),
@@ -874,8 +943,11 @@ impl Game {
     // ---- the end of a hand ----
 
     fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
-        crate::settle::wins(self, from, pai, winners, rinshan, on);
-        let dealer_won = winners.contains(&self.kyoku);
+        match self.rules.family {
+            Family::Riichi => crate::settle::wins(self, from, pai, winners, rinshan, on),
+            Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
+        }
+        let dealer_won = winners.contains(&self.oya());
         self.end_hand(dealer_won, true);
     }
 
@@ -884,27 +956,30 @@ impl Game {
         self.end_hand(true, false);
     }
 
-    fn exhaustive_draw(&mut self) {
-        let (reason, deltas, tenpai) = crate::settle::exhaustive(self);
+    pub(crate) fn exhaustive_draw(&mut self) {
+        let (reason, deltas, tenpai) = match self.rules.family {
+            Family::Riichi => crate::settle::exhaustive(self),
+            Family::Gb => crate::family::gb::exhaustive(self),
+        };
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
         }
         self.emit(Event::Ryukyoku { reason, deltas, tenpai });
-        let dealer_tenpai = tenpai & (1 << self.kyoku) != 0;
+        let dealer_tenpai = tenpai & (1 << self.oya()) != 0;
         self.end_hand(dealer_tenpai, false);
     }
 
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
     fn end_hand(&mut self, dealer_stays: bool, won: bool) {
         self.emit(Event::EndKyoku);
+        if self.rules.family == Family::Gb {
+            crate::family::gb::next_hand(self);
+            return;
+        }
         let n = self.rules.players;
-        let last_wind = match self.rules.length {
-            GameLength::Single => {
-                self.finish_game();
-                return;
-            }
-            GameLength::East => 0,
-            GameLength::South => 1,
+        let Some(last_wind) = crate::family::last_wind(self.rules.length) else {
+            self.finish_game();
+            return;
         };
         let all_last = self.bakaze > last_wind || (self.bakaze == last_wind && self.kyoku == n - 1);
         if self.rules.busting && self.scores[..usize::from(n)].iter().any(|&s| s < 0) {
@@ -943,8 +1018,12 @@ impl Game {
         (0..n).max_by_key(|&s| (self.scores[s], std::cmp::Reverse(s))).unwrap_or(0) as Seat
     }
 
-    fn finish_game(&mut self) {
+    pub(crate) fn finish_game(&mut self) {
         let n = self.seat_count();
+        if self.rules.family == Family::Gb {
+            crate::family::gb::finish(self);
+            return;
+        }
         if self.rules.leftover_sticks_to_top && self.kyotaku > 0 {
             let top = usize::from(self.top_seat());
             self.scores[top] += 1000 * i32::from(self.kyotaku);

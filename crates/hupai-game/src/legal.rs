@@ -11,7 +11,7 @@ use crate::action::{Action, Actions};
 use crate::event::Seat;
 use crate::game::{ClaimOn, Game, MeldKind, Phase, Player};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::GameRules;
+use crate::rules::{Family, GameRules};
 
 /// Fills `out` with the legal actions of `seat`.
 pub(crate) fn fill(game: &Game, seat: Seat, out: &mut Actions) {
@@ -63,7 +63,7 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
         if !riichi && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < 4 && game.tiles_left() > 0 {
+        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 {
             for k in 0..34 {
                 if p.hand.kinds[k] == 4 {
                     let kind = Tile::ALL[k];
@@ -132,7 +132,8 @@ fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
 }
 
 fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
-    p.is_closed()
+    game.rules.family.has_riichi()
+        && p.is_closed()
         && game.scores[usize::from(seat)] >= 1000
         && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
         && p.hand.distinct().any(|pai| ready_without(p, pai, game))
@@ -184,7 +185,7 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     let reds = if red.is_red() { p.hand.count(red) } else { 0 };
     let plains = held - reds;
     // Chi first, then pon, then kan: the order of `Action`'s variants.
-    if game.rules.players == 4 && seat == (from + 1) % 4 && kind.suit().is_numbered() {
+    if game.rules.players == 4 && seat == game.next_in_turn(from, 1) && kind.suit().is_numbered() {
         let rank = kind.rank();
         for low in rank.saturating_sub(2).max(1)..=rank.min(7) {
             let others: [usize; 2] = match rank - low {
@@ -210,7 +211,7 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
             offer(Action::Pon { pai, consumed: [plain, red] }, &[plain, red], &mut out);
         }
     }
-    if held == 3 && game.kans < 4 {
+    if held == 3 && game.kans < game.rules.family.most_kans() {
         let mut consumed = [plain; 3];
         for c in consumed.iter_mut().skip(usize::from(plains)) {
             *c = red;
@@ -274,12 +275,12 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
     let Some(kind) = pai.kind() else { return (0, 0, 0) };
     let n = game.rules.players;
     for k in 1..n {
-        let s = (from + k) % n;
+        let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
         let bit = 1 << s;
         if p.waits.contains(kind) {
             hit |= bit;
-            if !p.furiten() && crate::settle::win_score(game, s, from, pai, false, Some(ClaimOn::Discard)).is_some() {
+            if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)) {
                 ron |= bit;
                 asked |= bit;
             }
@@ -300,7 +301,7 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
     }
     let n = game.rules.players;
     for k in 1..n {
-        let s = (from + k) % n;
+        let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
         if !p.waits.contains(kind) {
             continue;
@@ -310,11 +311,16 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
         }
         let bit = 1 << s;
         hit |= bit;
-        if !p.furiten() && crate::settle::win_score(game, s, from, pai, false, Some(on)).is_some() {
+        if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(on)) {
             ron |= bit;
         }
     }
     (ron, hit)
+}
+
+/// Furiten, where the family has it.
+fn furiten(game: &Game, p: &Player) -> bool {
+    game.rules.family.has_furiten() && p.furiten()
 }
 
 /// A closed hand of terminals and honors only, twelve kinds or more: ready for thirteen orphans.
@@ -348,6 +354,8 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {
             format!("{pai} may not be discarded right after the call that took it (kuikae)")
         }
+        (_, Action::Hora) if game.rules.family == Family::Gb => crate::family::gb::short_of_minimum(game, seat)
+            .unwrap_or_else(|| "the hand is not complete with this tile".into()),
         (_, Action::Hora) => "the hand does not win here (not complete, no yaku, or furiten)".into(),
         (_, Action::Reach) => {
             "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once"

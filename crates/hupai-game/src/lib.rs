@@ -1,7 +1,9 @@
 //! `hupai-game` plays mahjong: a deterministic game engine over `hupai` (hands) and
-//! `hupai-score` (what wins are worth). Riichi for four and three players today; the turn loop is
-//! laid out so that other rule families plug into it (what differs between them is which claims a
-//! discard allows, what a win is and who pays).
+//! `hupai-score` (what wins are worth): riichi for four and three players, and the Chinese
+//! Official rules (GB: flowers, the 8-fan minimum, one winner per discard, the 16-hand match,
+//! duplicate play). Rule families share the turn loop; what differs between them (the wall,
+//! which claims a discard allows, what a win needs and pays, how the match goes on) is the
+//! family's ([`Family`], `GameRules::family`).
 //!
 //! One [`Game`] value holds the whole state. [`Game::legal_actions`] lists what a seat may do,
 //! [`Game::apply`] does it or refuses it with a [`GameError`] naming why, and leaves the game
@@ -23,12 +25,17 @@
 //! # Ok::<(), hupai_game::GameError>(())
 //! ```
 //!
-//! Reach lower for the parts: [`rules`] (the flags and presets), [`wall`] (walls and the seeded
-//! shuffle), [`event`] and [`action`] (mjai's names), [`mjai`] (JSON).
+//! A GB match is the same loop under other rules: `Game::new(GameRules::GB, seed)`.
+//!
+//! Reach lower for the parts: [`rules`] (the family, the flags and presets), [`wall`] (walls and
+//! the seeded shuffle), [`event`] and [`action`] (mjai's names), [`mjai`] (JSON), [`duplicate`]
+//! (the same walls at several tables).
 
 pub mod action;
+pub mod duplicate;
 pub mod error;
 pub mod event;
+mod family;
 mod game;
 mod legal;
 pub mod mjai;
@@ -40,10 +47,11 @@ mod view;
 pub mod wall;
 
 pub use action::{Action, Actions};
+pub use duplicate::Duplicate;
 pub use error::GameError;
 pub use event::{DrawReason, Event, Seat};
 pub use game::{Game, MeldKind, MeldRecord, RiverTile, WallSource};
 pub use pai::{Pai, PaiId};
-pub use rules::{GameLength, GameRules, RulesError};
+pub use rules::{Family, GameLength, GameRules, RulesError};
 pub use view::View;
-pub use wall::Wall;
+pub use wall::{ChineseWall, Wall};

@@ -27,6 +27,19 @@ impl Pai {
     pub const RED_5S: Pai = Pai(36);
     /// North (`N`), the three-player nuki dora.
     pub const NORTH: Pai = Pai(30);
+    /// The first of the eight flowers (`1f`; `1f`–`4f` the flowers, `5f`–`8f` the seasons), which
+    /// GB plays with: set aside as drawn, one fan each.
+    pub const FLOWER_1: Pai = Pai(38);
+
+    /// The `k`-th flower (0–7: `1f`–`8f`).
+    pub const fn flower(k: u8) -> Option<Pai> {
+        if k < 8 { Some(Pai(38 + k)) } else { None }
+    }
+
+    /// True for the eight flowers.
+    pub const fn is_flower(self) -> bool {
+        matches!(self.0, 38..=45)
+    }
 
     /// The plain tile of a kind.
     pub const fn of(kind: Tile) -> Pai {
@@ -39,9 +52,10 @@ impl Pai {
         if red && i < 27 && i % 9 == 4 { Pai(34 + (i / 9) as u8) } else { Pai(i as u8) }
     }
 
-    /// The tile numbered `index` in mjai order (0–33 the kinds, 34–36 the red fives, 37 `?`).
+    /// The tile numbered `index` in mjai order (0–33 the kinds, 34–36 the red fives, 37 `?`),
+    /// then the flowers (38–45, `1f`–`8f`).
     pub const fn from_index(index: u8) -> Option<Pai> {
-        if index <= 37 { Some(Pai(index)) } else { None }
+        if index <= 45 { Some(Pai(index)) } else { None }
     }
 
     /// The number of this tile in mjai order.
@@ -58,8 +72,8 @@ impl Pai {
         }
     }
 
-    /// The kind's index 0–33 (a red five's is the five's); 34 for the hidden tile, so arrays of
-    /// 35 can count hidden tiles too.
+    /// The kind's index 0–33 (a red five's is the five's); 34 for the hidden tile and the
+    /// flowers, so arrays of 35 can count them too.
     pub const fn kind_index(self) -> usize {
         match self.0 {
             0..=33 => self.0 as usize,
@@ -83,7 +97,8 @@ impl Pai {
         if self.is_red() { Some(self.0 as usize - 34) } else { None }
     }
 
-    /// mjai's name: `1m`–`9m`, `1p`–`9p`, `1s`–`9s`, `E S W N P F C`, `5mr 5pr 5sr`, `?`.
+    /// mjai's name: `1m`–`9m`, `1p`–`9p`, `1s`–`9s`, `E S W N P F C`, `5mr 5pr 5sr`, `?`; the
+    /// flowers, which mjai does not have, `1f`–`8f` (hupai's notation for bonus tiles).
     pub const fn mjai(self) -> &'static str {
         MJAI[self.0 as usize]
     }
@@ -109,9 +124,10 @@ impl Pai {
     }
 }
 
-const MJAI: [&str; 38] = [
+const MJAI: [&str; 46] = [
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s",
-    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C", "5mr", "5pr", "5sr", "?",
+    "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C", "5mr", "5pr", "5sr", "?", "1f",
+    "2f", "3f", "4f", "5f", "6f", "7f", "8f",
 ];
 
 impl fmt::Display for Pai {
@@ -168,7 +184,8 @@ impl<'de> serde::Deserialize<'de> for Pai {
 }
 
 /// One of the 136 physical tiles, numbered as Tenhou numbers them: `id / 4` is the kind in
-/// m, p, s, z order, and copy 0 of each five is the red one when the rules have red fives.
+/// m, p, s, z order, and copy 0 of each five is the red one when the rules have red fives; then,
+/// in a GB wall, the eight flowers (136–143, `1f`–`8f`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PaiId(pub u8);
 
@@ -183,8 +200,11 @@ impl PaiId {
     }
 
     /// The tile as a game names it, `red` saying how many copies of each numbered suit's five
-    /// are red (copies 0 .. red[suit]).
+    /// are red (copies `0 .. red[suit]`).
     pub const fn pai(self, red: [u8; 3]) -> Pai {
+        if self.0 >= 136 && self.0 < 144 {
+            return Pai(38 + (self.0 - 136));
+        }
         let kind = self.kind();
         let i = kind.index();
         let is_red = i < 27 && i % 9 == 4 && (self.0 % 4) < red[i / 9];
@@ -308,6 +328,10 @@ mod tests {
         assert_eq!(PaiId(16).pai([0, 0, 0]).mjai(), "5m");
         assert_eq!(PaiId(53).pai([1, 2, 1]), Pai::RED_5P);
         assert_eq!(PaiId(135).pai([1, 1, 1]).mjai(), "C");
+        assert_eq!(PaiId(136).pai([0, 0, 0]), Pai::FLOWER_1);
+        assert_eq!(PaiId(143).pai([0, 0, 0]).mjai(), "8f");
+        assert!(PaiId(140).pai([0, 0, 0]).is_flower() && PaiId(140).pai([0, 0, 0]).kind().is_none());
+        assert_eq!("3f".parse::<Pai>().unwrap(), Pai::flower(2).unwrap());
     }
 
     #[test]

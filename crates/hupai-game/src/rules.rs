@@ -2,13 +2,47 @@
 //! presets ([`GameRules::preset`]), printable and loadable as JSON so that a server can change
 //! one flag of a preset (`{"preset": "tenhou", "nagashi_mangan": false}`).
 //!
-//! Every flag and every preset's value is listed with its source in `docs/game.md`. Scoring
-//! (yaku, fu, limits) is `hupai-score`'s riichi scorer with the preset named by `scoring`.
+//! Every flag and every preset's value is listed with its source in `docs/game.md`. The `family`
+//! says which rules the flags belong to: riichi (the default, so rules written before there were
+//! other families read as they did), scored by `hupai-score`'s riichi scorer with the preset
+//! named by `scoring`; or the Chinese Official rules (`gb`), scored by its GB scorer.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use hupai_score::riichi;
+use hupai_score::{gb, riichi};
+
+/// The rule family a game is played under: what the tiles and the wall are, which claims a
+/// discard allows, what a win needs and pays, and how the match goes on (`crate::family`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Family {
+    /// Japanese riichi mahjong, for four or three players.
+    #[default]
+    Riichi,
+    /// Chinese Official rules (国标麻将, *Mahjong Competition Rules*): 144 tiles with flowers, the
+    /// 8-fan minimum, one winner per discard, no riichi, dora or furiten.
+    Gb,
+}
+
+impl Family {
+    /// The name rules JSON uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Riichi => "riichi",
+            Family::Gb => "gb",
+        }
+    }
+
+    fn is_riichi(&self) -> bool {
+        *self == Family::Riichi
+    }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
 
 /// How long a game lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -21,6 +55,9 @@ pub enum GameLength {
     East,
     /// East and south rounds (半荘戦, hanchan).
     South,
+    /// All four prevailing winds: east, south, west and north rounds (GB's match of 16 hands;
+    /// 一荘戦 in riichi).
+    North,
 }
 
 /// Who wins when several players claim ron on one discard.
@@ -79,6 +116,9 @@ impl Scoring {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct GameRules {
+    /// The rule family (`riichi` when not given).
+    #[serde(default, skip_serializing_if = "Family::is_riichi")]
+    pub family: Family,
     /// Players at the table: 4, or 3 (三人麻雀: 108 tiles without 2m–8m, no chi, north as
     /// nuki dora).
     pub players: u8,
@@ -145,14 +185,26 @@ pub struct GameRules {
     /// Three players: a tsumo's missing fourth share is split between the payers (北家折半)
     /// rather than not paid (ツモ損).
     pub sanma_tsumo_split: bool,
+    /// The prevailing wind the game starts in: 0 east, 1 south, 2 west, 3 north (a single hand
+    /// of a given round, as the GB competitions deal them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_wind: u8,
+    /// The seat that deals the first hand (0 unless given: with `start_wind`, which hand of the
+    /// round the game starts with).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub start_dealer: u8,
 }
 
-/// The preset names [`GameRules::preset`] knows.
-pub const PRESETS: [&str; 6] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p"];
+/// The names of the match presets [`GameRules::preset`] knows (whole games).
+pub const PRESETS: [&str; 7] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb"];
+
+/// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
+pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
 
 impl GameRules {
     /// Tenhou's ranked four-player hanchan (鳳凰卓 rules).
     pub const TENHOU: GameRules = GameRules {
+        family: Family::Riichi,
         players: 4,
         length: GameLength::South,
         starting_points: 25000,
@@ -181,6 +233,8 @@ impl GameRules {
         noten_penalty: 3000,
         kita: false,
         sanma_tsumo_split: false,
+        start_wind: 0,
+        start_dealer: 0,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -247,6 +301,49 @@ impl GameRules {
     pub const MAHJONG_SOUL_3P: GameRules =
         GameRules { scoring: Scoring::Mahjongsoul, honba_each_winner: true, ..GameRules::TENHOU_3P };
 
+    /// The Chinese Official match (国标麻将, *Mahjong Competition Rules*): four prevailing winds of
+    /// four hands, the dealer passing every hand, the seats changing between rounds. Scores start
+    /// at 0 and move by fans (8 + fan from the discarder, 8 from the others; 8 + fan from each on a
+    /// self-draw). Every riichi flag is off; the ones GB leaves to the family are refused if set
+    /// ([`GameRules::check`]).
+    pub const GB: GameRules = GameRules {
+        family: Family::Gb,
+        players: 4,
+        length: GameLength::North,
+        starting_points: 0,
+        target_points: 0,
+        uma: [0; 4],
+        red_fives: [0, 0, 0],
+        scoring: Scoring::Tenhou,
+        kuikae_forbidden: false,
+        multiple_ron: MultipleRon::HeadBump,
+        triple_ron_draw: false,
+        open_kan_dora: KanDora::Immediate,
+        closed_kan_dora: KanDora::Immediate,
+        kokushi_chankan_ankan: false,
+        nagashi_mangan: false,
+        nine_terminals_draw: false,
+        four_winds_draw: false,
+        four_riichi_draw: false,
+        four_kans_draw: false,
+        busting: false,
+        agari_yame: false,
+        extension: false,
+        riichi_min_wall: 0,
+        pao: false,
+        leftover_sticks_to_top: false,
+        honba_each_winner: false,
+        noten_penalty: 0,
+        kita: false,
+        sanma_tsumo_split: false,
+        start_wind: 0,
+        start_dealer: 0,
+    };
+
+    /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
+    /// `start_wind` / `start_dealer` say otherwise.
+    pub const GB_SINGLE: GameRules = GameRules { length: GameLength::Single, ..GameRules::GB };
+
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
         Some(match name {
@@ -256,6 +353,8 @@ impl GameRules {
             "wrc" => GameRules::WRC,
             "tenhou-3p" => GameRules::TENHOU_3P,
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
+            "gb" => GameRules::GB,
+            "gb-single" => GameRules::GB_SINGLE,
             _ => return None,
         })
     }
@@ -296,10 +395,13 @@ impl GameRules {
             },
             None => Map::new(),
         };
-        let known = match serde_json::to_value(GameRules::TENHOU) {
+        // Every flag, those left out of the printed rules when at their default too.
+        let every = GameRules { start_wind: 1, start_dealer: 1, ..GameRules::TENHOU };
+        let mut known = match serde_json::to_value(every) {
             Ok(Value::Object(m)) => m,
             _ => Map::new(),
         };
+        known.insert("family".into(), Value::from(Family::Riichi.name()));
         for (key, value) in object {
             if !known.contains_key(&key) {
                 let flags: Vec<&str> = known.keys().map(String::as_str).collect();
@@ -328,6 +430,15 @@ impl GameRules {
         if !matches!(self.players, 3 | 4) {
             return bad("players", "must be 3 or 4");
         }
+        if self.start_wind > 3 {
+            return bad("start_wind", "must be 0 (east) to 3 (north)");
+        }
+        if self.start_dealer >= self.players {
+            return bad("start_dealer", "must be a seat at the table");
+        }
+        if self.family == Family::Gb {
+            return self.check_gb();
+        }
         if self.red_fives.iter().any(|&r| r > 1) || (self.players == 3 && self.red_fives[0] > 0) {
             return bad(
                 "red_fives",
@@ -349,6 +460,37 @@ impl GameRules {
         Ok(())
     }
 
+    /// GB: four players, scores from any start, and none of the riichi flags that would change how
+    /// the family plays.
+    fn check_gb(&self) -> Result<(), RulesError> {
+        let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
+        if self.players != 4 {
+            return bad("players", "GB is played by four");
+        }
+        if self.target_points < self.starting_points {
+            return bad("target_points", "must be at least starting_points");
+        }
+        let riichi_only = [
+            ("red_fives", self.red_fives != [0; 3]),
+            ("kuikae_forbidden", self.kuikae_forbidden),
+            ("multiple_ron", self.multiple_ron != MultipleRon::HeadBump),
+            ("triple_ron_draw", self.triple_ron_draw),
+            ("kokushi_chankan_ankan", self.kokushi_chankan_ankan),
+            ("nine_terminals_draw", self.nine_terminals_draw),
+            ("four_winds_draw", self.four_winds_draw),
+            ("four_riichi_draw", self.four_riichi_draw),
+            ("four_kans_draw", self.four_kans_draw),
+            ("kita", self.kita),
+        ];
+        if let Some((flag, _)) = riichi_only.iter().find(|(_, set)| *set) {
+            return bad(
+                flag,
+                "a riichi rule; GB has one winner per discard (head_bump), no red fives, kuikae or abortive draws",
+            );
+        }
+        Ok(())
+    }
+
     /// The rules as a JSON object of every flag.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
@@ -365,12 +507,31 @@ impl GameRules {
 
     /// The hupai rules a hand is checked with (`riichi`, or `sanma` for three players).
     pub fn hand_rules(&self) -> hupai::Rules {
-        if self.players == 3 { hupai::Rules::SANMA } else { hupai::Rules::RIICHI }
+        match self.family {
+            Family::Gb => hupai::Rules::GB,
+            Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
+            Family::Riichi => hupai::Rules::RIICHI,
+        }
     }
 
-    /// Tiles in the set: 136, or 108 for three players.
+    /// The GB scoring options wins are scored with: the reference calculator's reading of every
+    /// point (明暗杠, and the waits of 边张 / 嵌张 / 单钓将 as the reference reads them), so that
+    /// the engine's settlements agree with the competition judge's.
+    pub fn gb_options(&self) -> gb::Options {
+        let mut o = gb::Options::default();
+        o.kongs_as_book = false;
+        o.waits_as_reference = true;
+        o.minimum = 8;
+        o
+    }
+
+    /// Tiles in the set: 136, 108 for three players, 144 under GB (the eight flowers).
     pub const fn tile_count(&self) -> usize {
-        if self.players == 3 { 108 } else { 136 }
+        match self.family {
+            Family::Gb => 144,
+            Family::Riichi if self.players == 3 => 108,
+            Family::Riichi => 136,
+        }
     }
 }
 
@@ -389,7 +550,11 @@ impl RulesError {
     fn unknown_preset(name: &str) -> RulesError {
         RulesError {
             flag: Some("preset".into()),
-            message: format!("unknown preset '{name}'; the presets are {}", PRESETS.join(", ")),
+            message: format!(
+                "unknown preset '{name}'; the presets are {}, {}",
+                PRESETS.join(", "),
+                ONE_HAND_PRESETS.join(", ")
+            ),
         }
     }
 }
@@ -400,13 +565,32 @@ mod tests {
 
     #[test]
     fn presets_print_and_load_back() {
-        for name in PRESETS {
+        for name in PRESETS.into_iter().chain(ONE_HAND_PRESETS) {
             let rules = GameRules::preset(name).unwrap();
             rules.check().unwrap();
             let text = rules.to_json().to_string();
             assert_eq!(GameRules::from_json(&text).unwrap(), rules, "{name}");
             assert_eq!(GameRules::from_json(name).unwrap(), rules);
         }
+    }
+
+    #[test]
+    fn the_family_and_the_start_default_to_riichi_east_one() {
+        // Rules printed before there were families read the same, and riichi prints as it did.
+        let printed = GameRules::TENHOU.to_json();
+        for key in ["family", "start_wind", "start_dealer"] {
+            assert!(printed.get(key).is_none(), "{key} printed at its default");
+        }
+        let r = GameRules::from_json(r#"{"preset": "tenhou", "family": "riichi", "start_wind": 1, "start_dealer": 2}"#)
+            .unwrap();
+        assert_eq!((r.family, r.start_wind, r.start_dealer), (Family::Riichi, 1, 2));
+        assert_eq!(r.to_json()["start_wind"], 1);
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "start_wind": 4}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("start_wind"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou-3p", "start_dealer": 3}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("start_dealer"));
+        let e = GameRules::from_json(r#"{"preset": "tenhou", "family": "bridge"}"#).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some("family"));
     }
 
     #[test]

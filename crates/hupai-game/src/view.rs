@@ -48,6 +48,8 @@ pub struct View {
     pub riichi: [bool; 4],
     /// North tiles each seat set aside (three players).
     pub nuki: [u8; 4],
+    /// Flowers each seat set aside (GB).
+    pub flowers: [u8; 4],
     /// Live tiles left to draw.
     pub tiles_left: u8,
 }
@@ -63,7 +65,7 @@ impl Game {
             kyoku: self.kyoku + 1,
             honba: self.honba,
             kyotaku: self.kyotaku,
-            oya: self.kyoku,
+            oya: self.oya(),
             scores: self.scores,
             dora_markers: self.dora_markers(),
             hand: self.players[s].hand,
@@ -76,6 +78,7 @@ impl Game {
             rivers: Default::default(),
             riichi: [false; 4],
             nuki: [0; 4],
+            flowers: [0; 4],
             tiles_left: self.tiles_left().min(255) as u8,
         };
         for (i, p) in self.players.iter().enumerate().take(self.seat_count()) {
@@ -84,6 +87,7 @@ impl Game {
             v.rivers[i] = p.river.clone();
             v.riichi[i] = p.in_riichi();
             v.nuki[i] = p.nuki;
+            v.flowers[i] = p.flowers;
         }
         v
     }
@@ -129,6 +133,7 @@ impl Game {
         let n = self.seat_count();
         let seat = usize::from(seat.min(3));
         let red = self.red();
+        let gb = self.rules.family == crate::rules::Family::Gb;
         // Wall positions nobody has seen: not dealt, not drawn, not a turned indicator.
         let len = usize::from(self.wall.len);
         let mut seen = [false; 136];
@@ -155,8 +160,17 @@ impl Game {
         for k in 0..usize::from(self.dora_shown) {
             mark(self.wall.dora_indicator(k));
         }
-        let hidden: ArrayVec<usize, 136> = (0..len).filter(|&i| !seen[i]).collect();
-        let mut pool: ArrayVec<Pai, 136> = hidden.iter().map(|&i| self.wall.yama[i].pai(red)).collect();
+        let hidden: ArrayVec<usize, 144> = if gb {
+            // The Chinese wall is taken from both ends: what is left lies between them.
+            let w = &self.chinese_wall;
+            (52 + usize::from(self.live_drawn)..usize::from(w.len) - usize::from(self.replacements)).collect()
+        } else {
+            (0..len).filter(|&i| !seen[i]).collect()
+        };
+        let mut pool: ArrayVec<Pai, 144> = hidden
+            .iter()
+            .map(|&i| if gb { self.chinese_wall.tiles[i].pai(red) } else { self.wall.yama[i].pai(red) })
+            .collect();
         for (i, p) in self.players.iter().enumerate().take(n) {
             if i != seat {
                 pool.extend(p.hand.tiles());
@@ -167,7 +181,9 @@ impl Game {
             let j = rng.below(i as u64 + 1) as usize;
             pool.swap(i, j);
         }
-        let mut next = pool.into_iter();
+        // Flowers never stay in a hand: they go back to the wall.
+        let (flowers, tiles): (ArrayVec<Pai, 144>, ArrayVec<Pai, 144>) = pool.into_iter().partition(|p| p.is_flower());
+        let mut next = tiles.into_iter();
         let mut last_dealt = [None; 4];
         for (i, p) in g.players.iter_mut().enumerate().take(n) {
             if i == seat {
@@ -184,8 +200,16 @@ impl Game {
             p.repack();
             p.refresh_waits(&g.hand_rules);
         }
-        for &pos in &hidden {
-            if let Some(pai) = next.next() {
+        let mut rest: ArrayVec<Pai, 144> = next.chain(flowers).collect();
+        // The flowers were put last: mixed in again (riichi has none, and its order stays).
+        for i in (1..if gb { rest.len() } else { 0 }).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            rest.swap(i, j);
+        }
+        for (&pos, pai) in hidden.iter().zip(rest) {
+            if gb {
+                g.chinese_wall.tiles[pos] = canonical_id(pai);
+            } else {
                 g.wall.yama[pos] = canonical_id(pai);
             }
         }
@@ -203,7 +227,7 @@ impl Game {
                 probe.refresh_waits(&g.hand_rules);
                 p.waits = probe.waits;
                 let can_tsumo = p.waits.contains(drawn.kind().unwrap_or(Tile::EAST))
-                    && crate::settle::win_score(&g, t, t, drawn, rinshan, None).is_some();
+                    && crate::family::can_win(&g, t, t, drawn, rinshan, None);
                 g.phase = Phase::Turn { seat: t, drawn: Some(drawn), reach, rinshan, can_tsumo };
             }
             Phase::Claims { from, pai, on, reach, .. } => {
@@ -227,8 +251,11 @@ impl Game {
     }
 }
 
-/// An id of this tile: copy 0 for a red five, copy 3 (never red) for any other.
+/// An id of this tile: copy 0 for a red five, copy 3 (never red) for any other, a flower's own.
 fn canonical_id(pai: Pai) -> PaiId {
+    if pai.is_flower() {
+        return PaiId(136 + (pai.index() - Pai::FLOWER_1.index()));
+    }
     let k = pai.kind_index() as u8;
     PaiId(k * 4 + if pai.is_red() { 0 } else { 3 })
 }

@@ -11,6 +11,10 @@
 //! - the dead wall is `yama[0..14]`: dora indicators at 5, 7, 9, 11, 13, ura-dora indicators at
 //!   4, 6, 8, 10, 12, replacement tiles at 1, 0, 3, 2;
 //! - every replacement draw takes one tile off the end of the live wall (the dead wall keeps 14).
+//!
+//! The Chinese families have no dead wall: [`ChineseWall`] is their wall, the tiles in the order
+//! they are taken, dealt and drawn from the front, replacement tiles (after a kong or a flower)
+//! taken from the back.
 
 use crate::pai::PaiId;
 
@@ -120,6 +124,101 @@ impl Wall {
     }
 }
 
+/// Tiles in the GB set: the 136 and the eight flowers.
+pub const GB_TILES: usize = 144;
+
+/// The wall of one hand under a Chinese family (GB): up to 144 physical tiles in the order they
+/// are taken (ids 0–135 as in [`Wall`], 136–143 the flowers `1f`–`8f`), with no dead wall. The
+/// deal takes three times four tiles to each player from the dealer on, then one each, from the
+/// front; the draws go on from the front; replacement tiles, for a kong or a flower, come from
+/// the back. The hand is drawn when the last tile, from either end, has been taken.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ChineseWall {
+    /// The tiles in the order they are taken from the front; `len` of them are used.
+    pub tiles: [PaiId; GB_TILES],
+    /// Tiles in the wall: 144 under GB.
+    pub len: u8,
+    /// The two dice.
+    pub dice: [u8; 2],
+}
+
+/// The ids of the GB set: the 136 tiles and the eight flowers (136–143).
+pub fn gb_tile_ids() -> impl Iterator<Item = PaiId> {
+    (0..GB_TILES as u8).map(PaiId)
+}
+
+impl ChineseWall {
+    /// A GB wall of the given ids in the order they are taken. Fails unless they are the 144
+    /// tiles, each once.
+    pub fn from_ids(ids: &[u8], dice: [u8; 2]) -> Result<ChineseWall, String> {
+        if ids.len() != GB_TILES {
+            return Err(format!("a wall of {} tiles; GB plays with {GB_TILES}", ids.len()));
+        }
+        let mut seen = [false; GB_TILES];
+        let mut tiles = [PaiId(0); GB_TILES];
+        for (i, &id) in ids.iter().enumerate() {
+            if usize::from(id) >= GB_TILES {
+                return Err(format!("tile id {id} at position {i} is not a tile of the GB set (0-143)"));
+            }
+            if std::mem::replace(&mut seen[usize::from(id)], true) {
+                return Err(format!("tile id {id} appears twice (again at position {i})"));
+            }
+            tiles[i] = PaiId(id);
+        }
+        if dice.iter().any(|d| !(1..=6).contains(d)) {
+            return Err(format!("dice {dice:?}: each must be 1 to 6"));
+        }
+        Ok(ChineseWall { tiles, len: GB_TILES as u8, dice })
+    }
+
+    /// The GB wall of hand number `hand` of a game seeded with `seed`: the same Fisher–Yates
+    /// shuffle by SplitMix64 as [`Wall::seeded`], over the 144 ids. Part of hupai's contract.
+    pub fn seeded(seed: u64, hand: u32) -> ChineseWall {
+        let mut rng = SplitMix64(seed ^ (u64::from(hand) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut tiles = [PaiId(0); GB_TILES];
+        for (slot, id) in tiles.iter_mut().zip(gb_tile_ids()) {
+            *slot = id;
+        }
+        for i in (1..GB_TILES).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            tiles.swap(i, j);
+        }
+        let dice = [rng.below(6) as u8 + 1, rng.below(6) as u8 + 1];
+        ChineseWall { tiles, len: GB_TILES as u8, dice }
+    }
+
+    /// The tiles used, in order.
+    pub fn ids(&self) -> &[PaiId] {
+        &self.tiles[..usize::from(self.len)]
+    }
+
+    /// Where the `i`-th tile dealt (0–12) to the seat `offset` seats after the dealer sits.
+    pub fn dealt_position(offset: u8, i: usize) -> usize {
+        let p = usize::from(offset);
+        if i < 12 { (i / 4) * 16 + p * 4 + i % 4 } else { 48 + p }
+    }
+
+    /// The `i`-th tile dealt (0–12) to the seat `offset` seats after the dealer.
+    pub fn dealt(&self, offset: u8, i: usize) -> PaiId {
+        self.tiles[ChineseWall::dealt_position(offset, i).min(GB_TILES - 1)]
+    }
+
+    /// The `k`-th draw from the front after the deal.
+    pub fn draw(&self, k: usize) -> PaiId {
+        self.tiles[(52 + k).min(GB_TILES - 1)]
+    }
+
+    /// The `k`-th replacement tile, from the back.
+    pub fn replacement(&self, k: usize) -> PaiId {
+        self.tiles[usize::from(self.len).saturating_sub(1 + k)]
+    }
+
+    /// Tiles left after the deal, before any draw or replacement.
+    pub fn live(&self) -> usize {
+        usize::from(self.len).saturating_sub(52)
+    }
+}
+
 /// SplitMix64 (Steele, Lea and Flood 2014): a small generator whose output is fixed by its
 /// definition, so seeded walls never change.
 #[derive(Debug, Clone)]
@@ -196,6 +295,36 @@ mod tests {
             assert!(seen.insert(w.ura_indicator(k)));
         }
         assert_eq!(seen.len(), 136);
+    }
+
+    #[test]
+    fn chinese_walls_hold_the_144_tiles_and_are_read_from_both_ends() {
+        let w = ChineseWall::seeded(5, 2);
+        let mut ids: Vec<u8> = w.ids().iter().map(|i| i.0).collect();
+        ids.sort();
+        assert_eq!(ids, (0..144).collect::<Vec<u8>>());
+        assert_eq!(ChineseWall::from_ids(&w.ids().iter().map(|i| i.0).collect::<Vec<_>>(), w.dice).unwrap(), w);
+        let mut seen = std::collections::HashSet::new();
+        for seat in 0..4 {
+            for i in 0..13 {
+                assert!(seen.insert(ChineseWall::dealt_position(seat, i)));
+            }
+        }
+        assert_eq!(seen, (0..52).collect());
+        assert_eq!(w.draw(0), w.tiles[52]);
+        assert_eq!(w.replacement(0), w.tiles[143]);
+        assert_eq!(w.live(), 92);
+        assert!(ChineseWall::from_ids(&[0; 144], [1, 1]).unwrap_err().contains("twice"));
+        assert!(ChineseWall::from_ids(&[0; 136], [1, 1]).unwrap_err().contains("144"));
+    }
+
+    #[test]
+    fn the_seeded_chinese_shuffle_is_fixed() {
+        // Pinned like the riichi shuffle: seeded GB games must replay in every version.
+        let w = ChineseWall::seeded(0, 0);
+        let head: Vec<u8> = w.ids()[..8].iter().map(|i| i.0).collect();
+        let sum: u64 = w.ids().iter().enumerate().map(|(i, id)| i as u64 * u64::from(id.0)).sum();
+        assert_eq!(format!("{head:?} {sum} {:?}", w.dice), "[134, 60, 0, 68, 111, 18, 35, 55] 749784 [6, 5]");
     }
 
     #[test]

@@ -1,0 +1,393 @@
+//! The Chinese Official family (国标麻将, GB): the 144-tile wall with its flowers, wins scored by
+//! `hupai-score`'s GB scorer with the 8-fan minimum, GB's payments, and the match of four
+//! rounds with the players changing places. Every rule with its source is in `docs/game.md`.
+
+use arrayvec::ArrayVec;
+use hupai::{Hand, Tile};
+use hupai_score::{Situation, gb};
+
+use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, WallSource};
+use crate::pai::{Pai, PaiCounts};
+use crate::wall::ChineseWall;
+
+/// What every winner is paid by each other player before the fans (GB's base of 8).
+pub(crate) const BASE: i32 = 8;
+
+/// Whether a hand one tile short (concealed `counts`, `melds` declared) could be waiting on a
+/// knitted form: honors and knitted tiles (全不靠, 七星不靠: no meld, no two tiles of a kind), or a
+/// knitted straight (组合龙: at most one meld, and eight of the nine tiles of one of the six
+/// straights). Anything else waits on the ordinary forms only, which hupai answers by its keyed
+/// path; the knitted forms take the general one.
+pub(crate) fn knitted_possible(counts: &[u8; 34], melds: usize) -> bool {
+    if melds == 0 && counts.iter().all(|&c| c <= 1) {
+        return true;
+    }
+    if melds > 1 {
+        return false;
+    }
+    const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    ORDERS.iter().any(|order| {
+        let held: usize =
+            (0..3).map(|suit| (0..3).filter(|&i| counts[suit * 9 + order[suit] + 3 * i] > 0).count()).sum();
+        held >= 8
+    })
+}
+
+fn next_wall(game: &Game) -> Option<ChineseWall> {
+    let k = game.hands_dealt;
+    match &game.walls {
+        WallSource::Seeded(seed) => Some(ChineseWall::seeded(*seed, k)),
+        WallSource::GivenChinese(walls) => walls.get(k as usize).cloned(),
+        _ => None,
+    }
+}
+
+/// Deals a hand: 13 tiles each from the front, then, from the dealer on in turn order, each seat
+/// sets its flowers aside and replaces them from the back (again while a replacement is a
+/// flower); then the dealer draws.
+pub(crate) fn deal(game: &mut Game) {
+    let Some(wall) = next_wall(game) else {
+        game.finish_game();
+        return;
+    };
+    game.hands_dealt += 1;
+    game.chinese_wall = wall;
+    game.live_drawn = 0;
+    game.replacements = 0;
+    game.dora_shown = 0;
+    game.dora_pending = 0;
+    game.kans = 0;
+    game.no_calls = true;
+    game.riichi_count = 0;
+    game.answers = [crate::Action::None; 4];
+    game.honba = 0;
+    let oya = game.oya();
+    let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    let mut dealt_flowers: [ArrayVec<Pai, 8>; 4] = Default::default();
+    for seat in 0..4u8 {
+        let mut p = Player::new();
+        let offset = (game.place[usize::from(seat)] + 4 - game.kyoku % 4) % 4;
+        for (i, slot) in tehais[usize::from(seat)].iter_mut().enumerate() {
+            let pai = game.chinese_wall.dealt(offset, i).pai([0; 3]);
+            *slot = pai;
+            if pai.is_flower() {
+                dealt_flowers[usize::from(seat)].push(pai);
+            } else {
+                p.hand.add(pai);
+            }
+        }
+        game.players[usize::from(seat)] = p;
+    }
+    game.emit(Event::StartKyoku {
+        bakaze: Pai::of(Tile::ALL[27 + usize::from(game.bakaze & 3)]),
+        dora_marker: Pai::UNKNOWN,
+        kyoku: game.kyoku % 4 + 1,
+        honba: 0,
+        kyotaku: 0,
+        oya,
+        scores: game.scores,
+        tehais,
+    });
+    for k in 0..4 {
+        let seat = game.next_in_turn(oya, k);
+        for &flower in &dealt_flowers[usize::from(seat)] {
+            set_aside(game, seat, flower);
+            // Eight flowers at most: the back of the wall always has a tile for them.
+            loop {
+                let pai = take(game, true);
+                if pai.is_flower() {
+                    set_aside(game, seat, pai);
+                    continue;
+                }
+                game.players[usize::from(seat)].hand.add(pai);
+                game.emit(Event::Tsumo { actor: seat, pai });
+                break;
+            }
+        }
+    }
+    for p in &mut game.players {
+        p.repack();
+        p.refresh_waits(&game.hand_rules);
+    }
+    draw(game, oya, false, false);
+}
+
+/// Takes the next tile from the front, or from the back.
+fn take(game: &mut Game, back: bool) -> Pai {
+    let id = if back {
+        let id = game.chinese_wall.replacement(usize::from(game.replacements));
+        game.replacements += 1;
+        id
+    } else {
+        let id = game.chinese_wall.draw(usize::from(game.live_drawn));
+        game.live_drawn += 1;
+        id
+    };
+    id.pai([0; 3])
+}
+
+fn set_aside(game: &mut Game, seat: Seat, flower: Pai) {
+    game.players[usize::from(seat)].flowers += 1;
+    game.emit(Event::Hua { actor: seat, pai: flower });
+}
+
+/// `seat` draws from the front, or from the back (`back`: a kong's replacement, which makes a
+/// win 杠上开花 when `rinshan`). A flower is set aside and replaced from the back; the hand is
+/// drawn when no tile is left to take.
+pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
+    let mut back = back;
+    loop {
+        if game.tiles_left() == 0 {
+            game.exhaustive_draw();
+            return;
+        }
+        let pai = take(game, back);
+        if pai.is_flower() {
+            set_aside(game, seat, pai);
+            back = true;
+            continue;
+        }
+        let p = &mut game.players[usize::from(seat)];
+        p.hand.add(pai);
+        if let Some(kind) = pai.kind() {
+            let _ = p.packed.add(kind);
+        }
+        game.emit(Event::Tsumo { actor: seat, pai });
+        let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
+            && win_score(game, seat, seat, pai, rinshan, None).is_some_and(|s| s.enough);
+        game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan, can_tsumo };
+        return;
+    }
+}
+
+/// Copies of `kind` the table shows: discards not called, and every seat's exposed melds
+/// (concealed kongs are face down).
+fn shown(game: &Game, kind: Tile) -> u8 {
+    let mut n = 0;
+    for p in &game.players {
+        n += p.river.iter().filter(|r| !r.called && r.pai.kind() == Some(kind)).count() as u8;
+        for m in p.melds.iter().filter(|m| m.kind != MeldKind::Ankan) {
+            n += m.tiles().iter().filter(|t| t.kind() == Some(kind)).count() as u8;
+        }
+    }
+    n
+}
+
+/// The situation of `seat` winning on `pai` (from `from`; itself for a self-draw, whose tile is
+/// already in the hand).
+pub(crate) fn situation(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+) -> Option<Situation> {
+    let p = &game.players[usize::from(seat)];
+    let tsumo = seat == from;
+    let mut counts: PaiCounts = p.hand;
+    if !tsumo {
+        counts.add(pai);
+    }
+    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
+    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?;
+    let kind = pai.kind()?;
+    let mut s = Situation::new(hand, kind);
+    s.tsumo = tsumo;
+    let last = game.tiles_left() == 0;
+    s.rinshan = rinshan && tsumo;
+    s.chankan = on == Some(ClaimOn::Kakan);
+    // 妙手回春 is the wall's last tile, from either end; 海底捞月 the discard after it.
+    s.haitei = tsumo && last;
+    s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
+    s.seat = game.seat_wind(seat).kind()?;
+    s.round = Tile::ALL[27 + usize::from(game.bakaze & 3)];
+    s.flowers = p.flowers;
+    // 和绝张: the three other copies are on the table. On a discard or a robbed kong the
+    // winning tile itself is among the shown ones.
+    let others = shown(game, kind).saturating_sub(u8::from(!tsumo));
+    s.last_copy = others >= 3 && !s.chankan && counts.kinds[kind.index()] == 1;
+    Some(s)
+}
+
+/// The GB score of `seat` winning on `pai`, if the hand is complete (short of the minimum or not).
+pub(crate) fn win_score(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+) -> Option<gb::Score> {
+    let s = situation(game, seat, from, pai, rinshan, on)?;
+    gb::score(&s, &game.gb_options).ok()
+}
+
+/// Why `seat` may not win now, when the hand is complete but short of the minimum.
+pub(crate) fn short_of_minimum(game: &Game, seat: Seat) -> Option<String> {
+    let (from, pai, rinshan, on) = match game.phase {
+        Phase::Turn { drawn: Some(pai), rinshan, .. } => (seat, pai, rinshan, None),
+        Phase::Claims { from, pai, on, .. } => (from, pai, false, Some(on)),
+        _ => return None,
+    };
+    let score = win_score(game, seat, from, pai, rinshan, on)?;
+    if score.enough {
+        return None;
+    }
+    let flowers = u32::from(game.players[usize::from(seat)].flowers);
+    Some(format!(
+        "the hand scores {} fan without flowers ({} with them); a win needs {} (flowers do not count)",
+        score.fan - flowers,
+        score.fan,
+        game.gb_options.minimum
+    ))
+}
+
+/// Settles the win of the first of `winners` (GB has one winner per discard): by discard the
+/// discarder pays 8 + fan and the others 8; by self-draw every other seat pays 8 + fan.
+pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
+    let Some(&w) = winners.first() else { return };
+    let Some(score) = win_score(game, w, from, pai, rinshan, on) else { return };
+    let fan = i32::try_from(score.fan).unwrap_or(i32::MAX / 8);
+    let tsumo = w == from;
+    let mut deltas = [0i32; 4];
+    for o in 0..4u8 {
+        if o == w {
+            continue;
+        }
+        let pay = if tsumo || o == from { BASE + fan } else { BASE };
+        deltas[usize::from(o)] -= pay;
+        deltas[usize::from(w)] += pay;
+    }
+    for (total, d) in game.scores.iter_mut().zip(deltas) {
+        *total += d;
+    }
+    let mut fans = [(0u8, 0u8); MOST_YAKU];
+    let mut fans_len = 0u8;
+    for (slot, f) in fans.iter_mut().zip(&score.fans) {
+        *slot = (f.id, u8::try_from(u32::from(f.fan) * u32::from(f.count)).unwrap_or(u8::MAX));
+        fans_len += 1;
+    }
+    let win = WinScore {
+        han: u8::try_from(score.fan).unwrap_or(u8::MAX),
+        fu: 0,
+        yakuman: false,
+        points: score.fan,
+        yaku: fans,
+        yaku_len: fans_len,
+        pao: None,
+    };
+    game.emit(Event::Hora {
+        actor: w,
+        target: from,
+        pai,
+        deltas,
+        ura_markers: [Pai::UNKNOWN; 5],
+        ura_len: 0,
+        score: win,
+    });
+}
+
+/// An exhaustive draw (荒庄) pays nothing; the ready seats are reported.
+pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
+    let mut tenpai = 0u8;
+    for (s, p) in game.players.iter().enumerate() {
+        if !p.waits.is_empty() {
+            tenpai |= 1 << s;
+        }
+    }
+    (DrawReason::Exhaustive, [0; 4], tenpai)
+}
+
+/// The next hand: the dealer passes whoever won; after the fourth hand of a round the prevailing
+/// wind moves on and the players change places; the match ends after its last round.
+pub(crate) fn next_hand(game: &mut Game) {
+    let Some(last_wind) = super::last_wind(game.rules.length) else {
+        game.finish_game();
+        return;
+    };
+    game.kyoku += 1;
+    if game.kyoku == 4 {
+        game.kyoku = 0;
+        game.bakaze += 1;
+        if game.bakaze > last_wind.max(game.rules.start_wind) {
+            game.finish_game();
+            return;
+        }
+        game.seat_players();
+    }
+    game.deal();
+}
+
+/// The end of a GB match: the scores are the result (`final_points` the same numbers).
+pub(crate) fn finish(game: &mut Game) {
+    let mut points = [0.0; 4];
+    for (p, &s) in points.iter_mut().zip(&game.scores) {
+        *p = f64::from(s);
+    }
+    game.final_points = Some(points);
+    game.emit(Event::EndGame { scores: game.scores });
+    game.phase = Phase::Over;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wall::SplitMix64;
+
+    /// A hand the filter says cannot wait on a knitted form waits on the same tiles with the
+    /// knitted forms as without: on random hands, and on hands built from knitted tiles.
+    #[test]
+    fn the_knitted_filter_never_drops_a_wait() {
+        let mut rng = SplitMix64(17);
+        let mut plain = hupai::Rules::GB;
+        plain.knitted = false;
+        let (mut knitted_waits, mut filtered) = (0, 0);
+        for round in 0..6000 {
+            let mut counts = [0u8; 34];
+            let mut n = 0;
+            const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+            let order = ORDERS[rng.below(6) as usize];
+            let knitted: Vec<usize> = (0..9).map(|t| (t / 3) * 9 + order[t / 3] + 3 * (t % 3)).collect();
+            match round % 3 {
+                0 => {
+                    // Eight or nine tiles of a knitted straight, the rest anything.
+                    let skip = rng.below(12) as usize;
+                    for &k in knitted.iter().enumerate().filter(|&(i, _)| i != skip).map(|(_, k)| k) {
+                        counts[k] += 1;
+                        n += 1;
+                    }
+                }
+                1 => {
+                    // Thirteen different tiles among the straight's nine and the seven honors.
+                    let mut pool: Vec<usize> = knitted.iter().copied().chain(27..34).collect();
+                    while n < 13 {
+                        let k = pool.swap_remove(rng.below(pool.len() as u64) as usize);
+                        counts[k] += 1;
+                        n += 1;
+                    }
+                }
+                _ => {}
+            }
+            while n < 13 {
+                let k = rng.below(34) as usize;
+                if counts[k] < 4 {
+                    counts[k] += 1;
+                    n += 1;
+                }
+            }
+            let hand = Hand::new(hupai::TileCounts(counts), 0, &[]).unwrap();
+            let full = hupai::waits(&hand, &hupai::Rules::GB).unwrap();
+            let without = hupai::waits(&hand, &plain).unwrap();
+            if full != without {
+                knitted_waits += 1;
+                assert!(knitted_possible(&counts, 0), "{hand}: a knitted wait the filter drops");
+            }
+            if !knitted_possible(&counts, 0) {
+                filtered += 1;
+            }
+        }
+        assert!(knitted_waits > 500 && filtered > 1500, "{knitted_waits} knitted waits, {filtered} filtered");
+    }
+}

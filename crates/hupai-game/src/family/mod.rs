@@ -1,0 +1,89 @@
+//! The rule families: what differs between riichi and the Chinese rules, in one place per
+//! question rather than spread over the turn loop. The loop ([`crate::game`]) is shared: deal,
+//! draw, the seat's turn, the other seats' claims resolved by priority, the end of the hand. A
+//! family answers:
+//!
+//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall;
+//!   GB's 144 with the flowers, dealt and drawn from the front, replacements from the back
+//!   ([`gb::deal`], [`gb::draw`]);
+//! - **which claims a discard allows** and what a turn offers: riichi, dora and furiten are
+//!   riichi's ([`Family::has_riichi`], [`Family::has_dora`], [`Family::has_furiten`]); chi from the
+//!   left, pon and kan, win over pon and kan over chi, and one winner or several are the rules'
+//!   flags, shared;
+//! - **what a win needs and pays** ([`can_win`]): a yaku and the riichi scorer's points, or 8
+//!   fans without flowers and GB's 8 + fan ([`gb::wins`]);
+//! - **how the match goes on**: riichi's dealer repeats, counters and end conditions, or GB's
+//!   dealer passing every hand and the players changing places between rounds ([`places`],
+//!   [`gb::next_hand`]).
+//!
+//! Sichuan, Hongzhong and Changsha plug in the same way: a `Family` variant, its wall (the
+//! Chinese layout of [`crate::wall::ChineseWall`] serves them), its claims and its settlement.
+
+pub(crate) mod gb;
+
+use crate::event::Seat;
+use crate::game::{ClaimOn, Game};
+use crate::pai::Pai;
+use crate::rules::{Family, GameLength};
+
+impl Family {
+    /// Riichi declarations (and their sticks).
+    pub(crate) const fn has_riichi(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+
+    /// Dora indicators, turned over at the start and after kans.
+    pub(crate) const fn has_dora(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+
+    /// Kans a hand may hold in all: riichi stops at four (the fifth has no dora or replacement
+    /// tile left in the dead wall); GB has no such limit (only the wall's end stops a kong).
+    pub(crate) const fn most_kans(self) -> u8 {
+        match self {
+            Family::Riichi => 4,
+            Family::Gb => u8::MAX,
+        }
+    }
+
+    /// Furiten: a seat may not win on a discard its own discards or passes forbid.
+    pub(crate) const fn has_furiten(self) -> bool {
+        matches!(self, Family::Riichi)
+    }
+}
+
+/// Whether `seat` may win on `pai` (from `from`, itself for a self-draw) as things stand: the hand
+/// is complete and the family's scorer accepts the win (a yaku; 8 fans without flowers).
+pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: Option<ClaimOn>) -> bool {
+    match game.rules.family {
+        Family::Riichi => crate::settle::win_score(game, seat, from, pai, rinshan, on).is_some(),
+        Family::Gb => gb::win_score(game, seat, from, pai, rinshan, on).is_some_and(|s| s.enough),
+    }
+}
+
+/// The last round's wind of a game of this length (0 east … 3 north), or `None` for one hand.
+pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
+    match length {
+        GameLength::Single => None,
+        GameLength::East => Some(0),
+        GameLength::South => Some(1),
+        GameLength::North => Some(3),
+    }
+}
+
+/// Each seat's place at the table (0 the place that deals first) after `rounds` rounds of the
+/// game: at the start the players sit in seat order. Riichi players never move. GB's players
+/// change places after every round (*Mahjong Competition Rules*, the seat rotation): with players
+/// A B C D at east, south, west and north in the east round, the south round seats B A D C, the
+/// west round C D B A, the north round D C A B, so that each player deals first in one round.
+pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
+    match family {
+        Family::Riichi => [0, 1, 2, 3],
+        Family::Gb => match rounds & 3 {
+            0 => [0, 1, 2, 3],
+            1 => [1, 0, 3, 2],
+            2 => [3, 2, 0, 1],
+            _ => [2, 3, 1, 0],
+        },
+    }
+}
