@@ -13,6 +13,7 @@
 //! - `bench`: every algorithm timed on the same fixed-seed deals (`docs/performance.md`);
 //!   `--batch` times `batch` end to end.
 //! - `odds`: exact win odds of random deals beside a Monte Carlo estimate (`docs/odds.md`).
+//! - `play`: self-play with the built-in policies, mjai logs written (`--bench`: decisions per second);
 //! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
 //!   (`docs/harness.md`); exit 2 if any.
 //!
@@ -35,6 +36,7 @@ mod list;
 mod odds;
 mod options;
 mod plain;
+mod play;
 mod score;
 mod shanten;
 
@@ -135,6 +137,9 @@ enum Command {
     /// Score winning situations (JSON lines on stdin): riichi, sanma, gb, sichuan, changsha, hongzhong.
     #[command(after_help = SCORE_EXAMPLES)]
     Score(score::ScoreArgs),
+    /// Self-play with built-in policies: every game's mjai log, or `--bench` one JSON line of speed.
+    #[command(after_help = PLAY_EXAMPLES)]
+    Play(play::PlayArgs),
 }
 
 fn closed_stdout() -> io::Error {
@@ -151,6 +156,14 @@ scored gets {\"error\": \"...\"} and the batch goes on. Exit status 2 if any lin
 Examples:
   echo '{\"hand\": \"123m456p789s1122z\", \"win\": \"2z\", \"tsumo\": true}' | hupai score
   hupai score --rules gb < situations.jsonl";
+
+const PLAY_EXAMPLES: &str = "\
+Game i is dealt and played from the seed S + i: the same log on every machine, with any threads.
+
+Examples:
+  hupai play --rules tenhou --seed 7 > game.mjson       one game's mjai log
+  hupai play --rules tenhou-3p --games 100 --policy efficiency --out logs
+  hupai play --rules '{\"preset\": \"tenhou\", \"length\": \"east\"}' --bench --games 5000";
 
 /// Environment variable naming a directory whose `index.bin` / `suit.bin` replace the embedded
 /// tables (each file present replaces its table): to see what a rebuilt or damaged table does.
@@ -283,6 +296,13 @@ fn main() -> ExitCode {
         Command::Odds(args) => odds::run(args, &mut stdout.lock()),
         Command::Bench(args) => bench::run(args, &mut stdout.lock()),
         Command::Diff(args) => diff::run(args, &mut stdout.lock()),
+        Command::Play(args) => match play::setup(args) {
+            Ok(setup) => play::run(args, &setup, &mut io::BufWriter::new(stdout.lock())),
+            Err(e) => {
+                eprintln!("hupai play: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Command::Score(args) => match score::scorer(args) {
             Ok(scorer) => score::run(&scorer, io::stdin().lock(), &mut io::BufWriter::new(stdout.lock())),
             Err(e) => {

@@ -209,6 +209,11 @@ impl Player {
     }
 }
 
+/// The rules waits are checked with for hands under `rules` (see [`Game::wait_rules`]).
+pub(crate) fn wait_rules(rules: Rules) -> Rules {
+    if rules == Rules::SANMA { Rules::RIICHI } else { rules }
+}
+
 /// What kind of thing the other seats are answering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum ClaimOn {
@@ -264,6 +269,12 @@ pub struct Game {
     pub(crate) options: riichi::Options,
     pub(crate) gb_options: gb::Options,
     pub(crate) hand_rules: Rules,
+    /// The rules waits and readiness are checked with: `hand_rules` where hupai's keyed lookups
+    /// cover them, else the same forms over every tile. Three players' rules differ from riichi's
+    /// only by the tiles that exist, and a hand of existing tiles wins with a tile (or waits on
+    /// it) under riichi exactly when under sanma (a 2m-8m could join no group: the hand holds
+    /// none), so the answers are the same and come from the fast keyed path.
+    pub(crate) wait_rules: Rules,
     pub(crate) walls: WallSource,
     pub(crate) hands_dealt: u32,
     /// Round wind: 0 east, 1 south, 2 west, 3 north.
@@ -316,6 +327,7 @@ impl Game {
             options: rules.scoring_options(),
             gb_options: rules.gb_options(),
             hand_rules: rules.hand_rules(),
+            wait_rules: wait_rules(rules.hand_rules()),
             walls,
             hands_dealt: 0,
             bakaze: rules.start_wind & 3,
@@ -549,7 +561,7 @@ impl Game {
                 *slot = pai;
             }
             p.repack();
-            p.refresh_waits(&self.hand_rules);
+            p.refresh_waits(&self.wait_rules);
             self.players[usize::from(seat)] = p;
         }
         let dora_marker = self.wall.dora_indicator(0).pai(red);
@@ -660,7 +672,7 @@ impl Game {
                 p.melds.push(MeldRecord { kind: MeldKind::Ankan, pais: consumed, from: seat });
                 p.kans += 1;
                 p.repack();
-                p.refresh_waits(&self.hand_rules);
+                p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
                 self.interrupt();
                 self.emit(Event::Ankan { actor: seat, consumed });
@@ -687,7 +699,7 @@ impl Game {
                 }
                 p.kans += 1;
                 p.repack();
-                p.refresh_waits(&self.hand_rules);
+                p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
                 self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
@@ -704,7 +716,7 @@ impl Game {
                 p.hand.remove(Pai::NORTH);
                 p.nuki += 1;
                 p.repack();
-                p.refresh_waits(&self.hand_rules);
+                p.refresh_waits(&self.wait_rules);
                 self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
                 self.draw(seat, true);
             }
@@ -738,7 +750,7 @@ impl Game {
             // The go-around after riichi ends with the declarer's next discard.
             p.riichi = Riichi::Accepted { double, ippatsu: false };
         }
-        p.refresh_waits(&self.hand_rules);
+        p.refresh_waits(&self.wait_rules);
         self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
         let (asked, ron, hit) = crate::legal::discard_claims(self, seat, pai);
         if asked != 0 {
@@ -910,7 +922,7 @@ impl Game {
                 });
                 p.kans += 1;
                 p.repack();
-                p.refresh_waits(&self.hand_rules);
+                p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
                 self.check_pao(seat, from, pai);
                 self.emit(Event::Daiminkan { actor: seat, target: from, pai, consumed });

@@ -128,7 +128,7 @@ fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
 fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
     let Some(kind) = pai.kind() else { return false };
     let mut packed = p.packed.clone();
-    packed.remove(kind).is_ok() && packed.waits(&game.hand_rules).is_ok_and(|w| !w.is_empty())
+    packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty())
 }
 
 fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
@@ -158,7 +158,7 @@ fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
     if packed.add_meld(hupai::Meld::ClosedKan(kind)).is_err() {
         return false;
     }
-    packed.waits(&game.hand_rules).is_ok_and(|w| w == p.waits)
+    packed.waits(&game.wait_rules).is_ok_and(|w| w == p.waits)
 }
 
 /// The calls `seat` may make on `pai` discarded by `from` (pushed to `out` if given); true if any.

@@ -40,6 +40,7 @@ mod game;
 mod legal;
 pub mod mjai;
 pub mod pai;
+pub mod policy;
 pub mod rules;
 mod settle;
 pub mod tenhou_shuffle;

@@ -520,7 +520,7 @@ impl GameRules {
     pub fn gb_options(&self) -> gb::Options {
         let mut o = gb::Options::default();
         o.kongs_as_book = false;
-        o.waits_as_reference = true;
+        o.live_waits = false;
         o.minimum = 8;
         o
     }
