@@ -13,22 +13,48 @@ use crate::game::{ClaimOn, Game, MeldKind, Phase, Player};
 use crate::pai::{Pai, PaiCounts};
 use crate::rules::{Family, GameRules};
 
-/// Fills `out` with the legal actions of `seat`.
-pub(crate) fn fill(game: &Game, seat: Seat, out: &mut Actions) {
+/// Every kind of action: the `want` of [`fill`] that lists them all.
+pub(crate) const ALL: u16 = u16::MAX;
+
+/// The bit of `action`'s kind in a `want` mask.
+pub(crate) const fn kind_bit(action: &Action) -> u16 {
+    1 << match action {
+        Action::Dahai { .. } => 0,
+        Action::Reach => 1,
+        Action::Chi { .. } => 2,
+        Action::Pon { .. } => 3,
+        Action::Daiminkan { .. } => 4,
+        Action::Kakan { .. } => 5,
+        Action::Ankan { .. } => 6,
+        Action::Kita => 7,
+        Action::Hora => 8,
+        Action::Ryukyoku => 9,
+        Action::None => 10,
+    }
+}
+
+/// Fills `out` with the legal actions of `seat` of the kinds in `want` (a mask of [`kind_bit`]s;
+/// [`ALL`] for every one), in the order of the full list; a partial `want` may add other kinds'
+/// actions where they cost nothing more (the calls on a discard). `apply` asks for the kind it is
+/// given only, so checking a discard never decides whether riichi is possible, and the actions
+/// of that kind are exactly those of the full list, by construction.
+pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
     match game.phase {
         Phase::Turn { seat: s, drawn, reach, rinshan, can_tsumo } if s == seat => {
-            turn(game, seat, drawn, reach, rinshan, can_tsumo, out)
+            turn(game, seat, drawn, reach, rinshan, can_tsumo, want, out)
         }
         Phase::Claims { from, pai, on, asked, answered, ron, .. } => {
             let bit = 1 << seat;
             if asked & !answered & bit != 0 {
-                if ron & bit != 0 {
+                if ron & bit != 0 && wants(want, Action::Hora) {
                     out.push(Action::Hora);
                 }
-                if on == ClaimOn::Discard {
+                if on == ClaimOn::Discard && want & !(kind_bit(&Action::Hora) | kind_bit(&Action::None)) != 0 {
                     calls(game, seat, from, pai, Some(out));
                 }
-                out.push(Action::None);
+                if wants(want, Action::None) {
+                    out.push(Action::None);
+                }
             }
         }
         _ => {}
@@ -40,10 +66,31 @@ fn push(out: &mut Actions, action: Action) {
     let _ = out.try_push(action);
 }
 
+/// Does `want` ask for `action`'s kind?
+const fn wants(want: u16, action: Action) -> bool {
+    want & kind_bit(&action) != 0
+}
+
+const DAHAI: Action = Action::Dahai { pai: Pai::UNKNOWN, tsumogiri: false };
+const ANKAN: Action = Action::Ankan { consumed: [Pai::UNKNOWN; 4] };
+const KAKAN: Action = Action::Kakan { pai: Pai::UNKNOWN };
+
 #[allow(clippy::too_many_arguments)]
-fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool, can_tsumo: bool, out: &mut Actions) {
+fn turn(
+    game: &Game,
+    seat: Seat,
+    drawn: Option<Pai>,
+    reach: bool,
+    rinshan: bool,
+    can_tsumo: bool,
+    want: u16,
+    out: &mut Actions,
+) {
     let p = &game.players[usize::from(seat)];
     if reach {
+        if !wants(want, DAHAI) {
+            return;
+        }
         // The discard declaring riichi must leave the hand ready.
         for pai in p.hand.distinct() {
             if ready_without(p, pai, game) {
@@ -52,18 +99,18 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
         }
         return;
     }
-    if can_tsumo {
+    if can_tsumo && wants(want, Action::Hora) {
         push(out, Action::Hora);
     }
     let riichi = p.in_riichi();
     if let Some(drawn) = drawn {
-        if !riichi && nine_terminals(game, p, rinshan) {
+        if !riichi && wants(want, Action::Ryukyoku) && nine_terminals(game, p, rinshan) {
             push(out, Action::Ryukyoku);
         }
-        if !riichi && may_declare_riichi(game, seat, p) {
+        if !riichi && wants(want, Action::Reach) && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 {
+        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, ANKAN) {
             for k in 0..34 {
                 if p.hand.kinds[k] == 4 {
                     let kind = Tile::ALL[k];
@@ -79,6 +126,8 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
                     push(out, Action::Ankan { consumed });
                 }
             }
+        }
+        if game.kans < 4 && game.tiles_left() > 0 && wants(want, KAKAN) {
             if !riichi {
                 for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
                     let k = m.pais[0].kind_index();
@@ -90,13 +139,17 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
                 }
             }
         }
-        if game.rules.kita
+        if wants(want, Action::Kita)
+            && game.rules.kita
             && p.hand.kinds[Tile::NORTH.index()] > 0
             && game.tiles_left() > 0
             && (!riichi || drawn == Pai::NORTH)
         {
             push(out, Action::Kita);
         }
+    }
+    if !wants(want, DAHAI) {
+        return;
     }
     if riichi {
         if let Some(d) = drawn {
