@@ -477,6 +477,11 @@ impl Game {
             return Err(GameError::NotYourTurn { seat, to_act: self.to_act() });
         }
         let legal = self.legal_actions(seat);
+        if action == Action::Hora && !legal.contains(&action) && self.rules.false_win_penalty > 0 {
+            self.decisions += 1;
+            crate::family::gb::false_win(self, seat);
+            return Ok(());
+        }
         if !legal.contains(&action) {
             return Err(GameError::Illegal { seat, action, reason: crate::legal::why_not(self, seat, &action) });
         }
@@ -814,7 +819,7 @@ impl Game {
 
     // ---- the other seats' answers ----
 
-    fn answer(&mut self, seat: Seat, action: Action) {
+    pub(crate) fn answer(&mut self, seat: Seat, action: Action) {
         self.answers[usize::from(seat)] = action;
         let Phase::Claims { asked, answered, .. } = &mut self.phase else { return };
         *answered |= 1 << seat;

@@ -386,3 +386,28 @@ fn flowers_on_the_last_tiles_leave_nothing_to_replace_them_and_the_hand_is_drawn
     let kinds: Vec<&str> = g.events().iter().rev().take(4).map(Event::kind).collect();
     assert_eq!(kinds, ["end_game", "end_kyoku", "ryukyoku", "hua"]);
 }
+
+#[test]
+fn a_false_win_is_refused_or_played_as_the_penalty() {
+    let hands = ["234567s234p99m4z1f", FILLER1, FILLER2, FILLER3];
+    let wall = wall(hands, "4z", "2f4z");
+    let mut rules = GameRules::from_json(r#"{"preset": "gb-single", "false_win_penalty": 10}"#).unwrap();
+    assert_eq!(rules.to_json()["false_win_penalty"], 10);
+    let mut g = Game::with_walls(rules, WallSource::GivenChinese(vec![wall.clone()].into()));
+    assert!(!g.legal_actions(0).contains(&Action::Hora), "never offered");
+    g.apply(0, Action::Hora).unwrap();
+    assert!(matches!(g.events().last(), Some(Event::Cuohu { actor: 0, deltas: [-30, 10, 10, 10] })));
+    assert_eq!(g.scores(), [-30, 10, 10, 10]);
+    assert_eq!(g.next_seat(), Some(0), "the turn goes on");
+    g.apply(0, dahai("4z", true)).unwrap();
+    let cuohu = g.events().iter().find(|e| e.kind() == "cuohu").unwrap();
+    assert_eq!(
+        hupai_game::mjai::event_json(cuohu, 4).to_string(),
+        r#"{"actor":0,"deltas":[-30,10,10,10],"type":"cuohu"}"#
+    );
+    // Riichi has no such rule; a negative penalty is refused.
+    rules.false_win_penalty = -1;
+    assert_eq!(rules.check().unwrap_err().flag.as_deref(), Some("false_win_penalty"));
+    let e = GameRules::from_json(r#"{"preset": "tenhou", "false_win_penalty": 10}"#).unwrap_err();
+    assert_eq!(e.flag.as_deref(), Some("false_win_penalty"));
+}
