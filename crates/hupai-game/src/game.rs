@@ -324,7 +324,8 @@ impl Game {
             kyotaku: 0,
             scores,
             wall: Wall::seeded(0, 0, rules.players),
-            chinese_wall: ChineseWall::seeded(0, 0),
+            // Dealt by the family that uses it; empty until then.
+            chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],
             seat_at: [0, 1, 2, 3],
             live_drawn: 0,
