@@ -186,6 +186,15 @@ pub enum Event {
         /// The flower, `1f`–`8f`.
         pai: Pai,
     },
+    /// A false win (错和, GB with `false_win_penalty`): a `hora` that does not win, played as the
+    /// penalty; play goes on. mjai has no such event; hupai writes it
+    /// `{"type": "cuohu", "actor": 0, "deltas": [-30, 10, 10, 10]}`.
+    Cuohu {
+        /// Who claimed the win.
+        actor: Seat,
+        /// Each seat's change of score.
+        deltas: [i32; 4],
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -251,6 +260,7 @@ impl Event {
             Event::Ankan { .. } => "ankan",
             Event::Kita { .. } => "kita",
             Event::Hua { .. } => "hua",
+            Event::Cuohu { .. } => "cuohu",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -273,6 +283,7 @@ impl Event {
             | Event::Ankan { actor, .. }
             | Event::Kita { actor, .. }
             | Event::Hua { actor, .. }
+            | Event::Cuohu { actor, .. }
             | Event::Reach { actor }
             | Event::ReachAccepted { actor }
             | Event::Hora { actor, .. } => Some(actor),

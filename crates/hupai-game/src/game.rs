@@ -336,7 +336,8 @@ impl Game {
             kyotaku: 0,
             scores,
             wall: Wall::seeded(0, 0, rules.players),
-            chinese_wall: ChineseWall::seeded(0, 0),
+            // Dealt by the family that uses it; empty until then.
+            chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],
             seat_at: [0, 1, 2, 3],
             live_drawn: 0,
@@ -491,6 +492,11 @@ impl Game {
         // Only the actions of this kind: the same answer as the full list, for less work.
         let mut legal = Actions::new();
         crate::legal::fill(self, seat, crate::legal::kind_bit(&action), &mut legal);
+        if action == Action::Hora && !legal.contains(&action) && self.rules.false_win_penalty > 0 {
+            self.decisions += 1;
+            crate::family::gb::false_win(self, seat);
+            return Ok(());
+        }
         if !legal.contains(&action) {
             return Err(GameError::Illegal { seat, action, reason: crate::legal::why_not(self, seat, &action) });
         }
@@ -828,7 +834,7 @@ impl Game {
 
     // ---- the other seats' answers ----
 
-    fn answer(&mut self, seat: Seat, action: Action) {
+    pub(crate) fn answer(&mut self, seat: Seat, action: Action) {
         self.answers[usize::from(seat)] = action;
         let Phase::Claims { asked, answered, .. } = &mut self.phase else { return };
         *answered |= 1 << seat;

@@ -44,6 +44,10 @@ fn is_zero(n: &u8) -> bool {
     *n == 0
 }
 
+fn is_zero_points(n: &i32) -> bool {
+    *n == 0
+}
+
 /// How long a game lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -193,6 +197,12 @@ pub struct GameRules {
     /// round the game starts with).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub start_dealer: u8,
+    /// GB: what a false win (错和) costs. 0 (the default): a `hora` that does not win is refused
+    /// like any illegal action. Above 0: it is played as the Competition Rules' penalty, the
+    /// seat paying this many points to each other player, and play goes on (its turn, or its
+    /// answer taken as a pass).
+    #[serde(default, skip_serializing_if = "is_zero_points")]
+    pub false_win_penalty: i32,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
@@ -235,6 +245,7 @@ impl GameRules {
         sanma_tsumo_split: false,
         start_wind: 0,
         start_dealer: 0,
+        false_win_penalty: 0,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -338,6 +349,7 @@ impl GameRules {
         sanma_tsumo_split: false,
         start_wind: 0,
         start_dealer: 0,
+        false_win_penalty: 0,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
@@ -396,7 +408,7 @@ impl GameRules {
             None => Map::new(),
         };
         // Every flag, those left out of the printed rules when at their default too.
-        let every = GameRules { start_wind: 1, start_dealer: 1, ..GameRules::TENHOU };
+        let every = GameRules { start_wind: 1, start_dealer: 1, false_win_penalty: 10, ..GameRules::TENHOU };
         let mut known = match serde_json::to_value(every) {
             Ok(Value::Object(m)) => m,
             _ => Map::new(),
@@ -439,6 +451,9 @@ impl GameRules {
         if self.family == Family::Gb {
             return self.check_gb();
         }
+        if self.false_win_penalty != 0 {
+            return bad("false_win_penalty", "a GB rule: riichi refuses a false win");
+        }
         if self.red_fives.iter().any(|&r| r > 1) || (self.players == 3 && self.red_fives[0] > 0) {
             return bad(
                 "red_fives",
@@ -469,6 +484,9 @@ impl GameRules {
         }
         if self.target_points < self.starting_points {
             return bad("target_points", "must be at least starting_points");
+        }
+        if self.false_win_penalty < 0 {
+            return bad("false_win_penalty", "a penalty is paid, not received: 0 or more");
         }
         let riichi_only = [
             ("red_fives", self.red_fives != [0; 3]),

@@ -25,6 +25,11 @@ fn tiles(text: &str) -> Vec<Pai> {
 /// A GB wall dealing `hands` (seat 0 deals), then drawing `draws` from the front and `back` from
 /// the back (replacements for flowers and kongs); every other tile is placed wherever it is left.
 fn wall(hands: [&str; 4], draws: &str, back: &str) -> ChineseWall {
+    wall_at(hands, draws, back, &[])
+}
+
+/// As [`wall`], with tiles at given positions too.
+fn wall_at(hands: [&str; 4], draws: &str, back: &str, at: &[(usize, &str)]) -> ChineseWall {
     let mut free: Vec<Vec<u8>> = (0..46).map(|_| Vec::new()).collect();
     for id in 0..136u8 {
         free[usize::from(id / 4)].push(id);
@@ -49,6 +54,9 @@ fn wall(hands: [&str; 4], draws: &str, back: &str) -> ChineseWall {
     }
     for (k, pai) in tiles(back).into_iter().enumerate() {
         place(143 - k, pai);
+    }
+    for &(pos, t) in at {
+        place(pos, t.parse().unwrap());
     }
     let mut rest = free.into_iter().flatten();
     let ids: Vec<u8> = slots.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
@@ -101,6 +109,8 @@ fn fan_ids(game: &Game) -> Vec<u8> {
 const FILLER1: &str = "147m258p369s1234z";
 const FILLER2: &str = "147p258s369m5677z";
 const FILLER3: &str = "147s258m369p5566z";
+/// Seat 3 ready on 1z or 2z (123m 456p 789s 11z 22z: 花龙).
+const FILLER3_WAITS_2Z: &str = "123m456p789s1122z";
 /// Seat 3 without a 6p, where the 6p are the point.
 const SEAT3_NO_6P: &str = "147s258m389p5566z";
 
@@ -385,4 +395,60 @@ fn flowers_on_the_last_tiles_leave_nothing_to_replace_them_and_the_hand_is_drawn
     assert_eq!(Some((drawer + 3) % 4), last_drawer, "the seat after the last discarder");
     let kinds: Vec<&str> = g.events().iter().rev().take(4).map(Event::kind).collect();
     assert_eq!(kinds, ["end_game", "end_kyoku", "ryukyoku", "hua"]);
+}
+
+#[test]
+fn a_false_win_is_refused_or_played_as_the_penalty() {
+    let hands = ["234567s234p99m4z1f", FILLER1, FILLER2, FILLER3];
+    let wall = wall(hands, "4z", "2f4z");
+    let mut rules = GameRules::from_json(r#"{"preset": "gb-single", "false_win_penalty": 10}"#).unwrap();
+    assert_eq!(rules.to_json()["false_win_penalty"], 10);
+    let mut g = Game::with_walls(rules, WallSource::GivenChinese(vec![wall.clone()].into()));
+    assert!(!g.legal_actions(0).contains(&Action::Hora), "never offered");
+    g.apply(0, Action::Hora).unwrap();
+    assert!(matches!(g.events().last(), Some(Event::Cuohu { actor: 0, deltas: [-30, 10, 10, 10] })));
+    assert_eq!(g.scores(), [-30, 10, 10, 10]);
+    assert_eq!(g.next_seat(), Some(0), "the turn goes on");
+    g.apply(0, dahai("4z", true)).unwrap();
+    let cuohu = g.events().iter().find(|e| e.kind() == "cuohu").unwrap();
+    assert_eq!(
+        hupai_game::mjai::event_json(cuohu, 4).to_string(),
+        r#"{"actor":0,"deltas":[-30,10,10,10],"type":"cuohu"}"#
+    );
+    // Riichi has no such rule; a negative penalty is refused.
+    rules.false_win_penalty = -1;
+    assert_eq!(rules.check().unwrap_err().flag.as_deref(), Some("false_win_penalty"));
+    let e = GameRules::from_json(r#"{"preset": "tenhou", "false_win_penalty": 10}"#).unwrap_err();
+    assert_eq!(e.flag.as_deref(), Some("false_win_penalty"));
+}
+
+#[test]
+fn a_flower_replaced_by_the_last_tile_wins_as_the_last_tile() {
+    // Seven flowers are dealt (the dealer 1f-4f, seat 1 5f-7f) and replaced from the back
+    // (143 down to 137). The front reaches 8f at 135 on the 84th draw after the deal, seat 3's;
+    // its replacement, from the back, is 136: the wall's last tile, 2z, which completes seat 3's
+    // 123m 456p 789s 11z 22z. The win is 妙手回春 (the last tile), not 杠上开花.
+    let hands = ["19m19p19s1234f34z5z", "147m258p369s567f4z", "147p258s369m5677z", FILLER3_WAITS_2Z];
+    let wall = wall_at(hands, "", "8m8m8m8m6m6m6m", &[(135, "8f"), (136, "2z")]);
+    let mut g = Game::with_walls(GameRules::GB_SINGLE, WallSource::GivenChinese(vec![wall].into()));
+    assert_eq!(g.view(0).flowers, [4, 3, 0, 0]);
+    while let Some(seat) = g.next_seat() {
+        let legal = g.legal_actions(seat);
+        if legal.contains(&Action::Hora) && g.tiles_left() == 0 {
+            g.apply(seat, Action::Hora).unwrap();
+            break;
+        }
+        let a = if legal.contains(&Action::None) {
+            Action::None
+        } else {
+            *legal.iter().find(|a| matches!(a, Action::Dahai { tsumogiri: true, .. })).unwrap()
+        };
+        g.apply(seat, a).unwrap();
+    }
+    let (winner, from, _, _) = wins(&g)[0];
+    assert_eq!((winner, from), (3, 3));
+    let fans = fan_ids(&g);
+    assert!(fans.contains(&44), "妙手回春 (Last Tile Draw): {fans:?}");
+    assert!(!fans.contains(&46), "not 杠上开花: {fans:?}");
+    assert!(fans.contains(&81), "seat 3's flower: {fans:?}");
 }

@@ -178,3 +178,42 @@ fn duplicate_tables_deal_the_same_walls_with_the_players_moved() {
     assert!(dup.is_over());
     assert_eq!(dup.totals().iter().sum::<i32>(), 0);
 }
+
+/// Any action, legal or not, from any seat, with any tile (flowers and `?` included): refused
+/// or applied, never a panic, and a refusal changes nothing.
+#[test]
+fn no_action_panics_or_half_applies() {
+    let mut rng = SplitMix64(99);
+    let mut refused = 0;
+    for seed in 0..3 {
+        let mut game = Game::new(GameRules::GB, seed);
+        while let Some(seat) = game.next_seat() {
+            for _ in 0..4 {
+                let pai = |rng: &mut SplitMix64| hupai_game::Pai::from_index(rng.below(46) as u8).unwrap();
+                let action = match rng.below(9) {
+                    0 => Action::Dahai { pai: pai(&mut rng), tsumogiri: rng.below(2) == 0 },
+                    1 => Action::Chi { pai: pai(&mut rng), consumed: [pai(&mut rng), pai(&mut rng)] },
+                    2 => Action::Pon { pai: pai(&mut rng), consumed: [pai(&mut rng), pai(&mut rng)] },
+                    3 => Action::Daiminkan { pai: pai(&mut rng), consumed: [pai(&mut rng); 3] },
+                    4 => Action::Kakan { pai: pai(&mut rng) },
+                    5 => Action::Ankan { consumed: [pai(&mut rng); 4] },
+                    6 => Action::Reach,
+                    7 => Action::Kita,
+                    _ => Action::Hora,
+                };
+                let who = rng.below(6) as u8;
+                if game.legal_actions(who).contains(&action) {
+                    continue;
+                }
+                let before = game.events().len();
+                let to_act = game.to_act();
+                assert!(game.apply(who, action).is_err(), "{action:?} by {who} accepted though not legal");
+                assert_eq!((game.events().len(), game.to_act()), (before, to_act));
+                refused += 1;
+            }
+            let a = choose(&game, seat, &mut rng);
+            game.apply(seat, a).unwrap();
+        }
+    }
+    assert!(refused > 1000);
+}

@@ -289,6 +289,23 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     });
 }
 
+/// A false win (错和) played as the penalty: `seat` pays `false_win_penalty` to each other seat
+/// and play goes on: its own turn still to play, or its answer to a claim taken as a pass.
+pub(crate) fn false_win(game: &mut Game, seat: Seat) {
+    let penalty = game.rules.false_win_penalty;
+    let mut deltas = [0i32; 4];
+    for (s, d) in deltas.iter_mut().enumerate() {
+        *d = if s == usize::from(seat) { -3 * penalty } else { penalty };
+    }
+    for (total, d) in game.scores.iter_mut().zip(deltas) {
+        *total += d;
+    }
+    game.emit(Event::Cuohu { actor: seat, deltas });
+    if matches!(game.phase, Phase::Claims { .. }) {
+        game.answer(seat, crate::Action::None);
+    }
+}
+
 /// An exhaustive draw (荒庄) pays nothing; the ready seats are reported.
 pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     let mut tenpai = 0u8;
