@@ -186,6 +186,15 @@ pub enum Event {
         /// The flower, `1f`–`8f`.
         pai: Pai,
     },
+    /// Birds turned over after a win (抓鸟, Hongzhong): the tiles, before the win they score with.
+    Niao {
+        /// The winner.
+        actor: Seat,
+        /// The birds, `len` of them.
+        pais: [Pai; 8],
+        /// How many entries of `pais` are used.
+        len: u8,
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -251,6 +260,7 @@ impl Event {
             Event::Ankan { .. } => "ankan",
             Event::Kita { .. } => "kita",
             Event::Hua { .. } => "hua",
+            Event::Niao { .. } => "niao",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -272,6 +282,7 @@ impl Event {
             | Event::Kakan { actor, .. }
             | Event::Ankan { actor, .. }
             | Event::Kita { actor, .. }
+            | Event::Niao { actor, .. }
             | Event::Hua { actor, .. }
             | Event::Reach { actor }
             | Event::ReachAccepted { actor }
