@@ -127,15 +127,13 @@ fn turn(
                 }
             }
         }
-        if game.kans < 4 && game.tiles_left() > 0 && wants(want, KAKAN) {
-            if !riichi {
-                for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-                    let k = m.pais[0].kind_index();
-                    if p.hand.kinds[k] > 0 {
-                        let kind = Tile::ALL[k];
-                        let red = k < 27 && k % 9 == 4 && p.hand.red[k / 9] > 0;
-                        push(out, Action::Kakan { pai: Pai::with_red(kind, red) });
-                    }
+        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, KAKAN) && !riichi {
+            for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                let k = m.pais[0].kind_index();
+                if p.hand.kinds[k] > 0 {
+                    let kind = Tile::ALL[k];
+                    let red = k < 27 && k % 9 == 4 && p.hand.red[k / 9] > 0;
+                    push(out, Action::Kakan { pai: Pai::with_red(kind, red) });
                 }
             }
         }

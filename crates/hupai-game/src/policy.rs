@@ -58,7 +58,7 @@ pub struct Random {
 impl Random {
     /// A random player seeded with `seed`.
     pub fn new(seed: u64) -> Random {
-        Random { rng: SplitMix64(seed ^ 0x5EED_0F_9A3E) }
+        Random { rng: SplitMix64(seed ^ 0x005E_ED0F_9A3E) }
     }
 }
 
