@@ -195,6 +195,15 @@ pub enum Event {
         /// Each seat's change of score.
         deltas: [i32; 4],
     },
+    /// Birds turned over after a win (抓鸟, Hongzhong): the tiles, before the win they score with.
+    Niao {
+        /// The winner.
+        actor: Seat,
+        /// The birds, `len` of them.
+        pais: [Pai; 8],
+        /// How many entries of `pais` are used.
+        len: u8,
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -261,6 +270,7 @@ impl Event {
             Event::Kita { .. } => "kita",
             Event::Hua { .. } => "hua",
             Event::Cuohu { .. } => "cuohu",
+            Event::Niao { .. } => "niao",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -282,6 +292,7 @@ impl Event {
             | Event::Kakan { actor, .. }
             | Event::Ankan { actor, .. }
             | Event::Kita { actor, .. }
+            | Event::Niao { actor, .. }
             | Event::Hua { actor, .. }
             | Event::Cuohu { actor, .. }
             | Event::Reach { actor }

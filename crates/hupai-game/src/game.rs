@@ -150,6 +150,9 @@ pub(crate) struct Player {
     /// The seat liable for a big three dragons or big four winds (pao).
     pub(crate) pao: Option<Seat>,
     pub(crate) kans: u8,
+    /// The kind whose copies are wild (Hongzhong's red dragon): kept in `hand` as tiles, in
+    /// `packed` as wildcards.
+    pub(crate) wildcard: Option<Tile>,
     /// Flowers set aside (GB).
     pub(crate) flowers: u8,
 }
@@ -172,6 +175,7 @@ impl Player {
             pao: None,
             kans: 0,
             flowers: 0,
+            wildcard: None,
         }
     }
 
@@ -189,12 +193,30 @@ impl Player {
 
     /// Rebuilds the packed hand from the counts and melds (after a call, a kan or a deal).
     pub(crate) fn repack(&mut self) {
-        let mut packed = PackedHand::from_counts(&self.hand.kinds, 0).unwrap_or_default();
+        let mut kinds = self.hand.kinds;
+        let mut wild = 0;
+        if let Some(w) = self.wildcard {
+            wild = std::mem::take(&mut kinds[w.index()]);
+        }
+        let mut packed = PackedHand::from_counts(&kinds, wild).unwrap_or_default();
         for m in &self.melds {
             // The counts never hold a fifth copy, so adding a meld cannot fail.
             let _ = packed.add_meld(m.meld());
         }
         self.packed = packed;
+    }
+
+    /// The packed hand after `kind` came in (`add`) or went out: a wildcard kind as a wildcard.
+    pub(crate) fn pack_change(&mut self, kind: Tile, add: bool) {
+        let result = match (self.wildcard == Some(kind), add) {
+            (true, true) => self.packed.add_wildcard(),
+            (true, false) => self.packed.remove_wildcard(),
+            (false, true) => self.packed.add(kind),
+            (false, false) => self.packed.remove(kind),
+        };
+        if result.is_err() {
+            self.repack();
+        }
     }
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
@@ -268,6 +290,8 @@ pub struct Game {
     pub(crate) rules: GameRules,
     pub(crate) options: riichi::Options,
     pub(crate) gb_options: gb::Options,
+    /// Kong payments of the hand being played (Hongzhong), settled with its win.
+    pub(crate) kan_points: [i32; 4],
     pub(crate) hand_rules: Rules,
     /// The rules waits and readiness are checked with: `hand_rules` where hupai's keyed lookups
     /// cover them, else the same forms over every tile. Three players' rules differ from riichi's
@@ -326,6 +350,7 @@ impl Game {
             rules,
             options: rules.scoring_options(),
             gb_options: rules.gb_options(),
+            kan_points: [0; 4],
             hand_rules: rules.hand_rules(),
             wait_rules: wait_rules(rules.hand_rules()),
             walls,
@@ -466,7 +491,7 @@ impl Game {
     pub fn tiles_left(&self) -> usize {
         let live = match self.rules.family {
             Family::Riichi => self.wall.live(self.rules.players),
-            Family::Gb => self.chinese_wall.live(),
+            Family::Gb | Family::Hongzhong => self.chinese_wall.live(),
         };
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
@@ -684,6 +709,7 @@ impl Game {
                 self.kans += 1;
                 self.interrupt();
                 self.emit(Event::Ankan { actor: seat, consumed });
+                crate::family::kan_paid(self, seat, seat, MeldKind::Ankan);
                 let kind = consumed[0];
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, kind, ClaimOn::Ankan);
                 if ron != 0 {
@@ -711,6 +737,7 @@ impl Game {
                 self.kans += 1;
                 self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
+                crate::family::kan_paid(self, seat, seat, MeldKind::Kakan);
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
                 if ron != 0 {
                     self.open_claims(seat, pai, ClaimOn::Kakan, ron, ron, hit, false);
@@ -744,7 +771,7 @@ impl Game {
         let p = &mut self.players[s];
         p.hand.remove(pai);
         let kind = pai.kind().unwrap_or(Tile::EAST);
-        let _ = p.packed.remove(kind);
+        p.pack_change(kind, false);
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
         if !kind.is_terminal_or_honor() {
@@ -934,6 +961,7 @@ impl Game {
                 self.kans += 1;
                 self.check_pao(seat, from, pai);
                 self.emit(Event::Daiminkan { actor: seat, target: from, pai, consumed });
+                crate::family::kan_paid(self, seat, from, MeldKind::Daiminkan);
                 self.after_kan(seat, self.rules.open_kan_dora);
             }
             _ => {}
@@ -966,6 +994,10 @@ impl Game {
         match self.rules.family {
             Family::Riichi => crate::settle::wins(self, from, pai, winners, rinshan, on),
             Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
+            Family::Hongzhong => crate::family::hongzhong::wins(self, from, pai, winners, rinshan, on),
+        }
+        if self.rules.family == Family::Hongzhong {
+            crate::family::hongzhong::next_dealer(self, winners.first().copied());
         }
         let dealer_won = winners.contains(&self.oya());
         self.end_hand(dealer_won, true);
@@ -980,6 +1012,7 @@ impl Game {
         let (reason, deltas, tenpai) = match self.rules.family {
             Family::Riichi => crate::settle::exhaustive(self),
             Family::Gb => crate::family::gb::exhaustive(self),
+            Family::Hongzhong => crate::family::hongzhong::exhaustive(self),
         };
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
@@ -992,9 +1025,10 @@ impl Game {
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
     fn end_hand(&mut self, dealer_stays: bool, won: bool) {
         self.emit(Event::EndKyoku);
-        if self.rules.family == Family::Gb {
-            crate::family::gb::next_hand(self);
-            return;
+        match self.rules.family {
+            Family::Gb => return crate::family::gb::next_hand(self),
+            Family::Hongzhong => return crate::family::hongzhong::next_hand(self),
+            Family::Riichi => {}
         }
         let n = self.rules.players;
         let Some(last_wind) = crate::family::last_wind(self.rules.length) else {
@@ -1040,7 +1074,7 @@ impl Game {
 
     pub(crate) fn finish_game(&mut self) {
         let n = self.seat_count();
-        if self.rules.family == Family::Gb {
+        if matches!(self.rules.family, Family::Gb | Family::Hongzhong) {
             crate::family::gb::finish(self);
             return;
         }

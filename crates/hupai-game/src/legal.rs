@@ -112,7 +112,7 @@ fn turn(
         }
         if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, ANKAN) {
             for k in 0..34 {
-                if p.hand.kinds[k] == 4 {
+                if p.hand.kinds[k] == 4 && p.wildcard != Some(Tile::ALL[k]) {
                     let kind = Tile::ALL[k];
                     if riichi && !(drawn.kind() == Some(kind) && ankan_keeps_waits(game, p, kind)) {
                         continue;
@@ -127,15 +127,13 @@ fn turn(
                 }
             }
         }
-        if game.kans < 4 && game.tiles_left() > 0 && wants(want, KAKAN) {
-            if !riichi {
-                for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-                    let k = m.pais[0].kind_index();
-                    if p.hand.kinds[k] > 0 {
-                        let kind = Tile::ALL[k];
-                        let red = k < 27 && k % 9 == 4 && p.hand.red[k / 9] > 0;
-                        push(out, Action::Kakan { pai: Pai::with_red(kind, red) });
-                    }
+        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, KAKAN) && !riichi {
+            for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                let k = m.pais[0].kind_index();
+                if p.hand.kinds[k] > 0 {
+                    let kind = Tile::ALL[k];
+                    let red = k < 27 && k % 9 == 4 && p.hand.red[k / 9] > 0;
+                    push(out, Action::Kakan { pai: Pai::with_red(kind, red) });
                 }
             }
         }
@@ -158,7 +156,9 @@ fn turn(
         return;
     }
     for pai in p.hand.distinct() {
-        if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) {
+        let kind = pai.kind().unwrap_or(Tile::EAST);
+        // Wildcards are kept: Hongzhong never lets a red dragon go.
+        if p.kuikae.contains(kind) || p.wildcard == Some(kind) {
             continue;
         }
         discards_of(p, pai, drawn, out);
@@ -238,7 +238,11 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     let reds = if red.is_red() { p.hand.count(red) } else { 0 };
     let plains = held - reds;
     // Chi first, then pon, then kan: the order of `Action`'s variants.
-    if game.rules.players == 4 && seat == game.next_in_turn(from, 1) && kind.suit().is_numbered() {
+    if game.rules.players == 4
+        && game.rules.family.has_chi()
+        && seat == game.next_in_turn(from, 1)
+        && kind.suit().is_numbered()
+    {
         let rank = kind.rank();
         for low in rank.saturating_sub(2).max(1)..=rank.min(7) {
             let others: [usize; 2] = match rank - low {

@@ -41,6 +41,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         Event::Kita { actor, pai } => json!({"type": "kita", "actor": actor, "pai": pai}),
         Event::Hua { actor, pai } => json!({"type": "hua", "actor": actor, "pai": pai}),
         Event::Cuohu { actor, deltas } => json!({"type": "cuohu", "actor": actor, "deltas": &deltas[..n]}),
+        Event::Niao { actor, pais, len } => {
+            json!({"type": "niao", "actor": actor, "pais": tiles(&pais[..usize::from(len)])})
+        }
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
         Event::Reach { actor } => json!({"type": "reach", "actor": actor}),
         Event::ReachAccepted { actor } => json!({"type": "reach_accepted", "actor": actor}),

@@ -58,7 +58,7 @@ pub struct Random {
 impl Random {
     /// A random player seeded with `seed`.
     pub fn new(seed: u64) -> Random {
-        Random { rng: SplitMix64(seed ^ 0x5EED_0F_9A3E) }
+        Random { rng: SplitMix64(seed ^ 0x005E_ED0F_9A3E) }
     }
 }
 
@@ -96,7 +96,7 @@ impl Policy for Efficiency {
         }
         // Answering a discard: a chi or pon that lowers shanten, else pass.
         let shanten_of = |counts: &[u8; 34], melds: &[Meld]| {
-            Hand::new(TileCounts(*counts), 0, melds).ok().and_then(|h| hupai::shanten(&h, rules).ok()).map(|s| s.number)
+            hand_of(p.wildcard, counts, melds).and_then(|h| hupai::shanten(&h, rules).ok()).map(|s| s.number)
         };
         let Some(now) = shanten_of(&p.hand.kinds, &melds) else { return Action::None };
         let mut best: Option<(i8, Action)> = None;
@@ -127,6 +127,16 @@ impl Policy for Efficiency {
     }
 }
 
+/// A seat's hand as hupai reads it: the copies of a wild kind (Hongzhong's red dragon) as
+/// wildcards.
+fn hand_of(wildcard: Option<hupai::Tile>, counts: &[u8; 34], melds: &[Meld]) -> Option<Hand> {
+    let hand = Hand::new(TileCounts(*counts), 0, melds).ok()?;
+    match wildcard {
+        Some(w) if counts[w.index()] > 0 => hand.with_wildcard_tile(w).ok(),
+        _ => Some(hand),
+    }
+}
+
 /// The legal discard hupai's advice puts first.
 fn discard(game: &Game, seat: Seat, legal: &Actions) -> Action {
     let p = &game.players[usize::from(seat)];
@@ -152,7 +162,7 @@ fn discard(game: &Game, seat: Seat, legal: &Actions) -> Action {
         found
     };
     let melds: arrayvec::ArrayVec<Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
-    if let Ok(hand) = Hand::new(TileCounts(p.hand.kinds), 0, &melds)
+    if let Some(hand) = hand_of(p.wildcard, &p.hand.kinds, &melds)
         && let Ok(advice) = hupai::discard_advice(&hand, &game.hand_rules, &TileCounts([0; 34]))
     {
         for option in advice {

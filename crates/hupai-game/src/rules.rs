@@ -24,6 +24,10 @@ pub enum Family {
     /// Chinese Official rules (国标麻将, *Mahjong Competition Rules*): 144 tiles with flowers, the
     /// 8-fan minimum, one winner per discard, no riichi, dora or furiten.
     Gb,
+    /// Red-dragon mahjong (红中麻将): 112 tiles, the four red dragons wild, pung and kong but no
+    /// chow, self-draw wins (on a discard as an option), birds turned over after a win, and
+    /// kong payments; scored by `hupai-score`'s `hongzhong` table.
+    Hongzhong,
 }
 
 impl Family {
@@ -32,6 +36,16 @@ impl Family {
         match self {
             Family::Riichi => "riichi",
             Family::Gb => "gb",
+            Family::Hongzhong => "hongzhong",
+        }
+    }
+
+    /// The family's name in prose.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Family::Riichi => "riichi",
+            Family::Gb => "GB",
+            Family::Hongzhong => "Hongzhong",
         }
     }
 
@@ -46,6 +60,10 @@ fn is_zero(n: &u8) -> bool {
 
 fn is_zero_points(n: &i32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// How long a game lasts.
@@ -203,10 +221,19 @@ pub struct GameRules {
     /// answer taken as a pass).
     #[serde(default, skip_serializing_if = "is_zero_points")]
     pub false_win_penalty: i32,
+    /// Hongzhong: tiles turned over as birds after a win (抓鸟), each one that hits (a 1, 5 or 9,
+    /// or a red dragon, as the scorer's table maps them) adding its points.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub birds: u8,
+    /// Hongzhong: a player may also win on a discard, and by robbing an added kong (点炮胡); by
+    /// default only self-drawn wins count (自摸胡).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_wins: bool,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 7] = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb"];
+pub const PRESETS: [&str; 8] =
+    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong"];
 
 /// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
 pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
@@ -246,6 +273,8 @@ impl GameRules {
         start_wind: 0,
         start_dealer: 0,
         false_win_penalty: 0,
+        birds: 0,
+        discard_wins: false,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -350,11 +379,19 @@ impl GameRules {
         start_wind: 0,
         start_dealer: 0,
         false_win_penalty: 0,
+        birds: 0,
+        discard_wins: false,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
     /// `start_wind` / `start_dealer` say otherwise.
     pub const GB_SINGLE: GameRules = GameRules { length: GameLength::Single, ..GameRules::GB };
+
+    /// Red-dragon mahjong (红中麻将) as most servers deal it: four players, 112 tiles, the red
+    /// dragons wild and never discarded, pung and kong only, self-draw wins only, two birds, eight
+    /// hands with the winner dealing next. Scores start at 0 and move by the table's points.
+    pub const HONGZHONG: GameRules =
+        GameRules { family: Family::Hongzhong, length: GameLength::South, birds: 2, ..GameRules::GB };
 
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
@@ -367,6 +404,7 @@ impl GameRules {
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
             "gb" => GameRules::GB,
             "gb-single" => GameRules::GB_SINGLE,
+            "hongzhong" => GameRules::HONGZHONG,
             _ => return None,
         })
     }
@@ -408,7 +446,14 @@ impl GameRules {
             None => Map::new(),
         };
         // Every flag, those left out of the printed rules when at their default too.
-        let every = GameRules { start_wind: 1, start_dealer: 1, false_win_penalty: 10, ..GameRules::TENHOU };
+        let every = GameRules {
+            start_wind: 1,
+            start_dealer: 1,
+            false_win_penalty: 10,
+            birds: 1,
+            discard_wins: true,
+            ..GameRules::TENHOU
+        };
         let mut known = match serde_json::to_value(every) {
             Ok(Value::Object(m)) => m,
             _ => Map::new(),
@@ -451,6 +496,15 @@ impl GameRules {
         if self.family == Family::Gb {
             return self.check_gb();
         }
+        if self.family == Family::Hongzhong {
+            if self.birds > 8 {
+                return bad("birds", "at most 8 birds");
+            }
+            return self.check_gb();
+        }
+        if self.birds > 0 || self.discard_wins {
+            return bad(if self.birds > 0 { "birds" } else { "discard_wins" }, "a Hongzhong rule");
+        }
         if self.false_win_penalty != 0 {
             return bad("false_win_penalty", "a GB rule: riichi refuses a false win");
         }
@@ -480,7 +534,7 @@ impl GameRules {
     fn check_gb(&self) -> Result<(), RulesError> {
         let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
         if self.players != 4 {
-            return bad("players", "GB is played by four");
+            return bad("players", &format!("{} is played by four", self.family.title()));
         }
         if self.target_points < self.starting_points {
             return bad("target_points", "must be at least starting_points");
@@ -503,7 +557,10 @@ impl GameRules {
         if let Some((flag, _)) = riichi_only.iter().find(|(_, set)| *set) {
             return bad(
                 flag,
-                "a riichi rule; GB has one winner per discard (head_bump), no red fives, kuikae or abortive draws",
+                &format!(
+                    "a riichi rule; {} has one winner per discard (head_bump), no red fives, kuikae or abortive draws",
+                    self.family.title()
+                ),
             );
         }
         Ok(())
@@ -527,6 +584,7 @@ impl GameRules {
     pub fn hand_rules(&self) -> hupai::Rules {
         match self.family {
             Family::Gb => hupai::Rules::GB,
+            Family::Hongzhong => hupai::Rules::HONGZHONG,
             Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
             Family::Riichi => hupai::Rules::RIICHI,
         }
@@ -547,6 +605,7 @@ impl GameRules {
     pub const fn tile_count(&self) -> usize {
         match self.family {
             Family::Gb => 144,
+            Family::Hongzhong => 112,
             Family::Riichi if self.players == 3 => 108,
             Family::Riichi => 136,
         }

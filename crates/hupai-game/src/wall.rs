@@ -147,6 +147,12 @@ pub fn gb_tile_ids() -> impl Iterator<Item = PaiId> {
     (0..GB_TILES as u8).map(PaiId)
 }
 
+/// The ids of the Hongzhong set: the 108 tiles of the three suits (0–107) and the four red
+/// dragons (132–135).
+pub fn hongzhong_tile_ids() -> impl Iterator<Item = PaiId> {
+    (0..108u8).chain(132..136).map(PaiId)
+}
+
 impl ChineseWall {
     /// A GB wall of the given ids in the order they are taken. Fails unless they are the 144
     /// tiles, each once.
@@ -185,6 +191,24 @@ impl ChineseWall {
         }
         let dice = [rng.below(6) as u8 + 1, rng.below(6) as u8 + 1];
         ChineseWall { tiles, len: GB_TILES as u8, dice }
+    }
+
+    /// A wall of the tiles `ids` (a set smaller than GB's: Hongzhong's 112) for hand `hand` of a
+    /// game seeded with `seed`: the same shuffle as [`ChineseWall::seeded`] over these ids.
+    pub fn seeded_from(seed: u64, hand: u32, ids: impl IntoIterator<Item = PaiId>) -> ChineseWall {
+        let mut rng = SplitMix64(seed ^ (u64::from(hand) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut tiles = [PaiId(0); GB_TILES];
+        let mut len = 0;
+        for (slot, id) in tiles.iter_mut().zip(ids) {
+            *slot = id;
+            len += 1;
+        }
+        for i in (1..len).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            tiles.swap(i, j);
+        }
+        let dice = [rng.below(6) as u8 + 1, rng.below(6) as u8 + 1];
+        ChineseWall { tiles, len: len as u8, dice }
     }
 
     /// The tiles used, in order.

@@ -9,6 +9,7 @@ use hupai_score::{Situation, gb};
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
 use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, WallSource};
 use crate::pai::{Pai, PaiCounts};
+use crate::rules::Family;
 use crate::wall::ChineseWall;
 
 /// What every winner is paid by each other player before the fans (GB's base of 8).
@@ -37,6 +38,9 @@ pub(crate) fn knitted_possible(counts: &[u8; 34], melds: usize) -> bool {
 fn next_wall(game: &Game) -> Option<ChineseWall> {
     let k = game.hands_dealt;
     match &game.walls {
+        WallSource::Seeded(seed) if game.rules.family == Family::Hongzhong => {
+            Some(ChineseWall::seeded_from(*seed, k, crate::wall::hongzhong_tile_ids()))
+        }
         WallSource::Seeded(seed) => Some(ChineseWall::seeded(*seed, k)),
         WallSource::GivenChinese(walls) => walls.get(k as usize).cloned(),
         _ => None,
@@ -77,8 +81,10 @@ pub(crate) fn deal(game: &mut Game) {
                 p.hand.add(pai);
             }
         }
+        p.wildcard = game.wait_rules.wildcard_tile;
         game.players[usize::from(seat)] = p;
     }
+    game.kan_points = [0; 4];
     game.emit(Event::StartKyoku {
         bakaze: Pai::of(Tile::ALL[27 + usize::from(game.bakaze & 3)]),
         dora_marker: Pai::UNKNOWN,
@@ -151,11 +157,15 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
         let p = &mut game.players[usize::from(seat)];
         p.hand.add(pai);
         if let Some(kind) = pai.kind() {
-            let _ = p.packed.add(kind);
+            p.pack_change(kind, true);
         }
         game.emit(Event::Tsumo { actor: seat, pai });
-        let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
-            && win_score(game, seat, seat, pai, rinshan, None).is_some_and(|s| s.enough);
+        let p = &game.players[usize::from(seat)];
+        let kind = pai.kind().unwrap_or(Tile::EAST);
+        // A wildcard drawn may complete any ready hand, and four red dragons win whatever the
+        // shape (Hongzhong): the scorer decides those.
+        let wild = p.wildcard.is_some_and(|w| w == kind || p.hand.kinds[w.index()] >= 4);
+        let can_tsumo = (p.waits.contains(kind) || wild) && super::can_win(game, seat, seat, pai, rinshan, None);
         game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan, can_tsumo };
         return;
     }

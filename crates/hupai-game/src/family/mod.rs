@@ -20,6 +20,7 @@
 //! Chinese layout of [`crate::wall::ChineseWall`] serves them), its claims and its settlement.
 
 pub(crate) mod gb;
+pub(crate) mod hongzhong;
 
 use crate::event::Seat;
 use crate::game::{ClaimOn, Game};
@@ -42,8 +43,13 @@ impl Family {
     pub(crate) const fn most_kans(self) -> u8 {
         match self {
             Family::Riichi => 4,
-            Family::Gb => u8::MAX,
+            Family::Gb | Family::Hongzhong => u8::MAX,
         }
+    }
+
+    /// Chow (chi) on the left player's discard.
+    pub(crate) const fn has_chi(self) -> bool {
+        !matches!(self, Family::Hongzhong)
     }
 
     /// Furiten: a seat may not win on a discard its own discards or passes forbid.
@@ -58,6 +64,18 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
     match game.rules.family {
         Family::Riichi => crate::settle::win_score(game, seat, from, pai, rinshan, on).is_some(),
         Family::Gb => gb::win_score(game, seat, from, pai, rinshan, on).is_some_and(|s| s.enough),
+        Family::Hongzhong => {
+            (seat == from || game.rules.discard_wins)
+                && hongzhong::win_score(game, seat, from, pai, rinshan, on, &[]).is_some()
+        }
+    }
+}
+
+/// A kan's payments, where the family has them (Hongzhong): kept with the hand and settled with
+/// its win.
+pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: crate::game::MeldKind) {
+    if game.rules.family == Family::Hongzhong {
+        hongzhong::kan_paid(game, seat, from, kind);
     }
 }
 
@@ -79,6 +97,7 @@ pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
 pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
     match family {
         Family::Riichi => [0, 1, 2, 3],
+        Family::Hongzhong => [0, 1, 2, 3],
         Family::Gb => match rounds & 3 {
             0 => [0, 1, 2, 3],
             1 => [1, 0, 3, 2],

@@ -1,0 +1,202 @@
+//! Red-dragon mahjong (红中麻将): the 112-tile wall (the three suits and the four red dragons),
+//! the red dragons wild and never discarded, pung and kong without chow, self-drawn wins (on a
+//! discard too as an option), birds turned over after a win, kong payments, and the winner dealing
+//! next. Wins are scored by `hupai-score`'s `hongzhong` table (four red dragons win whatever the
+//! shape); the deal, the draws and the claims are the Chinese ones GB uses ([`super::gb`]).
+
+use arrayvec::ArrayVec;
+use hupai::Hand;
+use hupai_score::{Scorer, Situation, regional};
+
+use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::game::{ClaimOn, Game, MeldKind};
+use crate::pai::{Pai, PaiCounts};
+use crate::rules::GameLength;
+
+/// A kong called on a discard (明杠 / 点杠): the discarder pays this.
+pub(crate) const EXPOSED_KONG: i32 = 3;
+/// A tile added to a pung (补杠 / 加杠): each other player pays this.
+pub(crate) const ADDED_KONG: i32 = 1;
+/// A concealed kong (暗杠): each other player pays this.
+pub(crate) const CONCEALED_KONG: i32 = 2;
+
+/// Most birds a win turns over.
+pub(crate) const MOST_BIRDS: usize = 8;
+
+fn table() -> Option<&'static regional::Table> {
+    match Scorer::shared("hongzhong") {
+        Ok(Scorer::Regional(table)) => Some(table),
+        _ => None,
+    }
+}
+
+/// The situation of `seat` winning on `pai` (from `from`; itself for a self-draw, whose tile is
+/// already in the hand), with the birds turned over.
+fn situation(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+    birds: &[Pai],
+) -> Option<Situation> {
+    let p = &game.players[usize::from(seat)];
+    let tsumo = seat == from;
+    let mut counts: PaiCounts = p.hand;
+    if !tsumo {
+        counts.add(pai);
+    }
+    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
+    // The red dragons stay tiles here: the table names them wild and counts them (四红中, 无红中).
+    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?;
+    let mut s = Situation::new(hand, pai.kind()?);
+    s.tsumo = tsumo;
+    let last = game.tiles_left() == 0;
+    s.rinshan = rinshan && tsumo;
+    s.chankan = on == Some(ClaimOn::Kakan);
+    s.haitei = tsumo && last && !s.rinshan;
+    s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
+    s.birds = birds.iter().filter_map(|b| b.kind()).collect();
+    Some(s)
+}
+
+/// The table's score of `seat` winning on `pai` with `birds`, if the hand wins.
+pub(crate) fn win_score(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+    birds: &[Pai],
+) -> Option<regional::Score> {
+    let s = situation(game, seat, from, pai, rinshan, on, birds)?;
+    regional::score(&s, table()?).ok()
+}
+
+/// Records a kong's payments with the hand (a kong robbed or a hand drawn pays none of them).
+pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) {
+    let s = usize::from(seat);
+    match kind {
+        MeldKind::Daiminkan => {
+            game.kan_points[usize::from(from)] -= EXPOSED_KONG;
+            game.kan_points[s] += EXPOSED_KONG;
+        }
+        MeldKind::Kakan | MeldKind::Ankan => {
+            let each = if kind == MeldKind::Ankan { CONCEALED_KONG } else { ADDED_KONG };
+            for o in 0..4 {
+                if o != s {
+                    game.kan_points[o] -= each;
+                    game.kan_points[s] += each;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Settles the win of the first of `winners`: the birds are turned over from the wall, the table
+/// scores the hand with them, and the points are paid by every other player on a self-draw, by the
+/// discarder on a discard; the hand's kong payments are settled with it. A kong robbed is not paid.
+pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
+    let Some(&w) = winners.first() else { return };
+    let count = usize::from(game.rules.birds).min(game.tiles_left()).min(MOST_BIRDS);
+    let mut birds = [Pai::UNKNOWN; MOST_BIRDS];
+    for (k, slot) in birds.iter_mut().enumerate().take(count) {
+        *slot = game.chinese_wall.draw(usize::from(game.live_drawn) + k).pai([0; 3]);
+    }
+    let Some(score) = win_score(game, w, from, pai, rinshan, on, &birds[..count]) else { return };
+    let total = i32::try_from(score.total).unwrap_or(i32::MAX / 4);
+    let mut deltas = [0i32; 4];
+    let wi = usize::from(w);
+    for o in 0..4 {
+        if o != wi && (w == from || o == usize::from(from)) {
+            deltas[o] -= total;
+            deltas[wi] += total;
+        }
+    }
+    if on == Some(ClaimOn::Kakan) {
+        // The robbed kong was never made: its payments are not owed.
+        for o in 0..4 {
+            if o != usize::from(from) {
+                game.kan_points[o] += ADDED_KONG;
+                game.kan_points[usize::from(from)] -= ADDED_KONG;
+            }
+        }
+    }
+    for (d, k) in deltas.iter_mut().zip(game.kan_points) {
+        *d += k;
+    }
+    game.kan_points = [0; 4];
+    for (total, d) in game.scores.iter_mut().zip(deltas) {
+        *total += d;
+    }
+    if count > 0 {
+        game.emit(Event::Niao { actor: w, pais: birds, len: count as u8 });
+    }
+    let mut fans = [(0u8, 0u8); MOST_YAKU];
+    let mut fans_len = 0u8;
+    let names = table().map(|t| t.fans.as_slice()).unwrap_or(&[]);
+    for (slot, f) in fans.iter_mut().zip(&score.fans) {
+        let id = names.iter().position(|n| n.name == f.name).unwrap_or(0);
+        *slot = (u8::try_from(id).unwrap_or(u8::MAX), u8::try_from(f.value * f.count).unwrap_or(u8::MAX));
+        fans_len += 1;
+    }
+    let win = WinScore {
+        han: u8::try_from(score.fan).unwrap_or(u8::MAX),
+        fu: 0,
+        yakuman: score.capped,
+        points: u32::try_from(score.total).unwrap_or(u32::MAX),
+        yaku: fans,
+        yaku_len: fans_len,
+        pao: None,
+    };
+    game.emit(Event::Hora {
+        actor: w,
+        target: from,
+        pai,
+        deltas,
+        ura_markers: [Pai::UNKNOWN; 5],
+        ura_len: 0,
+        score: win,
+    });
+}
+
+/// An exhaustive draw pays nothing, and the hand's kong payments lapse with it (荒庄荒杠).
+pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
+    game.kan_points = [0; 4];
+    let mut tenpai = 0u8;
+    for (s, p) in game.players.iter().enumerate() {
+        if !p.waits.is_empty() {
+            tenpai |= 1 << s;
+        }
+    }
+    (DrawReason::Exhaustive, [0; 4], tenpai)
+}
+
+/// The winner deals the next hand (a drawn hand keeps its dealer).
+pub(crate) fn next_dealer(game: &mut Game, winner: Option<Seat>) {
+    if let Some(w) = winner {
+        game.kyoku = game.place[usize::from(w & 3)];
+    }
+}
+
+/// Hands in a game of this length: one, 4 (east), 8 (south) or 16 (north).
+pub(crate) const fn hands(length: GameLength) -> u32 {
+    match length {
+        GameLength::Single => 1,
+        GameLength::East => 4,
+        GameLength::South => 8,
+        GameLength::North => 16,
+    }
+}
+
+/// The next hand, or the end of the game after the length's number of hands.
+pub(crate) fn next_hand(game: &mut Game) {
+    if game.hands_dealt >= hands(game.rules.length) {
+        game.finish_game();
+        return;
+    }
+    game.deal();
+}

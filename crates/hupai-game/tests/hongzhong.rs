@@ -1,0 +1,80 @@
+//! Red-dragon mahjong (红中麻将) games: whole seeded games by a player that wins, and the rules
+//! that decide them (the red dragons wild and kept, no chow, self-drawn wins unless the rules
+//! allow a discard, birds before the win, points conserved with the kong payments).
+
+use hupai_game::policy::{self, Efficiency, Policy};
+use hupai_game::{Action, Event, Game, GameRules};
+
+fn play(rules: GameRules, seed: u64) -> Game {
+    let mut game = Game::new(rules, seed);
+    let mut players = Efficiency::new();
+    let mut steps = 0;
+    while let Some(seat) = game.next_seat() {
+        let legal = game.legal_actions(seat);
+        for a in &legal {
+            match a {
+                Action::Dahai { pai, .. } => assert_ne!(pai.mjai(), "C", "a red dragon offered as a discard"),
+                Action::Chi { .. } => panic!("a chow offered under Hongzhong"),
+                _ => {}
+            }
+        }
+        let action = players.choose(&game, seat, &legal);
+        game.apply(seat, action).unwrap();
+        steps += 1;
+        assert!(steps < 20_000);
+    }
+    game
+}
+
+#[test]
+fn whole_games_conserve_points_and_win_by_self_draw() {
+    let rules = GameRules::preset("hongzhong").unwrap();
+    let (mut wins, mut birds) = (0, 0);
+    for seed in 0..6 {
+        let game = play(rules, seed);
+        assert_eq!(game.scores().iter().sum::<i32>(), 0, "seed {seed}: {:?}", game.scores());
+        let events = game.events();
+        for (i, e) in events.iter().enumerate() {
+            if let Event::Hora { actor, target, deltas, .. } = e {
+                wins += 1;
+                assert_eq!(actor, target, "a win on a discard without discard_wins");
+                assert!(deltas[usize::from(*actor)] > 0);
+                assert_eq!(deltas.iter().sum::<i32>(), 0);
+                assert!(matches!(events[i - 1], Event::Niao { len: 2, .. }), "two birds before the win");
+                birds += 1;
+            }
+        }
+        assert!(matches!(events.last(), Some(Event::EndGame { .. })));
+        let hands = events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count();
+        assert_eq!(hands, 8, "eight hands");
+    }
+    assert!(wins >= 12, "only {wins} wins in 48 hands");
+    assert_eq!(birds, wins);
+}
+
+#[test]
+fn discard_wins_as_an_option() {
+    let mut rules = GameRules::preset("hongzhong").unwrap();
+    rules.discard_wins = true;
+    let mut ron = 0;
+    for seed in 0..6 {
+        let game = play(rules, seed);
+        assert_eq!(game.scores().iter().sum::<i32>(), 0);
+        ron +=
+            game.events().iter().filter(|e| matches!(e, Event::Hora { actor, target, .. } if actor != target)).count();
+    }
+    assert!(ron > 0, "no win on a discard with discard_wins");
+}
+
+#[test]
+fn rules_read_and_refuse_by_name() {
+    let r = GameRules::from_json(r#"{"preset": "hongzhong", "birds": 4, "discard_wins": true}"#).unwrap();
+    assert_eq!((r.birds, r.discard_wins), (4, true));
+    let e = GameRules::from_json(r#"{"preset": "hongzhong", "birds": 9}"#).unwrap_err();
+    assert_eq!(e.flag.as_deref(), Some("birds"));
+    let e = GameRules::from_json(r#"{"preset": "tenhou", "birds": 2}"#).unwrap_err();
+    assert_eq!(e.flag.as_deref(), Some("birds"));
+    let printed = GameRules::preset("hongzhong").unwrap().to_json().to_string();
+    assert_eq!(GameRules::from_json(&printed).unwrap(), GameRules::preset("hongzhong").unwrap());
+    let _ = policy::PolicyKind::NAMES;
+}
