@@ -11,6 +11,11 @@
 //! - the dead wall is `yama[0..14]`: dora indicators at 5, 7, 9, 11, 13, ura-dora indicators at
 //!   4, 6, 8, 10, 12, replacement tiles at 1, 0, 3, 2;
 //! - every replacement draw takes one tile off the end of the live wall (the dead wall keeps 14).
+//!
+//! Checked for four players against Tenhou's logs with their shuffle seeds (809 hands of 118
+//! mjlog files: every deal, draw, replacement draw, dora and ura-dora indicator where this layout
+//! puts it, and the dice). Three players: the same layout is assumed; past the fourth replacement
+//! tile (kita and kans together) the positions are unverified.
 
 use crate::pai::PaiId;
 
