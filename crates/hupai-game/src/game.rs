@@ -444,6 +444,23 @@ impl Game {
         self.rules.red_fives
     }
 
+    /// Starts the game over at a hand other than the first (a replay of a log that begins
+    /// mid-game): the round wind, the hand, the counters, the sticks and the scores as given,
+    /// then the first wall dealt.
+    pub(crate) fn restart_at(&mut self, bakaze: u8, kyoku: u8, honba: u8, kyotaku: u8, scores: [i32; 4]) {
+        self.hands_dealt = 0;
+        self.bakaze = bakaze;
+        self.kyoku = kyoku;
+        self.honba = honba;
+        self.kyotaku = kyotaku;
+        self.scores = scores;
+        self.decisions = 0;
+        self.final_points = None;
+        self.events.clear();
+        self.emit(Event::StartGame { players: self.rules.players });
+        self.deal();
+    }
+
     // ---- dealing and drawing ----
 
     fn next_wall(&mut self) -> Option<Wall> {

@@ -29,10 +29,12 @@
 pub mod action;
 pub mod error;
 pub mod event;
+pub mod formats;
 mod game;
 mod legal;
 pub mod mjai;
 pub mod pai;
+pub mod replay;
 pub mod rules;
 mod settle;
 pub mod tenhou_shuffle;

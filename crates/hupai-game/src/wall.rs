@@ -93,15 +93,25 @@ impl Wall {
 
     /// The `i`-th tile dealt to the seat `offset` seats after the dealer (0–12).
     pub fn dealt(&self, players: u8, offset: u8, i: usize) -> PaiId {
+        self.yama[self.dealt_index(players, offset, i)]
+    }
+
+    /// Where in `yama` the `i`-th tile dealt to the seat `offset` seats after the dealer sits.
+    pub fn dealt_index(&self, players: u8, offset: u8, i: usize) -> usize {
         let n = usize::from(players);
         let p = usize::from(offset);
         let from_top = if i < 12 { (i / 4) * 4 * n + p * 4 + i % 4 } else { 12 * n + p };
-        self.yama[usize::from(self.len) - 1 - from_top]
+        usize::from(self.len) - 1 - from_top
     }
 
     /// The `k`-th live draw after the deal (0 the dealer's first draw).
     pub fn draw(&self, players: u8, k: usize) -> PaiId {
-        self.yama[usize::from(self.len) - 1 - 13 * usize::from(players) - k]
+        self.yama[self.draw_index(players, k)]
+    }
+
+    /// Where in `yama` the `k`-th live draw sits.
+    pub fn draw_index(&self, players: u8, k: usize) -> usize {
+        usize::from(self.len) - 1 - 13 * usize::from(players) - k
     }
 
     /// Live tiles in the wall after the deal, before any draw or replacement.
@@ -111,17 +121,32 @@ impl Wall {
 
     /// The `k`-th replacement tile (after a kan or a kita), 0–7.
     pub fn replacement(&self, k: usize) -> PaiId {
-        self.yama[REPLACEMENT[k.min(7)]]
+        self.yama[Wall::replacement_index(k)]
+    }
+
+    /// Where in `yama` the `k`-th replacement tile sits.
+    pub fn replacement_index(k: usize) -> usize {
+        REPLACEMENT[k.min(7)]
     }
 
     /// The `k`-th dora indicator (0 the first, 1–4 after kans).
     pub fn dora_indicator(&self, k: usize) -> PaiId {
-        self.yama[5 + 2 * k.min(4)]
+        self.yama[Wall::dora_index(k)]
+    }
+
+    /// Where in `yama` the `k`-th dora indicator sits.
+    pub fn dora_index(k: usize) -> usize {
+        5 + 2 * k.min(4)
     }
 
     /// The `k`-th ura-dora indicator.
     pub fn ura_indicator(&self, k: usize) -> PaiId {
-        self.yama[4 + 2 * k.min(4)]
+        self.yama[Wall::ura_index(k)]
+    }
+
+    /// Where in `yama` the `k`-th ura-dora indicator sits.
+    pub fn ura_index(k: usize) -> usize {
+        4 + 2 * k.min(4)
     }
 }
 
