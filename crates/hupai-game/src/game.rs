@@ -634,12 +634,13 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.hand_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
+                // A win robbing the kan keeps its ippatsu: the kan breaks ippatsu only once it stands.
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
                 if ron != 0 {
                     self.open_claims(seat, pai, ClaimOn::Kakan, ron, ron, hit, false);
                 } else {
+                    self.interrupt();
                     self.pass_furiten(hit);
                     self.after_kan(seat, self.rules.open_kan_dora);
                 }
@@ -802,7 +803,10 @@ impl Game {
                     }
                 }
             }
-            ClaimOn::Kakan => self.after_kan(from, self.rules.open_kan_dora),
+            ClaimOn::Kakan => {
+                self.interrupt();
+                self.after_kan(from, self.rules.open_kan_dora);
+            }
             ClaimOn::Ankan => self.after_kan(from, self.rules.closed_kan_dora),
         }
     }

@@ -349,6 +349,13 @@ impl Driver<'_> {
                         self.pass_all()?;
                         let seat = self.game.next_seat().unwrap_or(0);
                         self.decide(seat, Action::Ryukyoku)?;
+                    } else if let (DrawReason::TripleRon, Some(from)) = (reason, self.claims()) {
+                        // Three wins on one discard: each claims it, and the rules abort the hand.
+                        let game = &self.game;
+                        let winners = (0..game.players())
+                            .filter(|&s| game.to_act() & (1 << s) != 0 && game.legal_actions(s).contains(&Action::Hora))
+                            .fold(0u8, |b, s| b | 1 << s);
+                        self.answer(from, &|s| (winners & (1 << s) != 0).then_some(Action::Hora), "triple ron")?;
                     } else {
                         self.pass_all()?;
                     }

@@ -275,10 +275,12 @@ fn end(
     // Several AGARI of one double ron share the hand's end: end_kyoku after the last.
     push(events, Event::EndKyoku, false);
     if let Some(owari) = get(attrs, "owari") {
-        let v = numbers(owari)?;
+        // Scores in hundreds, each followed by its result with uma (a decimal).
+        let v: Vec<f64> =
+            owari.split(',').map(|x| x.trim().parse::<f64>().map_err(|_| format!("'{x}' is not a number"))).collect::<Result<_, _>>()?;
         let mut scores = [0i32; 4];
         for (s, pair) in scores.iter_mut().zip(v.chunks(2).take(usize::from(players))) {
-            *s = (pair[0] * 100) as i32;
+            *s = (pair[0] * 100.0).round() as i32;
         }
         push(events, Event::EndGame { scores }, true);
     }

@@ -77,7 +77,7 @@ fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError
     *at += 1;
     for hand in hands {
         let kyoku = hand_name(hand);
-        let hand_events = read_hand(hand, players).map_err(|m| fail(&kyoku, *at, m))?;
+        let hand_events = read_hand(hand, players, &rules).map_err(|m| fail(&kyoku, *at, m))?;
         for (event, recorded) in hand_events {
             events.push(LogEvent { event, at: *at, recorded });
             *at += 1;
@@ -218,7 +218,7 @@ fn list<'a>(hand: &'a Value, i: usize, what: &str) -> Result<&'a Vec<Value>, Str
 }
 
 /// One hand's events, each with whether it records its deltas.
-fn read_hand(hand: &Value, players: u8) -> Result<Vec<(Event, bool)>, String> {
+fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event, bool)>, String> {
     let meta = list(hand, 0, "[kyoku, honba, sticks]")?;
     let num = |i: usize| meta.get(i).and_then(Value::as_u64).ok_or("the hand's [kyoku, honba, sticks] is not three numbers");
     let (k, honba, kyotaku) = (num(0)?, num(1)?, num(2)?);
@@ -258,31 +258,44 @@ fn read_hand(hand: &Value, players: u8) -> Result<Vec<(Event, bool)>, String> {
     };
     let end = ending(result, &ura, players)?;
     // Put the takes and discards in order, trying the other readings of doubled discards in
-    // turn (the last one met flipped first) until one puts every take and discard in place.
+    // turn (the last one met flipped first) until one puts every take and discard in place and
+    // the engine plays it through.
     let mut choices: Vec<bool> = Vec::new();
     let mut first_error = None;
-    for _ in 0..256 {
+    let mut first_ordered = None;
+    for _ in 0..64 {
         let mut used = 0;
-        match order(head, &takes, &gives, &dora, players, &choices, &mut used) {
-            Ok(mut events) => {
-                events.extend(end.iter().copied());
-                events.push((Event::EndKyoku, false));
+        let result = order(head, &takes, &gives, &dora, players, &choices, &mut used);
+        if let Ok(mut events) = result.clone() {
+            events.extend(end.iter().copied());
+            events.push((Event::EndKyoku, false));
+            if used == 0 || plays(&events, rules) {
                 return Ok(events);
             }
-            Err(e) => {
-                first_error.get_or_insert(e);
-                choices.resize(used, false);
-                while choices.last() == Some(&true) {
-                    choices.pop();
-                }
-                match choices.last_mut() {
-                    Some(last) => *last = true,
-                    None => break,
-                }
-            }
+            first_ordered.get_or_insert(events);
+        } else if let Err(e) = result {
+            first_error.get_or_insert(e);
+        }
+        choices.resize(used, false);
+        while choices.last() == Some(&true) {
+            choices.pop();
+        }
+        match choices.last_mut() {
+            Some(last) => *last = true,
+            None => break,
         }
     }
-    Err(first_error.unwrap_or_else(|| "the takes and discards cannot be put in order".into()))
+    // No reading plays through: the first that is in order, for the replay to say what fails.
+    first_ordered.ok_or_else(|| first_error.unwrap_or_else(|| "the takes and discards cannot be put in order".into()))
+}
+
+/// True if the engine plays this hand through with every check passed.
+fn plays(events: &[(Event, bool)], rules: &GameRules) -> bool {
+    let mut log = GameLog { header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None }, events: Vec::new() };
+    for (at, &(event, recorded)) in events.iter().enumerate() {
+        log.events.push(LogEvent { event, at, recorded });
+    }
+    crate::replay::replay(&log, 0, *rules, &mut |_| {}).is_ok()
 }
 
 fn ending(result: &[Value], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool)>, String> {
@@ -446,7 +459,11 @@ fn order(
         let mut next = (actor + 1) % players;
         if let Some(c) = caller {
             // The same tile discarded again later by this seat could be the one called.
-            let doubled = gives[a][gi[a]..].iter().any(|g| *g == Give::Dahai(pai));
+            let doubled = (gi[a]..gives[a].len()).any(|j| match gives[a][j] {
+                Give::Dahai(p) | Give::Reach(Some(p)) => p == pai,
+                Give::Tsumogiri | Give::Reach(None) => takes[a].get(j) == Some(&Take::Draw(pai)),
+                _ => false,
+            });
             let second = if doubled {
                 let c = choices.get(*used).copied().unwrap_or(false);
                 *used += 1;
