@@ -77,7 +77,12 @@ fn rules_arg(rules: &Option<String>) -> Result<Option<GameRules>, String> {
     rules.as_deref().map(|r| GameRules::from_json(r).map_err(|e| e.to_string())).transpose()
 }
 
-fn replay_one(log: &GameLog, game: usize, rules: Option<GameRules>, on: &mut dyn FnMut(&Decision)) -> Result<Replayed, LogError> {
+fn replay_one(
+    log: &GameLog,
+    game: usize,
+    rules: Option<GameRules>,
+    on: &mut dyn FnMut(&Decision),
+) -> Result<Replayed, LogError> {
     let rules = rules.unwrap_or_else(|| replay::default_rules(log));
     replay::replay(log, game, rules, on)
 }
@@ -100,7 +105,11 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
         let text = match read_text(file) {
             Ok(t) => t,
             Err(e) => {
-                writeln!(out, "{}", json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e.to_string()}))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e.to_string()})
+                )?;
                 failed = true;
                 continue;
             }
@@ -108,7 +117,11 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
         let games = match formats::read(&text) {
             Ok(g) => g,
             Err(e) => {
-                writeln!(out, "{}", json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e}))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e})
+                )?;
                 failed = true;
                 continue;
             }
@@ -119,7 +132,8 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
                     let mut lines: Vec<Value> = Vec::new();
                     let mut on = |d: &Decision| {
                         if args.legal {
-                            let legal: Vec<Value> = d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
+                            let legal: Vec<Value> =
+                                d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
                             lines.push(json!({"game": game, "event": d.event, "seat": d.seat, "legal": legal,
                                 "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
                         }
@@ -173,7 +187,10 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
     };
     let mut failed = false;
     for (game, log) in games.iter().enumerate() {
-        let replayed = log.as_ref().map_err(Clone::clone).and_then(|log| replay_one(log, game, rules, &mut |_| {}).map(|r| (log, r)));
+        let replayed = log
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|log| replay_one(log, game, rules, &mut |_| {}).map(|r| (log, r)));
         match replayed {
             Ok((log, r)) => match args.to {
                 To::Mjai => out.write_all(mjai::write(&r.events, r.rules.players).as_bytes())?,

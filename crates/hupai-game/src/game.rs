@@ -111,9 +111,14 @@ pub struct RiverTile {
 pub(crate) enum Riichi {
     None,
     /// Declared with the discard on the table; accepted when nobody wins on it.
-    Declared { double: bool },
+    Declared {
+        double: bool,
+    },
     /// Accepted: the stick is on the table.
-    Accepted { double: bool, ippatsu: bool },
+    Accepted {
+        double: bool,
+        ippatsu: bool,
+    },
 }
 
 /// One seat's part of the state.
@@ -625,7 +630,8 @@ impl Game {
                 p.hand.remove(pai);
                 let kind = pai.kind_index();
                 let mut consumed = [pai; 3];
-                if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.pais[0].kind_index() == kind) {
+                if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.pais[0].kind_index() == kind)
+                {
                     consumed = [m.pais[0], m.pais[1], m.pais[2]];
                     m.kind = MeldKind::Kakan;
                     m.pais[3] = pai;

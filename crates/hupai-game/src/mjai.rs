@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use crate::action::Action;
 use crate::event::{DrawReason, WinScore};
-use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::event::{Event, Seat};
+use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::pai::Pai;
 
 fn tiles(pais: &[Pai]) -> Value {
@@ -25,7 +25,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
             "tehais": tehais[..n].iter().map(|h| tiles(h)).collect::<Vec<_>>(),
         }),
         Event::Tsumo { actor, pai } => json!({"type": "tsumo", "actor": actor, "pai": pai}),
-        Event::Dahai { actor, pai, tsumogiri } => json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}),
+        Event::Dahai { actor, pai, tsumogiri } => {
+            json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri})
+        }
         Event::Chi { actor, target, pai, consumed } => {
             json!({"type": "chi", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
         }
@@ -35,7 +37,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         Event::Daiminkan { actor, target, pai, consumed } => {
             json!({"type": "daiminkan", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
         }
-        Event::Kakan { actor, pai, consumed } => json!({"type": "kakan", "actor": actor, "pai": pai, "consumed": tiles(&consumed)}),
+        Event::Kakan { actor, pai, consumed } => {
+            json!({"type": "kakan", "actor": actor, "pai": pai, "consumed": tiles(&consumed)})
+        }
         Event::Ankan { actor, consumed } => json!({"type": "ankan", "actor": actor, "consumed": tiles(&consumed)}),
         Event::Kita { actor, pai } => json!({"type": "kita", "actor": actor, "pai": pai}),
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
@@ -45,7 +49,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
             "type": "hora", "actor": actor, "target": target, "pai": pai, "deltas": &deltas[..n],
             "ura_markers": tiles(&ura_markers[..usize::from(ura_len)]),
         }),
-        Event::Ryukyoku { reason, deltas, .. } => json!({"type": "ryukyoku", "reason": reason.mjai(), "deltas": &deltas[..n]}),
+        Event::Ryukyoku { reason, deltas, .. } => {
+            json!({"type": "ryukyoku", "reason": reason.mjai(), "deltas": &deltas[..n]})
+        }
         Event::EndKyoku => json!({"type": "end_kyoku"}),
         Event::EndGame { scores } => json!({"type": "end_game", "scores": &scores[..n]}),
     }
@@ -55,7 +61,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
 /// it answers (for chi, pon, daiminkan and ron), or the actor itself.
 pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
     match *action {
-        Action::Dahai { pai, tsumogiri } => json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}),
+        Action::Dahai { pai, tsumogiri } => {
+            json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri})
+        }
         Action::Reach => json!({"type": "reach", "actor": actor}),
         Action::Chi { pai, consumed } => {
             json!({"type": "chi", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
@@ -83,7 +91,9 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
         Action::Chi { pai, consumed } | Action::Pon { pai, consumed } => {
             format!("{} {pai} with {} {}", action.kind(), consumed[0], consumed[1])
         }
-        Action::Daiminkan { pai, consumed } => format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2]),
+        Action::Daiminkan { pai, consumed } => {
+            format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2])
+        }
         Action::Kakan { pai } => format!("kakan {pai}"),
         Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
         other => other.kind().to_string(),
@@ -105,7 +115,8 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
         }
         let index = at;
         at += 1;
-        let parsed = serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}")).and_then(|v| event_of(&v));
+        let parsed =
+            serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}")).and_then(|v| event_of(&v));
         let starts = matches!(parsed, Ok((Event::StartGame { .. }, ..)));
         if starts || current.is_none() {
             if let Some(done) = current.take() {
@@ -200,7 +211,10 @@ fn scores(v: &Value, key: &str) -> Result<Option<[i32; 4]>, String> {
     }
     let mut out = [0i32; 4];
     for (slot, n) in out.iter_mut().zip(list) {
-        *slot = n.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| format!("'{key}' holds {n}, not a whole number"))?;
+        *slot = n
+            .as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| format!("'{key}' holds {n}, not a whole number"))?;
     }
     Ok(Some(out))
 }
@@ -261,15 +275,27 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
                 Vec::new(),
             ))
         }
-        "chi" => plain(Event::Chi { actor: seat(v, "actor")?, target: seat(v, "target")?, pai: pai(v, "pai")?, consumed: pais(v, "consumed")? }),
-        "pon" => plain(Event::Pon { actor: seat(v, "actor")?, target: seat(v, "target")?, pai: pai(v, "pai")?, consumed: pais(v, "consumed")? }),
+        "chi" => plain(Event::Chi {
+            actor: seat(v, "actor")?,
+            target: seat(v, "target")?,
+            pai: pai(v, "pai")?,
+            consumed: pais(v, "consumed")?,
+        }),
+        "pon" => plain(Event::Pon {
+            actor: seat(v, "actor")?,
+            target: seat(v, "target")?,
+            pai: pai(v, "pai")?,
+            consumed: pais(v, "consumed")?,
+        }),
         "daiminkan" => plain(Event::Daiminkan {
             actor: seat(v, "actor")?,
             target: seat(v, "target")?,
             pai: pai(v, "pai")?,
             consumed: pais(v, "consumed")?,
         }),
-        "kakan" => plain(Event::Kakan { actor: seat(v, "actor")?, pai: pai(v, "pai")?, consumed: pais(v, "consumed")? }),
+        "kakan" => {
+            plain(Event::Kakan { actor: seat(v, "actor")?, pai: pai(v, "pai")?, consumed: pais(v, "consumed")? })
+        }
         "ankan" => plain(Event::Ankan { actor: seat(v, "actor")?, consumed: pais(v, "consumed")? }),
         "kita" | "nukidora" => plain(Event::Kita { actor: seat(v, "actor")?, pai: Pai::NORTH }),
         "dora" => plain(Event::Dora { dora_marker: pai(v, "dora_marker")? }),
@@ -288,7 +314,15 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
                 }
             }
             let pai = v.get("pai").map(pai_of).transpose()?.unwrap_or(Pai::UNKNOWN);
-            let score = WinScore { han: 0, fu: 0, yakuman: false, points: 0, yaku: [(0, 0); crate::event::MOST_YAKU], yaku_len: 0, pao: None };
+            let score = WinScore {
+                han: 0,
+                fu: 0,
+                yakuman: false,
+                points: 0,
+                yaku: [(0, 0); crate::event::MOST_YAKU],
+                yaku_len: 0,
+                pao: None,
+            };
             Ok((
                 Event::Hora { actor, target, pai, deltas: deltas.unwrap_or([0; 4]), ura_markers, ura_len, score },
                 deltas.is_some(),

@@ -18,6 +18,7 @@ use crate::formats::{GameLog, LogError, LogEvent, kyoku_name};
 use crate::game::{Game, Phase, WallSource};
 use crate::pai::{Pai, PaiId};
 use crate::rules::GameRules;
+use crate::tenhou_shuffle::TenhouShuffle;
 use crate::wall::{Wall, tile_ids};
 
 /// One decision of a replayed game.
@@ -63,18 +64,28 @@ pub fn replay(
     rules: GameRules,
     on_decision: &mut dyn FnMut(&Decision),
 ) -> Result<Replayed, LogError> {
-    let fail = |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
     if rules.players != log.header.players {
-        return Err(fail("start", 0, format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players)));
+        return Err(fail(
+            "start",
+            0,
+            format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players),
+        ));
     }
     let mut walls = build_walls(&log.events, &rules).map_err(|(k, at, m)| fail(&k, at, m))?;
     let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
-    if ends {
-        // One more wall: if the engine deals again where the log ends the game, it is caught.
-        walls.push(Wall::seeded(0, walls.len() as u32, rules.players));
-    }
+    // One more wall: if the engine deals again where the log ends the game, it is caught; a log
+    // that stops before the game's end does not end the engine's game by running out of walls.
+    walls.push(Wall::seeded(0, walls.len() as u32, rules.players));
+    // A four-player Tenhou log with its shuffle seed is replayed on the walls the seed makes, so
+    // every deal, draw and indicator checks the shuffle and the wall layout too.
+    let source = match log.header.seed.as_deref().map(TenhouShuffle::from_seed) {
+        Some(Ok(shuffle)) if rules.players == 4 => WallSource::Tenhou(Box::new(shuffle)),
+        _ => WallSource::Given(Arc::from(walls)),
+    };
     let mut d = Driver {
-        game: Game::with_walls(rules, WallSource::Given(Arc::from(walls))),
+        game: Game::with_walls(rules, source),
         seen: 0,
         results: VecDeque::new(),
         last_start: None,
@@ -97,17 +108,22 @@ pub fn replay(
     if let Some(e) = d.results.front() {
         return Err(fail(&kyoku, at, format!("the log ends; the engine's hand ended with {} not in it", describe(e))));
     }
-    if !d.game.is_over() && !matches!(last, None | Some(Event::EndKyoku | Event::EndGame { .. } | Event::Hora { .. } | Event::Ryukyoku { .. })) {
+    if !d.game.is_over()
+        && !matches!(
+            last,
+            None | Some(Event::EndKyoku | Event::EndGame { .. } | Event::Hora { .. } | Event::Ryukyoku { .. })
+        )
+    {
         return Err(fail(&kyoku, at, "the log ends in the middle of a hand".into()));
     }
     let n = usize::from(rules.players);
-    Ok(Replayed {
-        kyoku,
-        decisions: d.game.decisions(),
-        scores: d.game.scores()[..n].to_vec(),
-        events: d.game.events().to_vec(),
-        rules,
-    })
+    let mut events = d.game.events().to_vec();
+    if !ends && !d.game.is_over() {
+        // The log stops before the game's end: the engine's events stop with it.
+        let last_end = events.iter().rposition(|e| *e == Event::EndKyoku).map_or(events.len(), |i| i + 1);
+        events.truncate(last_end);
+    }
+    Ok(Replayed { kyoku, decisions: d.game.decisions(), scores: d.game.scores()[..n].to_vec(), events, rules })
 }
 
 struct Driver<'a> {
@@ -125,8 +141,12 @@ struct Driver<'a> {
 
 fn describe(e: &Event) -> String {
     match *e {
-        Event::Hora { actor, target, deltas, .. } if actor == target => format!("a tsumo by seat {actor} (deltas {deltas:?})"),
-        Event::Hora { actor, target, deltas, .. } => format!("a ron by seat {actor} on seat {target} (deltas {deltas:?})"),
+        Event::Hora { actor, target, deltas, .. } if actor == target => {
+            format!("a tsumo by seat {actor} (deltas {deltas:?})")
+        }
+        Event::Hora { actor, target, deltas, .. } => {
+            format!("a ron by seat {actor} on seat {target} (deltas {deltas:?})")
+        }
         Event::Ryukyoku { reason, deltas, .. } => format!("a draw ({}, deltas {deltas:?})", reason.mjai()),
         other => other.kind().to_string(),
     }
@@ -140,8 +160,12 @@ fn same(a: &Action, b: &Action) -> bool {
     }
     match (*a, *b) {
         (Action::Chi { pai: p, consumed: c }, Action::Chi { pai: q, consumed: d })
-        | (Action::Pon { pai: p, consumed: c }, Action::Pon { pai: q, consumed: d }) => p == q && sorted(c) == sorted(d),
-        (Action::Daiminkan { pai: p, consumed: c }, Action::Daiminkan { pai: q, consumed: d }) => p == q && sorted(c) == sorted(d),
+        | (Action::Pon { pai: p, consumed: c }, Action::Pon { pai: q, consumed: d }) => {
+            p == q && sorted(c) == sorted(d)
+        }
+        (Action::Daiminkan { pai: p, consumed: c }, Action::Daiminkan { pai: q, consumed: d }) => {
+            p == q && sorted(c) == sorted(d)
+        }
         (Action::Ankan { consumed: c }, Action::Ankan { consumed: d }) => sorted(c) == sorted(d),
         _ => a == b,
     }
@@ -237,7 +261,10 @@ impl Driver<'_> {
         };
         let n = usize::from(self.game.players());
         match (logged.event, engine) {
-            (Event::Hora { actor: a, target: t, deltas: d, .. }, Event::Hora { actor: b, target: u, deltas: e, .. }) => {
+            (
+                Event::Hora { actor: a, target: t, deltas: d, .. },
+                Event::Hora { actor: b, target: u, deltas: e, .. },
+            ) => {
                 if (a, t) != (b, u) || (logged.recorded && d[..n] != e[..n]) {
                     return Err(format!("the log has {}; the engine {}", describe(&logged.event), describe(&engine)));
                 }
@@ -263,8 +290,11 @@ impl Driver<'_> {
                 if self.game.is_over() {
                     return Err("the log deals another hand; under these rules the game is over".into());
                 }
-                if self.first {
-                    self.first = false;
+                let same_start = |e: Option<Event>| {
+                    matches!(e, Some(Event::StartKyoku { bakaze: b, kyoku: k, honba: h, kyotaku: t, scores: s, .. })
+                        if (b, k, h, t) == (bakaze, kyoku, honba, kyotaku) && s[..n] == scores[..n])
+                };
+                if std::mem::take(&mut self.first) && !same_start(self.last_start) {
                     // A log that begins mid-game: the engine starts where it starts.
                     let wind = bakaze.kind_index().saturating_sub(27) as u8;
                     self.game.restart_at(wind, kyoku.saturating_sub(1), honba, kyotaku, scores);
@@ -272,7 +302,10 @@ impl Driver<'_> {
                     self.results.clear();
                     self.collect();
                 }
-                if let Some(Event::StartKyoku { bakaze: b, kyoku: k, honba: h, kyotaku: t, oya: o, scores: s, .. }) = self.last_start {
+                if let Some(Event::StartKyoku {
+                    bakaze: b, kyoku: k, honba: h, kyotaku: t, oya: o, scores: s, ..
+                }) = self.last_start
+                {
                     if (b, k, h, t, o) != (bakaze, kyoku, honba, kyotaku, oya) {
                         return Err(format!(
                             "the log deals {} (dealer {oya}, {kyotaku} sticks); the engine {} (dealer {o}, {t} sticks)",
@@ -281,7 +314,11 @@ impl Driver<'_> {
                         ));
                     }
                     if s[..n] != scores[..n] {
-                        return Err(format!("scores at the start of the hand: the log {:?}, the engine {:?}", &scores[..n], &s[..n]));
+                        return Err(format!(
+                            "scores at the start of the hand: the log {:?}, the engine {:?}",
+                            &scores[..n],
+                            &s[..n]
+                        ));
                     }
                 }
                 // The engine deals the next hand itself; the next start_kyoku is compared with it.
@@ -293,7 +330,9 @@ impl Driver<'_> {
                 self.no_result_pending()?;
                 match self.game.phase {
                     Phase::Turn { seat, drawn: Some(d), .. } if seat == actor && d == pai => Ok(()),
-                    Phase::Turn { seat, drawn: Some(d), .. } => Err(format!("the log has seat {actor} draw {pai}; the engine seat {seat} draw {d}")),
+                    Phase::Turn { seat, drawn: Some(d), .. } => {
+                        Err(format!("the log has seat {actor} draw {pai}; the engine seat {seat} draw {d}"))
+                    }
                     _ => Err(format!("the log has seat {actor} draw {pai}; the engine has no draw here")),
                 }
             }
@@ -343,7 +382,9 @@ impl Driver<'_> {
                     let seat = self.game.next_seat().unwrap_or(0);
                     // A log that gives no reason: nine terminals if the seat to move may declare it.
                     let nine = reason == DrawReason::NineTerminals
-                        || (turn && reason == DrawReason::Exhaustive && self.game.tiles_left() > 0
+                        || (turn
+                            && reason == DrawReason::Exhaustive
+                            && self.game.tiles_left() > 0
                             && self.game.legal_actions(seat).contains(&Action::Ryukyoku));
                     if nine {
                         self.pass_all()?;
@@ -417,10 +458,16 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
         let Some(h) = hands.last_mut() else { continue };
         match e {
             Event::Tsumo { pai, .. } => {
-                if after_kan { h.replacements.push((pai, le.at)) } else { h.draws.push((pai, le.at)) }
+                if after_kan {
+                    h.replacements.push((pai, le.at))
+                } else {
+                    h.draws.push((pai, le.at))
+                }
                 after_kan = false;
             }
-            Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } | Event::Kita { .. } => after_kan = true,
+            Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } | Event::Kita { .. } => {
+                after_kan = true
+            }
             Event::Dora { dora_marker } => h.dora.push((dora_marker, le.at)),
             Event::Hora { ura_markers, ura_len, .. } => {
                 for (k, &u) in ura_markers[..usize::from(ura_len)].iter().enumerate() {
@@ -445,9 +492,10 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
             return Err((at, "a hidden tile '?': a replay needs every tile the log shows".into()));
         }
         match slots[index] {
-            Some((other, _)) if other != pai => {
-                Err((at, format!("{pai} and {other} fall on one wall position (more replacement draws than the layout holds)")))
-            }
+            Some((other, _)) if other != pai => Err((
+                at,
+                format!("{pai} and {other} fall on one wall position (more replacement draws than the layout holds)"),
+            )),
             _ => {
                 slots[index] = Some((pai, at));
                 Ok(())
@@ -461,7 +509,10 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
         }
     }
     if h.draws.len() > frame.live(players) {
-        return Err((h.draws[frame.live(players)].1, format!("more than {} draws from the live wall", frame.live(players))));
+        return Err((
+            h.draws[frame.live(players)].1,
+            format!("more than {} draws from the live wall", frame.live(players)),
+        ));
     }
     for (k, &(pai, at)) in h.draws.iter().enumerate() {
         place(frame.draw_index(players, k), pai, at)?;

@@ -102,7 +102,9 @@ impl Mt19937 {
         let s = &mut mt.state;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..624.max(key.len()) {
-            s[i] = (s[i] ^ (s[i - 1] ^ (s[i - 1] >> 30)).wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
+            s[i] = (s[i] ^ (s[i - 1] ^ (s[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
             i += 1;
             j += 1;
             if i >= 624 {

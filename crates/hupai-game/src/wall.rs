@@ -14,8 +14,9 @@
 //!
 //! Checked for four players against Tenhou's logs with their shuffle seeds (809 hands of 118
 //! mjlog files: every deal, draw, replacement draw, dora and ura-dora indicator where this layout
-//! puts it, and the dice). Three players: the same layout is assumed; past the fourth replacement
-//! tile (kita and kans together) the positions are unverified.
+//! puts it, and the dice). Three players: the same layout is assumed (no three-player log with a
+//! seed was at hand); past the fourth replacement tile (kita and kans together) the tiles come
+//! from the live wall's end, an assumption too.
 
 use crate::pai::PaiId;
 
@@ -38,8 +39,8 @@ pub fn tile_ids(players: u8) -> impl Iterator<Item = PaiId> {
     (0..136u8).map(PaiId).filter(move |id| players == 4 || !(4..32).contains(&id.0))
 }
 
-/// Where the replacement tiles sit in the dead wall, in the order they are drawn.
-const REPLACEMENT: [usize; 8] = [1, 0, 3, 2, 4, 5, 6, 7];
+/// Where the first four replacement tiles sit in the dead wall, in the order they are drawn.
+const REPLACEMENT: [usize; 4] = [1, 0, 3, 2];
 
 impl Wall {
     /// A wall of the given ids in `yama` order (a replay's or a test's). Fails unless they are
@@ -124,9 +125,14 @@ impl Wall {
         self.yama[Wall::replacement_index(k)]
     }
 
-    /// Where in `yama` the `k`-th replacement tile sits.
+    /// Where in `yama` the `k`-th replacement tile sits: the dead wall's four, then (three
+    /// players' kita and kans together, past four) the tiles next to it at the live wall's end,
+    /// which each replacement draw has taken out of the live wall, so no tile is used twice.
     pub fn replacement_index(k: usize) -> usize {
-        REPLACEMENT[k.min(7)]
+        match REPLACEMENT.get(k) {
+            Some(&i) => i,
+            None => DEAD_WALL + (k - REPLACEMENT.len()).min(3),
+        }
     }
 
     /// The `k`-th dora indicator (0 the first, 1–4 after kans).
@@ -226,6 +232,30 @@ mod tests {
             assert!(seen.insert(w.ura_indicator(k)));
         }
         assert_eq!(seen.len(), 136);
+    }
+
+    #[test]
+    fn eight_replacements_take_eight_other_tiles() {
+        // Three players: four kita and four kans draw eight replacement tiles, each taking one
+        // tile out of the live wall; none of them is drawn, dealt or an indicator too.
+        let w = Wall::seeded(1, 0, 3);
+        let mut seen = std::collections::HashSet::new();
+        for seat in 0..3 {
+            for i in 0..13 {
+                assert!(seen.insert(w.dealt_index(3, seat, i)));
+            }
+        }
+        for k in 0..w.live(3) - 8 {
+            assert!(seen.insert(w.draw_index(3, k)));
+        }
+        for k in 0..8 {
+            assert!(seen.insert(Wall::replacement_index(k)), "replacement {k}");
+        }
+        for k in 0..5 {
+            assert!(seen.insert(Wall::dora_index(k)));
+            assert!(seen.insert(Wall::ura_index(k)));
+        }
+        assert_eq!(seen.len(), 108);
     }
 
     #[test]

@@ -48,7 +48,11 @@ fn tags(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
             let eq = a.find('=').ok_or_else(|| format!("<{name}>: an attribute without a value"))?;
             let key = a[..eq].trim().to_string();
             let v = a[eq + 1..].trim_start();
-            let quote = v.chars().next().filter(|c| *c == '"' || *c == '\'').ok_or_else(|| format!("<{name}>: attribute {key} not quoted"))?;
+            let quote = v
+                .chars()
+                .next()
+                .filter(|c| *c == '"' || *c == '\'')
+                .ok_or_else(|| format!("<{name}>: attribute {key} not quoted"))?;
             let end = v[1..].find(quote).ok_or_else(|| format!("<{name}>: attribute {key} not closed"))? + 1;
             attrs.push((key, v[1..end].to_string()));
             a = v[end + 1..].trim_start();
@@ -63,7 +67,10 @@ fn get<'a>(attrs: &'a [(String, String)], key: &str) -> Option<&'a str> {
 }
 
 fn numbers(s: &str) -> Result<Vec<i64>, String> {
-    s.split(',').filter(|x| !x.is_empty()).map(|x| x.trim().parse::<i64>().map_err(|_| format!("'{x}' is not a number"))).collect()
+    s.split(',')
+        .filter(|x| !x.is_empty())
+        .map(|x| x.trim().parse::<i64>().map_err(|_| format!("'{x}' is not a number")))
+        .collect()
 }
 
 fn url_decode(s: &str) -> String {
@@ -104,7 +111,8 @@ impl State {
 }
 
 fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogError> {
-    let fail = |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
     let tags = tags(text).map_err(|m| fail("start", *at, m))?;
     let mut header = Header { players: 4, names: Vec::new(), rules: None, seed: None };
     let mut st = State { players: 4, red: [1, 1, 1], last_draw: [None; 4] };
@@ -134,7 +142,8 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                 }
                 "SHUFFLE" => header.seed = get(attrs, "seed").map(str::to_string),
                 "UN" if header.names.is_empty() => {
-                    header.names = (0..st.players).map(|s| url_decode(get(attrs, &format!("n{s}")).unwrap_or(""))).collect();
+                    header.names =
+                        (0..st.players).map(|s| url_decode(get(attrs, &format!("n{s}")).unwrap_or(""))).collect();
                 }
                 "INIT" => {
                     if !started {
@@ -142,9 +151,12 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                         push(&mut events, Event::StartGame { players: st.players }, false);
                     }
                     let seed = numbers(get(attrs, "seed").ok_or("INIT without seed")?)?;
-                    let [k, honba, sticks, _, _, dora] = seed[..] else { return Err("INIT seed must have six numbers".into()) };
+                    let [k, honba, sticks, _, _, dora] = seed[..] else {
+                        return Err("INIT seed must have six numbers".into());
+                    };
                     let ten = numbers(get(attrs, "ten").ok_or("INIT without ten")?)?;
-                    let oya = st.seat(get(attrs, "oya").ok_or("INIT without oya")?.parse().map_err(|_| "oya is not a seat")?)?;
+                    let oya = st
+                        .seat(get(attrs, "oya").ok_or("INIT without oya")?.parse().map_err(|_| "oya is not a seat")?)?;
                     let mut scores = [0i32; 4];
                     for (s, t) in scores.iter_mut().zip(ten.iter().take(usize::from(st.players))) {
                         *s = (*t * 100) as i32;
@@ -178,25 +190,35 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                     );
                 }
                 "N" => {
-                    let who = st.seat(get(attrs, "who").ok_or("N without who")?.parse().map_err(|_| "who is not a seat")?)?;
+                    let who =
+                        st.seat(get(attrs, "who").ok_or("N without who")?.parse().map_err(|_| "who is not a seat")?)?;
                     let m: i64 = get(attrs, "m").ok_or("N without m")?.parse().map_err(|_| "m is not a number")?;
                     let e = meld(&st, who, m)?;
                     st.last_draw[usize::from(who)] = None;
                     push(&mut events, e, false);
                 }
                 "REACH" => {
-                    let who = st.seat(get(attrs, "who").ok_or("REACH without who")?.parse().map_err(|_| "who is not a seat")?)?;
+                    let who = st.seat(
+                        get(attrs, "who").ok_or("REACH without who")?.parse().map_err(|_| "who is not a seat")?,
+                    )?;
                     let step = get(attrs, "step").unwrap_or("1");
                     let e = if step == "2" { Event::ReachAccepted { actor: who } } else { Event::Reach { actor: who } };
                     push(&mut events, e, false);
                 }
                 "DORA" => {
                     let hai = numbers(get(attrs, "hai").ok_or("DORA without hai")?)?;
-                    push(&mut events, Event::Dora { dora_marker: st.pai(*hai.first().ok_or("DORA without hai")?)? }, false);
+                    push(
+                        &mut events,
+                        Event::Dora { dora_marker: st.pai(*hai.first().ok_or("DORA without hai")?)? },
+                        false,
+                    );
                 }
                 "AGARI" => {
-                    let who = st.seat(numbers(get(attrs, "who").ok_or("AGARI without who")?)?.first().copied().unwrap_or(-1))?;
-                    let from = st.seat(numbers(get(attrs, "fromWho").ok_or("AGARI without fromWho")?)?.first().copied().unwrap_or(-1))?;
+                    let who = st
+                        .seat(numbers(get(attrs, "who").ok_or("AGARI without who")?)?.first().copied().unwrap_or(-1))?;
+                    let from = st.seat(
+                        numbers(get(attrs, "fromWho").ok_or("AGARI without fromWho")?)?.first().copied().unwrap_or(-1),
+                    )?;
                     let deltas = sc_deltas(get(attrs, "sc").ok_or("AGARI without sc")?, st.players)?;
                     let mut ura_markers = [Pai::UNKNOWN; 5];
                     let mut ura_len = 0u8;
@@ -206,11 +228,32 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                             ura_len += 1;
                         }
                     }
-                    let pai = get(attrs, "machi").map(numbers).transpose()?.and_then(|v| v.first().copied()).map(|id| st.pai(id)).transpose()?;
-                    let score = WinScore { han: 0, fu: 0, yakuman: false, points: 0, yaku: [(0, 0); MOST_YAKU], yaku_len: 0, pao: None };
+                    let pai = get(attrs, "machi")
+                        .map(numbers)
+                        .transpose()?
+                        .and_then(|v| v.first().copied())
+                        .map(|id| st.pai(id))
+                        .transpose()?;
+                    let score = WinScore {
+                        han: 0,
+                        fu: 0,
+                        yakuman: false,
+                        points: 0,
+                        yaku: [(0, 0); MOST_YAKU],
+                        yaku_len: 0,
+                        pao: None,
+                    };
                     push(
                         &mut events,
-                        Event::Hora { actor: who, target: from, pai: pai.unwrap_or(Pai::UNKNOWN), deltas, ura_markers, ura_len, score },
+                        Event::Hora {
+                            actor: who,
+                            target: from,
+                            pai: pai.unwrap_or(Pai::UNKNOWN),
+                            deltas,
+                            ura_markers,
+                            ura_len,
+                            score,
+                        },
                         true,
                     );
                     end(&mut events, attrs, st.players, &mut push)?;
@@ -276,8 +319,10 @@ fn end(
     push(events, Event::EndKyoku, false);
     if let Some(owari) = get(attrs, "owari") {
         // Scores in hundreds, each followed by its result with uma (a decimal).
-        let v: Vec<f64> =
-            owari.split(',').map(|x| x.trim().parse::<f64>().map_err(|_| format!("'{x}' is not a number"))).collect::<Result<_, _>>()?;
+        let v: Vec<f64> = owari
+            .split(',')
+            .map(|x| x.trim().parse::<f64>().map_err(|_| format!("'{x}' is not a number")))
+            .collect::<Result<_, _>>()?;
         let mut scores = [0i32; 4];
         for (s, pair) in scores.iter_mut().zip(v.chunks(2).take(usize::from(players))) {
             *s = (pair[0] * 100.0).round() as i32;
@@ -310,7 +355,12 @@ fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
         let base = (t / 7) * 9 + t % 7;
         let ids: Vec<i64> = (0..3).map(|i| (base + i) * 4 + ((m >> (3 + 2 * i)) & 3)).collect();
         let pai = st.pai(ids[called as usize])?;
-        let others: Vec<Pai> = ids.iter().enumerate().filter(|(i, _)| *i as i64 != called).map(|(_, &id)| st.pai(id)).collect::<Result<_, _>>()?;
+        let others: Vec<Pai> = ids
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i as i64 != called)
+            .map(|(_, &id)| st.pai(id))
+            .collect::<Result<_, _>>()?;
         return Ok(Event::Chi { actor: who, target, pai, consumed: [others[0], others[1]] });
     }
     if m & 0x18 != 0 {
@@ -321,7 +371,12 @@ fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
         let ids: Vec<i64> = (0..4).filter(|&c| c != unused).map(|c| kind * 4 + c).collect();
         if m & 0x8 != 0 {
             let pai = st.pai(ids[called as usize])?;
-            let others: Vec<Pai> = ids.iter().enumerate().filter(|(i, _)| *i as i64 != called).map(|(_, &id)| st.pai(id)).collect::<Result<_, _>>()?;
+            let others: Vec<Pai> = ids
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i as i64 != called)
+                .map(|(_, &id)| st.pai(id))
+                .collect::<Result<_, _>>()?;
             return Ok(Event::Pon { actor: who, target, pai, consumed: [others[0], others[1]] });
         }
         let consumed = [st.pai(ids[0])?, st.pai(ids[1])?, st.pai(ids[2])?];
@@ -337,6 +392,7 @@ fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
         return Ok(Event::Ankan { actor: who, consumed: [all[0], all[1], all[2], all[3]] });
     }
     let called = st.pai(hai0)?;
-    let others: Vec<Pai> = (0..4).filter(|&c| kind * 4 + c != hai0).map(|c| st.pai(kind * 4 + c)).collect::<Result<_, _>>()?;
+    let others: Vec<Pai> =
+        (0..4).filter(|&c| kind * 4 + c != hai0).map(|c| st.pai(kind * 4 + c)).collect::<Result<_, _>>()?;
     Ok(Event::Daiminkan { actor: who, target, pai: called, consumed: [others[0], others[1], others[2]] })
 }

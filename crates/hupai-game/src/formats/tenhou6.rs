@@ -65,12 +65,17 @@ fn rules_of(v: &Value, players: u8) -> GameRules {
 }
 
 fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError> {
-    let fail = |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
     let hands = v.get("log").and_then(Value::as_array).ok_or_else(|| fail("start", *at, "no \"log\" list".into()))?;
-    let names: Vec<String> =
-        v.get("name").and_then(Value::as_array).map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect()).unwrap_or_default();
+    let names: Vec<String> = v
+        .get("name")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
+        .unwrap_or_default();
     let disp = v.get("rule").and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
-    let sanma_seat_empty = hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(|a| a.is_empty());
+    let sanma_seat_empty =
+        hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(|a| a.is_empty());
     let players: u8 = if disp.contains('三') || sanma_seat_empty || names.len() == 3 { 3 } else { 4 };
     let rules = rules_of(v, players);
     let mut events = vec![LogEvent { event: Event::StartGame { players }, at: *at, recorded: false }];
@@ -83,7 +88,15 @@ fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError
             *at += 1;
         }
     }
-    Ok(GameLog { header: Header { players, names: names.into_iter().take(usize::from(players)).collect(), rules: Some(rules), seed: None }, events })
+    Ok(GameLog {
+        header: Header {
+            players,
+            names: names.into_iter().take(usize::from(players)).collect(),
+            rules: Some(rules),
+            seed: None,
+        },
+        events,
+    })
 }
 
 fn hand_name(hand: &Value) -> String {
@@ -162,7 +175,8 @@ fn take_of(x: &Value, actor: Seat, players: u8) -> Result<Take, String> {
         return Ok(Take::Draw(tile(code)?));
     }
     let s = x.as_str().ok_or_else(|| format!("a take must be a tile code or a call, not {x}"))?;
-    let (letter, kind) = s.char_indices().find(|(_, c)| c.is_ascii_alphabetic()).ok_or_else(|| format!("'{s}' is not a call"))?;
+    let (letter, kind) =
+        s.char_indices().find(|(_, c)| c.is_ascii_alphabetic()).ok_or_else(|| format!("'{s}' is not a call"))?;
     let (pai, others) = call_tiles(s, letter)?;
     match kind {
         'c' => {
@@ -192,7 +206,8 @@ fn give_of(x: &Value, actor: Seat) -> Result<Give, String> {
         };
     }
     let s = x.as_str().ok_or_else(|| format!("a discard must be a tile code or a call, not {x}"))?;
-    let (letter, kind) = s.char_indices().find(|(_, c)| c.is_ascii_alphabetic()).ok_or_else(|| format!("'{s}' is not a call"))?;
+    let (letter, kind) =
+        s.char_indices().find(|(_, c)| c.is_ascii_alphabetic()).ok_or_else(|| format!("'{s}' is not a call"))?;
     match kind {
         'r' => {
             let code = &s[letter + 1..];
@@ -220,7 +235,8 @@ fn list<'a>(hand: &'a Value, i: usize, what: &str) -> Result<&'a Vec<Value>, Str
 /// One hand's events, each with whether it records its deltas.
 fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event, bool)>, String> {
     let meta = list(hand, 0, "[kyoku, honba, sticks]")?;
-    let num = |i: usize| meta.get(i).and_then(Value::as_u64).ok_or("the hand's [kyoku, honba, sticks] is not three numbers");
+    let num =
+        |i: usize| meta.get(i).and_then(Value::as_u64).ok_or("the hand's [kyoku, honba, sticks] is not three numbers");
     let (k, honba, kyotaku) = (num(0)?, num(1)?, num(2)?);
     let n = usize::from(players);
     let score_list = list(hand, 1, "scores")?;
@@ -228,8 +244,14 @@ fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event,
     for (slot, x) in scores.iter_mut().zip(score_list.iter().take(n)) {
         *slot = x.as_i64().ok_or("scores must be numbers")? as i32;
     }
-    let dora: Vec<Pai> = list(hand, 2, "dora")?.iter().map(|x| x.as_u64().ok_or("a dora code").map_err(String::from).and_then(tile)).collect::<Result<_, _>>()?;
-    let ura: Vec<Pai> = list(hand, 3, "ura-dora")?.iter().map(|x| x.as_u64().ok_or("an ura-dora code").map_err(String::from).and_then(tile)).collect::<Result<_, _>>()?;
+    let dora: Vec<Pai> = list(hand, 2, "dora")?
+        .iter()
+        .map(|x| x.as_u64().ok_or("a dora code").map_err(String::from).and_then(tile))
+        .collect::<Result<_, _>>()?;
+    let ura: Vec<Pai> = list(hand, 3, "ura-dora")?
+        .iter()
+        .map(|x| x.as_u64().ok_or("an ura-dora code").map_err(String::from).and_then(tile))
+        .collect::<Result<_, _>>()?;
     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
     let mut takes: Vec<Vec<Take>> = Vec::new();
     let mut gives: Vec<Vec<Give>> = Vec::new();
@@ -245,7 +267,11 @@ fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event,
         takes.push(list(hand, base + 1, "takes")?.iter().map(|x| take_of(x, seat, players)).collect::<Result<_, _>>()?);
         gives.push(list(hand, base + 2, "discards")?.iter().map(|x| give_of(x, seat)).collect::<Result<_, _>>()?);
     }
-    let result = hand.get(4 + 3 * 4).or_else(|| hand.get(4 + 3 * n)).and_then(Value::as_array).ok_or("the hand has no result")?;
+    let result = hand
+        .get(4 + 3 * 4)
+        .or_else(|| hand.get(4 + 3 * n))
+        .and_then(Value::as_array)
+        .ok_or("the hand has no result")?;
     let head = Event::StartKyoku {
         bakaze: Pai::of(hupai::Tile::ALL[27 + (k / 4).min(3) as usize]),
         dora_marker: *dora.first().ok_or("the hand has no dora indicator")?,
@@ -291,7 +317,10 @@ fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event,
 
 /// True if the engine plays this hand through with every check passed.
 fn plays(events: &[(Event, bool)], rules: &GameRules) -> bool {
-    let mut log = GameLog { header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None }, events: Vec::new() };
+    let mut log = GameLog {
+        header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None },
+        events: Vec::new(),
+    };
     for (at, &(event, recorded)) in events.iter().enumerate() {
         log.events.push(LogEvent { event, at, recorded });
     }
@@ -320,10 +349,20 @@ fn ending(result: &[Value], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool
             while i + 1 < result.len() + 1 && result.get(i).is_some() {
                 let deltas = deltas_at(i)?.ok_or("a win without deltas")?;
                 let info = result.get(i + 1).and_then(Value::as_array).ok_or("a win without [who, from, pao, …]")?;
-                let seat = |j: usize| info.get(j).and_then(Value::as_u64).filter(|&s| s < u64::from(players)).map(|s| s as Seat);
+                let seat = |j: usize| {
+                    info.get(j).and_then(Value::as_u64).filter(|&s| s < u64::from(players)).map(|s| s as Seat)
+                };
                 let actor = seat(0).ok_or("a win's winner is not a seat")?;
                 let target = seat(1).ok_or("a win's payer is not a seat")?;
-                let score = WinScore { han: 0, fu: 0, yakuman: false, points: 0, yaku: [(0, 0); MOST_YAKU], yaku_len: 0, pao: None };
+                let score = WinScore {
+                    han: 0,
+                    fu: 0,
+                    yakuman: false,
+                    points: 0,
+                    yaku: [(0, 0); MOST_YAKU],
+                    yaku_len: 0,
+                    pao: None,
+                };
                 let ura_len = ura.len().min(5) as u8;
                 out.push((Event::Hora { actor, target, pai: Pai::UNKNOWN, deltas, ura_markers, ura_len, score }, true));
                 i += 2;
@@ -350,7 +389,9 @@ fn ending(result: &[Value], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool
 fn is_call_on(take: Option<&Take>, from: Seat, pai: Pai) -> Option<u8> {
     match take {
         Some(Take::Call(Event::Chi { target, pai: p, .. })) if *target == from && *p == pai => Some(1),
-        Some(Take::Call(Event::Pon { target, pai: p, .. } | Event::Daiminkan { target, pai: p, .. })) if *target == from && *p == pai => {
+        Some(Take::Call(Event::Pon { target, pai: p, .. } | Event::Daiminkan { target, pai: p, .. }))
+            if *target == from && *p == pai =>
+        {
             Some(2)
         }
         _ => None,
@@ -423,7 +464,12 @@ fn order(
             Give::Reach(p) => {
                 let (p, t) = match p {
                     Some(p) => (p, false),
-                    None => (drawn.ok_or_else(|| format!("seat {actor} declares riichi with the tile just drawn after a call"))?, true),
+                    None => (
+                        drawn.ok_or_else(|| {
+                            format!("seat {actor} declares riichi with the tile just drawn after a call")
+                        })?,
+                        true,
+                    ),
                 };
                 out.push((Event::Reach { actor }, false));
                 out.push((Event::Dahai { actor, pai: p, tsumogiri: t }, true));
@@ -486,11 +532,61 @@ fn order(
 
 /// Tenhou's names of its yaku, by Tenhou's yaku id (what a win's [`WinScore`] lists).
 const YAKU_NAMES: [&str; 55] = [
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口", "自風 東", "自風 南",
-    "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子",
-    "混全帯幺九", "一気通貫", "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口", "純全帯幺九",
-    "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈",
-    "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
+    "門前清自摸和",
+    "立直",
+    "一発",
+    "槍槓",
+    "嶺上開花",
+    "海底摸月",
+    "河底撈魚",
+    "平和",
+    "断幺九",
+    "一盃口",
+    "自風 東",
+    "自風 南",
+    "自風 西",
+    "自風 北",
+    "場風 東",
+    "場風 南",
+    "場風 西",
+    "場風 北",
+    "役牌 白",
+    "役牌 發",
+    "役牌 中",
+    "両立直",
+    "七対子",
+    "混全帯幺九",
+    "一気通貫",
+    "三色同順",
+    "三色同刻",
+    "三槓子",
+    "対々和",
+    "三暗刻",
+    "小三元",
+    "混老頭",
+    "二盃口",
+    "純全帯幺九",
+    "混一色",
+    "清一色",
+    "人和",
+    "天和",
+    "地和",
+    "大三元",
+    "四暗刻",
+    "四暗刻単騎",
+    "字一色",
+    "緑一色",
+    "清老頭",
+    "九蓮宝燈",
+    "純正九蓮宝燈",
+    "国士無双",
+    "国士無双１３面",
+    "大四喜",
+    "小四喜",
+    "四槓子",
+    "ドラ",
+    "裏ドラ",
+    "赤ドラ",
 ];
 
 fn code(p: Pai) -> Value {
@@ -605,12 +701,10 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
                         }
                     }
                     Event::Reach { actor } => reach[usize::from(actor)] = true,
-                    Event::Chi { actor, target, pai, consumed } => {
-                        h.takes[usize::from(actor)].push(Value::from(call_string('c', actor, target, pai, &consumed, rules.players)))
-                    }
-                    Event::Pon { actor, target, pai, consumed } => {
-                        h.takes[usize::from(actor)].push(Value::from(call_string('p', actor, target, pai, &consumed, rules.players)))
-                    }
+                    Event::Chi { actor, target, pai, consumed } => h.takes[usize::from(actor)]
+                        .push(Value::from(call_string('c', actor, target, pai, &consumed, rules.players))),
+                    Event::Pon { actor, target, pai, consumed } => h.takes[usize::from(actor)]
+                        .push(Value::from(call_string('p', actor, target, pai, &consumed, rules.players))),
                     Event::Daiminkan { actor, target, pai, consumed } => {
                         let a = usize::from(actor);
                         h.takes[a].push(Value::from(call_string('m', actor, target, pai, &consumed, rules.players)));
@@ -623,7 +717,13 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
                         h.gives[usize::from(actor)].push(Value::from(s));
                     }
                     Event::Ankan { actor, consumed } => {
-                        let s = format!("{}{}{}a{}", two(consumed[0]), two(consumed[1]), two(consumed[2]), two(consumed[3]));
+                        let s = format!(
+                            "{}{}{}a{}",
+                            two(consumed[0]),
+                            two(consumed[1]),
+                            two(consumed[2]),
+                            two(consumed[3])
+                        );
                         h.gives[usize::from(actor)].push(Value::from(s));
                     }
                     Event::Kita { actor, .. } => h.gives[usize::from(actor)].push(Value::from("f44")),
@@ -636,10 +736,16 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
                             h.ura = ura_markers[..usize::from(ura_len)].iter().map(|&p| code(p)).collect();
                         }
                         h.result.push(json!(deltas[..n]));
-                        let mut info = vec![json!(actor), json!(target), json!(score.pao.unwrap_or(actor)), json!(win_text(&score))];
+                        let mut info = vec![
+                            json!(actor),
+                            json!(target),
+                            json!(score.pao.unwrap_or(actor)),
+                            json!(win_text(&score)),
+                        ];
                         for &(id, han) in score.yaku() {
                             let name = YAKU_NAMES.get(usize::from(id)).copied().unwrap_or("?");
-                            let text = if score.yakuman { format!("{name}(役満)") } else { format!("{name}({han}飜)") };
+                            let text =
+                                if score.yakuman { format!("{name}(役満)") } else { format!("{name}({han}飜)") };
                             info.push(Value::from(text));
                         }
                         h.result.push(Value::Array(info));
