@@ -290,6 +290,9 @@ impl Driver<'_> {
                 if self.game.is_over() {
                     return Err("the log deals another hand; under these rules the game is over".into());
                 }
+                if kyoku == 0 || usize::from(kyoku) > n || usize::from(oya) >= n {
+                    return Err(format!("hand {kyoku} with dealer {oya} in a {n}-player game"));
+                }
                 let same_start = |e: Option<Event>| {
                     matches!(e, Some(Event::StartKyoku { bakaze: b, kyoku: k, honba: h, kyotaku: t, scores: s, .. })
                         if (b, k, h, t) == (bakaze, kyoku, honba, kyotaku) && s[..n] == scores[..n])

@@ -70,8 +70,8 @@ impl TenhouShuffle {
             yama[len] = id;
             len += 1;
         }
-        for i in 0..len - 1 {
-            let j = i + (rnd[i] % (len - i) as u32) as usize;
+        for (i, r) in rnd.iter().enumerate().take(len - 1) {
+            let j = i + (r % (len - i) as u32) as usize;
             yama.swap(i, j);
         }
         let dice = [(rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8];

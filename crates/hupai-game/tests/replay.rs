@@ -151,7 +151,7 @@ fn self_play(rules: GameRules, seed: u64) -> Game {
                 legal
                     .iter()
                     .find(|a| matches!(a, Action::Pon { .. } | Action::Ankan { .. } | Action::Daiminkan { .. }))
-                    .filter(|_| x % 3 == 0)
+                    .filter(|_| x.is_multiple_of(3))
             })
             .copied()
             .unwrap_or(legal[(x % legal.len() as u64) as usize]);

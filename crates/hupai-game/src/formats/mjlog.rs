@@ -30,7 +30,10 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
 }
 
 /// The tags of a document: name and attributes, in order.
-fn tags(text: &str) -> Result<Vec<(String, Vec<(String, String)>)>, String> {
+/// A tag: its name and its attributes in order.
+type Tag = (String, Vec<(String, String)>);
+
+fn tags(text: &str) -> Result<Vec<Tag>, String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('<') {
@@ -78,12 +81,13 @@ fn url_decode(s: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -159,15 +163,15 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                         .seat(get(attrs, "oya").ok_or("INIT without oya")?.parse().map_err(|_| "oya is not a seat")?)?;
                     let mut scores = [0i32; 4];
                     for (s, t) in scores.iter_mut().zip(ten.iter().take(usize::from(st.players))) {
-                        *s = (*t * 100) as i32;
+                        *s = t.saturating_mul(100).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
                     }
                     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
-                    for seat in 0..usize::from(st.players) {
+                    for (seat, hand) in tehais.iter_mut().enumerate().take(usize::from(st.players)) {
                         let ids = numbers(get(attrs, &format!("hai{seat}")).ok_or("INIT without a hand")?)?;
                         if ids.len() != 13 {
                             return Err(format!("seat {seat} is dealt {} tiles", ids.len()));
                         }
-                        for (slot, &id) in tehais[seat].iter_mut().zip(&ids) {
+                        for (slot, &id) in hand.iter_mut().zip(&ids) {
                             *slot = st.pai(id)?;
                         }
                     }
@@ -339,7 +343,7 @@ fn sc_deltas(sc: &str, players: u8) -> Result<[i32; 4], String> {
     }
     let mut d = [0i32; 4];
     for (s, pair) in d.iter_mut().zip(v.chunks(2).take(usize::from(players))) {
-        *s = (pair[1] * 100) as i32;
+        *s = pair[1].saturating_mul(100).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
     }
     Ok(d)
 }

@@ -135,7 +135,7 @@ fn tile_str(s: &str) -> Result<Pai, String> {
 /// The tiles of a call string with its letter at `letter`: (the letter's tile, the others).
 fn call_tiles(s: &str, letter: usize) -> Result<(Pai, Vec<Pai>), String> {
     let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
-    if digits.len() % 2 != 0 || !s.is_ascii() {
+    if !digits.len().is_multiple_of(2) || !s.is_ascii() {
         return Err(format!("'{s}' is not a call"));
     }
     let mut tiles = Vec::new();
