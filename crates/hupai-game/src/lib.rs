@@ -23,6 +23,12 @@
 //! # Ok::<(), hupai_game::GameError>(())
 //! ```
 //!
+//! Logs: [`formats::read`] reads mjai JSON lines, tenhou.net/6 JSON and Tenhou's mjlog XML into
+//! games of [`Event`]s; [`replay::replay`] drives the engine with a log's decisions on walls
+//! rebuilt from it (or made by Tenhou's shuffle from the log's seed, [`tenhou_shuffle`]),
+//! checking every decision legal and every result equal; [`mjai::write`] and
+//! [`formats::tenhou6::write`] write a game's events.
+//!
 //! Reach lower for the parts: [`rules`] (the flags and presets), [`wall`] (walls and the seeded
 //! shuffle), [`event`] and [`action`] (mjai's names), [`mjai`] (JSON).
 

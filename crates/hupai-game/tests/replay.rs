@@ -48,7 +48,7 @@ fn the_manifest_lists_every_file_with_its_hash() {
         assert!(!f["licence"].as_str().unwrap().is_empty(), "{name}");
         listed.push(name.to_string());
     }
-    for dir in ["tenhou6", "mjlog"] {
+    for dir in ["tenhou6", "mjlog", "mjai"] {
         for entry in std::fs::read_dir(data().join(dir)).unwrap() {
             let name = format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy());
             assert!(listed.contains(&name), "{name} is not in the manifest");
@@ -61,7 +61,7 @@ fn every_real_game_replays_with_every_result_equal() {
     let (mut games, mut hands, mut decisions) = (0, 0, 0u64);
     for f in manifest() {
         let name = f["file"].as_str().unwrap();
-        if !(name.starts_with("tenhou6/") || name.starts_with("mjlog/")) {
+        if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
             continue;
         }
         let text = std::fs::read_to_string(data().join(name)).unwrap();
@@ -87,7 +87,7 @@ fn every_real_game_replays_with_every_result_equal() {
             replay::replay(&again, 0, r.rules, &mut |_| {}).unwrap_or_else(|e| panic!("{name} as tenhou.net/6: {e}"));
         assert_eq!(r3.events, r.events, "{name} as tenhou.net/6");
     }
-    assert!(games >= 40 && hands >= 150 && decisions > 9_000, "{games} games, {hands} hands, {decisions} decisions");
+    assert!(games >= 41 && hands >= 160 && decisions > 10_000, "{games} games, {hands} hands, {decisions} decisions");
 }
 
 #[test]
