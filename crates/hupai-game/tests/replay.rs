@@ -183,3 +183,40 @@ fn the_engines_own_games_replay_to_the_same_events() {
         }
     }
 }
+
+mod damaged {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample(name: &str) -> String {
+        std::fs::read_to_string(data().join(name)).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Any log with bytes changed, cut or repeated reads and replays to an answer, never a panic.
+        #[test]
+        fn no_damaged_log_panics(file in 0usize..3, edits in proptest::collection::vec((any::<u16>(), any::<u8>()), 1..6)) {
+            let name = ["tenhou6/double_kakan_then_chankan.json", "mjlog/double-ron.mjlog", "mjai/126_204_0_mjai.jsonl"][file];
+            let mut bytes = sample(name).into_bytes();
+            for (at, b) in edits {
+                let i = usize::from(at) % bytes.len();
+                match b % 4 {
+                    0 => bytes[i] = b"0123456789,\"{}[]<>=/ amp"[usize::from(b) % 24],
+                    1 => bytes.truncate(i.max(1)),
+                    2 => { bytes.remove(i); }
+                    _ => { let s = bytes[i..].iter().take(40).copied().collect::<Vec<u8>>(); bytes.splice(i..i, s); }
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(games) = formats::read(&text) {
+                for (i, g) in games.into_iter().enumerate() {
+                    if let Ok(g) = g {
+                        let _ = replay::replay(&g, i, replay::default_rules(&g), &mut |_| {});
+                    }
+                }
+            }
+        }
+    }
+}
