@@ -80,8 +80,16 @@ pub fn replay(
     walls.push(Wall::seeded(0, walls.len() as u32, rules.players));
     // A four-player Tenhou log with its shuffle seed is replayed on the walls the seed makes, so
     // every deal, draw and indicator checks the shuffle and the wall layout too.
+    let from_the_start = log.events.iter().find_map(|e| match e.event {
+        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, .. } => {
+            Some(bakaze.kind_index() == 27 && (kyoku, honba, kyotaku) == (1, 0, 0))
+        }
+        _ => None,
+    });
     let source = match log.header.seed.as_deref().map(TenhouShuffle::from_seed) {
-        Some(Ok(shuffle)) if rules.players == 4 => WallSource::Tenhou(Box::new(shuffle)),
+        Some(Ok(shuffle)) if rules.players == 4 && from_the_start == Some(true) => {
+            WallSource::Tenhou(Box::new(shuffle))
+        }
         _ => WallSource::Given(Arc::from(walls)),
     };
     let mut d = Driver {
