@@ -9,6 +9,7 @@ use hupai_game::formats::{self, GameLog, LogError};
 use hupai_game::replay::{self, Decision, Replayed};
 use hupai_game::tenhou_shuffle::TenhouShuffle;
 use hupai_game::{GameRules, mjai};
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 /// `hupai replay`.
@@ -91,7 +92,14 @@ fn failure(file: &str, e: &LogError) -> Value {
     json!({"file": file, "game": e.game, "ok": false, "kyoku": e.kyoku, "event": e.event, "error": e.message})
 }
 
-/// `hupai replay`: one line per game; true if any failed.
+/// One game to replay, or a file that could not be read.
+enum Job {
+    Game { file: String, game: usize, log: Result<GameLog, LogError> },
+    Unreadable { file: String, error: String },
+}
+
+/// `hupai replay`: one line per game (the games replayed in parallel, printed in order); true if
+/// any failed.
 pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<bool> {
     let rules = match rules_arg(&args.rules) {
         Ok(r) => r,
@@ -100,63 +108,56 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
             return Ok(true);
         }
     };
-    let mut failed = false;
+    let mut jobs = Vec::new();
     for file in &args.files {
-        let text = match read_text(file) {
-            Ok(t) => t,
-            Err(e) => {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e.to_string()})
-                )?;
-                failed = true;
-                continue;
+        match read_text(file).map_err(|e| e.to_string()).and_then(|text| formats::read(&text)) {
+            Ok(games) => jobs.extend(games.into_iter().enumerate().map(|(game, log)| Job::Game {
+                file: file.clone(),
+                game,
+                log,
+            })),
+            Err(error) => jobs.push(Job::Unreadable { file: file.clone(), error }),
+        }
+    }
+    let results: Vec<(Vec<Value>, bool)> = jobs
+        .par_iter()
+        .map(|job| match job {
+            Job::Unreadable { file, error } => {
+                (vec![json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": error})], true)
             }
-        };
-        let games = match formats::read(&text) {
-            Ok(g) => g,
-            Err(e) => {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": e})
-                )?;
-                failed = true;
-                continue;
-            }
-        };
-        for (game, log) in games.iter().enumerate() {
-            let result = match log {
-                Ok(log) => {
-                    let mut lines: Vec<Value> = Vec::new();
-                    let mut on = |d: &Decision| {
-                        if args.legal {
-                            let legal: Vec<Value> =
-                                d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
-                            lines.push(json!({"game": game, "event": d.event, "seat": d.seat, "legal": legal,
-                                "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
-                        }
-                    };
-                    let r = replay_one(log, game, rules, &mut on);
-                    for l in lines {
-                        writeln!(out, "{l}")?;
+            Job::Game { file, game, log } => {
+                let mut lines: Vec<Value> = Vec::new();
+                let result = match log {
+                    Ok(log) => {
+                        let mut on = |d: &Decision| {
+                            if args.legal {
+                                let legal: Vec<Value> = d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
+                                lines.push(json!({"game": game, "event": d.event, "seat": d.seat, "legal": legal,
+                                    "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
+                            }
+                        };
+                        replay_one(log, *game, rules, &mut on)
                     }
-                    r
-                }
-                Err(e) => Err(e.clone()),
-            };
-            match result {
-                Ok(r) => writeln!(
-                    out,
-                    "{}",
-                    json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores})
-                )?,
-                Err(e) => {
-                    failed = true;
-                    writeln!(out, "{}", failure(file, &e))?;
+                    Err(e) => Err(e.clone()),
+                };
+                match result {
+                    Ok(r) => {
+                        lines.push(json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores}));
+                        (lines, false)
+                    }
+                    Err(e) => {
+                        lines.push(failure(file, &e));
+                        (lines, true)
+                    }
                 }
             }
+        })
+        .collect();
+    let mut failed = false;
+    for (lines, bad) in results {
+        failed |= bad;
+        for l in lines {
+            writeln!(out, "{l}")?;
         }
     }
     Ok(failed)

@@ -46,14 +46,19 @@ impl Wall {
     /// A wall of the given ids in `yama` order (a replay's or a test's). Fails unless they are
     /// exactly the set's tiles (136, or 108 for three players), each once.
     pub fn from_ids(ids: &[u8], players: u8, dice: [u8; 2]) -> Result<Wall, String> {
-        let expected: Vec<PaiId> = tile_ids(players).collect();
-        if ids.len() != expected.len() {
-            return Err(format!("a wall of {} tiles; {players} players play with {}", ids.len(), expected.len()));
+        let mut in_set = [false; 136];
+        let mut count = 0;
+        for id in tile_ids(players) {
+            in_set[usize::from(id.0)] = true;
+            count += 1;
+        }
+        if ids.len() != count {
+            return Err(format!("a wall of {} tiles; {players} players play with {count}", ids.len()));
         }
         let mut seen = [false; 136];
         let mut yama = [PaiId(0); 136];
         for (i, &id) in ids.iter().enumerate() {
-            if usize::from(id) >= 136 || !expected.contains(&PaiId(id)) {
+            if usize::from(id) >= 136 || !in_set[usize::from(id)] {
                 return Err(format!("tile id {id} at position {i} is not a tile of the {players}-player set"));
             }
             if std::mem::replace(&mut seen[usize::from(id)], true) {
