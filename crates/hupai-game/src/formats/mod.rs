@@ -21,7 +21,8 @@ pub struct LogEvent {
     /// Its index among the file's events (0-based; an mjai file's line without blank lines).
     pub at: usize,
     /// For `hora`, `ryukyoku` and `end_game`: the log records the deltas (or final scores), so a
-    /// replay compares them. False where the format leaves them out.
+    /// replay compares them; for `dahai`: the log says whether it was tsumogiri (else the replay
+    /// decides it from the tile just drawn). False where the format leaves them out.
     pub recorded: bool,
 }
 
