@@ -201,6 +201,9 @@ mod damaged {
             let name = ["tenhou6/double_kakan_then_chankan.json", "mjlog/double-ron.mjlog", "mjai/126_204_0_mjai.jsonl"][file];
             let mut bytes = sample(name).into_bytes();
             for (at, b) in edits {
+                if bytes.is_empty() {
+                    break;
+                }
                 let i = usize::from(at) % bytes.len();
                 match b % 4 {
                     0 => bytes[i] = b"0123456789,\"{}[]<>=/ amp"[usize::from(b) % 24],
