@@ -548,6 +548,23 @@ impl Game {
         self.rules.red_fives
     }
 
+    /// Starts the game over at a hand other than the first (a replay of a log that begins
+    /// mid-game): the round wind, the hand, the counters, the sticks and the scores as given,
+    /// then the first wall dealt.
+    pub(crate) fn restart_at(&mut self, bakaze: u8, kyoku: u8, honba: u8, kyotaku: u8, scores: [i32; 4]) {
+        self.hands_dealt = 0;
+        self.bakaze = bakaze;
+        self.kyoku = kyoku;
+        self.honba = honba;
+        self.kyotaku = kyotaku;
+        self.scores = scores;
+        self.decisions = 0;
+        self.final_points = None;
+        self.events.clear();
+        self.emit(Event::StartGame { players: self.rules.players });
+        self.deal();
+    }
+
     // ---- dealing and drawing ----
 
     fn next_wall(&mut self) -> Option<Wall> {
@@ -735,13 +752,14 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Kakan);
+                // A win robbing the kan keeps its ippatsu: the kan breaks ippatsu only once it stands.
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
                 if ron != 0 {
                     self.open_claims(seat, pai, ClaimOn::Kakan, ron, ron, hit, false);
                 } else {
+                    self.interrupt();
                     self.pass_furiten(hit);
                     self.after_kan(seat, self.rules.open_kan_dora);
                 }
@@ -911,7 +929,10 @@ impl Game {
                     }
                 }
             }
-            ClaimOn::Kakan => self.after_kan(from, self.rules.open_kan_dora),
+            ClaimOn::Kakan => {
+                self.interrupt();
+                self.after_kan(from, self.rules.open_kan_dora);
+            }
             ClaimOn::Ankan => self.after_kan(from, self.rules.closed_kan_dora),
         }
     }
