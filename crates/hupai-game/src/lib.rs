@@ -32,6 +32,7 @@ pub mod event;
 mod game;
 mod legal;
 pub mod mjai;
+mod offer;
 pub mod pai;
 pub mod rules;
 mod settle;
