@@ -133,8 +133,7 @@ pub(crate) fn write(game: &Game, seat: Seat, family: Family, out: &mut [f32]) {
     row(out, table + 5, view.bakaze.kind_index(), 1.0);
     let jikaze = (seat + p - usize::from(view.oya)) % p;
     row(out, table + 6, Pai::of(hupai::Tile::ALL[27 + jikaze]).kind_index(), 1.0);
-    let round =
-        usize::from(view.bakaze.kind_index().saturating_sub(27)) * 4 + usize::from(view.kyoku.saturating_sub(1));
+    let round = view.bakaze.kind_index().saturating_sub(27) * 4 + usize::from(view.kyoku.saturating_sub(1));
     fill(out, table + 7, round as f32 / 8.0);
     fill(out, table + 8, f32::from(view.honba) / 10.0);
     fill(out, table + 9, f32::from(view.kyotaku) / 10.0);

@@ -164,7 +164,9 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
         )));
     }
     legal.iter().copied().find(|a| table.id(a) == Some(id as u16)).ok_or_else(|| {
-        let ids: Vec<String> = legal.iter().filter_map(|a| table.id(a)).map(|i| i.to_string()).collect();
+        let mut ids: Vec<u16> = legal.iter().filter_map(|a| table.id(a)).collect();
+        ids.sort_unstable();
+        let ids: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
         let why = match game.clone().apply(seat, table.actions[id as usize]) {
             Err(e) => e.to_string(),
             Ok(()) => format!("seat {seat} may not {} now", table.actions[id as usize].kind()),

@@ -22,7 +22,7 @@ use crate::game::{GameError, PyGame, read_rules};
 pub(crate) const MOST: usize = hupai_game::action::MOST_ACTIONS;
 
 /// Games per signal check: a block takes milliseconds, so Ctrl-C answers promptly.
-const BLOCK: usize = 1 << 14;
+const BLOCK: usize = 1 << 12;
 
 /// One game of the batch with its pending decision.
 #[derive(Clone)]
@@ -73,10 +73,10 @@ impl Slot {
         *rows.seat = seat.map_or(-1, |s| s as i8);
         if let Some(seat) = seat {
             for action in self.game.legal_actions(seat) {
-                if let Some(id) = setup.table.id(&action) {
-                    if !self.legal.iter().any(|&(i, _)| i == id) {
-                        self.legal.push((id, action));
-                    }
+                if let Some(id) = setup.table.id(&action)
+                    && !self.legal.iter().any(|&(i, _)| i == id)
+                {
+                    self.legal.push((id, action));
                 }
             }
             self.legal.sort_unstable_by_key(|&(id, _)| id);
@@ -151,6 +151,22 @@ pub(crate) struct VecGame {
     obs: Option<Py<PyArray3<f32>>>,
 }
 
+/// One game's slot and rows as the parallel iterator hands them out, with its features row and index.
+type GameItem<'a> = (
+    (
+        &'a mut Slot,
+        &'a mut i8,
+        &'a mut [bool],
+        &'a mut [i16],
+        &'a mut u8,
+        &'a mut [f32],
+        &'a mut bool,
+        &'a mut [i32],
+        &'a mut u64,
+    ),
+    (Option<&'a mut [f32]>, usize),
+);
+
 /// Runs `work` over every game with its rows, in parallel (`actions` is `None` to refresh only).
 #[allow(clippy::too_many_arguments)]
 fn each_game(
@@ -171,10 +187,7 @@ fn each_game(
     let p = setup.table.family.players();
     let n = slots.len();
     let c = features::channels(setup.table.family) * 34;
-    let work = |((slot, seat, mask, legal, n_legal, reward, done, scores, seed), (obs, k)): (
-        (&mut Slot, &mut i8, &mut [bool], &mut [i16], &mut u8, &mut [f32], &mut bool, &mut [i32], &mut u64),
-        (Option<&mut [f32]>, usize),
-    )| {
+    let work = |((slot, seat, mask, legal, n_legal, reward, done, scores, seed), (obs, k)): GameItem<'_>| {
         let mut rows = Rows { seat, mask, legal, n_legal, reward, done, scores, seed, obs };
         match actions {
             Some(ids) => slot.advance(setup, ids[k], &mut rows),
