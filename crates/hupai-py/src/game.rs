@@ -421,7 +421,9 @@ impl PyGame {
         Clone::clone(self)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+    fn __deepcopy__(&self, memo: &Bound<'_, PyAny>) -> PyGame {
+        // Nothing in a game refers to Python objects, so the memo has nothing to record.
+        let _ = memo;
         Clone::clone(self)
     }
 

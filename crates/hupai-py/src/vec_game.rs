@@ -275,7 +275,9 @@ impl VecGame {
             return Err(bad(format!("is a {}, not a numpy array", actions.get_type().name()?)));
         };
         if array.shape() != [n] {
-            return Err(bad(format!("have shape {:?}", array.shape())));
+            let dims: Vec<String> = array.shape().iter().map(|d| d.to_string()).collect();
+            let comma = if dims.len() == 1 { "," } else { "" };
+            return Err(bad(format!("have shape ({}{comma})", dims.join(", "))));
         }
         macro_rules! copy {
             ($($t:ty),*) => {$(
