@@ -2,13 +2,19 @@
 
 Not a test: run it by hand after `pip install ./crates/hupai-py numpy mahjong [xiangting]`:
 
-    python crates/hupai-py/bench.py [--hands 20000] [--rows 2000000]
+    python crates/hupai-py/bench.py [--hands 20000] [--rows 2000000] [--games 4096] [--game-only]
 
 Rows timed: `hupai.is_win` per call (string in, bool out), `hupai.is_win_counts` per hand (one
 numpy batch on every core), `mahjong`'s `Agari.is_agari` per call (34-count list in), and
 `xiangting.calculate_replacement_number` per call where the wheel installs (it answers shanten,
 a different and harder question, so it is a reference point, not a like-for-like peer). Every
 answer is checked against hupai before timing: a fast wrong answer fails the run.
+
+Games (`hupai.game`): decisions per second of `VecGame` (masks only, then with the feature planes),
+of `Game.step` one call at a time, and of riichienv's `RiichiEnv` (a four-player hanchan), every one
+played by a uniform random legal policy drawn in numpy (for VecGame from its `legal`/`n_legal`
+arrays, the same ids as its mask). A step of VecGame is one decision of each of its games; a step
+of RiichiEnv takes the decisions of every seat it asks at once, so it is counted in decisions.
 """
 
 import argparse
@@ -82,7 +88,13 @@ def main():
     parser.add_argument("--hands", type=int, default=20000, help="hands timed per call")
     parser.add_argument("--rows", type=int, default=2_000_000, help="rows of the numpy batch")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--games", type=int, default=4096, help="games stepped at once by VecGame")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time each game row runs")
+    parser.add_argument("--game-only", action="store_true", help="time the games only")
     args = parser.parse_args()
+    if args.game_only:
+        game_bench(args)
+        return
 
     hands = deals(args.hands, 1)
     texts = [notation(c) for c in hands]
@@ -251,6 +263,78 @@ def main():
     if peer:
         print(f"building the riichi answers alone, as literals, takes {floor:,.0f} ns: "
               f"{floor / (peer / 30):.0%} of a call 30x faster than mahjong's")
+    print()
+    game_bench(args)
+
+
+def game_bench(args):
+    """Decisions per second of hupai.game against riichienv's RiichiEnv, random legal policies."""
+    from hupai.game import Game, VecGame
+
+    rows = []
+    rng = numpy.random.default_rng(0)
+
+    def vec(features):
+        vg = VecGame(args.games, "tenhou", seed=0, features=features)
+        index = numpy.arange(args.games)
+        legal, n_legal = vg.legal, vg.n_legal
+        decisions, games, start = 0, 0, time.perf_counter()
+        while time.perf_counter() - start < args.seconds:
+            vg.step(legal[index, (rng.random(args.games) * n_legal).astype(numpy.intp)])
+            decisions += args.games
+            games += int(vg.done.sum())
+        return decisions / (time.perf_counter() - start), games
+
+    for features in (False, True):
+        rate, games = vec(features)
+        rows.append((f"VecGame({args.games}, 'tenhou'{', features=True' if features else ''}).step", rate,
+                     f"{games:,} games ended, {os.cpu_count()} cores"))
+
+    g, decisions, start = Game("tenhou", 0), 0, time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < args.seconds:
+        seat = g.seat
+        ids = g.legal_ids(seat)
+        g.step(seat, ids[int(rng.random() * len(ids))])
+        decisions += 1
+        if g.done:
+            seed += 1
+            g = Game("tenhou", seed)
+    rows.append(("Game.step + legal_ids, one call at a time", decisions / (time.perf_counter() - start), "1 core"))
+
+    try:
+        from riichienv import GameType, RiichiEnv
+
+        env = RiichiEnv(game_mode=GameType.YON_HANCHAN, seed=0, skip_mjai_logging=True)
+        obs = env.reset()
+        decisions, games, start = 0, 0, time.perf_counter()
+        while time.perf_counter() - start < args.seconds:
+            actions = {}
+            for seat, o in obs.items():
+                legal = o.legal_actions()
+                actions[seat] = legal[int(rng.random() * len(legal))]
+            decisions += len(actions)
+            obs = env.step(actions)
+            if env.done():
+                games += 1
+                obs = env.reset()
+        rows.append(("riichienv RiichiEnv.step (four-player hanchan)", decisions / (time.perf_counter() - start),
+                     f"{games:,} games ended, 1 core"))
+    except ImportError:
+        rows.append(("riichienv: not installed", float("nan"), ""))
+
+    print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"{args.seconds:g} s a row; load average after: {os.getloadavg()}")
+    print("| what | decisions per second | note |")
+    print("| --- | ---: | --- |")
+    for name, rate, note in rows:
+        print(f"| {name} | {rate:,.0f} | {note} |")
+    rates = {name: rate for name, rate, _ in rows}
+    peer = rates.get("riichienv RiichiEnv.step (four-player hanchan)")
+    if peer:
+        ours = rows[0][1]
+        print(f"\nVecGame (masks only) is {ours / peer:.1f}x riichienv's RiichiEnv, "
+              f"{ours / peer / (os.cpu_count() or 1):.1f}x per core")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ pub mod formats;
 mod game;
 mod legal;
 pub mod mjai;
+mod offer;
 pub mod pai;
 pub mod policy;
 pub mod replay;

@@ -1,0 +1,474 @@
+//! `hupai.game.VecGame`: many games stepped at once on rayon's pool with the GIL released, one
+//! decision per game per step, into numpy arrays allocated once and updated in place.
+//!
+//! Each game keeps the legal actions of its pending decision (and their ids), computed when the
+//! decision comes up, so a step looks the chosen id up instead of listing the actions again. A
+//! batch is first checked whole (every id legal in its game) and only then played, so a bad id
+//! changes nothing. Large batches are played in blocks with a signal check between them, so
+//! Ctrl-C stops one within a block's time.
+
+use arrayvec::ArrayVec;
+use hupai_game::{Action, Game as Engine, GameRules};
+use numpy::ndarray::{Array1, Array2, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::action_table::{ActionTable, Family};
+use crate::features;
+use crate::game::{GameError, PyGame, read_rules};
+
+/// Most legal actions one decision can have (the engine's capacity).
+pub(crate) const MOST: usize = hupai_game::action::MOST_ACTIONS;
+
+/// Games per signal check: a block takes milliseconds, so Ctrl-C answers promptly.
+const BLOCK: usize = 1 << 12;
+
+/// One game of the batch with its pending decision.
+#[derive(Clone)]
+struct Slot {
+    game: Engine,
+    seed: u64,
+    legal: ArrayVec<(u16, Action), MOST>,
+}
+
+/// What every game of the batch shares.
+#[derive(Clone, Copy)]
+struct Setup {
+    rules: GameRules,
+    table: &'static ActionTable,
+    /// Games in the batch: a finished game's slot takes the seed `n` higher.
+    n: u64,
+    record: bool,
+}
+
+/// One game's rows of the output arrays.
+struct Rows<'a> {
+    seat: &'a mut i8,
+    mask: &'a mut [bool],
+    legal: &'a mut [i16],
+    n_legal: &'a mut u8,
+    reward: &'a mut [f32],
+    done: &'a mut bool,
+    scores: &'a mut [i32],
+    seed: &'a mut u64,
+    obs: Option<&'a mut [f32]>,
+}
+
+impl Slot {
+    fn new(setup: &Setup, seed: u64) -> Slot {
+        let mut game = Engine::new(setup.rules, seed);
+        game.set_recording(setup.record);
+        Slot { game, seed, legal: ArrayVec::new() }
+    }
+
+    /// Lists the pending decision's actions and writes the rows that describe it.
+    fn refresh(&mut self, setup: &Setup, rows: &mut Rows<'_>) {
+        for &(id, _) in &self.legal {
+            rows.mask[usize::from(id)] = false;
+        }
+        self.legal.clear();
+        rows.legal.fill(-1);
+        let seat = self.game.next_seat();
+        *rows.seat = seat.map_or(-1, |s| s as i8);
+        if let Some(seat) = seat {
+            for action in self.game.legal_actions(seat) {
+                if let Some(id) = setup.table.id(&action)
+                    && !self.legal.iter().any(|&(i, _)| i == id)
+                {
+                    self.legal.push((id, action));
+                }
+            }
+            self.legal.sort_unstable_by_key(|&(id, _)| id);
+            for (k, &(id, _)) in self.legal.iter().enumerate() {
+                rows.mask[usize::from(id)] = true;
+                rows.legal[k] = id as i16;
+            }
+            if let Some(obs) = rows.obs.as_deref_mut() {
+                features::write(&self.game, seat, setup.table.family, obs);
+            }
+        }
+        *rows.n_legal = self.legal.len() as u8;
+        let p = usize::from(self.game.players());
+        for (out, &s) in rows.scores.iter_mut().zip(&self.game.scores()[..p]) {
+            *out = s;
+        }
+        *rows.seed = self.seed;
+    }
+
+    /// Plays `id` (checked legal) and moves on; a finished game gives its final points as the
+    /// reward and is replaced by the slot's next game.
+    fn advance(&mut self, setup: &Setup, id: i64, rows: &mut Rows<'_>) {
+        rows.reward.fill(0.0);
+        *rows.done = false;
+        let action = self.legal.iter().find(|&&(i, _)| i64::from(i) == id).map(|&(_, a)| a);
+        if let (Some(seat), Some(action)) = (self.game.next_seat(), action) {
+            // Checked legal before the batch started, so the engine accepts it.
+            let _ = self.game.apply(seat, action);
+        }
+        if self.game.is_over() {
+            let p = usize::from(self.game.players());
+            let points = self.game.final_points().unwrap_or_else(|| self.game.scores().map(|s| f64::from(s) / 1000.0));
+            for (r, &v) in rows.reward.iter_mut().zip(&points[..p]) {
+                *r = v as f32;
+            }
+            *rows.done = true;
+            *self =
+                Slot { legal: std::mem::take(&mut self.legal), ..Slot::new(setup, self.seed.wrapping_add(setup.n)) };
+        }
+        self.refresh(setup, rows);
+    }
+}
+
+/// ``n`` games stepped together on every core, for self-play and training.
+///
+/// ``VecGame(n, rules="tenhou", seed=0, features=False, record=False)``: game ``i`` starts with
+/// seed ``seed + i``; when it ends, its slot starts the game of seed ``+ n`` (so slot ``i`` plays
+/// seeds ``seed + i``, ``seed + i + n``, ``seed + i + 2n``, …; ``seeds`` shows the current ones). Each
+/// game plays exactly as ``Game(rules, that seed)`` given the same actions.
+///
+/// Arrays, allocated once and updated in place by every ``step``: ``seat`` (n,) int8 (the seat to
+/// decide), ``mask`` (n, A) bool (its legal ids), ``legal`` (n, 48) int16 (the same ids, ascending,
+/// padded with -1) and ``n_legal`` (n,) uint8, ``obs`` (n, C, 34) float32 (that seat's feature
+/// planes; with ``features=True``, else ``None``), ``reward`` (n, players) float32 and ``done`` (n,)
+/// bool (for the last step: 0 except on the step that ends a game, where it is each seat's final
+/// points in thousands with oka and uma, and ``done`` is True; the slot already holds its next
+/// game), ``scores`` (n, players) int32, ``seeds`` (n,) uint64.
+#[pyclass(module = "hupai.game", name = "VecGame")]
+pub(crate) struct VecGame {
+    slots: Vec<Slot>,
+    setup: Setup,
+    first_seed: u64,
+    actions: Vec<i64>,
+    seat: Py<PyArray1<i8>>,
+    mask: Py<PyArray2<bool>>,
+    legal: Py<PyArray2<i16>>,
+    n_legal: Py<PyArray1<u8>>,
+    reward: Py<PyArray2<f32>>,
+    done: Py<PyArray1<bool>>,
+    scores: Py<PyArray2<i32>>,
+    seeds: Py<PyArray1<u64>>,
+    obs: Option<Py<PyArray3<f32>>>,
+}
+
+/// One game's slot and rows as the parallel iterator hands them out, with its features row and index.
+type GameItem<'a> = (
+    (
+        &'a mut Slot,
+        &'a mut i8,
+        &'a mut [bool],
+        &'a mut [i16],
+        &'a mut u8,
+        &'a mut [f32],
+        &'a mut bool,
+        &'a mut [i32],
+        &'a mut u64,
+    ),
+    (Option<&'a mut [f32]>, usize),
+);
+
+/// Runs `work` over every game with its rows, in parallel (`actions` is `None` to refresh only).
+#[allow(clippy::too_many_arguments)]
+fn each_game(
+    setup: &Setup,
+    slots: &mut [Slot],
+    actions: Option<&[i64]>,
+    seat: &mut [i8],
+    mask: &mut [bool],
+    legal: &mut [i16],
+    n_legal: &mut [u8],
+    reward: &mut [f32],
+    done: &mut [bool],
+    scores: &mut [i32],
+    seeds: &mut [u64],
+    obs: Option<&mut [f32]>,
+) {
+    let a = setup.table.len();
+    let p = setup.table.family.players();
+    let n = slots.len();
+    let c = features::channels(setup.table.family) * 34;
+    let work = |((slot, seat, mask, legal, n_legal, reward, done, scores, seed), (obs, k)): GameItem<'_>| {
+        let mut rows = Rows { seat, mask, legal, n_legal, reward, done, scores, seed, obs };
+        match actions {
+            Some(ids) => slot.advance(setup, ids[k], &mut rows),
+            None => slot.refresh(setup, &mut rows),
+        }
+    };
+    let games = (
+        slots.par_iter_mut(),
+        seat.par_iter_mut(),
+        mask.par_chunks_mut(a),
+        legal.par_chunks_mut(MOST),
+        n_legal.par_iter_mut(),
+        reward.par_chunks_mut(p),
+        done.par_iter_mut(),
+        scores.par_chunks_mut(p),
+        seeds.par_iter_mut(),
+    )
+        .into_par_iter();
+    match obs {
+        Some(obs) => games.zip(obs.par_chunks_mut(c).map(Some).zip(0..n)).with_min_len(32).for_each(work),
+        None => games.zip((0..n).into_par_iter().map(|_| None).zip(0..n)).with_min_len(32).for_each(work),
+    }
+}
+
+impl VecGame {
+    /// Runs `each_game` over the whole batch in blocks, releasing the GIL for each and checking
+    /// for signals between them.
+    fn run(&mut self, py: Python<'_>, step: bool) -> PyResult<()> {
+        let mut seat = self.seat.bind(py).readwrite();
+        let mut mask = self.mask.bind(py).readwrite();
+        let mut legal = self.legal.bind(py).readwrite();
+        let mut n_legal = self.n_legal.bind(py).readwrite();
+        let mut reward = self.reward.bind(py).readwrite();
+        let mut done = self.done.bind(py).readwrite();
+        let mut scores = self.scores.bind(py).readwrite();
+        let mut seeds = self.seeds.bind(py).readwrite();
+        let mut obs = self.obs.as_ref().map(|o| o.bind(py).readwrite());
+        let contiguous = |_| GameError::new_err("VecGame: an output array is no longer C-contiguous");
+        let seat = seat.as_slice_mut().map_err(contiguous)?;
+        let mask = mask.as_slice_mut().map_err(contiguous)?;
+        let legal = legal.as_slice_mut().map_err(contiguous)?;
+        let n_legal = n_legal.as_slice_mut().map_err(contiguous)?;
+        let reward = reward.as_slice_mut().map_err(contiguous)?;
+        let done = done.as_slice_mut().map_err(contiguous)?;
+        let scores = scores.as_slice_mut().map_err(contiguous)?;
+        let seeds = seeds.as_slice_mut().map_err(contiguous)?;
+        let mut obs = match obs.as_mut() {
+            Some(o) => Some(o.as_slice_mut().map_err(contiguous)?),
+            None => None,
+        };
+        let setup = self.setup;
+        let a = setup.table.len();
+        let p = setup.table.family.players();
+        let c = features::channels(setup.table.family) * 34;
+        let n = self.slots.len();
+        let mut start = 0;
+        while start < n {
+            let end = (start + BLOCK).min(n);
+            let slots = &mut self.slots[start..end];
+            let actions = step.then(|| &self.actions[start..end]);
+            let obs_block = obs.as_deref_mut().map(|o| &mut o[start * c..end * c]);
+            let (seat, mask, legal) =
+                (&mut seat[start..end], &mut mask[start * a..end * a], &mut legal[start * MOST..end * MOST]);
+            let (n_legal, reward, done) =
+                (&mut n_legal[start..end], &mut reward[start * p..end * p], &mut done[start..end]);
+            let (scores, seeds) = (&mut scores[start * p..end * p], &mut seeds[start..end]);
+            py.detach(|| {
+                each_game(&setup, slots, actions, seat, mask, legal, n_legal, reward, done, scores, seeds, obs_block)
+            });
+            start = end;
+            if start < n {
+                py.check_signals()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies an (n,) integer array into `self.actions`, or says what is wrong with it.
+    fn read_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.slots.len();
+        let bad = |what: String| {
+            GameError::new_err(format!("VecGame.step: actions {what}; expected an ({n},) integer array of action ids"))
+        };
+        let Ok(array) = actions.cast::<PyUntypedArray>() else {
+            return Err(bad(format!("is a {}, not a numpy array", actions.get_type().name()?)));
+        };
+        if array.shape() != [n] {
+            let dims: Vec<String> = array.shape().iter().map(|d| d.to_string()).collect();
+            let comma = if dims.len() == 1 { "," } else { "" };
+            return Err(bad(format!("have shape ({}{comma})", dims.join(", "))));
+        }
+        macro_rules! copy {
+            ($($t:ty),*) => {$(
+                if let Ok(typed) = array.cast::<PyArray1<$t>>() {
+                    let read = typed.readonly();
+                    for (out, &v) in self.actions.iter_mut().zip(read.as_array().iter()) {
+                        *out = v as i64;
+                    }
+                    return Ok(());
+                }
+            )*};
+        }
+        copy!(i64, i32, i16, i8, u64, u32, u16, u8);
+        Err(bad(format!("have dtype {}", array.dtype())))
+    }
+
+    /// The first game whose action is not one of its legal ids: its index and a message.
+    fn first_illegal(&self) -> Option<(usize, String)> {
+        let i = self
+            .slots
+            .par_iter()
+            .zip(self.actions.par_iter())
+            .position_first(|(slot, &id)| !slot.legal.iter().any(|&(l, _)| i64::from(l) == id))?;
+        let slot = &self.slots[i];
+        let id = self.actions[i];
+        let ids: Vec<String> = slot.legal.iter().map(|(l, _)| l.to_string()).collect();
+        let seat = slot.game.next_seat().map_or(-1, i16::from);
+        let what = usize::try_from(id).ok().and_then(|k| self.setup.table.actions.get(k)).map_or_else(
+            || format!("out of the table (ids 0-{})", self.setup.table.len() - 1),
+            |a| format!("({}) not legal", a.kind()),
+        );
+        Some((
+            i,
+            format!("VecGame.step: game {i} (seat {seat}): action id {id} is {what}; legal ids: {}", ids.join(", ")),
+        ))
+    }
+}
+
+#[pymethods]
+impl VecGame {
+    #[new]
+    #[pyo3(signature = (n, rules = None, seed = 0, features = false, record = false))]
+    fn py_new(
+        py: Python<'_>,
+        n: i64,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+        features: bool,
+        record: bool,
+    ) -> PyResult<VecGame> {
+        let n = usize::try_from(n)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| GameError::new_err(format!("VecGame: n must be at least 1, found {n}")))?;
+        let rules = match rules {
+            Some(r) => read_rules(r)?,
+            None => GameRules::TENHOU,
+        };
+        let table = ActionTable::of(Family::of(&rules));
+        let setup = Setup { rules, table, n: n as u64, record };
+        let p = table.family.players();
+        let c = features::channels(table.family);
+        let slots =
+            py.detach(|| (0..n).into_par_iter().map(|i| Slot::new(&setup, seed.wrapping_add(i as u64))).collect());
+        let mut vg = VecGame {
+            slots,
+            setup,
+            first_seed: seed,
+            actions: vec![0; n],
+            seat: Array1::<i8>::from_elem(n, -1).into_pyarray(py).unbind(),
+            mask: Array2::<bool>::from_elem((n, table.len()), false).into_pyarray(py).unbind(),
+            legal: Array2::<i16>::from_elem((n, MOST), -1).into_pyarray(py).unbind(),
+            n_legal: Array1::<u8>::zeros(n).into_pyarray(py).unbind(),
+            reward: Array2::<f32>::zeros((n, p)).into_pyarray(py).unbind(),
+            done: Array1::<bool>::from_elem(n, false).into_pyarray(py).unbind(),
+            scores: Array2::<i32>::zeros((n, p)).into_pyarray(py).unbind(),
+            seeds: Array1::<u64>::zeros(n).into_pyarray(py).unbind(),
+            obs: features.then(|| Array3::<f32>::zeros((n, c, 34)).into_pyarray(py).unbind()),
+        };
+        vg.run(py, false)?;
+        Ok(vg)
+    }
+
+    /// Plays one decision in every game: ``actions`` is an (n,) integer array, entry ``i`` an id
+    /// legal for ``seat[i]`` in game ``i``. Updates every array in place. If any id is not legal,
+    /// raises ``GameError`` naming the first such game, and nothing is played.
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.read_actions(actions)?;
+        if let Some((_, message)) = py.detach(|| self.first_illegal()) {
+            return Err(GameError::new_err(message));
+        }
+        self.run(py, true)
+    }
+
+    /// Starts every game again: slot ``i`` from seed ``seed + i`` (the first seed given, if ``None``).
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+        let seed = seed.unwrap_or(self.first_seed);
+        self.first_seed = seed;
+        let setup = self.setup;
+        py.detach(|| {
+            self.slots.par_iter_mut().enumerate().for_each(|(i, slot)| {
+                let legal = std::mem::take(&mut slot.legal);
+                *slot = Slot { legal, ..Slot::new(&setup, seed.wrapping_add(i as u64)) };
+            })
+        });
+        self.reward.bind(py).readwrite().as_array_mut().fill(0.0);
+        self.done.bind(py).readwrite().as_array_mut().fill(false);
+        self.run(py, false)
+    }
+
+    /// A copy of game ``i`` as it stands (a ``Game``; its events when ``record=True``).
+    fn game(&self, i: i64) -> PyResult<PyGame> {
+        let slot = usize::try_from(i).ok().and_then(|i| self.slots.get(i)).ok_or_else(|| {
+            GameError::new_err(format!("VecGame.game: no game {i} (games 0-{})", self.slots.len() - 1))
+        })?;
+        Ok(PyGame { game: slot.game.clone(), table: self.setup.table })
+    }
+
+    /// Games in the batch.
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Players at each table.
+    #[getter]
+    fn players(&self) -> usize {
+        self.setup.table.family.players()
+    }
+
+    /// The rule family (``"riichi4"`` or ``"riichi3"``), naming the action table and the planes.
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.setup.table.family.name()
+    }
+
+    /// (n,) int8: the seat to decide in each game.
+    #[getter]
+    fn seat<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.seat.bind(py).clone()
+    }
+
+    /// (n, A) bool: the legal action ids of that seat.
+    #[getter]
+    fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.mask.bind(py).clone()
+    }
+
+    /// (n, 48) int16: the legal ids, ascending, padded with -1 (``n_legal`` of them).
+    #[getter]
+    fn legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i16>> {
+        self.legal.bind(py).clone()
+    }
+
+    /// (n,) uint8: how many ids ``legal`` holds per game.
+    #[getter]
+    fn n_legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        self.n_legal.bind(py).clone()
+    }
+
+    /// (n, players) float32: each seat's reward for the last step (final points when a game ended).
+    #[getter]
+    fn reward<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.reward.bind(py).clone()
+    }
+
+    /// (n,) bool: True where the last step ended the game (the slot now holds the next one).
+    #[getter]
+    fn done<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.done.bind(py).clone()
+    }
+
+    /// (n, players) int32: the scores of the game each slot holds.
+    #[getter]
+    fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
+        self.scores.bind(py).clone()
+    }
+
+    /// (n,) uint64: the seed of the game each slot holds.
+    #[getter]
+    fn seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        self.seeds.bind(py).clone()
+    }
+
+    /// (n, C, 34) float32: the deciding seat's feature planes (``features=True``), else ``None``.
+    #[getter]
+    fn obs<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray3<f32>>> {
+        self.obs.as_ref().map(|o| o.bind(py).clone())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<hupai.game.VecGame of {} {} games>", self.slots.len(), self.setup.table.family.name())
+    }
+}

@@ -1,0 +1,288 @@
+"""hupai.game: the action tables, one game (Game), many games (VecGame) against the same games
+played one by one, the PettingZoo environment, and bad input."""
+
+import copy
+import os
+
+import numpy
+import pytest
+
+import hupai
+from game_support import batched_games, legal_digest, random_game, serial_game
+from hupai.game import Game, GameError, VecGame, action_table, plane_names
+
+FAMILIES = {"tenhou": ("riichi4", 4, 316, 63), "tenhou-3p": ("riichi3", 3, 179, 55)}
+# Games compared between VecGame and Game per family; HUPAI_GAME_TRACES=1000 for the full run. Fewer
+# three-player games by default: the engine takes about a millisecond a decision under three-player
+# rules (ready hands under sanma's rules), against microseconds with four players.
+FULL = os.environ.get("HUPAI_GAME_TRACES")
+TRACES = {"tenhou": int(FULL or 300), "tenhou-3p": int(FULL or 30)}
+
+
+def canonical(action):
+    """An mjai action without its actor and target, consumed tiles sorted (copies are interchangeable)."""
+    out = {k: v for k, v in action.items() if k not in ("actor", "target")}
+    if "consumed" in out:
+        out["consumed"] = sorted(out["consumed"])
+    if out["type"] == "kita":
+        out.pop("pai", None)
+    return out
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_the_table_has_its_documented_size_and_no_repeats(rules):
+    family, players, actions, planes = FAMILIES[rules]
+    table = action_table(rules)
+    assert len(table) == actions
+    assert len({repr(sorted(canonical(a).items())) for a in table}) == actions
+    assert len(plane_names(rules)) == planes
+    g = Game(rules)
+    assert (g.family, g.players) == (family, players)
+    assert g.legal_mask(g.seat).shape == (actions,)
+    assert g.features(g.seat).shape == (planes, 34)
+    types = {a["type"] for a in table}
+    assert ("chi" in types) == (players == 4) and ("kita" in types) == (players == 3)
+    reds = {a.get("pai") for a in table if a["type"] == "dahai"}
+    assert ("5mr" in reds) == (players == 4) and "5pr" in reds and "5sr" in reds
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p"])
+def test_every_legal_action_round_trips_through_its_id(rules):
+    table = action_table(rules)
+    kinds = set()
+    for seed in range(12 if len(table) > 200 else 3):
+        g = Game(rules, seed)
+        rng = numpy.random.default_rng(seed)
+        while not g.done:
+            seat = g.seat
+            ids = g.legal_ids(seat)
+            mask = g.legal_mask(seat)
+            assert sorted(numpy.flatnonzero(mask).tolist()) == ids
+            dicts = g.legal_actions(seat)
+            assert len({g.action_id(seat, d) for d in dicts}) == len(ids)
+            for i in ids:
+                d = g.action(seat, i)
+                assert d.get("actor", seat) == seat  # mjai writes no actor on "none"
+                assert g.action_id(seat, d) == i
+                assert canonical(d) == canonical(table[i]), (d, table[i])
+                kinds.add(d["type"])
+            # Wins are always taken and calls often, so that their ids are exercised.
+            calls = [i for i in ids if table[i]["type"] not in ("dahai", "none")]
+            wins = [i for i in ids if table[i]["type"] == "hora"]
+            a = wins[0] if wins else calls[0] if calls and rng.random() < 0.5 else ids[int(rng.random() * len(ids))]
+            if rng.random() < 0.5:
+                g.step(seat, g.action(seat, a))
+            else:
+                g.step(seat, a)
+    assert {"dahai", "pon", "none"} <= kinds
+    # Random three-player play rarely gets ready: few seeds (a decision takes about a millisecond
+    # there) offer no win, so wins are required of the four-player families only.
+    assert "hora" in kinds or len(table) < 200
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_vecgame_plays_the_games_game_plays(rules):
+    """The first game of every slot of a VecGame, seed by seed, equals Game with the same seed and
+    actions: the seat deciding and its legal ids at every step, and the final points."""
+    weights = numpy.random.default_rng(99).integers(1, 1 << 20, 48)
+    actions, seen, final = batched_games(rules, TRACES[rules], 1000, 5, weights)
+    for i in range(TRACES[rules]):
+        serial_seen, serial_final = serial_game(rules, 1000 + i, actions[i], weights)
+        assert serial_seen == seen[i], f"game of seed {1000 + i} differs"
+        assert serial_final == final[i]
+
+
+def test_vecgame_slots_take_the_next_seed_and_keep_their_arrays():
+    vg = VecGame(3, "tenhou", seed=10, features=True)
+    arrays = [vg.seat, vg.mask, vg.legal, vg.n_legal, vg.reward, vg.done, vg.scores, vg.seeds, vg.obs]
+    assert vg.seeds.tolist() == [10, 11, 12]
+    assert vg.mask.shape == (3, 316) and vg.obs.shape == (3, 63, 34) and vg.reward.shape == (3, 4)
+    for i in range(3):
+        g = Game("tenhou", 10 + i)
+        assert vg.seat[i] == g.seat
+        assert numpy.flatnonzero(vg.mask[i]).tolist() == g.legal_ids(g.seat)
+        assert vg.legal[i, : vg.n_legal[i]].tolist() == g.legal_ids(g.seat)
+        assert numpy.array_equal(vg.obs[i], g.features(g.seat))
+    ended = set()
+    rng = numpy.random.default_rng(0)
+    while len(ended) < 3:
+        vg.step(vg.legal[numpy.arange(3), (rng.random(3) * vg.n_legal).astype(int)])
+        for i in numpy.flatnonzero(vg.done).tolist():
+            if i not in ended:
+                assert vg.seeds[i] == 10 + i + 3  # the slot's next game
+            assert abs(float(vg.reward[i].sum())) < 1e-3  # oka and uma sum to zero
+            assert vg.reward[i].any()
+            ended.add(i)
+        assert not vg.reward[~vg.done].any()
+    for a, b in zip(arrays, [vg.seat, vg.mask, vg.legal, vg.n_legal, vg.reward, vg.done, vg.scores, vg.seeds, vg.obs]):
+        assert a is b or a.base is b.base or numpy.shares_memory(a, b)
+    vg.reset()
+    assert vg.seeds.tolist() == [10, 11, 12] and not vg.done.any()
+
+
+def test_features_show_the_hand_and_the_table():
+    g = Game("tenhou", 3)
+    seat = g.seat
+    f = g.features(seat)
+    names = plane_names("tenhou")
+    view = g.view(seat)
+    assert f[names.index("hand>=1")].sum() == len(set(t.rstrip("r") for t in view["hand"]))
+    hand_counts = f[[names.index(f"hand>={k}") for k in range(1, 5)]].sum()
+    assert hand_counts == len(view["hand"]) == 14
+    assert f[names.index("drawn")].sum() == 1
+    assert f[names.index("dora_markers>=1")].sum() == 1 and f[names.index("dora")].sum() == 1
+    assert f[names.index("dealer")].min() == 1.0 and f[names.index("tiles_left")][0] == pytest.approx(g.tiles_left / 70)
+    assert f[names.index("seat0_score")][0] == pytest.approx(0.25)
+
+
+def test_a_seat_sees_its_own_tiles_only():
+    g = Game("tenhou", 4)
+    for seat in range(4):
+        start = g.events(seat)[1]
+        assert start["type"] == "start_kyoku"
+        for s, tehai in enumerate(start["tehais"]):
+            assert (set(tehai) == {"?"}) == (s != seat)
+    full = g.events()[1]["tehais"]
+    assert "?" not in sum(full, [])
+    g.step(g.seat, g.legal_ids(g.seat)[0])
+    v = g.view(1)
+    assert len(v["rivers"][0]) == 1 and len(v["hand"]) == v["hand_sizes"][1]
+    assert sorted(v["hand_sizes"]) in ([13, 13, 13, 13], [13, 13, 13, 14])
+
+
+def test_clone_and_determinize_keep_what_the_seat_sees():
+    g = Game("tenhou", 5)
+    for _ in range(30):
+        g.step(g.seat, g.legal_ids(g.seat)[-1])
+    c = g.clone()
+    d = copy.deepcopy(g)
+    c.step(c.seat, c.legal_ids(c.seat)[0])
+    assert len(c.events()) > len(g.events()) and len(d.events()) == len(g.events())
+    seat = g.seat
+    other = g.determinize(seat, 77)
+    assert other.view(seat) == g.view(seat)
+    assert other.legal_ids(seat) == g.legal_ids(seat)
+
+
+def test_bad_input_is_a_value_error_naming_what_and_where():
+    assert issubclass(GameError, ValueError) and hupai.game.GameError is GameError
+    with pytest.raises(GameError, match="rules.*tenhu"):
+        Game("tenhu")
+    with pytest.raises(GameError, match="rules.*length"):
+        Game({"preset": "tenhou", "length": 7})
+    g = Game("tenhou", 6)
+    before = g.events()
+    with pytest.raises(GameError, match="seat 4 does not exist"):
+        g.step(4, 0)
+    with pytest.raises(GameError, match="seat 1 has nothing to decide"):
+        g.step(1, g.legal_ids(0)[0])
+    with pytest.raises(GameError, match="action id 5000 is out of the riichi4 table"):
+        g.step(0, 5000)
+    illegal = next(i for i in range(316) if i not in g.legal_ids(0))
+    with pytest.raises(GameError, match=f"action id {illegal} is not legal.*legal ids"):
+        g.step(0, illegal)
+    with pytest.raises(GameError, match="unknown type"):
+        g.step(0, {"type": "dance"})
+    with pytest.raises(GameError, match="'pai'"):
+        g.step(0, {"type": "dahai"})
+    with pytest.raises(GameError, match="id \\(int\\) or an mjai dict"):
+        g.step(0, "1m")
+    assert g.events() == before
+
+    vg = VecGame(4, "tenhou", seed=0)
+    mask = vg.mask.copy()
+    good = vg.legal[:, 0].astype(numpy.int64)
+    with pytest.raises(GameError, match=r"shape \(3,\)"):
+        vg.step(good[:3])
+    with pytest.raises(GameError, match="dtype float64"):
+        vg.step(good.astype(numpy.float64))
+    with pytest.raises(GameError, match="list, not a numpy array"):
+        vg.step(good.tolist())
+    bad = good.copy()
+    bad[2] = next(i for i in range(316) if not vg.mask[2, i])
+    with pytest.raises(GameError, match=f"game 2 \\(seat {vg.seat[2]}\\): action id {bad[2]}"):
+        vg.step(bad)
+    assert numpy.array_equal(vg.mask, mask)
+    vg.step(good.astype(numpy.int32))  # any integer dtype
+    with pytest.raises(GameError, match="n must be at least 1"):
+        VecGame(0)
+
+
+def test_every_public_name_has_help():
+    names = ["Game", "VecGame", "GameError", "action_table", "plane_names", "env", "raw_env"]
+    assert sorted(hupai.game.__all__) == sorted(names)
+    assert hupai.game.__doc__
+    for name in names:
+        obj = getattr(hupai.game, name)
+        assert obj.__doc__, name
+    for cls in (Game, VecGame):
+        for attr, value in vars(cls).items():
+            if not attr.startswith("_"):
+                assert value.__doc__, f"{cls.__name__}.{attr}"
+
+
+def test_random_games_are_the_same_every_time():
+    assert random_game("tenhou", 3) == random_game("tenhou", 3)
+    assert random_game("tenhou", 3) != random_game("tenhou", 4)
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_pettingzoo_api(rules):
+    if not os.environ.get("CI"):
+        pytest.importorskip("pettingzoo", reason="pettingzoo is not installed: pip install pettingzoo gymnasium")
+    from pettingzoo.test import api_test
+
+    env = hupai.game.env(rules=rules)
+    api_test(env, num_cycles=300)
+    env.reset(seed=8)
+    ids, final = [], {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        action = int(numpy.flatnonzero(obs["action_mask"])[0])
+        ids.append(action)
+        env.step(action)
+    g = Game(rules, 8)
+    for a in ids:
+        g.step(g.seat, a)
+    assert g.done
+    assert [final[a] for a in env.possible_agents] == pytest.approx(g.final_points)
+
+
+def test_the_stub_describes_the_module():
+    import ast
+    import inspect
+    import pathlib
+
+    stub = ast.parse((pathlib.Path(hupai.game.__file__).parent / "game.pyi").read_text(encoding="utf-8"))
+    listed = next(ast.literal_eval(n.value) for n in stub.body if isinstance(n, ast.Assign) and n.targets[0].id == "__all__")
+    assert sorted(listed) == sorted(hupai.game.__all__)
+
+    def params(f):
+        return [a.arg for a in f.args.args if a.arg != "self"]
+
+    def runtime_params(obj):
+        return [p for p in inspect.signature(obj).parameters if p != "self"]
+
+    checked = 0
+    for node in stub.body:
+        if isinstance(node, ast.FunctionDef):
+            assert params(node) == runtime_params(getattr(hupai.game, node.name)), node.name
+            checked += 1
+        if isinstance(node, ast.ClassDef) and node.name in ("Game", "VecGame"):
+            cls = getattr(hupai.game, node.name)
+            stubbed = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
+            public = {a for a in vars(cls) if not a.startswith("_")}
+            assert public <= stubbed, public - stubbed
+            for f in node.body:
+                if isinstance(f, ast.FunctionDef) and f.name != "__init__":
+                    runtime = getattr(cls, f.name)
+                    if not any(isinstance(d, ast.Name) and d.id == "property" for d in f.decorator_list):
+                        assert params(f) == runtime_params(runtime), f"{node.name}.{f.name}"
+                        checked += 1
+                    if not f.name.startswith("_"):
+                        assert ast.get_docstring(f), f"{node.name}.{f.name} has no docstring in the stub"
+    assert checked >= 20
