@@ -111,9 +111,14 @@ pub struct RiverTile {
 pub(crate) enum Riichi {
     None,
     /// Declared with the discard on the table; accepted when nobody wins on it.
-    Declared { double: bool },
+    Declared {
+        double: bool,
+    },
     /// Accepted: the stick is on the table.
-    Accepted { double: bool, ippatsu: bool },
+    Accepted {
+        double: bool,
+        ippatsu: bool,
+    },
 }
 
 /// One seat's part of the state.
@@ -608,7 +613,8 @@ impl Game {
                 p.hand.remove(pai);
                 let kind = pai.kind_index();
                 let mut consumed = [pai; 3];
-                if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.pais[0].kind_index() == kind) {
+                if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Pon && m.pais[0].kind_index() == kind)
+                {
                     consumed = [m.pais[0], m.pais[1], m.pais[2]];
                     m.kind = MeldKind::Kakan;
                     m.pais[3] = pai;
@@ -696,27 +702,35 @@ impl Game {
         }
     }
 
-    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
-    fn discard_passed(&mut self, seat: Seat, reach: bool) {
-        if reach && !self.accept_riichi(seat) {
-            return;
-        }
-        let n = self.rules.players;
-        // Four winds: the first four discards, no call, one wind.
-        if self.rules.four_winds_draw && n == 4 && self.no_calls {
+    /// The abortive draw the last discard brings unless it is won on: four winds (the first four
+    /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
+    /// ronned but not called (the hand ends when nobody wins on it).
+    pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
+        if self.rules.four_winds_draw && self.rules.players == 4 && self.no_calls {
             let firsts: ArrayVec<Pai, 4> = self.players.iter().filter_map(|p| p.river.first().map(|r| r.pai)).collect();
             if firsts.len() == 4
                 && self.players.iter().all(|p| p.river.len() == 1)
                 && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind()))
             {
-                self.abort(DrawReason::FourWinds);
-                return;
+                return Some(DrawReason::FourWinds);
             }
         }
         if self.rules.four_kans_draw && self.kans == 4 && self.players.iter().all(|p| p.kans < 4) {
-            self.abort(DrawReason::FourKans);
+            return Some(DrawReason::FourKans);
+        }
+        None
+    }
+
+    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
+    fn discard_passed(&mut self, seat: Seat, reach: bool) {
+        if reach && !self.accept_riichi(seat) {
             return;
         }
+        if let Some(reason) = self.abort_on_discard() {
+            self.abort(reason);
+            return;
+        }
+        let n = self.rules.players;
         self.draw((seat + 1) % n, false);
     }
 

@@ -25,7 +25,7 @@ pub(crate) fn fill(game: &Game, seat: Seat, out: &mut Actions) {
                 if ron & bit != 0 {
                     out.push(Action::Hora);
                 }
-                if on == ClaimOn::Discard {
+                if on == ClaimOn::Discard && game.abort_on_discard().is_none() {
                     calls(game, seat, from, pai, Some(out));
                 }
                 out.push(Action::None);
@@ -90,7 +90,10 @@ fn turn(game: &Game, seat: Seat, drawn: Option<Pai>, reach: bool, rinshan: bool,
                 }
             }
         }
-        if game.rules.kita && p.hand.kinds[Tile::NORTH.index()] > 0 && game.tiles_left() > 0 && (!riichi || drawn == Pai::NORTH)
+        if game.rules.kita
+            && p.hand.kinds[Tile::NORTH.index()] > 0
+            && game.tiles_left() > 0
+            && (!riichi || drawn == Pai::NORTH)
         {
             push(out, Action::Kita);
         }
@@ -270,6 +273,8 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
     let (mut asked, mut ron, mut hit) = (0u8, 0u8, 0u8);
     let Some(kind) = pai.kind() else { return (0, 0, 0) };
     let n = game.rules.players;
+    // A discard that aborts the hand unless won on cannot be called.
+    let callable = game.abort_on_discard().is_none();
     for k in 1..n {
         let s = (from + k) % n;
         let p = &game.players[usize::from(s)];
@@ -281,7 +286,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
                 asked |= bit;
             }
         }
-        if asked & bit == 0 && calls(game, s, from, pai, None) {
+        if callable && asked & bit == 0 && calls(game, s, from, pai, None) {
             asked |= bit;
         }
     }
@@ -336,7 +341,9 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         (Phase::Turn { drawn, .. }, Action::Dahai { pai, tsumogiri: true }) if drawn != Some(*pai) => {
             format!("{pai} is not the tile just drawn (tsumogiri)")
         }
-        (Phase::Turn { reach: true, .. }, Action::Dahai { .. }) => "after riichi the discard must leave the hand ready".into(),
+        (Phase::Turn { reach: true, .. }, Action::Dahai { .. }) => {
+            "after riichi the discard must leave the hand ready".into()
+        }
         (Phase::Turn { .. }, Action::Dahai { .. }) if p.in_riichi() => {
             "in riichi only the tile just drawn may be discarded".into()
         }
@@ -345,9 +352,12 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         }
         (_, Action::Hora) => "the hand does not win here (not complete, no yaku, or furiten)".into(),
         (_, Action::Reach) => {
-            "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once".into()
+            "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once"
+                .into()
         }
-        (_, Action::Chi { .. }) => "chi only on the left player's discard with two tiles held that make a sequence".into(),
+        (_, Action::Chi { .. }) => {
+            "chi only on the left player's discard with two tiles held that make a sequence".into()
+        }
         (_, Action::Pon { .. } | Action::Daiminkan { .. }) => {
             "the hand does not hold these tiles, or calls are not open (riichi, the last discard)".into()
         }
@@ -355,7 +365,9 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
             "no such kan: the tiles, the number of kans, riichi or the wall does not allow it".into()
         }
         (_, Action::Kita) => "kita needs a north in hand in a three-player game with tiles left".into(),
-        (_, Action::Ryukyoku) => "nine different terminals and honors are needed, on an uninterrupted first draw".into(),
+        (_, Action::Ryukyoku) => {
+            "nine different terminals and honors are needed, on an uninterrupted first draw".into()
+        }
         _ => "not among the legal actions now".into(),
     }
 }

@@ -22,7 +22,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
             "tehais": tehais[..n].iter().map(|h| tiles(h)).collect::<Vec<_>>(),
         }),
         Event::Tsumo { actor, pai } => json!({"type": "tsumo", "actor": actor, "pai": pai}),
-        Event::Dahai { actor, pai, tsumogiri } => json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}),
+        Event::Dahai { actor, pai, tsumogiri } => {
+            json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri})
+        }
         Event::Chi { actor, target, pai, consumed } => {
             json!({"type": "chi", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
         }
@@ -32,7 +34,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         Event::Daiminkan { actor, target, pai, consumed } => {
             json!({"type": "daiminkan", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
         }
-        Event::Kakan { actor, pai, consumed } => json!({"type": "kakan", "actor": actor, "pai": pai, "consumed": tiles(&consumed)}),
+        Event::Kakan { actor, pai, consumed } => {
+            json!({"type": "kakan", "actor": actor, "pai": pai, "consumed": tiles(&consumed)})
+        }
         Event::Ankan { actor, consumed } => json!({"type": "ankan", "actor": actor, "consumed": tiles(&consumed)}),
         Event::Kita { actor, pai } => json!({"type": "kita", "actor": actor, "pai": pai}),
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
@@ -42,7 +46,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
             "type": "hora", "actor": actor, "target": target, "pai": pai, "deltas": &deltas[..n],
             "ura_markers": tiles(&ura_markers[..usize::from(ura_len)]),
         }),
-        Event::Ryukyoku { reason, deltas, .. } => json!({"type": "ryukyoku", "reason": reason.mjai(), "deltas": &deltas[..n]}),
+        Event::Ryukyoku { reason, deltas, .. } => {
+            json!({"type": "ryukyoku", "reason": reason.mjai(), "deltas": &deltas[..n]})
+        }
         Event::EndKyoku => json!({"type": "end_kyoku"}),
         Event::EndGame { scores } => json!({"type": "end_game", "scores": &scores[..n]}),
     }
@@ -52,7 +58,9 @@ pub fn event_json(event: &Event, players: u8) -> Value {
 /// it answers (for chi, pon, daiminkan and ron), or the actor itself.
 pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
     match *action {
-        Action::Dahai { pai, tsumogiri } => json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri}),
+        Action::Dahai { pai, tsumogiri } => {
+            json!({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri})
+        }
         Action::Reach => json!({"type": "reach", "actor": actor}),
         Action::Chi { pai, consumed } => {
             json!({"type": "chi", "actor": actor, "target": target, "pai": pai, "consumed": tiles(&consumed)})
@@ -80,7 +88,9 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
         Action::Chi { pai, consumed } | Action::Pon { pai, consumed } => {
             format!("{} {pai} with {} {}", action.kind(), consumed[0], consumed[1])
         }
-        Action::Daiminkan { pai, consumed } => format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2]),
+        Action::Daiminkan { pai, consumed } => {
+            format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2])
+        }
         Action::Kakan { pai } => format!("kakan {pai}"),
         Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
         other => other.kind().to_string(),

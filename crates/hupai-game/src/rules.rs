@@ -244,11 +244,8 @@ impl GameRules {
     };
 
     /// Mahjong Soul's three-player hanchan.
-    pub const MAHJONG_SOUL_3P: GameRules = GameRules {
-        scoring: Scoring::Mahjongsoul,
-        honba_each_winner: true,
-        ..GameRules::TENHOU_3P
-    };
+    pub const MAHJONG_SOUL_3P: GameRules =
+        GameRules { scoring: Scoring::Mahjongsoul, honba_each_winner: true, ..GameRules::TENHOU_3P };
 
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
@@ -273,7 +270,8 @@ impl GameRules {
             let name = trimmed.trim_matches('"');
             return GameRules::preset(name).ok_or_else(|| RulesError::unknown_preset(name));
         }
-        let value: Value = serde_json::from_str(trimmed).map_err(|e| RulesError { flag: None, message: e.to_string() })?;
+        let value: Value =
+            serde_json::from_str(trimmed).map_err(|e| RulesError { flag: None, message: e.to_string() })?;
         let Value::Object(mut object) = value else { unreachable!("text starting with '{{' parsed as an object") };
         let base = match object.remove("preset") {
             None => None,
@@ -281,7 +279,10 @@ impl GameRules {
                 Some(GameRules::preset(&name).ok_or_else(|| RulesError::unknown_preset(&name))?)
             }
             Some(other) => {
-                return Err(RulesError { flag: Some("preset".into()), message: format!("expected a name, found {other}") });
+                return Err(RulesError {
+                    flag: Some("preset".into()),
+                    message: format!("expected a name, found {other}"),
+                });
             }
         };
         GameRules::with_flags(base, object)

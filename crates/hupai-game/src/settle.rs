@@ -96,9 +96,9 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let mut deltas = [0i32; 4];
         let wi = usize::from(w);
         let sticks = points.kyotaku as i32;
-        let liable = game.players[wi].pao.filter(|_| {
-            score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id())
-        });
+        let liable = game.players[wi]
+            .pao
+            .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
         if s.tsumo {
             for o in 0..n {
                 if o == wi {

@@ -13,7 +13,10 @@ impl TenhouShuffle {
     /// The generator of the walls of a log whose `SHUFFLE` seed is `seed`
     /// (`mt19937ar-sha512-n288-base64,…`).
     pub fn from_seed(seed: &str) -> Result<TenhouShuffle, String> {
-        Err(format!("Tenhou's shuffle is not available in this build (seed '{}')", seed.chars().take(40).collect::<String>()))
+        Err(format!(
+            "Tenhou's shuffle is not available in this build (seed '{}')",
+            seed.chars().take(40).collect::<String>()
+        ))
     }
 
     /// The next hand's wall.

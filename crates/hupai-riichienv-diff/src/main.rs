@@ -1,0 +1,43 @@
+//! `riichienv-diff`: plays games of hupai-game and riichienv in lockstep and reports every
+//! difference. `--players 3|4`, `--games N`, `--seed S` (the first game's seed; game `i` uses
+//! `S + i`). One JSON line per difference, then a summary line.
+
+use hupai_riichienv_diff::lockstep;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let players = value("--players", 4) as u8;
+    let games = value("--games", 100);
+    let seed = value("--seed", 0);
+    let (mut decisions, mut hands, mut differences, mut stopped) = (0u64, 0u64, 0u64, 0u64);
+    for i in 0..games {
+        let s = seed + i;
+        let report = lockstep::play(players, s);
+        decisions += report.decisions;
+        hands += u64::from(report.hands);
+        for d in &report.differences {
+            differences += 1;
+            println!(
+                "{}",
+                serde_json::json!({"seed": s, "what": d.what, "kyoku": d.kyoku, "seat": d.seat,
+                    "only_hupai": d.only_hupai, "only_riichienv": d.only_riichienv, "state": d.state})
+            );
+        }
+        if let Some(why) = &report.stopped {
+            stopped += 1;
+            println!("{}", serde_json::json!({"seed": s, "stopped": why}));
+        }
+    }
+    println!(
+        "{}",
+        serde_json::json!({"players": players, "games": games, "hands": hands, "decisions": decisions,
+            "differences": differences, "stopped": stopped})
+    );
+}
