@@ -596,7 +596,6 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.hand_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Ankan { actor: seat, consumed });
                 let kind = consumed[0];
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, kind, ClaimOn::Ankan);
@@ -623,7 +622,6 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.hand_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
                 if ron != 0 {
@@ -646,7 +644,10 @@ impl Game {
         }
     }
 
+    /// A kan stands (nobody robbed it): it interrupts the go-around (ippatsu, first-turn wins),
+    /// which a robbing win still counts on (chankan with ippatsu).
     fn after_kan(&mut self, seat: Seat, timing: KanDora) {
+        self.interrupt();
         self.kan_dora(timing);
         self.draw(seat, true);
     }

@@ -185,7 +185,11 @@ fn last_events(game: &Game) -> String {
     let from = events.len().saturating_sub(6);
     events[from..]
         .iter()
-        .map(|e| hupai_game::mjai::event_json(e, game.players()).to_string())
+        .map(|e| match e {
+            // The win's worth (han, fu, yaku) is not in mjai's hora.
+            hupai_game::Event::Hora { .. } => format!("{e:?}"),
+            _ => hupai_game::mjai::event_json(e, game.players()).to_string(),
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -216,11 +220,14 @@ fn seat_state(peer: &dyn Peer, seat: u8) -> String {
 pub fn play(players: u8, seed: u64) -> GameReport {
     let (hupai_rules, peer_rule) = rules(players);
     let mut game = Game::with_walls(hupai_rules, WallSource::Given(Arc::from(walls(players, seed))));
-    game.set_recording(std::env::var_os("RIICHIENV_DIFF_EVENTS").is_some());
-    let mut peer = new_peer(players, seed, peer_rule);
+    let logs = std::env::var_os("RIICHIENV_DIFF_EVENTS").is_some();
+    game.set_recording(logs);
+    let mut peer = new_peer(players, seed, peer_rule, logs);
     let mut policy = Policy::new(seed);
     let mut report = GameReport { hands: 1, ..GameReport::default() };
     let mut hand_key = kyoku_name(peer.as_ref());
+    // The seats' tiles before riichienv's last step (kept with `RIICHIENV_DIFF_EVENTS`).
+    let mut before_step = String::new();
     let stop = |report: &mut GameReport, why: String| {
         report.stopped = Some(why);
     };
@@ -263,12 +270,13 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 only_hupai: vec![],
                 only_riichienv: vec![],
                 state: format!(
-                    "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}",
+                    "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}; riichienv's {}",
                     game.kyoku_name(),
                     &game.scores()[..usize::from(players)],
                     peer.scores(),
-                    last_events(&game)
-                ),
+                    last_events(&game),
+                    peer.log_tail(8)
+                ) + &before_step,
             });
             return report;
         }
@@ -283,12 +291,15 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     only_hupai: vec![],
                     only_riichienv: vec![],
                     state: format!(
-                        "at the start: hupai {:?} riichienv {:?}",
+                        "at the start: hupai {:?} riichienv {:?}; hupai's last events {}; riichienv's {}",
                         &game.scores()[..usize::from(players)],
-                        peer.scores()
-                    ),
+                        peer.scores(),
+                        last_events(&game),
+                        peer.log_tail(8)
+                    ) + &before_step,
                 });
-                return report;
+                // Scores matter to play only through riichi (1,000 points) and the match's end, which
+                // the other comparisons catch: play on.
             }
         }
         let (replacements, dora) = peer.dead_wall_use();
@@ -362,6 +373,12 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 return report;
             }
             step.insert(seat, ra);
+        }
+        if logs {
+            before_step = (0..players)
+                .map(|s| format!("seat {s}: {}", seat_state(peer.as_ref(), s)))
+                .collect::<Vec<_>>()
+                .join("; ");
         }
         peer.step(&step);
         if let Some(e) = peer.last_error() {

@@ -37,14 +37,17 @@ pub trait Peer {
     fn dead_wall_use(&self) -> (u8, usize);
     /// Why riichienv refused the last step, if it did.
     fn last_error(&self) -> Option<&str>;
+    /// The last `n` events of its mjai log (when it keeps one).
+    fn log_tail(&self, n: usize) -> String;
 }
 
 /// riichienv's game mode number for a hanchan: 2 with four players, 5 with three.
-pub fn new_peer(players: u8, seed: u64, rule: GameRule) -> Box<dyn Peer> {
+/// With `log`, riichienv keeps its mjai log (for the states of differences).
+pub fn new_peer(players: u8, seed: u64, rule: GameRule, log: bool) -> Box<dyn Peer> {
     if players == 4 {
-        Box::new(GameState::new(2, true, Some(seed), 0, rule))
+        Box::new(GameState::new(2, !log, Some(seed), 0, rule))
     } else {
-        Box::new(GameState3P::new(5, true, Some(seed), 0, rule))
+        Box::new(GameState3P::new(5, !log, Some(seed), 0, rule))
     }
 }
 
@@ -94,6 +97,9 @@ macro_rules! peer {
             }
             fn last_error(&self) -> Option<&str> {
                 self.last_error.as_deref()
+            }
+            fn log_tail(&self, n: usize) -> String {
+                self.mjai_log[self.mjai_log.len().saturating_sub(n)..].join(" ")
             }
         }
     };

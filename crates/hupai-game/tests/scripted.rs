@@ -1,5 +1,4 @@
-//! The discard after a fourth kan made by more than one player ends the hand unless it is won on:
-//! it may be ronned, never called (四開槓: the hand is drawn when nobody wins on that discard).
+//! Rules shown on scripted hands: walls built to deal given tiles, and the same choices played.
 
 use std::sync::Arc;
 
@@ -61,6 +60,8 @@ fn tsumogiri(pai: &str) -> Action {
     Action::Dahai { pai: pai.parse().unwrap(), tsumogiri: true }
 }
 
+/// The discard after a fourth kan made by more than one player ends the hand unless it is won
+/// on: it may be ronned, never called (四開槓).
 #[test]
 fn the_discard_after_a_fourth_kan_by_two_players_is_not_called() {
     let hands = [
@@ -105,4 +106,38 @@ fn without_the_four_kans_rule_the_same_discard_can_be_called() {
     play(&mut game, 1, tsumogiri("1s"));
     let pon = Action::Pon { pai: "1s".parse().unwrap(), consumed: ["1s".parse().unwrap(); 2] };
     assert!(game.legal_actions(2).contains(&pon), "{:?}", game.legal_actions(2));
+}
+
+/// Robbing a kan (chankan) in the go-around after riichi keeps ippatsu: the kan robbed never
+/// stood, so it interrupted nothing.
+#[test]
+fn chankan_keeps_ippatsu() {
+    let hands = [
+        "4p 2m 3m 6m 7m 2s 3s 6s 7s 8s E S 5m",
+        "4p 4p 1m 2m 3m 6s 7s 8s 9p 9p E E 8m",
+        "1p 1p 5s 6s 9s 9s S S N N F F 7m",
+        "1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 1s 2p P",
+    ];
+    let w = wall(hands, "W 8p 3p 8p 4p", "");
+    let mut game = Game::with_walls(GameRules::TENHOU, WallSource::Given(Arc::from(vec![w])));
+    let p = |name: &str| name.parse::<Pai>().unwrap();
+    play(&mut game, 0, Action::Dahai { pai: p("4p"), tsumogiri: false });
+    play(&mut game, 1, Action::Pon { pai: p("4p"), consumed: [p("4p"); 2] });
+    play(&mut game, 1, Action::Dahai { pai: p("8m"), tsumogiri: false });
+    play(&mut game, 2, tsumogiri("8p"));
+    play(&mut game, 3, Action::Reach);
+    play(&mut game, 3, Action::Dahai { pai: p("P"), tsumogiri: false });
+    play(&mut game, 0, tsumogiri("8p"));
+    play(&mut game, 1, Action::Kakan { pai: p("4p") });
+    assert!(game.legal_actions(3).contains(&Action::Hora), "{:?}", game.legal_actions(3));
+    play(&mut game, 3, Action::Hora);
+    let yaku = game.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 3, score, .. } => Some(score.yaku[..usize::from(score.yaku_len)].to_vec()),
+        _ => None,
+    });
+    let yaku = yaku.expect("seat 3 robbed the kan");
+    // hupai-score's ids: 1 riichi, 2 ippatsu, 3 chankan.
+    for id in [1, 2, 3] {
+        assert!(yaku.iter().any(|&(y, _)| y == id), "yaku {id} missing from {yaku:?}");
+    }
 }
