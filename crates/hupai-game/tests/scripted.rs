@@ -8,6 +8,12 @@ use hupai_game::{Action, DrawReason, Event, Game, GameRules, Pai, Wall, WallSour
 /// `draws` in order, with `replacements` as the first replacement tiles; every other tile fills
 /// the rest. Tiles are mjai names; each takes the next unused copy of its kind (red fives avoided).
 fn wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
+    wall_of(&hands, draws, replacements)
+}
+
+/// [`wall`] for three or four players (as many hands as players).
+fn wall_of(hands: &[&str], draws: &str, replacements: &str) -> Wall {
+    let players = hands.len();
     let mut used = [0u8; 34];
     let mut take = |name: &str| -> u8 {
         let kind = name.parse::<Pai>().unwrap().kind_index();
@@ -18,24 +24,25 @@ fn wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
         assert!(copy < 4, "more than four {name}");
         (kind * 4) as u8 + copy
     };
-    let mut yama = [u8::MAX; 136];
-    let len = 136;
+    let in_set = |id: u8| players == 4 || !(4..32).contains(&id);
+    let len = if players == 4 { 136 } else { 108 };
+    let mut yama = vec![u8::MAX; len];
     for (seat, hand) in hands.iter().enumerate() {
         let tiles: Vec<&str> = hand.split_whitespace().collect();
         assert_eq!(tiles.len(), 13);
         for (i, t) in tiles.iter().enumerate() {
             // The deal: three rounds of four tiles to each seat, then one each (Tenhou's order).
-            let from_top = if i < 12 { (i / 4) * 16 + seat * 4 + i % 4 } else { 48 + seat };
+            let from_top = if i < 12 { (i / 4) * 4 * players + seat * 4 + i % 4 } else { 12 * players + seat };
             yama[len - 1 - from_top] = take(t);
         }
     }
     for (k, t) in draws.split_whitespace().enumerate() {
-        yama[len - 1 - 52 - k] = take(t);
+        yama[len - 1 - 13 * players - k] = take(t);
     }
     for (t, at) in replacements.split_whitespace().zip([1, 0, 3, 2]) {
         yama[at] = take(t);
     }
-    let mut rest = (0..136u8).filter(|id| {
+    let mut rest = (0..136u8).filter(|&id| in_set(id)).filter(|id| {
         let kind = usize::from(id / 4);
         let first = if kind < 27 && kind % 9 == 4 { 1 } else { 0 };
         // Ids not taken above: copies past those used, and the red fives.
@@ -44,7 +51,7 @@ fn wall(hands: [&str; 4], draws: &str, replacements: &str) -> Wall {
     for slot in yama.iter_mut().filter(|s| **s == u8::MAX) {
         *slot = rest.next().unwrap();
     }
-    Wall::from_ids(&yama, 4, [1, 1]).unwrap()
+    Wall::from_ids(&yama, players as u8, [1, 1]).unwrap()
 }
 
 fn play(game: &mut Game, seat: u8, action: Action) {
@@ -140,4 +147,27 @@ fn chankan_keeps_ippatsu() {
     for id in [1, 2, 3] {
         assert!(yaku.iter().any(|&(y, _)| y == id), "yaku {id} missing from {yaku:?}");
     }
+}
+
+/// Three players: a win on the replacement tile drawn for a north set aside is a tsumo like any
+/// other (and rinshan, as after a kan).
+#[test]
+fn a_win_on_the_replacement_for_a_north() {
+    let hands = [
+        "3p 3p 8p 8p 3s 3s S S P P F C C",
+        "1p 2p 3p 4p 5p 6p 7p 9p 1s 2s 4s 6s 7s",
+        "1m 9m 1p 2p 3p 4p 6p 7p 9p 1s 2s 4s 9s",
+    ];
+    let w = wall_of(&hands, "N", "F");
+    let mut game = Game::with_walls(GameRules::TENHOU_3P, WallSource::Given(Arc::from(vec![w])));
+    play(&mut game, 0, Action::Kita);
+    assert!(game.legal_actions(0).contains(&Action::Hora), "{:?}", game.legal_actions(0));
+    play(&mut game, 0, Action::Hora);
+    let yaku = game.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 0, score, .. } => Some(score.yaku[..usize::from(score.yaku_len)].to_vec()),
+        _ => None,
+    });
+    let yaku = yaku.expect("the dealer won");
+    // hupai-score's id 4: rinshan kaihou.
+    assert!(yaku.iter().any(|&(y, _)| y == 4), "{yaku:?}");
 }

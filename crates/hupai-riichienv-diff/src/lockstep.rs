@@ -352,7 +352,11 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     seat,
                     only_hupai: mjai(seat, &ours.difference(&theirs).copied().collect()),
                     only_riichienv: mjai(seat, &theirs.difference(&ours).copied().collect()),
-                    state: seat_state(peer.as_ref(), seat),
+                    state: if logs {
+                        format!("{}; hupai's last events {}", seat_state(peer.as_ref(), seat), last_events(&game))
+                    } else {
+                        seat_state(peer.as_ref(), seat)
+                    },
                 });
             }
             let common: Vec<Action> = ours.intersection(&theirs).copied().collect();
