@@ -47,6 +47,38 @@ pub struct Difference {
     pub only_riichienv: Vec<String>,
     /// The state: the seat's hand, melds and drawn tile, or the two engines' values.
     pub state: String,
+    /// A hand was settled differently before (scores differ, so riichi's 1,000 points and the
+    /// match's end may too).
+    pub after_scores: bool,
+    /// The last action played before it.
+    pub last_action: Option<Action>,
+}
+
+impl Difference {
+    /// Why the engines differ here, when the reason is known (docs/game.md lists each with its
+    /// source), or `None` for a difference nobody has explained.
+    pub fn explained(&self, players: u8) -> Option<&'static str> {
+        let only = |list: &[String], kind: &str| list.len() == 1 && list[0].contains(&format!("\"type\":\"{kind}\""));
+        match self.what {
+            "scores" => Some("settlement: a hand paid differently (not a legal-action difference)"),
+            _ if self.after_scores => Some("follows a hand settled differently"),
+            "legal" if players == 3 && only(&self.only_hupai, "ryukyoku") && self.only_riichienv.is_empty() => Some(
+                "riichienv: a kita ends the first go-around (no nine terminals after it); hupai: a kita interrupts nothing",
+            ),
+            "deciding seats" if players == 3 && self.last_action == Some(Action::Kita) => {
+                Some("riichienv: a north set aside may be ronned; hupai: never")
+            }
+            "end" if self.state.starts_with("hupai over true at W") => Some(
+                "west round: hupai ends after any hand once someone has 30,000; riichienv only when the dealer passes",
+            ),
+            "end" if self.state.starts_with("hupai over true at") && self.state.contains("riichienv done false") => {
+                Some(
+                    "all-last: hupai ends the game after an abortive draw with the dealer on top (agari-yame), riichienv plays on",
+                )
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The seeded player both engines follow: wins whenever it may, declares riichi, calls often
@@ -228,6 +260,9 @@ pub fn play(players: u8, seed: u64) -> GameReport {
     let mut hand_key = kyoku_name(peer.as_ref());
     // The seats' tiles before riichienv's last step (kept with `RIICHIENV_DIFF_EVENTS`).
     let mut before_step = String::new();
+    // riichienv's scores less hupai's after the last hand compared.
+    let mut settled_offset = vec![0; usize::from(players)];
+    let mut last_action: Option<Action> = None;
     let stop = |report: &mut GameReport, why: String| {
         report.stopped = Some(why);
     };
@@ -241,6 +276,8 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
+                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    last_action,
                     state: format!(
                         "hupai over {} at {} scores {:?}; riichienv done {} scores {:?}",
                         game.is_over(),
@@ -250,13 +287,16 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                         peer.scores()
                     ),
                 });
-            } else if game.scores()[..usize::from(players)] != peer.scores()[..] {
+            } else if peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect::<Vec<_>>() != settled_offset
+            {
                 report.differences.push(Difference {
                     what: "scores",
                     kyoku: "end".into(),
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
+                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    last_action,
                     state: format!("hupai {:?} riichienv {:?}", &game.scores()[..usize::from(players)], peer.scores()),
                 });
             }
@@ -269,6 +309,8 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 seat: 255,
                 only_hupai: vec![],
                 only_riichienv: vec![],
+                after_scores: settled_offset.iter().any(|&d| d != 0),
+                last_action,
                 state: format!(
                     "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}; riichienv's {}",
                     game.kyoku_name(),
@@ -283,13 +325,18 @@ pub fn play(players: u8, seed: u64) -> GameReport {
         if peer_name != hand_key {
             hand_key = peer_name.clone();
             report.hands += 1;
-            if game.scores()[..usize::from(players)] != peer.scores()[..] {
+            // A difference is reported once, when it appears: a hand settled differently.
+            let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
+            if offset != settled_offset {
+                settled_offset = offset;
                 report.differences.push(Difference {
                     what: "scores",
                     kyoku: peer_name.clone(),
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
+                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    last_action,
                     state: format!(
                         "at the start: hupai {:?} riichienv {:?}; hupai's last events {}; riichienv's {}",
                         &game.scores()[..usize::from(players)],
@@ -324,6 +371,8 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 seat: 255,
                 only_hupai: hupai_seats.iter().map(|s| s.to_string()).collect(),
                 only_riichienv: peer_seats.iter().map(|s| s.to_string()).collect(),
+                after_scores: settled_offset.iter().any(|&d| d != 0),
+                last_action,
                 state: (0..players)
                     .map(|s| format!("seat {s}: {}", seat_state(peer.as_ref(), s)))
                     .collect::<Vec<_>>()
@@ -352,6 +401,8 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     seat,
                     only_hupai: mjai(seat, &ours.difference(&theirs).copied().collect()),
                     only_riichienv: mjai(seat, &theirs.difference(&ours).copied().collect()),
+                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    last_action,
                     state: if logs {
                         format!("{}; hupai's last events {}", seat_state(peer.as_ref(), seat), last_events(&game))
                     } else {
@@ -359,7 +410,19 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     },
                 });
             }
-            let common: Vec<Action> = ours.intersection(&theirs).copied().collect();
+            let mut common: Vec<Action> = ours.intersection(&theirs).copied().collect();
+            // Three players: the two dead walls hold the same tiles for four replacement draws
+            // and three dora indicators only (convert::wall), so the policy declines what would
+            // draw or show past them.
+            let (replacements, dora) = peer.dead_wall_use();
+            if players == 3 && (replacements >= 4 || dora >= 3) {
+                let past = |a: &Action| {
+                    matches!(a, Action::Kita | Action::Ankan { .. } | Action::Kakan { .. } | Action::Daiminkan { .. })
+                };
+                if common.iter().any(|a| !past(a)) {
+                    common.retain(|a| !past(a));
+                }
+            }
             if common.is_empty() {
                 stop(&mut report, format!("{peer_name}: no action legal in both engines for seat {seat}"));
                 return report;
@@ -377,6 +440,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 return report;
             }
             step.insert(seat, ra);
+            last_action = Some(action);
         }
         if logs {
             before_step = (0..players)

@@ -17,6 +17,7 @@ fn main() {
     let games = value("--games", 100);
     let seed = value("--seed", 0);
     let (mut decisions, mut hands, mut differences, mut stopped) = (0u64, 0u64, 0u64, 0u64);
+    let mut unexplained = 0u64;
     for i in 0..games {
         let s = seed + i;
         let report = lockstep::play(players, s);
@@ -24,10 +25,12 @@ fn main() {
         hands += u64::from(report.hands);
         for d in &report.differences {
             differences += 1;
+            unexplained += u64::from(d.explained(players).is_none());
             println!(
                 "{}",
                 serde_json::json!({"seed": s, "what": d.what, "kyoku": d.kyoku, "seat": d.seat,
-                    "only_hupai": d.only_hupai, "only_riichienv": d.only_riichienv, "state": d.state})
+                    "only_hupai": d.only_hupai, "only_riichienv": d.only_riichienv, "state": d.state,
+                    "explained": d.explained(players)})
             );
         }
         if let Some(why) = &report.stopped {
@@ -38,6 +41,6 @@ fn main() {
     println!(
         "{}",
         serde_json::json!({"players": players, "games": games, "hands": hands, "decisions": decisions,
-            "differences": differences, "stopped": stopped})
+            "differences": differences, "unexplained": unexplained, "stopped": stopped})
     );
 }
