@@ -92,7 +92,7 @@ pub struct Policy {
 impl Policy {
     /// A policy seeded with `seed`.
     pub fn new(seed: u64) -> Policy {
-        Policy { rng: SplitMix64(seed ^ 0x5EED_0F_A11) }
+        Policy { rng: SplitMix64(seed ^ 0x0005_EED0_FA11) }
     }
 
     fn chance(&mut self, percent: u64) -> bool {

@@ -1,6 +1,6 @@
 //! `riichienv-diff`: plays games of hupai-game and riichienv in lockstep and reports every
 //! difference. `--players 3|4`, `--games N`, `--seed S` (the first game's seed; game `i` uses
-//! `S + i`). One JSON line per difference, then a summary line.
+//! `S + i`). One JSON line per difference, and a running total every 250 games and at the end.
 
 use hupai_riichienv_diff::lockstep;
 
@@ -37,10 +37,13 @@ fn main() {
             stopped += 1;
             println!("{}", serde_json::json!({"seed": s, "stopped": why}));
         }
+        // A running total now and then, so that a long run cut short still says what it did.
+        if (i + 1) % 250 == 0 || i + 1 == games {
+            println!(
+                "{}",
+                serde_json::json!({"players": players, "games": i + 1, "hands": hands, "decisions": decisions,
+                    "differences": differences, "unexplained": unexplained, "stopped": stopped})
+            );
+        }
     }
-    println!(
-        "{}",
-        serde_json::json!({"players": players, "games": games, "hands": hands, "decisions": decisions,
-            "differences": differences, "unexplained": unexplained, "stopped": stopped})
-    );
 }
