@@ -881,12 +881,12 @@ impl Game {
     fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
         crate::settle::wins(self, from, pai, winners, rinshan, on);
         let dealer_won = winners.contains(&self.kyoku);
-        self.end_hand(dealer_won, true);
+        self.end_hand(dealer_won, true, false);
     }
 
     fn abort(&mut self, reason: DrawReason) {
         self.emit(Event::Ryukyoku { reason, deltas: [0; 4], tenpai: 0 });
-        self.end_hand(true, false);
+        self.end_hand(true, false, true);
     }
 
     fn exhaustive_draw(&mut self) {
@@ -896,11 +896,13 @@ impl Game {
         }
         self.emit(Event::Ryukyoku { reason, deltas, tenpai });
         let dealer_tenpai = tenpai & (1 << self.kyoku) != 0;
-        self.end_hand(dealer_tenpai, false);
+        self.end_hand(dealer_tenpai, false, false);
     }
 
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
-    fn end_hand(&mut self, dealer_stays: bool, won: bool) {
+    /// `aborted`: an abortive draw, which keeps the dealer without ending all-last (only the
+    /// dealer's win or tenpai does).
+    fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
         self.emit(Event::EndKyoku);
         let n = self.rules.players;
         let last_wind = match self.rules.length {
@@ -918,7 +920,7 @@ impl Game {
         }
         let top = self.top_seat();
         let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        if all_last && dealer_stays && self.rules.agari_yame && top == self.kyoku && reached {
+        if all_last && dealer_stays && !aborted && self.rules.agari_yame && top == self.kyoku && reached {
             self.finish_game();
             return;
         }

@@ -171,3 +171,39 @@ fn a_win_on_the_replacement_for_a_north() {
     // hupai-score's id 4: rinshan kaihou.
     assert!(yaku.iter().any(|&(y, _)| y == 4), "{yaku:?}");
 }
+
+/// All-last with the dealer on top: an abortive draw keeps the dealer, and the game goes on; only
+/// the dealer's win or tenpai ends it (agari-yame).
+#[test]
+fn an_abortive_draw_does_not_end_all_last() {
+    let dealer = "8p 1m 1m 9m 9m E E S S W W N C";
+    let winner = "2m 2m 3p 3p 4s 4s 6s 6s 6m 6m 8s 8s 8p";
+    let (j1, j2) = ("1p 1p 2p 2p 3s 3s 9s 9s F F P P 7m", "1p 2p 3s 9s F P 7m 7m 5m 5m 4m 4m 2s");
+    // East 1 to 3: the dealer's first discard, 8p, is ronned by seat 3 (seven pairs, all simples).
+    let mut walls = vec![
+        wall([dealer, j1, j2, winner], "C", ""),
+        wall([dealer, j1, winner, j2], "C", ""),
+        wall([dealer, winner, j1, j2], "C", ""),
+    ];
+    // East 4: seat 3 deals itself nine terminals and honors.
+    let nine = wall(["1m 9m 1p 9p 1s 9s E S W N 2m 3m 4m", j1, j2, "2s 3s 4s 5s 6s 7s 2p 3p 4p 6p 7p 8p 5m"], "P", "");
+    walls.push(nine.clone());
+    walls.push(nine);
+    let rules = GameRules::from_json(r#"{"preset": "tenhou", "length": "east"}"#).unwrap();
+    let mut game = Game::with_walls(rules, WallSource::Given(Arc::from(walls)));
+    for dealer in 0..3u8 {
+        play(&mut game, dealer, Action::Dahai { pai: "8p".parse().unwrap(), tsumogiri: false });
+        play(&mut game, 3, Action::Hora);
+        for seat in (0..4).filter(|&s| s != 3) {
+            if game.legal_actions(seat).contains(&Action::None) {
+                play(&mut game, seat, Action::None);
+            }
+        }
+    }
+    assert_eq!(game.kyoku_name(), "E4");
+    let scores = game.scores();
+    assert!(scores[3] >= 30000 && scores[..3].iter().all(|&s| s < scores[3]), "{scores:?}");
+    play(&mut game, 3, Action::Ryukyoku);
+    assert!(!game.is_over(), "the game ended after an abortive draw: {:?}", game.events().last());
+    assert_eq!(game.kyoku_name(), "E4-1");
+}
