@@ -52,6 +52,8 @@ pub struct Difference {
     pub after_scores: bool,
     /// The last action played before it.
     pub last_action: Option<Action>,
+    /// The deciding seat holds all four copies of a kind (hand and melds).
+    pub holds_four: bool,
 }
 
 impl Difference {
@@ -71,9 +73,13 @@ impl Difference {
             "end" if self.state.starts_with("hupai over true at W") => Some(
                 "west round: hupai ends after any hand once someone has 30,000; riichienv only when the dealer passes",
             ),
-            "end" if self.state.starts_with("hupai over true at") && self.state.contains("riichienv done false") => {
+            "legal"
+                if self.holds_four
+                    && self.only_hupai.is_empty()
+                    && self.only_riichienv.iter().all(|a| a.contains("\"dahai\"") || a.contains("\"reach\"")) =>
+            {
                 Some(
-                    "all-last: hupai ends the game after an abortive draw with the dealer on top (agari-yame), riichienv plays on",
+                    "a wait whose four copies are all the seat's own: riichienv counts the hand ready, hupai (as Tenhou) does not",
                 )
             }
             _ => None,
@@ -232,6 +238,15 @@ fn kyoku_name(peer: &dyn Peer) -> String {
     if honba > 0 { format!("{w}{}-{honba}", oya + 1) } else { format!("{w}{}", oya + 1) }
 }
 
+/// True if the seat holds all four copies of some kind, in its hand and melds together.
+fn holds_four(peer: &dyn Peer, seat: u8) -> bool {
+    let mut counts = [0u8; 34];
+    for &t in peer.hand(seat).iter().chain(peer.melds(seat).iter().flat_map(|m| m.tiles.iter())) {
+        counts[usize::from(t / 4)] += 1;
+    }
+    counts.contains(&4)
+}
+
 fn seat_state(peer: &dyn Peer, seat: u8) -> String {
     let mut hand: Vec<u8> = peer.hand(seat).to_vec();
     hand.sort();
@@ -278,6 +293,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     only_riichienv: vec![],
                     after_scores: settled_offset.iter().any(|&d| d != 0),
                     last_action,
+                    holds_four: false,
                     state: format!(
                         "hupai over {} at {} scores {:?}; riichienv done {} scores {:?}",
                         game.is_over(),
@@ -297,6 +313,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     only_riichienv: vec![],
                     after_scores: settled_offset.iter().any(|&d| d != 0),
                     last_action,
+                    holds_four: false,
                     state: format!("hupai {:?} riichienv {:?}", &game.scores()[..usize::from(players)], peer.scores()),
                 });
             }
@@ -311,6 +328,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 only_riichienv: vec![],
                 after_scores: settled_offset.iter().any(|&d| d != 0),
                 last_action,
+                holds_four: false,
                 state: format!(
                     "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}; riichienv's {}",
                     game.kyoku_name(),
@@ -337,6 +355,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     only_riichienv: vec![],
                     after_scores: settled_offset.iter().any(|&d| d != 0),
                     last_action,
+                    holds_four: false,
                     state: format!(
                         "at the start: hupai {:?} riichienv {:?}; hupai's last events {}; riichienv's {}",
                         &game.scores()[..usize::from(players)],
@@ -373,6 +392,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 only_riichienv: peer_seats.iter().map(|s| s.to_string()).collect(),
                 after_scores: settled_offset.iter().any(|&d| d != 0),
                 last_action,
+                holds_four: false,
                 state: (0..players)
                     .map(|s| format!("seat {s}: {}", seat_state(peer.as_ref(), s)))
                     .collect::<Vec<_>>()
@@ -403,6 +423,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     only_riichienv: mjai(seat, &theirs.difference(&ours).copied().collect()),
                     after_scores: settled_offset.iter().any(|&d| d != 0),
                     last_action,
+                    holds_four: holds_four(peer.as_ref(), seat),
                     state: if logs {
                         format!("{}; hupai's last events {}", seat_state(peer.as_ref(), seat), last_events(&game))
                     } else {
