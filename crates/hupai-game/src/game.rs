@@ -724,7 +724,6 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Ankan { actor: seat, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Ankan);
                 let kind = consumed[0];
@@ -777,7 +776,10 @@ impl Game {
         }
     }
 
+    /// A kan stands (nobody robbed it): it interrupts the go-around (ippatsu, first-turn wins),
+    /// which a robbing win still counts on (chankan with ippatsu).
     fn after_kan(&mut self, seat: Seat, timing: KanDora) {
+        self.interrupt();
         self.kan_dora(timing);
         self.draw(seat, true);
     }
@@ -836,25 +838,32 @@ impl Game {
         }
     }
 
-    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
-    fn discard_passed(&mut self, seat: Seat, reach: bool) {
-        if reach && !self.accept_riichi(seat) {
-            return;
-        }
-        let n = self.rules.players;
-        // Four winds: the first four discards, no call, one wind.
-        if self.rules.four_winds_draw && n == 4 && self.no_calls {
+    /// The abortive draw the last discard brings unless it is won on: four winds (the first four
+    /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
+    /// ronned but not called (the hand ends when nobody wins on it).
+    pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
+        if self.rules.four_winds_draw && self.rules.players == 4 && self.no_calls {
             let firsts: ArrayVec<Pai, 4> = self.players.iter().filter_map(|p| p.river.first().map(|r| r.pai)).collect();
             if firsts.len() == 4
                 && self.players.iter().all(|p| p.river.len() == 1)
                 && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind()))
             {
-                self.abort(DrawReason::FourWinds);
-                return;
+                return Some(DrawReason::FourWinds);
             }
         }
         if self.rules.four_kans_draw && self.kans == 4 && self.players.iter().all(|p| p.kans < 4) {
-            self.abort(DrawReason::FourKans);
+            return Some(DrawReason::FourKans);
+        }
+        None
+    }
+
+    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
+    fn discard_passed(&mut self, seat: Seat, reach: bool) {
+        if reach && !self.accept_riichi(seat) {
+            return;
+        }
+        if let Some(reason) = self.abort_on_discard() {
+            self.abort(reason);
             return;
         }
         self.draw(self.next_in_turn(seat, 1), false);
@@ -1021,12 +1030,12 @@ impl Game {
             crate::family::hongzhong::next_dealer(self, winners.first().copied());
         }
         let dealer_won = winners.contains(&self.oya());
-        self.end_hand(dealer_won, true);
+        self.end_hand(dealer_won, true, false);
     }
 
     fn abort(&mut self, reason: DrawReason) {
         self.emit(Event::Ryukyoku { reason, deltas: [0; 4], tenpai: 0 });
-        self.end_hand(true, false);
+        self.end_hand(true, false, true);
     }
 
     pub(crate) fn exhaustive_draw(&mut self) {
@@ -1040,11 +1049,13 @@ impl Game {
         }
         self.emit(Event::Ryukyoku { reason, deltas, tenpai });
         let dealer_tenpai = tenpai & (1 << self.oya()) != 0;
-        self.end_hand(dealer_tenpai, false);
+        self.end_hand(dealer_tenpai, false, false);
     }
 
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
-    fn end_hand(&mut self, dealer_stays: bool, won: bool) {
+    /// `aborted`: an abortive draw, which keeps the dealer without ending all-last (only the
+    /// dealer's win or tenpai does).
+    fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
         self.emit(Event::EndKyoku);
         match self.rules.family {
             Family::Gb => return crate::family::gb::next_hand(self),
@@ -1063,7 +1074,7 @@ impl Game {
         }
         let top = self.top_seat();
         let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        if all_last && dealer_stays && won && self.rules.agari_yame && top == self.kyoku && reached {
+        if all_last && dealer_stays && !aborted && self.rules.agari_yame && top == self.kyoku && reached {
             self.finish_game();
             return;
         }

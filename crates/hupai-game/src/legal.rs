@@ -49,7 +49,10 @@ pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
                 if ron & bit != 0 && wants(want, Action::Hora) {
                     out.push(Action::Hora);
                 }
-                if on == ClaimOn::Discard && want & !(kind_bit(&Action::Hora) | kind_bit(&Action::None)) != 0 {
+                if on == ClaimOn::Discard
+                    && want & !(kind_bit(&Action::Hora) | kind_bit(&Action::None)) != 0
+                    && game.abort_on_discard().is_none()
+                {
                     calls(game, seat, from, pai, Some(out));
                 }
                 if wants(want, Action::None) {
@@ -331,6 +334,8 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
     let (mut asked, mut ron, mut hit) = (0u8, 0u8, 0u8);
     let Some(kind) = pai.kind() else { return (0, 0, 0) };
     let n = game.rules.players;
+    // A discard that aborts the hand unless won on cannot be called.
+    let callable = game.abort_on_discard().is_none();
     for k in 1..n {
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
@@ -342,7 +347,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
                 asked |= bit;
             }
         }
-        if asked & bit == 0 && calls(game, s, from, pai, None) {
+        if callable && asked & bit == 0 && calls(game, s, from, pai, None) {
             asked |= bit;
         }
     }
