@@ -89,7 +89,7 @@ pub mod table;
 mod vector;
 
 pub use advice::{Discard, DiscardOption, discard_advice};
-pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles};
+pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles, waits};
 pub use prepared::check_rules;
 pub use shanten::{Form, Shanten, shanten};
 pub use table::tables;

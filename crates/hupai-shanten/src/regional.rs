@@ -714,6 +714,30 @@ impl<'a> Regional<'a> {
         wildcards: u8,
         visible: &TileCounts,
     ) -> Effective {
+        let (base, kinds) = self.effective_kinds(counts, room, wildcards);
+        Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+    }
+
+    /// The waits of `counts` (3k + 1 with the hand's wildcards; `room` decides which kinds can be
+    /// drawn) as bits by kind: the effective kinds of a ready hand, none otherwise. One tile short,
+    /// the real tiles are at least the wildcards plus one short of a complete hand, so the distance
+    /// is at least that, and the hand is ready exactly there: whether it is takes one distance
+    /// asked only that far (most hands are not, and then no draw is looked at).
+    pub(crate) fn waits(&self, counts: &[u8; 34], room: &[u8; 34]) -> u64 {
+        let wildcards = self.p.wildcards;
+        let ready = wildcards.saturating_add(1);
+        if self.best_below(counts, self.budget(wildcards), ready.saturating_add(1)) > ready {
+            return 0;
+        }
+        match self.effective_kinds(counts, room, wildcards) {
+            (base, kinds) if base == ready => kinds,
+            _ => 0,
+        }
+    }
+
+    /// The best distance of `counts` with `wildcards` and, as bits, the kinds with room whose draw
+    /// lowers it.
+    fn effective_kinds(&self, counts: &[u8; 34], room: &[u8; 34], wildcards: u8) -> (u8, u64) {
         let budget = self.budget(wildcards);
         if self.useful_budget(counts, budget) == 0
             && let Some((base, mut kinds)) = self.effective_keyed(counts, room)
@@ -734,7 +758,7 @@ impl<'a> Regional<'a> {
                     c[t] -= 1;
                 }
             }
-            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) };
+            return (base, kinds);
         }
         let base = self.best_below(counts, budget, INF);
         let drawable = self.ways.variants.iter().fold(0u64, |a, v| a | v.allowed);
@@ -752,7 +776,7 @@ impl<'a> Regional<'a> {
             }
             c[t] -= 1;
         }
-        Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+        (base, kinds)
     }
 
     /// The best distance of `counts` (3k + 1 with the wildcards, no stand-in forced) and the kinds
