@@ -726,13 +726,47 @@ impl<'a> Regional<'a> {
     pub(crate) fn waits(&self, counts: &[u8; 34], room: &[u8; 34]) -> u64 {
         let wildcards = self.p.wildcards;
         let ready = wildcards.saturating_add(1);
-        if self.best_below(counts, self.budget(wildcards), ready.saturating_add(1)) > ready {
+        let budget = self.budget(wildcards);
+        let nearest = match self.nearest_shared(counts, budget) {
+            Some(d) => d,
+            None => self.best_below(counts, budget, ready.saturating_add(1)),
+        };
+        if nearest > ready {
             return 0;
         }
         match self.effective_kinds(counts, room, wildcards) {
             (base, kinds) if base == ready => kinds,
             _ => 0,
         }
+    }
+
+    /// The best distance of `counts` over several ways to be void without the knitted forms, by the
+    /// keyed sources, each suit looked up once for every variant (it is the same in every variant
+    /// that allows it); `None` for one way to win, the knitted forms, or where the keyed sources
+    /// cannot answer (then [`Regional::best_below`] does).
+    fn nearest_shared(&self, counts: &[u8; 34], budget: usize) -> Option<u8> {
+        if self.exact_only
+            || self.ways.variants.len() == 1
+            || self.honors_and_knitted
+            || self.knitted_straight.is_some()
+            || self.useful_budget(counts, budget) != 0
+        {
+            return None;
+        }
+        let shared = Keyed::new(counts, &self.ways.sources)?;
+        let full = [shared.full(0), shared.full(1), shared.full(2), shared.full(3)];
+        let mut best = INF;
+        for v in &self.ways.variants {
+            let suits = std::array::from_fn(|s| if v.sources[s] == Source::Absent { ABSENT } else { full[s] });
+            let mut near = vector::four_suits_distance(&suits, self.p.melds);
+            let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+            if self.seven_pairs != SevenPairs::Off || orphans {
+                let (seven, thirteen) = Stats::distances(&v.masked(counts), self.seven_pairs, orphans);
+                near = near.min(seven.unwrap_or(INF)).min(thirteen.unwrap_or(INF));
+            }
+            best = best.min(near);
+        }
+        Some(best)
     }
 
     /// The best distance of `counts` with `wildcards` and, as bits, the kinds with room whose draw

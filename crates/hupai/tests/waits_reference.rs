@@ -96,8 +96,7 @@ fn winning(rng: &mut Rng, rules: &Rules, kinds: &[usize]) -> Option<(Vec<usize>,
     } else if form == 1 && rules.knitted {
         // Honors and knitted tiles: fourteen distinct kinds of one order's sixteen.
         let order = hupai::knitted::KNITTED_ORDERS[rng.below(6)];
-        let mut set: Vec<usize> =
-            hupai::knitted::honors_and_knitted_kinds(order).iter().map(|t| t.index()).collect();
+        let mut set: Vec<usize> = hupai::knitted::honors_and_knitted_kinds(order).iter().map(|t| t.index()).collect();
         while set.len() > 14 {
             set.remove(rng.below(set.len()));
         }
@@ -129,11 +128,8 @@ fn hand_one_short(rng: &mut Rng, rules: &Rules) -> Option<Hand> {
     // Winning hands mostly of one way to be void (every kind otherwise, to be refused).
     let choices = rules.void_choices();
     let void = choices[rng.below(choices.len())];
-    let allowed: Vec<usize> = if rng.below(6) == 0 {
-        kinds.clone()
-    } else {
-        rules.allowed_kinds(void).iter().map(|t| t.index()).collect()
-    };
+    let allowed: Vec<usize> =
+        if rng.below(6) == 0 { kinds.clone() } else { rules.allowed_kinds(void).iter().map(|t| t.index()).collect() };
     let size = rules.hand_size();
     let (mut tiles, groups) = if rng.below(5) == 0 {
         let mut wall: Vec<usize> = kinds.iter().flat_map(|&k| [k; 4]).collect();
