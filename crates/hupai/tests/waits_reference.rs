@@ -76,7 +76,7 @@ fn group(rng: &mut Rng, kinds: &[usize]) -> Vec<usize> {
 /// in one of its forms from `kinds`; `None` when the copies ran out.
 fn winning(rng: &mut Rng, rules: &Rules, kinds: &[usize]) -> Option<(Vec<usize>, Vec<Vec<usize>>)> {
     let mut counts = [0u8; 34];
-    let mut take = |tiles: &[usize], counts: &mut [u8; 34]| -> Option<()> {
+    let take = |tiles: &[usize], counts: &mut [u8; 34]| -> Option<()> {
         for &t in tiles {
             counts[t] += 1;
             if counts[t] > 4 {
