@@ -224,7 +224,7 @@ pub(crate) fn write(
             r.shanten, r.wildcards, r.hands, r.ns_per_hand, r.standard_ns_per_hand, r.vs_standard
         )?;
     }
-    writeln!(out, "\nTarget: every rule set within 2× standard on the same lines.")?;
+    writeln!(out, "\nTargets: every rule set within 2× standard on the same lines.")?;
     if let Some(r) = rows.iter().max_by(|a, b| a.vs_standard.total_cmp(&b.vs_standard)) {
         writeln!(out, "  slowest: {} at K = {}, {:.2}× standard", r.shanten, r.wildcards, r.vs_standard)?;
     }
