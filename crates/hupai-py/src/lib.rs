@@ -919,5 +919,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;
+    m.add_class::<score::PyScore>()?;
+    m.add_class::<score::RiichiScore>()?;
+    m.add_class::<score::GbScore>()?;
+    m.add_class::<score::RegionalScore>()?;
     Ok(())
 }

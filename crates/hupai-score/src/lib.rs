@@ -86,6 +86,17 @@ impl Scorer {
         }
     }
 
+    /// This scorer with a JSON `options` object applied, as [`Scorer::answer`] applies it to one
+    /// situation: for a door that scores many situations with the same options and reads them
+    /// once.
+    pub fn with_options(&self, options: &Value) -> Result<Scorer, ScoreError> {
+        Ok(match self {
+            Scorer::Riichi(base) => Scorer::Riichi(base.with_json(options)?),
+            Scorer::Gb(base) => Scorer::Gb(base.with_json(options)?),
+            Scorer::Regional(base) => Scorer::Regional(base.with_json(options)?),
+        })
+    }
+
     /// Scores one situation; `options` (a JSON object) changes this scorer's options for this
     /// situation alone. The answer is the rule family's typed score.
     pub fn answer(&self, situation: &Situation, options: Option<&Value>) -> Result<Score, ScoreError> {

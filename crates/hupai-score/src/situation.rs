@@ -168,23 +168,7 @@ impl Situation {
         if value.is_null() {
             return Ok(());
         }
-        let flag = match key {
-            "tsumo" => Some(&mut self.tsumo),
-            "riichi" => Some(&mut self.riichi),
-            "double_riichi" => Some(&mut self.double_riichi),
-            "ippatsu" => Some(&mut self.ippatsu),
-            "rinshan" => Some(&mut self.rinshan),
-            "chankan" => Some(&mut self.chankan),
-            "haitei" => Some(&mut self.haitei),
-            "houtei" => Some(&mut self.houtei),
-            "tenhou" => Some(&mut self.tenhou),
-            "chiihou" => Some(&mut self.chiihou),
-            "renhou" => Some(&mut self.renhou),
-            "last_copy" => Some(&mut self.last_copy),
-            "after_kong_discard" => Some(&mut self.after_kong_discard),
-            _ => None,
-        };
-        if let Some(field) = flag {
+        if let Some(field) = self.flag_mut(key) {
             *field = value
                 .as_bool()
                 .ok_or_else(|| ScoreError::key(key, format!("expected true or false, found {value}")))?;
@@ -217,6 +201,40 @@ impl Situation {
             other => return Err(unknown_key(other)),
         }
         Ok(())
+    }
+}
+
+impl Situation {
+    /// The field of a flag key (`tsumo`, `riichi`, …, `after_kong_discard`), for a door that
+    /// reads a boolean without going through JSON; `None` for a key that is not a flag.
+    pub fn flag_mut(&mut self, key: &str) -> Option<&mut bool> {
+        Some(match key {
+            "tsumo" => &mut self.tsumo,
+            "riichi" => &mut self.riichi,
+            "double_riichi" => &mut self.double_riichi,
+            "ippatsu" => &mut self.ippatsu,
+            "rinshan" => &mut self.rinshan,
+            "chankan" => &mut self.chankan,
+            "haitei" => &mut self.haitei,
+            "houtei" => &mut self.houtei,
+            "tenhou" => &mut self.tenhou,
+            "chiihou" => &mut self.chiihou,
+            "renhou" => &mut self.renhou,
+            "last_copy" => &mut self.last_copy,
+            "after_kong_discard" => &mut self.after_kong_discard,
+            _ => return None,
+        })
+    }
+
+    /// The field of a list-of-tiles key (`dora`, `ura`, `birds`), for a door that reads the tiles
+    /// without going through JSON; `None` for another key.
+    pub fn tiles_mut(&mut self, key: &str) -> Option<&mut Vec<Tile>> {
+        match key {
+            "dora" => Some(&mut self.dora),
+            "ura" => Some(&mut self.ura),
+            "birds" => Some(&mut self.birds),
+            _ => None,
+        }
     }
 }
 
