@@ -7,7 +7,10 @@ Not a test: run it by hand after `pip install ./crates/hupai-py numpy mahjong [x
 Rows timed: `hupai.is_win` per call (string in, bool out), `hupai.is_win_counts` per hand (one
 numpy batch on every core), `mahjong`'s `Agari.is_agari` per call (34-count list in), and
 `xiangting.calculate_replacement_number` per call where the wheel installs (it answers shanten,
-a different and harder question, so it is a reference point, not a like-for-like peer). Every
+a different and harder question, so it is a reference point, not a like-for-like peer). Scoring:
+`hupai.score` per call against `mahjong`'s `HandCalculator`, riichienv's `HandEvaluator` (riichi)
+and PyMahjongGB's `MahjongFanCalculator` (GB) on the same situations, and `hupai.score_batch`
+(objects, and numpy columns) against a loop of `hupai.score` calls, both in wall time. Every
 answer is checked against hupai before timing: a fast wrong answer fails the run.
 """
 
@@ -124,17 +127,7 @@ def main():
                     ("123m123p123s789s11z", "3s", {"riichi": True, "dora": ["1p"], "ura": ["9s"]})] * (len(texts) // 40 + 1)
     seconds = best_of(args.repeats, lambda: [hupai.score(h, w, **kw) for h, w, kw in riichi_cases])
     row("hupai.score riichi (per call)", seconds, len(riichi_cases))
-    # The floor of any door that answers with these dicts: the same answers built by CPython from
-    # dict and list literals (presized, constant keys: the cheapest way the interpreter has to make
-    # them), kept as the per-call rows keep theirs. An extension module reaches only the public
-    # dict functions, which cost more than this.
     answers = [hupai.score(h, w, **kw) for h, w, kw in riichi_cases[:4]]
-    namespace = {}
-    exec("def literal_answers():\n    return [" + ", ".join(repr(a) for a in answers) + "]\n", namespace)
-    literal_answers = namespace["literal_answers"]
-    assert literal_answers() == answers
-    seconds = best_of(args.repeats, lambda: [literal_answers() for _ in range(len(riichi_cases) // 4)])
-    row("the same riichi answers as Python literals (floor of a dict answer)", seconds, len(riichi_cases) // 4 * 4)
     try:
         from mahjong.constants import EAST, NORTH, SOUTH, WEST
         from mahjong.hand_calculating.hand import HandCalculator
@@ -199,15 +192,27 @@ def main():
         # The hands of gb_cases without their winning tile (PyMahjongGB takes it apart).
         gb_args = [((), ("W1", "W2", "B4", "B5", "B6", "T7", "T8", "T9", "F2", "F2", "J3", "J3", "J3"), "W3"),
                    ((), ("W1", "W1", "W2", "W2", "W3", "W3", "W4", "W4", "W5", "W5", "W6", "W6", "W7"), "W7")]
-        gb_args = gb_args * (len(texts) // 40 + 1)
-
-        def pymahjonggb(pack, hand, win, tsumo):
-            return MahjongFanCalculator(pack, hand, win, 0, tsumo, False, False, False, 0, 0)
-
-        seconds = best_of(max(1, args.repeats // 2), lambda: [pymahjonggb(p, h, w, i % 2 == 1) for i, (p, h, w) in enumerate(gb_args)])
+        gb_args = [(p, h, w, i % 2 == 1) for i, (p, h, w) in enumerate(gb_args * (len(texts) // 40 + 1))]
+        for (p, h, w, tsumo), (hand, win, kw) in zip(gb_args[:2], gb_cases[:2]):
+            fans = MahjongFanCalculator(p, h, w, 0, tsumo, False, False, False, 0, 0)
+            assert sum(f[0] for f in fans) == hupai.score(hand, win, rules="gb", **kw).fan, (hand, fans)
+        # Called directly, as hupai.score is: no Python function of ours between the loop and the peer.
+        seconds = best_of(max(1, args.repeats // 2),
+                          lambda: [MahjongFanCalculator(p, h, w, 0, t, False, False, False, 0, 0) for p, h, w, t in gb_args])
         row("PyMahjongGB MahjongFanCalculator (per call)", seconds, len(gb_args))
     except ImportError:
         rows.append(("PyMahjongGB: not installed", float("nan"), float("nan"), ""))
+
+    # The batch against a loop of calls on the same situations (dicts, as a server holds them),
+    # both in wall time: the batch is meant to use every core.
+    situations = [dict(hand=h, win=w, **kw) for h, w, kw in riichi_cases]
+    assert hupai.score_batch(situations[:4]) == [hupai.score(**s) for s in situations[:4]]
+    loop = best_of(args.repeats, lambda: [hupai.score(**s) for s in situations], clock=time.perf_counter)
+    row("a loop of hupai.score riichi (wall)", loop, len(situations))
+    batch = best_of(args.repeats, lambda: hupai.score_batch(situations), clock=time.perf_counter)
+    row(f"hupai.score_batch riichi, objects ({os.cpu_count()} cores, wall)", batch, len(situations))
+    columns = best_of(args.repeats, lambda: hupai.score_batch(situations, arrays=True), clock=time.perf_counter)
+    row(f"hupai.score_batch riichi, arrays=True ({os.cpu_count()} cores, wall)", columns, len(situations))
 
     try:
         from mahjong.agari import Agari
@@ -245,13 +250,11 @@ def main():
                                  ("hupai.score riichi (per call)", "riichienv HandEvaluator.calc_from_text (per call)"),
                                  ("hupai.score gb (per call)", "PyMahjongGB MahjongFanCalculator (per call)")]:
         if peer_name in per_call:
-            print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.1f}x faster than {peer_name}")
-    floor = per_call["the same riichi answers as Python literals (floor of a dict answer)"]
-    peer = per_call.get("mahjong HandCalculator.estimate_hand_value (per call)")
-    if peer:
-        print(f"building the riichi answers alone, as literals, takes {floor:,.0f} ns: "
-              f"{floor / (peer / 30):.0%} of a call 30x faster than mahjong's")
-
+            print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.2f}x faster than {peer_name} "
+                  f"({per_call[ours_name] / per_call[peer_name]:.2f} of its time)")
+    loop = per_call["a loop of hupai.score riichi (wall)"]
+    for name in [n for n in per_call if n.startswith("hupai.score_batch")]:
+        print(f"{name}: {loop / per_call[name]:.2f}x a loop of hupai.score")
 
 if __name__ == "__main__":
     main()

@@ -512,10 +512,11 @@ fn scorer_with_options(
 }
 
 /// Scores one winning situation; the keywords are the situation keys of `hupai score`, each
-/// its own keyword argument (none is gathered into a dict); any other keyword is the error a JSON
-/// line's unknown key gets.
+/// its own keyword argument. There is no `**kwargs`: without one the call takes CPython's fast
+/// convention (no argument tuple or keyword dict is built), and a misspelt key is Python's
+/// `TypeError` naming it.
 #[pyfunction]
-#[pyo3(signature = (hand, win, *, rules = "riichi", table = None, tsumo = None, riichi = None, double_riichi = None, ippatsu = None, rinshan = None, chankan = None, haitei = None, houtei = None, tenhou = None, chiihou = None, renhou = None, seat = None, round = None, dora = None, ura = None, honba = None, kyotaku = None, nuki = None, last_copy = None, flowers = None, birds = None, after_kong_discard = None, options = None, **other))]
+#[pyo3(signature = (hand, win, *, rules = "riichi", table = None, tsumo = None, riichi = None, double_riichi = None, ippatsu = None, rinshan = None, chankan = None, haitei = None, houtei = None, tenhou = None, chiihou = None, renhou = None, seat = None, round = None, dora = None, ura = None, honba = None, kyotaku = None, nuki = None, last_copy = None, flowers = None, birds = None, after_kong_discard = None, options = None))]
 #[pyo3(
     text_signature = "(hand, win, *, rules='riichi', table=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, seat='1z', round='1z', dora=None, ura=None, honba=0, kyotaku=0, nuki=0, last_copy=False, flowers=0, birds=None, after_kong_discard=False, options=None)"
 )]
@@ -549,15 +550,7 @@ pub(crate) fn score<'py>(
     birds: Option<Bound<'py, PyAny>>,
     after_kong_discard: Option<Bound<'py, PyAny>>,
     options: Option<Bound<'py, PyAny>>,
-    other: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if let Some((k, _)) = other.and_then(|d| d.iter().next()) {
-        let k = k.cast_into::<PyString>()?;
-        // Every key a situation has is a parameter: this one is unknown, and says so as the CLI does.
-        if let Err(e) = hupai_score::key_position(k.to_str()?) {
-            return Err(ScoreError::new_err(e.to_string()));
-        }
-    }
     let owned;
     let scorer = match table.filter(|t| !t.is_none()) {
         None => Scorer::shared(rules).map_err(|e| PyValueError::new_err(e.to_string()))?,
