@@ -178,7 +178,7 @@ def main():
             ours = hupai.score(hand, win, **kw)
             theirs = HandEvaluator.calc_from_text(text, dora, Conditions(**flags), ura)
             assert (theirs.han, theirs.fu) == (ours["han"], ours["fu"]), (text, theirs.han, theirs.fu, ours)
-        seconds = best_of(max(1, args.repeats // 2),
+        seconds = best_of(args.repeats,
                           lambda: [HandEvaluator.calc_from_text(t, d, Conditions(**f), u) for t, d, u, f in riichienv_cases])
         row("riichienv HandEvaluator.calc_from_text (per call)", seconds, len(riichienv_cases))
     except ImportError:
@@ -196,8 +196,9 @@ def main():
         for (p, h, w, tsumo), (hand, win, kw) in zip(gb_args[:2], gb_cases[:2]):
             fans = MahjongFanCalculator(p, h, w, 0, tsumo, False, False, False, 0, 0)
             assert sum(f[0] for f in fans) == hupai.score(hand, win, rules="gb", **kw).fan, (hand, fans)
-        # Called directly, as hupai.score is: no Python function of ours between the loop and the peer.
-        seconds = best_of(max(1, args.repeats // 2),
+        # Called directly, as hupai.score is: no Python function of ours between the loop and the peer,
+        # and as many runs as hupai's row (the per-call scoring peers are fast enough for that).
+        seconds = best_of(args.repeats,
                           lambda: [MahjongFanCalculator(p, h, w, 0, t, False, False, False, 0, 0) for p, h, w, t in gb_args])
         row("PyMahjongGB MahjongFanCalculator (per call)", seconds, len(gb_args))
     except ImportError:
@@ -213,6 +214,24 @@ def main():
     row(f"hupai.score_batch riichi, objects ({os.cpu_count()} cores, wall)", batch, len(situations))
     columns = best_of(args.repeats, lambda: hupai.score_batch(situations, arrays=True), clock=time.perf_counter)
     row(f"hupai.score_batch riichi, arrays=True ({os.cpu_count()} cores, wall)", columns, len(situations))
+    # Where the batch's time goes, in CPU time (which other load on the machine does not inflate):
+    # the calling thread (reading the dicts and making the answers, under the GIL) and every thread.
+    # On idle cores the batch's wall time is about the larger of the first and the second divided by
+    # the cores, so a loaded machine's wall figures can be read against it.
+    loop_cpu = best_of(args.repeats, lambda: [hupai.score(**s) for s in situations])
+    row("a loop of hupai.score riichi (CPU)", loop_cpu, len(situations))
+    for name, kw in [("objects", {}), ("arrays=True", {"arrays": True})]:
+        spent = []
+        for _ in range(args.repeats):
+            thread, process = time.thread_time(), time.process_time()
+            hupai.score_batch(situations, **kw)
+            spent.append((time.thread_time() - thread, time.process_time() - process))
+        thread, process = min(spent, key=lambda t: t[1])
+        row(f"hupai.score_batch riichi, {name}: the calling thread's CPU", thread, len(situations))
+        row(f"hupai.score_batch riichi, {name}: every thread's CPU", process, len(situations))
+        bound = max(thread, process / os.cpu_count())
+        row(f"hupai.score_batch riichi, {name}: idle-core bound, max(calling, every / {os.cpu_count()})", bound,
+            len(situations))
 
     try:
         from mahjong.agari import Agari
@@ -253,8 +272,11 @@ def main():
             print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.2f}x faster than {peer_name} "
                   f"({per_call[ours_name] / per_call[peer_name]:.2f} of its time)")
     loop = per_call["a loop of hupai.score riichi (wall)"]
-    for name in [n for n in per_call if n.startswith("hupai.score_batch")]:
+    for name in [n for n in per_call if n.startswith("hupai.score_batch") and n.endswith("wall)")]:
         print(f"{name}: {loop / per_call[name]:.2f}x a loop of hupai.score")
+    loop = per_call["a loop of hupai.score riichi (CPU)"]
+    for name in [n for n in per_call if "idle-core bound" in n]:
+        print(f"{name}: {loop / per_call[name]:.2f}x a loop of hupai.score on idle cores")
 
 if __name__ == "__main__":
     main()
