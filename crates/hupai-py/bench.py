@@ -80,6 +80,19 @@ def best_of(repeats, fn, clock=time.thread_time):
     return best
 
 
+def in_turns(repeats, fns, clock=time.thread_time):
+    """Best seconds of each of `fns` over `repeats` rounds, the functions taking turns within a
+    round, so that the ratios between them come from the same machine state (another process's
+    burst of load falls on both)."""
+    best = [float("inf")] * len(fns)
+    for _ in range(repeats):
+        for i, fn in enumerate(fns):
+            start = clock()
+            fn()
+            best[i] = min(best[i], clock() - start)
+    return best
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="hands timed per call")
@@ -178,9 +191,12 @@ def main():
             ours = hupai.score(hand, win, **kw)
             theirs = HandEvaluator.calc_from_text(text, dora, Conditions(**flags), ura)
             assert (theirs.han, theirs.fu) == (ours["han"], ours["fu"]), (text, theirs.han, theirs.fu, ours)
-        seconds = best_of(args.repeats,
-                          lambda: [HandEvaluator.calc_from_text(t, d, Conditions(**f), u) for t, d, u, f in riichienv_cases])
-        row("riichienv HandEvaluator.calc_from_text (per call)", seconds, len(riichienv_cases))
+        ours, theirs = in_turns(2 * args.repeats, [
+            lambda: [hupai.score(h, w, **kw) for h, w, kw in riichi_cases],
+            lambda: [HandEvaluator.calc_from_text(t, d, Conditions(**f), u) for t, d, u, f in riichienv_cases],
+        ])
+        row("hupai.score riichi (per call, in turns with riichienv)", ours, len(riichi_cases))
+        row("riichienv HandEvaluator.calc_from_text (per call)", theirs, len(riichienv_cases))
     except ImportError:
         rows.append(("riichienv: not installed", float("nan"), float("nan"), ""))
     gb_cases = [("123m456p789s22z555z", "3m", {}), ("11223344556677m", "7m", {"tsumo": True})] * (len(texts) // 40 + 1)
@@ -198,9 +214,12 @@ def main():
             assert sum(f[0] for f in fans) == hupai.score(hand, win, rules="gb", **kw).fan, (hand, fans)
         # Called directly, as hupai.score is: no Python function of ours between the loop and the peer,
         # and as many runs as hupai's row (the per-call scoring peers are fast enough for that).
-        seconds = best_of(args.repeats,
-                          lambda: [MahjongFanCalculator(p, h, w, 0, t, False, False, False, 0, 0) for p, h, w, t in gb_args])
-        row("PyMahjongGB MahjongFanCalculator (per call)", seconds, len(gb_args))
+        ours, theirs = in_turns(2 * args.repeats, [
+            lambda: [hupai.score(h, w, rules="gb", **kw) for h, w, kw in gb_cases],
+            lambda: [MahjongFanCalculator(p, h, w, 0, t, False, False, False, 0, 0) for p, h, w, t in gb_args],
+        ])
+        row("hupai.score gb (per call, in turns with PyMahjongGB)", ours, len(gb_cases))
+        row("PyMahjongGB MahjongFanCalculator (per call)", theirs, len(gb_args))
     except ImportError:
         rows.append(("PyMahjongGB: not installed", float("nan"), float("nan"), ""))
 
@@ -208,11 +227,13 @@ def main():
     # both in wall time: the batch is meant to use every core.
     situations = [dict(hand=h, win=w, **kw) for h, w, kw in riichi_cases]
     assert hupai.score_batch(situations[:4]) == [hupai.score(**s) for s in situations[:4]]
-    loop = best_of(args.repeats, lambda: [hupai.score(**s) for s in situations], clock=time.perf_counter)
+    loop, batch, columns = in_turns(2 * args.repeats, [
+        lambda: [hupai.score(**s) for s in situations],
+        lambda: hupai.score_batch(situations),
+        lambda: hupai.score_batch(situations, arrays=True),
+    ], clock=time.perf_counter)
     row("a loop of hupai.score riichi (wall)", loop, len(situations))
-    batch = best_of(args.repeats, lambda: hupai.score_batch(situations), clock=time.perf_counter)
     row(f"hupai.score_batch riichi, objects ({os.cpu_count()} cores, wall)", batch, len(situations))
-    columns = best_of(args.repeats, lambda: hupai.score_batch(situations, arrays=True), clock=time.perf_counter)
     row(f"hupai.score_batch riichi, arrays=True ({os.cpu_count()} cores, wall)", columns, len(situations))
     # Where the batch's time goes, in CPU time (which other load on the machine does not inflate):
     # the calling thread (reading the dicts and making the answers, under the GIL) and every thread.
@@ -266,8 +287,10 @@ def main():
     if peer:
         print(f"\nhupai.is_win is {peer / ours:.0f}x faster per call than mahjong's Agari.is_agari")
     for ours_name, peer_name in [("hupai.score riichi (per call)", "mahjong HandCalculator.estimate_hand_value (per call)"),
-                                 ("hupai.score riichi (per call)", "riichienv HandEvaluator.calc_from_text (per call)"),
-                                 ("hupai.score gb (per call)", "PyMahjongGB MahjongFanCalculator (per call)")]:
+                                 ("hupai.score riichi (per call, in turns with riichienv)",
+                                  "riichienv HandEvaluator.calc_from_text (per call)"),
+                                 ("hupai.score gb (per call, in turns with PyMahjongGB)",
+                                  "PyMahjongGB MahjongFanCalculator (per call)")]:
         if peer_name in per_call:
             print(f"{ours_name}: {per_call[peer_name] / per_call[ours_name]:.2f}x faster than {peer_name} "
                   f"({per_call[ours_name] / per_call[peer_name]:.2f} of its time)")
