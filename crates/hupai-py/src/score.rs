@@ -306,6 +306,21 @@ impl PyScore {
         }
     }
 
+    /// Pickles as the dict it stands for (the typed answer has no Python constructor): a score sent
+    /// to another process arrives as its dict, equal to it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>,))> {
+        Ok((py.get_type::<PyDict>().into_any(), (self.to_dict(py)?,)))
+    }
+
+    /// A score never changes: a copy is the score itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().name()?;
         Ok(format!("{name}({})", slf.get().to_dict(slf.py())?.repr()?))

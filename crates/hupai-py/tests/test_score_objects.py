@@ -3,7 +3,9 @@ stands for (item access, `keys()`, `to_dict()`, `==` the dict `hupai score` prin
 once when the same dict comes back; `score_batch`'s numpy columns agree with the per-call answers."""
 
 import collections.abc
+import copy
 import json
+import pickle
 
 import numpy
 import pytest
@@ -54,6 +56,10 @@ def test_a_score_reads_as_attributes_and_as_the_cli_dict(hupai_bin, rules):
         assert s != [] and repr(s).startswith(type(s).__name__ + "({")
         with pytest.raises(TypeError):
             hash(s)
+        # Immutable: a copy is the score; pickled, it arrives as its dict.
+        assert copy.copy(s) is s and copy.deepcopy(s) is s
+        assert pickle.loads(pickle.dumps(s)) == expected and type(pickle.loads(pickle.dumps(s))) is dict
+        assert json.loads(json.dumps(s.to_dict())) == expected
     assert scored >= 1, rules
 
 
