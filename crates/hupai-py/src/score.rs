@@ -616,8 +616,69 @@ pub(crate) fn score<'py>(
     }
 }
 
-/// One situation of a batch, read: the situation and its options, or the error to report.
-type Read = Result<(Situation, Option<Value>), String>;
+/// A key's value as a batch reads it under the GIL, to be set on the situation by a worker.
+enum Setting {
+    Flag(bool),
+    Tiles(Vec<Tile>),
+    /// Anything else, through the JSON reader (whose error is the CLI's).
+    Json(Value),
+}
+
+/// One situation of a batch as read under the GIL: its texts and values, owned, so that parsing
+/// the hand and setting the keys happen on the pool. Setting them there in [`KEYS`] order after the
+/// hand keeps the first error the one a JSON line reports.
+struct Pending {
+    hand: String,
+    win: String,
+    keys: Vec<(&'static str, Setting)>,
+    options: Option<Value>,
+}
+
+impl Pending {
+    fn situation(self) -> Result<(Situation, Option<Value>), String> {
+        let mut s = Situation::parse(&self.hand, &self.win).map_err(|e| e.to_string())?;
+        for (key, setting) in self.keys {
+            match setting {
+                Setting::Flag(on) => {
+                    if let Some(field) = s.flag_mut(key) {
+                        *field = on;
+                    }
+                }
+                Setting::Tiles(tiles) => {
+                    if let Some(field) = s.tiles_mut(key) {
+                        *field = tiles;
+                    }
+                }
+                Setting::Json(value) => s.set(key, &value).map_err(|e| e.to_string())?,
+            }
+        }
+        Ok((s, self.options))
+    }
+}
+
+/// One situation of a batch, read: what the pool makes the situation from, or the error to report.
+type Read = Result<Pending, String>;
+
+/// A key's value for the pool: booleans and lists of tile strings read here, anything else as JSON.
+fn setting(key: &'static str, value: &Bound<'_, PyAny>) -> PyResult<Setting> {
+    if let Ok(b) = value.cast::<PyBool>()
+        && hupai_score::FLAG_KEYS.contains(&key)
+    {
+        return Ok(Setting::Flag(b.is_true()));
+    }
+    if let Ok(list) = value.cast::<PyList>()
+        && hupai_score::TILE_KEYS.contains(&key)
+    {
+        let tiles: Option<Vec<Tile>> = list
+            .iter()
+            .map(|item| item.cast::<PyString>().ok().and_then(|t| t.to_str().ok()?.parse::<Tile>().ok()))
+            .collect();
+        if let Some(tiles) = tiles {
+            return Ok(Setting::Tiles(tiles));
+        }
+    }
+    Ok(Setting::Json(to_json(value, Path::Key(&Path::Root, key))?))
+}
 
 fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
     let Ok(dict) = item.cast::<PyDict>() else {
@@ -651,15 +712,17 @@ fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
         Ok(None) => return Ok(Err(hupai_score::ScoreError::key("win", "missing (the winning tile)").to_string())),
         Err(e) => return Ok(Err(e)),
     };
-    let s = match read_situation(&hand, &win, &keys)? {
-        Ok(s) => s,
-        Err(e) => return Ok(Err(e)),
-    };
+    let mut settings = Vec::new();
+    for (key, value) in KEYS.iter().zip(&keys).take(KEYS.len() - 1).skip(2) {
+        if let Some(value) = value.as_ref().filter(|v| !v.is_none()) {
+            settings.push((*key, setting(key, value)?));
+        }
+    }
     let options = match keys[KEYS.len() - 1].as_ref().filter(|o| !o.is_none()) {
         Some(o) => Some(to_json(o, Path::Key(&Path::Root, "options"))?),
         None => None,
     };
-    Ok(Ok((s, options)))
+    Ok(Ok(Pending { hand, win, keys: settings, options }))
 }
 
 /// Scores many situations (dicts with the `hupai score` keys) on every core, the GIL released.
@@ -704,7 +767,7 @@ pub(crate) fn score_batch<'py>(
                 let (slot, scorer) = (&chunks[c], &scorer);
                 scope.spawn(move |_| {
                     let answers = read.into_iter().map(|r| {
-                        let (s, options) = r?;
+                        let (s, options) = r?.situation()?;
                         scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
                     });
                     // Each chunk's slot is set once, here.

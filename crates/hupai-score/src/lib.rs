@@ -35,7 +35,7 @@ mod situation;
 
 pub use error::ScoreError;
 pub use odds::RIICHI_DEPOSIT;
-pub use situation::{KEYS, Situation, key_position};
+pub use situation::{FLAG_KEYS, KEYS, Situation, TILE_KEYS, key_position};
 
 use serde_json::{Map, Value};
 

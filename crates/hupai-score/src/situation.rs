@@ -94,6 +94,26 @@ pub const KEYS: [&str; 25] = [
     "options",
 ];
 
+/// The keys whose values are flags ([`Situation::flag_mut`]).
+pub const FLAG_KEYS: [&str; 13] = [
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "last_copy",
+    "after_kong_discard",
+];
+
+/// The keys whose values are lists of tiles ([`Situation::tiles_mut`]).
+pub const TILE_KEYS: [&str; 3] = ["dora", "ura", "birds"];
+
 impl Situation {
     /// A situation with every flag false: the hand won on `win` by ron, east seat, east round.
     pub fn new(hand: Hand, win: Tile) -> Situation {
@@ -282,5 +302,19 @@ fn number(key: &str, value: &Value, max: u64) -> Result<u64, ScoreError> {
     match value.as_u64() {
         Some(n) if n <= max => Ok(n),
         _ => Err(ScoreError::key(key, format!("expected a whole number from 0 to {max}, found {value}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_and_tile_keys_are_the_fields_they_name() {
+        let mut s = Situation::new(Hand::default(), Tile::EAST);
+        for key in KEYS {
+            assert_eq!(s.flag_mut(key).is_some(), FLAG_KEYS.contains(&key), "{key}");
+            assert_eq!(s.tiles_mut(key).is_some(), TILE_KEYS.contains(&key), "{key}");
+        }
     }
 }
