@@ -526,10 +526,19 @@ fn scorer_with_options(
     Ok(Ok(scorer))
 }
 
-/// Scores one winning situation; the keywords are the situation keys of `hupai score`, each
-/// its own keyword argument. There is no `**kwargs`: without one the call takes CPython's fast
-/// convention (no argument tuple or keyword dict is built), and a misspelt key is Python's
-/// `TypeError` naming it.
+/// Scores one winning situation: a ``Score`` of the rules' family (``RiichiScore``, ``GbScore``,
+/// ``RegionalScore``), equal to the dict ``hupai score --rules RULES`` prints for it.
+///
+/// ``hand`` is the complete hand with the winning tile ``win`` among its concealed tiles (open
+/// melds in ``[ ]``, concealed kans in ``( )``); every other key of a ``hupai score`` line is a
+/// keyword argument. ``options`` changes the rule set's options for this call (passing the same
+/// dict again does not read it again). Raises ``ScoreError`` naming what is wrong; a misspelt
+/// keyword is a ``TypeError``.
+///
+/// >>> hupai.score("123m456p789s11122z", "2z", rules="gb").fan
+/// 15
+// No `**kwargs`: without one the call takes CPython's fast convention (no argument tuple or
+// keyword dict is built for it).
 #[pyfunction]
 #[pyo3(signature = (hand, win, *, rules = "riichi", table = None, tsumo = None, riichi = None, double_riichi = None, ippatsu = None, rinshan = None, chankan = None, haitei = None, houtei = None, tenhou = None, chiihou = None, renhou = None, seat = None, round = None, dora = None, ura = None, honba = None, kyotaku = None, nuki = None, last_copy = None, flowers = None, birds = None, after_kong_discard = None, options = None))]
 #[pyo3(
