@@ -928,5 +928,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_game::VecGame>()?;
     m.add_function(wrap_pyfunction!(game::action_table, m)?)?;
     m.add_function(wrap_pyfunction!(game::plane_names, m)?)?;
+    m.add_class::<score::PyScore>()?;
+    m.add_class::<score::RiichiScore>()?;
+    m.add_class::<score::GbScore>()?;
+    m.add_class::<score::RegionalScore>()?;
     Ok(())
 }
