@@ -88,6 +88,15 @@ impl Args {
         self.take(key)
     }
 
+    /// Refuses a key outside `known`, before anything is computed: the first such key (in key
+    /// order) is an unknown option.
+    pub(crate) fn only(&self, known: &[&str]) -> Result<(), Failure> {
+        match self.map.keys().find(|k| !known.contains(&k.as_str())) {
+            None => Ok(()),
+            Some(key) => Err(Failure::argument(format!("unknown option '{key}'"))),
+        }
+    }
+
     /// Every key has been read: the first one left (in key order) is an unknown option.
     pub(crate) fn finish(self) -> Result<(), Failure> {
         match self.map.keys().next() {

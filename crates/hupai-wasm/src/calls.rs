@@ -3,9 +3,11 @@
 //! package give for the same question. Nothing is computed here that the facade does not compute.
 
 use hupai::odds::ev::{self, EvError, EvOptions, Figures, Policy};
-use hupai::{Answer, Discard, Effective, Error, Hand, Rules, Tile, TileCounts, TileSet};
+use hupai::{Answer, Discard, Effective, EffectiveTile, Error, Hand, Rules, Tile, TileCounts, TileSet};
+use serde::Serialize;
+use serde::ser::SerializeMap;
 use hupai_score::Scorer;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::Failure;
 use crate::args::Args;
@@ -94,20 +96,60 @@ fn visible(args: &mut Args) -> Result<TileCounts, Failure> {
     Ok(hand.physical_counts())
 }
 
-/// `{"shanten", "effective": {tile: unseen}, "unseen"}`, the Python package's dict.
-fn effective_object(effective: &Effective) -> Map<String, Value> {
-    let tiles: Map<String, Value> =
-        effective.tiles.iter().map(|t| (TILE_NAMES[t.tile.index()].to_owned(), Value::from(t.unseen))).collect();
-    let mut object = Map::new();
-    object.insert("shanten".into(), Value::from(effective.shanten));
-    object.insert("effective".into(), Value::Object(tiles));
-    object.insert("unseen".into(), Value::from(effective.unseen()));
-    object
+/// `{"discard"?, "shanten", "effective": {tile: unseen}, "unseen"}`, the Python package's dict,
+/// written with its tiles in tile order (a JSON object's keys keep the order they are written in,
+/// and JavaScript keeps them so).
+struct EffectiveJson<'a> {
+    discard: Option<&'static str>,
+    effective: &'a Effective,
+}
+
+impl Serialize for EffectiveJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(d) = self.discard {
+            map.serialize_entry("discard", d)?;
+        }
+        map.serialize_entry("shanten", &self.effective.shanten)?;
+        map.serialize_entry("effective", &TilesJson(&self.effective.tiles))?;
+        map.serialize_entry("unseen", &self.effective.unseen())?;
+        map.end()
+    }
+}
+
+/// Effective tiles as `{tile: unseen}` in tile order.
+struct TilesJson<'a>(&'a [EffectiveTile]);
+
+impl Serialize for TilesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for t in self.0 {
+            map.serialize_entry(TILE_NAMES[t.tile.index()], &t.unseen)?;
+        }
+        map.end()
+    }
+}
+
+/// JSON text of a value written in its own order.
+fn json_text(value: &impl Serialize) -> Result<String, Failure> {
+    serde_json::to_string(value).map_err(|e| Failure::argument(format!("the answer could not be written as JSON: {e}")))
 }
 
 /// Answers one call: the function's name and its arguments as a JSON object; the answer as JSON.
-pub fn call(name: &str, arguments: &str) -> Result<Value, Failure> {
+pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
     let mut args = Args::parse(arguments)?;
+    const HAND: [&str; 4] = ["hand", "rules", "wildcardTile", "wildcardFifthCopy"];
+    let extra: &[&str] = match name {
+        "decompositions" => &["limit"],
+        "effectiveTiles" | "discardAdvice" => &["visible"],
+        "discardEv" => &["visible", "turns", "handChanges", "shantenBack", "riichi", "discard"],
+        _ => &[],
+    };
+    match name {
+        "score" => args.only(&["situation", "rules", "table"])?,
+        "constants" => args.only(&[])?,
+        _ => args.only(&[&HAND[..], extra].concat())?,
+    }
     let answer = match name {
         "isWin" => is_win(&mut args),
         "waits" => waits(&mut args),
@@ -115,13 +157,20 @@ pub fn call(name: &str, arguments: &str) -> Result<Value, Failure> {
         "decompositions" => decompositions(&mut args),
         "countDecompositions" => count_decompositions(&mut args),
         "shanten" => shanten(&mut args),
-        "effectiveTiles" => effective_tiles(&mut args),
-        "discardAdvice" => discard_advice(&mut args),
+        "effectiveTiles" => return finish(args, effective_tiles),
+        "discardAdvice" => return finish(args, discard_advice),
         "discardEv" => discard_ev(&mut args),
         "score" => score(&mut args),
         "constants" => Ok(constants()),
         other => return Err(Failure::argument(format!("no function named '{other}'"))),
     }?;
+    args.finish()?;
+    Ok(answer.to_string())
+}
+
+/// A call whose answer writes its own JSON text.
+fn finish(mut args: Args, f: fn(&mut Args) -> Result<String, Failure>) -> Result<String, Failure> {
+    let answer = f(&mut args)?;
     args.finish()?;
     Ok(answer)
 }
@@ -205,32 +254,24 @@ fn shanten(args: &mut Args) -> Result<Value, Failure> {
     hupai::shanten(&hand, &options.rules).map(|s| Value::from(s.number)).map_err(hand_error)
 }
 
-fn effective_tiles(args: &mut Args) -> Result<Value, Failure> {
+fn effective_tiles(args: &mut Args) -> Result<String, Failure> {
     let text = args.string("hand")?;
     let options = Options::read(args)?;
     let visible = visible(args)?;
     let hand = options.hand(&text)?;
     let effective = hupai::effective_tiles(&hand, &options.rules, &visible).map_err(hand_error)?;
-    Ok(Value::Object(effective_object(&effective)))
+    json_text(&EffectiveJson { discard: None, effective: &effective })
 }
 
-fn discard_advice(args: &mut Args) -> Result<Value, Failure> {
+fn discard_advice(args: &mut Args) -> Result<String, Failure> {
     let text = args.string("hand")?;
     let options = Options::read(args)?;
     let visible = visible(args)?;
     let hand = options.hand(&text)?;
     let advice = hupai::discard_advice(&hand, &options.rules, &visible).map_err(hand_error)?;
-    Ok(Value::Array(
-        advice
-            .iter()
-            .map(|option| {
-                let mut object = Map::new();
-                object.insert("discard".into(), Value::from(discard_name(option.discard)));
-                object.extend(effective_object(&option.after));
-                Value::Object(object)
-            })
-            .collect(),
-    ))
+    let lines: Vec<EffectiveJson> =
+        advice.iter().map(|o| EffectiveJson { discard: Some(discard_name(o.discard)), effective: &o.after }).collect();
+    json_text(&lines)
 }
 
 fn ev_error(e: EvError) -> Failure {

@@ -24,8 +24,6 @@ pub mod calls;
 #[cfg(target_arch = "wasm32")]
 pub mod exports;
 
-use serde_json::Value;
-
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -82,5 +80,5 @@ impl Failure {
 /// `discardEv`, `score`, `constants`), `arguments` a JSON object of its arguments. The answer is
 /// JSON text.
 pub fn call_json(name: &str, arguments: &str) -> Result<String, Failure> {
-    calls::call(name, arguments).map(|v: Value| v.to_string())
+    calls::call(name, arguments)
 }
