@@ -16,12 +16,20 @@ test("require('hupai') answers at once", async () => {
   assert.deepEqual(esm.RULES, hupai.RULES);
 });
 
-test("the browser entry loads from bytes, a compiled module or a URL", async () => {
-  const { readFileSync } = require("node:fs");
+test("the browser entry: nothing answers before init(), everything after (bytes or a compiled module)", () => {
+  // A fresh process, so the module is not already loaded by the Node entry.
+  const { execFileSync } = require("node:child_process");
   const { pathToFileURL } = require("node:url");
-  const wasm = require.resolve("hupai/hupai_bg.wasm");
-  const web = await import(pathToFileURL(require.resolve("hupai").replace(/node\.cjs$/, "index.mjs")).href);
-  assert.throws(() => web.isWin("123m456p789s11122z"), /await init\(\)/);
-  await web.init(readFileSync(wasm));
-  assert.equal(web.isWin("123m456p789s11122z"), true);
+  const dir = require.resolve("hupai").replace(/node\.cjs$/, "");
+  const code = `
+    import { readFileSync } from "node:fs";
+    const web = await import(${JSON.stringify(pathToFileURL(dir + "index.mjs").href)});
+    const out = [];
+    try { web.isWin("123m456p789s11122z"); out.push("answered"); } catch (e) { out.push(e.kind, /await init\\(\\)/.test(e.message)); }
+    const bytes = readFileSync(${JSON.stringify(dir + "hupai_bg.wasm")});
+    await web.init(new WebAssembly.Module(bytes));
+    out.push(web.isWin("123m456p789s11122z"), web.waits("1112345678999m").length);
+    console.log(JSON.stringify(out));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" });
+  assert.deepEqual(JSON.parse(out), ["internal", true, true, 9]);
 });

@@ -14,19 +14,19 @@ const HANDS = process.env.HUPAI_DOOR_HANDS;
 assert.ok(BIN, "HUPAI_BIN: the hupai command line to compare with");
 assert.ok(HANDS, "HUPAI_DOOR_HANDS: the door tests' hands (door_hands.py)");
 
+/** What `hupai ARGS` prints (exit status 2 only says that some line was an error). */
 function cli(args, input) {
-  return execFileSync(BIN, args, { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "pipe"] });
+  try {
+    return execFileSync(BIN, args, { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "pipe"] });
+  } catch (e) {
+    if (e.status === 2 && e.stdout) return e.stdout;
+    throw e;
+  }
 }
 
 /** One object per line of `hupai batch ARGS` over these hands. */
 function batch(args, hands) {
-  let out;
-  try {
-    out = cli(["batch", ...args], hands.map((h) => h + "\n").join(""));
-  } catch (e) {
-    out = e.stdout; // exit status 2 when a line is an error; every line is still answered
-  }
-  return out.trim().split("\n").map((l) => JSON.parse(l));
+  return cli(["batch", ...args], hands.map((h) => h + "\n").join("")).trim().split("\n").map((l) => JSON.parse(l));
 }
 
 /** The answer, or ["error", message] for a thrown HupaiError. */
