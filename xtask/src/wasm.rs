@@ -23,7 +23,8 @@ const TRIPLE: &str = "wasm32-unknown-unknown";
 const FEATURES: [&str; 3] = ["let_chains", "unsigned_is_multiple_of", "slice_as_chunks"];
 
 /// The npm package's files taken as they are from `crates/hupai-wasm/npm/`.
-const PACKAGE_FILES: [&str; 7] = ["core.mjs", "node.mjs", "node.cjs", "index.mjs", "index.cjs", "index.d.ts", "README.md"];
+const PACKAGE_FILES: [&str; 7] =
+    ["core.mjs", "node.mjs", "node.cjs", "index.mjs", "index.cjs", "index.d.ts", "README.md"];
 
 /// Where the build goes: `$CARGO_TARGET_DIR/wasm`, else `target/wasm` in the workspace.
 pub fn out_dir(root: &Path) -> PathBuf {
@@ -142,7 +143,10 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
         // crates.io dependencies build as they are.
         let wrapper = out.join("rustc-features.sh");
         let attrs: String = FEATURES.iter().map(|f| format!(" -Zcrate-attr='feature({f})'")).collect();
-        write(&wrapper, &format!("#!/bin/sh\nr=\"$1\"; shift\nexec \"$r\" \"$@\"{attrs} -Zcrate-attr='allow(stable_features)'\n"))?;
+        write(
+            &wrapper,
+            &format!("#!/bin/sh\nr=\"$1\"; shift\nexec \"$r\" \"$@\"{attrs} -Zcrate-attr='allow(stable_features)'\n"),
+        )?;
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;

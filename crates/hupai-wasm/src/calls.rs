@@ -4,9 +4,9 @@
 
 use hupai::odds::ev::{self, EvError, EvOptions, Figures, Policy};
 use hupai::{Answer, Discard, Effective, EffectiveTile, Error, Hand, Rules, Tile, TileCounts, TileSet};
+use hupai_score::Scorer;
 use serde::Serialize;
 use serde::ser::SerializeMap;
-use hupai_score::Scorer;
 use serde_json::{Value, json};
 
 use crate::Failure;
@@ -289,7 +289,8 @@ fn discard_ev(args: &mut Args) -> Result<Value, Failure> {
     let options = Options::read(args)?;
     let visible = visible(args)?;
     let turns = args.count("turns", u8::MAX.into())?.map_or(ev::DEFAULT_TURNS, |t| t as u8);
-    let policy = Policy::SHORTEST_PATH.with_hand_changes(args.flag("handChanges")?).with_shanten_back(args.flag("shantenBack")?);
+    let policy =
+        Policy::SHORTEST_PATH.with_hand_changes(args.flag("handChanges")?).with_shanten_back(args.flag("shantenBack")?);
     let riichi = args.flag("riichi")?;
     let only = args.optional_string("discard")?;
     let hand = options.hand(&text)?;
@@ -378,7 +379,8 @@ fn without(hand: &Hand, discard: Discard, wildcard_tile: Option<Tile>) -> Result
 /// Scores one situation: the object a `hupai score` line holds (`hand`, `win`, `tsumo`, …), under
 /// `rules` (`riichi` by default), optionally with a regional `table` replacing the preset's.
 fn score(args: &mut Args) -> Result<Value, Failure> {
-    let situation = args.object("situation")?.ok_or_else(|| Failure::argument("situation: missing; expected an object".into()))?;
+    let situation =
+        args.object("situation")?.ok_or_else(|| Failure::argument("situation: missing; expected an object".into()))?;
     let rules = args.optional_string("rules")?.unwrap_or_else(|| "riichi".to_owned());
     let table = args.value("table");
     let owned;

@@ -29,8 +29,8 @@ pub extern "C" fn hupai_buffer(len: u32) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn hupai_call() -> i32 {
     let result = INPUT.with_borrow(|input| {
-        let text = std::str::from_utf8(input)
-            .map_err(|e| crate::Failure::argument(format!("arguments: not UTF-8: {e}")))?;
+        let text =
+            std::str::from_utf8(input).map_err(|e| crate::Failure::argument(format!("arguments: not UTF-8: {e}")))?;
         let (name, arguments) =
             text.split_once('\0').ok_or_else(|| crate::Failure::argument("arguments: no function name".to_owned()))?;
         crate::call_json(name, arguments)

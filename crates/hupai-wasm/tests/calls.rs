@@ -17,12 +17,16 @@ fn answers_have_the_python_shapes() {
     assert_eq!(call("shanten", r#"{"hand": "123456789m11p222s", "rules": "sichuan+void-p"}"#), Value::from(1));
     // Effective tiles keep tile order in the JSON text, as Python's dict does.
     let text = call_json("effectiveTiles", r#"{"hand": "1p1z2m3s4z5m6p7s8m9p1s2z3m"}"#).unwrap();
-    let keys: Vec<&str> = text.split('"').skip(1).step_by(2).filter(|k| k.len() == 2 && k.as_bytes()[0].is_ascii_digit()).collect();
+    let keys: Vec<&str> =
+        text.split('"').skip(1).step_by(2).filter(|k| k.len() == 2 && k.as_bytes()[0].is_ascii_digit()).collect();
     let mut sorted = keys.clone();
     sorted.sort_by_key(|k| ("mpsz".find(&k[1..]).unwrap(), k.as_bytes()[0]));
     assert!(keys.len() > 5 && keys == sorted, "{text}");
     let advice = call("discardAdvice", r#"{"hand": "123m456p789s11223z"}"#);
-    assert_eq!(advice[0], serde_json::json!({"discard": "3z", "shanten": 0, "effective": {"1z": 2, "2z": 2}, "unseen": 4}));
+    assert_eq!(
+        advice[0],
+        serde_json::json!({"discard": "3z", "shanten": 0, "effective": {"1z": 2, "2z": 2}, "unseen": 4})
+    );
     assert_eq!(call("check", r#"{"hand": "123m"}"#)["error"].as_str().map(|e| e.contains("13")), Some(true));
     let decompositions = call("decompositions", r#"{"hand": "111222333m11z456p"}"#);
     assert_eq!(decompositions.as_array().map(Vec::len), Some(2));
@@ -41,7 +45,10 @@ fn errors_name_what_is_wrong() {
     assert_eq!(e.message, "hand: expected a string, found a number");
     assert_eq!(call_json("nothing", "{}").unwrap_err().kind, FailureKind::Argument);
     assert_eq!(call_json("isWin", "[").unwrap_err().kind, FailureKind::Argument);
-    assert_eq!(call_json("shanten", r#"{"hand": "123m456p789s1134z", "wildcardTile": "0m"}"#).unwrap_err().kind, FailureKind::Argument);
+    assert_eq!(
+        call_json("shanten", r#"{"hand": "123m456p789s1134z", "wildcardTile": "0m"}"#).unwrap_err().kind,
+        FailureKind::Argument
+    );
     let e = call_json("score", r#"{"situation": {"hand": "123m456p789s1123z", "win": "3z"}}"#).unwrap_err();
     assert_eq!(e.kind, FailureKind::Score);
     let long = format!(r#"{{"hand": "{}m"}}"#, "1".repeat(10_000));
@@ -62,14 +69,20 @@ fn draw_odds_one_discard_at_a_time_equal_the_table() {
         assert!(!table.is_empty(), "{hand}");
         for line in table {
             let discard = line["discard"].as_str().unwrap();
-            let one = call("discardEv", &format!(r#"{{"hand": "{hand}", "rules": "{rules}", "turns": 6, "discard": "{discard}"}}"#));
+            let one = call(
+                "discardEv",
+                &format!(r#"{{"hand": "{hand}", "rules": "{rules}", "turns": 6, "discard": "{discard}"}}"#),
+            );
             let one = &one[0];
             assert_eq!((&one["discard"], &one["shanten"]), (&line["discard"], &line["shanten"]), "{hand} {discard}");
             for k in ["tenpai", "win", "score"] {
                 let (a, b) = (one[k].as_f64(), line[k].as_f64());
                 assert_eq!(a.is_some(), b.is_some(), "{hand} {discard} {k}");
                 if let (Some(a), Some(b)) = (a, b) {
-                    assert!((a - b).abs() <= 1e-9 * b.abs().max(1.0), "{hand} under {rules}, {discard} {k}: {a} vs {b}");
+                    assert!(
+                        (a - b).abs() <= 1e-9 * b.abs().max(1.0),
+                        "{hand} under {rules}, {discard} {k}: {a} vs {b}"
+                    );
                 }
             }
         }
