@@ -156,7 +156,8 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
         return Ok(false);
     }
     if let Some(dir) = &args.out {
-        fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+        fs::create_dir_all(dir)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
     }
     let mut start = 0;
     while start < games {

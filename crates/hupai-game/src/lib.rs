@@ -29,6 +29,8 @@
 pub mod action;
 pub mod error;
 pub mod event;
+#[cfg(test)]
+mod fast_paths;
 mod game;
 mod legal;
 pub mod mjai;
