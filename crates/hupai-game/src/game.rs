@@ -127,7 +127,7 @@ pub(crate) enum Riichi {
 }
 
 /// One seat's part of the state.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Player {
     pub(crate) hand: PaiCounts,
     pub(crate) packed: PackedHand,
@@ -285,7 +285,10 @@ pub(crate) enum Phase {
 /// `legal_actions` lists what a seat may do; `apply` does it or refuses it with a
 /// [`GameError`], changing nothing. Both allocate nothing but the event log (which
 /// [`Game::set_recording`] turns off for self-play that needs no log).
-#[derive(Debug, Clone)]
+///
+/// Two games are equal when every part of their state is, the event log included (a check that
+/// a refused action changed nothing compares a clone with the game).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     pub(crate) rules: GameRules,
     pub(crate) options: riichi::Options,
@@ -412,6 +415,54 @@ impl Game {
         self.scores
     }
 
+    /// Where every tile of the set is, counted by [`Pai`] index (0-33 plain, 34-36 red fives):
+    /// the hands, the rivers (tiles not called), the melds, the norths set aside, and the tiles of
+    /// the wall no one has taken (found from the wall's own positions: the deal, the live draws and
+    /// the replacement tiles so far). Every kind of the set counts four (the red fives apart) at
+    /// every moment of a game; a tile lost or taken twice shows as a three or a five. For checks
+    /// and tests: [`GameRules::tile_count`] tiles in all.
+    pub fn tile_census(&self) -> [u8; 37] {
+        let mut census = [0u8; 37];
+        let mut put = |pai: Pai| {
+            if let Some(slot) = census.get_mut(usize::from(pai.index())) {
+                *slot += 1;
+            }
+        };
+        if self.hands_dealt == 0 {
+            return census;
+        }
+        let n = self.rules.players;
+        let red = self.red();
+        for p in &self.players[..self.seat_count()] {
+            p.hand.tiles().for_each(&mut put);
+            p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
+            p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
+            (0..p.nuki).for_each(|_| put(Pai::NORTH));
+        }
+        let mut taken = [false; 136];
+        let mut take = |id: crate::PaiId| {
+            if let Some(t) = taken.get_mut(usize::from(id.0)) {
+                *t = true;
+            }
+        };
+        for offset in 0..n {
+            (0..13).for_each(|i| take(self.wall.dealt(n, offset, i)));
+        }
+        (0..usize::from(self.live_drawn)).for_each(|k| take(self.wall.draw(n, k)));
+        (0..usize::from(self.replacements)).for_each(|k| take(self.wall.replacement(k)));
+        for &id in self.wall.ids() {
+            if !taken.get(usize::from(id.0)).copied().unwrap_or(true) {
+                put(id.pai(red));
+            }
+        }
+        census
+    }
+
+    /// Riichi sticks on the table (1,000 points each, not in anyone's score).
+    pub fn kyotaku(&self) -> u8 {
+        self.kyotaku
+    }
+
     /// True when the game is over.
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
@@ -440,6 +491,15 @@ impl Game {
             Phase::Turn { seat, .. } => 1 << seat,
             Phase::Claims { asked, answered, .. } => asked & !answered,
             Phase::Over => 0,
+        }
+    }
+
+    /// The seat whose discard or kan the other seats are answering now (the `target` of their
+    /// calls and wins), if they are.
+    pub fn claim_target(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Claims { from, .. } => Some(from),
+            _ => None,
         }
     }
 

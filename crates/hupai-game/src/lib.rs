@@ -42,6 +42,8 @@ pub mod duplicate;
 pub mod error;
 pub mod event;
 mod family;
+#[cfg(test)]
+mod fast_paths;
 pub mod formats;
 mod game;
 mod legal;

@@ -366,3 +366,121 @@ pub fn write(events: &[Event], players: u8) -> String {
     }
     out
 }
+
+/// Reads a bot's reply as mjai writes it (what [`action_json`] writes): the action and its
+/// `actor`, if the object names one. Errors name the key that is missing or wrong.
+///
+/// ```
+/// use hupai_game::{Action, Pai, mjai};
+///
+/// let reply = serde_json::json!({"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": false});
+/// assert_eq!(mjai::action_from_json(&reply)?, (Some(0), Action::Dahai { pai: Pai::RED_5M, tsumogiri: false }));
+/// # Ok::<(), String>(())
+/// ```
+pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String> {
+    let Value::Object(object) = value else { return Err(format!("an action is a JSON object, not {value}")) };
+    let kind = object.get("type").and_then(Value::as_str).ok_or("the action has no \"type\" string")?;
+    let actor = match object.get("actor") {
+        None | Some(Value::Null) => None,
+        Some(v) => {
+            Some(v.as_u64().filter(|&s| s < 4).ok_or_else(|| format!("\"actor\" must be a seat 0-3, not {v}"))? as Seat)
+        }
+    };
+    let pai = |key: &str| -> Result<Pai, String> {
+        let v = object.get(key).ok_or_else(|| format!("{kind} needs \"{key}\""))?;
+        let name = v.as_str().ok_or_else(|| format!("\"{key}\" must be a tile name, not {v}"))?;
+        let pai: Pai = name.parse().map_err(|e: crate::pai::PaiError| format!("\"{key}\": {e}"))?;
+        if pai.is_unknown() {
+            return Err(format!("\"{key}\" must be a tile, not ?"));
+        }
+        Ok(pai)
+    };
+    let consumed = |n: usize| -> Result<[Pai; 4], String> {
+        let v = object.get("consumed").ok_or_else(|| format!("{kind} needs \"consumed\""))?;
+        let list =
+            v.as_array().filter(|l| l.len() == n).ok_or_else(|| format!("\"consumed\" must be {n} tiles, not {v}"))?;
+        let mut out = [Pai::UNKNOWN; 4];
+        for (slot, item) in out.iter_mut().zip(list) {
+            let name = item.as_str().ok_or_else(|| format!("\"consumed\" holds {item}, not a tile name"))?;
+            *slot = name.parse().map_err(|e: crate::pai::PaiError| format!("\"consumed\": {e}"))?;
+            if slot.is_unknown() {
+                return Err("\"consumed\" must hold tiles, not ?".into());
+            }
+        }
+        Ok(out)
+    };
+    let action = match kind {
+        "dahai" => {
+            let tsumogiri = match object.get("tsumogiri") {
+                None => false,
+                Some(v) => v.as_bool().ok_or_else(|| format!("\"tsumogiri\" must be true or false, not {v}"))?,
+            };
+            Action::Dahai { pai: pai("pai")?, tsumogiri }
+        }
+        "reach" => Action::Reach,
+        "chi" => {
+            let c = consumed(2)?;
+            Action::Chi { pai: pai("pai")?, consumed: [c[0], c[1]] }
+        }
+        "pon" => {
+            let c = consumed(2)?;
+            Action::Pon { pai: pai("pai")?, consumed: [c[0], c[1]] }
+        }
+        "daiminkan" => {
+            let c = consumed(3)?;
+            Action::Daiminkan { pai: pai("pai")?, consumed: [c[0], c[1], c[2]] }
+        }
+        "kakan" => Action::Kakan { pai: pai("pai")? },
+        "ankan" => Action::Ankan { consumed: consumed(4)? },
+        "kita" => Action::Kita,
+        "hora" => Action::Hora,
+        "ryukyoku" => Action::Ryukyoku,
+        "none" => Action::None,
+        other => {
+            return Err(format!(
+                "\"{other}\" is not an action (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none)"
+            ));
+        }
+    };
+    Ok((actor, action))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, GameRules};
+
+    /// Every legal action of random games reads back from its JSON as itself.
+    #[test]
+    fn actions_read_back() {
+        let mut read = 0;
+        for rules in [GameRules::TENHOU, GameRules::preset("tenhou-3p").unwrap()] {
+            let mut game = Game::new(rules, 11);
+            let mut rng = crate::wall::SplitMix64(3);
+            while let Some(seat) = game.next_seat() {
+                let legal = game.legal_actions(seat);
+                for a in &legal {
+                    let json = action_json(seat, seat, a);
+                    // mjai's pass names no actor.
+                    let actor = if *a == Action::None { None } else { Some(seat) };
+                    assert_eq!(action_from_json(&json), Ok((actor, *a)), "{json}");
+                    read += 1;
+                }
+                let pick = legal[rng.below(legal.len() as u64) as usize];
+                game.apply(seat, pick).unwrap();
+            }
+        }
+        assert!(read > 1000);
+        for bad in [
+            json!(1),
+            json!({}),
+            json!({"type": "dahai"}),
+            json!({"type": "dahai", "pai": "5x"}),
+            json!({"type": "pon", "pai": "5m", "consumed": ["5m"]}),
+            json!({"type": "fly"}),
+            json!({"type": "none", "actor": 9}),
+        ] {
+            assert!(action_from_json(&bad).is_err(), "{bad}");
+        }
+    }
+}
