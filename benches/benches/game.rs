@@ -40,7 +40,7 @@ fn hupai_game(rules: GameRules, seed: u64) -> u64 {
 /// One riichienv-core game from `seed`, logging off; its decisions (actions chosen).
 fn riichienv_game(seed: u64) -> u64 {
     let mut state = GameState::new(HANCHAN, true, Some(seed), 0, GameRule::default_tenhou());
-    let mut rng = SplitMix64(seed ^ 0x5EED_0F_9A3E);
+    let mut rng = SplitMix64(seed ^ 0x005E_ED0F_9A3E);
     let mut decisions = 0;
     let mut actions: HashMap<u8, RAction> = HashMap::new();
     let mut steps = 0u64;

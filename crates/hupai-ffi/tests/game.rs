@@ -136,11 +136,9 @@ fn bad_input_is_an_error_code() {
         assert_eq!(got, code as i32, "{}: {}", String::from_utf8_lossy(action), last_error());
         assert!(!last_error().is_empty());
     }
-    // SAFETY: as above.
-    assert_eq!(
-        unsafe { hupai_game_legal_actions(handle, 0, std::ptr::null_mut(), 10) },
-        HupaiError::NullArgument as i32
-    );
+    // SAFETY: as above; a null buffer is refused before anything is written.
+    let null_buffer = unsafe { hupai_game_legal_actions(handle, 0, std::ptr::null_mut(), 10) };
+    assert_eq!(null_buffer, HupaiError::NullArgument as i32);
     // SAFETY: as above.
     assert_eq!(unsafe { hupai_game_scores(handle, std::ptr::null_mut()) }, HupaiError::NullArgument as i32);
     // SAFETY: freed once.

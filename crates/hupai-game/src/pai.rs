@@ -329,23 +329,21 @@ impl Iterator for Distinct {
         if let Some(red) = self.pending_red.take() {
             return Some(red);
         }
-        loop {
-            if self.kinds == 0 {
-                return None;
-            }
-            let k = self.kinds.trailing_zeros() as usize;
-            self.kinds &= self.kinds - 1;
-            let red = if k < 27 && k % 9 == 4 { self.red[k / 9] } else { 0 };
-            if red == 0 {
-                return Some(Pai(k as u8));
-            }
-            let red_pai = Pai(34 + (k / 9) as u8);
-            if self.plain_fives[k / 9] == 0 {
-                return Some(red_pai);
-            }
-            self.pending_red = Some(red_pai);
+        if self.kinds == 0 {
+            return None;
+        }
+        let k = self.kinds.trailing_zeros() as usize;
+        self.kinds &= self.kinds - 1;
+        let red = if k < 27 && k % 9 == 4 { self.red[k / 9] } else { 0 };
+        if red == 0 {
             return Some(Pai(k as u8));
         }
+        let red_pai = Pai(34 + (k / 9) as u8);
+        if self.plain_fives[k / 9] == 0 {
+            return Some(red_pai);
+        }
+        self.pending_red = Some(red_pai);
+        Some(Pai(k as u8))
     }
 }
 

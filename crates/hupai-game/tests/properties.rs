@@ -52,7 +52,7 @@ fn illegal_candidates(game: &Game, seat: u8, rng: &mut hupai_game::wall::SplitMi
         (seat, Action::None),
         (7, Action::None),
     ];
-    out.retain(|(s, a)| !(*s == seat && legal.contains(a)) && !(*s < 4 && game.legal_actions(*s).contains(a)));
+    out.retain(|(s, a)| !((*s == seat && legal.contains(a)) || (*s < 4 && game.legal_actions(*s).contains(a))));
     out
 }
 
