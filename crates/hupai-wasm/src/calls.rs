@@ -1,4 +1,4 @@
-//! The package's functions, one per name: each reads its arguments ([`Args`]), asks the `hupai`
+//! The package's functions, one per name: each reads its arguments (`Args`), asks the `hupai`
 //! facade (or `hupai-score`), and writes the answer as the JSON the command line and the Python
 //! package give for the same question. Nothing is computed here that the facade does not compute.
 
