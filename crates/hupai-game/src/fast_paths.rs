@@ -40,8 +40,10 @@ fn check_state(game: &Game) -> usize {
         }
         let p = &game.players[usize::from(seat)];
         // The riichi filter never refuses a hand that a discard leaves ready.
+        // (Riichi families only: the filter decides riichi, and counts no wildcards.)
         if let Phase::Turn { seat: s, drawn: Some(_), .. } = game.phase
             && s == seat
+            && game.rules.family.has_riichi()
         {
             let plain = p.hand.distinct().any(|pai| legal::ready_without(p, pai, game));
             if plain {
