@@ -56,7 +56,9 @@ fn text_of(call: impl Fn(*mut c_char, usize) -> i32) -> Result<String, i32> {
 /// of the same choices made on the engine directly.
 #[test]
 fn the_handle_plays_as_the_engine() {
-    for (rules, seed) in [("tenhou", 3u64), ("tenhou-3p", 4), ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5)] {
+    for (rules, seed) in
+        [("tenhou", 3u64), ("tenhou-3p", 4), ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5)]
+    {
         let rules_c = CString::new(rules).unwrap();
         let mut handle: *mut HupaiGame = std::ptr::null_mut();
         // SAFETY: valid strings and a writable pointer slot.
@@ -135,7 +137,10 @@ fn bad_input_is_an_error_code() {
         assert!(!last_error().is_empty());
     }
     // SAFETY: as above.
-    assert_eq!(unsafe { hupai_game_legal_actions(handle, 0, std::ptr::null_mut(), 10) }, HupaiError::NullArgument as i32);
+    assert_eq!(
+        unsafe { hupai_game_legal_actions(handle, 0, std::ptr::null_mut(), 10) },
+        HupaiError::NullArgument as i32
+    );
     // SAFETY: as above.
     assert_eq!(unsafe { hupai_game_scores(handle, std::ptr::null_mut()) }, HupaiError::NullArgument as i32);
     // SAFETY: freed once.
