@@ -90,9 +90,6 @@ pub(crate) fn setup(args: &PlayArgs) -> Result<Setup, String> {
     } else {
         GameRules::from_json(text).map_err(|e| format!("--rules: {e} (or a JSON object, or a file holding one)"))?
     };
-    if args.format == Format::Tenhou6 && !args.bench {
-        return Err("--format tenhou6 is not yet available: write mjai (the default)".into());
-    }
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
@@ -170,12 +167,12 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
                     let mut game = Game::new(setup.rules, seed);
                     let decisions = policy::play_out(&mut game, &mut *args.policy.build(seed));
                     let players = game.players();
-                    let mut log = Vec::with_capacity(64 * game.events().len());
-                    for event in game.events() {
-                        // Writing into a Vec cannot fail.
-                        let _ = serde_json::to_writer(&mut log, &hupai_game::mjai::event_json(event, players));
-                        log.push(b'\n');
+                    let log = match args.format {
+                        Format::Mjai => hupai_game::mjai::write(game.events(), players),
+                        // One JSON object a game, a line each.
+                        Format::Tenhou6 => hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[]) + "\n",
                     }
+                    .into_bytes();
                     bar.inc(1);
                     let scores = game.scores()[..usize::from(players)].to_vec();
                     (seed, log, decisions, scores)
@@ -186,7 +183,8 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
             match &args.out {
                 None => out.write_all(&log)?,
                 Some(dir) => {
-                    let path = dir.join(format!("game-{seed}.mjson"));
+                    let extension = if args.format == Format::Mjai { "mjson" } else { "json" };
+                    let path = dir.join(format!("game-{seed}.{extension}"));
                     fs::write(&path, &log)
                         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
                     let line = GameLine { game: seed, file: path.display().to_string(), decisions, scores };

@@ -81,12 +81,28 @@ fn bench_prints_one_line_of_its_fields() {
 }
 
 #[test]
+fn tenhou6_logs_are_one_json_object_a_game_that_replays() {
+    let run = common::run(&["play", "--rules", "tenhou", "--games", "2", "--seed", "5", "--format", "tenhou6"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["log"].as_array().is_some_and(|hands| !hands.is_empty()), "{line}");
+    }
+    // hupai replay reads them back with every result equal.
+    let replay = common::run(&["replay", "-"], run.stdout.as_bytes());
+    assert_eq!(replay.code, 0, "{}{}", replay.stdout, replay.stderr);
+    assert_eq!(replay.stdout.lines().filter(|l| l.contains("\"ok\":true")).count(), 2, "{}", replay.stdout);
+}
+
+#[test]
 fn bad_options_are_named() {
     for (args, needle) in [
         (&["play", "--rules", "tenhoo"][..], "tenhoo"),
         (&["play", "--rules", "{\"preset\": \"tenhou\", \"players\": 5}"], "players"),
         (&["play", "--policy", "greedy"], "greedy"),
-        (&["play", "--format", "tenhou6"], "not yet"),
+        (&["play", "--format", "tenhou7"], "tenhou7"),
         (&["play", "--threads", "0", "--bench"], "--threads"),
     ] {
         let run = common::run(args, b"");
