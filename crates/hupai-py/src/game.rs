@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::action_table::{ActionTable, Family, code};
+use crate::action_table::{ActionTable, code};
 use crate::features;
 use crate::to_python::to_python;
 
@@ -31,7 +31,7 @@ pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
         json.call_method1("dumps", (rules,))?.extract()?
     } else {
         return Err(GameError::new_err(format!(
-            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p) or a dict of flags, found {}",
+            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb, gb-single, hongzhong) or a dict of flags, found {}",
             rules.get_type().name()?
         )));
     };
@@ -143,12 +143,12 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, &legal)?;
         let wanted_code = code(&wanted);
-        return legal.iter().copied().find(|a| code(a) == wanted_code).ok_or_else(|| {
-            match game.clone().apply(seat, wanted) {
+        return legal.iter().copied().find(|a| wanted_code.is_some() && code(a) == wanted_code).ok_or_else(
+            || match game.clone().apply(seat, wanted) {
                 Err(e) => GameError::new_err(format!("step: {e}")),
                 Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
-            }
-        });
+            },
+        );
     }
     let id: i64 = action.extract().map_err(|_| {
         GameError::new_err(format!(
@@ -159,7 +159,7 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     if id < 0 || id as usize >= table.len() {
         return Err(GameError::new_err(format!(
             "step: action id {id} is out of the {} table (ids 0-{})",
-            table.family.name(),
+            table.family.name,
             table.len() - 1
         )));
     }
@@ -194,8 +194,9 @@ pub(crate) struct PyGame {
 }
 
 impl PyGame {
-    pub(crate) fn new_engine(rules: GameRules, seed: u64) -> PyGame {
-        PyGame { game: Engine::new(rules, seed), table: ActionTable::of(Family::of(&rules)) }
+    pub(crate) fn new_engine(rules: GameRules, seed: u64) -> PyResult<PyGame> {
+        let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
+        Ok(PyGame { game: Engine::new(rules, seed), table })
     }
 
     fn seat_arg(&self, seat: i64, what: &str) -> PyResult<Seat> {
@@ -212,7 +213,7 @@ impl PyGame {
             Some(r) => read_rules(r)?,
             None => GameRules::TENHOU,
         };
-        Ok(PyGame::new_engine(rules, seed))
+        PyGame::new_engine(rules, seed)
     }
 
     /// Players at the table (3 or 4).
@@ -224,7 +225,7 @@ impl PyGame {
     /// The rule family, which names the action table and the feature planes: ``"riichi4"`` or ``"riichi3"``.
     #[getter]
     fn family(&self) -> &'static str {
-        self.table.family.name()
+        self.table.family.name
     }
 
     /// The next seat to decide, or ``None`` when the game is over.
@@ -437,7 +438,7 @@ impl PyGame {
     fn __repr__(&self) -> String {
         format!(
             "<hupai.game.Game {} {} scores={:?}{}>",
-            self.table.family.name(),
+            self.table.family.name,
             self.game.kyoku_name(),
             &self.game.scores()[..usize::from(self.game.players())],
             if self.game.is_over() { " done" } else { "" }
@@ -454,7 +455,7 @@ pub(crate) fn action_table<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny
         Some(r) => read_rules(r)?,
         None => GameRules::TENHOU,
     };
-    let table = ActionTable::of(Family::of(&rules));
+    let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
     let list = PyList::empty(py);
     for a in &table.actions {
         let d = to_python(py, &action_json(0, 0, a))?;
@@ -475,5 +476,6 @@ pub(crate) fn plane_names(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
         Some(r) => read_rules(r)?,
         None => GameRules::TENHOU,
     };
-    Ok(features::plane_names(Family::of(&rules)))
+    let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
+    Ok(features::plane_names(table.family))
 }
