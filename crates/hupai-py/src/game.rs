@@ -311,6 +311,32 @@ impl PyGame {
         self.game.apply(seat, chosen).map_err(|e| GameError::new_err(format!("step: {e}")))
     }
 
+    /// Plays action ids in order, each for the seat to decide then (``seat``): a recorded game's
+    /// actions replayed without a Python call per decision. Returns how many were played; an id
+    /// that is not legal raises ``GameError`` naming its place in ``ids``, the ones before it played.
+    fn play(&mut self, py: Python<'_>, ids: Vec<i64>) -> PyResult<usize> {
+        let (game, table) = (&mut self.game, self.table);
+        let result = py.detach(|| {
+            for (k, &id) in ids.iter().enumerate() {
+                let Some(seat) = game.next_seat() else {
+                    return Err((k, "the game is over".to_string()));
+                };
+                let action = usize::try_from(id)
+                    .ok()
+                    .filter(|&i| i < table.len())
+                    .and_then(|_| game.legal_actions(seat).into_iter().find(|a| table.id(a) == Some(id as u16)));
+                let Some(action) = action else {
+                    return Err((k, format!("action id {id} is not legal for seat {seat}")));
+                };
+                if let Err(e) = game.apply(seat, action) {
+                    return Err((k, e.to_string()));
+                }
+            }
+            Ok(ids.len())
+        });
+        result.map_err(|(k, why)| GameError::new_err(format!("play: ids[{k}]: {why}")))
+    }
+
     /// The id of ``seat``'s legal action that an mjai dict names (raises ``GameError`` if none).
     fn action_id(&self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<u16> {
         let seat = self.seat_arg(seat, "action_id")?;
