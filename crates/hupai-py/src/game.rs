@@ -175,10 +175,10 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     })
 }
 
-/// One game of mahjong (riichi for four or three players) as the engine plays it.
+/// One game of mahjong (riichi for four or three players, GB, Hongzhong) as the engine plays it.
 ///
 /// ``Game(rules="tenhou", seed=0)``: ``rules`` is a preset name (``tenhou``, ``mahjong-soul``,
-/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``) or a dict of flags
+/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``, ``gb``, ``gb-single``, ``hongzhong``) or a dict of flags
 /// (``{"preset": "tenhou", "length": "east"}``); the same rules and seed always give the same
 /// game. ``seat`` is the next seat to decide (claims on a discard are asked seat by seat),
 /// ``legal_actions(seat)`` its choices as mjai dicts, ``legal_mask(seat)`` the same as a mask over
@@ -222,7 +222,8 @@ impl PyGame {
         self.game.players()
     }
 
-    /// The rule family, which names the action table and the feature planes: ``"riichi4"`` or ``"riichi3"``.
+    /// The rule family, which names the action table and the feature planes: ``"riichi4"``,
+    /// ``"riichi3"``, ``"gb"`` or ``"hongzhong"``.
     #[getter]
     fn family(&self) -> &'static str {
         self.table.family.name
@@ -374,8 +375,8 @@ impl PyGame {
     }
 
     /// What ``seat`` sees now, as a dict: its hand (tile names, the drawn tile included) and drawn
-    /// tile; every seat's melds, discards, riichi and north tiles; dora indicators, scores, round,
-    /// counters, sticks, the dealer and the tiles left.
+    /// tile; every seat's melds, discards, riichi, north tiles, flowers and wind; dora indicators,
+    /// scores, round, counters, sticks, the dealer and the tiles left.
     fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat_arg(seat, "view")?;
         let v = self.game.view(seat);
@@ -415,6 +416,9 @@ impl PyGame {
         d.set_item("rivers", rivers)?;
         d.set_item("riichi", &v.riichi[..n])?;
         d.set_item("kita", &v.nuki[..n])?;
+        d.set_item("flowers", &v.flowers[..n])?;
+        let winds: Vec<&str> = (0..v.players).map(|s| self.game.seat_wind(s).mjai()).collect();
+        d.set_item("seat_winds", winds)?;
         d.set_item("dora_markers", names(&mut v.dora_markers.iter().copied()))?;
         d.set_item("scores", &v.scores[..n])?;
         d.set_item("bakaze", v.bakaze.mjai())?;

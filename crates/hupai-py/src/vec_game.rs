@@ -473,7 +473,8 @@ impl VecGame {
         self.setup.table.family.players
     }
 
-    /// The rule family (``"riichi4"`` or ``"riichi3"``), naming the action table and the planes.
+    /// The rule family (``"riichi4"``, ``"riichi3"``, ``"gb"`` or ``"hongzhong"``), naming the
+    /// action table and the planes.
     #[getter]
     fn family(&self) -> &'static str {
         self.setup.table.family.name
