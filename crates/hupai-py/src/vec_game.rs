@@ -14,7 +14,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntyped
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::action_table::ActionTable;
+use crate::action_table::{ActionTable, CODES};
 use crate::features;
 use crate::game::{GameError, PyGame, read_rules};
 
@@ -30,7 +30,12 @@ struct Slot {
     game: Engine,
     seed: u64,
     legal: ArrayVec<(u16, Action), MOST>,
+    /// The same ids as bits, so a batch's ids are checked with one lookup a game.
+    bits: [u64; BITS],
 }
+
+/// Words of a slot's bit set of legal ids: one bit per code, so every table fits.
+const BITS: usize = CODES.div_ceil(64);
 
 /// What every game of the batch shares.
 #[derive(Clone, Copy)]
@@ -59,7 +64,7 @@ impl Slot {
     fn new(setup: &Setup, seed: u64) -> Slot {
         let mut game = Engine::new(setup.rules, seed);
         game.set_recording(setup.record);
-        Slot { game, seed, legal: ArrayVec::new() }
+        Slot { game, seed, legal: ArrayVec::new(), bits: [0; BITS] }
     }
 
     /// Lists the pending decision's actions once (kept for the step that answers it) and writes
@@ -70,6 +75,7 @@ impl Slot {
         }
         let before = self.legal.len();
         self.legal.clear();
+        self.bits = [0; BITS];
         let seat = self.game.next_seat();
         *rows.seat = seat.map_or(-1, |s| s as i8);
         if let Some(seat) = seat {
@@ -92,6 +98,7 @@ impl Slot {
             for (k, &(id, _)) in self.legal.iter().enumerate() {
                 rows.mask[usize::from(id)] = true;
                 rows.legal[k] = id as i16;
+                self.bits[usize::from(id) / 64] |= 1 << (id % 64);
             }
             if let Some(obs) = rows.obs.as_deref_mut() {
                 features::write(&self.game, seat, setup.table.family, obs);
@@ -107,6 +114,11 @@ impl Slot {
             *out = s;
         }
         *rows.seed = self.seed;
+    }
+
+    /// Is `id` one of the pending decision's ids?
+    fn is_legal(&self, id: i64) -> bool {
+        usize::try_from(id).ok().and_then(|i| self.bits.get(i / 64)).is_some_and(|w| w & (1 << (id % 64)) != 0)
     }
 
     /// Plays `id` (checked legal) and moves on; a finished game gives its final points as the
@@ -365,7 +377,7 @@ impl VecGame {
             .par_iter()
             .zip(self.actions.par_iter())
             .with_min_len(256)
-            .position_first(|(slot, &id)| !slot.legal.iter().any(|&(l, _)| i64::from(l) == id))?;
+            .position_first(|(slot, &id)| !slot.is_legal(id))?;
         let slot = &self.slots[i];
         let id = self.actions[i];
         let ids: Vec<String> = slot.legal.iter().map(|(l, _)| l.to_string()).collect();
