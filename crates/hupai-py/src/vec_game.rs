@@ -30,11 +30,10 @@ struct Slot {
     game: Engine,
     seed: u64,
     legal: ArrayVec<(u16, Action), MOST>,
-    /// The same ids as bits, so a batch's ids are checked with one lookup a game.
-    bits: [u64; BITS],
 }
 
-/// Words of a slot's bit set of legal ids: one bit per code, so every table fits.
+/// Words of a game's bit set of legal ids (one bit per code, so every table fits): the batch keeps
+/// them side by side, so the calling thread checks a whole batch's ids in one pass over them.
 const BITS: usize = CODES.div_ceil(64);
 
 /// What every game of the batch shares.
@@ -49,6 +48,7 @@ struct Setup {
 
 /// One game's rows of the output arrays.
 struct Rows<'a> {
+    bits: &'a mut [u64],
     seat: &'a mut i8,
     mask: &'a mut [bool],
     legal: &'a mut [i16],
@@ -64,7 +64,7 @@ impl Slot {
     fn new(setup: &Setup, seed: u64) -> Slot {
         let mut game = Engine::new(setup.rules, seed);
         game.set_recording(setup.record);
-        Slot { game, seed, legal: ArrayVec::new(), bits: [0; BITS] }
+        Slot { game, seed, legal: ArrayVec::new() }
     }
 
     /// Lists the pending decision's actions once (kept for the step that answers it) and writes
@@ -75,7 +75,7 @@ impl Slot {
         }
         let before = self.legal.len();
         self.legal.clear();
-        self.bits = [0; BITS];
+        rows.bits.fill(0);
         let seat = self.game.next_seat();
         *rows.seat = seat.map_or(-1, |s| s as i8);
         if let Some(seat) = seat {
@@ -98,7 +98,7 @@ impl Slot {
             for (k, &(id, _)) in self.legal.iter().enumerate() {
                 rows.mask[usize::from(id)] = true;
                 rows.legal[k] = id as i16;
-                self.bits[usize::from(id) / 64] |= 1 << (id % 64);
+                rows.bits[usize::from(id) / 64] |= 1 << (id % 64);
             }
             if let Some(obs) = rows.obs.as_deref_mut() {
                 features::write(&self.game, seat, setup.table.family, obs);
@@ -114,11 +114,6 @@ impl Slot {
             *out = s;
         }
         *rows.seed = self.seed;
-    }
-
-    /// Is `id` one of the pending decision's ids?
-    fn is_legal(&self, id: i64) -> bool {
-        usize::try_from(id).ok().and_then(|i| self.bits.get(i / 64)).is_some_and(|w| w & (1 << (id % 64)) != 0)
     }
 
     /// Plays `id` (checked legal) and moves on; a finished game gives its final points as the
@@ -162,6 +157,8 @@ impl Slot {
 #[pyclass(module = "hupai.game", name = "VecGame")]
 pub(crate) struct VecGame {
     slots: Vec<Slot>,
+    /// Each game's legal ids as bits (`BITS` words a game).
+    bits: Vec<u64>,
     setup: Setup,
     first_seed: u64,
     actions: Vec<i64>,
@@ -178,6 +175,7 @@ pub(crate) struct VecGame {
 
 /// The output arrays of a run of games, as mutable slices (one row per game).
 struct Out<'a> {
+    bits: &'a mut [u64],
     seat: &'a mut [i8],
     mask: &'a mut [bool],
     legal: &'a mut [i16],
@@ -192,6 +190,7 @@ struct Out<'a> {
 impl<'a> Out<'a> {
     /// Splits off the rows of the first `k` games (`a` actions, `p` players, `c` feature cells a game).
     fn split(self, k: usize, a: usize, p: usize, c: usize) -> (Out<'a>, Out<'a>) {
+        let (bits, bits2) = self.bits.split_at_mut(k * BITS);
         let (seat, seat2) = self.seat.split_at_mut(k);
         let (mask, mask2) = self.mask.split_at_mut(k * a);
         let (legal, legal2) = self.legal.split_at_mut(k * MOST);
@@ -208,8 +207,9 @@ impl<'a> Out<'a> {
             None => (None, None),
         };
         (
-            Out { seat, mask, legal, n_legal, reward, done, scores, seeds, obs },
+            Out { bits, seat, mask, legal, n_legal, reward, done, scores, seeds, obs },
             Out {
+                bits: bits2,
                 seat: seat2,
                 mask: mask2,
                 legal: legal2,
@@ -229,9 +229,10 @@ fn run_games(setup: &Setup, slots: &mut [Slot], actions: Option<&[i64]>, out: Ou
     let a = setup.table.len();
     let p = setup.table.family.players;
     let c = features::channels(setup.table.family) * 34;
-    let Out { seat, mask, legal, n_legal, reward, done, scores, seeds, mut obs } = out;
+    let Out { bits, seat, mask, legal, n_legal, reward, done, scores, seeds, mut obs } = out;
     for (i, slot) in slots.iter_mut().enumerate() {
         let mut rows = Rows {
+            bits: &mut bits[i * BITS..(i + 1) * BITS],
             seat: &mut seat[i],
             mask: &mut mask[i * a..(i + 1) * a],
             legal: &mut legal[i * MOST..(i + 1) * MOST],
@@ -322,6 +323,7 @@ impl VecGame {
             let actions = step.then(|| &self.actions[start..end]);
             let obs_block = obs.as_deref_mut().map(|o| &mut o[start * c..end * c]);
             let out = Out {
+                bits: &mut self.bits[start * BITS..end * BITS],
                 seat: &mut seat[start..end],
                 mask: &mut mask[start * a..end * a],
                 legal: &mut legal[start * MOST..end * MOST],
@@ -372,12 +374,10 @@ impl VecGame {
 
     /// The first game whose action is not one of its legal ids: its index and a message.
     fn first_illegal(&self) -> Option<(usize, String)> {
-        let i = self
-            .slots
-            .par_iter()
-            .zip(self.actions.par_iter())
-            .with_min_len(256)
-            .position_first(|(slot, &id)| !slot.is_legal(id))?;
+        let i = self.bits.chunks_exact(BITS).zip(&self.actions).position(|(bits, &id)| {
+            let word = usize::try_from(id).ok().and_then(|i| bits.get(i / 64));
+            !word.is_some_and(|w| w & (1 << (id % 64)) != 0)
+        })?;
         let slot = &self.slots[i];
         let id = self.actions[i];
         let ids: Vec<String> = slot.legal.iter().map(|(l, _)| l.to_string()).collect();
@@ -424,6 +424,7 @@ impl VecGame {
             setup,
             first_seed: seed,
             actions: vec![0; n],
+            bits: vec![0; n * BITS],
             seat: Array1::<i8>::from_elem(n, -1).into_pyarray(py).unbind(),
             mask: Array2::<bool>::from_elem((n, table.len()), false).into_pyarray(py).unbind(),
             legal: Array2::<i16>::from_elem((n, MOST), -1).into_pyarray(py).unbind(),
@@ -443,7 +444,7 @@ impl VecGame {
     /// raises ``GameError`` naming the first such game, and nothing is played.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         self.read_actions(actions)?;
-        if let Some((_, message)) = py.detach(|| self.first_illegal()) {
+        if let Some((_, message)) = self.first_illegal() {
             return Err(GameError::new_err(message));
         }
         self.run(py, true)
