@@ -376,7 +376,7 @@ impl VecGame {
     fn first_illegal(&self) -> Option<(usize, String)> {
         let i = self.bits.chunks_exact(BITS).zip(&self.actions).position(|(bits, &id)| {
             let word = usize::try_from(id).ok().and_then(|i| bits.get(i / 64));
-            !word.is_some_and(|w| w & (1 << (id % 64)) != 0)
+            word.is_none_or(|w| w & (1 << (id % 64)) == 0)
         })?;
         let slot = &self.slots[i];
         let id = self.actions[i];
