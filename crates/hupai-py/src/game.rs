@@ -3,7 +3,7 @@
 //! a seat's view comes out as a dict or as feature planes (`features.rs`).
 
 use hupai_game::mjai::{action_json, event_json};
-use hupai_game::{Action, Event, Game as Engine, GameRules, Pai, Seat};
+use hupai_game::{Action, Actions, Event, Game as Engine, GameRules, Pai, Seat};
 use numpy::{PyArray1, PyArray2};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -127,11 +127,16 @@ fn action_from_dict(dict: &Bound<'_, PyDict>, legal: &[Action]) -> PyResult<Acti
 }
 
 /// The legal action of `seat` that an action id or mjai dict names, or a `GameError` saying why not.
-fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+fn resolve(
+    game: &Engine,
+    legal: &Actions,
+    table: &ActionTable,
+    seat: Seat,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<Action> {
     if game.is_over() {
         return Err(GameError::new_err("step: the game is over"));
     }
-    let legal = game.legal_actions(seat);
     if legal.is_empty() {
         let waiting: Vec<String> =
             (0..4).filter(|s| game.to_act() & (1 << s) != 0).map(|s: u8| s.to_string()).collect();
@@ -141,7 +146,7 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
         )));
     }
     if let Ok(dict) = action.cast::<PyDict>() {
-        let wanted = action_from_dict(dict, &legal)?;
+        let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
         return legal.iter().copied().find(|a| wanted_code.is_some() && code(a) == wanted_code).ok_or_else(
             || match game.clone().apply(seat, wanted) {
@@ -191,12 +196,33 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
 pub(crate) struct PyGame {
     pub(crate) game: Engine,
     pub(crate) table: &'static ActionTable,
+    /// The last legal actions listed, with the decision count and seat they were listed for, so a
+    /// `legal_ids` then `step` on the same decision lists them once.
+    listed: Option<(u64, Seat, Actions)>,
 }
 
 impl PyGame {
     pub(crate) fn new_engine(rules: GameRules, seed: u64) -> PyResult<PyGame> {
         let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
-        Ok(PyGame { game: Engine::new(rules, seed), table })
+        Ok(PyGame::of(Engine::new(rules, seed), table))
+    }
+
+    pub(crate) fn of(game: Engine, table: &'static ActionTable) -> PyGame {
+        PyGame { game, table, listed: None }
+    }
+
+    /// The legal actions of `seat` now: listed again only when the game has moved on (every action
+    /// applied counts a decision) or another seat is asked.
+    fn legal(&mut self, seat: Seat) -> Actions {
+        let decisions = self.game.decisions();
+        if let Some((d, s, list)) = &self.listed
+            && (*d, *s) == (decisions, seat)
+        {
+            return list.clone();
+        }
+        let list = self.game.legal_actions(seat);
+        self.listed = Some((decisions, seat, list.clone()));
+        list
     }
 
     fn seat_arg(&self, seat: i64, what: &str) -> PyResult<Seat> {
@@ -273,29 +299,29 @@ impl PyGame {
     }
 
     /// The legal actions of ``seat`` now as mjai dicts (empty when it has nothing to decide).
-    fn legal_actions<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat_arg(seat, "legal_actions")?;
         let list = PyList::empty(py);
-        for a in self.game.legal_actions(seat) {
+        for a in self.legal(seat) {
             list.append(action_dict(py, &self.game, seat, &a)?)?;
         }
         Ok(list)
     }
 
     /// The ids of the legal actions of ``seat`` now, ascending.
-    fn legal_ids(&self, seat: i64) -> PyResult<Vec<u16>> {
+    fn legal_ids(&mut self, seat: i64) -> PyResult<Vec<u16>> {
         let seat = self.seat_arg(seat, "legal_ids")?;
-        let mut ids: Vec<u16> = self.game.legal_actions(seat).iter().filter_map(|a| self.table.id(a)).collect();
+        let mut ids: Vec<u16> = self.legal(seat).iter().filter_map(|a| self.table.id(a)).collect();
         ids.sort_unstable();
         ids.dedup();
         Ok(ids)
     }
 
     /// A bool array over the action table, True at the legal ids of ``seat`` now.
-    fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = self.seat_arg(seat, "legal_mask")?;
         let mut mask = vec![false; self.table.len()];
-        for a in self.game.legal_actions(seat) {
+        for a in self.legal(seat) {
             if let Some(id) = self.table.id(&a) {
                 mask[usize::from(id)] = true;
             }
@@ -308,7 +334,8 @@ impl PyGame {
     /// if it is not legal now, and changes nothing then.
     fn step(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = self.seat_arg(seat, "step")?;
-        let chosen = resolve(&self.game, self.table, seat, action)?;
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
         self.game.apply(seat, chosen).map_err(|e| GameError::new_err(format!("step: {e}")))
     }
 
@@ -339,16 +366,18 @@ impl PyGame {
     }
 
     /// The id of ``seat``'s legal action that an mjai dict names (raises ``GameError`` if none).
-    fn action_id(&self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<u16> {
+    fn action_id(&mut self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<u16> {
         let seat = self.seat_arg(seat, "action_id")?;
-        let chosen = resolve(&self.game, self.table, seat, action.as_any())?;
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action.as_any())?;
         self.table.id(&chosen).ok_or_else(|| GameError::new_err("action_id: the action has no id in the table"))
     }
 
     /// The mjai dict of ``seat``'s legal action with id ``action`` (raises ``GameError`` if not legal).
-    fn action<'py>(&self, py: Python<'py>, seat: i64, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn action<'py>(&mut self, py: Python<'py>, seat: i64, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_arg(seat, "action")?;
-        let chosen = resolve(&self.game, self.table, seat, action)?;
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
         action_dict(py, &self.game, seat, &chosen)
     }
 
@@ -462,7 +491,7 @@ impl PyGame {
     /// hands, the unseen wall) dealt again at random from ``seed``; the decision pending is asked again.
     fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
         let seat = self.seat_arg(seat, "determinize")?;
-        Ok(PyGame { game: self.game.determinize(seat, seed), table: self.table })
+        Ok(PyGame::of(self.game.determinize(seat, seed), self.table))
     }
 
     fn __repr__(&self) -> String {

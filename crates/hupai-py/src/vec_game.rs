@@ -472,7 +472,7 @@ impl VecGame {
         let slot = usize::try_from(i).ok().and_then(|i| self.slots.get(i)).ok_or_else(|| {
             GameError::new_err(format!("VecGame.game: no game {i} (games 0-{})", self.slots.len() - 1))
         })?;
-        Ok(PyGame { game: slot.game.clone(), table: self.setup.table })
+        Ok(PyGame::of(slot.game.clone(), self.setup.table))
     }
 
     /// Games in the batch.
