@@ -22,6 +22,22 @@ create_exception!(
      turn, a bad seat, or an array of the wrong shape or dtype. The message names what and where."
 );
 
+/// A seed argument: an int from 0 to 2**64 - 1; anything else is a `GameError` naming it (not
+/// Python's `OverflowError` or `TypeError`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Seed(pub(crate) u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        obj.extract::<u64>().map(Seed).map_err(|_| {
+            let shown = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            GameError::new_err(format!("seed: {shown} is not a seed (an int from 0 to 2**64 - 1)"))
+        })
+    }
+}
+
 /// Reads a `rules` argument: a preset name, a JSON object's text, or a dict of flags.
 pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
     let text: String = if let Ok(s) = rules.cast::<PyString>() {
@@ -233,8 +249,9 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (rules = None, seed = 0))]
-    fn py_new(rules: Option<&Bound<'_, PyAny>>, seed: u64) -> PyResult<PyGame> {
+    #[pyo3(signature = (rules = None, seed = Seed(0)), text_signature = "(rules=None, seed=0)")]
+    fn py_new(rules: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<PyGame> {
+        let Seed(seed) = seed;
         let rules = match rules {
             Some(r) => read_rules(r)?,
             None => GameRules::TENHOU,
@@ -489,7 +506,8 @@ impl PyGame {
 
     /// A game equal to this one as ``seat`` sees it, with every tile ``seat`` cannot see (other
     /// hands, the unseen wall) dealt again at random from ``seed``; the decision pending is asked again.
-    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+    fn determinize(&self, seat: i64, seed: Seed) -> PyResult<PyGame> {
+        let Seed(seed) = seed;
         let seat = self.seat_arg(seat, "determinize")?;
         Ok(PyGame::of(self.game.determinize(seat, seed), self.table))
     }

@@ -16,10 +16,14 @@ use rayon::prelude::*;
 
 use crate::action_table::{ActionTable, CODES};
 use crate::features;
-use crate::game::{GameError, PyGame, read_rules};
+use crate::game::{GameError, PyGame, Seed, read_rules};
 
 /// Most legal actions one decision can have (the engine's capacity).
 pub(crate) const MOST: usize = hupai_game::action::MOST_ACTIONS;
+
+/// Most games one batch holds: a game and its rows take kilobytes, so this many is tens of
+/// gigabytes; more is refused with a message rather than left to fail allocating.
+const MOST_GAMES: usize = 1 << 24;
 
 /// Games per signal check: a block takes milliseconds, so Ctrl-C answers promptly.
 const BLOCK: usize = 1 << 12;
@@ -396,19 +400,23 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (n, rules = None, seed = 0, features = false, record = false))]
+    #[pyo3(
+        signature = (n, rules = None, seed = Seed(0), features = false, record = false),
+        text_signature = "(n, rules=None, seed=0, features=False, record=False)"
+    )]
     fn py_new(
         py: Python<'_>,
         n: i64,
         rules: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Seed,
         features: bool,
         record: bool,
     ) -> PyResult<VecGame> {
+        let Seed(seed) = seed;
         let n = usize::try_from(n)
             .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| GameError::new_err(format!("VecGame: n must be at least 1, found {n}")))?;
+            .filter(|&n| (1..=MOST_GAMES).contains(&n))
+            .ok_or_else(|| GameError::new_err(format!("VecGame: n must be from 1 to {MOST_GAMES} games, found {n}")))?;
         let rules = match rules {
             Some(r) => read_rules(r)?,
             None => GameRules::TENHOU,
@@ -452,8 +460,8 @@ impl VecGame {
 
     /// Starts every game again: slot ``i`` from seed ``seed + i`` (the first seed given, if ``None``).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
-        let seed = seed.unwrap_or(self.first_seed);
+    fn reset(&mut self, py: Python<'_>, seed: Option<Seed>) -> PyResult<()> {
+        let seed = seed.map_or(self.first_seed, |Seed(s)| s);
         self.first_seed = seed;
         let setup = self.setup;
         py.detach(|| {

@@ -323,8 +323,17 @@ def test_bad_input_is_a_value_error_naming_what_and_where():
         vg.step(bad)
     assert numpy.array_equal(vg.mask, mask)
     vg.step(good.astype(numpy.int32))  # any integer dtype
-    with pytest.raises(GameError, match="n must be at least 1"):
+    with pytest.raises(GameError, match="n must be from 1 to 16777216 games, found 0"):
         VecGame(0)
+    with pytest.raises(GameError, match="n must be from 1"):
+        VecGame(1 << 40)
+    for bad in (-1, 1 << 64, "7", 1.5):
+        with pytest.raises(GameError, match=f"seed: {bad!r} is not a seed"):
+            Game("tenhou", bad)
+        with pytest.raises(GameError, match="seed: .* is not a seed"):
+            VecGame(2, "tenhou", seed=bad)
+    with pytest.raises(GameError, match="seed: -1 is not a seed"):
+        Game("gb", 2**64 - 1).determinize(0, -1)
 
     # The Chinese families: their own tables, named in the message; Game.play names the bad id's place.
     with pytest.raises(GameError, match="rules.*presets are.*gb.*hongzhong"):
