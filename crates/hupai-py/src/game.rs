@@ -38,6 +38,22 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
     }
 }
 
+/// A seat argument as Python gave it: any int (checked against the table by `check_seat`); anything
+/// else is a `GameError` naming it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SeatArg(pub(crate) i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<SeatArg> {
+        obj.extract::<i64>().map(SeatArg).map_err(|_| {
+            let shown = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            GameError::new_err(format!("seat: {shown} is not a seat (an int: 0 to 3, or 0 to 2 with three players)"))
+        })
+    }
+}
+
 /// Reads a `rules` argument: a preset name, a JSON object's text, or a dict of flags.
 pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
     let text: String = if let Ok(s) = rules.cast::<PyString>() {
@@ -241,8 +257,8 @@ impl PyGame {
         list
     }
 
-    fn seat_arg(&self, seat: i64, what: &str) -> PyResult<Seat> {
-        check_seat(seat, self.game.players(), what)
+    fn seat_arg(&self, seat: SeatArg, what: &str) -> PyResult<Seat> {
+        check_seat(seat.0, self.game.players(), what)
     }
 }
 
@@ -316,7 +332,7 @@ impl PyGame {
     }
 
     /// The legal actions of ``seat`` now as mjai dicts (empty when it has nothing to decide).
-    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat_arg(seat, "legal_actions")?;
         let list = PyList::empty(py);
         for a in self.legal(seat) {
@@ -326,7 +342,7 @@ impl PyGame {
     }
 
     /// The ids of the legal actions of ``seat`` now, ascending.
-    fn legal_ids(&mut self, seat: i64) -> PyResult<Vec<u16>> {
+    fn legal_ids(&mut self, seat: SeatArg) -> PyResult<Vec<u16>> {
         let seat = self.seat_arg(seat, "legal_ids")?;
         let mut ids: Vec<u16> = self.legal(seat).iter().filter_map(|a| self.table.id(a)).collect();
         ids.sort_unstable();
@@ -335,7 +351,7 @@ impl PyGame {
     }
 
     /// A bool array over the action table, True at the legal ids of ``seat`` now.
-    fn legal_mask<'py>(&mut self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = self.seat_arg(seat, "legal_mask")?;
         let mut mask = vec![false; self.table.len()];
         for a in self.legal(seat) {
@@ -349,7 +365,7 @@ impl PyGame {
     /// Plays ``action`` for ``seat``: an action id or an mjai dict (``{"type": "dahai", "pai": "5mr",
     /// "tsumogiri": False}``; ``actor`` and ``target`` are not read). Raises ``GameError`` naming why
     /// if it is not legal now, and changes nothing then.
-    fn step(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn step(&mut self, seat: SeatArg, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = self.seat_arg(seat, "step")?;
         let legal = self.legal(seat);
         let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
@@ -359,7 +375,11 @@ impl PyGame {
     /// Plays action ids in order, each for the seat to decide then (``seat``): a recorded game's
     /// actions replayed without a Python call per decision. Returns how many were played; an id
     /// that is not legal raises ``GameError`` naming its place in ``ids``, the ones before it played.
-    fn play(&mut self, py: Python<'_>, ids: Vec<i64>) -> PyResult<usize> {
+    fn play(&mut self, py: Python<'_>, ids: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let ids: Vec<i64> = ids.extract().map_err(|_| {
+            let kind = ids.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            GameError::new_err(format!("play: ids must be a sequence of action ids (ints), found {kind}"))
+        })?;
         let (game, table) = (&mut self.game, self.table);
         let result = py.detach(|| {
             for (k, &id) in ids.iter().enumerate() {
@@ -383,15 +403,24 @@ impl PyGame {
     }
 
     /// The id of ``seat``'s legal action that an mjai dict names (raises ``GameError`` if none).
-    fn action_id(&mut self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<u16> {
+    fn action_id(&mut self, seat: SeatArg, action: &Bound<'_, PyAny>) -> PyResult<u16> {
         let seat = self.seat_arg(seat, "action_id")?;
+        let Ok(action) = action.cast::<PyDict>() else {
+            let kind = action.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            return Err(GameError::new_err(format!("action_id: the action is an mjai dict, found {kind}")));
+        };
         let legal = self.legal(seat);
         let chosen = resolve(&self.game, &legal, self.table, seat, action.as_any())?;
         self.table.id(&chosen).ok_or_else(|| GameError::new_err("action_id: the action has no id in the table"))
     }
 
     /// The mjai dict of ``seat``'s legal action with id ``action`` (raises ``GameError`` if not legal).
-    fn action<'py>(&mut self, py: Python<'py>, seat: i64, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn action<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: SeatArg,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_arg(seat, "action")?;
         let legal = self.legal(seat);
         let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
@@ -401,7 +430,7 @@ impl PyGame {
     /// The game's events so far as mjai dicts; with ``seat``, as that seat saw them (other seats'
     /// deals and draws as ``"?"``).
     #[pyo3(signature = (seat = None))]
-    fn events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+    fn events<'py>(&self, py: Python<'py>, seat: Option<SeatArg>) -> PyResult<Bound<'py, PyList>> {
         let players = self.game.players();
         let list = PyList::empty(py);
         match seat {
@@ -423,7 +452,7 @@ impl PyGame {
     /// What ``seat`` sees now, as a dict: its hand (tile names, the drawn tile included) and drawn
     /// tile; every seat's melds, discards, riichi, north tiles, flowers and wind; dora indicators,
     /// scores, round, counters, sticks, the dealer and the tiles left.
-    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
+    fn view<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat_arg(seat, "view")?;
         let v = self.game.view(seat);
         let n = usize::from(v.players);
@@ -479,7 +508,7 @@ impl PyGame {
 
     /// ``seat``'s feature planes now: a float32 array ``(channels, 34)`` (``plane_names(rules)``
     /// names the rows; docs/python.md describes them).
-    fn features<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    fn features<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let seat = self.seat_arg(seat, "features")?;
         let c = features::channels(self.table.family);
         let mut out = vec![0.0f32; c * 34];
@@ -506,7 +535,7 @@ impl PyGame {
 
     /// A game equal to this one as ``seat`` sees it, with every tile ``seat`` cannot see (other
     /// hands, the unseen wall) dealt again at random from ``seed``; the decision pending is asked again.
-    fn determinize(&self, seat: i64, seed: Seed) -> PyResult<PyGame> {
+    fn determinize(&self, seat: SeatArg, seed: Seed) -> PyResult<PyGame> {
         let Seed(seed) = seed;
         let seat = self.seat_arg(seat, "determinize")?;
         Ok(PyGame::of(self.game.determinize(seat, seed), self.table))

@@ -334,6 +334,13 @@ def test_bad_input_is_a_value_error_naming_what_and_where():
             VecGame(2, "tenhou", seed=bad)
     with pytest.raises(GameError, match="seed: -1 is not a seed"):
         Game("gb", 2**64 - 1).determinize(0, -1)
+    for call in (lambda g: g.step(2**70, 0), lambda g: g.legal_ids("0"), lambda g: g.events(1.0)):
+        with pytest.raises(GameError, match="seat: .* is not a seat"):
+            call(Game("hongzhong", 3))
+    with pytest.raises(GameError, match="action_id: the action is an mjai dict, found int"):
+        Game("tenhou").action_id(0, 5)
+    with pytest.raises(GameError, match="play: ids must be a sequence of action ids"):
+        Game("gb").play(["dahai"])
 
     # The Chinese families: their own tables, named in the message; Game.play names the bad id's place.
     with pytest.raises(GameError, match="rules.*presets are.*gb.*hongzhong"):
