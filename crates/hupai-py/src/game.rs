@@ -312,8 +312,9 @@ impl PyGame {
         self.game.scores()[..usize::from(self.game.players())].to_vec()
     }
 
-    /// After the game, each seat's result in thousands of points with oka and uma (what ``VecGame``
-    /// and the PettingZoo env give as the final reward); ``None`` before.
+    /// After the game, each seat's result (what ``VecGame`` and the PettingZoo env give as the final
+    /// reward): under riichi rules in thousands of points with oka and uma, under GB and Hongzhong the
+    /// final scores; ``None`` before.
     #[getter]
     fn final_points(&self) -> Option<Vec<f64>> {
         self.game.final_points().map(|p| p[..usize::from(self.game.players())].to_vec())

@@ -156,7 +156,7 @@ impl Slot {
 /// padded with -1) and ``n_legal`` (n,) uint8, ``obs`` (n, C, 34) float32 (that seat's feature
 /// planes; with ``features=True``, else ``None``), ``reward`` (n, players) float32 and ``done`` (n,)
 /// bool (for the last step: 0 except on the step that ends a game, where it is each seat's final
-/// points in thousands with oka and uma, and ``done`` is True; the slot already holds its next
+/// points as ``Game.final_points`` gives them, and ``done`` is True; the slot already holds its next
 /// game), ``scores`` (n, players) int32, ``seeds`` (n,) uint64.
 #[pyclass(module = "hupai.game", name = "VecGame")]
 pub(crate) struct VecGame {

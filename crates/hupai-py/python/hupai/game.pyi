@@ -47,7 +47,7 @@ class Game:
         """Scores in seat order."""
     @property
     def final_points(self) -> list[float] | None:
-        """After the game, each seat's result in thousands of points with oka and uma."""
+        """After the game, each seat's result: riichi's thousands with oka and uma, GB's and Hongzhong's scores."""
     @property
     def kyoku(self) -> str:
         """The round as logs write it: "E1", "S3-2"."""
