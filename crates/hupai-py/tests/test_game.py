@@ -63,6 +63,29 @@ def test_the_table_has_its_documented_size_and_no_repeats(rules):
     assert sum(a["type"] == "ankan" for a in table) == len({t.rstrip("r") for t in PLAYABLE[family]})
 
 
+def test_the_chinese_tables_are_numbered_as_documented():
+    kinds = NUMBERS + list("ESWNPFC")
+    gb = action_table("gb")
+    for k, tile in enumerate(kinds):
+        for t in (False, True):
+            assert gb[2 * k + t] == {"type": "dahai", "pai": tile, "tsumogiri": t}
+        assert gb[131 + k]["type"] == "pon" and gb[131 + k]["pai"] == tile
+        assert gb[165 + k]["type"] == "daiminkan" and gb[199 + k] == {"type": "kakan", "pai": tile}
+        assert gb[233 + k] == {"type": "ankan", "consumed": [tile] * 4}
+    for run in range(21):
+        low = run // 7 * 9 + run % 7
+        for position in range(3):
+            chi = gb[68 + 3 * run + position]
+            assert chi["type"] == "chi" and chi["pai"] == kinds[low + position]
+            assert sorted(chi["consumed"] + [chi["pai"]]) == kinds[low : low + 3]
+    assert gb[267:] == [{"type": "hora"}, {"type": "none"}]
+    hz = action_table("hongzhong")
+    for k, tile in enumerate(NUMBERS):
+        assert [hz[2 * k]["pai"], hz[54 + k]["pai"], hz[81 + k]["pai"], hz[108 + k]["pai"]] == [tile] * 4
+        assert hz[135 + k] == {"type": "ankan", "consumed": [tile] * 4}
+    assert hz[162:] == [{"type": "hora"}, {"type": "none"}]
+
+
 @pytest.mark.parametrize("rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "hongzhong"])
 def test_every_legal_action_round_trips_through_its_id(rules):
     table = action_table(rules)
