@@ -231,4 +231,6 @@ $("rules").addEventListener("change", update);
 $("ev-run").addEventListener("click", runEv);
 $("ev-cancel").addEventListener("click", cancelEv);
 update();
+// Milliseconds from navigation to the first answer shown (docs/web.md quotes it).
+document.body.dataset.readyMs = String(Math.round(performance.now()));
 document.body.dataset.ready = "1";
