@@ -119,7 +119,7 @@ fn replay_steps_through_every_discard_of_a_log() {
     let start = lines.iter().find(|l| l["type"] == "start_kyoku").unwrap();
     let oya = start["oya"].as_u64().unwrap() as usize;
     let draw = lines.iter().find(|l| l["type"] == "tsumo").unwrap();
-    let mut dealt: Vec<String> = start["tehais"][oya].as_array().unwrap().iter().map(|t| mjai_mpsz(t)).collect();
+    let mut dealt: Vec<String> = start["tehais"][oya].as_array().unwrap().iter().map(mjai_mpsz).collect();
     dealt.push(mjai_mpsz(&draw["pai"]));
     let first = &steps[0];
     assert_eq!(first["seat"], oya as u64);
@@ -129,8 +129,7 @@ fn replay_steps_through_every_discard_of_a_log() {
     let mut kinds: Vec<String> = dealt.iter().map(|t| t.replace('0', "5")).collect();
     kinds.sort();
     let advice = call("discardAdvice", &serde_json::json!({"hand": first["hand"]}).to_string());
-    let total: u64 = advice.as_array().unwrap().len() as u64;
-    assert!(total >= 1 && total <= 14);
+    assert!((1..=14).contains(&advice.as_array().unwrap().len()));
     let mut from_hand: Vec<String> = Vec::new();
     let hand = first["hand"].as_str().unwrap();
     let mut digits = String::new();

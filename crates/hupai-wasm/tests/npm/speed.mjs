@@ -18,7 +18,7 @@ import * as hupai from "hupai";
 const BIN = process.env.HUPAI_BIN;
 const SITE = process.env.HUPAI_SITE;
 const CHROMIUM = process.env.HUPAI_CHROMIUM ?? "/usr/bin/chromium";
-const HANDS = Number(process.env.HUPAI_SPEED_HANDS ?? 24);
+const HANDS = Number(process.env.HUPAI_SPEED_HANDS ?? 200);
 const ROUNDS = Number(process.env.HUPAI_SPEED_ROUNDS ?? 3);
 const RULES = "riichi";
 const TURNS = 17;
