@@ -1,0 +1,288 @@
+"""GB hands played by hupai, fed to Botzone's Chinese Standard Mahjong judge (the IJCAI judge,
+`judge/main.cpp` of github.com/ailab-pku/Chinese-Standard-Mahjong, scoring with
+ChineseOfficialMahjongHelper's fan calculator), and the outcomes compared: who wins, the score
+each player gets, or the exhaustive draw.
+
+The judge plays the competition's layout: each player draws from a wall of its own (a quarter of
+the tiles), deals and draws from its end, and replaces flowers and kongs from it; the dealer is
+seat 0 and the seat winds follow the seats. So each hupai hand (`gb-single`, seat 0 dealing) is
+given to the judge as the four walls that make every player take exactly the tiles it took in
+hupai, in the same order (its 13 dealt tiles, the flowers' replacements, its draws), the tiles
+nobody took filling the rest; the players answer the judge with the actions of hupai's log. A
+hand in which a player took more tiles than its wall holds cannot be laid out so and is counted
+apart. Where the layouts must differ the outcome may too: the judge's last tile (妙手回春, 海底捞月)
+is the end of the next player's own wall, not of the table's, and it refuses a chow or pung of a
+discard when that wall is empty; such hands are counted as explained.
+
+    python3 botzone_judge.py --judge-src PATH/Chinese-Standard-Mahjong --hupai target/release/hupai --hands 1000
+
+builds the judge with g++ (needs libjsoncpp-dev and the Boost headers), plays the hands with
+`hupai play` and prints one summary line; `-v` prints every difference.
+"""
+
+import argparse
+import collections
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+SUIT = {"m": "W", "p": "B", "s": "T"}
+HONOR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
+
+
+def judge_tile(pai):
+    """A tile as the judge names it: W/B/T + rank, F1-F4 winds, J1-J3 red, green, white, H1-H8 flowers."""
+    if pai in HONOR:
+        return HONOR[pai]
+    if pai[1] == "f":
+        return "H" + pai[0]
+    return SUIT[pai[1]] + pai[0]
+
+
+def all_tiles():
+    tiles = [SUIT[s] + str(r) for s in "mps" for r in range(1, 10) for _ in range(4)]
+    tiles += [t for t in HONOR.values() for _ in range(4)]
+    return tiles + ["H%d" % i for i in range(1, 9)]
+
+
+def build_judge(source, out):
+    """Compiles judge/main.cpp of a checkout with the fan calculator it includes."""
+    source = pathlib.Path(source)
+    shim = pathlib.Path(out).parent / "judge-include"
+    (shim / "jsoncpp").mkdir(parents=True, exist_ok=True)
+    (shim / "jsoncpp" / "json.h").write_text("#include <json/json.h>\n")
+    calculator = source / "fan-calculator-usage" / "ChineseOfficialMahjongHelper" / "Classes" / "mahjong-algorithm"
+    link = shim / "MahjongGB"
+    if not link.exists():
+        link.symlink_to(calculator.resolve())
+    command = ["g++", "-O2", "-std=c++14", "-w", "-D_BOTZONE_ONLINE", "-I", str(shim), "-I", "/usr/include/jsoncpp",
+               str(source / "judge" / "main.cpp"), "-ljsoncpp", "-o", str(out)]
+    subprocess.run(command, check=True)
+    return out
+
+
+class Unmappable(Exception):
+    """A hand the judge's layout cannot reproduce."""
+
+
+def lay_out(events):
+    """The judge's initdata and the players' answers for one hupai hand; also what hupai decided."""
+    start = next(e for e in events if e["type"] == "start_kyoku")
+    if start["oya"] != 0:
+        raise Unmappable("the judge's dealer is seat 0")
+    quan = "ESWN".index(start["bakaze"])
+    tehais = start["tehais"]
+    body = events[events.index(start) + 1:]
+    takes = [[judge_tile(t) for t in hand] for hand in tehais]
+    i = 0
+    # The deal: each seat's dealt flowers replaced, seat after seat, each chain ending with a tsumo.
+    for seat in range(4):
+        for _ in (t for t in tehais[seat] if t.endswith("f")):
+            assert body[i]["type"] == "hua" and body[i]["actor"] == seat, body[i]
+            i += 1
+            while body[i]["type"] == "hua":
+                takes[seat].append(judge_tile(body[i]["pai"]))
+                i += 1
+            assert body[i]["type"] == "tsumo" and body[i]["actor"] == seat, body[i]
+            takes[seat].append(judge_tile(body[i]["pai"]))
+            i += 1
+    play = body[i:]
+    for e in play:
+        if e["type"] in ("hua", "tsumo"):
+            takes[e["actor"]].append(judge_tile(e["pai"]))
+    part = 36
+    if any(len(t) > part for t in takes):
+        raise Unmappable("a player took more than the %d tiles of its wall" % part)
+    left = collections.Counter(all_tiles())
+    for t in takes:
+        left.subtract(t)
+    rest = list(left.elements())
+    walls = []
+    for t in takes:
+        pad, rest = rest[: part - len(t)], rest[part - len(t):]
+        walls += pad + t[::-1]
+    passes = {str(s): {"verdict": "OK", "response": "PASS"} for s in range(4)}
+
+    def answer(seat, text):
+        a = json.loads(json.dumps(passes))
+        a[str(seat)]["response"] = text
+        return a
+
+    answers = [passes, passes]
+    k = 0
+
+    def discard(actor, pai):
+        """The answers to a discard and what follows from them; returns the next index."""
+        nonlocal k
+        e = play[k] if k < len(play) else {"type": "end"}
+        if e["type"] == "hora" and e["target"] == actor:
+            answers.append(answer(e["actor"], "HU"))
+            return None
+        if e["type"] in ("pon", "chi"):
+            nxt = play[k + 1]
+            assert nxt["type"] == "dahai" and nxt["actor"] == e["actor"], nxt
+            if e["type"] == "pon":
+                answers.append(answer(e["actor"], "PENG " + judge_tile(nxt["pai"])))
+            else:
+                tiles = sorted([e["pai"]] + e["consumed"], key=lambda t: int(t[0]))
+                answers.append(answer(e["actor"], "CHI %s %s" % (judge_tile(tiles[1]), judge_tile(nxt["pai"]))))
+            k += 2
+            return discard(e["actor"], nxt["pai"])
+        if e["type"] == "daiminkan":
+            answers.append(answer(e["actor"], "GANG"))
+            answers.append(passes)
+            k += 1
+            return k
+        answers.append(passes)
+        return k
+
+    while k < len(play):
+        e = play[k]
+        if e["type"] == "hua":
+            answers.append(passes)
+            k += 1
+        elif e["type"] == "tsumo":
+            seat = e["actor"]
+            nxt = play[k + 1]
+            k += 2
+            if nxt["type"] == "dahai":
+                answers.append(answer(seat, "PLAY " + judge_tile(nxt["pai"])))
+                if discard(seat, nxt["pai"]) is None:
+                    break
+            elif nxt["type"] == "ankan":
+                answers.append(answer(seat, "GANG " + judge_tile(nxt["consumed"][0])))
+                answers.append(passes)
+            elif nxt["type"] == "kakan":
+                answers.append(answer(seat, "BUGANG " + judge_tile(nxt["pai"])))
+                robbed = play[k] if k < len(play) else None
+                if robbed and robbed["type"] == "hora":
+                    answers.append(answer(robbed["actor"], "HU"))
+                    break
+                answers.append(passes)
+            elif nxt["type"] == "hora":
+                answers.append(answer(seat, "HU"))
+                break
+            else:
+                raise Unmappable("a draw followed by " + nxt["type"])
+        elif e["type"] in ("ryukyoku", "end_kyoku", "end_game"):
+            break
+        else:
+            raise Unmappable("unexpected " + e["type"])
+    result = next((e for e in events if e["type"] in ("hora", "ryukyoku")), None)
+    # The judge's last tile: the wall of the player after the one who drew or discarded is empty.
+    last = None
+    if result is not None and result["type"] == "hora":
+        last = len(takes[(result["target"] + 1) % 4]) == part
+    init = {"srand": 1, "quan": quan, "walltiles": " ".join(walls)}
+    return init, answers, result, last
+
+
+def run_judge(judge, init, answers):
+    log = []
+    for a in answers:
+        log += [{}, a]
+    done = subprocess.run([judge], input=json.dumps({"log": log, "initdata": init}), capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        raise RuntimeError("the judge failed: " + done.stderr[-400:])
+    return json.loads(done.stdout)
+
+
+def refused_call(judge, init, answers):
+    """When the judge refused an answer: whether it was a chow or pung of a discard made when the
+    wall of the player after the discarder was empty (the judge's rule for the last discard)."""
+    low, high = 1, len(answers)
+    # The first prefix of answers the judge refuses (every shorter one is a request).
+    while low < high:
+        mid = (low + high) // 2
+        if run_judge(judge, init, answers[:mid]).get("display", {}).get("action") in ("WA", "WH"):
+            high = mid
+        else:
+            low = mid + 1
+    request = run_judge(judge, init, answers[: low - 1])["display"]
+    calls = [a["response"] for a in answers[low - 1].values() if a["response"].split(" ")[0] in ("CHI", "PENG")]
+    if request.get("action") not in ("PLAY", "PENG", "CHI") or not calls:
+        return False
+    return request["tileCnt"][(request["player"] + 1) % 4] == 0
+
+
+def compare(result, verdict):
+    """None if the judge and hupai agree, else the difference."""
+    display = verdict.get("display", {})
+    if verdict.get("command") != "finish":
+        return "the judge goes on (%s) where hupai's hand ended" % display.get("action")
+    action = display.get("action")
+    if result["type"] == "ryukyoku":
+        return None if action == "HUANG" else "hupai: exhaustive draw; the judge: %s" % action
+    if action != "HU":
+        return "hupai: seat %d wins; the judge: %s by seat %s" % (result["actor"], action, display.get("player"))
+    if display.get("player") != result["actor"]:
+        return "winner: hupai seat %d, the judge seat %s" % (result["actor"], display.get("player"))
+    if display.get("score") != result["deltas"]:
+        fans = ", ".join("%s×%d" % (f["name"], f["cnt"]) for f in display.get("fan", []))
+        return "scores: hupai %s, the judge %s (%s)" % (result["deltas"], display.get("score"), fans)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--judge-src", help="a checkout of ailab-pku/Chinese-Standard-Mahjong (built with g++)")
+    parser.add_argument("--judge", help="a judge binary already built")
+    parser.add_argument("--hupai", default="hupai", help="the hupai binary")
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-judge-"))
+    judge = args.judge or build_judge(args.judge_src, work / "judge")
+    counts = collections.Counter()
+    differences = []
+    # Every prevailing wind, with the seeded random player and the one that wins whenever it can.
+    per_run = max(1, args.hands // 8)
+    for quan in range(4):
+        for policy in ("efficiency", "random"):
+            rules = json.dumps({"preset": "gb-single", "start_wind": quan})
+            out = work / ("%d-%s" % (quan, policy))
+            seed = args.seed + quan * 1000003 + (7 if policy == "random" else 0)
+            subprocess.run([args.hupai, "play", "--rules", rules, "--policy", policy, "--games", str(per_run),
+                            "--seed", str(seed), "--out", str(out)], check=True, capture_output=True)
+            for name in sorted(os.listdir(out)):
+                events = [json.loads(line) for line in (out / name).read_text().splitlines()]
+                try:
+                    init, answers, result, judge_last = lay_out(events)
+                except Unmappable as e:
+                    counts["not laid out: " + str(e)] += 1
+                    continue
+                verdict = run_judge(judge, init, answers)
+                difference = compare(result, verdict)
+                kind = "win" if result["type"] == "hora" else "draw"
+                last_tile_fans = ("妙手回春", "海底捞月")
+                judge_fans = {f["name"] for f in verdict.get("display", {}).get("fan", [])}
+                refused = verdict.get("display", {}).get("action") == "WA"
+                if difference is None:
+                    counts["same " + kind] += 1
+                elif refused and refused_call(judge, init, answers):
+                    # hupai's last discard is the table's; the judge's the next player's wall.
+                    counts["the judge refuses a call: the next player's own wall empty"] += 1
+                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+                elif judge_last and judge_fans & set(last_tile_fans):
+                    # hupai's wall is one for the table: its last tile is the 144th, not the end of
+                    # one player's quarter.
+                    counts["the judge's last tile: the next player's own wall empty"] += 1
+                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+                else:
+                    counts["different"] += 1
+                    differences.append("%s/%s: %s" % (out.name, name, difference))
+    summary = {"hands": sum(counts.values()), **dict(sorted(counts.items()))}
+    print(json.dumps(summary, ensure_ascii=False))
+    if args.verbose:
+        for d in differences:
+            print(d)
+    return 1 if counts["different"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
