@@ -33,6 +33,10 @@ SUIT = {"m": "W", "p": "B", "s": "T"}
 HONOR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
 
 
+KONGS = ("ankan", "kakan", "daiminkan")
+COVERED_FANS = {"和绝张", "杠上开花", "抢杠和", "妙手回春", "海底捞月", "花牌", "组合龙", "全不靠", "七对"}
+
+
 def judge_tile(pai):
     """A tile as the judge names it: W/B/T + rank, F1-F4 winds, J1-J3 red, green, white, H1-H8 flowers."""
     if pai in HONOR:
@@ -239,6 +243,8 @@ def main():
     work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-judge-"))
     judge = args.judge or build_judge(args.judge_src, work / "judge")
     counts = collections.Counter()
+    # What the hands that agree exercised.
+    covered = collections.Counter()
     differences = []
     # Every prevailing wind, with the seeded random player and the one that wins whenever it can.
     per_run = max(1, args.hands // 8)
@@ -262,8 +268,25 @@ def main():
                 last_tile_fans = ("妙手回春", "海底捞月")
                 judge_fans = {f["name"] for f in verdict.get("display", {}).get("fan", [])}
                 refused = verdict.get("display", {}).get("action") == "WA"
+                older_calculator = False
+                if result["type"] == "hora" and verdict.get("display", {}).get("action") == "HU":
+                    won = result["deltas"][result["actor"]]
+                    fan = won // 3 - 8 if result["actor"] == result["target"] else won - 24
+                    # The judge's copy of the fan calculator (its CHANGELOG ends in 2018) gives no
+                    # wait fan (边张, 嵌张, 单钓将) beside a knitted straight; the newer one
+                    # (PyMahjongGB 1.4.0), and hupai, do when the winning tile also closes a chow.
+                    older_calculator = "组合龙" in judge_fans and fan == verdict["display"].get("fanCnt", 0) + 1
                 if difference is None:
                     counts["same " + kind] += 1
+                    covered["by the random player"] += policy == "random"
+                    if kind == "win":
+                        covered["self-drawn"] += result["actor"] == result["target"]
+                        covered["a kong in the hand"] += any(e["type"] in KONGS for e in events)
+                        for fan in judge_fans & COVERED_FANS:
+                            covered[fan] += 1
+                elif older_calculator:
+                    counts["the judge's older calculator: no wait fan beside 组合龙"] += 1
+                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
                 elif refused and refused_call(judge, init, answers):
                     # hupai's last discard is the table's; the judge's the next player's wall.
                     counts["the judge refuses a call: the next player's own wall empty"] += 1
@@ -278,6 +301,7 @@ def main():
                     differences.append("%s/%s: %s" % (out.name, name, difference))
     summary = {"hands": sum(counts.values()), **dict(sorted(counts.items()))}
     print(json.dumps(summary, ensure_ascii=False))
+    print(json.dumps({"same hands with": dict(sorted(covered.items()))}, ensure_ascii=False))
     if args.verbose:
         for d in differences:
             print(d)
