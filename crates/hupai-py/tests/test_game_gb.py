@@ -101,6 +101,13 @@ def test_a_false_win_is_refused_or_played_as_the_penalty():
     assert g.scores == [0, 0, 0, 0]
     with pytest.raises(GameError, match="reach"):
         g.step(seat, {"type": "reach"})
+    # With the penalty option the claim is played: 10 to each other player, and the turn goes on.
+    g = Game({"preset": "gb-single", "false_win_penalty": 10}, 1)
+    g.step(seat, {"type": "hora"})
+    assert g.events()[-1] == {"type": "cuohu", "actor": seat, "deltas": [-30, 10, 10, 10]}
+    assert g.scores == [-30, 10, 10, 10] and g.seat == seat
+    g.step(seat, g.legal_actions(seat)[0])
+    assert g.seat != seat or g.done
 
 
 def test_bad_gb_input_is_named():

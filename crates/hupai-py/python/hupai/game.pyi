@@ -57,7 +57,8 @@ class Game:
     def legal_mask(self, seat: int) -> numpy.typing.NDArray[numpy.bool_]:
         """A bool array over the action table, True at the legal ids of seat now."""
     def step(self, seat: int, action: int | MjaiAction) -> None:
-        """Plays an action id or an mjai dict for seat; GameError if it is not legal now."""
+        """Plays an action id or an mjai dict for seat; GameError if it is not legal now (a GB false
+        win with a false_win_penalty is played as the penalty)."""
     def action_id(self, seat: int, action: MjaiAction) -> int:
         """The id of seat's legal action that an mjai dict names."""
     def action(self, seat: int, action: int | MjaiAction) -> MjaiAction:
