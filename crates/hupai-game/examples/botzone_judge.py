@@ -8,16 +8,19 @@ the tiles), deals and draws from its end, and replaces flowers and kongs from it
 seat 0 and the seat winds follow the seats. So each hupai hand (`gb-single`, seat 0 dealing) is
 given to the judge as the four walls that make every player take exactly the tiles it took in
 hupai, in the same order (its 13 dealt tiles, the flowers' replacements, its draws), the tiles
-nobody took filling the rest; the players answer the judge with the actions of hupai's log. A
-hand in which a player took more tiles than its wall holds cannot be laid out so and is counted
-apart. Where the layouts must differ the outcome may too: the judge's last tile (妙手回春, 海底捞月)
-is the end of the next player's own wall, not of the table's, and it refuses a chow or pung of a
-discard when that wall is empty; such hands are counted as explained.
+nobody took filling the rest; the players answer the judge with the actions of hupai's log. When
+a player took more than a quarter of the tiles, the judge is given longer walls (it splits
+whatever it is given in four), filled below each player's tiles with tiles never reached: a won
+hand is compared on them, an exhaustive draw is counted apart. Where the layouts must differ the
+outcome may too: the judge's last tile (妙手回春, 海底捞月) is the end of the next player's own
+wall, not of the table's (on longer walls, never), and it refuses a chow or pung of a discard
+when that wall is empty; such hands are counted as explained.
 
     python3 botzone_judge.py --judge-src PATH/Chinese-Standard-Mahjong --hupai target/release/hupai --hands 1000
 
 builds the judge with g++ (needs libjsoncpp-dev and the Boost headers), plays the hands with
-`hupai play` and prints one summary line; `-v` prints every difference.
+`hupai play` and prints two summary lines (the outcomes, what the agreeing hands covered); `-v`
+prints every difference. The exit status is 1 if any difference is not explained.
 """
 
 import argparse
@@ -98,12 +101,19 @@ def lay_out(events):
         if e["type"] in ("hua", "tsumo"):
             takes[e["actor"]].append(judge_tile(e["pai"]))
     part = 36
-    if any(len(t) > part for t in takes):
-        raise Unmappable("a player took more than the %d tiles of its wall" % part)
+    padded = any(len(t) > part for t in takes)
+    if padded:
+        # Longer walls than the set fills: the judge splits whatever it is given in four. Each
+        # is filled below the tiles its player takes with tiles never reached before the hand
+        # ends, so no wall runs out; only a hand won before that can be compared.
+        if next((e for e in events if e["type"] in ("hora", "ryukyoku")), {}).get("type") != "hora":
+            raise Unmappable("an exhaustive draw with a player past a quarter of the tiles")
+        part = max(len(t) for t in takes) + 1
     left = collections.Counter(all_tiles())
     for t in takes:
         left.subtract(t)
     rest = list(left.elements())
+    rest += ["W1"] * (4 * part - 144)
     walls = []
     for t in takes:
         pad, rest = rest[: part - len(t)], rest[part - len(t):]
@@ -181,7 +191,9 @@ def lay_out(events):
     if result is not None and result["type"] == "hora":
         last = len(takes[(result["target"] + 1) % 4]) == part
     init = {"srand": 1, "quan": quan, "walltiles": " ".join(walls)}
-    return init, answers, result, last
+    # hupai's last tile: every tile of the table taken.
+    table_last = sum(len(t) for t in takes) == 144
+    return init, answers, result, last, padded and table_last, padded
 
 
 def run_judge(judge, init, answers):
@@ -258,7 +270,7 @@ def main():
             for name in sorted(os.listdir(out)):
                 events = [json.loads(line) for line in (out / name).read_text().splitlines()]
                 try:
-                    init, answers, result, judge_last = lay_out(events)
+                    init, answers, result, judge_last, padded_last, padded = lay_out(events)
                 except Unmappable as e:
                     counts["not laid out: " + str(e)] += 1
                     continue
@@ -276,10 +288,12 @@ def main():
                     # wait fan (边张, 嵌张, 单钓将) beside a knitted straight; the newer one
                     # (PyMahjongGB 1.4.0), and hupai, do when the winning tile also closes a chow.
                     older_calculator = "组合龙" in judge_fans and fan == verdict["display"].get("fanCnt", 0) + 1
+                if padded:
+                    kind += " on longer walls"
                 if difference is None:
                     counts["same " + kind] += 1
                     covered["by the random player"] += policy == "random"
-                    if kind == "win":
+                    if result["type"] == "hora":
                         covered["self-drawn"] += result["actor"] == result["target"]
                         covered["a kong in the hand"] += any(e["type"] in KONGS for e in events)
                         for fan in judge_fans & COVERED_FANS:
@@ -290,6 +304,10 @@ def main():
                 elif refused and refused_call(judge, init, answers):
                     # hupai's last discard is the table's; the judge's the next player's wall.
                     counts["the judge refuses a call: the next player's own wall empty"] += 1
+                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+                elif padded_last:
+                    # hupai's hand was won on the table's last tile; the judge's longer walls go on.
+                    counts["the table's last tile: the judge's longer walls go on"] += 1
                     differences.append("%s/%s (explained): %s" % (out.name, name, difference))
                 elif judge_last and judge_fans & set(last_tile_fans):
                     # hupai's wall is one for the table: its last tile is the 144th, not the end of
