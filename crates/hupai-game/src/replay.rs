@@ -646,8 +646,10 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
     let mut ids: Vec<Option<u8>> = vec![None; len];
     for (slot, id) in slots.iter().zip(ids.iter_mut()) {
         if let Some((pai, at)) = *slot {
-            let Some(x) = free[usize::from(pai.index())].pop() else {
-                let why = if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
+            let Some(x) = free.get_mut(usize::from(pai.index())).and_then(Vec::pop) else {
+                let why = if pai.is_flower() {
+                    format!("{pai}: a flower, which these rules do not have")
+                } else if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
                     "the log has red fives; the rules have none".to_string()
                 } else {
                     format!("more copies of {pai} than the {len}-tile set holds")

@@ -121,3 +121,18 @@ fn a_changed_draw_or_flower_fails_where_it_is() {
     let e = replay::replay(&log, 0, GameRules::GB_SINGLE, &mut |_| {}).unwrap_err();
     assert!(e.event >= gone - 1 && e.event <= gone + 1, "{e} (removed line {gone})");
 }
+
+#[test]
+fn a_flower_under_riichi_rules_is_an_error() {
+    // A riichi log's deal with a flower in it (and a dora indicator, so the wall is rebuilt).
+    let mut game = Game::new(GameRules::TENHOU, 1);
+    policy::play_out(&mut game, &mut Efficiency::new());
+    let text = mjai::write(game.events(), 4);
+    let start = text.lines().nth(1).unwrap();
+    let mut deal: serde_json::Value = serde_json::from_str(start).unwrap();
+    deal["tehais"][2][0] = "3f".into();
+    let text = text.replacen(start, &deal.to_string(), 1);
+    let log = formats::read(&text).unwrap().remove(0).unwrap();
+    let e = replay::replay(&log, 0, GameRules::TENHOU, &mut |_| {}).unwrap_err();
+    assert!(e.message.contains("3f"), "{e}");
+}
