@@ -19,7 +19,9 @@ when that wall is empty; such hands are counted as explained.
     python3 botzone_judge.py --judge-src PATH/Chinese-Standard-Mahjong --hupai target/release/hupai --hands 1000
 
 builds the judge with g++ (needs libjsoncpp-dev and the Boost headers), plays the hands with
-`hupai play` and prints two summary lines (the outcomes, what the agreeing hands covered); `-v`
+`hupai play` (its two policies) and, when the Python package `hupai` is installed, with a player
+of its own that kongs whenever it may (so that kongs, 杠上开花 and robbed kongs reach the judge),
+every prevailing wind alike, and prints two summary lines (the outcomes, what the agreeing hands covered); `-v`
 prints every difference. The exit status is 1 if any difference is not explained.
 """
 
@@ -207,9 +209,10 @@ def run_judge(judge, init, answers):
     return json.loads(done.stdout)
 
 
-def refused_call(judge, init, answers):
-    """When the judge refused an answer: whether it was a chow or pung of a discard made when the
-    wall of the player after the discarder was empty (the judge's rule for the last discard)."""
+def refused(judge, init, answers):
+    """Why the judge refused an answer, when its own walls are the reason: a chow or pung of a
+    discard when the wall of the player after the discarder is empty, or a kong when the
+    player's own wall or the next player's is (its rules for the end of the walls)."""
     low, high = 1, len(answers)
     # The first prefix of answers the judge refuses (every shorter one is a request).
     while low < high:
@@ -219,10 +222,30 @@ def refused_call(judge, init, answers):
         else:
             low = mid + 1
     request = run_judge(judge, init, answers[: low - 1])["display"]
-    calls = [a["response"] for a in answers[low - 1].values() if a["response"].split(" ")[0] in ("CHI", "PENG")]
-    if request.get("action") not in ("PLAY", "PENG", "CHI") or not calls:
+    said = [a["response"].split(" ")[0] for a in answers[low - 1].values() if a["response"] != "PASS"]
+    walls = request.get("tileCnt", [1, 1, 1, 1])
+    player = request.get("player", 0)
+    if request.get("action") in ("PLAY", "PENG", "CHI") and {"CHI", "PENG"} & set(said):
+        if walls[(player + 1) % 4] == 0:
+            return "the judge refuses a call: the next player's own wall empty"
+    if {"GANG", "BUGANG"} & set(said) and (walls[player] == 0 or walls[(player + 1) % 4] == 0):
+        return "the judge refuses a kong: the player's or the next player's own wall empty"
+    return None
+
+
+def flower_after_kong(events):
+    """Whether the hand was won on the tile that replaced a flower drawn as a kong's replacement:
+    杠上开花 to hupai, not to the judge, which forgets the kong once a flower is set aside."""
+    k = next(i for i, e in enumerate(events) if e["type"] == "hora")
+    win = events[k]
+    if win["actor"] != win["target"] or events[k - 1]["type"] != "tsumo":
         return False
-    return request["tileCnt"][(request["player"] + 1) % 4] == 0
+    i = k - 2
+    flowers = 0
+    while i >= 0 and events[i]["type"] == "hua" and events[i]["actor"] == win["actor"]:
+        flowers += 1
+        i -= 1
+    return flowers > 0 and events[i]["type"] in KONGS and events[i]["actor"] == win["actor"]
 
 
 def compare(result, verdict):
@@ -243,6 +266,54 @@ def compare(result, verdict):
     return None
 
 
+Z = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
+
+
+def kong_player(game, seat, legal, advice):
+    """Wins whenever it can, kongs whenever it may, pungs every discard it can, and otherwise
+    discards the first tile of hupai's discard advice: a player that shows the judge kongs."""
+    for kinds in (("hora",), ("ankan", "kakan", "daiminkan"), ("pon",)):
+        for a in legal:
+            if a["type"] in kinds:
+                return a
+    discards = [a for a in legal if a["type"] == "dahai"]
+    if not discards:
+        return next((a for a in legal if a["type"] == "none"), legal[0])
+    hand = game.view(seat)["hand"]
+    text = "".join(Z.get(t, t) for t in sorted(hand, key=lambda t: (Z.get(t, t)[1], Z.get(t, t)[0])))
+    for option in advice(text, "gb"):
+        pai = next((k for k, v in Z.items() if v == option["discard"]), option["discard"])
+        for a in discards:
+            if a["pai"] == pai:
+                return a
+    return discards[0]
+
+
+def hands(args, work, quan, n):
+    """The hands of one prevailing wind: `hupai play`'s two policies, and with the Python
+    package installed a player that kongs."""
+    rules = json.dumps({"preset": "gb-single", "start_wind": quan})
+    for policy in ("efficiency", "random"):
+        out = work / ("%d-%s" % (quan, policy))
+        seed = args.seed + quan * 1000003 + (7 if policy == "random" else 0)
+        subprocess.run([args.hupai, "play", "--rules", rules, "--policy", policy, "--games", str(n),
+                        "--seed", str(seed), "--out", str(out)], check=True, capture_output=True)
+        for name in sorted(os.listdir(out)):
+            yield policy, name, [json.loads(line) for line in (out / name).read_text().splitlines()]
+    try:
+        from hupai import discard_advice
+        from hupai.game import Game
+    except ImportError:
+        return
+    for k in range(n):
+        seed = args.seed + quan * 1000003 + 13 + k
+        game = Game(json.loads(rules), seed)
+        while not game.done:
+            seat = game.seat
+            game.step(seat, kong_player(game, seat, game.legal_actions(seat), discard_advice))
+        yield "kongs", "game-%d" % seed, game.events()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--judge-src", help="a checkout of ailab-pku/Chinese-Standard-Mahjong (built with g++)")
@@ -258,65 +329,63 @@ def main():
     # What the hands that agree exercised.
     covered = collections.Counter()
     differences = []
-    # Every prevailing wind, with the seeded random player and the one that wins whenever it can.
-    per_run = max(1, args.hands // 8)
+    # Every prevailing wind, with the seeded random player, the one that wins whenever it can,
+    # and (through the Python package, when installed) one that kongs.
+    per_run = max(1, args.hands // 12)
     for quan in range(4):
-        for policy in ("efficiency", "random"):
-            rules = json.dumps({"preset": "gb-single", "start_wind": quan})
-            out = work / ("%d-%s" % (quan, policy))
-            seed = args.seed + quan * 1000003 + (7 if policy == "random" else 0)
-            subprocess.run([args.hupai, "play", "--rules", rules, "--policy", policy, "--games", str(per_run),
-                            "--seed", str(seed), "--out", str(out)], check=True, capture_output=True)
-            for name in sorted(os.listdir(out)):
-                events = [json.loads(line) for line in (out / name).read_text().splitlines()]
-                try:
-                    init, answers, result, judge_last, padded_last, padded = lay_out(events)
-                except Unmappable as e:
-                    counts["not laid out: " + str(e)] += 1
-                    continue
-                verdict = run_judge(judge, init, answers)
-                difference = compare(result, verdict)
-                kind = "win" if result["type"] == "hora" else "draw"
-                last_tile_fans = ("妙手回春", "海底捞月")
-                judge_fans = {f["name"] for f in verdict.get("display", {}).get("fan", [])}
-                refused = verdict.get("display", {}).get("action") == "WA"
-                older_calculator = False
-                if result["type"] == "hora" and verdict.get("display", {}).get("action") == "HU":
-                    won = result["deltas"][result["actor"]]
-                    fan = won // 3 - 8 if result["actor"] == result["target"] else won - 24
-                    # The judge's copy of the fan calculator (its CHANGELOG ends in 2018) gives no
-                    # wait fan (边张, 嵌张, 单钓将) beside a knitted straight; the newer one
-                    # (PyMahjongGB 1.4.0), and hupai, do when the winning tile also closes a chow.
-                    older_calculator = "组合龙" in judge_fans and fan == verdict["display"].get("fanCnt", 0) + 1
-                if padded:
-                    kind += " on longer walls"
-                if difference is None:
-                    counts["same " + kind] += 1
-                    covered["by the random player"] += policy == "random"
-                    if result["type"] == "hora":
-                        covered["self-drawn"] += result["actor"] == result["target"]
-                        covered["a kong in the hand"] += any(e["type"] in KONGS for e in events)
-                        for fan in judge_fans & COVERED_FANS:
-                            covered[fan] += 1
-                elif older_calculator:
-                    counts["the judge's older calculator: no wait fan beside 组合龙"] += 1
-                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
-                elif refused and refused_call(judge, init, answers):
-                    # hupai's last discard is the table's; the judge's the next player's wall.
-                    counts["the judge refuses a call: the next player's own wall empty"] += 1
-                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
-                elif padded_last:
-                    # hupai's hand was won on the table's last tile; the judge's longer walls go on.
-                    counts["the table's last tile: the judge's longer walls go on"] += 1
-                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
-                elif judge_last and judge_fans & set(last_tile_fans):
-                    # hupai's wall is one for the table: its last tile is the 144th, not the end of
-                    # one player's quarter.
-                    counts["the judge's last tile: the next player's own wall empty"] += 1
-                    differences.append("%s/%s (explained): %s" % (out.name, name, difference))
-                else:
-                    counts["different"] += 1
-                    differences.append("%s/%s: %s" % (out.name, name, difference))
+        for policy, name, events in hands(args, work, quan, per_run):
+            out = pathlib.Path("%d-%s" % (quan, policy))
+            try:
+                init, answers, result, judge_last, padded_last, padded = lay_out(events)
+            except Unmappable as e:
+                counts["not laid out: " + str(e)] += 1
+                continue
+            verdict = run_judge(judge, init, answers)
+            difference = compare(result, verdict)
+            kind = "win" if result["type"] == "hora" else "draw"
+            last_tile_fans = ("妙手回春", "海底捞月")
+            judge_fans = {f["name"] for f in verdict.get("display", {}).get("fan", [])}
+            judge_refused = verdict.get("display", {}).get("action") == "WA"
+            older_calculator = False
+            if result["type"] == "hora" and verdict.get("display", {}).get("action") == "HU":
+                won = result["deltas"][result["actor"]]
+                fan = won // 3 - 8 if result["actor"] == result["target"] else won - 24
+                # The judge's copy of the fan calculator (its CHANGELOG ends in 2018) gives no
+                # wait fan (边张, 嵌张, 单钓将) beside a knitted straight; the newer one
+                # (PyMahjongGB 1.4.0), and hupai, do when the winning tile also closes a chow.
+                older_calculator = "组合龙" in judge_fans and fan == verdict["display"].get("fanCnt", 0) + 1
+            if padded:
+                kind += " on longer walls"
+            if difference is None:
+                counts["same " + kind] += 1
+                covered["by the " + policy + " player"] += 1
+                if result["type"] == "hora":
+                    covered["self-drawn"] += result["actor"] == result["target"]
+                    covered["a kong in the hand"] += any(e["type"] in KONGS for e in events)
+                    for fan in judge_fans & COVERED_FANS:
+                        covered[fan] += 1
+            elif older_calculator:
+                counts["the judge's older calculator: no wait fan beside 组合龙"] += 1
+                differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+            elif result["type"] == "hora" and flower_after_kong(events):
+                counts["杠上开花 after a flower: hupai yes, the judge no"] += 1
+                differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+            elif refused_by_walls := (judge_refused and refused(judge, init, answers)):
+                # hupai's walls end with the table's last tile; the judge's with one player's.
+                counts[refused_by_walls] += 1
+                differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+            elif padded_last:
+                # hupai's hand was won on the table's last tile; the judge's longer walls go on.
+                counts["the table's last tile: the judge's longer walls go on"] += 1
+                differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+            elif judge_last and judge_fans & set(last_tile_fans):
+                # hupai's wall is one for the table: its last tile is the 144th, not the end of
+                # one player's quarter.
+                counts["the judge's last tile: the next player's own wall empty"] += 1
+                differences.append("%s/%s (explained): %s" % (out.name, name, difference))
+            else:
+                counts["different"] += 1
+                differences.append("%s/%s: %s" % (out.name, name, difference))
     summary = {"hands": sum(counts.values()), **dict(sorted(counts.items()))}
     print(json.dumps(summary, ensure_ascii=False))
     print(json.dumps({"same hands with": dict(sorted(covered.items()))}, ensure_ascii=False))
