@@ -180,12 +180,26 @@ fn resolve(
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
-        return legal.iter().copied().find(|a| wanted_code.is_some() && code(a) == wanted_code).ok_or_else(
-            || match game.clone().apply(seat, wanted) {
+        return legal
+            .iter()
+            .copied()
+            .find(|a| wanted_code.is_some() && code(a) == wanted_code)
+            .ok_or_else(|| match game.clone().apply(seat, wanted) {
                 Err(e) => GameError::new_err(format!("step: {e}")),
                 Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
-            },
-        );
+            })
+            .or_else(|refused| {
+                // A false win the rules play as a penalty (GB's `false_win_penalty`) is the engine's
+                // to settle, though no legal action offers it.
+                if wanted == Action::Hora
+                    && game.rules().false_win_penalty > 0
+                    && game.clone().apply(seat, wanted).is_ok()
+                {
+                    Ok(wanted)
+                } else {
+                    Err(refused)
+                }
+            });
     }
     let id: i64 = action.extract().map_err(|_| {
         GameError::new_err(format!(
@@ -365,7 +379,8 @@ impl PyGame {
 
     /// Plays ``action`` for ``seat``: an action id or an mjai dict (``{"type": "dahai", "pai": "5mr",
     /// "tsumogiri": False}``; ``actor`` and ``target`` are not read). Raises ``GameError`` naming why
-    /// if it is not legal now, and changes nothing then.
+    /// if it is not legal now, and changes nothing then. Under GB rules with a ``false_win_penalty``,
+    /// a ``{"type": "hora"}`` that does not win is played as the penalty (a ``cuohu`` event).
     fn step(&mut self, seat: SeatArg, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = self.seat_arg(seat, "step")?;
         let legal = self.legal(seat);

@@ -61,7 +61,8 @@ class Game:
     def legal_mask(self, seat: int) -> numpy.typing.NDArray[numpy.bool_]:
         """A bool array over the action table, True at the legal ids of seat now."""
     def step(self, seat: int, action: int | MjaiAction) -> None:
-        """Plays an action id or an mjai dict for seat; GameError if it is not legal now."""
+        """Plays an action id or an mjai dict for seat; GameError if it is not legal now (a GB false
+        win with a false_win_penalty is played as the penalty)."""
     def play(self, ids: list[int]) -> int:
         """Plays action ids in order, each for the seat to decide then; returns how many."""
     def action_id(self, seat: int, action: MjaiAction) -> int:
