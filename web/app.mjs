@@ -219,7 +219,8 @@ function palette() {
   }
 }
 
-await init();
+// The module index.html began compiling, else (no streaming compilation, or it failed) fetched now.
+await init((await self.hupaiCompiling) ?? undefined);
 $("version").textContent = hupai.VERSION;
 for (const name of hupai.RULES) $("rules").append(new Option(name, name));
 palette();

@@ -37,6 +37,8 @@ async function initFrom(source) {
   if (source instanceof WebAssembly.Module) return use(source);
   if (typeof source === "string" || source instanceof URL) source = fetch(source);
   source = await source;
+  if (wasm) return;
+  if (source instanceof WebAssembly.Module) return use(source);
   if (typeof Response === "function" && source instanceof Response) {
     const ok = source.ok;
     if (!ok) throw new HupaiError("internal", `could not load hupai_bg.wasm: HTTP ${source.status}`);

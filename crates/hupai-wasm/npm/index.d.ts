@@ -191,7 +191,7 @@ export declare const TILES: TileName[];
 /** Loads the WebAssembly module: needed once in browsers before the first call (from `hupai_bg.wasm` beside the
  * package's file, or the URL, Response, bytes or module given); in Node the package is loaded on import and this
  * resolves at once. */
-export declare function init(source?: string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module): Promise<void>;
+export declare function init(source?: string | URL | Response | Promise<Response> | Promise<WebAssembly.Module> | BufferSource | WebAssembly.Module): Promise<void>;
 export default init;
 /** Loads the module synchronously from its bytes or a compiled module. */
 export declare function initSync(source: BufferSource | WebAssembly.Module): void;

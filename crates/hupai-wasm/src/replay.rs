@@ -293,9 +293,18 @@ fn step(le: &LogEvent, players: usize, table: &mut Option<Table>, steps: &mut Ve
                 .ok_or_else(|| format!("a kakan of {pai} without its pon"))?;
             pon.tiles.push(pai);
         }
-        Event::Kita { actor, pai } | Event::Hua { actor, pai } => {
+        Event::Kita { actor, pai } => {
             let s = seat_of(t, actor)?;
             s.take(pai)?;
+            s.aside.push(pai);
+        }
+        // A flower dealt is in the hand; one drawn goes straight aside (the log writes no `tsumo`
+        // for it, only the replacement's).
+        Event::Hua { actor, pai } => {
+            let s = seat_of(t, actor)?;
+            if s.hand.contains(&pai) {
+                s.take(pai)?;
+            }
             s.aside.push(pai);
         }
         Event::Dora { dora_marker } => t.dora.push(dora_marker),
@@ -328,7 +337,7 @@ pub(crate) fn replay(args: &mut Args) -> Result<Value, Failure> {
         Ok(log) => log,
         Err(e) => {
             return Ok(json!({
-                "games": count, "game": game, "players": null, "names": [], "handRules": null,
+                "games": count, "game": game, "players": null, "names": [], "family": null, "handRules": null,
                 "steps": [], "error": where_json(e.game, &e.kyoku, e.event, &e.message),
             }));
         }
@@ -352,6 +361,7 @@ pub(crate) fn replay(args: &mut Args) -> Result<Value, Failure> {
         "game": game,
         "players": players,
         "names": log.header.names,
+        "family": rules.family.name(),
         "handRules": hand_rules.preset_name(),
         "wildcardTile": hand_rules.wildcard_tile.map(|t| TILE_NAMES[t.index()]),
         "scores": replayed.as_ref().ok().map(|r| r.scores.clone()),

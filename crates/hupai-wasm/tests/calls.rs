@@ -213,10 +213,8 @@ fn replay_reads_every_format_and_shows_where_a_log_is_wrong() {
 }
 
 /// The engine's own riichi games, written as mjai and replayed: four players, and three with kita.
-/// (Not the Chinese families yet: the mjai reader does not read back the `hua` and `niao` events
-/// its writer gives flowers and birds, so such a game's log is refused whole, with where.) Every step is a hand hupai answers
-/// under the rules the answer names, with the discard made among its rows and the tiles the seat
-/// saw, and the step counts are the games' discards.
+/// Every step is a hand hupai answers under the rules the answer names, with the discard made
+/// among its rows and the tiles the seat saw, and the step counts are the games' discards.
 #[test]
 fn replay_steps_through_the_engines_own_riichi_games() {
     use hupai_game::policy::{Efficiency, play_out};
@@ -266,4 +264,82 @@ fn replay_steps_through_the_engines_own_riichi_games() {
         assert!(steps_seen > 100, "{preset}: {steps_seen} steps");
         assert!(rules.players == 4 || kita > 0, "{preset}: no kita in the games, so none was checked");
     }
+}
+
+/// The engine's GB and Hongzhong games, written as mjai (`start_game` naming the rules, flowers as
+/// `hua`, birds as `niao`) and replayed under the rules the log names: every discard is a step,
+/// every flower drawn shows set aside and never in a hand, the wildcard is the rules' (Hongzhong's
+/// red dragon, none in GB), and every step's hand is answered under those rules with the discard
+/// made among its rows.
+#[test]
+fn replay_steps_through_the_engines_gb_and_hongzhong_games() {
+    use hupai_game::policy::{Efficiency, play_out};
+    use hupai_game::{Event, Game, GameRules, mjai};
+    for (preset, hand_rules, wildcard) in [("gb", "gb", None), ("hongzhong", "hongzhong", Some("7z"))] {
+        let rules = GameRules::preset(preset).unwrap();
+        let (mut steps_seen, mut flowers, mut wildcards_in_hand) = (0, 0, 0);
+        for seed in 0..3 {
+            let mut game = Game::new(rules, seed);
+            play_out(&mut game, &mut Efficiency::new());
+            let log = mjai::write(game.events(), rules.players);
+            assert!(log.lines().next().unwrap().contains(preset), "{preset}: the log names no rules");
+            // No rules given: the log's own.
+            let answer = call("replay", &serde_json::json!({ "log": log }).to_string());
+            assert_eq!(answer["error"], Value::Null, "{preset} seed {seed}: {}", answer["error"]);
+            assert_eq!(answer["handRules"], hand_rules, "{preset}");
+            assert_eq!(answer["wildcardTile"].as_str(), wildcard, "{preset}");
+            assert_eq!(answer["family"], preset, "{preset}");
+            let discards = game.events().iter().filter(|e| matches!(e, Event::Dahai { .. })).count();
+            let steps = answer["steps"].as_array().unwrap();
+            assert_eq!(steps.len(), discards, "{preset} seed {seed}");
+            let hua = game.events().iter().filter(|e| matches!(e, Event::Hua { .. })).count();
+            let last_aside: usize = steps
+                .last()
+                .map(|s| s["rivers"].as_array().unwrap().iter().map(|r| r["aside"].as_array().unwrap().len()).sum())
+                .unwrap_or(0);
+            assert!(last_aside <= hua, "{preset}: more set aside than flowers");
+            flowers += last_aside;
+            for step in steps {
+                let hand = step["hand"].as_str().unwrap();
+                assert!(!hand.contains('f'), "{preset}: a flower in the hand {hand}");
+                for r in step["rivers"].as_array().unwrap() {
+                    for t in r["aside"].as_array().unwrap() {
+                        assert!(t.as_str().unwrap().ends_with('f'), "{preset}: {t} set aside is no flower");
+                    }
+                }
+                if let Some(w) = wildcard {
+                    wildcards_in_hand += tiles_of(hand).iter().filter(|t| *t == w).count();
+                }
+                let args = serde_json::json!({"hand": hand, "visible": step["visible"], "rules": hand_rules});
+                let advice = call("discardAdvice", &args.to_string());
+                let made = step["discard"].as_str().unwrap();
+                let rows = advice.as_array().unwrap_or_else(|| panic!("{preset}: {step} {advice}"));
+                assert!(
+                    rows.iter().any(|r| r["discard"] == made || (r["discard"] == "*" && wildcard == Some(made))),
+                    "{preset}: {step} {advice}"
+                );
+            }
+            steps_seen += steps.len();
+        }
+        assert!(steps_seen > 100, "{preset}: {steps_seen} steps");
+        if preset == "gb" {
+            assert!(flowers > 0, "gb: no flower set aside in the games, so none was checked");
+        } else {
+            assert!(wildcards_in_hand > 0, "hongzhong: no wildcard held in the games, so none was checked");
+        }
+    }
+}
+
+/// The tiles of a hand in notation, melds included, red fives as fives: `["1m", "5p", ...]`.
+fn tiles_of(hand: &str) -> Vec<String> {
+    let mut tiles = Vec::new();
+    let mut digits = String::new();
+    for c in hand.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if c.is_ascii_alphabetic() {
+            tiles.extend(digits.drain(..).map(|d| format!("{}{c}", if d == '0' { '5' } else { d })));
+        }
+    }
+    tiles
 }
