@@ -78,14 +78,35 @@ function cell(tr, content, cls) {
   return td;
 }
 
-/** A river: its tiles, the called ones struck through, the riichi tile turned (marked). */
+/** Whether `tile` (in hand notation, `0m` a red five) is the rules' wildcard. */
+const isWild = (tile) => answer.wildcardTile != null && tile === answer.wildcardTile;
+
+/** A river: its tiles, the called ones struck through, the riichi tile turned, wildcards marked. */
 function river(table) {
   return table.tiles.map((t, i) => {
     const span = document.createElement("span");
     span.textContent = t;
-    span.className = "tile" + (table.called.includes(i) ? " called" : "") + (table.riichi === i ? " riichi" : "");
+    span.className = "tile" + (table.called.includes(i) ? " called" : "") + (table.riichi === i ? " riichi" : "") + (isWild(t) ? " wild" : "");
     return span;
   });
+}
+
+/** A seat's melds, then its tiles set aside: flowers under the Chinese rules, norths in riichi. */
+function melds(r) {
+  const parts = [...r.melds];
+  if (r.aside.length) parts.push(answer.family === "riichi" ? r.aside.join(" ") : "flowers " + r.aside.join(" "));
+  return parts.join(" ");
+}
+
+/** A hand in notation with its wildcards' count: `123m…7z7z (2 wildcards 7z)`. */
+function handText(hand) {
+  if (answer.wildcardTile == null) return hand;
+  const [digit, suit] = answer.wildcardTile;
+  let count = 0;
+  for (const group of hand.replace(/[[\]()]/g, "").match(/\d+[mpsz]/g) ?? []) {
+    if (group.endsWith(suit)) count += [...group.slice(0, -1)].filter((d) => d === digit).length;
+  }
+  return count ? `${hand} (${count} wildcard${count > 1 ? "s" : ""} ${answer.wildcardTile})` : hand;
 }
 
 function render() {
@@ -108,13 +129,16 @@ function render() {
     cell(tr, name(seat));
     cell(tr, String(step.scores[seat]), "num");
     cell(tr, river(r), "river");
-    cell(tr, [...r.melds, ...r.aside].join(" "));
+    cell(tr, melds(r));
     body.append(tr);
   });
-  $("log-dora").textContent = "Dora indicators: " + step.dora.join(" ");
+  $("log-dora").textContent =
+    answer.family === "riichi"
+      ? "Dora indicators: " + step.dora.join(" ")
+      : `Rules: ${answer.handRules}` + (answer.wildcardTile ? ` · wildcard ${answer.wildcardTile}` : " · no wildcard");
   const drawn = step.drawn ? ` (drew ${step.drawn})` : "";
   const how = (step.tsumogiri ? ", the tile drawn" : "") + (step.riichi ? ", declaring riichi" : "");
-  $("log-hand").textContent = `Hand ${step.hand}${drawn} — discarded ${step.discard}${how}`;
+  $("log-hand").textContent = `Hand ${handText(step.hand)}${drawn} — discarded ${step.discard}${how}`;
   const rules = answer.handRules ?? "riichi";
   const options = { visible: step.visible };
   try {
@@ -127,7 +151,7 @@ function render() {
       tr.dataset.discard = option.discard;
       const isMade = option.discard === made || (option.discard === "*" && answer.wildcardTile === made);
       if (isMade) tr.className = "made";
-      cell(tr, option.discard);
+      cell(tr, option.discard === "*" && answer.wildcardTile ? `* (${answer.wildcardTile})` : option.discard);
       cell(tr, String(option.shanten), "num");
       cell(tr, Object.entries(option.effective).map(([t, k]) => `${t}×${k}`).join(" "));
       cell(tr, String(option.unseen), "num");

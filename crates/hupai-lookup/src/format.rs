@@ -341,6 +341,13 @@ pub fn header(bytes: &[u8], artifact: &'static str) -> Result<Header, FormatErro
 /// Opens an artifact holding a `T` (see [`open`]), decodes the payload and runs
 /// [`Payload::validate`]. The artifact is named by [`Payload::FILE`] in errors.
 pub fn decode<T: Payload>(bytes: &[u8]) -> Result<T, FormatError> {
+    decode_into(bytes, |value: T| value.validate().map(|()| value))
+}
+
+/// [`decode`], with `build` in place of [`Payload::validate`]: for a payload whose runtime form is
+/// built by the same checks, so that loading does that work once, not twice. `build`'s `Err`
+/// comes back as [`FormatError::Invalid`], as a failed validation does.
+pub fn decode_into<T: Payload, R>(bytes: &[u8], build: impl FnOnce(T) -> Result<R, String>) -> Result<R, FormatError> {
     let artifact = T::FILE;
     let payload = open(bytes, artifact, T::KIND, T::VERSION)?;
     let (value, rest): (T, &[u8]) =
@@ -351,8 +358,7 @@ pub fn decode<T: Payload>(bytes: &[u8]) -> Result<T, FormatError> {
             message: format!("{} bytes left over after the payload", rest.len()),
         });
     }
-    value.validate().map_err(|reason| FormatError::Invalid { artifact, reason })?;
-    Ok(value)
+    build(value).map_err(|reason| FormatError::Invalid { artifact, reason })
 }
 
 /// The postcard payload of a table (deterministic: the same value always gives the same bytes).

@@ -143,6 +143,21 @@ impl format::Payload for SuitTables {
                 return Err(format!("{len} {what}entries; 1 to 16 expected"));
             }
         }
+        // Whether code `c` decodes at `t` tiles, asked once per (code, tile count) rather than once
+        // per pattern: the check runs on every load.
+        let mut possible = [[false; 16]; 16];
+        let mut possible_258 = [[false; 16]; 16];
+        for t in 0..=MAX_TILES.min(15) {
+            for (c, e) in self.entries.iter().enumerate() {
+                possible[c][t as usize] = e.decode(t).is_some();
+            }
+            for (c, e) in self.entries_258.iter().enumerate() {
+                possible_258[c][t as usize] = e.decode(t).is_some();
+            }
+        }
+        let decodes = |table: &[[bool; 16]; 16], code: u8, tiles: u32| {
+            table[usize::from(code)].get(tiles as usize).copied().unwrap_or(false)
+        };
         let mut bad = None;
         index::for_each_tile_count(|i, tiles| {
             let code = (self.codes[i / 2] >> ((i % 2) * 4)) & 15;
@@ -150,9 +165,9 @@ impl format::Payload for SuitTables {
             if bad.is_some() {
                 return;
             }
-            if self.entries.get(code as usize).and_then(|e| e.decode(tiles)).is_none() {
+            if !decodes(&possible, code, tiles) {
                 bad = Some((i, "", code, tiles, self.entries.len()));
-            } else if self.entries_258.get(code_258 as usize).and_then(|e| e.decode(tiles)).is_none() {
+            } else if !decodes(&possible_258, code_258, tiles) {
                 bad = Some((i, "2-5-8 ", code_258, tiles, self.entries_258.len()));
             }
         });

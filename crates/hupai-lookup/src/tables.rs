@@ -171,11 +171,8 @@ pub fn check_all() -> Result<(), hupai_tiles::Error> {
 
 /// Decodes and builds the index table.
 pub(crate) fn load_index(bytes: &[u8]) -> Result<IndexTable, FormatError> {
-    let data: IndexData = format::decode(bytes)?;
-    // `decode` already ran the same checks through `Payload::validate`; building cannot fail after
-    // it, but a failure would still come back as a typed error rather than a panic.
-    let table =
-        IndexTable::build(&data).map_err(|reason| FormatError::Invalid { artifact: Table::Index.file(), reason })?;
+    // Building is the payload's validation (`Payload::validate` builds and drops), so it runs once.
+    let table = format::decode_into(bytes, |data: IndexData| IndexTable::build(&data))?;
     exact(Table::Index, bytes)?;
     Ok(table)
 }

@@ -221,6 +221,49 @@ test("the log view: an mjai file stepped through, each discard beside hupai's ta
   await page.close();
 });
 
+test("the log view: GB and Hongzhong logs of `hupai play`, flowers set aside, wildcards shown, answered under the log's rules", async () => {
+  const { replay, discardAdvice } = await import("hupai");
+  const { page, errors } = await open("#log");
+  for (const [rules, wildcard] of [["gb", null], ["hongzhong", "7z"]]) {
+    const log = cli(["play", "--rules", rules, "--policy", "efficiency", "--seed", "1"]);
+    await page.fill("#log-text", log);
+    await page.click("#log-open");
+    await page.waitForSelector("#log-game:not([hidden])");
+    assert.equal(await page.textContent("#log-error"), "", rules);
+    const answer = replay(log);
+    assert.equal(answer.handRules, rules);
+    assert.match(await page.textContent("#log-position"), new RegExp(`discard 1 / ${answer.steps.length} · E1`));
+    assert.equal(await page.textContent("#log-dora"), `Rules: ${rules} · ` + (wildcard ? `wildcard ${wildcard}` : "no wildcard"));
+    // A step where a seat has flowers set aside (GB) or the discarding seat holds a wildcard (Hongzhong).
+    const held = (hand) => [...hand.replace(/[[\]()]/g, "").matchAll(/(\d+)z/g)].some(([, ds]) => ds.includes("7"));
+    const index = answer.steps.findIndex((s) => (wildcard ? held(s.hand) : s.rivers.some((r) => r.aside.length > 0)));
+    assert.ok(index >= 0, `${rules}: no step with ${wildcard ? "a wildcard held" : "a flower set aside"}`);
+    const step = answer.steps[index];
+    await page.fill("#log-step", String(index));
+    await page.dispatchEvent("#log-step", "input");
+    assert.match(await page.textContent("#log-position"), new RegExp(`discard ${index + 1} / `));
+    const handLine = await page.textContent("#log-hand");
+    assert.equal(handLine.split(" ")[1], step.hand);
+    assert.doesNotMatch(step.hand, /f/, "a flower in the hand");
+    if (wildcard) assert.match(handLine, new RegExp(`\\(\\d wildcards? ${wildcard}\\)`));
+    const seats = await page.$$eval("#log-seats tbody tr", (rows) => rows.map((r) => r.lastElementChild.textContent));
+    step.rivers.forEach((r, seat) => {
+      if (r.aside.length) assert.match(seats[seat], new RegExp(`flowers ${r.aside.join(" ")}$`), `seat ${seat}`);
+    });
+    // The table is hupai's under the log's rules, the wildcard's row named, the discard made marked.
+    const want = discardAdvice(step.hand, rules, { visible: step.visible });
+    const name = (d) => (d === "*" && wildcard ? `* (${wildcard})` : d);
+    const rows = await logTable(page);
+    assert.deepEqual(rows.map(([r]) => [r[0], Number(r[1]), Number(r[3])]), want.map((o) => [name(o.discard), o.shanten, o.unseen]));
+    const made = rows.filter(([, cls]) => cls === "made").map(([r]) => r[0]);
+    const discard = step.discard.replace("0", "5");
+    assert.deepEqual(made, [discard === wildcard ? `* (${wildcard})` : discard]);
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `log-${rules}.png`), fullPage: true });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the log view: a pasted tenhou.net/6 log, a damaged log shown with where, and text that is no log", async () => {
   const text = await readFile(join(LOGS, "tenhou6", "ranked_game.json"), "utf8");
   const { page, errors } = await open("#log");
