@@ -45,7 +45,7 @@ pub(super) fn situation(s: &Situation, o: &Options) -> Result<(), ScoreError> {
         (s.riichi && open, "riichi with an open meld"),
         (s.double_riichi && open, "double riichi with an open meld"),
         (s.ippatsu && !riichi, "ippatsu without riichi"),
-        // A north set aside (三麻の北抜き) ends no ippatsu, so its replacement tile may win with
+        // A north set aside (三麻の北抜き) ends no ippatsu here, so its replacement tile may win with
         // both; a kan after riichi does end it.
         (s.ippatsu && s.rinshan && s.nuki == 0, "ippatsu with rinshan (a kan after riichi ends the ippatsu turn)"),
         (s.rinshan && !s.tsumo, "rinshan with ron (the replacement tile is drawn)"),
