@@ -369,13 +369,16 @@ pub fn play(players: u8, seed: u64) -> GameReport {
         }
         if game.is_over() || peer.is_done() {
             if game.is_over() != peer.is_done() {
+                // The last hand settled differently (no next hand shows it) counts as well: a
+                // bust or a top score the other engine does not have follows from it.
+                let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
                 report.differences.push(Difference {
                     what: "end",
                     kyoku: peer_name,
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
-                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    after_scores: settled_offset.iter().any(|&d| d != 0) || offset != settled_offset,
                     last_action,
                     holds_four: false,
                     state: format!(
