@@ -2,10 +2,11 @@
 //! rest (each two bytes: a seat, and an action built from the byte, legal or not; every fourth
 //! byte pair instead picks one of the seat's legal actions, so games get deep). No input panics;
 //! a refused action leaves the game equal to a clone taken before it; every tile of the set stays
-//! somewhere; scores plus the sticks on the table keep their sum until the game ends.
+//! somewhere (riichi's walls); scores plus the sticks on the table keep their sum until the game
+//! ends.
 #![no_main]
 
-use hupai_game::rules::PRESETS;
+use hupai_game::rules::{Family, PRESETS};
 use hupai_game::{Action, Game, GameRules, Pai};
 use libfuzzer_sys::fuzz_target;
 
@@ -64,7 +65,11 @@ fuzz_target!(|data: &[u8]| {
                 assert!(game == before, "a refused action changed the game");
             }
         }
-        census_ok(&game);
+        // The census counts riichi's walls (the Chinese families' walls and flowers have their
+        // own checks in tests/gb_play.rs and tests/hongzhong.rs).
+        if rules.family == Family::Riichi {
+            census_ok(&game);
+        }
         if !game.is_over() {
             let total: i32 = game.scores()[..n].iter().sum::<i32>() + 1000 * i32::from(game.kyotaku());
             assert_eq!(total, start);

@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
                 Error::UnexpectedChar { position, found, .. } => assert_eq!(at(*position), *found, "{input:?}: {err}"),
                 Error::MissingSuit { position } => assert!(at(*position).is_ascii_digit(), "{input:?}: {err}"),
                 Error::BadRank { position, digit, .. } => assert_eq!(at(*position), *digit, "{input:?}: {err}"),
-                Error::UnclosedMeld { position } | Error::NotAMeld { position, .. } => {
+                Error::UnclosedMeld { position, .. } | Error::NotAMeld { position, .. } => {
                     assert_eq!(at(*position), '[', "{input:?}: {err}")
                 }
                 Error::TooManyCopies { count, .. } => assert!(*count > 4, "{input:?}: {err}"),

@@ -3,12 +3,13 @@
 //! tenhou.net/6, from the engine's own replay of it) and `wall` (Tenhou's shuffle from a seed).
 
 use std::io::{self, Read as _, Write};
+use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use hupai_game::formats::{self, GameLog, LogError};
 use hupai_game::replay::{self, Decision, Replayed};
 use hupai_game::tenhou_shuffle::TenhouShuffle;
-use hupai_game::{GameRules, mjai};
+use hupai_game::{Event, GameRules, mjai};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
@@ -23,6 +24,19 @@ pub(crate) struct ReplayArgs {
     /// the one the log records.
     #[arg(long)]
     legal: bool,
+    /// Print one JSON line of speed instead: the files read and parsed, and every game replayed
+    /// with every check, over and over for about `--seconds` — {"files", "games", "failed",
+    /// "hands", "decisions", "passes", "seconds", "games_per_second", "hands_per_second",
+    /// "threads"} (hands and decisions of the games that replay);
+    /// with `--legal`, every decision's legal actions listed too (not printed).
+    #[arg(long)]
+    bench: bool,
+    /// How long `--bench` runs (it runs the whole set at least once).
+    #[arg(long, default_value_t = 3.0, requires = "bench")]
+    seconds: f64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Log files (`-` reads stdin); the format of each is detected.
     #[arg(required = true)]
     files: Vec<String>,
@@ -78,14 +92,19 @@ fn rules_arg(rules: &Option<String>) -> Result<Option<GameRules>, String> {
     rules.as_deref().map(|r| GameRules::from_json(r).map_err(|e| e.to_string())).transpose()
 }
 
+/// Replays one game; `on` is told every decision with its legal actions (slower: each
+/// decision lists them all), none checks each logged action on its own.
 fn replay_one(
     log: &GameLog,
     game: usize,
     rules: Option<GameRules>,
-    on: &mut dyn FnMut(&Decision),
+    on: Option<&mut dyn FnMut(&Decision)>,
 ) -> Result<Replayed, LogError> {
     let rules = rules.unwrap_or_else(|| replay::default_rules(log));
-    replay::replay(log, game, rules, on)
+    match on {
+        Some(on) => replay::replay(log, game, rules, on),
+        None => replay::check(log, game, rules),
+    }
 }
 
 fn failure(file: &str, e: &LogError) -> Value {
@@ -108,6 +127,113 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
             return Ok(true);
         }
     };
+    if args.threads == Some(0) {
+        eprintln!("hupai replay: --threads must be at least 1");
+        return Ok(true);
+    }
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        pool = pool.num_threads(n);
+    }
+    let pool = match pool.build() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("hupai replay: cannot start the threads: {e}");
+            return Ok(true);
+        }
+    };
+    if args.bench {
+        return bench_replay(args, rules, &pool, out);
+    }
+    replay_files(args, rules, &pool, out)
+}
+
+/// `hupai replay --bench`: what a replay does (read, parse, replay with every check), timed.
+fn bench_replay(
+    args: &ReplayArgs,
+    rules: Option<GameRules>,
+    pool: &rayon::ThreadPool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
+    let mut texts = Vec::new();
+    for file in &args.files {
+        match read_text(file) {
+            Ok(t) => texts.push(t),
+            Err(e) => {
+                eprintln!("hupai replay: {file}: {e}");
+                return Ok(true);
+            }
+        }
+    }
+    // One pass: every file parsed (in parallel) and every game of it replayed; as without
+    // `--bench`, a game that fails is counted and the others go on.
+    #[derive(Default, Clone, Copy)]
+    struct Count {
+        games: u64,
+        failed: u64,
+        hands: u64,
+        decisions: u64,
+    }
+    let add = |a: Count, b: Count| Count {
+        games: a.games + b.games,
+        failed: a.failed + b.failed,
+        hands: a.hands + b.hands,
+        decisions: a.decisions + b.decisions,
+    };
+    let pass = || -> Count {
+        pool.install(|| {
+            texts
+                .par_iter()
+                .map(|text| {
+                    let mut c = Count::default();
+                    let Ok(games) = formats::read(text) else {
+                        c.failed += 1;
+                        return c;
+                    };
+                    for (i, log) in games.into_iter().enumerate() {
+                        c.games += 1;
+                        let mut listed = |_: &Decision| {};
+                        let on: Option<&mut dyn FnMut(&Decision)> = if args.legal { Some(&mut listed) } else { None };
+                        match log.and_then(|log| replay_one(&log, i, rules, on)) {
+                            Ok(r) => {
+                                c.hands +=
+                                    r.events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count() as u64;
+                                c.decisions += r.decisions;
+                            }
+                            Err(_) => c.failed += 1,
+                        }
+                    }
+                    c
+                })
+                .reduce(Count::default, add)
+        })
+    };
+    let start = Instant::now();
+    let mut total = Count::default();
+    let mut passes = 0u64;
+    loop {
+        total = add(total, pass());
+        passes += 1;
+        if start.elapsed().as_secs_f64() >= args.seconds {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let line = json!({"files": args.files.len(), "games": total.games, "failed": total.failed,
+        "hands": total.hands, "decisions": total.decisions, "passes": passes, "seconds": seconds,
+        "games_per_second": total.games as f64 / seconds, "hands_per_second": total.hands as f64 / seconds,
+        "threads": pool.current_num_threads()});
+    writeln!(out, "{line}")?;
+    Ok(false)
+}
+
+/// Every game of every file replayed, one line each.
+fn replay_files(
+    args: &ReplayArgs,
+    rules: Option<GameRules>,
+    pool: &rayon::ThreadPool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
     let mut jobs = Vec::new();
     for file in &args.files {
         match read_text(file).map_err(|e| e.to_string()).and_then(|text| formats::read(&text)) {
@@ -119,7 +245,8 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
             Err(error) => jobs.push(Job::Unreadable { file: file.clone(), error }),
         }
     }
-    let results: Vec<(Vec<Value>, bool)> = jobs
+    let results: Vec<(Vec<Value>, bool)> = pool.install(|| {
+        jobs
         .par_iter()
         .map(|job| match job {
             Job::Unreadable { file, error } => {
@@ -136,7 +263,7 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
                                     "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
                             }
                         };
-                        replay_one(log, *game, rules, &mut on)
+                        replay_one(log, *game, rules, if args.legal { Some(&mut on) } else { None })
                     }
                     Err(e) => Err(e.clone()),
                 };
@@ -152,7 +279,8 @@ pub(crate) fn run_replay(args: &ReplayArgs, out: &mut dyn Write) -> io::Result<b
                 }
             }
         })
-        .collect();
+        .collect()
+    });
     let mut failed = false;
     for (lines, bad) in results {
         failed |= bad;
@@ -188,10 +316,8 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
     };
     let mut failed = false;
     for (game, log) in games.iter().enumerate() {
-        let replayed = log
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|log| replay_one(log, game, rules, &mut |_| {}).map(|r| (log, r)));
+        let replayed =
+            log.as_ref().map_err(Clone::clone).and_then(|log| replay_one(log, game, rules, None).map(|r| (log, r)));
         match replayed {
             Ok((log, r)) => match args.to {
                 To::Mjai => out.write_all(mjai::write(&r.events, r.rules.players).as_bytes())?,

@@ -132,8 +132,8 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
         }
         let index = at;
         at += 1;
-        let parsed =
-            serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}")).and_then(|v| event_of(&v));
+        let value = serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}"));
+        let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
         let starts = matches!(parsed, Ok((Event::StartGame { .. }, ..)));
         if starts || current.is_none() {
             if let Some(done) = current.take() {
@@ -160,7 +160,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
                     }
                     _ => {}
                 }
-                if let (Event::StartKyoku { .. }, Some(n)) = (event, players_of(line)) {
+                if let (Event::StartKyoku { .. }, Some(n)) = (event, value.as_ref().ok().and_then(players_of)) {
                     log.header.players = n;
                 }
                 log.events.push(LogEvent { event, at: index, recorded });
@@ -177,8 +177,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
 }
 
 /// Players at the table from a `start_kyoku` line's scores.
-fn players_of(line: &str) -> Option<u8> {
-    let v: Value = serde_json::from_str(line).ok()?;
+fn players_of(v: &Value) -> Option<u8> {
     let n = v.get("scores")?.as_array()?.len();
     matches!(n, 3 | 4).then_some(n as u8)
 }

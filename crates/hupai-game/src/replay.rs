@@ -62,12 +62,29 @@ pub fn default_rules(log: &GameLog) -> GameRules {
     log.header.rules.unwrap_or(if log.header.players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU })
 }
 
-/// Replays game number `game` of a file (its index, for errors) under `rules`.
+/// Replays game number `game` of a file (its index, for errors) under `rules`, reporting every
+/// decision with the seat's legal actions.
 pub fn replay(
     log: &GameLog,
     game: usize,
     rules: GameRules,
     on_decision: &mut dyn FnMut(&Decision),
+) -> Result<Replayed, LogError> {
+    drive(log, game, rules, Some(on_decision))
+}
+
+/// Replays like [`replay`] with the same checks and the same answer, without listing every
+/// seat's legal actions at every decision: each logged action is checked on its own (the engine's
+/// `apply` refuses an illegal one), which is what a replay that reports no decisions needs.
+pub fn check(log: &GameLog, game: usize, rules: GameRules) -> Result<Replayed, LogError> {
+    drive(log, game, rules, None)
+}
+
+fn drive(
+    log: &GameLog,
+    game: usize,
+    rules: GameRules,
+    on_decision: Option<&mut dyn FnMut(&Decision)>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -165,7 +182,8 @@ struct Driver<'a> {
     last_at: usize,
     /// No hand started yet.
     first: bool,
-    on_decision: &'a mut dyn FnMut(&Decision),
+    /// Told every decision with the legal actions; none: each action is checked on its own.
+    on_decision: Option<&'a mut dyn FnMut(&Decision)>,
 }
 
 fn mjai_text(e: &Event) -> String {
@@ -232,6 +250,26 @@ impl Driver<'_> {
 
     /// `seat` takes `wanted` (matched among its legal actions).
     fn decide(&mut self, seat: Seat, wanted: Action) -> Result<(), String> {
+        if self.on_decision.is_none() {
+            // `apply` checks the one action against the legal actions of its kind only. A call
+            // or kan may name its consumed tiles in another order than the engine's: then it is
+            // matched among the legal actions as below.
+            match self.game.apply(seat, wanted) {
+                Ok(()) => {
+                    self.collect();
+                    return Ok(());
+                }
+                Err(e)
+                    if !matches!(
+                        wanted,
+                        Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan { .. } | Action::Ankan { .. }
+                    ) =>
+                {
+                    return Err(format!("illegal: {e}"));
+                }
+                Err(_) => {}
+            }
+        }
         let legal = self.game.legal_actions(seat);
         let Some(&chosen) = legal.iter().find(|a| same(a, &wanted)) else {
             let why = match self.game.clone().apply(seat, wanted) {
@@ -241,8 +279,10 @@ impl Driver<'_> {
             return Err(format!("illegal: {why}"));
         };
         let target = self.claims().unwrap_or(seat);
-        if legal.iter().any(|a| *a != Action::None) {
-            (self.on_decision)(&Decision { event: self.last_at, seat, target, legal, chosen });
+        if let Some(on) = self.on_decision.as_mut()
+            && legal.iter().any(|a| *a != Action::None)
+        {
+            on(&Decision { event: self.last_at, seat, target, legal, chosen });
         }
         self.game.apply(seat, chosen).map_err(|e| e.to_string())?;
         self.collect();

@@ -223,3 +223,51 @@ mod damaged {
         }
     }
 }
+
+/// `check` (each logged action checked on its own) gives `replay`'s answer (every legal action
+/// listed): on every kept log, and on logs damaged one event at a time (a discard, a call's tiles
+/// or a call's seat changed), where both must fail at the same event with the same reason.
+#[test]
+fn check_answers_as_replay_does() {
+    let mut compared = 0;
+    let mut damaged_failures = 0;
+    for f in manifest() {
+        let name = f["file"].as_str().unwrap();
+        if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(data().join(name)).unwrap();
+        let Ok(log) = formats::read(&text).unwrap().remove(0) else { continue };
+        let rules = replay::default_rules(&log);
+        let full = replay::replay(&log, 0, rules, &mut |_| {});
+        assert_eq!(replay::check(&log, 0, rules), full, "{name}");
+        compared += 1;
+        let Ok(r) = full else { continue };
+        let lines: Vec<String> = mjai::write(&r.events, r.rules.players).lines().map(str::to_string).collect();
+        for (i, line) in lines.iter().enumerate() {
+            let mut v: Value = serde_json::from_str(line).unwrap();
+            match v["type"].as_str().unwrap() {
+                "dahai" if i % 5 == 0 => {
+                    let pai = v["pai"].as_str().unwrap();
+                    v["pai"] = Value::from(if pai == "1m" { "9p" } else { "1m" });
+                }
+                "pon" | "chi" | "daiminkan" => {
+                    if i % 2 == 0 {
+                        v["consumed"][0] = Value::from("7z");
+                    } else {
+                        v["actor"] = Value::from((v["actor"].as_u64().unwrap() + 1) % u64::from(r.rules.players));
+                    }
+                }
+                "ankan" => v["consumed"][0] = Value::from("1z"),
+                _ => continue,
+            }
+            let mut damaged = lines.clone();
+            damaged[i] = v.to_string();
+            let Ok(Ok(bad)) = formats::read(&damaged.join("\n")).map(|mut g| g.remove(0)) else { continue };
+            let full = replay::replay(&bad, 0, r.rules, &mut |_| {});
+            assert_eq!(replay::check(&bad, 0, r.rules), full, "{name}, line {i} changed to {v}");
+            damaged_failures += usize::from(full.is_err());
+        }
+    }
+    assert!(compared >= 41 && damaged_failures >= 100, "{compared} logs, {damaged_failures} damaged failing");
+}

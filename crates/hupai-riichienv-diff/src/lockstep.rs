@@ -52,7 +52,8 @@ pub struct Difference {
     pub after_scores: bool,
     /// The last action played before it.
     pub last_action: Option<Action>,
-    /// The deciding seat holds all four copies of a kind (hand and melds).
+    /// The deciding seat holds all four copies of a kind (hand and melds); for `kyoku`, some seat
+    /// was ready at the wall's end only on kinds it holds all four of.
     pub holds_four: bool,
 }
 
@@ -72,6 +73,9 @@ impl Difference {
             }
             "end" if self.state.starts_with("hupai over true at W") => Some(
                 "west round: hupai ends after any hand once someone has 30,000; riichienv only when the dealer passes",
+            ),
+            "kyoku" if self.holds_four => Some(
+                "a wait whose four copies are all the seat's own, at the exhaustive draw: riichienv pays it as tenpai (and keeps such a dealer), hupai (as Tenhou) does not",
             ),
             "legal"
                 if self.holds_four
@@ -238,6 +242,80 @@ fn kyoku_name(peer: &dyn Peer) -> String {
     if honba > 0 { format!("{w}{}-{honba}", oya + 1) } else { format!("{w}{}", oya + 1) }
 }
 
+/// True if the seat's hand (13 tiles with its melds) would be complete with a fifth copy of a
+/// kind it holds all four of, and with no other kind: ready only on its own four copies.
+fn ready_only_on_own_fours(peer: &dyn Peer, seat: u8, discard: Option<usize>) -> bool {
+    let mut hand = [0u8; 34];
+    for &t in peer.hand(seat) {
+        hand[usize::from(t / 4)] += 1;
+    }
+    if let Some(k) = discard {
+        if hand[k] == 0 {
+            return false;
+        }
+        hand[k] -= 1;
+    }
+    let mut held = hand;
+    for m in peer.melds(seat) {
+        for &t in &m.tiles {
+            held[usize::from(t / 4)] += 1;
+        }
+    }
+    let sets = 4 - peer.melds(seat).len();
+    if hand.iter().map(|&c| usize::from(c)).sum::<usize>() != 3 * sets + 1 {
+        return false;
+    }
+    let completes = |k: usize| {
+        let mut c = hand;
+        c[k] += 1;
+        complete(&mut c, sets, true) || (sets == 4 && special(&c))
+    };
+    let own = (0..34).filter(|&k| held[k] == 4 && completes(k)).count();
+    own > 0 && (0..34).all(|k| held[k] == 4 || !completes(k))
+}
+
+/// `sets` melds and (if `pair`) a pair from `c`, by shape only (a count of five allowed).
+fn complete(c: &mut [u8; 34], sets: usize, pair: bool) -> bool {
+    let Some(i) = c.iter().position(|&n| n > 0) else { return sets == 0 && !pair };
+    if pair && c[i] >= 2 {
+        c[i] -= 2;
+        let ok = complete(c, sets, false);
+        c[i] += 2;
+        if ok {
+            return true;
+        }
+    }
+    if sets > 0 && c[i] >= 3 {
+        c[i] -= 3;
+        let ok = complete(c, sets - 1, pair);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if sets > 0 && i < 27 && i % 9 < 7 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = complete(c, sets - 1, pair);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// Seven pairs (seven distinct kinds, two each) or thirteen orphans, by shape.
+fn special(c: &[u8; 34]) -> bool {
+    let pairs = c.iter().filter(|&&n| n == 2).count() == 7;
+    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let kokushi = orphans.iter().all(|&k| c[k] >= 1) && orphans.iter().map(|&k| usize::from(c[k])).sum::<usize>() == 14;
+    pairs || kokushi
+}
+
 /// True if the seat holds all four copies of some kind, in its hand and melds together.
 fn holds_four(peer: &dyn Peer, seat: u8) -> bool {
     let mut counts = [0u8; 34];
@@ -281,17 +359,26 @@ pub fn play(players: u8, seed: u64) -> GameReport {
     let stop = |report: &mut GameReport, why: String| {
         report.stopped = Some(why);
     };
+    // At the wall's end: some seat is ready only on kinds it holds all four of (riichienv pays
+    // such a hand as tenpai at the exhaustive draw, hupai does not).
+    let mut wall_end_four_own = false;
     loop {
         let peer_name = kyoku_name(peer.as_ref());
+        if !game.is_over() && game.tiles_left() == 0 {
+            wall_end_four_own |= (0..players).any(|s| ready_only_on_own_fours(peer.as_ref(), s, None));
+        }
         if game.is_over() || peer.is_done() {
             if game.is_over() != peer.is_done() {
+                // The last hand settled differently (no next hand shows it) counts as well: a
+                // bust or a top score the other engine does not have follows from it.
+                let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
                 report.differences.push(Difference {
                     what: "end",
                     kyoku: peer_name,
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
-                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                    after_scores: settled_offset.iter().any(|&d| d != 0) || offset != settled_offset,
                     last_action,
                     holds_four: false,
                     state: format!(
@@ -328,7 +415,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 only_riichienv: vec![],
                 after_scores: settled_offset.iter().any(|&d| d != 0),
                 last_action,
-                holds_four: false,
+                holds_four: wall_end_four_own,
                 state: format!(
                     "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}; riichienv's {}",
                     game.kyoku_name(),
@@ -342,6 +429,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
         }
         if peer_name != hand_key {
             hand_key = peer_name.clone();
+            wall_end_four_own = false;
             report.hands += 1;
             // A difference is reported once, when it appears: a hand settled differently.
             let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
@@ -454,6 +542,11 @@ pub fn play(players: u8, seed: u64) -> GameReport {
         }
         let mut step = HashMap::new();
         for (seat, action, ra) in chosen {
+            // The last discard: the seat's 13 tiles after it.
+            if let (0, Action::Dahai { pai, .. }) = (game.tiles_left(), action) {
+                let kind = pai.kind().map(|k| k.index());
+                wall_end_four_own |= kind.is_some() && ready_only_on_own_fours(peer.as_ref(), seat, kind);
+            }
             // hupai names actions by tile, not copy: the normalized action is what it takes.
             let ours = game.legal_actions(seat).iter().copied().find(|&a| convert::normalized(a) == action);
             if let Err(e) = game.apply(seat, ours.unwrap_or(action)) {

@@ -188,6 +188,23 @@ fn three_player_pays_with_tsumo_loss_or_split_and_counts_nuki() {
 }
 
 #[test]
+fn a_north_set_aside_keeps_ippatsu_for_its_replacement_tile() {
+    // Riichi, a north set aside in the ippatsu go-around, and a win on its replacement tile:
+    // riichi, ippatsu, tsumo, rinshan and haku; with no north set aside (so after a kan) ippatsu
+    // and rinshan cannot stand together.
+    let s = json!({"hand": "555p111s456s88s555z", "win": "6s", "tsumo": true, "riichi": true,
+        "ippatsu": true, "rinshan": true, "nuki": 1, "seat": "2z"});
+    let a = answer("sanma", s.clone());
+    let ids = yaku_ids(&a);
+    for y in [Yaku::Riichi, Yaku::Ippatsu, Yaku::MenzenTsumo, Yaku::Rinshan] {
+        assert!(ids.contains(&u64::from(y.id())), "{y:?} in {a}");
+    }
+    let mut no_north = s;
+    no_north["nuki"] = json!(0);
+    assert!(error(&answer("sanma", no_north)).contains("ippatsu with rinshan"));
+}
+
+#[test]
 fn dora_indicators_point_to_the_next_kind() {
     let t = |s: &str| s.parse().unwrap();
     for (indicator, four, three) in [

@@ -31,9 +31,9 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
 
 /// The tags of a document: name and attributes, in order.
 /// A tag: its name and its attributes in order.
-type Tag = (String, Vec<(String, String)>);
+type Tag<'a> = (&'a str, Vec<(&'a str, &'a str)>);
 
-fn tags(text: &str) -> Result<Vec<Tag>, String> {
+fn tags(text: &str) -> Result<Vec<Tag<'_>>, String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('<') {
@@ -44,12 +44,12 @@ fn tags(text: &str) -> Result<Vec<Tag>, String> {
             continue;
         }
         let name_end = inner.find(char::is_whitespace).unwrap_or(inner.len());
-        let name = inner[..name_end].to_string();
+        let name = &inner[..name_end];
         let mut attrs = Vec::new();
         let mut a = inner[name_end..].trim();
         while !a.is_empty() {
             let eq = a.find('=').ok_or_else(|| format!("<{name}>: an attribute without a value"))?;
-            let key = a[..eq].trim().to_string();
+            let key = a[..eq].trim();
             let v = a[eq + 1..].trim_start();
             let quote = v
                 .chars()
@@ -57,7 +57,7 @@ fn tags(text: &str) -> Result<Vec<Tag>, String> {
                 .filter(|c| *c == '"' || *c == '\'')
                 .ok_or_else(|| format!("<{name}>: attribute {key} not quoted"))?;
             let end = v[1..].find(quote).ok_or_else(|| format!("<{name}>: attribute {key} not closed"))? + 1;
-            attrs.push((key, v[1..end].to_string()));
+            attrs.push((key, &v[1..end]));
             a = v[end + 1..].trim_start();
         }
         out.push((name, attrs));
@@ -65,8 +65,8 @@ fn tags(text: &str) -> Result<Vec<Tag>, String> {
     Ok(out)
 }
 
-fn get<'a>(attrs: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+fn get<'a>(attrs: &[(&str, &'a str)], key: &str) -> Option<&'a str> {
+    attrs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
 }
 
 fn numbers(s: &str) -> Result<Vec<i64>, String> {
@@ -130,7 +130,7 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
             *at += 1;
         };
         let r: Result<(), String> = (|| {
-            match name.as_str() {
+            match *name {
                 "GO" => {
                     let t = get(attrs, "type").map(numbers).transpose()?.and_then(|v| v.first().copied()).unwrap_or(9);
                     let players = if t & 0x10 != 0 { 3 } else { 4 };
@@ -315,7 +315,7 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
 /// After a hand's result: `end_kyoku`, and with `owari` the final scores and `end_game`.
 fn end(
     events: &mut Vec<LogEvent>,
-    attrs: &[(String, String)],
+    attrs: &[(&str, &str)],
     players: u8,
     push: &mut dyn FnMut(&mut Vec<LogEvent>, Event, bool),
 ) -> Result<(), String> {

@@ -45,7 +45,9 @@ pub(super) fn situation(s: &Situation, o: &Options) -> Result<(), ScoreError> {
         (s.riichi && open, "riichi with an open meld"),
         (s.double_riichi && open, "double riichi with an open meld"),
         (s.ippatsu && !riichi, "ippatsu without riichi"),
-        (s.ippatsu && s.rinshan, "ippatsu with rinshan (a kan after riichi ends the ippatsu turn)"),
+        // A north set aside (三麻の北抜き) ends no ippatsu here, so its replacement tile may win with
+        // both; a kan after riichi does end it.
+        (s.ippatsu && s.rinshan && s.nuki == 0, "ippatsu with rinshan (a kan after riichi ends the ippatsu turn)"),
         (s.rinshan && !s.tsumo, "rinshan with ron (the replacement tile is drawn)"),
         // Three players draw a replacement tile for a north set aside too (北抜き), and a win on
         // it is rinshan as after a kan.
