@@ -298,6 +298,9 @@ impl Driver<'_> {
             | Event::Hua { .. }
             | Event::Niao { .. } => Ok(()),
             Event::Cuohu { .. } => Err("a false win (cuohu) in a log is not replayed".into()),
+            Event::Qishouhu { .. } | Event::Kaigang { .. } | Event::Haidi { .. } => {
+                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from riichi logs".into())
+            }
             Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
                 self.pass_all()?;
                 self.no_result_pending()?;
