@@ -12,7 +12,7 @@
 //! [`Stage`] saying which decision it is, so the turn loop, `to_act` and `apply` need nothing new.
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, Meld, PackedHand, Rules, Tile, TileSet, VoidSuit};
+use hupai::{Hand, Meld, PackedHand, Rules, Tile, TileSet, TileSupply, VoidSuit};
 use hupai_score::{Scorer, Situation, regional};
 
 use crate::action::{Action, Actions};
@@ -22,10 +22,12 @@ use crate::legal::{push, wants};
 use crate::pai::{Pai, PaiCounts};
 
 /// The rules waits are checked with: every shape a Changsha win may take (melds with any pair,
-/// seven pairs with a four of a kind as two pairs) over the 108 tiles. The scorer then decides
-/// whether a completed hand wins (a small win needs the 2-5-8 pair); 将将胡, which needs no shape,
-/// is added by [`with_all_258_waits`].
-pub(crate) const WAIT_RULES: Rules = Rules::SICHUAN.with_void_rule(VoidSuit::Off);
+/// seven pairs with a four of a kind as two pairs). The scorer then decides whether a completed
+/// hand wins (a small win needs the 2-5-8 pair); 将将胡, which needs no shape, is added by
+/// [`with_all_258_waits`]. Over the 136 tiles rather than the 108: a hand of numbered tiles waits
+/// on the same tiles either way (an honor could only complete a pair the hand holds half of), and
+/// hupai's keyed lookups answer these rules fast.
+pub(crate) const WAIT_RULES: Rules = Rules::SICHUAN.with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
 
 /// The small wins of the deal (起手胡) as the `qishouhu` event names them: 四喜, 板板胡, 缺一色,
 /// 六六顺.
