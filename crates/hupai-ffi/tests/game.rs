@@ -56,9 +56,12 @@ fn text_of(call: impl Fn(*mut c_char, usize) -> i32) -> Result<String, i32> {
 /// of the same choices made on the engine directly.
 #[test]
 fn the_handle_plays_as_the_engine() {
-    for (rules, seed) in
-        [("tenhou", 3u64), ("tenhou-3p", 4), ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5)]
-    {
+    for (rules, seed) in [
+        ("tenhou", 3u64),
+        ("tenhou-3p", 4),
+        ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5),
+        ("changsha", 6),
+    ] {
         let rules_c = CString::new(rules).unwrap();
         let mut handle: *mut HupaiGame = std::ptr::null_mut();
         // SAFETY: valid strings and a writable pointer slot.

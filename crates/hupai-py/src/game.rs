@@ -118,9 +118,12 @@ fn action_from_dict(dict: &Bound<'_, PyDict>, legal: &[Action]) -> PyResult<Acti
         "hora" => Action::Hora,
         "ryukyoku" => Action::Ryukyoku,
         "none" => Action::None,
+        "qishouhu" => Action::Qishouhu,
+        "kaigang" => Action::Kaigang { pai: pai_of(&item(dict, "pai")?, "pai")? },
+        "haidi" => Action::Haidi,
         other => {
             return Err(GameError::new_err(format!(
-                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none)"
+                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi)"
             )));
         }
     })
@@ -143,11 +146,14 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, &legal)?;
         let wanted_code = code(&wanted);
-        return legal.iter().copied().find(|a| code(a) == wanted_code).ok_or_else(|| {
-            match game.clone().apply(seat, wanted) {
-                Err(e) => GameError::new_err(format!("step: {e}")),
-                Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
-            }
+        // The action itself, else the legal one of the same kind and code (the red-five variants
+        // a dict need not spell out).
+        let exact = legal.iter().copied().find(|a| *a == wanted);
+        let found =
+            exact.or_else(|| legal.iter().copied().find(|a| code(a) == wanted_code && a.kind() == wanted.kind()));
+        return found.ok_or_else(|| match game.clone().apply(seat, wanted) {
+            Err(e) => GameError::new_err(format!("step: {e}")),
+            Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
         });
     }
     let id: i64 = action.extract().map_err(|_| {
