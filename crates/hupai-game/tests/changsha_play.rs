@@ -39,6 +39,13 @@ fn play(seed: u64, policy: &mut dyn Policy) -> Result<Game, TestCaseError> {
                 }
             }
         }
+        if rng.below(16) == 0 {
+            // Another deal of what `seat` cannot see keeps every tile and what `seat` may do.
+            let other = game.determinize(seat, rng.next_u64());
+            check_census(&other)?;
+            prop_assert_eq!(other.legal_actions(seat), legal.clone());
+            prop_assert_eq!(other.scores(), game.scores());
+        }
         let action = policy.choose(&game, seat, &legal);
         game.apply(seat, action).map_err(|e| TestCaseError::fail(e.to_string()))?;
         check_census(&game)?;
