@@ -1,7 +1,9 @@
 // hupai's page: reads the form, asks the hupai module, shows the answers; the draw odds run in a
 // Web Worker (ev-worker.mjs), one discard at a time, so the page stays responsive, shows progress
-// and can cancel. The form's state lives in the URL, so a hand can be shared as a link.
+// and can cancel. The form's state lives in the URL, so a hand can be shared as a link. The game
+// log view is log.mjs.
 import init, * as hupai from "./hupai/index.mjs";
+import { setupLog } from "./log.mjs";
 
 const $ = (id) => document.getElementById(id);
 const fields = ["hand", "rules", "rule-options", "wildcard-tile", "visible", "turns", "win", "seat", "round", "dora"];
@@ -41,7 +43,7 @@ function saveState() {
   }
   for (const id of flags) if ($(id).checked) params.set(id, "1");
   const query = params.toString();
-  history.replaceState(null, "", query ? "?" + query : location.pathname);
+  history.replaceState(null, "", (query ? "?" + query : location.pathname) + location.hash);
 }
 
 function loadState() {
@@ -221,6 +223,7 @@ await init();
 $("version").textContent = hupai.VERSION;
 for (const name of hupai.RULES) $("rules").append(new Option(name, name));
 palette();
+setupLog();
 loadState();
 for (const id of fields) $(id).addEventListener("input", update);
 for (const id of flags) $(id).addEventListener("change", update);
@@ -228,4 +231,6 @@ $("rules").addEventListener("change", update);
 $("ev-run").addEventListener("click", runEv);
 $("ev-cancel").addEventListener("click", cancelEv);
 update();
+// Milliseconds from navigation to the first answer shown (docs/web.md quotes it).
+document.body.dataset.readyMs = String(Math.round(performance.now()));
 document.body.dataset.ready = "1";

@@ -13,11 +13,14 @@ and PyMahjongGB's `MahjongFanCalculator` (GB) on the same situations, and `hupai
 (objects, and numpy columns) against a loop of `hupai.score` calls, both in wall time. Every
 answer is checked against hupai before timing: a fast wrong answer fails the run.
 
-Games (`hupai.game`): decisions per second of `VecGame` (masks only, then with the feature planes),
-of `Game.step` one call at a time, and of riichienv's `RiichiEnv` (a four-player hanchan), every one
-played by a uniform random legal policy drawn in numpy (for VecGame from its `legal`/`n_legal`
-arrays, the same ids as its mask). A step of VecGame is one decision of each of its games; a step
-of RiichiEnv takes the decisions of every seat it asks at once, so it is counted in decisions.
+Games (`hupai.game`): decisions per second of `VecGame` (masks only, then with the feature planes;
+four-player riichi, GB and Hongzhong), of `Game.step` one call at a time, and of riichienv's
+`RiichiEnv` (a four-player hanchan), every one played by a uniform random legal policy drawn in numpy
+(for VecGame from its `legal`/`n_legal` arrays, the same ids as its mask), in wall time and per CPU
+second. A step of VecGame is one decision of each of its games; a step of RiichiEnv takes the
+decisions of every seat it asks at once, so it is counted in decisions. `Game.step`'s own cost is
+the same recorded decisions played one call at a time against `Game.play`, which plays them in one
+call (the engine's lookup and apply, no Python per decision).
 """
 
 import argparse
@@ -317,30 +320,33 @@ def main():
 
 
 def game_bench(args):
-    """Decisions per second of hupai.game against riichienv's RiichiEnv, random legal policies."""
+    """Decisions per second of hupai.game against riichienv's RiichiEnv, random legal policies,
+    in wall time and per CPU second (the second is what other load on the machine does not cut)."""
     from hupai.game import Game, VecGame
 
     rows = []
     rng = numpy.random.default_rng(0)
 
-    def vec(features):
-        vg = VecGame(args.games, "tenhou", seed=0, features=features)
+    def vec(rules, features):
+        vg = VecGame(args.games, rules, seed=0, features=features)
         index = numpy.arange(args.games)
         legal, n_legal = vg.legal, vg.n_legal
-        decisions, games, start = 0, 0, time.perf_counter()
+        decisions, games = 0, 0
+        start, cpu = time.perf_counter(), time.process_time()
         while time.perf_counter() - start < args.seconds:
+            # Uniform over the legal ids, drawn for every game at once in numpy.
             vg.step(legal[index, (rng.random(args.games) * n_legal).astype(numpy.intp)])
             decisions += args.games
             games += int(vg.done.sum())
-        return decisions / (time.perf_counter() - start), games
+        return decisions / (time.perf_counter() - start), decisions / (time.process_time() - cpu), games
 
-    for features in (False, True):
-        rate, games = vec(features)
-        rows.append((f"VecGame({args.games}, 'tenhou'{', features=True' if features else ''}).step", rate,
+    for rules, features in [("tenhou", False), ("tenhou", True), ("gb", False), ("gb", True), ("hongzhong", False)]:
+        wall, cpu, games = vec(rules, features)
+        rows.append((f"VecGame({args.games}, {rules!r}{', features=True' if features else ''}).step", wall, cpu,
                      f"{games:,} games ended, {os.cpu_count()} cores"))
 
-    g, decisions, start = Game("tenhou", 0), 0, time.perf_counter()
-    seed = 0
+    g, decisions, seed = Game("tenhou", 0), 0, 0
+    start, cpu = time.perf_counter(), time.thread_time()
     while time.perf_counter() - start < args.seconds:
         seat = g.seat
         ids = g.legal_ids(seat)
@@ -349,14 +355,54 @@ def game_bench(args):
         if g.done:
             seed += 1
             g = Game("tenhou", seed)
-    rows.append(("Game.step + legal_ids, one call at a time", decisions / (time.perf_counter() - start), "1 core"))
+    rows.append(("Game.step + legal_ids, one call at a time", decisions / (time.perf_counter() - start),
+                 decisions / (time.thread_time() - cpu), "1 core"))
+
+    # Game.step's own cost: the same recorded decisions played by Game.step one call at a time and by
+    # Game.play in one call (the engine's work alone: the same lookup and apply, no Python per decision).
+    recorded = []
+    for seed in range(8):
+        g, r = Game("tenhou", seed), numpy.random.default_rng(seed)
+        while not g.done:
+            seat, ids = g.seat, g.legal_ids(g.seat)
+            recorded.append((seed, seat, ids[int(r.random() * len(ids))]))
+            g.step(seat, recorded[-1][2])
+    per_seed = {s: [(seat, a) for t, seat, a in recorded if t == s] for s in range(8)}
+    id_lists = {s: [a for _, a in pairs] for s, pairs in per_seed.items()}
+    fresh = {s: Game("tenhou", s) for s in per_seed}
+
+    def by_step():
+        for s, pairs in per_seed.items():
+            step = fresh[s].clone().step
+            for seat, a in pairs:
+                step(seat, a)
+
+    def by_play():
+        for s, ids in id_lists.items():
+            fresh[s].clone().play(ids)
+
+    def clones_only():
+        for s in per_seed:
+            fresh[s].clone()
+
+    step_s, play_s, base_s = in_turns(args.repeats, [by_step, by_play, clones_only])
+    n = len(recorded)
+    engine_ns = (play_s - base_s) / n * 1e9
+    door_ns = (step_s - base_s) / n * 1e9
+    # The loop's own iteration is charged to Game.step, so its overhead is if anything overstated.
+    # Timed in this thread's CPU time only (in turns, best of the repeats): no wall-time figure.
+    rows.append(("Game.step (recorded decisions, a Python loop of calls)", None, n / (step_s - base_s),
+                 f"{door_ns:,.0f} ns a decision"))
+    rows.append(("Game.play (the same decisions, one call a game)", None, n / (play_s - base_s),
+                 f"{engine_ns:,.0f} ns a decision: the engine's own time"))
 
     try:
         from riichienv import GameType, RiichiEnv
 
         env = RiichiEnv(game_mode=GameType.YON_HANCHAN, seed=0, skip_mjai_logging=True)
         obs = env.reset()
-        decisions, games, start = 0, 0, time.perf_counter()
+        decisions, games = 0, 0
+        start, cpu = time.perf_counter(), time.thread_time()
         while time.perf_counter() - start < args.seconds:
             actions = {}
             for seat, o in obs.items():
@@ -368,22 +414,25 @@ def game_bench(args):
                 games += 1
                 obs = env.reset()
         rows.append(("riichienv RiichiEnv.step (four-player hanchan)", decisions / (time.perf_counter() - start),
-                     f"{games:,} games ended, 1 core"))
+                     decisions / (time.thread_time() - cpu), f"{games:,} games ended, 1 core"))
     except ImportError:
-        rows.append(("riichienv: not installed", float("nan"), ""))
+        rows.append(("riichienv: not installed", float("nan"), float("nan"), ""))
 
-    print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+    cores = os.cpu_count() or 1
+    print(f"# {platform.processor() or platform.machine()}, {cores} cores, Python {platform.python_version()}, "
           f"{args.seconds:g} s a row; load average after: {os.getloadavg()}")
-    print("| what | decisions per second | note |")
-    print("| --- | ---: | --- |")
-    for name, rate, note in rows:
-        print(f"| {name} | {rate:,.0f} | {note} |")
-    rates = {name: rate for name, rate, _ in rows}
+    print("| what | decisions per second (wall) | decisions per CPU second | note |")
+    print("| --- | ---: | ---: | --- |")
+    for name, rate, cpu_rate, note in rows:
+        wall = "–" if rate is None else f"{rate:,.0f}"
+        print(f"| {name} | {wall} | {cpu_rate:,.0f} | {note} |")
+    print(f"\nGame.step's Python overhead beyond the engine: {door_ns - engine_ns:,.0f} ns a decision")
+    rates = {name: (rate, cpu_rate) for name, rate, cpu_rate, _ in rows}
     peer = rates.get("riichienv RiichiEnv.step (four-player hanchan)")
     if peer:
-        ours = rows[0][1]
-        print(f"\nVecGame (masks only) is {ours / peer:.1f}x riichienv's RiichiEnv, "
-              f"{ours / peer / (os.cpu_count() or 1):.1f}x per core")
+        wall, cpu = rows[0][1], rows[0][2]
+        print(f"VecGame (masks only) is {wall / peer[0]:.1f}x riichienv's RiichiEnv in wall time on {cores} cores, "
+              f"{wall / peer[0] / cores:.1f}x per core; {cpu / peer[1]:.1f}x per CPU second")
 
 
 if __name__ == "__main__":

@@ -195,7 +195,13 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
         match replayed {
             Ok((log, r)) => match args.to {
                 To::Mjai => out.write_all(mjai::write(&r.events, r.rules.players).as_bytes())?,
-                To::Tenhou6 => writeln!(out, "{}", formats::tenhou6::write(&r.events, &r.rules, &log.header.names))?,
+                To::Tenhou6 => match formats::tenhou6::check_rules(&r.rules) {
+                    Ok(()) => writeln!(out, "{}", formats::tenhou6::write(&r.events, &r.rules, &log.header.names))?,
+                    Err(e) => {
+                        failed = true;
+                        eprintln!("hupai convert: {}: game {game}: {e}", args.file);
+                    }
+                },
             },
             Err(e) => {
                 failed = true;

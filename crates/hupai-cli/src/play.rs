@@ -41,8 +41,8 @@ pub(crate) enum Format {
 #[derive(Args)]
 pub(crate) struct PlayArgs {
     /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
-    /// hongzhong, changsha), a
-    /// JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
+    /// gb-single, hongzhong, changsha), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file
+    /// holding one.
     #[arg(long, default_value = "tenhou")]
     rules: String,
     /// Games to play (default 1; 2000 with `--bench`).
@@ -55,7 +55,7 @@ pub(crate) struct PlayArgs {
     /// calls that lower shanten, the discard advice's first tile).
     #[arg(long, default_value = "random", value_parser = parse_policy)]
     policy: PolicyKind,
-    /// Log format.
+    /// Log format (tenhou6 holds riichi games only).
     #[arg(long, value_enum, default_value_t = Format::Mjai)]
     format: Format,
     /// Write each game's log to DIR/game-<seed>.<ext> (one line per game on stdout says where)
@@ -98,6 +98,9 @@ pub(crate) fn setup(args: &PlayArgs) -> Result<Setup, String> {
     } else {
         GameRules::from_json(text).map_err(|e| format!("--rules: {e} (or a JSON object, or a file holding one)"))?
     };
+    if args.format == Format::Tenhou6 && !args.bench {
+        hupai_game::formats::tenhou6::check_rules(&rules).map_err(|e| format!("--format tenhou6: {e}"))?;
+    }
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }

@@ -1,6 +1,8 @@
 /* A game server's loop through hupai's C ABI: create a game, ask who must decide and what each
  * may do, answer with an mjai action (here always the first legal one), read the log, free it.
  * It also checks the error paths a server meets: NULL, bad rules, bad JSON, an illegal action.
+ * The same loop plays a GB match and a GB hand (the Botzone format), whose logs set flowers
+ * aside (`hua`) and name their rules in `start_game`.
  * Prints "game ok: ..." and exits 0 when every check holds. */
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +27,7 @@ static int first_action(const char *list, char *out, size_t out_len) {
     return 1;
 }
 
-static int play(const char *rules, uint64_t seed, int players) {
+static int play(const char *rules, uint64_t seed, int players, int total_points) {
     HupaiGame *game = NULL;
     expect(hupai_game_new(rules, seed, &game) == 0 && game != NULL, "hupai_game_new");
     if (!game) return 0;
@@ -60,11 +62,18 @@ static int play(const char *rules, uint64_t seed, int players) {
     expect(hupai_game_scores(game, scores) == players, "scores");
     int total = 0;
     for (int s = 0; s < players; s++) total += scores[s];
-    expect(total == players * (players == 4 ? 25000 : 35000), "points are conserved");
+    expect(total == total_points, "points are conserved");
     static char log[1 << 20];
     int count = hupai_game_event_count(game);
     int length = hupai_game_events(game, (size_t)(count - 1), log, sizeof log);
     expect(length > 0 && strstr(log, "\"end_game\"") != NULL, "the log ends with end_game");
+    if (strncmp(rules, "gb", 2) == 0) {
+        /* The whole log: the rules named, flowers set aside, no riichi. */
+        length = hupai_game_events(game, 0, log, sizeof log);
+        expect(length > 0 && strstr(log, "\"rules\":\"gb") != NULL, "a GB log names its rules");
+        expect(strstr(log, "\"hua\"") != NULL, "a GB log sets flowers aside");
+        expect(strstr(log, "\"reach\"") == NULL, "a GB log has no riichi");
+    }
     expect(hupai_game_to_act(game) == 0, "nobody acts after the end");
     hupai_game_free(game);
     printf("%s: %d decisions, %d events\n", rules, decisions, count);
@@ -79,7 +88,19 @@ int main(void) {
     expect(hupai_game_new("tenhou", 1, NULL) == HUPAI_ERROR_NULL_ARGUMENT, "a NULL out_game");
     expect(hupai_game_to_act(NULL) == HUPAI_ERROR_NULL_ARGUMENT, "a NULL game");
     hupai_game_free(NULL);
-    int decisions = play("tenhou", 7, 4) + play("{\"preset\": \"tenhou-3p\", \"length\": \"east\"}", 8, 3);
+    expect(hupai_game_new("gb-singel", 1, &game) == HUPAI_ERROR_JSON && game == NULL, "unknown rules are refused");
+    expect(strstr(hupai_last_error(), "gb-singel") != NULL, "the message names them");
+    /* GB has no riichi: a declaration is refused, with the reason. */
+    expect(hupai_game_new("gb", 1, &game) == 0, "a GB game");
+    int dealer = hupai_game_to_act(game) == 1 ? 0 : -1;
+    expect(dealer == 0, "the dealer, seat 0, acts first");
+    expect(hupai_game_apply(game, 0, "{\"type\":\"reach\",\"actor\":0}") == HUPAI_ERROR_ILLEGAL, "no riichi in GB");
+    expect(hupai_game_apply(game, 1, "{\"type\":\"none\"}") == HUPAI_ERROR_ILLEGAL, "not seat 1's turn");
+    hupai_game_free(game);
+    game = NULL;
+    int decisions = play("tenhou", 7, 4, 100000) + play("{\"preset\": \"tenhou-3p\", \"length\": \"east\"}", 8, 3, 105000);
+    decisions += play("gb", 3, 4, 0) + play("gb-single", 5, 4, 0);
+    decisions += play("{\"preset\": \"gb-single\", \"start_wind\": 1, \"start_dealer\": 2}", 6, 4, 0);
     if (failures) {
         printf("game: %d failed\n", failures);
         return 1;

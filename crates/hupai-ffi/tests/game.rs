@@ -60,6 +60,10 @@ fn the_handle_plays_as_the_engine() {
         ("tenhou", 3u64),
         ("tenhou-3p", 4),
         ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5),
+        ("gb", 6),
+        ("gb-single", 7),
+        ("{\"preset\": \"gb-single\", \"start_wind\": 3, \"start_dealer\": 1}", 8),
+        ("{\"preset\": \"gb\", \"length\": \"east\", \"false_win_penalty\": 10}", 9),
         ("changsha", 6),
     ] {
         let rules_c = CString::new(rules).unwrap();
@@ -106,6 +110,10 @@ fn the_handle_plays_as_the_engine() {
             .map(|e| hupai_game::mjai::event_json(e, engine.players()).to_string() + "\n")
             .collect();
         assert_eq!(log, expected);
+        // The log the handle wrote replays through the engine to the same events.
+        let read = hupai_game::formats::read(&log).unwrap().remove(0).unwrap();
+        let replayed = hupai_game::replay::replay(&read, 0, *engine.rules(), &mut |_| {}).unwrap();
+        assert_eq!(replayed.events, engine.events(), "{rules}");
         let mut scores = [0i32; 4];
         // SAFETY: as above, and four writable i32.
         assert_eq!(unsafe { hupai_game_scores(handle, scores.as_mut_ptr()) }, i32::from(engine.players()));
@@ -146,4 +154,44 @@ fn bad_input_is_an_error_code() {
     assert_eq!(unsafe { hupai_game_scores(handle, std::ptr::null_mut()) }, HupaiError::NullArgument as i32);
     // SAFETY: freed once.
     unsafe { hupai_game_free(handle) };
+}
+
+/// A GB hand through the handle: a false win refused with the reason, or with the penalty
+/// option played as the penalty (a `cuohu` event) while the game goes on.
+#[test]
+fn a_gb_false_win_is_refused_or_penalised() {
+    let claim = CString::new("{\"type\":\"hora\",\"actor\":0}").unwrap();
+    for (rules, penalty) in [("gb-single", 0), ("{\"preset\": \"gb-single\", \"false_win_penalty\": 10}", 10)] {
+        let rules_c = CString::new(rules).unwrap();
+        let mut handle: *mut HupaiGame = std::ptr::null_mut();
+        // SAFETY: valid strings and a writable pointer slot.
+        assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), 1, &mut handle) }, 0, "{}", last_error());
+        // SAFETY: `handle` is live until freed below.
+        let before = unsafe { hupai_game_event_count(handle) };
+        // Seed 1's dealer holds no winning hand on its first draw.
+        // SAFETY: as above.
+        let got = unsafe { hupai_game_apply(handle, 0, claim.as_ptr()) };
+        // SAFETY: as above.
+        let after = unsafe { hupai_game_event_count(handle) };
+        let mut scores = [0i32; 4];
+        // SAFETY: as above, and four writable i32.
+        unsafe { hupai_game_scores(handle, scores.as_mut_ptr()) };
+        if penalty == 0 {
+            assert_eq!(got, HupaiError::Illegal as i32);
+            assert!(last_error().contains("hora"), "{}", last_error());
+            assert_eq!((after, scores), (before, [0; 4]));
+        } else {
+            assert_eq!(got, 0, "{}", last_error());
+            assert_eq!(after, before + 1);
+            // SAFETY: as above.
+            let event = text_of(|out, len| unsafe { hupai_game_events(handle, before as usize, out, len) }).unwrap();
+            assert_eq!(event.trim(), r#"{"actor":0,"deltas":[-30,10,10,10],"type":"cuohu"}"#);
+            assert_eq!(scores, [-30, 10, 10, 10]);
+            // The dealer's turn goes on: it still has to discard.
+            // SAFETY: as above.
+            assert_eq!(unsafe { hupai_game_to_act(handle) }, 1);
+        }
+        // SAFETY: freed once.
+        unsafe { hupai_game_free(handle) };
+    }
 }

@@ -391,7 +391,7 @@ impl Game {
             final_points: None,
         };
         game.seat_players();
-        game.emit(Event::StartGame { players: rules.players });
+        game.emit(Event::StartGame { players: rules.players, rules: rules.named_in_logs() });
         game.deal();
         game
     }
@@ -631,7 +631,9 @@ impl Game {
         self.decisions = 0;
         self.final_points = None;
         self.events.clear();
-        self.emit(Event::StartGame { players: self.rules.players });
+        // The players' places follow the round (GB changes them between rounds).
+        self.seat_players();
+        self.emit(Event::StartGame { players: self.rules.players, rules: self.rules.named_in_logs() });
         self.deal();
     }
 

@@ -326,7 +326,8 @@ fn variants(hand: &PaiCounts, kind: Tile) -> impl Iterator<Item = Pai> {
     [has_plain.then_some(plain), has_red.then_some(red)].into_iter().flatten()
 }
 
-/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard?
+/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard? A
+/// wildcard is never discarded, so a pon leaving only wildcards (Hongzhong) is not offered.
 fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bool {
     if consumed.len() == 3 {
         return true;
@@ -336,7 +337,7 @@ fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bo
     for &c in consumed {
         hand.remove(c);
     }
-    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]))
+    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]) && p.wildcard != Some(Tile::ALL[k]))
 }
 
 /// The kinds kuikae forbids discarding right after calling `pai` with `consumed`.

@@ -1,6 +1,8 @@
 //! mjai JSON: events and actions written as mjai writes them (the event set Mortal and mjai.app
 //! use, `kita` for three players), and mjai logs read back ([`read`]: one event a line, games
-//! from `start_game` to `end_game`).
+//! from `start_game` to `end_game`). The Chinese families extend it: `start_game` names their
+//! rules (`"rules"`), `hua` sets a flower aside, `cuohu` is a false win's penalty, `niao` the
+//! birds turned over.
 
 use serde_json::{Value, json};
 
@@ -9,16 +11,26 @@ use crate::event::{DrawReason, WinScore};
 use crate::event::{Event, Seat};
 use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::pai::Pai;
+use crate::rules::{GameRules, ONE_HAND_PRESETS, PRESETS};
 
 fn tiles(pais: &[Pai]) -> Value {
     Value::Array(pais.iter().map(|p| Value::String(p.mjai().into())).collect())
+}
+
+/// Rules as a log names them: a preset's name when they are one, else every flag.
+fn rules_json(rules: &GameRules) -> Value {
+    match PRESETS.iter().chain(&ONE_HAND_PRESETS).find(|name| GameRules::preset(name) == Some(*rules)) {
+        Some(name) => Value::String((*name).to_string()),
+        None => rules.to_json(),
+    }
 }
 
 /// An event as an mjai JSON object; score arrays have `players` entries.
 pub fn event_json(event: &Event, players: u8) -> Value {
     let n = usize::from(players);
     match *event {
-        Event::StartGame { .. } => json!({"type": "start_game"}),
+        Event::StartGame { rules: None, .. } => json!({"type": "start_game"}),
+        Event::StartGame { rules: Some(rules), .. } => json!({"type": "start_game", "rules": rules_json(&rules)}),
         Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais } => json!({
             "type": "start_kyoku", "bakaze": bakaze, "dora_marker": dora_marker, "kyoku": kyoku, "honba": honba,
             "kyotaku": kyotaku, "oya": oya, "scores": &scores[..n],
@@ -151,9 +163,10 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
                     Event::StartKyoku { bakaze, kyoku: k, honba, .. } => {
                         kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
                     }
-                    Event::StartGame { players } => {
+                    Event::StartGame { players, rules } => {
                         log.header.players = players;
                         log.header.names = names;
+                        log.header.rules = rules;
                     }
                     _ => {}
                 }
@@ -245,8 +258,13 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
                 .and_then(Value::as_array)
                 .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
                 .unwrap_or_default();
-            let players = if names.len() == 3 { 3 } else { 4 };
-            Ok((Event::StartGame { players }, false, names))
+            // hupai's extension: the rules of a family other than riichi.
+            let rules = match v.get("rules") {
+                None | Some(Value::Null) => None,
+                Some(r) => Some(GameRules::from_json(&r.to_string()).map_err(|e| format!("start_game's rules: {e}"))?),
+            };
+            let players = rules.map_or(if names.len() == 3 { 3 } else { 4 }, |r| r.players);
+            Ok((Event::StartGame { players, rules }, false, names))
         }
         "start_kyoku" => {
             let bakaze = pai(v, "bakaze")?;
@@ -312,19 +330,34 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             plain(Event::Kakan { actor: seat(v, "actor")?, pai: pai(v, "pai")?, consumed: pais(v, "consumed")? })
         }
         "ankan" => plain(Event::Ankan { actor: seat(v, "actor")?, consumed: pais(v, "consumed")? }),
-        "kita" | "nukidora" => plain(Event::Kita { actor: seat(v, "actor")?, pai: Pai::NORTH }),
-        "dora" => plain(Event::Dora { dora_marker: pai(v, "dora_marker")? }),
+        "hua" => {
+            let pai = pai(v, "pai")?;
+            if !pai.is_flower() {
+                return Err(format!("hua sets a flower aside (1f-8f), not {pai}"));
+            }
+            plain(Event::Hua { actor: seat(v, "actor")?, pai })
+        }
         "niao" => {
             let list = field(v, "pais")?.as_array().ok_or("'pais' must be a list of tiles")?;
-            if list.len() > 8 {
-                return Err(format!("'pais' holds {} birds; at most 8", list.len()));
-            }
             let mut pais = [Pai::UNKNOWN; 8];
+            if list.len() > pais.len() {
+                return Err(format!("'pais' holds {} birds; at most {}", list.len(), pais.len()));
+            }
             for (slot, x) in pais.iter_mut().zip(list) {
                 *slot = pai_of(x)?;
             }
             plain(Event::Niao { actor: seat(v, "actor")?, pais, len: list.len() as u8 })
         }
+        "cuohu" => {
+            let deltas = scores(v, "deltas")?;
+            Ok((
+                Event::Cuohu { actor: seat(v, "actor")?, deltas: deltas.unwrap_or([0; 4]) },
+                deltas.is_some(),
+                Vec::new(),
+            ))
+        }
+        "kita" | "nukidora" => plain(Event::Kita { actor: seat(v, "actor")?, pai: Pai::NORTH }),
+        "dora" => plain(Event::Dora { dora_marker: pai(v, "dora_marker")? }),
         "qishouhu" => {
             let names = field(v, "hands")?.as_array().ok_or("'hands' must be a list of names")?;
             let mut hands = [0u8; 4];

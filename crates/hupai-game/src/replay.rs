@@ -5,6 +5,11 @@
 //! the engine's legal actions, and every result (the deltas of each win and draw, the scores at
 //! the start of each hand, the final scores) is checked to equal the log's.
 //!
+//! The Chinese families' walls (GB's 144 tiles with the flowers, Hongzhong's 112) are rebuilt the
+//! same way in their own layout: the deal, the draws from the front (and the birds turned over
+//! after them), the replacements for kongs and flowers from the back; every `hua` and `tsumo` of
+//! the log must equal the engine's, and a `cuohu` (a false win) is played as the `hora` it was.
+//!
 //! Passes are not written in logs: a seat asked to answer a discard that the log shows it did
 //! not claim passed. A decision is reported to the caller (`on_decision`) whenever the seat had a
 //! legal action other than passing, with the legal actions and the one taken.
@@ -17,9 +22,9 @@ use crate::event::{DrawReason, Event, Seat};
 use crate::formats::{GameLog, LogError, LogEvent, kyoku_name};
 use crate::game::{Game, Phase, WallSource};
 use crate::pai::{Pai, PaiId};
-use crate::rules::GameRules;
+use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
-use crate::wall::{Wall, tile_ids};
+use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, tile_ids};
 
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,11 +78,19 @@ pub fn replay(
             format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players),
         ));
     }
-    let mut walls = build_walls(&log.events, &rules).map_err(|(k, at, m)| fail(&k, at, m))?;
     let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
+    let chinese = rules.family != Family::Riichi;
     // One more wall: if the engine deals again where the log ends the game, it is caught; a log
     // that stops before the game's end does not end the engine's game by running out of walls.
-    walls.push(Wall::seeded(0, walls.len() as u32, rules.players));
+    let (walls, chinese_walls) = if chinese {
+        let mut walls = build_chinese_walls(&log.events, &rules).map_err(|(k, at, m)| fail(&k, at, m))?;
+        walls.push(ChineseWall::seeded_from(0, walls.len() as u32, set_ids(&rules)));
+        (Vec::new(), walls)
+    } else {
+        let mut walls = build_walls(&log.events, &rules).map_err(|(k, at, m)| fail(&k, at, m))?;
+        walls.push(Wall::seeded(0, walls.len() as u32, rules.players));
+        (walls, Vec::new())
+    };
     // A four-player Tenhou log with its shuffle seed is replayed on the walls the seed makes, so
     // every deal, draw and indicator checks the shuffle and the wall layout too.
     let from_the_start = log.events.iter().find_map(|e| match e.event {
@@ -87,15 +100,18 @@ pub fn replay(
         _ => None,
     });
     let source = match log.header.seed.as_deref().map(TenhouShuffle::from_seed) {
-        Some(Ok(shuffle)) if rules.players == 4 && from_the_start == Some(true) => {
+        Some(Ok(shuffle)) if !chinese && rules.players == 4 && from_the_start == Some(true) => {
             WallSource::Tenhou(Box::new(shuffle))
         }
+        _ if chinese => WallSource::GivenChinese(Arc::from(chinese_walls)),
         _ => WallSource::Given(Arc::from(walls)),
     };
     let mut d = Driver {
         game: Game::with_walls(rules, source),
         seen: 0,
         results: VecDeque::new(),
+        draws: VecDeque::new(),
+        chinese,
         last_start: None,
         last_at: 0,
         first: true,
@@ -140,11 +156,20 @@ struct Driver<'a> {
     seen: usize,
     /// The engine's wins and draws not yet matched with the log's.
     results: VecDeque<Event>,
+    /// A Chinese family's `hua` and `tsumo` events not yet matched with the log's, and its wins
+    /// and draws among them (where the engine's draws stop).
+    draws: VecDeque<Event>,
+    /// The rules are a Chinese family's: draws and flowers are matched event for event.
+    chinese: bool,
     last_start: Option<Event>,
     last_at: usize,
     /// No hand started yet.
     first: bool,
     on_decision: &'a mut dyn FnMut(&Decision),
+}
+
+fn mjai_text(e: &Event) -> String {
+    crate::mjai::event_json(e, 4).to_string()
 }
 
 fn describe(e: &Event) -> String {
@@ -184,7 +209,13 @@ impl Driver<'_> {
     fn collect(&mut self) {
         for e in &self.game.events()[self.seen..] {
             match e {
-                Event::Hora { .. } | Event::Ryukyoku { .. } => self.results.push_back(*e),
+                Event::Hora { .. } | Event::Ryukyoku { .. } => {
+                    self.results.push_back(*e);
+                    if self.chinese {
+                        self.draws.push_back(*e);
+                    }
+                }
+                Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.draws.push_back(*e),
                 Event::StartKyoku { .. } => self.last_start = Some(*e),
                 _ => {}
             }
@@ -263,10 +294,68 @@ impl Driver<'_> {
         }
     }
 
+    /// A Chinese family's `hua` or `tsumo`: the engine's next one must be the same.
+    fn drawn(&mut self, logged: Event) -> Result<(), String> {
+        self.pass_all()?;
+        let what = |e: &Event| match *e {
+            Event::Hua { actor, pai } => format!("seat {actor} set {pai} aside"),
+            Event::Tsumo { actor, pai } => format!("seat {actor} draw {pai}"),
+            _ => e.kind().to_string(),
+        };
+        match self.draws.pop_front() {
+            Some(e) if e == logged => Ok(()),
+            Some(e @ (Event::Hora { .. } | Event::Ryukyoku { .. })) => {
+                Err(format!("the engine's hand ended with {}; the log goes on", describe(&e)))
+            }
+            Some(e) => Err(format!("the log has {}; the engine {}", what(&logged), what(&e))),
+            None => Err(format!("the log has {}; the engine has no draw here", what(&logged))),
+        }
+    }
+
+    /// A false win (错和) the log records: the `hora` the seat claimed, which the rules play as
+    /// the penalty; the deltas must equal the engine's.
+    fn false_win(&mut self, actor: Seat, deltas: [i32; 4], recorded: bool) -> Result<(), String> {
+        let asked = self.claims().is_some() && self.game.to_act() & (1 << actor) != 0;
+        if !asked {
+            self.pass_all()?;
+            self.no_result_pending()?;
+            if !matches!(self.game.phase, Phase::Turn { seat, .. } if seat == actor) {
+                return Err(format!("a false win by seat {actor}, who has nothing to decide here"));
+            }
+        }
+        let legal = self.game.legal_actions(actor);
+        let target = self.claims().unwrap_or(actor);
+        (self.on_decision)(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+        self.game.apply(actor, Action::Hora).map_err(|e| format!("illegal: {e}"))?;
+        let n = usize::from(self.game.players());
+        match self.game.events()[self.seen..].iter().find(|e| matches!(e, Event::Cuohu { .. })) {
+            Some(&Event::Cuohu { deltas: e, .. }) if !recorded || e[..n] == deltas[..n] => {}
+            Some(&Event::Cuohu { deltas: e, .. }) => {
+                return Err(format!(
+                    "a false win by seat {actor}: the log's deltas {:?}, the engine's {:?}",
+                    &deltas[..n],
+                    &e[..n]
+                ));
+            }
+            _ => return Err(format!("seat {actor}'s hora is a win, not a false win")),
+        }
+        self.collect();
+        Ok(())
+    }
+
     fn compare(&mut self, logged: &LogEvent) -> Result<(), String> {
         let Some(engine) = self.results.pop_front() else {
             return Err(format!("the log ends the hand ({}); the engine does not", describe(&logged.event)));
         };
+        if self.chinese {
+            // Every draw before the engine's result was in the log.
+            match self.draws.pop_front() {
+                Some(Event::Hora { .. } | Event::Ryukyoku { .. }) | None => {}
+                Some(e) => {
+                    return Err(format!("the log ends the hand; the engine first has {}", mjai_text(&e)));
+                }
+            }
+        }
         let n = usize::from(self.game.players());
         match (logged.event, engine) {
             (
@@ -291,15 +380,14 @@ impl Driver<'_> {
         let le = &events[i];
         let n = usize::from(self.game.players());
         match le.event {
-            // Flowers and birds the engine turns over itself; the results that follow are compared.
-            Event::StartGame { .. }
-            | Event::Dora { .. }
-            | Event::ReachAccepted { .. }
-            | Event::Hua { .. }
-            | Event::Niao { .. } => Ok(()),
-            Event::Cuohu { .. } => Err("a false win (cuohu) in a log is not replayed".into()),
+            // Birds the engine turns over itself; the results that follow are compared.
+            Event::StartGame { .. } | Event::Dora { .. } | Event::ReachAccepted { .. } | Event::Niao { .. } => Ok(()),
+            // A Chinese family's draws and flowers: the engine's, event for event.
+            Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.drawn(le.event),
+            Event::Hua { .. } => Err("a flower (hua) under rules without flowers".into()),
+            Event::Cuohu { actor, deltas } => self.false_win(actor, deltas, le.recorded),
             Event::Qishouhu { .. } | Event::Kaigang { .. } | Event::Haidi { .. } => {
-                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from riichi logs".into())
+                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from logs yet".into())
             }
             Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
                 self.pass_all()?;
@@ -320,6 +408,7 @@ impl Driver<'_> {
                     self.game.restart_at(wind, kyoku.saturating_sub(1), honba, kyotaku, scores);
                     self.seen = 0;
                     self.results.clear();
+                    self.draws.clear();
                     self.collect();
                 }
                 if let Some(Event::StartKyoku {
@@ -560,8 +649,10 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
     let mut ids: Vec<Option<u8>> = vec![None; len];
     for (slot, id) in slots.iter().zip(ids.iter_mut()) {
         if let Some((pai, at)) = *slot {
-            let Some(x) = free[usize::from(pai.index())].pop() else {
-                let why = if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
+            let Some(x) = free.get_mut(usize::from(pai.index())).and_then(Vec::pop) else {
+                let why = if pai.is_flower() {
+                    format!("{pai}: a flower, which these rules do not have")
+                } else if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
                     "the log has red fives; the rules have none".to_string()
                 } else {
                     format!("more copies of {pai} than the {len}-tile set holds")
@@ -574,4 +665,153 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
     let mut rest = free.into_iter().flatten();
     let ids: Vec<u8> = ids.into_iter().map(|x| x.or_else(|| rest.next()).unwrap_or(0)).collect();
     Wall::from_ids(&ids, players, [1, 1]).map_err(|m| (h.at, m))
+}
+
+/// The ids of a Chinese family's set.
+fn set_ids(rules: &GameRules) -> Vec<crate::pai::PaiId> {
+    match rules.family {
+        Family::Hongzhong => hongzhong_tile_ids().collect(),
+        _ => gb_tile_ids().collect(),
+    }
+}
+
+/// What a log shows of one hand of a Chinese family: each tile it shows at its position in the
+/// order the wall is taken.
+struct ChineseHand {
+    kyoku: String,
+    /// The tiles at their positions (front 0.., back from the end), with the event showing them.
+    front: Vec<(Pai, usize)>,
+    back: Vec<(Pai, usize)>,
+    dealt: Vec<(usize, Pai, usize)>,
+}
+
+/// Each hand's wall under a Chinese family, rebuilt from the log: the deal at its positions, the
+/// draws and flowers from the front (after a kong or a flower, from the back), the birds after
+/// the draws.
+pub(crate) fn build_chinese_walls(
+    events: &[LogEvent],
+    rules: &GameRules,
+) -> Result<Vec<ChineseWall>, (String, usize, String)> {
+    let mut hands: Vec<ChineseHand> = Vec::new();
+    let mut back_next = false;
+    let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    for le in events {
+        let e = le.event;
+        if let Event::StartKyoku { bakaze, kyoku, honba, oya, tehais: t, .. } = e {
+            let round = (bakaze.kind_index().saturating_sub(27) as u8).wrapping_sub(rules.start_wind) & 3;
+            let place = crate::family::places(rules.family, round);
+            let mut dealt = Vec::new();
+            for seat in 0..4u8 {
+                let offset = (place[usize::from(seat)] + 4 - place[usize::from(oya & 3)]) % 4;
+                for (i, &pai) in t[usize::from(seat)].iter().enumerate() {
+                    dealt.push((ChineseWall::dealt_position(offset, i), pai, le.at));
+                }
+            }
+            tehais = t;
+            hands.push(ChineseHand {
+                kyoku: kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
+                front: Vec::new(),
+                back: Vec::new(),
+                dealt,
+            });
+            back_next = false;
+            continue;
+        }
+        let Some(h) = hands.last_mut() else { continue };
+        let take = |h: &mut ChineseHand, pai: Pai, back: bool| {
+            if back { h.back.push((pai, le.at)) } else { h.front.push((pai, le.at)) }
+        };
+        match e {
+            // A flower dealt is set aside from the hand; one drawn was taken from the wall.
+            Event::Hua { actor, pai } => {
+                if !tehais[usize::from(actor & 3)].contains(&pai) {
+                    take(h, pai, back_next);
+                }
+                back_next = true;
+            }
+            Event::Tsumo { pai, .. } => {
+                take(h, pai, back_next);
+                back_next = false;
+            }
+            Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => back_next = true,
+            Event::Niao { pais, len, .. } => {
+                for &pai in &pais[..usize::from(len)] {
+                    take(h, pai, false);
+                }
+            }
+            _ => {}
+        }
+    }
+    hands.iter().map(|h| chinese_wall(h, rules).map_err(|(at, m)| (h.kyoku.clone(), at, m))).collect()
+}
+
+fn chinese_wall(h: &ChineseHand, rules: &GameRules) -> Result<ChineseWall, (usize, String)> {
+    let set = set_ids(rules);
+    let len = set.len();
+    // A tile shown more often than the set holds it is named where it is shown once too often.
+    let mut copies = [0u8; 46];
+    for id in &set {
+        copies[usize::from(id.pai([0; 3]).index())] += 1;
+    }
+    let mut shown: Vec<(usize, Pai)> = h.dealt.iter().map(|&(_, pai, at)| (at, pai)).collect();
+    shown.extend(h.front.iter().chain(&h.back).map(|&(pai, at)| (at, pai)));
+    shown.sort_by_key(|&(at, _)| at);
+    for (at, pai) in shown {
+        if let Some(left) = copies.get_mut(usize::from(pai.index())).filter(|_| !pai.is_unknown()) {
+            if *left == 0 {
+                return Err((at, format!("more copies of {pai} than the {len}-tile set holds")));
+            }
+            *left -= 1;
+        }
+    }
+    let mut slots: Vec<Option<(Pai, usize)>> = vec![None; len];
+    let mut place = |index: usize, pai: Pai, at: usize| -> Result<(), (usize, String)> {
+        if pai.is_unknown() {
+            return Err((at, "a hidden tile '?': a replay needs every tile the log shows".into()));
+        }
+        match slots.get(index).copied() {
+            None => Err((at, format!("more tiles taken than the {len}-tile wall holds"))),
+            Some(Some((other, _))) if other != pai => {
+                Err((at, format!("{pai} and {other} fall on one wall position (the front and the back meet)")))
+            }
+            Some(_) => {
+                slots[index] = Some((pai, at));
+                Ok(())
+            }
+        }
+    };
+    for &(index, pai, at) in &h.dealt {
+        place(index, pai, at)?;
+    }
+    for (k, &(pai, at)) in h.front.iter().enumerate() {
+        place(52 + k, pai, at)?;
+    }
+    for (k, &(pai, at)) in h.back.iter().enumerate() {
+        let Some(index) = len.checked_sub(1 + k) else {
+            return Err((at, format!("more tiles taken than the {len}-tile wall holds")));
+        };
+        place(index, pai, at)?;
+    }
+    let mut free: Vec<Vec<u8>> = vec![Vec::new(); 46];
+    for id in &set {
+        free[usize::from(id.pai([0; 3]).index())].push(id.0);
+    }
+    for list in &mut free {
+        list.reverse();
+    }
+    let mut ids: Vec<Option<u8>> = vec![None; len];
+    for (slot, id) in slots.iter().zip(ids.iter_mut()) {
+        if let Some((pai, at)) = *slot {
+            let Some(x) = free.get_mut(usize::from(pai.index())).and_then(Vec::pop) else {
+                return Err((at, format!("more copies of {pai} than the {len}-tile set holds")));
+            };
+            *id = Some(x);
+        }
+    }
+    let mut rest = free.into_iter().flatten();
+    let mut tiles = [PaiId(0); crate::wall::GB_TILES];
+    for (slot, id) in tiles.iter_mut().zip(ids) {
+        *slot = PaiId(id.or_else(|| rest.next()).unwrap_or(0));
+    }
+    Ok(ChineseWall { tiles, len: len as u8, dice: [1, 1] })
 }

@@ -728,6 +728,13 @@ impl GameRules {
         o
     }
 
+    /// The rules a log's `start_game` names: those of a family other than riichi (mjai readers
+    /// play riichi only, so such a log must name its rules to be replayed), `None` for riichi,
+    /// whose logs stay as mjai writes them.
+    pub fn named_in_logs(&self) -> Option<GameRules> {
+        (self.family != Family::Riichi).then_some(*self)
+    }
+
     /// Tiles in the set: 136, 108 for three players, 144 under GB (the eight flowers).
     pub const fn tile_count(&self) -> usize {
         match self.family {

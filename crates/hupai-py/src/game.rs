@@ -3,14 +3,14 @@
 //! a seat's view comes out as a dict or as feature planes (`features.rs`).
 
 use hupai_game::mjai::{action_json, event_json};
-use hupai_game::{Action, Event, Game as Engine, GameRules, Pai, Seat};
+use hupai_game::{Action, Actions, Event, Game as Engine, GameRules, Pai, Seat};
 use numpy::{PyArray1, PyArray2};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::action_table::{ActionTable, Family, code};
+use crate::action_table::{ActionTable, code};
 use crate::features;
 use crate::to_python::to_python;
 
@@ -22,6 +22,38 @@ create_exception!(
      turn, a bad seat, or an array of the wrong shape or dtype. The message names what and where."
 );
 
+/// A seed argument: an int from 0 to 2**64 - 1; anything else is a `GameError` naming it (not
+/// Python's `OverflowError` or `TypeError`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Seed(pub(crate) u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        obj.extract::<u64>().map(Seed).map_err(|_| {
+            let shown = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            GameError::new_err(format!("seed: {shown} is not a seed (an int from 0 to 2**64 - 1)"))
+        })
+    }
+}
+
+/// A seat argument as Python gave it: any int (checked against the table by `check_seat`); anything
+/// else is a `GameError` naming it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SeatArg(pub(crate) i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SeatArg {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<SeatArg> {
+        obj.extract::<i64>().map(SeatArg).map_err(|_| {
+            let shown = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            GameError::new_err(format!("seat: {shown} is not a seat (an int: 0 to 3, or 0 to 2 with three players)"))
+        })
+    }
+}
+
 /// Reads a `rules` argument: a preset name, a JSON object's text, or a dict of flags.
 pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
     let text: String = if let Ok(s) = rules.cast::<PyString>() {
@@ -31,7 +63,7 @@ pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
         json.call_method1("dumps", (rules,))?.extract()?
     } else {
         return Err(GameError::new_err(format!(
-            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p) or a dict of flags, found {}",
+            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb, gb-single, hongzhong) or a dict of flags, found {}",
             rules.get_type().name()?
         )));
     };
@@ -130,11 +162,16 @@ fn action_from_dict(dict: &Bound<'_, PyDict>, legal: &[Action]) -> PyResult<Acti
 }
 
 /// The legal action of `seat` that an action id or mjai dict names, or a `GameError` saying why not.
-fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+fn resolve(
+    game: &Engine,
+    legal: &Actions,
+    table: &ActionTable,
+    seat: Seat,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<Action> {
     if game.is_over() {
         return Err(GameError::new_err("step: the game is over"));
     }
-    let legal = game.legal_actions(seat);
     if legal.is_empty() {
         let waiting: Vec<String> =
             (0..4).filter(|s| game.to_act() & (1 << s) != 0).map(|s: u8| s.to_string()).collect();
@@ -144,17 +181,34 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
         )));
     }
     if let Ok(dict) = action.cast::<PyDict>() {
-        let wanted = action_from_dict(dict, &legal)?;
+        let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
-        // The action itself, else the legal one of the same kind and code (the red-five variants
-        // a dict need not spell out).
+        // The action itself first (Changsha's actions share no table code), else the legal one of
+        // the same kind and code (the red-five variants a dict need not spell out).
         let exact = legal.iter().copied().find(|a| *a == wanted);
-        let found =
-            exact.or_else(|| legal.iter().copied().find(|a| code(a) == wanted_code && a.kind() == wanted.kind()));
-        return found.ok_or_else(|| match game.clone().apply(seat, wanted) {
-            Err(e) => GameError::new_err(format!("step: {e}")),
-            Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
-        });
+        return exact
+            .or_else(|| {
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| wanted_code.is_some() && code(a) == wanted_code && a.kind() == wanted.kind())
+            })
+            .ok_or_else(|| match game.clone().apply(seat, wanted) {
+                Err(e) => GameError::new_err(format!("step: {e}")),
+                Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),
+            })
+            .or_else(|refused| {
+                // A false win the rules play as a penalty (GB's `false_win_penalty`) is the engine's
+                // to settle, though no legal action offers it.
+                if wanted == Action::Hora
+                    && game.rules().false_win_penalty > 0
+                    && game.clone().apply(seat, wanted).is_ok()
+                {
+                    Ok(wanted)
+                } else {
+                    Err(refused)
+                }
+            });
     }
     let id: i64 = action.extract().map_err(|_| {
         GameError::new_err(format!(
@@ -165,7 +219,7 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     if id < 0 || id as usize >= table.len() {
         return Err(GameError::new_err(format!(
             "step: action id {id} is out of the {} table (ids 0-{})",
-            table.family.name(),
+            table.family.name,
             table.len() - 1
         )));
     }
@@ -181,10 +235,10 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
     })
 }
 
-/// One game of mahjong (riichi for four or three players) as the engine plays it.
+/// One game of mahjong (riichi for four or three players, GB, Hongzhong) as the engine plays it.
 ///
 /// ``Game(rules="tenhou", seed=0)``: ``rules`` is a preset name (``tenhou``, ``mahjong-soul``,
-/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``) or a dict of flags
+/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``, ``gb``, ``gb-single``, ``hongzhong``) or a dict of flags
 /// (``{"preset": "tenhou", "length": "east"}``); the same rules and seed always give the same
 /// game. ``seat`` is the next seat to decide (claims on a discard are asked seat by seat),
 /// ``legal_actions(seat)`` its choices as mjai dicts, ``legal_mask(seat)`` the same as a mask over
@@ -197,28 +251,51 @@ fn resolve(game: &Engine, table: &ActionTable, seat: Seat, action: &Bound<'_, Py
 pub(crate) struct PyGame {
     pub(crate) game: Engine,
     pub(crate) table: &'static ActionTable,
+    /// The last legal actions listed, with the decision count and seat they were listed for, so a
+    /// `legal_ids` then `step` on the same decision lists them once.
+    listed: Option<(u64, Seat, Actions)>,
 }
 
 impl PyGame {
-    pub(crate) fn new_engine(rules: GameRules, seed: u64) -> PyGame {
-        PyGame { game: Engine::new(rules, seed), table: ActionTable::of(Family::of(&rules)) }
+    pub(crate) fn new_engine(rules: GameRules, seed: u64) -> PyResult<PyGame> {
+        let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
+        Ok(PyGame::of(Engine::new(rules, seed), table))
     }
 
-    fn seat_arg(&self, seat: i64, what: &str) -> PyResult<Seat> {
-        check_seat(seat, self.game.players(), what)
+    pub(crate) fn of(game: Engine, table: &'static ActionTable) -> PyGame {
+        PyGame { game, table, listed: None }
+    }
+
+    /// The legal actions of `seat` now: listed again only when the game has moved on (every action
+    /// applied counts a decision) or another seat is asked.
+    fn legal(&mut self, seat: Seat) -> Actions {
+        let decisions = self.game.decisions();
+        if let Some((d, s, list)) = &self.listed
+            && (*d, *s) == (decisions, seat)
+        {
+            return list.clone();
+        }
+        let list = self.game.legal_actions(seat);
+        self.listed = Some((decisions, seat, list.clone()));
+        list
+    }
+
+    fn seat_arg(&self, seat: SeatArg, what: &str) -> PyResult<Seat> {
+        check_seat(seat.0, self.game.players(), what)
     }
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (rules = None, seed = 0))]
-    fn py_new(rules: Option<&Bound<'_, PyAny>>, seed: u64) -> PyResult<PyGame> {
+    #[pyo3(signature = (rules = None, seed = Seed(0)), text_signature = "(rules=None, seed=0)")]
+    fn py_new(rules: Option<&Bound<'_, PyAny>>, seed: Seed) -> PyResult<PyGame> {
+        let Seed(seed) = seed;
         let rules = match rules {
             Some(r) => read_rules(r)?,
             None => GameRules::TENHOU,
         };
-        Ok(PyGame::new_engine(rules, seed))
+        PyGame::new_engine(rules, seed)
     }
 
     /// Players at the table (3 or 4).
@@ -227,10 +304,11 @@ impl PyGame {
         self.game.players()
     }
 
-    /// The rule family, which names the action table and the feature planes: ``"riichi4"`` or ``"riichi3"``.
+    /// The rule family, which names the action table and the feature planes: ``"riichi4"``,
+    /// ``"riichi3"``, ``"gb"`` or ``"hongzhong"``.
     #[getter]
     fn family(&self) -> &'static str {
-        self.table.family.name()
+        self.table.family.name
     }
 
     /// The next seat to decide, or ``None`` when the game is over.
@@ -257,8 +335,9 @@ impl PyGame {
         self.game.scores()[..usize::from(self.game.players())].to_vec()
     }
 
-    /// After the game, each seat's result in thousands of points with oka and uma (what ``VecGame``
-    /// and the PettingZoo env give as the final reward); ``None`` before.
+    /// After the game, each seat's result (what ``VecGame`` and the PettingZoo env give as the final
+    /// reward): under riichi rules in thousands of points with oka and uma, under GB and Hongzhong the
+    /// final scores; ``None`` before.
     #[getter]
     fn final_points(&self) -> Option<Vec<f64>> {
         self.game.final_points().map(|p| p[..usize::from(self.game.players())].to_vec())
@@ -277,29 +356,29 @@ impl PyGame {
     }
 
     /// The legal actions of ``seat`` now as mjai dicts (empty when it has nothing to decide).
-    fn legal_actions<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+    fn legal_actions<'py>(&mut self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat_arg(seat, "legal_actions")?;
         let list = PyList::empty(py);
-        for a in self.game.legal_actions(seat) {
+        for a in self.legal(seat) {
             list.append(action_dict(py, &self.game, seat, &a)?)?;
         }
         Ok(list)
     }
 
     /// The ids of the legal actions of ``seat`` now, ascending.
-    fn legal_ids(&self, seat: i64) -> PyResult<Vec<u16>> {
+    fn legal_ids(&mut self, seat: SeatArg) -> PyResult<Vec<u16>> {
         let seat = self.seat_arg(seat, "legal_ids")?;
-        let mut ids: Vec<u16> = self.game.legal_actions(seat).iter().filter_map(|a| self.table.id(a)).collect();
+        let mut ids: Vec<u16> = self.legal(seat).iter().filter_map(|a| self.table.id(a)).collect();
         ids.sort_unstable();
         ids.dedup();
         Ok(ids)
     }
 
     /// A bool array over the action table, True at the legal ids of ``seat`` now.
-    fn legal_mask<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn legal_mask<'py>(&mut self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let seat = self.seat_arg(seat, "legal_mask")?;
         let mut mask = vec![false; self.table.len()];
-        for a in self.game.legal_actions(seat) {
+        for a in self.legal(seat) {
             if let Some(id) = self.table.id(&a) {
                 mask[usize::from(id)] = true;
             }
@@ -309,31 +388,74 @@ impl PyGame {
 
     /// Plays ``action`` for ``seat``: an action id or an mjai dict (``{"type": "dahai", "pai": "5mr",
     /// "tsumogiri": False}``; ``actor`` and ``target`` are not read). Raises ``GameError`` naming why
-    /// if it is not legal now, and changes nothing then.
-    fn step(&mut self, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// if it is not legal now, and changes nothing then. Under GB rules with a ``false_win_penalty``,
+    /// a ``{"type": "hora"}`` that does not win is played as the penalty (a ``cuohu`` event).
+    fn step(&mut self, seat: SeatArg, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let seat = self.seat_arg(seat, "step")?;
-        let chosen = resolve(&self.game, self.table, seat, action)?;
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
         self.game.apply(seat, chosen).map_err(|e| GameError::new_err(format!("step: {e}")))
     }
 
+    /// Plays action ids in order, each for the seat to decide then (``seat``): a recorded game's
+    /// actions replayed without a Python call per decision. Returns how many were played; an id
+    /// that is not legal raises ``GameError`` naming its place in ``ids``, the ones before it played.
+    fn play(&mut self, py: Python<'_>, ids: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let ids: Vec<i64> = ids.extract().map_err(|_| {
+            let kind = ids.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            GameError::new_err(format!("play: ids must be a sequence of action ids (ints), found {kind}"))
+        })?;
+        let (game, table) = (&mut self.game, self.table);
+        let result = py.detach(|| {
+            for (k, &id) in ids.iter().enumerate() {
+                let Some(seat) = game.next_seat() else {
+                    return Err((k, "the game is over".to_string()));
+                };
+                let action = usize::try_from(id)
+                    .ok()
+                    .filter(|&i| i < table.len())
+                    .and_then(|_| game.legal_actions(seat).into_iter().find(|a| table.id(a) == Some(id as u16)));
+                let Some(action) = action else {
+                    return Err((k, format!("action id {id} is not legal for seat {seat}")));
+                };
+                if let Err(e) = game.apply(seat, action) {
+                    return Err((k, e.to_string()));
+                }
+            }
+            Ok(ids.len())
+        });
+        result.map_err(|(k, why)| GameError::new_err(format!("play: ids[{k}]: {why}")))
+    }
+
     /// The id of ``seat``'s legal action that an mjai dict names (raises ``GameError`` if none).
-    fn action_id(&self, seat: i64, action: &Bound<'_, PyDict>) -> PyResult<u16> {
+    fn action_id(&mut self, seat: SeatArg, action: &Bound<'_, PyAny>) -> PyResult<u16> {
         let seat = self.seat_arg(seat, "action_id")?;
-        let chosen = resolve(&self.game, self.table, seat, action.as_any())?;
+        let Ok(action) = action.cast::<PyDict>() else {
+            let kind = action.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string());
+            return Err(GameError::new_err(format!("action_id: the action is an mjai dict, found {kind}")));
+        };
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action.as_any())?;
         self.table.id(&chosen).ok_or_else(|| GameError::new_err("action_id: the action has no id in the table"))
     }
 
     /// The mjai dict of ``seat``'s legal action with id ``action`` (raises ``GameError`` if not legal).
-    fn action<'py>(&self, py: Python<'py>, seat: i64, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn action<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: SeatArg,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_arg(seat, "action")?;
-        let chosen = resolve(&self.game, self.table, seat, action)?;
+        let legal = self.legal(seat);
+        let chosen = resolve(&self.game, &legal, self.table, seat, action)?;
         action_dict(py, &self.game, seat, &chosen)
     }
 
     /// The game's events so far as mjai dicts; with ``seat``, as that seat saw them (other seats'
     /// deals and draws as ``"?"``).
     #[pyo3(signature = (seat = None))]
-    fn events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+    fn events<'py>(&self, py: Python<'py>, seat: Option<SeatArg>) -> PyResult<Bound<'py, PyList>> {
         let players = self.game.players();
         let list = PyList::empty(py);
         match seat {
@@ -353,9 +475,9 @@ impl PyGame {
     }
 
     /// What ``seat`` sees now, as a dict: its hand (tile names, the drawn tile included) and drawn
-    /// tile; every seat's melds, discards, riichi and north tiles; dora indicators, scores, round,
-    /// counters, sticks, the dealer and the tiles left.
-    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyDict>> {
+    /// tile; every seat's melds, discards, riichi, north tiles, flowers and wind; dora indicators,
+    /// scores, round, counters, sticks, the dealer and the tiles left.
+    fn view<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat_arg(seat, "view")?;
         let v = self.game.view(seat);
         let n = usize::from(v.players);
@@ -394,6 +516,9 @@ impl PyGame {
         d.set_item("rivers", rivers)?;
         d.set_item("riichi", &v.riichi[..n])?;
         d.set_item("kita", &v.nuki[..n])?;
+        d.set_item("flowers", &v.flowers[..n])?;
+        let winds: Vec<&str> = (0..v.players).map(|s| self.game.seat_wind(s).mjai()).collect();
+        d.set_item("seat_winds", winds)?;
         d.set_item("dora_markers", names(&mut v.dora_markers.iter().copied()))?;
         d.set_item("scores", &v.scores[..n])?;
         d.set_item("bakaze", v.bakaze.mjai())?;
@@ -408,7 +533,7 @@ impl PyGame {
 
     /// ``seat``'s feature planes now: a float32 array ``(channels, 34)`` (``plane_names(rules)``
     /// names the rows; docs/python.md describes them).
-    fn features<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    fn features<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Bound<'py, PyArray2<f32>>> {
         let seat = self.seat_arg(seat, "features")?;
         let c = features::channels(self.table.family);
         let mut out = vec![0.0f32; c * 34];
@@ -435,15 +560,16 @@ impl PyGame {
 
     /// A game equal to this one as ``seat`` sees it, with every tile ``seat`` cannot see (other
     /// hands, the unseen wall) dealt again at random from ``seed``; the decision pending is asked again.
-    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+    fn determinize(&self, seat: SeatArg, seed: Seed) -> PyResult<PyGame> {
+        let Seed(seed) = seed;
         let seat = self.seat_arg(seat, "determinize")?;
-        Ok(PyGame { game: self.game.determinize(seat, seed), table: self.table })
+        Ok(PyGame::of(self.game.determinize(seat, seed), self.table))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<hupai.game.Game {} {} scores={:?}{}>",
-            self.table.family.name(),
+            self.table.family.name,
             self.game.kyoku_name(),
             &self.game.scores()[..usize::from(self.game.players())],
             if self.game.is_over() { " done" } else { "" }
@@ -460,7 +586,7 @@ pub(crate) fn action_table<'py>(py: Python<'py>, rules: Option<&Bound<'py, PyAny
         Some(r) => read_rules(r)?,
         None => GameRules::TENHOU,
     };
-    let table = ActionTable::of(Family::of(&rules));
+    let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
     let list = PyList::empty(py);
     for a in &table.actions {
         let d = to_python(py, &action_json(0, 0, a))?;
@@ -481,5 +607,6 @@ pub(crate) fn plane_names(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Stri
         Some(r) => read_rules(r)?,
         None => GameRules::TENHOU,
     };
-    Ok(features::plane_names(Family::of(&rules)))
+    let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
+    Ok(features::plane_names(table.family))
 }

@@ -14,12 +14,16 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntyped
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::action_table::{ActionTable, Family};
+use crate::action_table::{ActionTable, CODES};
 use crate::features;
-use crate::game::{GameError, PyGame, read_rules};
+use crate::game::{GameError, PyGame, Seed, read_rules};
 
 /// Most legal actions one decision can have (the engine's capacity).
 pub(crate) const MOST: usize = hupai_game::action::MOST_ACTIONS;
+
+/// Most games one batch holds: a game and its rows take kilobytes, so this many is tens of
+/// gigabytes; more is refused with a message rather than left to fail allocating.
+const MOST_GAMES: usize = 1 << 24;
 
 /// Games per signal check: a block takes milliseconds, so Ctrl-C answers promptly.
 const BLOCK: usize = 1 << 12;
@@ -31,6 +35,10 @@ struct Slot {
     seed: u64,
     legal: ArrayVec<(u16, Action), MOST>,
 }
+
+/// Words of a game's bit set of legal ids (one bit per code, so every table fits): the batch keeps
+/// them side by side, so the calling thread checks a whole batch's ids in one pass over them.
+const BITS: usize = CODES.div_ceil(64);
 
 /// What every game of the batch shares.
 #[derive(Clone, Copy)]
@@ -44,6 +52,7 @@ struct Setup {
 
 /// One game's rows of the output arrays.
 struct Rows<'a> {
+    bits: &'a mut [u64],
     seat: &'a mut i8,
     mask: &'a mut [bool],
     legal: &'a mut [i16],
@@ -62,33 +71,48 @@ impl Slot {
         Slot { game, seed, legal: ArrayVec::new() }
     }
 
-    /// Lists the pending decision's actions and writes the rows that describe it.
+    /// Lists the pending decision's actions once (kept for the step that answers it) and writes
+    /// the rows that describe it, touching only the cells the last decision set.
     fn refresh(&mut self, setup: &Setup, rows: &mut Rows<'_>) {
         for &(id, _) in &self.legal {
             rows.mask[usize::from(id)] = false;
         }
+        let before = self.legal.len();
         self.legal.clear();
-        rows.legal.fill(-1);
+        rows.bits.fill(0);
         let seat = self.game.next_seat();
         *rows.seat = seat.map_or(-1, |s| s as i8);
         if let Some(seat) = seat {
             for action in self.game.legal_actions(seat) {
-                if let Some(id) = setup.table.id(&action)
-                    && !self.legal.iter().any(|&(i, _)| i == id)
-                {
+                if let Some(id) = setup.table.id(&action) {
                     self.legal.push((id, action));
                 }
             }
+            // Copies of a kind are one id (a chi's consumed tiles in either order): sorted, the
+            // repeats are neighbours.
             self.legal.sort_unstable_by_key(|&(id, _)| id);
+            let mut kept = 0;
+            for k in 0..self.legal.len() {
+                if kept == 0 || self.legal[kept - 1].0 != self.legal[k].0 {
+                    self.legal[kept] = self.legal[k];
+                    kept += 1;
+                }
+            }
+            self.legal.truncate(kept);
             for (k, &(id, _)) in self.legal.iter().enumerate() {
                 rows.mask[usize::from(id)] = true;
                 rows.legal[k] = id as i16;
+                rows.bits[usize::from(id) / 64] |= 1 << (id % 64);
             }
             if let Some(obs) = rows.obs.as_deref_mut() {
                 features::write(&self.game, seat, setup.table.family, obs);
             }
         }
-        *rows.n_legal = self.legal.len() as u8;
+        let after = self.legal.len();
+        if after < before {
+            rows.legal[after..before].fill(-1);
+        }
+        *rows.n_legal = after as u8;
         let p = usize::from(self.game.players());
         for (out, &s) in rows.scores.iter_mut().zip(&self.game.scores()[..p]) {
             *out = s;
@@ -132,11 +156,13 @@ impl Slot {
 /// padded with -1) and ``n_legal`` (n,) uint8, ``obs`` (n, C, 34) float32 (that seat's feature
 /// planes; with ``features=True``, else ``None``), ``reward`` (n, players) float32 and ``done`` (n,)
 /// bool (for the last step: 0 except on the step that ends a game, where it is each seat's final
-/// points in thousands with oka and uma, and ``done`` is True; the slot already holds its next
+/// points as ``Game.final_points`` gives them, and ``done`` is True; the slot already holds its next
 /// game), ``scores`` (n, players) int32, ``seeds`` (n,) uint64.
 #[pyclass(module = "hupai.game", name = "VecGame")]
 pub(crate) struct VecGame {
     slots: Vec<Slot>,
+    /// Each game's legal ids as bits (`BITS` words a game).
+    bits: Vec<u64>,
     setup: Setup,
     first_seed: u64,
     actions: Vec<i64>,
@@ -151,65 +177,116 @@ pub(crate) struct VecGame {
     obs: Option<Py<PyArray3<f32>>>,
 }
 
-/// One game's slot and rows as the parallel iterator hands them out, with its features row and index.
-type GameItem<'a> = (
-    (
-        &'a mut Slot,
-        &'a mut i8,
-        &'a mut [bool],
-        &'a mut [i16],
-        &'a mut u8,
-        &'a mut [f32],
-        &'a mut bool,
-        &'a mut [i32],
-        &'a mut u64,
-    ),
-    (Option<&'a mut [f32]>, usize),
-);
+/// The output arrays of a run of games, as mutable slices (one row per game).
+struct Out<'a> {
+    bits: &'a mut [u64],
+    seat: &'a mut [i8],
+    mask: &'a mut [bool],
+    legal: &'a mut [i16],
+    n_legal: &'a mut [u8],
+    reward: &'a mut [f32],
+    done: &'a mut [bool],
+    scores: &'a mut [i32],
+    seeds: &'a mut [u64],
+    obs: Option<&'a mut [f32]>,
+}
 
-/// Runs `work` over every game with its rows, in parallel (`actions` is `None` to refresh only).
-#[allow(clippy::too_many_arguments)]
-fn each_game(
-    setup: &Setup,
-    slots: &mut [Slot],
-    actions: Option<&[i64]>,
-    seat: &mut [i8],
-    mask: &mut [bool],
-    legal: &mut [i16],
-    n_legal: &mut [u8],
-    reward: &mut [f32],
-    done: &mut [bool],
-    scores: &mut [i32],
-    seeds: &mut [u64],
-    obs: Option<&mut [f32]>,
-) {
+impl<'a> Out<'a> {
+    /// Splits off the rows of the first `k` games (`a` actions, `p` players, `c` feature cells a game).
+    fn split(self, k: usize, a: usize, p: usize, c: usize) -> (Out<'a>, Out<'a>) {
+        let (bits, bits2) = self.bits.split_at_mut(k * BITS);
+        let (seat, seat2) = self.seat.split_at_mut(k);
+        let (mask, mask2) = self.mask.split_at_mut(k * a);
+        let (legal, legal2) = self.legal.split_at_mut(k * MOST);
+        let (n_legal, n_legal2) = self.n_legal.split_at_mut(k);
+        let (reward, reward2) = self.reward.split_at_mut(k * p);
+        let (done, done2) = self.done.split_at_mut(k);
+        let (scores, scores2) = self.scores.split_at_mut(k * p);
+        let (seeds, seeds2) = self.seeds.split_at_mut(k);
+        let (obs, obs2) = match self.obs {
+            Some(o) => {
+                let (x, y) = o.split_at_mut(k * c);
+                (Some(x), Some(y))
+            }
+            None => (None, None),
+        };
+        (
+            Out { bits, seat, mask, legal, n_legal, reward, done, scores, seeds, obs },
+            Out {
+                bits: bits2,
+                seat: seat2,
+                mask: mask2,
+                legal: legal2,
+                n_legal: n_legal2,
+                reward: reward2,
+                done: done2,
+                scores: scores2,
+                seeds: seeds2,
+                obs: obs2,
+            },
+        )
+    }
+}
+
+/// Plays (or, with `actions` `None`, only describes) a run of games one after the other, on this thread.
+fn run_games(setup: &Setup, slots: &mut [Slot], actions: Option<&[i64]>, out: Out<'_>) {
     let a = setup.table.len();
-    let p = setup.table.family.players();
-    let n = slots.len();
+    let p = setup.table.family.players;
     let c = features::channels(setup.table.family) * 34;
-    let work = |((slot, seat, mask, legal, n_legal, reward, done, scores, seed), (obs, k)): GameItem<'_>| {
-        let mut rows = Rows { seat, mask, legal, n_legal, reward, done, scores, seed, obs };
+    let Out { bits, seat, mask, legal, n_legal, reward, done, scores, seeds, mut obs } = out;
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let mut rows = Rows {
+            bits: &mut bits[i * BITS..(i + 1) * BITS],
+            seat: &mut seat[i],
+            mask: &mut mask[i * a..(i + 1) * a],
+            legal: &mut legal[i * MOST..(i + 1) * MOST],
+            n_legal: &mut n_legal[i],
+            reward: &mut reward[i * p..(i + 1) * p],
+            done: &mut done[i],
+            scores: &mut scores[i * p..(i + 1) * p],
+            seed: &mut seeds[i],
+            obs: obs.as_deref_mut().map(|o| &mut o[i * c..(i + 1) * c]),
+        };
         match actions {
-            Some(ids) => slot.advance(setup, ids[k], &mut rows),
+            Some(ids) => slot.advance(setup, ids[i], &mut rows),
             None => slot.refresh(setup, &mut rows),
         }
-    };
-    let games = (
-        slots.par_iter_mut(),
-        seat.par_iter_mut(),
-        mask.par_chunks_mut(a),
-        legal.par_chunks_mut(MOST),
-        n_legal.par_iter_mut(),
-        reward.par_chunks_mut(p),
-        done.par_iter_mut(),
-        scores.par_chunks_mut(p),
-        seeds.par_iter_mut(),
-    )
-        .into_par_iter();
-    match obs {
-        Some(obs) => games.zip(obs.par_chunks_mut(c).map(Some).zip(0..n)).with_min_len(32).for_each(work),
-        None => games.zip((0..n).into_par_iter().map(|_| None).zip(0..n)).with_min_len(32).for_each(work),
     }
+}
+
+/// Games below which a run is not split further: a game's step takes about a microsecond, so a
+/// task of this many outweighs the pool's cost of handing it out many times over.
+const CHUNK: usize = 64;
+
+/// Runs the games on rayon's pool in runs of consecutive games, a few runs per thread (so a
+/// thread that finishes early takes another), each run played by `run_games`.
+fn each_game(setup: &Setup, slots: &mut [Slot], actions: Option<&[i64]>, out: Out<'_>) {
+    let threads = rayon::current_num_threads().max(1);
+    let run = slots.len().div_ceil(threads * 4).max(CHUNK);
+    split_runs(setup, slots, actions, out, run);
+}
+
+fn split_runs(setup: &Setup, slots: &mut [Slot], actions: Option<&[i64]>, out: Out<'_>, run: usize) {
+    if slots.len() <= run {
+        run_games(setup, slots, actions, out);
+        return;
+    }
+    let half = slots.len() / 2;
+    let (a, p) = (setup.table.len(), setup.table.family.players);
+    let c = features::channels(setup.table.family) * 34;
+    let (first, second) = out.split(half, a, p, c);
+    let (slots1, slots2) = slots.split_at_mut(half);
+    let (actions1, actions2) = match actions {
+        Some(ids) => {
+            let (x, y) = ids.split_at(half);
+            (Some(x), Some(y))
+        }
+        None => (None, None),
+    };
+    rayon::join(
+        || split_runs(setup, slots1, actions1, first, run),
+        || split_runs(setup, slots2, actions2, second, run),
+    );
 }
 
 impl VecGame {
@@ -240,7 +317,7 @@ impl VecGame {
         };
         let setup = self.setup;
         let a = setup.table.len();
-        let p = setup.table.family.players();
+        let p = setup.table.family.players;
         let c = features::channels(setup.table.family) * 34;
         let n = self.slots.len();
         let mut start = 0;
@@ -249,14 +326,19 @@ impl VecGame {
             let slots = &mut self.slots[start..end];
             let actions = step.then(|| &self.actions[start..end]);
             let obs_block = obs.as_deref_mut().map(|o| &mut o[start * c..end * c]);
-            let (seat, mask, legal) =
-                (&mut seat[start..end], &mut mask[start * a..end * a], &mut legal[start * MOST..end * MOST]);
-            let (n_legal, reward, done) =
-                (&mut n_legal[start..end], &mut reward[start * p..end * p], &mut done[start..end]);
-            let (scores, seeds) = (&mut scores[start * p..end * p], &mut seeds[start..end]);
-            py.detach(|| {
-                each_game(&setup, slots, actions, seat, mask, legal, n_legal, reward, done, scores, seeds, obs_block)
-            });
+            let out = Out {
+                bits: &mut self.bits[start * BITS..end * BITS],
+                seat: &mut seat[start..end],
+                mask: &mut mask[start * a..end * a],
+                legal: &mut legal[start * MOST..end * MOST],
+                n_legal: &mut n_legal[start..end],
+                reward: &mut reward[start * p..end * p],
+                done: &mut done[start..end],
+                scores: &mut scores[start * p..end * p],
+                seeds: &mut seeds[start..end],
+                obs: obs_block,
+            };
+            py.detach(|| each_game(&setup, slots, actions, out));
             start = end;
             if start < n {
                 py.check_signals()?;
@@ -296,11 +378,10 @@ impl VecGame {
 
     /// The first game whose action is not one of its legal ids: its index and a message.
     fn first_illegal(&self) -> Option<(usize, String)> {
-        let i = self
-            .slots
-            .par_iter()
-            .zip(self.actions.par_iter())
-            .position_first(|(slot, &id)| !slot.legal.iter().any(|&(l, _)| i64::from(l) == id))?;
+        let i = self.bits.chunks_exact(BITS).zip(&self.actions).position(|(bits, &id)| {
+            let word = usize::try_from(id).ok().and_then(|i| bits.get(i / 64));
+            word.is_none_or(|w| w & (1 << (id % 64)) == 0)
+        })?;
         let slot = &self.slots[i];
         let id = self.actions[i];
         let ids: Vec<String> = slot.legal.iter().map(|(l, _)| l.to_string()).collect();
@@ -319,26 +400,30 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (n, rules = None, seed = 0, features = false, record = false))]
+    #[pyo3(
+        signature = (n, rules = None, seed = Seed(0), features = false, record = false),
+        text_signature = "(n, rules=None, seed=0, features=False, record=False)"
+    )]
     fn py_new(
         py: Python<'_>,
         n: i64,
         rules: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Seed,
         features: bool,
         record: bool,
     ) -> PyResult<VecGame> {
+        let Seed(seed) = seed;
         let n = usize::try_from(n)
             .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| GameError::new_err(format!("VecGame: n must be at least 1, found {n}")))?;
+            .filter(|&n| (1..=MOST_GAMES).contains(&n))
+            .ok_or_else(|| GameError::new_err(format!("VecGame: n must be from 1 to {MOST_GAMES} games, found {n}")))?;
         let rules = match rules {
             Some(r) => read_rules(r)?,
             None => GameRules::TENHOU,
         };
-        let table = ActionTable::of(Family::of(&rules));
+        let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
         let setup = Setup { rules, table, n: n as u64, record };
-        let p = table.family.players();
+        let p = table.family.players;
         let c = features::channels(table.family);
         let slots =
             py.detach(|| (0..n).into_par_iter().map(|i| Slot::new(&setup, seed.wrapping_add(i as u64))).collect());
@@ -347,6 +432,7 @@ impl VecGame {
             setup,
             first_seed: seed,
             actions: vec![0; n],
+            bits: vec![0; n * BITS],
             seat: Array1::<i8>::from_elem(n, -1).into_pyarray(py).unbind(),
             mask: Array2::<bool>::from_elem((n, table.len()), false).into_pyarray(py).unbind(),
             legal: Array2::<i16>::from_elem((n, MOST), -1).into_pyarray(py).unbind(),
@@ -366,7 +452,7 @@ impl VecGame {
     /// raises ``GameError`` naming the first such game, and nothing is played.
     fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         self.read_actions(actions)?;
-        if let Some((_, message)) = py.detach(|| self.first_illegal()) {
+        if let Some((_, message)) = self.first_illegal() {
             return Err(GameError::new_err(message));
         }
         self.run(py, true)
@@ -374,8 +460,8 @@ impl VecGame {
 
     /// Starts every game again: slot ``i`` from seed ``seed + i`` (the first seed given, if ``None``).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
-        let seed = seed.unwrap_or(self.first_seed);
+    fn reset(&mut self, py: Python<'_>, seed: Option<Seed>) -> PyResult<()> {
+        let seed = seed.map_or(self.first_seed, |Seed(s)| s);
         self.first_seed = seed;
         let setup = self.setup;
         py.detach(|| {
@@ -394,7 +480,7 @@ impl VecGame {
         let slot = usize::try_from(i).ok().and_then(|i| self.slots.get(i)).ok_or_else(|| {
             GameError::new_err(format!("VecGame.game: no game {i} (games 0-{})", self.slots.len() - 1))
         })?;
-        Ok(PyGame { game: slot.game.clone(), table: self.setup.table })
+        Ok(PyGame::of(slot.game.clone(), self.setup.table))
     }
 
     /// Games in the batch.
@@ -405,13 +491,14 @@ impl VecGame {
     /// Players at each table.
     #[getter]
     fn players(&self) -> usize {
-        self.setup.table.family.players()
+        self.setup.table.family.players
     }
 
-    /// The rule family (``"riichi4"`` or ``"riichi3"``), naming the action table and the planes.
+    /// The rule family (``"riichi4"``, ``"riichi3"``, ``"gb"`` or ``"hongzhong"``), naming the
+    /// action table and the planes.
     #[getter]
     fn family(&self) -> &'static str {
-        self.setup.table.family.name()
+        self.setup.table.family.name
     }
 
     /// (n,) int8: the seat to decide in each game.
@@ -469,6 +556,6 @@ impl VecGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("<hupai.game.VecGame of {} {} games>", self.slots.len(), self.setup.table.family.name())
+        format!("<hupai.game.VecGame of {} {} games>", self.slots.len(), self.setup.table.family.name)
     }
 }

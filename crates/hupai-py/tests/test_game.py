@@ -11,12 +11,23 @@ import hupai
 from game_support import batched_games, legal_digest, random_game, serial_game
 from hupai.game import Game, GameError, VecGame, action_table, plane_names
 
-FAMILIES = {"tenhou": ("riichi4", 4, 316, 63), "tenhou-3p": ("riichi3", 3, 179, 55)}
-# Games compared between VecGame and Game per family; HUPAI_GAME_TRACES=1000 for the full run. Fewer
-# three-player games by default: the engine takes about a millisecond a decision under three-player
-# rules (ready hands under sanma's rules), against microseconds with four players.
-FULL = os.environ.get("HUPAI_GAME_TRACES")
-TRACES = {"tenhou": int(FULL or 300), "tenhou-3p": int(FULL or 30)}
+FAMILIES = {
+    "tenhou": ("riichi4", 4, 316, 63),
+    "tenhou-3p": ("riichi3", 3, 179, 55),
+    "gb": ("gb", 4, 269, 55),
+    "hongzhong": ("hongzhong", 4, 164, 52),
+}
+# Games compared between VecGame and Game per family (about 30 seconds for the four families);
+# HUPAI_GAME_TRACES sets another count.
+TRACES = dict.fromkeys(FAMILIES, int(os.environ.get("HUPAI_GAME_TRACES") or 1000))
+# The tiles a family's wall holds that a seat may discard and meld (Hongzhong's red dragon is wild).
+NUMBERS = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
+PLAYABLE = {
+    "riichi4": set(NUMBERS + list("ESWNPFC") + ["5mr", "5pr", "5sr"]),
+    "riichi3": set(["1m", "9m"] + NUMBERS[9:] + list("ESWNPFC") + ["5pr", "5sr"]),
+    "gb": set(NUMBERS + list("ESWNPFC")),
+    "hongzhong": set(NUMBERS),
+}
 
 
 def canonical(action):
@@ -41,16 +52,46 @@ def test_the_table_has_its_documented_size_and_no_repeats(rules):
     assert g.legal_mask(g.seat).shape == (actions,)
     assert g.features(g.seat).shape == (planes, 34)
     types = {a["type"] for a in table}
-    assert ("chi" in types) == (players == 4) and ("kita" in types) == (players == 3)
-    reds = {a.get("pai") for a in table if a["type"] == "dahai"}
-    assert ("5mr" in reds) == (players == 4) and "5pr" in reds and "5sr" in reds
+    assert ("chi" in types) == (family in ("riichi4", "gb")) and ("kita" in types) == (family == "riichi3")
+    assert ("reach" in types) == ("ryukyoku" in types) == family.startswith("riichi")
+    assert {"dahai", "pon", "daiminkan", "kakan", "ankan", "hora", "none"} <= types
+    tiles = {a["pai"] for a in table if a["type"] in ("dahai", "pon", "daiminkan", "kakan")}
+    tiles |= {t for a in table for t in a.get("consumed", [])}
+    assert tiles == PLAYABLE[family]
+    # One id per discard and tsumogiri, per kan of a kind; the rest follow from the runs and reds.
+    assert sum(a["type"] == "dahai" for a in table) == 2 * len(PLAYABLE[family])
+    assert sum(a["type"] == "ankan" for a in table) == len({t.rstrip("r") for t in PLAYABLE[family]})
 
 
-@pytest.mark.parametrize("rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p"])
+def test_the_chinese_tables_are_numbered_as_documented():
+    kinds = NUMBERS + list("ESWNPFC")
+    gb = action_table("gb")
+    for k, tile in enumerate(kinds):
+        for t in (False, True):
+            assert gb[2 * k + t] == {"type": "dahai", "pai": tile, "tsumogiri": t}
+        assert gb[131 + k]["type"] == "pon" and gb[131 + k]["pai"] == tile
+        assert gb[165 + k]["type"] == "daiminkan" and gb[199 + k] == {"type": "kakan", "pai": tile}
+        assert gb[233 + k] == {"type": "ankan", "consumed": [tile] * 4}
+    for run in range(21):
+        low = run // 7 * 9 + run % 7
+        for position in range(3):
+            chi = gb[68 + 3 * run + position]
+            assert chi["type"] == "chi" and chi["pai"] == kinds[low + position]
+            assert sorted(chi["consumed"] + [chi["pai"]]) == kinds[low : low + 3]
+    assert gb[267:] == [{"type": "hora"}, {"type": "none"}]
+    hz = action_table("hongzhong")
+    for k, tile in enumerate(NUMBERS):
+        assert [hz[2 * k]["pai"], hz[54 + k]["pai"], hz[81 + k]["pai"], hz[108 + k]["pai"]] == [tile] * 4
+        assert hz[135 + k] == {"type": "ankan", "consumed": [tile] * 4}
+    assert hz[162:] == [{"type": "hora"}, {"type": "none"}]
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "hongzhong"])
 def test_every_legal_action_round_trips_through_its_id(rules):
     table = action_table(rules)
     kinds = set()
-    for seed in range(12 if len(table) > 200 else 3):
+    # Single GB hands by random play seldom reach the 8-fan minimum: more of them, so one wins.
+    for seed in range(3 if rules.endswith("3p") else 60 if rules == "gb-single" else 12):
         g = Game(rules, seed)
         rng = numpy.random.default_rng(seed)
         while not g.done:
@@ -77,7 +118,7 @@ def test_every_legal_action_round_trips_through_its_id(rules):
     assert {"dahai", "pon", "none"} <= kinds
     # Random three-player play rarely gets ready: few seeds (a decision takes about a millisecond
     # there) offer no win, so wins are required of the four-player families only.
-    assert "hora" in kinds or len(table) < 200
+    assert "hora" in kinds or rules.endswith("3p")
 
 
 @pytest.mark.parametrize("rules", FAMILIES)
@@ -133,6 +174,107 @@ def test_features_show_the_hand_and_the_table():
     assert f[names.index("dora_markers>=1")].sum() == 1 and f[names.index("dora")].sum() == 1
     assert f[names.index("dealer")].min() == 1.0 and f[names.index("tiles_left")][0] == pytest.approx(g.tiles_left / 70)
     assert f[names.index("seat0_score")][0] == pytest.approx(0.25)
+
+
+# What docs/python.md says each family's planes are scaled by: hands in a full game (round),
+# live tiles after the deal (tiles_left), and the unit of the scores.
+SCALES = {"riichi4": (8, 70, 100_000), "riichi3": (8, 70, 100_000), "gb": (16, 91, 1000), "hongzhong": (8, 59, 1000)}
+KINDS = NUMBERS + list("ESWNPFC")
+
+
+def reference_planes(g, rules, seat):
+    """The planes of ``seat`` computed from ``view(seat)`` as docs/python.md describes them, plane
+    by plane by name: an independent reading of the table the engine's planes must equal."""
+    v, names, family, p = g.view(seat), plane_names(rules), g.family, g.players
+    hands, live, unit = SCALES[family]
+    kind = {t: i for i, t in enumerate(KINDS)} | {"5mr": 4, "5pr": 13, "5sr": 22}
+
+    def counts(tiles):
+        c = numpy.zeros(34)
+        for t in tiles:
+            if t in kind:
+                c[kind[t]] += 1
+        return c
+
+    def one_hot(tile):
+        row = numpy.zeros(34)
+        if tile is not None and tile in kind:
+            row[kind[tile]] = 1
+        return row
+
+    # Relative seats in turn order, read off the winds (east, south, west, north play in turn).
+    winds = "ESWN"[:p]
+    mine = winds.index(v["seat_winds"][seat])
+    rel = [v["seat_winds"].index(winds[(mine + r) % p]) for r in range(p)]
+    dora_next = lambda k: (8 if p == 3 and k == 0 else k // 9 * 9 + (k % 9 + 1) % 9) if k < 27 else (
+        27 + (k - 26) % 4 if k < 31 else 31 + (k - 30) % 3)
+    out = []
+    for name in names:
+        number = None
+        if name.startswith("hand>="):
+            row = (counts(v["hand"]) >= int(name[-1])) * 1.0
+        elif name == "hand_red":
+            row = numpy.zeros(34)
+            for t in v["hand"]:
+                if t.endswith("r"):
+                    row[kind[t]] = 1
+        elif name == "drawn":
+            row = one_hot(v["drawn"])
+        elif name == "on_offer":
+            row = one_hot(v["on_offer"][1] if v["on_offer"] else None)
+        elif name.startswith("seat") and "_" in name and name[4].isdigit():
+            s, what = rel[int(name[4])], name[6:]
+            if what.startswith("discards>="):
+                row = (counts([t["pai"] for t in v["rivers"][s]]) >= int(what[-1])) * 1.0
+            elif what.startswith("melds>="):
+                row = (counts([t for m in v["melds"][s] for t in m["pais"]]) >= int(what[-1])) * 1.0
+            elif what == "riichi":
+                number = float(v["riichi"][s])
+            elif what == "last_discard":
+                row = one_hot(v["rivers"][s][-1]["pai"] if v["rivers"][s] else None)
+            elif what == "score":
+                number = v["scores"][s] / unit
+            elif what == "kita":
+                number = v["kita"][s] / 4
+            elif what == "flowers":
+                number = v["flowers"][s] / 8
+        elif name.startswith("dora_markers>="):
+            row = (counts(v["dora_markers"]) >= int(name[-1])) * 1.0
+        elif name == "dora":
+            row = numpy.zeros(34)
+            for t in v["dora_markers"]:
+                row[dora_next(kind[t])] += 1
+        elif name == "wildcard":
+            row = one_hot("C")
+        elif name == "round_wind":
+            row = one_hot(v["bakaze"])
+        elif name == "seat_wind":
+            row = one_hot(v["seat_winds"][seat])
+        elif name == "round":
+            number = ("ESWN".index(v["bakaze"]) * 4 + v["kyoku"] - 1) / hands
+        elif name in ("honba", "kyotaku"):
+            number = v[name] / 10
+        elif name == "tiles_left":
+            number = v["tiles_left"] / live
+        elif name == "dealer":
+            number = float(v["oya"] == seat)
+        out.append(numpy.full(34, number) if number is not None else row)
+    return numpy.array(out, numpy.float32)
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_features_are_the_documented_planes(rules):
+    """Every plane of every family equals its reading of ``view`` at every decision of a few games,
+    for the seat deciding and for a seat watching."""
+    for seed in range(2):
+        g, rng, decisions = Game(rules, seed), numpy.random.default_rng(seed), 0
+        while not g.done and decisions < 600:
+            seat = g.seat
+            for s in {seat, (seat + 1) % g.players}:
+                numpy.testing.assert_allclose(g.features(s), reference_planes(g, rules, s), rtol=1e-6, err_msg=f"seat {s}")
+            ids = g.legal_ids(seat)
+            g.step(seat, ids[int(rng.random() * len(ids))])
+            decisions += 1
 
 
 def test_a_seat_sees_its_own_tiles_only():
@@ -204,8 +346,40 @@ def test_bad_input_is_a_value_error_naming_what_and_where():
         vg.step(bad)
     assert numpy.array_equal(vg.mask, mask)
     vg.step(good.astype(numpy.int32))  # any integer dtype
-    with pytest.raises(GameError, match="n must be at least 1"):
+    with pytest.raises(GameError, match="n must be from 1 to 16777216 games, found 0"):
         VecGame(0)
+    with pytest.raises(GameError, match="n must be from 1"):
+        VecGame(1 << 40)
+    for bad in (-1, 1 << 64, "7", 1.5):
+        with pytest.raises(GameError, match=f"seed: {bad!r} is not a seed"):
+            Game("tenhou", bad)
+        with pytest.raises(GameError, match="seed: .* is not a seed"):
+            VecGame(2, "tenhou", seed=bad)
+    with pytest.raises(GameError, match="seed: -1 is not a seed"):
+        Game("gb", 2**64 - 1).determinize(0, -1)
+    for call in (lambda g: g.step(2**70, 0), lambda g: g.legal_ids("0"), lambda g: g.events(1.0)):
+        with pytest.raises(GameError, match="seat: .* is not a seat"):
+            call(Game("hongzhong", 3))
+    with pytest.raises(GameError, match="action_id: the action is an mjai dict, found int"):
+        Game("tenhou").action_id(0, 5)
+    with pytest.raises(GameError, match="play: ids must be a sequence of action ids"):
+        Game("gb").play(["dahai"])
+
+    # The Chinese families: their own tables, named in the message; Game.play names the bad id's place.
+    with pytest.raises(GameError, match="rules.*presets are.*gb.*hongzhong"):
+        VecGame(2, "hongzong")
+    for rules, family, size in [("gb", "gb", 269), ("hongzhong", "hongzhong", 164)]:
+        g = Game(rules, 1)
+        with pytest.raises(GameError, match=f"action id {size} is out of the {family} table \\(ids 0-{size - 1}\\)"):
+            g.step(g.seat, size)
+        illegal = next(i for i in range(size) if i not in g.legal_ids(g.seat))
+        with pytest.raises(GameError, match=f"action id {illegal} is not legal"):
+            g.step(g.seat, illegal)
+        first = g.legal_ids(g.seat)[0]
+        with pytest.raises(GameError, match="play: ids\\[1\\]: action id 10000 is not legal for seat"):
+            g.clone().play([first, 10_000])
+        played = g.clone()
+        assert played.play([first]) == 1 and played.events() != g.events()
 
 
 def test_every_public_name_has_help():

@@ -1,6 +1,6 @@
-"""The Ray recipe of docs/python.md on a local Ray cluster: self-play actors each step a VecGame and
-hand back finished games (seed, actions, final points); the games equal the same seeds replayed
-one by one with Game. Skipped, saying so, only where Ray is not installed (CI installs it)."""
+"""The Ray recipe of docs/python.md on a local Ray cluster: self-play actors (riichi, GB and
+Hongzhong) each step a VecGame and hand back finished games (seed, actions, final points); the games
+equal the same seeds replayed one by one with Game. Skipped, saying so, only where Ray is not installed (CI installs it)."""
 
 import os
 
@@ -15,7 +15,7 @@ else:
     ray = pytest.importorskip("ray", reason="ray is not installed: pip install ray")
 
 
-@ray.remote
+@ray.remote(num_cpus=0.5)
 class SelfPlay:
     """One actor: a batch of games under one policy (uniform random here), producing finished games."""
 
@@ -41,14 +41,16 @@ class SelfPlay:
 def test_games_from_ray_actors_equal_serial_games():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        actors = [SelfPlay.remote("tenhou", 8, 100 * k, k) for k in range(2)]
-        games = sum(ray.get([a.play.remote(6) for a in actors]), [])
+        # Two riichi actors, and one each for GB and Hongzhong (each actor takes half a CPU).
+        setups = [("tenhou", 0, 6), ("tenhou", 1, 6), ("gb", 2, 2), ("hongzhong", 3, 3)]
+        actors = [SelfPlay.remote(rules, 8, 100 * k, k) for rules, k, _ in setups]
+        games = ray.get([a.play.remote(wanted) for a, (_, _, wanted) in zip(actors, setups)])
     finally:
         ray.shutdown()
-    assert len(games) >= 12
-    for record in games:
-        g = Game("tenhou", record["seed"])
-        for a in record["actions"]:
-            g.step(g.seat, a)
-        assert g.done
-        assert [float(numpy.float32(p)) for p in g.final_points] == record["points"]
+    for (rules, _, wanted), finished in zip(setups, games):
+        assert len(finished) >= wanted, rules
+        for record in finished:
+            g = Game(rules, record["seed"])
+            g.play(record["actions"])
+            assert g.done
+            assert [float(numpy.float32(p)) for p in g.final_points] == record["points"], (rules, record["seed"])

@@ -7,7 +7,7 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Thrown by every function: `kind` is "hand", "argument", "score" or "internal". */
+/** Thrown by every function: `kind` is "hand", "argument", "score", "log" or "internal". */
 class HupaiError extends Error {
   constructor(kind, message) {
     super(message);
@@ -107,6 +107,9 @@ function discardEv(hand, rules, options) {
 function score(situation, rules, options) {
   return call("score", { ...options, situation, rules });
 }
+function replay(log, options) {
+  return call("replay", { ...options, log });
+}
 
 export {
   HupaiError,
@@ -122,4 +125,5 @@ export {
   discardAdvice,
   discardEv,
   score,
+  replay,
 };

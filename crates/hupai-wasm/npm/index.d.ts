@@ -9,9 +9,9 @@ export type RulesText = string;
 
 /** Thrown by every function. `kind`: `"hand"` (the hand or visible tiles; the message is the command line's),
  * `"argument"` (unknown rules, a wrong type, an unknown option), `"score"` (a situation that cannot be scored),
- * `"internal"` (the module is not loaded, or a bug). */
+ * `"log"` (a text that is no game log), `"internal"` (the module is not loaded, or a bug). */
 export declare class HupaiError extends Error {
-  readonly kind: "hand" | "argument" | "score" | "internal";
+  readonly kind: "hand" | "argument" | "score" | "log" | "internal";
 }
 
 /** Options every hand question takes. */
@@ -116,6 +116,69 @@ export interface ScoreOptions {
   table?: string | Record<string, unknown>;
 }
 
+export interface ReplayOptions {
+  /** Which game of a file holding several (0 by default). */
+  game?: number;
+  /** The game rules to replay under: a preset (`"tenhou"`, `"tenhou-3p"`, `"mahjong-soul"`, `"gb"`,
+   * `"hongzhong"`, …) or a JSON object of flags, as `hupai replay --rules` takes them; by default the rules the
+   * log names (an mjai log: `tenhou`, or `tenhou-3p` with three players). */
+  rules?: string;
+}
+
+/** Where a game log goes wrong: the game (0-based), the hand (`"E2-1"`, or `"start"`), the event's index in the
+ * file (0-based; an mjai file's line without blank lines) and why. */
+export interface LogProblem {
+  game: number;
+  kyoku: string;
+  event: number;
+  message: string;
+}
+
+/** One seat's table at a step: its discards (red fives as `0m`), the indices among them another seat called
+ * and the one that declared riichi, its declared melds in hand notation, the tiles it set aside (kita, flowers). */
+export interface SeatTable {
+  tiles: string[];
+  called: number[];
+  riichi: number | null;
+  melds: string[];
+  aside: string[];
+}
+
+/** One discard of a replayed game, with what the discarding seat knew. `hand` (before the discard) and `after`
+ * are in hand notation with the melds (`[123m]`, `(5555z)`), ready for `discardAdvice`, `shanten` and `waits`
+ * under `ReplayAnswer.handRules`; `visible` is every tile the seat saw outside its hand. */
+export interface ReplayStep {
+  event: number;
+  kyoku: string;
+  seat: number;
+  hand: string;
+  drawn: string | null;
+  discard: string;
+  tsumogiri: boolean;
+  riichi: boolean;
+  after: string;
+  visible: string;
+  dora: string[];
+  scores: number[];
+  rivers: SeatTable[];
+}
+
+/** A game log replayed through the game engine: every discard a step. `error` is where the log goes wrong (the
+ * steps stop before it), `null` if the engine replayed it to its end with every result equal; `scores` the
+ * final scores then. `handRules` is the rules preset a seat's hand is asked under (`"riichi"`, `"sanma"`, `"gb"`,
+ * `"hongzhong"`). */
+export interface ReplayAnswer {
+  games: number;
+  game: number;
+  players: number | null;
+  names: string[];
+  handRules: RulesText | null;
+  wildcardTile?: TileName | null;
+  scores?: number[] | null;
+  steps: ReplayStep[];
+  error: LogProblem | null;
+}
+
 /** The package's version (the Rust workspace's). */
 export declare const VERSION: string;
 /** The rule preset names. */
@@ -153,3 +216,6 @@ export declare function discardAdvice(hand: string, rules?: RulesText, options?:
 export declare function discardEv(hand: string, rules?: RulesText, options?: EvOptions): DiscardEv[];
 /** The score of a winning situation under `rules` (`riichi` by default; `SCORE_RULES`). */
 export declare function score(situation: Situation, rules?: string, options?: ScoreOptions): Score;
+/** Reads a game log (mjai JSON lines, tenhou.net/6 JSON or Tenhou's mjlog XML, detected) and replays one game of it
+ * through the game engine, each discard a step; throws (kind `"log"`) only for a text that is no log at all. */
+export declare function replay(log: string, options?: ReplayOptions): ReplayAnswer;

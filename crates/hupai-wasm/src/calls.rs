@@ -148,6 +148,7 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
     match name {
         "score" => args.only(&["situation", "rules", "table"])?,
         "constants" => args.only(&[])?,
+        "replay" => args.only(&["log", "game", "rules"])?,
         _ => args.only(&[&HAND[..], extra].concat())?,
     }
     let answer = match name {
@@ -161,6 +162,7 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
         "discardAdvice" => return finish(args, discard_advice),
         "discardEv" => discard_ev(&mut args),
         "score" => score(&mut args),
+        "replay" => crate::replay::replay(&mut args),
         "constants" => Ok(constants()),
         other => return Err(Failure::argument(format!("no function named '{other}'"))),
     }?;

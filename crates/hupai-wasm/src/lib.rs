@@ -16,13 +16,14 @@
 //! assert_eq!(error.kind, hupai_wasm::FailureKind::Hand);
 //! ```
 //!
-//! Build the package with `cargo xtask wasm` (docs/web.md). A game engine's `Game` will be one more
-//! name in [`calls`], answered the same way.
+//! Build the package with `cargo xtask wasm` (docs/web.md). `replay` reads a game log through the
+//! game engine (`hupai-game`) and lays it out discard by discard for the page's log viewer.
 
 mod args;
 pub mod calls;
 #[cfg(target_arch = "wasm32")]
 pub mod exports;
+mod replay;
 
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +35,8 @@ pub enum FailureKind {
     Argument,
     /// A situation that cannot be scored.
     Score,
+    /// A text that is no game log.
+    Log,
 }
 
 impl FailureKind {
@@ -43,6 +46,7 @@ impl FailureKind {
             FailureKind::Hand => "hand",
             FailureKind::Argument => "argument",
             FailureKind::Score => "score",
+            FailureKind::Log => "log",
         }
     }
 }
@@ -69,6 +73,10 @@ impl Failure {
         Failure { kind: FailureKind::Score, message }
     }
 
+    pub(crate) fn log(message: String) -> Failure {
+        Failure { kind: FailureKind::Log, message }
+    }
+
     /// `{"kind", "message"}`, what the package turns into a thrown error.
     pub fn to_json(&self) -> String {
         serde_json::json!({"kind": self.kind.name(), "message": self.message}).to_string()
@@ -77,7 +85,7 @@ impl Failure {
 
 /// Answers one call: `name` is the package's function (`isWin`, `waits`, `check`,
 /// `decompositions`, `countDecompositions`, `shanten`, `effectiveTiles`, `discardAdvice`,
-/// `discardEv`, `score`, `constants`), `arguments` a JSON object of its arguments. The answer is
+/// `discardEv`, `score`, `replay`, `constants`), `arguments` a JSON object of its arguments. The answer is
 /// JSON text.
 pub fn call_json(name: &str, arguments: &str) -> Result<String, Failure> {
     calls::call(name, arguments)

@@ -152,7 +152,7 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                 "INIT" => {
                     if !started {
                         started = true;
-                        push(&mut events, Event::StartGame { players: st.players }, false);
+                        push(&mut events, Event::StartGame { players: st.players, rules: None }, false);
                     }
                     let seed = numbers(get(attrs, "seed").ok_or("INIT without seed")?)?;
                     let [k, honba, sticks, _, _, dora] = seed[..] else {

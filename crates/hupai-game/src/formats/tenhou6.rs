@@ -78,7 +78,7 @@ fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError
         hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(|a| a.is_empty());
     let players: u8 = if disp.contains('三') || sanma_seat_empty || names.len() == 3 { 3 } else { 4 };
     let rules = rules_of(v, players);
-    let mut events = vec![LogEvent { event: Event::StartGame { players }, at: *at, recorded: false }];
+    let mut events = vec![LogEvent { event: Event::StartGame { players, rules: None }, at: *at, recorded: false }];
     *at += 1;
     for hand in hands {
         let kyoku = hand_name(hand);
@@ -639,6 +639,20 @@ fn win_text(score: &WinScore) -> String {
         ""
     };
     if limit.is_empty() { format!("{fu}符{han}飜{points}点") } else { format!("{limit}{points}点") }
+}
+
+/// Whether a game under `rules` can be written in this format: riichi's only. The Chinese
+/// families cannot: the tile codes have no flowers, the header's `rule` names Tenhou's rules
+/// only, and a result is riichi's points, fu and yaku. The error says so, for a message.
+pub fn check_rules(rules: &GameRules) -> Result<(), String> {
+    if rules.family == crate::rules::Family::Riichi {
+        return Ok(());
+    }
+    Err(format!(
+        "tenhou.net/6 cannot hold {} games (its tile codes have no flowers, its header names only \
+         Tenhou's rules, its results are riichi points and yaku); write mjai instead",
+        rules.family.title()
+    ))
 }
 
 /// A game's events as one tenhou.net/6 JSON object (the engine's events: every win's yaku and

@@ -11,7 +11,7 @@ from ._hupai import Game, action_table, plane_names
 class HupaiEnv(AECEnv):
     """One mahjong game as a PettingZoo AEC environment (see ``hupai.game.env``)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "hupai_riichi_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "hupai_mahjong_v0", "is_parallelizable": False}
 
     def __init__(self, rules="tenhou", seed=None, render_mode=None):
         super().__init__()

@@ -10,8 +10,9 @@ environment (``pip install pettingzoo gymnasium``).
 
 Each rule family has a fixed action table (``action_table(rules)``: entry ``i`` is the mjai dict
 of action id ``i``) and fixed feature planes (``plane_names(rules)``); docs/python.md lays out the
-tables of four-player riichi (``"riichi4"``: 316 ids, 63 planes) and three-player riichi
-(``"riichi3"``: 179 ids, 55 planes).
+tables of four-player riichi (``"riichi4"``: 316 ids, 63 planes), three-player riichi
+(``"riichi3"``: 179 ids, 55 planes), GB (``"gb"``, presets ``gb`` and ``gb-single``: 269 ids, 55
+planes) and Hongzhong (``"hongzhong"``: 164 ids, 52 planes).
 
 >>> from hupai.game import Game
 >>> g = Game("tenhou", seed=1)
@@ -39,8 +40,8 @@ def raw_env(rules="tenhou", seed=None, render_mode=None):
 def env(rules="tenhou", seed=None, render_mode=None):
     """The PettingZoo AEC environment of one game under ``rules``: agents ``player_0``… (seats),
     observations ``{"observation": (C, 34) float32 planes, "action_mask": (A,) int8}``, actions
-    ``Discrete(A)`` ids of the family's table, and each seat's final points (thousands, with oka
-    and uma) as its reward when the game ends. Claims on a discard are asked seat by seat.
+    ``Discrete(A)`` ids of the family's table, and each seat's final points (``Game.final_points``:
+    riichi's thousands with oka and uma, GB's and Hongzhong's scores) as its reward when the game ends. Claims on a discard are asked seat by seat.
     ``reset(seed=s)`` plays the game of seed ``s`` (the same game as ``Game(rules, s)``); without a
     seed, the next seed after the last game's."""
     from pettingzoo.utils import wrappers

@@ -9,7 +9,11 @@ __all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env",
 
 Rules = str | dict[str, Any]
 """A preset name (``tenhou``, ``mahjong-soul``, ``m-league``, ``wrc``, ``tenhou-3p``,
-``mahjong-soul-3p``) or a dict of flags (``{"preset": "tenhou", "length": "east"}``)."""
+``mahjong-soul-3p``, ``gb``, ``gb-single``, ``hongzhong``) or a dict of flags
+(``{"preset": "tenhou", "length": "east"}``)."""
+
+Family = Literal["riichi4", "riichi3", "gb", "hongzhong"]
+"""A rule family: it names the action table and the feature planes."""
 
 MjaiAction = dict[str, Any]
 """An mjai action: ``{"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": False}``."""
@@ -20,14 +24,14 @@ class GameError(ValueError):
 
 @final
 class Game:
-    """One game of mahjong (riichi for four or three players) as the engine plays it."""
+    """One game of mahjong (riichi for four or three players, GB, Hongzhong) as the engine plays it."""
 
     def __init__(self, rules: Rules | None = None, seed: int = 0) -> None: ...
     @property
     def players(self) -> int:
         """Players at the table (3 or 4)."""
     @property
-    def family(self) -> Literal["riichi4", "riichi3"]:
+    def family(self) -> Family:
         """The rule family, which names the action table and the feature planes."""
     @property
     def seat(self) -> int | None:
@@ -43,7 +47,7 @@ class Game:
         """Scores in seat order."""
     @property
     def final_points(self) -> list[float] | None:
-        """After the game, each seat's result in thousands of points with oka and uma."""
+        """After the game, each seat's result: riichi's thousands with oka and uma, GB's and Hongzhong's scores."""
     @property
     def kyoku(self) -> str:
         """The round as logs write it: "E1", "S3-2"."""
@@ -57,7 +61,10 @@ class Game:
     def legal_mask(self, seat: int) -> numpy.typing.NDArray[numpy.bool_]:
         """A bool array over the action table, True at the legal ids of seat now."""
     def step(self, seat: int, action: int | MjaiAction) -> None:
-        """Plays an action id or an mjai dict for seat; GameError if it is not legal now."""
+        """Plays an action id or an mjai dict for seat; GameError if it is not legal now (a GB false
+        win with a false_win_penalty is played as the penalty)."""
+    def play(self, ids: list[int]) -> int:
+        """Plays action ids in order, each for the seat to decide then; returns how many."""
     def action_id(self, seat: int, action: MjaiAction) -> int:
         """The id of seat's legal action that an mjai dict names."""
     def action(self, seat: int, action: int | MjaiAction) -> MjaiAction:
@@ -93,7 +100,7 @@ class VecGame:
     def players(self) -> int:
         """Players at each table."""
     @property
-    def family(self) -> Literal["riichi4", "riichi3"]:
+    def family(self) -> Family:
         """The rule family."""
     @property
     def seat(self) -> numpy.typing.NDArray[numpy.int8]:

@@ -159,3 +159,97 @@ test("a winning hand's score, the state in the URL, and a screenshot", async () 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** The game logs the engine's tests replay (HUPAI_GAME_LOGS: crates/hupai-game/tests/data). */
+const LOGS = process.env.HUPAI_GAME_LOGS;
+
+/** An mjai tile in hand notation. */
+const mpsz = (t) => ("ESWNPFC".includes(t) ? `${"ESWNPFC".indexOf(t) + 1}z` : t.endsWith("r") ? `0${t[1]}` : t);
+
+async function logTable(page) {
+  return page.$$eval("#log-advice tbody tr", (rows) => rows.map((r) => [[...r.children].map((c) => c.textContent), r.className]));
+}
+
+test("the log view: an mjai file stepped through, each discard beside hupai's table for that seat", async () => {
+  assert.ok(LOGS, "HUPAI_GAME_LOGS (the engine's test logs)");
+  const file = join(LOGS, "mjai", "126_204_0_mjai.jsonl");
+  const lines = (await readFile(file, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+  const { page, errors } = await open("#log");
+  assert.equal(await page.isVisible("#log-view"), true, "#log opens the log view");
+  await page.setInputFiles("#log-file", file);
+  await page.waitForSelector("#log-game:not([hidden])");
+  assert.equal(await page.textContent("#log-error"), "");
+  const dahai = lines.filter((l) => l.type === "dahai");
+  const { replay, discardAdvice, shanten } = await import("hupai");
+  const answer = replay(lines.map((l) => JSON.stringify(l)).join("\n"));
+  assert.equal(answer.steps.length, dahai.length);
+  assert.match(await page.textContent("#log-position"), new RegExp(`discard 1 / ${dahai.length} · E1`));
+  // The first discard: the dealer's 13 tiles and its draw, as the file has them.
+  const start = lines.find((l) => l.type === "start_kyoku");
+  const dealt = [...start.tehais[start.oya], lines.find((l) => l.type === "tsumo").pai].map(mpsz).map((t) => t.replace("0", "5")).sort();
+  const hand = (await page.textContent("#log-hand")).match(/^Hand (\S+)/)[1];
+  const kinds = [...hand.matchAll(/(\d+)([mpsz])/g)].flatMap(([, ds, s]) => [...ds].map((d) => `${d === "0" ? 5 : d}${s}`)).sort();
+  assert.deepEqual(kinds, dealt);
+  assert.match(await page.textContent("#log-hand"), new RegExp(`discarded ${mpsz(dahai[0].pai)}\\b`));
+  // Step on with the buttons and the keyboard; every shown table is hupai's for the shown hand and
+  // the seen tiles, with the discard the log made marked.
+  for (const [move, index] of [["#log-next", 1], ["#log-next", 2], ["ArrowRight", 3], ["ArrowLeft", 2], ["#log-next", 3]]) {
+    if (move.startsWith("#")) await page.click(move);
+    else {
+      await page.focus("#log-position");
+      await page.keyboard.press(move);
+    }
+    const step = answer.steps[index];
+    assert.match(await page.textContent("#log-position"), new RegExp(`discard ${index + 1} / `));
+    assert.equal((await page.textContent("#log-hand")).split(" ")[1], step.hand);
+    const want = discardAdvice(step.hand, "riichi", { visible: step.visible });
+    const rows = await logTable(page);
+    assert.deepEqual(rows.map(([r]) => [r[0], Number(r[1]), Number(r[3])]), want.map((o) => [o.discard, o.shanten, o.unseen]));
+    const made = rows.filter(([, cls]) => cls === "made").map(([r]) => r[0]);
+    assert.deepEqual(made, [mpsz(dahai[index].pai).replace("0", "5")]);
+    assert.match(await page.textContent("#log-summary"), new RegExp(`^(ready|shanten ${shanten(step.hand, "riichi")}|the hand wins)`));
+  }
+  // One seat's discards only, and the last step shows the final scores.
+  await page.selectOption("#log-seat", "2");
+  const seatSteps = answer.steps.filter((s) => s.seat === 2).length;
+  assert.match(await page.textContent("#log-position"), new RegExp(`discard 1 / ${seatSteps} · \\S+ · seat 2`));
+  await page.fill("#log-step", String(seatSteps - 1));
+  await page.dispatchEvent("#log-step", "input");
+  assert.match(await page.textContent("#log-result"), new RegExp(`Final scores: ${answer.scores.join(" ")}`));
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, "log.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the log view: a pasted tenhou.net/6 log, a damaged log shown with where, and text that is no log", async () => {
+  const text = await readFile(join(LOGS, "tenhou6", "ranked_game.json"), "utf8");
+  const { page, errors } = await open("#log");
+  await page.fill("#log-text", text);
+  await page.click("#log-open");
+  await page.waitForSelector("#log-game:not([hidden])");
+  assert.equal(await page.textContent("#log-error"), "");
+  assert.ok((await logTable(page)).length > 0);
+  // The mjai log with one discard changed to a tile the seat does not hold.
+  const lines = (await readFile(join(LOGS, "mjai", "126_204_0_mjai.jsonl"), "utf8")).trim().split("\n");
+  const at = lines.findIndex((l, i) => i > 100 && l.includes('"type":"dahai"'));
+  const bad = JSON.parse(lines[at]);
+  bad.pai = bad.pai === "C" ? "P" : "C";
+  lines[at] = JSON.stringify(bad);
+  await page.fill("#log-text", lines.join("\n"));
+  await page.click("#log-open");
+  await page.waitForSelector("#log-game:not([hidden])");
+  const error = await page.textContent("#log-error");
+  assert.match(error, new RegExp(`^The log goes wrong at game 0, [ESWN]\\d(-\\d+)?, event ${at}: .+`));
+  const total = Number((await page.textContent("#log-position")).match(/ \/ (\d+)/)[1]);
+  assert.equal(total, lines.slice(0, at).filter((l) => l.includes('"type":"dahai"')).length, "the steps before the damaged event");
+  // Not a log: the reader's message, and the page keeps working.
+  await page.fill("#log-text", "hello");
+  await page.click("#log-open");
+  assert.match(await page.textContent("#log-error"), /not a game log/);
+  assert.equal(await page.isHidden("#log-game"), true);
+  await page.click("#views button[data-view='hand']");
+  await setHand(page, "riichi", "1112345678999m");
+  assert.match(await page.textContent("#summary"), /waits: 1m/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
