@@ -1,11 +1,13 @@
 //! `hupai play`: self-play with the built-in policies of `hupai_game::policy`, every game's log
-//! written (mjai JSON lines), or with `--bench` one JSON line of speed instead.
+//! written (mjai JSON lines), or with `--bench` one JSON line of speed instead, or with
+//! `--summary` one JSON line of what happened (wins, draws, fans, events).
 //!
 //! Game `i` of a run is dealt from the seed `S + i` and played by a policy seeded with the same
 //! number, so a game's log depends only on the rules, the policy and that number: the same on
 //! every machine and with any number of threads. Games are played in parallel (rayon) and
 //! written in order.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use hupai_game::policy::{self, PolicyKind};
-use hupai_game::{Game, GameRules};
+use hupai_game::{Event, Game, GameRules};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -39,7 +41,8 @@ pub(crate) enum Format {
 #[derive(Args)]
 pub(crate) struct PlayArgs {
     /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
-    /// gb-single, hongzhong), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
+    /// gb-single, hongzhong, changsha), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file
+    /// holding one.
     #[arg(long, default_value = "tenhou")]
     rules: String,
     /// Games to play (default 1; 2000 with `--bench`).
@@ -63,6 +66,11 @@ pub(crate) struct PlayArgs {
     /// "decisions_per_second", "threads"}.
     #[arg(long)]
     bench: bool,
+    /// Print one JSON line of what happened instead of logs: hands, wins (self-drawn and on a
+    /// discard), drawn hands, the wins by fan (han under riichi; the count of big wins under
+    /// Changsha), and every event kind's count.
+    #[arg(long, conflicts_with = "bench")]
+    summary: bool,
     /// Threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
@@ -123,10 +131,81 @@ struct GameLine {
     scores: Vec<i32>,
 }
 
+/// What a run of games came to: `--summary`'s line.
+#[derive(Serialize, Default)]
+struct Summary {
+    rules: String,
+    games: u64,
+    hands: u64,
+    wins: u64,
+    self_drawn: u64,
+    drawn_hands: u64,
+    wins_per_hand: f64,
+    /// Wins by fan (han), keyed by the number.
+    wins_by_fan: BTreeMap<u32, u64>,
+    /// Every event kind's count.
+    events: BTreeMap<&'static str, u64>,
+}
+
+impl Summary {
+    fn add_game(&mut self, events: &[Event]) {
+        self.games += 1;
+        for e in events {
+            *self.events.entry(e.kind()).or_default() += 1;
+            match e {
+                Event::StartKyoku { .. } => self.hands += 1,
+                Event::Hora { actor, target, score, .. } => {
+                    self.wins += 1;
+                    self.self_drawn += u64::from(actor == target);
+                    *self.wins_by_fan.entry(u32::from(score.han)).or_default() += 1;
+                }
+                Event::Ryukyoku { .. } => self.drawn_hands += 1,
+                _ => {}
+            }
+        }
+    }
+
+    fn merge(mut self, other: Summary) -> Summary {
+        self.games += other.games;
+        self.hands += other.hands;
+        self.wins += other.wins;
+        self.self_drawn += other.self_drawn;
+        self.drawn_hands += other.drawn_hands;
+        for (k, n) in other.wins_by_fan {
+            *self.wins_by_fan.entry(k).or_default() += n;
+        }
+        for (k, n) in other.events {
+            *self.events.entry(k).or_default() += n;
+        }
+        self
+    }
+}
+
 /// Plays the games; true if any game could not be written.
 pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::Result<bool> {
     let games = args.games.unwrap_or(if args.bench { BENCH_GAMES } else { 1 });
     let bar = progress_bar(games);
+    if args.summary {
+        let mut summary = setup.pool.install(|| {
+            (0..games)
+                .into_par_iter()
+                .map(|i| {
+                    let seed = args.seed.wrapping_add(i);
+                    let mut game = Game::new(setup.rules, seed);
+                    policy::play_out(&mut game, &mut *args.policy.build(seed));
+                    let mut one = Summary::default();
+                    one.add_game(game.events());
+                    bar.inc(1);
+                    one
+                })
+                .reduce(Summary::default, Summary::merge)
+        });
+        bar.finish_and_clear();
+        summary.rules = setup.rules_name.clone();
+        summary.wins_per_hand = summary.wins as f64 / summary.hands.max(1) as f64;
+        out.write_all(&json::line(&summary))?;
+        return Ok(false);
+    }
     if args.bench {
         let start = Instant::now();
         let decisions: u64 = setup.pool.install(|| {

@@ -110,3 +110,22 @@ fn bad_options_are_named() {
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn summary_counts_the_outcomes_of_every_family() {
+    for rules in ["changsha", "gb", "hongzhong", "tenhou"] {
+        let run = common::run(&["play", "--rules", rules, "--games", "6", "--policy", "efficiency", "--summary"], b"");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let line = &lines(&run.stdout)[0];
+        let n = |k: &str| line[k].as_u64().unwrap();
+        assert_eq!(n("games"), 6);
+        assert_eq!(line["events"]["start_kyoku"].as_u64(), Some(n("hands")));
+        assert_eq!(line["events"]["hora"].as_u64().unwrap_or(0), n("wins"));
+        let by_fan: u64 = line["wins_by_fan"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+        assert_eq!(by_fan, n("wins"), "{rules}");
+        assert!(n("wins") > 0 && n("self_drawn") <= n("wins"), "{rules}: {line}");
+        assert!(n("drawn_hands") + n("wins") >= n("hands"), "{rules}: {line}");
+    }
+    let both = common::run(&["play", "--summary", "--bench"], b"");
+    assert_ne!(both.code, 0);
+}

@@ -64,6 +64,7 @@ fn the_handle_plays_as_the_engine() {
         ("gb-single", 7),
         ("{\"preset\": \"gb-single\", \"start_wind\": 3, \"start_dealer\": 1}", 8),
         ("{\"preset\": \"gb\", \"length\": \"east\", \"false_win_penalty\": 10}", 9),
+        ("changsha", 6),
     ] {
         let rules_c = CString::new(rules).unwrap();
         let mut handle: *mut HupaiGame = std::ptr::null_mut();
@@ -109,10 +110,15 @@ fn the_handle_plays_as_the_engine() {
             .map(|e| hupai_game::mjai::event_json(e, engine.players()).to_string() + "\n")
             .collect();
         assert_eq!(log, expected);
-        // The log the handle wrote replays through the engine to the same events.
+        // The log the handle wrote replays through the engine to the same events (Changsha's
+        // logs are not replayed yet: `replay` refuses its events by name).
         let read = hupai_game::formats::read(&log).unwrap().remove(0).unwrap();
-        let replayed = hupai_game::replay::replay(&read, 0, *engine.rules(), &mut |_| {}).unwrap();
-        assert_eq!(replayed.events, engine.events(), "{rules}");
+        let replayed = hupai_game::replay::replay(&read, 0, *engine.rules(), &mut |_| {});
+        if engine.rules().family == hupai_game::rules::Family::Changsha {
+            assert!(replayed.unwrap_err().message.contains("not replayed"), "{rules}");
+        } else {
+            assert_eq!(replayed.unwrap().events, engine.events(), "{rules}");
+        }
         let mut scores = [0i32; 4];
         // SAFETY: as above, and four writable i32.
         assert_eq!(unsafe { hupai_game_scores(handle, scores.as_mut_ptr()) }, i32::from(engine.players()));

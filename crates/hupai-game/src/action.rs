@@ -57,8 +57,22 @@ pub enum Action {
     Hora,
     /// Abort the hand with nine different terminals and honors (九種九牌), on one's first draw.
     Ryukyoku,
-    /// Pass: decline every claim on a discard or a kan.
+    /// Pass: decline every claim on a discard or a kan; under Changsha also decline the last
+    /// tile offered (海底), a small win of the deal, or the win on the tiles of one's own 开杠.
     None,
+    /// Changsha (起手胡): declare the small wins the hand holds at the deal (四喜, 板板胡, 缺一色,
+    /// 六六顺), paid before the first discard.
+    Qishouhu,
+    /// Changsha (开杠): a kong of `pai` (concealed, added to a pung, or on a discard as the phase
+    /// says) with two tiles opened from the back of the wall instead of one replacement; allowed
+    /// only when the hand is ready after the kong. The plain kong (`ankan`, `kakan`,
+    /// `daiminkan`) is 补张.
+    Kaigang {
+        /// The kind of the kong.
+        pai: Pai,
+    },
+    /// Changsha (海底): take the wall's last tile, offered to each player in turn.
+    Haidi,
 }
 
 impl Action {
@@ -76,6 +90,9 @@ impl Action {
             Action::Hora => "hora",
             Action::Ryukyoku => "ryukyoku",
             Action::None => "none",
+            Action::Qishouhu => "qishouhu",
+            Action::Kaigang { .. } => "kaigang",
+            Action::Haidi => "haidi",
         }
     }
 }

@@ -208,6 +208,32 @@ pub enum Event {
         /// How many entries of `pais` are used.
         len: u8,
     },
+    /// Small wins of the deal declared (起手胡, Changsha) and paid before the first discard:
+    /// `hands` counts each kind (四喜, 板板胡, 缺一色, 六六顺, in that order). mjai has no such
+    /// event; hupai writes it `{"type": "qishouhu", "actor": 0, "hands": ["sixi", "liuliushun"],
+    /// "deltas": [6, -2, -2, -2]}` (a kind counted twice is named twice).
+    Qishouhu {
+        /// Who declared.
+        actor: Seat,
+        /// How many of each kind: 四喜, 板板胡, 缺一色, 六六顺.
+        hands: [u8; 4],
+        /// Each seat's change of score.
+        deltas: [i32; 4],
+    },
+    /// The two tiles a 开杠 opens from the back of the wall (Changsha), after its kong's event;
+    /// hupai writes it `{"type": "kaigang", "actor": 0, "pais": ["3m", "7p"]}`.
+    Kaigang {
+        /// Who made the kong.
+        actor: Seat,
+        /// The two tiles.
+        pais: [Pai; 2],
+    },
+    /// The wall's last tile taken by the player it was offered to (海底, Changsha); its `tsumo`
+    /// follows. hupai writes it `{"type": "haidi", "actor": 2}`.
+    Haidi {
+        /// Who took it.
+        actor: Seat,
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -275,6 +301,9 @@ impl Event {
             Event::Hua { .. } => "hua",
             Event::Cuohu { .. } => "cuohu",
             Event::Niao { .. } => "niao",
+            Event::Qishouhu { .. } => "qishouhu",
+            Event::Kaigang { .. } => "kaigang",
+            Event::Haidi { .. } => "haidi",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -297,6 +326,9 @@ impl Event {
             | Event::Ankan { actor, .. }
             | Event::Kita { actor, .. }
             | Event::Niao { actor, .. }
+            | Event::Qishouhu { actor, .. }
+            | Event::Kaigang { actor, .. }
+            | Event::Haidi { actor }
             | Event::Hua { actor, .. }
             | Event::Cuohu { actor, .. }
             | Event::Reach { actor }

@@ -228,6 +228,10 @@ impl Player {
             return;
         }
         self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
+        if *rules == crate::family::changsha::WAIT_RULES {
+            // Changsha's 将将胡 (every tile a 2, 5 or 8) wins with no shape.
+            self.waits = crate::family::changsha::with_all_258_waits(self, self.waits);
+        }
     }
 }
 
@@ -295,6 +299,8 @@ pub struct Game {
     pub(crate) gb_options: gb::Options,
     /// Kong payments of the hand being played (Hongzhong), settled with its win.
     pub(crate) kan_points: [i32; 4],
+    /// Changsha's state of the hand: the decision being asked, the 开杠 tiles, the locked hands.
+    pub(crate) changsha: crate::family::changsha::State,
     pub(crate) hand_rules: Rules,
     /// The rules waits and readiness are checked with: `hand_rules` where hupai's keyed lookups
     /// cover them, else the same forms over every tile. Three players' rules differ from riichi's
@@ -354,6 +360,7 @@ impl Game {
             options: rules.scoring_options(),
             gb_options: rules.gb_options(),
             kan_points: [0; 4],
+            changsha: Default::default(),
             hand_rules: rules.hand_rules(),
             wait_rules: wait_rules(rules.hand_rules()),
             walls,
@@ -430,6 +437,9 @@ impl Game {
         };
         if self.hands_dealt == 0 {
             return census;
+        }
+        if self.rules.family == Family::Changsha {
+            return crate::family::changsha::census(self);
         }
         let n = self.rules.players;
         let red = self.red();
@@ -551,7 +561,7 @@ impl Game {
     pub fn tiles_left(&self) -> usize {
         let live = match self.rules.family {
             Family::Riichi => self.wall.live(self.rules.players),
-            Family::Gb | Family::Hongzhong => self.chinese_wall.live(),
+            Family::Gb | Family::Hongzhong | Family::Changsha => self.chinese_wall.live(),
         };
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
@@ -759,7 +769,7 @@ impl Game {
 
     // ---- the seat to move ----
 
-    fn apply_turn(&mut self, seat: Seat, action: Action) {
+    pub(crate) fn apply_turn(&mut self, seat: Seat, action: Action) {
         let Phase::Turn { drawn, reach, rinshan, .. } = self.phase else { return };
         let s = usize::from(seat);
         match action {
@@ -825,6 +835,9 @@ impl Game {
                     self.after_kan(seat, self.rules.open_kan_dora);
                 }
             }
+            Action::Qishouhu | Action::Haidi | Action::None | Action::Kaigang { .. } => {
+                crate::family::changsha::turn(self, seat, action)
+            }
             Action::Kita => {
                 let p = &mut self.players[s];
                 p.hand.remove(Pai::NORTH);
@@ -842,6 +855,9 @@ impl Game {
     /// which a robbing win still counts on (chankan with ippatsu).
     fn after_kan(&mut self, seat: Seat, timing: KanDora) {
         self.interrupt();
+        if self.rules.family == Family::Changsha && crate::family::changsha::open_kaigang(self, seat) {
+            return;
+        }
         self.kan_dora(timing);
         self.draw(seat, true);
     }
@@ -879,7 +895,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn open_claims(&mut self, from: Seat, pai: Pai, on: ClaimOn, asked: u8, ron: u8, hit: u8, reach: bool) {
+    pub(crate) fn open_claims(&mut self, from: Seat, pai: Pai, on: ClaimOn, asked: u8, ron: u8, hit: u8, reach: bool) {
         self.answers = [Action::None; 4];
         self.phase = Phase::Claims { from, pai, on, asked, answered: 0, ron, hit, reach };
     }
@@ -969,7 +985,7 @@ impl Game {
             let s = self.next_in_turn(from, k);
             match self.answers[usize::from(s)] {
                 Action::Hora => winners.push(s),
-                a @ (Action::Pon { .. } | Action::Daiminkan { .. }) => call = Some((s, a)),
+                a @ (Action::Pon { .. } | Action::Daiminkan { .. } | Action::Kaigang { .. }) => call = Some((s, a)),
                 a @ Action::Chi { .. } if call.is_none() => call = Some((s, a)),
                 _ => {}
             }
@@ -1056,6 +1072,11 @@ impl Game {
                 crate::family::kan_paid(self, seat, from, MeldKind::Daiminkan);
                 self.after_kan(seat, self.rules.open_kan_dora);
             }
+            Action::Kaigang { pai } => {
+                // 开杠 on a discard: the open kong, then two tiles opened instead of a replacement.
+                self.changsha.declared = Some(seat);
+                self.call(seat, from, Action::Daiminkan { pai, consumed: [pai; 3] });
+            }
             _ => {}
         }
     }
@@ -1087,9 +1108,15 @@ impl Game {
             Family::Riichi => crate::settle::wins(self, from, pai, winners, rinshan, on),
             Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
             Family::Hongzhong => crate::family::hongzhong::wins(self, from, pai, winners, rinshan, on),
+            Family::Changsha => crate::family::changsha::wins(self, from, pai, winners, rinshan, on),
         }
         if self.rules.family == Family::Hongzhong {
             crate::family::hongzhong::next_dealer(self, winners.first().copied());
+        }
+        if self.rules.family == Family::Changsha {
+            // The winner deals next; after several winners on one discard, the discarder.
+            let next = if winners.len() == 1 { winners[0] } else { from };
+            crate::family::hongzhong::next_dealer(self, Some(next));
         }
         let dealer_won = winners.contains(&self.oya());
         self.end_hand(dealer_won, true, false);
@@ -1105,6 +1132,7 @@ impl Game {
             Family::Riichi => crate::settle::exhaustive(self),
             Family::Gb => crate::family::gb::exhaustive(self),
             Family::Hongzhong => crate::family::hongzhong::exhaustive(self),
+            Family::Changsha => crate::family::changsha::exhaustive(self),
         };
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
@@ -1121,7 +1149,7 @@ impl Game {
         self.emit(Event::EndKyoku);
         match self.rules.family {
             Family::Gb => return crate::family::gb::next_hand(self),
-            Family::Hongzhong => return crate::family::hongzhong::next_hand(self),
+            Family::Hongzhong | Family::Changsha => return crate::family::hongzhong::next_hand(self),
             Family::Riichi => {}
         }
         let n = self.rules.players;
@@ -1168,7 +1196,7 @@ impl Game {
 
     pub(crate) fn finish_game(&mut self) {
         let n = self.seat_count();
-        if matches!(self.rules.family, Family::Gb | Family::Hongzhong) {
+        if matches!(self.rules.family, Family::Gb | Family::Hongzhong | Family::Changsha) {
             crate::family::gb::finish(self);
             return;
         }

@@ -30,6 +30,9 @@ pub(crate) const fn kind_bit(action: &Action) -> u16 {
         Action::Hora => 8,
         Action::Ryukyoku => 9,
         Action::None => 10,
+        Action::Qishouhu => 13,
+        Action::Kaigang { .. } => 14,
+        Action::Haidi => 15,
     }
 }
 
@@ -39,6 +42,10 @@ pub(crate) const fn kind_bit(action: &Action) -> u16 {
 /// given only, so checking a discard never decides whether riichi is possible, and the actions
 /// of that kind are exactly those of the full list, by construction.
 pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
+    // Changsha's own decisions (the deal's small wins, the last tile, 开杠) replace the plain ones.
+    if game.rules.family == Family::Changsha && crate::family::changsha::actions(game, seat, want, out) {
+        return;
+    }
     match game.phase {
         Phase::Turn { seat: s, drawn, reach, rinshan, can_tsumo } if s == seat => {
             turn(game, seat, drawn, reach, rinshan, can_tsumo, want, out)
@@ -62,15 +69,18 @@ pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
         }
         _ => {}
     }
+    if game.rules.family == Family::Changsha {
+        crate::family::changsha::kongs(game, seat, want, out);
+    }
 }
 
-fn push(out: &mut Actions, action: Action) {
+pub(crate) fn push(out: &mut Actions, action: Action) {
     // The capacity holds every action a seat can have; a full list would be a bug, never a panic.
     let _ = out.try_push(action);
 }
 
 /// Does `want` ask for `action`'s kind?
-const fn wants(want: u16, action: Action) -> bool {
+pub(crate) const fn wants(want: u16, action: Action) -> bool {
     want & kind_bit(&action) != 0
 }
 
@@ -246,7 +256,7 @@ fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
 /// The calls `seat` may make on `pai` discarded by `from` (pushed to `out` if given); true if any.
 pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Option<&mut Actions>) -> bool {
     let p = &game.players[usize::from(seat)];
-    if p.in_riichi() || game.tiles_left() == 0 {
+    if p.in_riichi() || game.tiles_left() == 0 || crate::family::changsha::locked(game, seat) {
         return false;
     }
     let Some(kind) = pai.kind() else { return false };

@@ -59,6 +59,12 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         Event::Niao { actor, pais, len } => {
             json!({"type": "niao", "actor": actor, "pais": tiles(&pais[..usize::from(len)])})
         }
+        Event::Qishouhu { actor, hands, deltas } => json!({
+            "type": "qishouhu", "actor": actor, "hands": crate::family::changsha::opening_names(&hands),
+            "deltas": &deltas[..n],
+        }),
+        Event::Kaigang { actor, pais } => json!({"type": "kaigang", "actor": actor, "pais": tiles(&pais)}),
+        Event::Haidi { actor } => json!({"type": "haidi", "actor": actor}),
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
         Event::Reach { actor } => json!({"type": "reach", "actor": actor}),
         Event::ReachAccepted { actor } => json!({"type": "reach_accepted", "actor": actor}),
@@ -97,6 +103,9 @@ pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
         Action::Hora => json!({"type": "hora", "actor": actor, "target": target}),
         Action::Ryukyoku => json!({"type": "ryukyoku", "actor": actor}),
         Action::None => json!({"type": "none"}),
+        Action::Qishouhu => json!({"type": "qishouhu", "actor": actor}),
+        Action::Kaigang { pai } => json!({"type": "kaigang", "actor": actor, "pai": pai}),
+        Action::Haidi => json!({"type": "haidi", "actor": actor}),
     }
 }
 
@@ -113,6 +122,7 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
         }
         Action::Kakan { pai } => format!("kakan {pai}"),
         Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
+        Action::Kaigang { pai } => format!("kaigang {pai}"),
         other => other.kind().to_string(),
     }
 }
@@ -347,6 +357,26 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
         }
         "kita" | "nukidora" => plain(Event::Kita { actor: seat(v, "actor")?, pai: Pai::NORTH }),
         "dora" => plain(Event::Dora { dora_marker: pai(v, "dora_marker")? }),
+        "qishouhu" => {
+            let names = field(v, "hands")?.as_array().ok_or("'hands' must be a list of names")?;
+            let mut hands = [0u8; 4];
+            for x in names {
+                let name = x.as_str().unwrap_or("");
+                let k = crate::family::changsha::OPENING_NAMES
+                    .iter()
+                    .position(|n| *n == name)
+                    .ok_or_else(|| format!("'hands' holds {x}, not one of sixi, banban, queyise, liuliushun"))?;
+                hands[k] = hands[k].saturating_add(1);
+            }
+            let deltas = scores(v, "deltas")?;
+            Ok((
+                Event::Qishouhu { actor: seat(v, "actor")?, hands, deltas: deltas.unwrap_or([0; 4]) },
+                deltas.is_some(),
+                Vec::new(),
+            ))
+        }
+        "kaigang" => plain(Event::Kaigang { actor: seat(v, "actor")?, pais: pais(v, "pais")? }),
+        "haidi" => plain(Event::Haidi { actor: seat(v, "actor")? }),
         "reach" => plain(Event::Reach { actor: seat(v, "actor")? }),
         "reach_accepted" => plain(Event::ReachAccepted { actor: seat(v, "actor")? }),
         "hora" => {
@@ -479,9 +509,12 @@ pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String>
         "hora" => Action::Hora,
         "ryukyoku" => Action::Ryukyoku,
         "none" => Action::None,
+        "qishouhu" => Action::Qishouhu,
+        "kaigang" => Action::Kaigang { pai: pai("pai")? },
+        "haidi" => Action::Haidi,
         other => {
             return Err(format!(
-                "\"{other}\" is not an action (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none)"
+                "\"{other}\" is not an action (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi)"
             ));
         }
     };

@@ -69,6 +69,7 @@ impl Policy for Random {
 }
 
 /// A fast greedy player: wins whenever it can, declares riichi when it can, sets north aside,
+/// declares the small wins of a Changsha deal and takes the last tile when ready,
 /// calls a pon or chi only when the call lowers its shanten, and discards the tile hupai's
 /// discard advice puts first (a plain five before a red one). Never kans, never aborts.
 #[derive(Debug, Clone, Copy, Default)]
@@ -83,12 +84,16 @@ impl Efficiency {
 
 impl Policy for Efficiency {
     fn choose(&mut self, game: &Game, seat: Seat, legal: &Actions) -> Action {
-        for wanted in [Action::Hora, Action::Reach, Action::Kita] {
+        for wanted in [Action::Hora, Action::Reach, Action::Kita, Action::Qishouhu] {
             if legal.contains(&wanted) {
                 return wanted;
             }
         }
         let p = &game.players[usize::from(seat)];
+        if legal.contains(&Action::Haidi) {
+            // The last tile (Changsha): taken by a ready hand, which may win on it.
+            return if p.waits.is_empty() { Action::None } else { Action::Haidi };
+        }
         let melds: arrayvec::ArrayVec<Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
         let rules = &game.hand_rules;
         if legal.iter().any(|a| matches!(a, Action::Dahai { .. })) {

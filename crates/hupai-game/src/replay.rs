@@ -426,6 +426,9 @@ impl Driver<'_> {
             Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.drawn(le.event),
             Event::Hua { .. } => Err("a flower (hua) under rules without flowers".into()),
             Event::Cuohu { actor, deltas } => self.false_win(actor, deltas, le.recorded),
+            Event::Qishouhu { .. } | Event::Kaigang { .. } | Event::Haidi { .. } => {
+                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from logs yet".into())
+            }
             Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
                 self.pass_all()?;
                 self.no_result_pending()?;

@@ -28,6 +28,10 @@ pub enum Family {
     /// chow, self-draw wins (on a discard as an option), birds turned over after a win, and
     /// kong payments; scored by `hupai-score`'s `hongzhong` table.
     Hongzhong,
+    /// Changsha mahjong (长沙麻将): 108 tiles, chow, pung and kong, the 2-5-8 pair for small wins
+    /// and big wins without it (`hupai-score`'s `changsha` table), the small wins of the deal
+    /// (起手胡), 补张 or 开杠, the last tile offered in turn (海底), and birds (扎鸟).
+    Changsha,
 }
 
 impl Family {
@@ -37,6 +41,7 @@ impl Family {
             Family::Riichi => "riichi",
             Family::Gb => "gb",
             Family::Hongzhong => "hongzhong",
+            Family::Changsha => "changsha",
         }
     }
 
@@ -46,6 +51,7 @@ impl Family {
             Family::Riichi => "riichi",
             Family::Gb => "GB",
             Family::Hongzhong => "Hongzhong",
+            Family::Changsha => "Changsha",
         }
     }
 
@@ -64,6 +70,38 @@ fn is_zero_points(n: &i32) -> bool {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn two() -> i32 {
+    2
+}
+
+fn six() -> i32 {
+    6
+}
+
+fn is_one(n: &i32) -> bool {
+    *n == 1
+}
+
+fn is_two(n: &i32) -> bool {
+    *n == 2
+}
+
+fn is_six(n: &i32) -> bool {
+    *n == 6
 }
 
 /// How long a game lasts.
@@ -229,11 +267,31 @@ pub struct GameRules {
     /// default only self-drawn wins count (自摸胡).
     #[serde(default, skip_serializing_if = "is_false")]
     pub discard_wins: bool,
+    /// Changsha: what a small win (小胡) won on a discard is paid by the discarder (the scorer's
+    /// small-win value).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub small_win: i32,
+    /// Changsha: what each other player pays for a self-drawn small win, and for each small win
+    /// of the deal (起手胡).
+    #[serde(default = "two", skip_serializing_if = "is_two")]
+    pub small_win_self_draw: i32,
+    /// Changsha: what each big win (大胡) of a winning hand is paid, by the discarder or, on a
+    /// self-draw, by each other player (the scorer's base per big win).
+    #[serde(default = "six", skip_serializing_if = "is_six")]
+    pub big_win: i32,
+    /// Changsha: each bird that hits the winner or a payer doubles that payment (中鸟翻倍); off
+    /// (the default), each adds the payment once more (中鸟加分).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bird_doubles: bool,
+    /// Changsha: the small wins of the deal (起手胡: 四喜, 板板胡, 缺一色, 六六顺) may be declared
+    /// and are paid before the first discard.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub opening_wins: bool,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 8] =
-    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong"];
+pub const PRESETS: [&str; 9] =
+    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong", "changsha"];
 
 /// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
 pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
@@ -275,6 +333,11 @@ impl GameRules {
         false_win_penalty: 0,
         birds: 0,
         discard_wins: false,
+        small_win: 1,
+        small_win_self_draw: 2,
+        big_win: 6,
+        bird_doubles: false,
+        opening_wins: true,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -381,6 +444,11 @@ impl GameRules {
         false_win_penalty: 0,
         birds: 0,
         discard_wins: false,
+        small_win: 1,
+        small_win_self_draw: 2,
+        big_win: 6,
+        bird_doubles: false,
+        opening_wins: true,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
@@ -392,6 +460,19 @@ impl GameRules {
     /// hands with the winner dealing next. Scores start at 0 and move by the table's points.
     pub const HONGZHONG: GameRules =
         GameRules { family: Family::Hongzhong, length: GameLength::South, birds: 2, ..GameRules::GB };
+
+    /// Changsha mahjong (长沙麻将) as the rule texts give it: four players, 108 tiles, chow from the
+    /// left, pung and kong, the 2-5-8 pair for small wins, several winners on one discard, the
+    /// small wins of the deal, two birds, eight hands with the winner dealing next. Scores start
+    /// at 0 and move by the `changsha` table's units (a small win 1, or 2 from each player
+    /// self-drawn; 6 for each big win).
+    pub const CHANGSHA: GameRules = GameRules {
+        family: Family::Changsha,
+        length: GameLength::South,
+        multiple_ron: MultipleRon::All,
+        birds: 2,
+        ..GameRules::GB
+    };
 
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
@@ -405,6 +486,7 @@ impl GameRules {
             "gb" => GameRules::GB,
             "gb-single" => GameRules::GB_SINGLE,
             "hongzhong" => GameRules::HONGZHONG,
+            "changsha" => GameRules::CHANGSHA,
             _ => return None,
         })
     }
@@ -452,6 +534,11 @@ impl GameRules {
             false_win_penalty: 10,
             birds: 1,
             discard_wins: true,
+            small_win: 0,
+            small_win_self_draw: 0,
+            big_win: 0,
+            bird_doubles: true,
+            opening_wins: false,
             ..GameRules::TENHOU
         };
         let mut known = match serde_json::to_value(every) {
@@ -493,6 +580,19 @@ impl GameRules {
         if self.start_dealer >= self.players {
             return bad("start_dealer", "must be a seat at the table");
         }
+        if self.family == Family::Changsha {
+            return self.check_changsha();
+        }
+        let changsha_only = [
+            ("small_win", self.small_win != 1),
+            ("small_win_self_draw", self.small_win_self_draw != 2),
+            ("big_win", self.big_win != 6),
+            ("bird_doubles", self.bird_doubles),
+            ("opening_wins", !self.opening_wins),
+        ];
+        if let Some((flag, _)) = changsha_only.iter().find(|(_, set)| *set) {
+            return bad(flag, "a Changsha rule");
+        }
         if self.family == Family::Gb {
             return self.check_gb();
         }
@@ -503,7 +603,7 @@ impl GameRules {
             return self.check_gb();
         }
         if self.birds > 0 || self.discard_wins {
-            return bad(if self.birds > 0 { "birds" } else { "discard_wins" }, "a Hongzhong rule");
+            return bad(if self.birds > 0 { "birds" } else { "discard_wins" }, "a Hongzhong or Changsha rule");
         }
         if self.false_win_penalty != 0 {
             return bad("false_win_penalty", "a GB rule: riichi refuses a false win");
@@ -527,6 +627,32 @@ impl GameRules {
             return bad("riichi_min_wall", "must be at most the live wall");
         }
         Ok(())
+    }
+
+    /// Changsha: the payments are amounts, at most 8 birds, no Hongzhong or GB flag, and GB's
+    /// refusals of the riichi flags, except that one winner or several per discard are both
+    /// Changsha's.
+    fn check_changsha(&self) -> Result<(), RulesError> {
+        let bad = |flag: &str, message: &str| Err(RulesError { flag: Some(flag.into()), message: message.into() });
+        for (flag, value) in [
+            ("small_win", self.small_win),
+            ("small_win_self_draw", self.small_win_self_draw),
+            ("big_win", self.big_win),
+        ] {
+            if !(0..=1_000_000).contains(&value) {
+                return bad(flag, "a payment: 0 to 1,000,000 points");
+            }
+        }
+        if self.birds > 8 {
+            return bad("birds", "at most 8 birds");
+        }
+        if self.discard_wins {
+            return bad("discard_wins", "a Hongzhong rule: Changsha always wins on discards");
+        }
+        if self.false_win_penalty != 0 {
+            return bad("false_win_penalty", "a GB rule: Changsha refuses a false win");
+        }
+        GameRules { multiple_ron: MultipleRon::HeadBump, ..*self }.check_gb()
     }
 
     /// GB: four players, scores from any start, and none of the riichi flags that would change how
@@ -585,6 +711,7 @@ impl GameRules {
         match self.family {
             Family::Gb => hupai::Rules::GB,
             Family::Hongzhong => hupai::Rules::HONGZHONG,
+            Family::Changsha => crate::family::changsha::WAIT_RULES,
             Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
             Family::Riichi => hupai::Rules::RIICHI,
         }
@@ -613,6 +740,7 @@ impl GameRules {
         match self.family {
             Family::Gb => 144,
             Family::Hongzhong => 112,
+            Family::Changsha => 108,
             Family::Riichi if self.players == 3 => 108,
             Family::Riichi => 136,
         }

@@ -133,7 +133,8 @@ impl Game {
         let n = self.seat_count();
         let seat = usize::from(seat.min(3));
         let red = self.red();
-        let gb = self.rules.family == crate::rules::Family::Gb;
+        // The Chinese families' walls (GB, Hongzhong, Changsha): taken from both ends.
+        let gb = self.rules.family != crate::rules::Family::Riichi;
         // Wall positions nobody has seen: not dealt, not drawn, not a turned indicator.
         let len = usize::from(self.wall.len);
         let mut seen = [false; 136];

@@ -194,7 +194,34 @@ pub fn hongzhong_tile_ids() -> impl Iterator<Item = PaiId> {
     (0..108u8).chain(132..136).map(PaiId)
 }
 
+/// The ids of the 108 tiles of the three numbered suits (0–107): Changsha's (and Sichuan's) set.
+pub fn numbered_tile_ids() -> impl Iterator<Item = PaiId> {
+    (0..108u8).map(PaiId)
+}
+
 impl ChineseWall {
+    /// A wall of the 108 numbered tiles (ids 0–107, each once) in the order they are taken.
+    pub fn numbered_from_ids(ids: &[u8], dice: [u8; 2]) -> Result<ChineseWall, String> {
+        if ids.len() != 108 {
+            return Err(format!("a wall of {} tiles; the numbered set has 108", ids.len()));
+        }
+        let mut seen = [false; 108];
+        let mut tiles = [PaiId(0); GB_TILES];
+        for (i, &id) in ids.iter().enumerate() {
+            if id >= 108 {
+                return Err(format!("tile id {id} at position {i} is not a numbered tile (0-107)"));
+            }
+            if std::mem::replace(&mut seen[usize::from(id)], true) {
+                return Err(format!("tile id {id} appears twice (again at position {i})"));
+            }
+            tiles[i] = PaiId(id);
+        }
+        if dice.iter().any(|d| !(1..=6).contains(d)) {
+            return Err(format!("dice {dice:?}: each must be 1 to 6"));
+        }
+        Ok(ChineseWall { tiles, len: 108, dice })
+    }
+
     /// A GB wall of the given ids in the order they are taken. Fails unless they are the 144
     /// tiles, each once.
     pub fn from_ids(ids: &[u8], dice: [u8; 2]) -> Result<ChineseWall, String> {

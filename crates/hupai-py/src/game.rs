@@ -150,9 +150,12 @@ fn action_from_dict(dict: &Bound<'_, PyDict>, legal: &[Action]) -> PyResult<Acti
         "hora" => Action::Hora,
         "ryukyoku" => Action::Ryukyoku,
         "none" => Action::None,
+        "qishouhu" => Action::Qishouhu,
+        "kaigang" => Action::Kaigang { pai: pai_of(&item(dict, "pai")?, "pai")? },
+        "haidi" => Action::Haidi,
         other => {
             return Err(GameError::new_err(format!(
-                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none)"
+                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi)"
             )));
         }
     })
@@ -180,10 +183,16 @@ fn resolve(
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
-        return legal
-            .iter()
-            .copied()
-            .find(|a| wanted_code.is_some() && code(a) == wanted_code)
+        // The action itself first (Changsha's actions share no table code), else the legal one of
+        // the same kind and code (the red-five variants a dict need not spell out).
+        let exact = legal.iter().copied().find(|a| *a == wanted);
+        return exact
+            .or_else(|| {
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| wanted_code.is_some() && code(a) == wanted_code && a.kind() == wanted.kind())
+            })
             .ok_or_else(|| match game.clone().apply(seat, wanted) {
                 Err(e) => GameError::new_err(format!("step: {e}")),
                 Ok(()) => GameError::new_err(format!("step: seat {seat} may not {} now", wanted.kind())),

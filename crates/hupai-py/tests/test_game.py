@@ -460,3 +460,26 @@ def test_the_stub_describes_the_module():
                     if not f.name.startswith("_"):
                         assert ast.get_docstring(f), f"{node.name}.{f.name} has no docstring in the stub"
     assert checked >= 20
+
+
+def test_changsha_plays_with_mjai_dicts():
+    """Changsha through mjai dicts: every legal action (its own qishouhu, kaigang and haidi among
+    them) is accepted as the dict the game lists, points are conserved, and the log shows its
+    events."""
+    kinds = set()
+    for seed in range(4):
+        game = Game(rules="changsha", seed=seed)
+        rng = numpy.random.default_rng(seed)
+        while not game.done:
+            seat = game.seat
+            legal = game.legal_actions(seat)
+            choice = legal[int(rng.integers(len(legal)))]
+            kinds.add(choice["type"])
+            game.step(seat, choice)
+            assert sum(game.scores) == 0
+        events = {e["type"] for e in game.events()}
+        assert {"start_kyoku", "end_game"} <= events
+    assert {"dahai", "chi", "pon", "none", "haidi"} <= kinds, kinds
+    game = Game(rules="changsha", seed=0)
+    with pytest.raises(GameError):
+        game.step(game.seat, {"type": "kaigang", "pai": "5m"})

@@ -41,6 +41,9 @@ fn next_wall(game: &Game) -> Option<ChineseWall> {
         WallSource::Seeded(seed) if game.rules.family == Family::Hongzhong => {
             Some(ChineseWall::seeded_from(*seed, k, crate::wall::hongzhong_tile_ids()))
         }
+        WallSource::Seeded(seed) if game.rules.family == Family::Changsha => {
+            Some(ChineseWall::seeded_from(*seed, k, crate::wall::numbered_tile_ids()))
+        }
         WallSource::Seeded(seed) => Some(ChineseWall::seeded(*seed, k)),
         WallSource::GivenChinese(walls) => walls.get(k as usize).cloned(),
         _ => None,
@@ -57,6 +60,7 @@ pub(crate) fn deal(game: &mut Game) {
     };
     game.hands_dealt += 1;
     game.chinese_wall = wall;
+    game.changsha = Default::default();
     game.live_drawn = 0;
     game.replacements = 0;
     game.dora_shown = 0;
@@ -117,10 +121,14 @@ pub(crate) fn deal(game: &mut Game) {
         p.refresh_waits(&game.hand_rules);
     }
     draw(game, oya, false, false);
+    if game.rules.family == Family::Changsha {
+        // The small wins of the deal are declared before the dealer's first discard.
+        super::changsha::after_deal(game);
+    }
 }
 
 /// Takes the next tile from the front, or from the back.
-fn take(game: &mut Game, back: bool) -> Pai {
+pub(crate) fn take(game: &mut Game, back: bool) -> Pai {
     let id = if back {
         let id = game.chinese_wall.replacement(usize::from(game.replacements));
         game.replacements += 1;
@@ -142,6 +150,9 @@ fn set_aside(game: &mut Game, seat: Seat, flower: Pai) {
 /// win 杠上开花 when `rinshan`). A flower is set aside and replaced from the back; the hand is
 /// drawn when no tile is left to take.
 pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
+    if game.rules.family == Family::Changsha && super::changsha::before_draw(game, seat, back) {
+        return;
+    }
     let mut back = back;
     loop {
         if game.tiles_left() == 0 {

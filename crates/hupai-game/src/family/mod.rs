@@ -19,6 +19,7 @@
 //! Sichuan, Hongzhong and Changsha plug in the same way: a `Family` variant, its wall (the
 //! Chinese layout of [`crate::wall::ChineseWall`] serves them), its claims and its settlement.
 
+pub(crate) mod changsha;
 pub(crate) mod gb;
 pub(crate) mod hongzhong;
 
@@ -46,7 +47,7 @@ impl Family {
     pub(crate) const fn most_kans(self) -> u8 {
         match self {
             Family::Riichi => 4,
-            Family::Gb | Family::Hongzhong => u8::MAX,
+            Family::Gb | Family::Hongzhong | Family::Changsha => u8::MAX,
         }
     }
 
@@ -71,6 +72,7 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
             (seat == from || game.rules.discard_wins)
                 && hongzhong::win_score(game, seat, from, pai, rinshan, on, &[]).is_some()
         }
+        Family::Changsha => changsha::win_score(game, seat, from, pai, on).is_some(),
     }
 }
 
@@ -100,7 +102,7 @@ pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
 pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
     match family {
         Family::Riichi => [0, 1, 2, 3],
-        Family::Hongzhong => [0, 1, 2, 3],
+        Family::Hongzhong | Family::Changsha => [0, 1, 2, 3],
         Family::Gb => match rounds & 3 {
             0 => [0, 1, 2, 3],
             1 => [1, 0, 3, 2],
