@@ -960,9 +960,12 @@ impl<'a> Regional<'a> {
             c[..range.len()].copy_from_slice(&counts[range.clone()]);
             if *last != c {
                 *last = c;
+                let allowed = self.ways.variants[0].allowed >> range.start;
                 for (r, row) in rows.iter_mut().enumerate().take(range.len()) {
-                    // A kind held four times cannot be drawn (and its key has no step up).
-                    *row = if c[r] < 4 { vector::lanes_below(&keyed.plus(s, r), v) } else { 0 };
+                    // A kind held four times cannot be drawn (and its key has no step up); a kind
+                    // no target holds never helps.
+                    *row =
+                        if c[r] < 4 && allowed >> r & 1 != 0 { vector::lanes_below(&keyed.plus(s, r), v) } else { 0 };
                 }
             }
             for (r, t) in range.enumerate() {
