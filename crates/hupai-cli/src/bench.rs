@@ -1,7 +1,7 @@
 //! `hupai bench`: every registered algorithm timed on the same fixed-seed random deals in one run,
 //! at 0, 1, 2, 4 and 8 wildcards (win checks, or with `--waits` the waits of deals one tile short);
-//! `--batch` times `hupai batch` end to end instead; `--shanten` times shanten and effective tiles
-//! under every preset beside `standard` ([`shanten`]).
+//! `--batch` times `hupai batch` end to end instead; `--shanten` and `--advice` time what
+//! `hupai batch --shanten` and `--advice` answer under every preset beside `standard` ([`shanten`]).
 //!
 //! The corpus is [`deal`]: hands drawn from a shuffled 136-tile wall, the first K drawn tiles
 //! turned into wildcards, so every wildcard count times the same deals. It is the corpus of the
@@ -143,6 +143,13 @@ pub(crate) struct BenchArgs {
     #[arg(long, conflicts_with_all = ["batch", "waits", "corpus"])]
     pub(crate) shanten: bool,
 
+    /// Time discard advice (as `hupai batch --advice` answers a complete hand: the win check, the
+    /// shanten and every discard's effective tiles) under the same rule sets as `--shanten`, each
+    /// beside `standard` on the same 14-tile deals, at 0, 2 and 4 wildcards. JSON rows: {"advice"
+    /// (the rules), "wildcards", "ns_per_hand", "hands", "standard_ns_per_hand", "vs_standard"}.
+    #[arg(long, conflicts_with_all = ["batch", "waits", "corpus", "shanten"])]
+    pub(crate) advice: bool,
+
     /// Print the corpus instead of timing it: the first N hands (default 16) with K wildcards, in
     /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
     #[arg(long, value_name = "K")]
@@ -207,9 +214,10 @@ pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
         return run_batch(args, rules, out);
     }
     let clock = Clock::detect();
-    if args.shanten {
-        let rows = shanten::measure(args.seed, args.hands, clock);
-        shanten::write(&rows, args.seed, clock, args.json, out)?;
+    if args.shanten || args.advice {
+        let question = if args.advice { shanten::Question::Advice } else { shanten::Question::Shanten };
+        let rows = shanten::measure(question, args.seed, args.hands, clock);
+        shanten::write(question, &rows, args.seed, clock, args.json, out)?;
         return out.flush().map(|()| hupai_shanten::tables().is_err());
     }
     // Before anything else touches them: the one-off validation of the embedded tables.
@@ -665,6 +673,7 @@ mod tests {
             batch: false,
             waits: false,
             shanten: false,
+            advice: false,
             corpus: None,
         };
         for clock in [Clock::detect(), Clock::Wall] {

@@ -354,6 +354,10 @@ pub(crate) struct Regional<'a> {
     /// Melds beside the knitted straight and its pair (0 or 1), when the form applies.
     knitted_straight: Option<usize>,
     memo: RefCell<HashMap<SuitKey, Vec<Vector>>>,
+    /// Per suit of the one way to win, the last counts asked and the lanes each of its ranks'
+    /// draws lowers ([`Regional::lowers_one`]): advice asks after every discard, and a discard
+    /// changes one suit.
+    lowers_memo: RefCell<[([u8; 9], [u16; 9]); 4]>,
     /// Answer from the exact program alone, never the keyed sources: the reference the keyed path
     /// is tested against.
     exact_only: bool,
@@ -386,6 +390,7 @@ impl<'a> Regional<'a> {
                 .then(|| p.melds - 3),
             ways,
             memo: RefCell::new(HashMap::new()),
+            lowers_memo: RefCell::new([([u8::MAX; 9], [0; 9]); 4]),
             exact_only: false,
         })
     }
@@ -486,6 +491,9 @@ impl<'a> Regional<'a> {
             if capped <= self.p.floor(counts) {
                 return capped;
             }
+            if let Some(d) = self.melds_one_suit_forced(vi, counts, budget) {
+                return d;
+            }
         }
         let l: [Vec<Vector>; 4] = std::array::from_fn(|s| self.suit(vi, s, counts, budget));
         let a = Self::combine_layers(&l[0], &l[1], budget);
@@ -497,6 +505,35 @@ impl<'a> Regional<'a> {
             }
         }
         best
+    }
+
+    /// The melds-and-pair distance of variant `vi` when one suit alone holds a kind four times
+    /// (or more): only that suit can use stand-ins past the four copies, so the others are their
+    /// keyed four-copy vectors and it is the lane-wise minimum of its layers within `budget` (one
+    /// suit's exact program instead of four suits' layered product). A table-backed suit holding
+    /// no kind four times never gains from stand-ins (`exact`'s tests); under
+    /// [`ROOM_FOR_A_GROUP`] a per-kind suit holding none loses them by moving a group to a kind
+    /// the completion leaves empty, which forces no stand-in anywhere else. `None` with declared
+    /// melds, no such suit or two of them, or where the keyed sources cannot answer.
+    fn melds_one_suit_forced(&self, vi: usize, counts: &[u8; 34], budget: usize) -> Option<u8> {
+        if self.exact_only || self.p.caps.is_some() || !self.ways.stand_ins_never_help {
+            return None;
+        }
+        let four = (0..34).filter(|&k| counts[k] >= 4).fold(0u8, |bits, k| bits | 1 << (k / 9));
+        if four.count_ones() != 1 {
+            return None;
+        }
+        let forced = four.trailing_zeros() as usize;
+        let keyed = Keyed::new(counts, &self.ways.variants[vi].sources)?;
+        let mut suits = [keyed.full(0), keyed.full(1), keyed.full(2), keyed.full(3)];
+        let mut layered = IMPOSSIBLE;
+        for layer in self.suit(vi, forced, counts, budget) {
+            for (slot, x) in layered.iter_mut().zip(layer) {
+                *slot = (*slot).min(x);
+            }
+        }
+        suits[forced] = layered;
+        Some(vector::four_suits_distance(&suits, self.p.melds))
     }
 
     /// Honors and knitted tiles: fourteen distinct kinds of an order's sixteen allowed ones.
@@ -777,10 +814,11 @@ impl<'a> Regional<'a> {
             && let Some((base, mut kinds)) = self.effective_keyed(counts, room)
         {
             if budget > 0 {
-                // A draw bringing a kind to four may let stand-ins help: asked exactly.
+                // A draw bringing a kind to four may let stand-ins help: asked exactly, unless it
+                // already lowers the distance within the four copies (a completion the fifth-copy
+                // option allows too; the base is the same, no kind being held four times).
                 let threes = (0..34).filter(|&k| counts[k] == 3).fold(0u64, |b, k| b | 1 << k);
-                let mut left = room_bits(room) & threes & self.ways.allowed;
-                kinds &= !left;
+                let mut left = room_bits(room) & threes & self.ways.allowed & !kinds;
                 let mut c = *counts;
                 while left != 0 {
                     let t = left.trailing_zeros() as usize;
@@ -892,7 +930,9 @@ impl<'a> Regional<'a> {
         let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
         let forms = self.p.with_forms(self.seven_pairs, orphans, self.p.melds);
         let keyed = Keyed::new(counts, &v.sources)?;
-        let draws = Draws::new(&keyed, self.p.melds, drawable);
+        let prod = Products::new(&keyed, self.p.melds);
+        let lowers = self.lowers_one(&keyed, &prod.v, counts, drawable);
+        let draws = Draws { prod, lowers };
         let (near, near_kinds) = effective_from(&forms, &draws, &masked, &Stats::new(&masked));
         if !self.honors_and_knitted && self.knitted_straight.is_none() {
             return Some((near, near_kinds & drawable));
@@ -906,6 +946,35 @@ impl<'a> Regional<'a> {
         let mut kinds = if near == best { near_kinds & drawable } else { 0 };
         kinds |= self.knitted_draws(0, counts, drawable, best, knitted, straight)?;
         Some((best, kinds))
+    }
+
+    /// [`changes::lowers`] for the one way to win, a suit whose counts are those of the last call
+    /// not looked up again (a suit's rows depend on its own counts and source alone).
+    #[inline(always)]
+    fn lowers_one(&self, keyed: &Keyed, full: &[Vector; 4], counts: &[u8; 34], drawable: u64) -> [u16; 48] {
+        let mut memo = self.lowers_memo.borrow_mut();
+        let mut lowers = [0u16; 48];
+        for (s, (v, (last, rows))) in full.iter().zip(memo.iter_mut()).enumerate() {
+            let range = suit_range(s);
+            let mut c = [0u8; 9];
+            c[..range.len()].copy_from_slice(&counts[range.clone()]);
+            if *last != c {
+                *last = c;
+                let allowed = self.ways.variants[0].allowed >> range.start;
+                for (r, row) in rows.iter_mut().enumerate().take(range.len()) {
+                    // A kind held four times cannot be drawn (and its key has no step up); a kind
+                    // no target holds never helps.
+                    *row =
+                        if c[r] < 4 && allowed >> r & 1 != 0 { vector::lanes_below(&keyed.plus(s, r), v) } else { 0 };
+                }
+            }
+            for (r, t) in range.enumerate() {
+                if drawable >> t & 1 != 0 {
+                    lowers[t] = rows[r];
+                }
+            }
+        }
+        lowers
     }
 
     /// The draws among `drawable` lowering the knitted forms of variant `vi` whose distances are
@@ -1096,6 +1165,45 @@ mod tests {
             }
         }
         assert!(compared >= rules_names.len() * per_rules / 2, "{compared} hands compared");
+    }
+
+    /// Under the fifth-copy option, hands holding a kind three or four times (one suit alone then
+    /// takes the layered program, for the hand or for a draw bringing the kind to four) with one to
+    /// four wildcards, a tile short or complete: shanten, effective tiles and advice against the
+    /// exact program.
+    #[test]
+    fn one_suit_holding_four_answers_as_the_exact_program() {
+        let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
+        let per_rules = if full { 1500 } else { 60 };
+        let names = ["changsha+5th", "sichuan+5th", "hongzhong+5th", "sanma+5th", "standard+258+5th", "gb+5th"];
+        let mut rng = Rng(0x5eed_2026_1126);
+        let mut compared = 0;
+        for name in names {
+            let rules: Rules = name.parse().expect("rules");
+            let kinds: Vec<usize> = rules.tiles.kinds().iter().map(|t| t.index()).collect();
+            for i in 0..per_rules {
+                let size = [rules.hand_size() - 1, rules.hand_size()][i % 2];
+                let wildcards = 1 + rng.below(4) as u8;
+                let mut left = [0u8; 34];
+                for &k in &kinds {
+                    left[k] = 4;
+                }
+                let mut counts = TileCounts::EMPTY;
+                let k = kinds[rng.below(kinds.len())];
+                counts.0[k] = 3 + (i / 2 % 2) as u8;
+                left[k] = 0;
+                let mut wall: Vec<usize> = (0..34).flat_map(|k| std::iter::repeat_n(k, left[k] as usize)).collect();
+                let rest = size - wildcards as usize - counts.0[k] as usize;
+                for j in 0..rest {
+                    let x = j + rng.below(wall.len() - j);
+                    wall.swap(j, x);
+                    counts.0[wall[j]] += 1;
+                }
+                let Ok(hand) = Hand::new(counts, wildcards, &[]) else { continue };
+                compared += usize::from(keyed_equals_exact(name, &rules, &hand));
+            }
+        }
+        assert!(compared >= names.len() * per_rules / 2, "{compared} hands compared");
     }
 
     /// Where the fifth-copy option leaves the keyed sources answering because other suits have

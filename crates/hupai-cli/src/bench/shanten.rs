@@ -2,8 +2,10 @@
 //! waits through the facade, then the shanten and effective tiles, by the very functions the batch
 //! calls for a parsed line) under every preset and option whose speed differs, each beside
 //! `standard` on the same hands in one run, with the ratio; every rule set over 2× is named.
+//! `hupai bench --advice` does the same for what `hupai batch --advice` answers for a complete
+//! hand (the facade's win check, then the shanten and every discard's effective tiles).
 //!
-//! The hands are 13-tile deals from each rule set's own wall (108 tiles for sichuan and changsha's
+//! The hands are 13-tile deals (14 for advice) from each rule set's own wall (108 tiles for sichuan and changsha's
 //! table game is not assumed: changsha keeps the 136 as its preset does), K of them wildcards, and
 //! under hongzhong every red dragon dealt is a wildcard too. `standard` answers the very same hands,
 //! so a ratio compares like with like; the two take turns in short chunks, as in `hupai bench`.
@@ -51,8 +53,26 @@ const TIME_BOX: Duration = Duration::from_millis(600);
 /// Stream tag of these deals, unrelated to the win-check corpus of the same seed.
 const STREAM: u64 = 0x7368_616e; // "shan"
 
+/// The question timed: a line of `hupai batch --shanten` one tile short, or of `--advice` complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Question {
+    Shanten,
+    Advice,
+}
+
+impl Question {
+    /// The tiles of a timed hand: one short for shanten, complete for advice.
+    fn tiles(self, rules: &Rules) -> usize {
+        match self {
+            Question::Shanten => rules.hand_size() - 1,
+            Question::Advice => rules.hand_size(),
+        }
+    }
+}
+
 /// One rule set at one wildcard count beside `standard`; the field names are part of the CLI's
-/// contract, in the shape of the other rows (`ns_per_hand`, `hands`).
+/// contract, in the shape of the other rows (`ns_per_hand`, `hands`). With `--advice` the rules
+/// are named by `"advice"` instead of `"shanten"`.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ShantenRow {
     /// The rules, as `--rules` text.
@@ -90,14 +110,15 @@ pub(crate) fn deal_under(rules: &Rules, seed: u64, index: u64, tiles: usize, wil
     }
 }
 
-/// The timed question: a parsed line of `hupai batch --shanten`, answered by the batch's own
-/// calls (the facade's waits, then the shanten and effective tiles written as the line's JSON).
+/// The timed question: a parsed line of `hupai batch --shanten` (or `--advice`), answered by the
+/// batch's own calls (the facade's waits or win check, then the shanten and effective tiles, or
+/// the advice, written as the line's JSON).
 #[inline]
-fn ask(hand: &Hand, rules: &Rules, out: &mut Vec<u8>) -> bool {
+fn ask(hand: &Hand, rules: &Rules, advice: bool, out: &mut Vec<u8>) -> bool {
     out.clear();
     let hand = std::hint::black_box(hand);
     let answered = crate::options::answer(hand, rules, None).is_ok();
-    crate::batch::write_shanten(out, hand, rules, &TileCounts::EMPTY, false);
+    crate::batch::write_shanten(out, hand, rules, &TileCounts::EMPTY, advice);
     std::hint::black_box(out);
     answered
 }
@@ -105,6 +126,7 @@ fn ask(hand: &Hand, rules: &Rules, out: &mut Vec<u8>) -> bool {
 /// One side (a rule set) being timed.
 struct Side {
     rules: Rules,
+    advice: bool,
     done: u64,
     elapsed: Duration,
     chunk: u64,
@@ -112,8 +134,8 @@ struct Side {
 }
 
 impl Side {
-    fn new(rules: Rules) -> Side {
-        Side { rules, done: 0, elapsed: Duration::ZERO, chunk: 16, next: 0 }
+    fn new(rules: Rules, advice: bool) -> Side {
+        Side { rules, advice, done: 0, elapsed: Duration::ZERO, chunk: 16, next: 0 }
     }
 
     /// Answers one chunk of `hands` and adds its time; false if an answer was an error.
@@ -123,7 +145,7 @@ impl Side {
         let mut out = Vec::with_capacity(256);
         let start = clock.now();
         for _ in 0..n {
-            ok &= ask(&hands[self.next], &self.rules, &mut out);
+            ok &= ask(&hands[self.next], &self.rules, self.advice, &mut out);
             self.next = (self.next + 1) % hands.len();
         }
         let took = start.elapsed();
@@ -140,9 +162,10 @@ impl Side {
     }
 }
 
-/// Times every rule set of [`SHANTEN_RULES`] at every wildcard count of [`WILDCARDS`], beside
-/// `standard`: `hands` lines each, or as many as fit in [`TIME_BOX`].
-pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<ShantenRow> {
+/// Times `question` under every rule set of [`SHANTEN_RULES`] at every wildcard count of
+/// [`WILDCARDS`], beside `standard`: `hands` lines each, or as many as fit in [`TIME_BOX`].
+pub(crate) fn measure(question: Question, seed: u64, hands: Option<u64>, clock: Clock) -> Vec<ShantenRow> {
+    let advice = question == Question::Advice;
     let (target, time_box) = match hands {
         Some(n) => (n, None),
         None => (1_000_000, Some(TIME_BOX)),
@@ -152,10 +175,13 @@ pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<Shante
         let Ok(rules) = name.parse::<Rules>() else { continue };
         for k in WILDCARDS {
             let corpus: Vec<Hand> = (0..target.min(CORPUS))
-                .map(|i| deal_under(&rules, seed, i, rules.hand_size() - 1, k))
+                .map(|i| deal_under(&rules, seed, i, question.tiles(&rules), k))
                 .filter(|h| {
-                    hupai_shanten::effective_tiles(h, &rules, &TileCounts::EMPTY).is_ok()
-                        && hupai_shanten::effective_tiles(h, &Rules::STANDARD, &TileCounts::EMPTY).is_ok()
+                    let answered = |r: &Rules| match question {
+                        Question::Shanten => hupai_shanten::effective_tiles(h, r, &TileCounts::EMPTY).is_ok(),
+                        Question::Advice => hupai_shanten::discard_advice(h, r, &TileCounts::EMPTY).is_ok(),
+                    };
+                    answered(&rules) && answered(&Rules::STANDARD)
                 })
                 .collect();
             if corpus.is_empty() {
@@ -165,10 +191,10 @@ pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<Shante
             // Warm up (first use validates the tables), untimed.
             let mut out = Vec::new();
             for h in corpus.iter().take(64) {
-                ask(h, &rules, &mut out);
-                ask(h, &Rules::STANDARD, &mut out);
+                ask(h, &rules, advice, &mut out);
+                ask(h, &Rules::STANDARD, advice, &mut out);
             }
-            let mut sides = [Side::new(rules), Side::new(Rules::STANDARD)];
+            let mut sides = [Side::new(rules, advice), Side::new(Rules::STANDARD, advice)];
             let wall = Instant::now();
             while sides.iter().any(|s| s.done < target) && time_box.is_none_or(|t| wall.elapsed() < t) {
                 for side in sides.iter_mut().filter(|s| s.done < target) {
@@ -193,6 +219,7 @@ pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<Shante
 
 /// The rows as JSON lines, or as a table with the targets.
 pub(crate) fn write(
+    question: Question,
     rows: &[ShantenRow],
     seed: u64,
     clock: Clock,
@@ -201,14 +228,21 @@ pub(crate) fn write(
 ) -> io::Result<()> {
     if as_json {
         for row in rows {
-            out.write_all(&json::line(row))?;
+            match question {
+                Question::Shanten => out.write_all(&json::line(row))?,
+                Question::Advice => out.write_all(&json::line(&AdviceRow::of(row)))?,
+            }
         }
         return Ok(());
     }
+    let what = match question {
+        Question::Shanten => "Waits, shanten and effective tiles of random 13-tile deals (`hupai batch --shanten`)",
+        Question::Advice => "Win check, shanten and discard advice of random 14-tile deals (`hupai batch --advice`)",
+    };
     writeln!(
         out,
-        "Shanten and effective tiles of random 13-tile deals (seed {seed:#x}) from each rule set's wall, K of the \
-         tiles wildcards; `standard` times the same hands. One thread, {}.\n",
+        "{what} (seed {seed:#x}) from each rule set's wall, K of the tiles wildcards; `standard` times the same \
+         hands. One thread, {}.\n",
         clock.name()
     )?;
     let width = rows.iter().map(|r| r.shanten.len()).max().unwrap_or(0).max("rules".len());
@@ -239,6 +273,30 @@ pub(crate) fn write(
     }
 }
 
+/// A row of `--advice --json`: the rules named by `"advice"`.
+#[derive(Serialize)]
+struct AdviceRow {
+    advice: &'static str,
+    wildcards: u8,
+    ns_per_hand: f64,
+    hands: u64,
+    standard_ns_per_hand: f64,
+    vs_standard: f64,
+}
+
+impl AdviceRow {
+    fn of(r: &ShantenRow) -> AdviceRow {
+        AdviceRow {
+            advice: r.shanten,
+            wildcards: r.wildcards,
+            ns_per_hand: r.ns_per_hand,
+            hands: r.hands,
+            standard_ns_per_hand: r.standard_ns_per_hand,
+            vs_standard: r.vs_standard,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,9 +306,9 @@ mod tests {
         for name in SHANTEN_RULES {
             let rules: Rules = name.parse().expect("a rules name");
             for i in 0..200 {
-                for k in WILDCARDS {
-                    let h = deal_under(&rules, 7, i, 13, k);
-                    assert_eq!(h.tile_count(), 13, "{name}");
+                for (k, tiles) in WILDCARDS.into_iter().flat_map(|k| [(k, 13), (k, 14)]) {
+                    let h = deal_under(&rules, 7, i, tiles, k);
+                    assert_eq!(h.tile_count(), tiles, "{name}");
                     assert!(h.wildcards() >= k, "{name}");
                     assert!(h.check_tile_supply(&rules).is_ok(), "{name}: {h}");
                     assert!(h.check_copies().is_ok(), "{name}: {h}");
@@ -261,11 +319,13 @@ mod tests {
 
     #[test]
     fn every_rule_set_gets_a_row_per_wildcard_count() {
-        let rows = measure(3, Some(30), Clock::Wall);
-        for name in SHANTEN_RULES {
-            let ks: Vec<u8> = rows.iter().filter(|r| r.shanten == name).map(|r| r.wildcards).collect();
-            assert_eq!(ks, WILDCARDS, "{name}");
+        for question in [Question::Shanten, Question::Advice] {
+            let rows = measure(question, 3, Some(30), Clock::Wall);
+            for name in SHANTEN_RULES {
+                let ks: Vec<u8> = rows.iter().filter(|r| r.shanten == name).map(|r| r.wildcards).collect();
+                assert_eq!(ks, WILDCARDS, "{question:?} {name}");
+            }
+            assert!(rows.iter().all(|r| r.hands == 30 && r.vs_standard.is_finite() && r.vs_standard > 0.0));
         }
-        assert!(rows.iter().all(|r| r.hands == 30 && r.vs_standard.is_finite() && r.vs_standard > 0.0));
     }
 }
