@@ -20,6 +20,32 @@ use crate::vector::{self, IMPOSSIBLE, INF, MAX_M, Vector, combine, finish};
 /// A suit's vector when it alone may force stand-ins past the four copies, at most `budget`: the
 /// lane-wise minimum of its layers.
 pub(crate) fn budgeted(counts: &[u8], sequences: bool, budget: usize) -> Vector {
+    if counts.len() > 9 || counts.iter().any(|&x| x > 7) {
+        return budgeted_uncached(counts, sequences, budget);
+    }
+    // Batches ask the same suits again and again: the answers are kept per thread, bounded.
+    let key = (counts.iter().rev().fold(0u32, |a, &x| a << 3 | u32::from(x)), sequences, budget as u8);
+    if let Some(hit) = BUDGETED.with_borrow(|m| m.get(&key).copied()) {
+        return hit;
+    }
+    let out = budgeted_uncached(counts, sequences, budget);
+    BUDGETED.with_borrow_mut(|m| {
+        if m.len() >= 1 << 14 {
+            m.clear();
+        }
+        m.insert(key, out);
+    });
+    out
+}
+
+thread_local! {
+    /// [`budgeted`]'s answers by (pattern in octal, sequences, budget).
+    static BUDGETED: std::cell::RefCell<std::collections::HashMap<(u32, bool, u8), Vector>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`budgeted`] without the cache.
+fn budgeted_uncached(counts: &[u8], sequences: bool, budget: usize) -> Vector {
     let mut out = IMPOSSIBLE;
     for layer in exact::suit_fifth(counts, &[4; 9][..counts.len()], sequences, budget) {
         for (slot, x) in out.iter_mut().zip(layer) {

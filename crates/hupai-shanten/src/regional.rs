@@ -185,6 +185,41 @@ const MELD_SHAPES: [[u8; 3]; 55] = {
 /// The kinds a 2-5-8 pair may be on: 2, 5 and 8 of each numbered suit.
 const PAIRS_258: u64 = 0b0_1001_0010 * (1 | 1 << 9 | 1 << 18);
 
+/// The layered program's answers kept across hands on this thread, by (caps, ranks, pattern in octal,
+/// budget, sequences): batches ask the same few suits again and again (under hongzhong the red
+/// dragon's suit, held by nobody, in every hand with a wildcard), and a hand's own memo starts
+/// empty. Cleared when full, so that memory stays bounded.
+type LayersKey = ([u8; 9], Ranks, u32, u8, bool);
+
+/// Entries [`layers_across_hands`] keeps at most (a few MB).
+const LAYERS_KEPT: usize = 1 << 14;
+
+thread_local! {
+    static LAYERS: RefCell<HashMap<LayersKey, Vec<Vector>>> = RefCell::new(HashMap::new());
+}
+
+/// [`exact::suit_layers`] through this thread's cache.
+fn layers_across_hands(counts: &[u8], caps: &[u8], ranks: Ranks, sequences: bool, budget: usize) -> Vec<Vector> {
+    let mut key_caps = [0u8; 9];
+    key_caps[..caps.len()].copy_from_slice(caps);
+    if counts.len() > 9 || counts.iter().any(|&x| x > 7) {
+        return exact::suit_layers(counts, caps, ranks, sequences, budget);
+    }
+    let code = counts.iter().rev().fold(0u32, |a, &x| a << 3 | u32::from(x));
+    let key = (key_caps, ranks, code, budget as u8, sequences);
+    if let Some(hit) = LAYERS.with_borrow(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let out = exact::suit_layers(counts, caps, ranks, sequences, budget);
+    LAYERS.with_borrow_mut(|m| {
+        if m.len() >= LAYERS_KEPT {
+            m.clear();
+        }
+        m.insert(key, out.clone());
+    });
+    out
+}
+
 /// A suit's vectors are memoized by (variant, suit, pattern in base 5, stand-in budget).
 type SuitKey = (u8, u8, u32, u8);
 
@@ -429,6 +464,17 @@ impl<'a> Regional<'a> {
                 None => exact::honors_plain(c),
             }];
         }
+        if budget > 0
+            && !self.exact_only
+            && matches!(v.sources[s], Source::Plain | Source::Pair258 | Source::HonorsNoPair)
+            && c.iter().all(|&x| x <= 3)
+        {
+            // These sources with no kind held four times gain nothing from stand-ins past the four
+            // copies (`exact`'s exhaustive test): every layer is at least the first lane by lane,
+            // so the first alone gives the same layered product, and it is the keyed answer (a
+            // table lookup) instead of the layered program.
+            return self.suit(vi, s, counts, 0);
+        }
         if v.ranks[s].allowed == 0 {
             // Nothing of this suit may be held: no groups, every real tile dropped.
             let mut none = IMPOSSIBLE;
@@ -445,7 +491,7 @@ impl<'a> Regional<'a> {
         let out = if budget == 0 {
             vec![exact::suit_exact_in(c, &v.caps[range], v.ranks[s], s < 3)]
         } else {
-            exact::suit_layers(c, &v.caps[range], v.ranks[s], s < 3, budget)
+            layers_across_hands(c, &v.caps[range], v.ranks[s], s < 3, budget)
         };
         self.memo.borrow_mut().insert(key, out.clone());
         out
