@@ -59,6 +59,18 @@ pub enum Action {
     Ryukyoku,
     /// Pass: decline every claim on a discard or a kan.
     None,
+    /// Sichuan (换三张): one of the three tiles of one suit to pass before play. The three are
+    /// chosen one at a time, the first fixing the suit, so that the legal actions list each tile
+    /// rather than every choice of three.
+    Exchange {
+        /// The tile.
+        pai: Pai,
+    },
+    /// Sichuan (定缺): the suit declared void before play.
+    Dingque {
+        /// The suit: characters, dots or bamboo.
+        suit: hupai::Suit,
+    },
 }
 
 impl Action {
@@ -76,6 +88,8 @@ impl Action {
             Action::Hora => "hora",
             Action::Ryukyoku => "ryukyoku",
             Action::None => "none",
+            Action::Exchange { .. } => "huansanzhang",
+            Action::Dingque { .. } => "dingque",
         }
     }
 }

@@ -44,6 +44,13 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         Event::Niao { actor, pais, len } => {
             json!({"type": "niao", "actor": actor, "pais": tiles(&pais[..usize::from(len)])})
         }
+        Event::Huansanzhang { actor, target, pais } => {
+            json!({"type": "huansanzhang", "actor": actor, "target": target, "pais": tiles(&pais)})
+        }
+        Event::Dingque { actor, suit } => {
+            json!({"type": "dingque", "actor": actor, "suit": suit.letter().to_string()})
+        }
+        Event::Gangfen { actor, deltas } => json!({"type": "gangfen", "actor": actor, "deltas": &deltas[..n]}),
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
         Event::Reach { actor } => json!({"type": "reach", "actor": actor}),
         Event::ReachAccepted { actor } => json!({"type": "reach_accepted", "actor": actor}),
@@ -82,6 +89,8 @@ pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
         Action::Hora => json!({"type": "hora", "actor": actor, "target": target}),
         Action::Ryukyoku => json!({"type": "ryukyoku", "actor": actor}),
         Action::None => json!({"type": "none"}),
+        Action::Exchange { pai } => json!({"type": "huansanzhang", "actor": actor, "pai": pai}),
+        Action::Dingque { suit } => json!({"type": "dingque", "actor": actor, "suit": suit.letter().to_string()}),
     }
 }
 
@@ -98,6 +107,8 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
         }
         Action::Kakan { pai } => format!("kakan {pai}"),
         Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
+        Action::Exchange { pai } => format!("huansanzhang {pai}"),
+        Action::Dingque { suit } => format!("dingque {}", suit.letter()),
         other => other.kind().to_string(),
     }
 }

@@ -41,6 +41,9 @@ fn next_wall(game: &Game) -> Option<ChineseWall> {
         WallSource::Seeded(seed) if game.rules.family == Family::Hongzhong => {
             Some(ChineseWall::seeded_from(*seed, k, crate::wall::hongzhong_tile_ids()))
         }
+        WallSource::Seeded(seed) if game.rules.family == Family::Sichuan => {
+            Some(ChineseWall::seeded_from(*seed, k, (0..108u8).map(crate::pai::PaiId)))
+        }
         WallSource::Seeded(seed) => Some(ChineseWall::seeded(*seed, k)),
         WallSource::GivenChinese(walls) => walls.get(k as usize).cloned(),
         _ => None,
@@ -116,6 +119,11 @@ pub(crate) fn deal(game: &mut Game) {
         p.repack();
         p.refresh_waits(&game.hand_rules);
     }
+    if game.rules.family == Family::Sichuan {
+        // The tiles passed and the void suits declared come before the dealer's first draw.
+        super::sichuan::start(game);
+        return;
+    }
     draw(game, oya, false, false);
 }
 
@@ -143,6 +151,10 @@ fn set_aside(game: &mut Game, seat: Seat, flower: Pai) {
 /// drawn when no tile is left to take.
 pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
     let mut back = back;
+    if !back {
+        // A discard after a kong's replacement was answered: 杠上炮 is over.
+        game.sichuan.after_kong = None;
+    }
     loop {
         if game.tiles_left() == 0 {
             game.exhaustive_draw();
