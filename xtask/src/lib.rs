@@ -1,7 +1,8 @@
 //! `cargo xtask` tasks as a library, so tests can run them: `tables` regenerates the committed
 //! tables and the C header, `tables --check` regenerates them in memory and fails if a committed
 //! file differs; `header [--check]` does the same for the C header (`crates/hupai-ffi/include/hupai.h`,
-//! written by cbindgen from `crates/hupai-ffi/src/lib.rs`) alone.
+//! written by cbindgen from `crates/hupai-ffi/src/lib.rs`) alone; [`wasm`] builds the npm package
+//! and the page.
 //!
 //! Every generated file is written through one function, [`ensure_file_contents`], in the style of
 //! rust-analyzer's `sourcegen`: in check mode it never writes and reports a stale file as an error.
@@ -14,6 +15,8 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+pub mod wasm;
 
 /// Write the files, or only check that they are up to date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 //! `cargo xtask diff [--full] [...]` runs the differential harness (`hupai diff`) in release.
 //! `cargo xtask package` packages every publishable crate (`cargo package --no-verify`), so a
 //! crate that could not be published fails CI.
+//! `cargo xtask wasm` builds the npm package `hupai` and the page into `target/wasm/` (docs/web.md).
 
 use std::process::ExitCode;
 
@@ -17,13 +18,17 @@ fn main() -> ExitCode {
     if args.first().is_some_and(|a| a == "package") {
         return package(&args[1..]);
     }
+    if args.len() == 1 && args[0] == "wasm" {
+        return report(xtask::wasm::build(&xtask::workspace_root()));
+    }
     let (task, mode) = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [task @ ("tables" | "header")] => (*task, xtask::Mode::Write),
         [task @ ("tables" | "header"), "--check"] => (*task, xtask::Mode::Check),
         _ => {
             eprintln!(
                 "usage: cargo xtask tables [--check]\n       cargo xtask header [--check]\n       \
-                 cargo xtask diff [--full] [hupai diff options]\n       cargo xtask package [cargo package options]"
+                 cargo xtask diff [--full] [hupai diff options]\n       cargo xtask package [cargo package options]\n       \
+                 cargo xtask wasm"
             );
             return ExitCode::from(2);
         }

@@ -452,7 +452,7 @@ fn write_answer(
 /// `advice`, for a hand of 3k + 2 tiles, `, "advice": [{"discard": ..., "shanten": ...,
 /// "effective": [...], "unseen": N}, ...]`; or `, "shanten_error": "..."` when shanten has no
 /// number (a hand that can never win, such as one with a declared meld of the void suit).
-fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts, advice: bool) {
+pub(crate) fn write_shanten(out: &mut Vec<u8>, hand: &Hand, rules: &Rules, visible: &TileCounts, advice: bool) {
     let answered = if hand.tile_count() % 3 == 1 {
         hupai_shanten::effective_tiles(hand, rules, visible).map(|e| (e.shanten, Some(e), None))
     } else if advice {

@@ -14,6 +14,10 @@
 //!   `--batch` times `batch` end to end.
 //! - `odds`: exact win odds of random deals beside a Monte Carlo estimate (`docs/odds.md`).
 //! - `play`: self-play with the built-in policies, mjai logs written (`--bench`: decisions per second);
+//! - `replay FILE…`: game logs (mjai, tenhou.net/6, mjlog) replayed through the game engine, every
+//!   decision and result checked (one JSON line per game; `--legal` adds each decision's legal
+//!   actions); `convert --to mjai|tenhou6 FILE` writes a log again; `wall --tenhou SEED` prints
+//!   Tenhou's walls.
 //! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
 //!   (`docs/harness.md`); exit 2 if any.
 //!
@@ -30,6 +34,7 @@ mod bench;
 mod check;
 mod diff;
 mod ev;
+mod game_logs;
 mod json;
 mod lines;
 mod list;
@@ -130,6 +135,13 @@ enum Command {
     Algorithms(list::ListArgs),
     /// Exact odds that K wildcards plus tiles drawn from the wall win, beside a Monte Carlo estimate.
     Odds(odds::OddsArgs),
+    /// Replay game logs (mjai, tenhou.net/6, mjlog; `-` is stdin) through the game engine, checking
+    /// every decision is legal and every result equals the log's: one JSON line per game.
+    Replay(game_logs::ReplayArgs),
+    /// Write a game log again as mjai JSON lines or tenhou.net/6 JSON (from the engine's replay of it).
+    Convert(game_logs::ConvertArgs),
+    /// Tenhou's walls and dice from a log's shuffle seed: one JSON line per hand.
+    Wall(game_logs::WallArgs),
     /// Time every algorithm on the same random deals at 0-8 wildcards (or `--batch`: the batch end to end).
     Bench(bench::BenchArgs),
     /// Run every algorithm on the same corpora and compare (exit 2 on any disagreement).
@@ -303,6 +315,9 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         },
+        Command::Replay(args) => game_logs::run_replay(args, &mut io::BufWriter::new(stdout.lock())),
+        Command::Convert(args) => game_logs::run_convert(args, &mut io::BufWriter::new(stdout.lock())),
+        Command::Wall(args) => game_logs::run_wall(args, &mut stdout.lock()),
         Command::Score(args) => match score::scorer(args) {
             Ok(scorer) => score::run(&scorer, io::stdin().lock(), &mut io::BufWriter::new(stdout.lock())),
             Err(e) => {

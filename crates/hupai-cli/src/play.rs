@@ -38,8 +38,8 @@ pub(crate) enum Format {
 
 #[derive(Args)]
 pub(crate) struct PlayArgs {
-    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p), a
-    /// JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
+    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
+    /// gb-single, hongzhong), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
     #[arg(long, default_value = "tenhou")]
     rules: String,
     /// Games to play (default 1; 2000 with `--bench`).
@@ -52,7 +52,7 @@ pub(crate) struct PlayArgs {
     /// calls that lower shanten, the discard advice's first tile).
     #[arg(long, default_value = "random", value_parser = parse_policy)]
     policy: PolicyKind,
-    /// Log format.
+    /// Log format (tenhou6 holds riichi games only).
     #[arg(long, value_enum, default_value_t = Format::Mjai)]
     format: Format,
     /// Write each game's log to DIR/game-<seed>.<ext> (one line per game on stdout says where)
@@ -91,7 +91,7 @@ pub(crate) fn setup(args: &PlayArgs) -> Result<Setup, String> {
         GameRules::from_json(text).map_err(|e| format!("--rules: {e} (or a JSON object, or a file holding one)"))?
     };
     if args.format == Format::Tenhou6 && !args.bench {
-        return Err("--format tenhou6 is not yet available: write mjai (the default)".into());
+        hupai_game::formats::tenhou6::check_rules(&rules).map_err(|e| format!("--format tenhou6: {e}"))?;
     }
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
@@ -170,12 +170,12 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
                     let mut game = Game::new(setup.rules, seed);
                     let decisions = policy::play_out(&mut game, &mut *args.policy.build(seed));
                     let players = game.players();
-                    let mut log = Vec::with_capacity(64 * game.events().len());
-                    for event in game.events() {
-                        // Writing into a Vec cannot fail.
-                        let _ = serde_json::to_writer(&mut log, &hupai_game::mjai::event_json(event, players));
-                        log.push(b'\n');
+                    let log = match args.format {
+                        Format::Mjai => hupai_game::mjai::write(game.events(), players),
+                        // One JSON object a game, a line each.
+                        Format::Tenhou6 => hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[]) + "\n",
                     }
+                    .into_bytes();
                     bar.inc(1);
                     let scores = game.scores()[..usize::from(players)].to_vec();
                     (seed, log, decisions, scores)
@@ -186,7 +186,8 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
             match &args.out {
                 None => out.write_all(&log)?,
                 Some(dir) => {
-                    let path = dir.join(format!("game-{seed}.mjson"));
+                    let extension = if args.format == Format::Mjai { "mjson" } else { "json" };
+                    let path = dir.join(format!("game-{seed}.{extension}"));
                     fs::write(&path, &log)
                         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
                     let line = GameLine { game: seed, file: path.display().to_string(), decisions, scores };

@@ -126,7 +126,20 @@ fn shanten_rows_cover_every_rule_set_beside_standard() {
     let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
     let names: Vec<&str> =
         rows.iter().filter(|r| r["wildcards"] == 0).map(|r| r["shanten"].as_str().expect("rules")).collect();
-    for want in ["standard", "gb", "sichuan", "changsha", "hongzhong", "sanma", "standard+5th"] {
+    for want in [
+        "standard",
+        "gb",
+        "sichuan",
+        "sichuan+void-m",
+        "changsha",
+        "standard+258",
+        "standard+tiles-108",
+        "standard+tiles-112",
+        "hongzhong",
+        "sanma",
+        "standard+5th",
+        "hongzhong+5th",
+    ] {
         assert!(names.contains(&want), "{want} missing from {names:?}");
     }
     for r in &rows {
@@ -138,5 +151,5 @@ fn shanten_rows_cover_every_rule_set_beside_standard() {
     }
     // The table: a row per rule set and wildcard count, and the targets.
     let table = hupai(&["bench", "--shanten", "--hands", "4"]);
-    assert!(table.contains("×standard") && table.contains("Targets:"), "{table}");
+    assert!(table.contains("×standard") && table.contains("Targets:") && table.contains("over 2×: "), "{table}");
 }

@@ -103,6 +103,18 @@ enum HupaiError
    * An output buffer is too small for the answer; the message says how many bytes it needs.
    */
   HUPAI_ERROR_BUFFER_TOO_SMALL = -10,
+  /**
+   * A game's rules or an action is not what it should be: rules JSON or a preset name that
+   * does not read, or an action that is not JSON or not an mjai action object (the message
+   * names the key).
+   */
+  HUPAI_ERROR_JSON = -11,
+  /**
+   * The game refused the action: the game is over, the seat has nothing to decide now, or the
+   * action is not among its legal actions (the message says which and why). The game is
+   * unchanged.
+   */
+  HUPAI_ERROR_ILLEGAL = -12,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -111,6 +123,14 @@ typedef enum HupaiError HupaiError;
 typedef int32_t HupaiError;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * A game of riichi mahjong (four or three players) played through the C ABI: create it with
+ * `hupai_game_new`, ask `hupai_game_to_act` and `hupai_game_legal_actions`, answer with
+ * `hupai_game_apply`, read the log with `hupai_game_events`, and free it with `hupai_game_free`.
+ * Opaque: only pointers to it cross the boundary. One game is used by one thread at a time.
+ */
+typedef struct HupaiGame HupaiGame;
 
 /**
  * One line of `hupai_discard_ev`: a discard and its draw odds.
@@ -312,6 +332,103 @@ int32_t hupai_discard_advice(const char *hand,
                              const char *visible,
                              HupaiDiscardOption *out,
                              size_t out_len);
+
+/**
+ * Starts a game and writes its handle to `out_game`; returns 0, or a negative `HupaiError` with
+ * `out_game` left as it was.
+ *
+ * `rules` is a preset name (`tenhou`, `mahjong-soul`, `m-league`, `wrc`, `tenhou-3p`,
+ * `mahjong-soul-3p`; NULL: `tenhou`) or a JSON object of rule flags
+ * (`{"preset": "tenhou", "length": "east"}`, docs/game.md); `seed` picks the walls (hupai's
+ * seeded shuffle: hand k of the game is dealt from the seed and k), so the same rules, seed and
+ * actions give the same game everywhere. The first hand is dealt and the dealer has drawn.
+ * Free the handle with `hupai_game_free`.
+ *
+ * # Safety
+ * `rules` is NULL or a NUL-terminated string valid for the call; `out_game` points to a writable
+ * `HupaiGame *` (NULL gives an error code).
+ */
+int32_t hupai_game_new(const char *rules, uint64_t seed, HupaiGame **out_game);
+
+/**
+ * Frees a game. NULL is allowed (nothing happens); a handle may be freed once.
+ *
+ * # Safety
+ * `game` is NULL or a handle from `hupai_game_new` not freed before and used by no other thread.
+ */
+void hupai_game_free(HupaiGame *game);
+
+/**
+ * The seats that must decide now, a bit per seat (`1 << seat`): the seat to move, or every seat
+ * still to answer a discard or a kan; 0 when the game is over. Or a negative `HupaiError`.
+ *
+ * # Safety
+ * As for `hupai_game_free`, `game` not NULL.
+ */
+int32_t hupai_game_to_act(const HupaiGame *game);
+
+/**
+ * 1 when the game is over, 0 while it goes on, or a negative `HupaiError`.
+ *
+ * # Safety
+ * As for `hupai_game_to_act`.
+ */
+int32_t hupai_game_is_over(const HupaiGame *game);
+
+/**
+ * The legal actions of `seat` now, as a JSON array of mjai action objects
+ * (`[{"type":"dahai","actor":0,"pai":"5mr","tsumogiri":false}, …, {"type":"none"}]`; empty when
+ * the seat has nothing to decide), followed by a NUL, into `out` (at most `out_len` bytes; 4096
+ * always suffice); returns its length without the NUL, or a negative `HupaiError`
+ * (`HUPAI_ERROR_BUFFER_TOO_SMALL` names the size needed; `out` is then left as it was).
+ *
+ * # Safety
+ * As for `hupai_game_to_act`; `out` points to `out_len` writable bytes nothing else uses during
+ * the call (NULL gives an error code).
+ */
+int32_t hupai_game_legal_actions(const HupaiGame *game, int32_t seat, char *out, size_t out_len);
+
+/**
+ * Does `action` for `seat`: an mjai action object as `hupai_game_legal_actions` lists them
+ * (`{"type":"none"}` passes; an `actor`, if given, must be `seat`). Returns 0, or a negative
+ * `HupaiError` with the game unchanged: `HUPAI_ERROR_JSON` when the text is not an action,
+ * `HUPAI_ERROR_ILLEGAL` when the game refuses it (the message says why).
+ *
+ * # Safety
+ * `game` is a live handle from `hupai_game_new` used by no other thread during the call;
+ * `action` is NULL or a NUL-terminated string valid for the call.
+ */
+int32_t hupai_game_apply(HupaiGame *game, int32_t seat, const char *action);
+
+/**
+ * How many events the game has logged so far (the lines `hupai_game_events` writes), or a
+ * negative `HupaiError`.
+ *
+ * # Safety
+ * As for `hupai_game_to_act`.
+ */
+int32_t hupai_game_event_count(const HupaiGame *game);
+
+/**
+ * The events from number `from` on (0: the whole log) as mjai JSON lines, each ending with a
+ * newline, followed by a NUL, into `out` (at most `out_len` bytes); returns the length without
+ * the NUL, or a negative `HupaiError` (`HUPAI_ERROR_BUFFER_TOO_SMALL` names the size needed).
+ * A server polls with `from` = the count it has already read (`hupai_game_event_count`).
+ *
+ * # Safety
+ * As for `hupai_game_legal_actions`.
+ */
+int32_t hupai_game_events(const HupaiGame *game, size_t from, char *out, size_t out_len);
+
+/**
+ * Writes the scores in seat order to `out_scores` (4 `int32_t`; with three players the fourth
+ * is 0) and returns the number of players, or a negative `HupaiError`.
+ *
+ * # Safety
+ * As for `hupai_game_to_act`; `out_scores` points to 4 writable `int32_t` (NULL gives an error code).
+ */
+int32_t hupai_game_scores(const HupaiGame *game,
+                          int32_t *out_scores);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -69,6 +69,14 @@ pub enum HupaiError {
     Situation = -9,
     /// An output buffer is too small for the answer; the message says how many bytes it needs.
     BufferTooSmall = -10,
+    /// A game's rules or an action is not what it should be: rules JSON or a preset name that
+    /// does not read, or an action that is not JSON or not an mjai action object (the message
+    /// names the key).
+    Json = -11,
+    /// The game refused the action: the game is over, the seat has nothing to decide now, or the
+    /// action is not among its legal actions (the message says which and why). The game is
+    /// unchanged.
+    Illegal = -12,
 }
 
 impl HupaiError {
@@ -627,6 +635,263 @@ pub unsafe extern "C" fn hupai_discard_advice(
             unsafe { slot.write(row) };
         }
         Ok(advice.len() as i32)
+    })
+}
+
+/// A game of riichi mahjong (four or three players) played through the C ABI: create it with
+/// `hupai_game_new`, ask `hupai_game_to_act` and `hupai_game_legal_actions`, answer with
+/// `hupai_game_apply`, read the log with `hupai_game_events`, and free it with `hupai_game_free`.
+/// Opaque: only pointers to it cross the boundary. One game is used by one thread at a time.
+pub struct HupaiGame {
+    game: hupai_game::Game,
+}
+
+/// The game behind a handle.
+///
+/// # Safety
+/// `game` is NULL or a pointer `hupai_game_new` returned and `hupai_game_free` has not freed,
+/// used by no other thread during the call.
+unsafe fn game_ref<'a>(game: *const HupaiGame) -> Result<&'a HupaiGame, Failure> {
+    if game.is_null() {
+        return Err(failure(HupaiError::NullArgument, "game is NULL"));
+    }
+    // SAFETY: not NULL, and the caller guarantees a live handle from `hupai_game_new`.
+    Ok(unsafe { &*game })
+}
+
+/// Writes `text` and a NUL to the caller's buffer; returns the length without the NUL.
+///
+/// # Safety
+/// `out` is NULL or points to `out_len` writable bytes that nothing else uses during the call.
+unsafe fn write_text(text: &str, out: *mut c_char, out_len: usize) -> Result<i32, Failure> {
+    if out.is_null() {
+        return Err(failure(HupaiError::NullArgument, "out is NULL"));
+    }
+    let needed = text.len() + 1;
+    if needed > out_len {
+        return Err(failure(
+            HupaiError::BufferTooSmall,
+            format!("the answer needs {needed} bytes (with its NUL); out_len is {out_len}"),
+        ));
+    }
+    let length = i32::try_from(text.len())
+        .map_err(|_| failure(HupaiError::BufferTooSmall, "the answer is longer than 2 GiB"))?;
+    // SAFETY: `out` is not NULL and the caller guarantees `out_len >= needed` writable bytes.
+    let buffer = unsafe { std::slice::from_raw_parts_mut(out.cast::<u8>(), needed) };
+    buffer[..text.len()].copy_from_slice(text.as_bytes());
+    buffer[text.len()] = 0;
+    Ok(length)
+}
+
+/// A seat of a game, checked.
+fn game_seat(game: &hupai_game::Game, seat: i32) -> Result<u8, Failure> {
+    match u8::try_from(seat) {
+        Ok(s) if s < game.players() => Ok(s),
+        _ => Err(failure(
+            HupaiError::Illegal,
+            format!(
+                "seat {seat} does not exist: the table has {} players (seats 0-{})",
+                game.players(),
+                game.players() - 1
+            ),
+        )),
+    }
+}
+
+/// Starts a game and writes its handle to `out_game`; returns 0, or a negative `HupaiError` with
+/// `out_game` left as it was.
+///
+/// `rules` is a preset name (`tenhou`, `mahjong-soul`, `m-league`, `wrc`, `tenhou-3p`,
+/// `mahjong-soul-3p`; NULL: `tenhou`) or a JSON object of rule flags
+/// (`{"preset": "tenhou", "length": "east"}`, docs/game.md); `seed` picks the walls (hupai's
+/// seeded shuffle: hand k of the game is dealt from the seed and k), so the same rules, seed and
+/// actions give the same game everywhere. The first hand is dealt and the dealer has drawn.
+/// Free the handle with `hupai_game_free`.
+///
+/// # Safety
+/// `rules` is NULL or a NUL-terminated string valid for the call; `out_game` points to a writable
+/// `HupaiGame *` (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_new(rules: *const c_char, seed: u64, out_game: *mut *mut HupaiGame) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let rules = unsafe { text(rules, "rules") }?.unwrap_or("tenhou");
+        if out_game.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out_game is NULL"));
+        }
+        let rules = hupai_game::GameRules::from_json(rules)
+            .map_err(|e| failure(HupaiError::Json, format!("rules {}: {e}", shortened(rules))))?;
+        let handle = Box::into_raw(Box::new(HupaiGame { game: hupai_game::Game::new(rules, seed) }));
+        // SAFETY: not NULL, and the caller guarantees a writable, aligned pointer slot.
+        unsafe { out_game.write(handle) };
+        Ok(0)
+    })
+}
+
+/// Frees a game. NULL is allowed (nothing happens); a handle may be freed once.
+///
+/// # Safety
+/// `game` is NULL or a handle from `hupai_game_new` not freed before and used by no other thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_free(game: *mut HupaiGame) {
+    if game.is_null() {
+        return;
+    }
+    // Dropping a game runs no code that can panic; the guard is there all the same.
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the caller guarantees a live handle from `hupai_game_new`, owned by the library.
+        drop(unsafe { Box::from_raw(game) });
+    }));
+}
+
+/// The seats that must decide now, a bit per seat (`1 << seat`): the seat to move, or every seat
+/// still to answer a discard or a kan; 0 when the game is over. Or a negative `HupaiError`.
+///
+/// # Safety
+/// As for `hupai_game_free`, `game` not NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_to_act(game: *const HupaiGame) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        Ok(i32::from(game.game.to_act()))
+    })
+}
+
+/// 1 when the game is over, 0 while it goes on, or a negative `HupaiError`.
+///
+/// # Safety
+/// As for `hupai_game_to_act`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_is_over(game: *const HupaiGame) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        Ok(i32::from(game.game.is_over()))
+    })
+}
+
+/// The legal actions of `seat` now, as a JSON array of mjai action objects
+/// (`[{"type":"dahai","actor":0,"pai":"5mr","tsumogiri":false}, …, {"type":"none"}]`; empty when
+/// the seat has nothing to decide), followed by a NUL, into `out` (at most `out_len` bytes; 4096
+/// always suffice); returns its length without the NUL, or a negative `HupaiError`
+/// (`HUPAI_ERROR_BUFFER_TOO_SMALL` names the size needed; `out` is then left as it was).
+///
+/// # Safety
+/// As for `hupai_game_to_act`; `out` points to `out_len` writable bytes nothing else uses during
+/// the call (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_legal_actions(
+    game: *const HupaiGame,
+    seat: i32,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        let seat = game_seat(&game.game, seat)?;
+        let target = game.game.claim_target().unwrap_or(seat);
+        let list: Vec<serde_json::Value> =
+            game.game.legal_actions(seat).iter().map(|a| hupai_game::mjai::action_json(seat, target, a)).collect();
+        let text = serde_json::Value::Array(list).to_string();
+        // SAFETY: as above.
+        unsafe { write_text(&text, out, out_len) }
+    })
+}
+
+/// Does `action` for `seat`: an mjai action object as `hupai_game_legal_actions` lists them
+/// (`{"type":"none"}` passes; an `actor`, if given, must be `seat`). Returns 0, or a negative
+/// `HupaiError` with the game unchanged: `HUPAI_ERROR_JSON` when the text is not an action,
+/// `HUPAI_ERROR_ILLEGAL` when the game refuses it (the message says why).
+///
+/// # Safety
+/// `game` is a live handle from `hupai_game_new` used by no other thread during the call;
+/// `action` is NULL or a NUL-terminated string valid for the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_apply(game: *mut HupaiGame, seat: i32, action: *const c_char) -> i32 {
+    guard(|| {
+        if game.is_null() {
+            return Err(failure(HupaiError::NullArgument, "game is NULL"));
+        }
+        // SAFETY: not NULL, and the caller guarantees a live handle used by no one else.
+        let game = unsafe { &mut *game };
+        // SAFETY: the caller's guarantees, as documented above.
+        let action =
+            unsafe { text(action, "action") }?.ok_or_else(|| failure(HupaiError::NullArgument, "action is NULL"))?;
+        let seat = game_seat(&game.game, seat)?;
+        let value: serde_json::Value = serde_json::from_str(action)
+            .map_err(|e| failure(HupaiError::Json, format!("action {}: not JSON: {e}", shortened(action))))?;
+        let (actor, action) = hupai_game::mjai::action_from_json(&value)
+            .map_err(|e| failure(HupaiError::Json, format!("action {}: {e}", shortened(&value.to_string()))))?;
+        if let Some(actor) = actor.filter(|&a| a != seat) {
+            return Err(failure(HupaiError::Illegal, format!("the action's actor is {actor}, not seat {seat}")));
+        }
+        game.game.apply(seat, action).map_err(|e| failure(HupaiError::Illegal, e.to_string()))?;
+        Ok(0)
+    })
+}
+
+/// How many events the game has logged so far (the lines `hupai_game_events` writes), or a
+/// negative `HupaiError`.
+///
+/// # Safety
+/// As for `hupai_game_to_act`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_event_count(game: *const HupaiGame) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        i32::try_from(game.game.events().len()).map_err(|_| failure(HupaiError::BufferTooSmall, "over 2^31 events"))
+    })
+}
+
+/// The events from number `from` on (0: the whole log) as mjai JSON lines, each ending with a
+/// newline, followed by a NUL, into `out` (at most `out_len` bytes); returns the length without
+/// the NUL, or a negative `HupaiError` (`HUPAI_ERROR_BUFFER_TOO_SMALL` names the size needed).
+/// A server polls with `from` = the count it has already read (`hupai_game_event_count`).
+///
+/// # Safety
+/// As for `hupai_game_legal_actions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_events(
+    game: *const HupaiGame,
+    from: usize,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        let events = game.game.events();
+        let players = game.game.players();
+        let mut text = String::new();
+        for event in events.get(from..).unwrap_or(&[]) {
+            text.push_str(&hupai_game::mjai::event_json(event, players).to_string());
+            text.push('\n');
+        }
+        // SAFETY: as above.
+        unsafe { write_text(&text, out, out_len) }
+    })
+}
+
+/// Writes the scores in seat order to `out_scores` (4 `int32_t`; with three players the fourth
+/// is 0) and returns the number of players, or a negative `HupaiError`.
+///
+/// # Safety
+/// As for `hupai_game_to_act`; `out_scores` points to 4 writable `int32_t` (NULL gives an error code).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_scores(game: *const HupaiGame, out_scores: *mut i32) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        if out_scores.is_null() {
+            return Err(failure(HupaiError::NullArgument, "out_scores is NULL"));
+        }
+        // SAFETY: not NULL, and the caller guarantees 4 writable, aligned `int32_t`.
+        let out = unsafe { &mut *out_scores.cast::<[i32; 4]>() };
+        *out = game.game.scores();
+        Ok(i32::from(game.game.players()))
     })
 }
 

@@ -6,6 +6,7 @@
 //! a plain `Copy` value with fixed-size fields, so producing one allocates nothing.
 
 use crate::pai::Pai;
+use crate::rules::GameRules;
 
 /// A seat, 0–3 (0 is the first dealer, the seats counter-clockwise from it, as mjai numbers them).
 pub type Seat = u8;
@@ -85,6 +86,9 @@ pub enum Event {
     StartGame {
         /// Players at the table, 3 or 4.
         players: u8,
+        /// The rules, for a family other than riichi: mjai readers know only riichi, so the log
+        /// of a Chinese family names its rules (`"rules"` in `start_game`) to be replayed.
+        rules: Option<GameRules>,
     },
     /// A hand starts: the deal.
     StartKyoku {

@@ -127,7 +127,7 @@ pub(crate) enum Riichi {
 }
 
 /// One seat's part of the state.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Player {
     pub(crate) hand: PaiCounts,
     pub(crate) packed: PackedHand,
@@ -313,7 +313,10 @@ pub(crate) enum Phase {
 /// `legal_actions` lists what a seat may do; `apply` does it or refuses it with a
 /// [`GameError`], changing nothing. Both allocate nothing but the event log (which
 /// [`Game::set_recording`] turns off for self-play that needs no log).
-#[derive(Debug, Clone)]
+///
+/// Two games are equal when every part of their state is, the event log included (a check that
+/// a refused action changed nothing compares a clone with the game).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     pub(crate) rules: GameRules,
     pub(crate) options: riichi::Options,
@@ -412,7 +415,7 @@ impl Game {
             final_points: None,
         };
         game.seat_players();
-        game.emit(Event::StartGame { players: rules.players });
+        game.emit(Event::StartGame { players: rules.players, rules: rules.named_in_logs() });
         game.deal();
         game
     }
@@ -441,6 +444,54 @@ impl Game {
     /// The scores, in seat order (three entries count with three players).
     pub fn scores(&self) -> [i32; 4] {
         self.scores
+    }
+
+    /// Where every tile of the set is, counted by [`Pai`] index (0-33 plain, 34-36 red fives):
+    /// the hands, the rivers (tiles not called), the melds, the norths set aside, and the tiles of
+    /// the wall no one has taken (found from the wall's own positions: the deal, the live draws and
+    /// the replacement tiles so far). Every kind of the set counts four (the red fives apart) at
+    /// every moment of a game; a tile lost or taken twice shows as a three or a five. For checks
+    /// and tests: [`GameRules::tile_count`] tiles in all.
+    pub fn tile_census(&self) -> [u8; 37] {
+        let mut census = [0u8; 37];
+        let mut put = |pai: Pai| {
+            if let Some(slot) = census.get_mut(usize::from(pai.index())) {
+                *slot += 1;
+            }
+        };
+        if self.hands_dealt == 0 {
+            return census;
+        }
+        let n = self.rules.players;
+        let red = self.red();
+        for p in &self.players[..self.seat_count()] {
+            p.hand.tiles().for_each(&mut put);
+            p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
+            p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
+            (0..p.nuki).for_each(|_| put(Pai::NORTH));
+        }
+        let mut taken = [false; 136];
+        let mut take = |id: crate::PaiId| {
+            if let Some(t) = taken.get_mut(usize::from(id.0)) {
+                *t = true;
+            }
+        };
+        for offset in 0..n {
+            (0..13).for_each(|i| take(self.wall.dealt(n, offset, i)));
+        }
+        (0..usize::from(self.live_drawn)).for_each(|k| take(self.wall.draw(n, k)));
+        (0..usize::from(self.replacements)).for_each(|k| take(self.wall.replacement(k)));
+        for &id in self.wall.ids() {
+            if !taken.get(usize::from(id.0)).copied().unwrap_or(true) {
+                put(id.pai(red));
+            }
+        }
+        census
+    }
+
+    /// Riichi sticks on the table (1,000 points each, not in anyone's score).
+    pub fn kyotaku(&self) -> u8 {
+        self.kyotaku
     }
 
     /// True when the game is over.
@@ -472,6 +523,15 @@ impl Game {
             Phase::Claims { asked, answered, .. } => asked & !answered,
             Phase::Exchange | Phase::Dingque => crate::family::sichuan::to_act(self),
             Phase::Over => 0,
+        }
+    }
+
+    /// The seat whose discard or kan the other seats are answering now (the `target` of their
+    /// calls and wins), if they are.
+    pub fn claim_target(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Claims { from, .. } => Some(from),
+            _ => None,
         }
     }
 
@@ -579,6 +639,25 @@ impl Game {
 
     pub(crate) fn red(&self) -> [u8; 3] {
         self.rules.red_fives
+    }
+
+    /// Starts the game over at a hand other than the first (a replay of a log that begins
+    /// mid-game): the round wind, the hand, the counters, the sticks and the scores as given,
+    /// then the first wall dealt.
+    pub(crate) fn restart_at(&mut self, bakaze: u8, kyoku: u8, honba: u8, kyotaku: u8, scores: [i32; 4]) {
+        self.hands_dealt = 0;
+        self.bakaze = bakaze;
+        self.kyoku = kyoku;
+        self.honba = honba;
+        self.kyotaku = kyotaku;
+        self.scores = scores;
+        self.decisions = 0;
+        self.final_points = None;
+        self.events.clear();
+        // The players' places follow the round (GB changes them between rounds).
+        self.seat_players();
+        self.emit(Event::StartGame { players: self.rules.players, rules: self.rules.named_in_logs() });
+        self.deal();
     }
 
     // ---- dealing and drawing ----
@@ -740,7 +819,6 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Ankan { actor: seat, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Ankan);
                 let kind = consumed[0];
@@ -768,13 +846,14 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.kans += 1;
-                self.interrupt();
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Kakan);
+                // A win robbing the kan keeps its ippatsu: the kan breaks ippatsu only once it stands.
                 let (ron, hit) = crate::legal::chankan_claims(self, seat, pai, ClaimOn::Kakan);
                 if ron != 0 {
                     self.open_claims(seat, pai, ClaimOn::Kakan, ron, ron, hit, false);
                 } else {
+                    self.interrupt();
                     self.pass_furiten(hit);
                     self.after_kan(seat, self.rules.open_kan_dora);
                 }
@@ -792,7 +871,10 @@ impl Game {
         }
     }
 
+    /// A kan stands (nobody robbed it): it interrupts the go-around (ippatsu, first-turn wins),
+    /// which a robbing win still counts on (chankan with ippatsu).
     fn after_kan(&mut self, seat: Seat, timing: KanDora) {
+        self.interrupt();
         self.kan_dora(timing);
         self.draw(seat, true);
     }
@@ -851,25 +933,32 @@ impl Game {
         }
     }
 
-    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
-    fn discard_passed(&mut self, seat: Seat, reach: bool) {
-        if reach && !self.accept_riichi(seat) {
-            return;
-        }
-        let n = self.rules.players;
-        // Four winds: the first four discards, no call, one wind.
-        if self.rules.four_winds_draw && n == 4 && self.no_calls {
+    /// The abortive draw the last discard brings unless it is won on: four winds (the first four
+    /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
+    /// ronned but not called (the hand ends when nobody wins on it).
+    pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
+        if self.rules.four_winds_draw && self.rules.players == 4 && self.no_calls {
             let firsts: ArrayVec<Pai, 4> = self.players.iter().filter_map(|p| p.river.first().map(|r| r.pai)).collect();
             if firsts.len() == 4
                 && self.players.iter().all(|p| p.river.len() == 1)
                 && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind()))
             {
-                self.abort(DrawReason::FourWinds);
-                return;
+                return Some(DrawReason::FourWinds);
             }
         }
         if self.rules.four_kans_draw && self.kans == 4 && self.players.iter().all(|p| p.kans < 4) {
-            self.abort(DrawReason::FourKans);
+            return Some(DrawReason::FourKans);
+        }
+        None
+    }
+
+    /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
+    fn discard_passed(&mut self, seat: Seat, reach: bool) {
+        if reach && !self.accept_riichi(seat) {
+            return;
+        }
+        if let Some(reason) = self.abort_on_discard() {
+            self.abort(reason);
             return;
         }
         self.draw(self.next_active(seat), false);
@@ -950,7 +1039,10 @@ impl Game {
                     }
                 }
             }
-            ClaimOn::Kakan => self.after_kan(from, self.rules.open_kan_dora),
+            ClaimOn::Kakan => {
+                self.interrupt();
+                self.after_kan(from, self.rules.open_kan_dora);
+            }
             ClaimOn::Ankan => self.after_kan(from, self.rules.closed_kan_dora),
         }
     }
@@ -1041,12 +1133,12 @@ impl Game {
             crate::family::hongzhong::next_dealer(self, winners.first().copied());
         }
         let dealer_won = winners.contains(&self.oya());
-        self.end_hand(dealer_won, true);
+        self.end_hand(dealer_won, true, false);
     }
 
     fn abort(&mut self, reason: DrawReason) {
         self.emit(Event::Ryukyoku { reason, deltas: [0; 4], tenpai: 0 });
-        self.end_hand(true, false);
+        self.end_hand(true, false, true);
     }
 
     pub(crate) fn exhaustive_draw(&mut self) {
@@ -1061,11 +1153,13 @@ impl Game {
         }
         self.emit(Event::Ryukyoku { reason, deltas, tenpai });
         let dealer_tenpai = tenpai & (1 << self.oya()) != 0;
-        self.end_hand(dealer_tenpai, false);
+        self.end_hand(dealer_tenpai, false, false);
     }
 
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
-    pub(crate) fn end_hand(&mut self, dealer_stays: bool, won: bool) {
+    /// `aborted`: an abortive draw, which keeps the dealer without ending all-last (only the
+    /// dealer's win or tenpai does).
+    pub(crate) fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
         self.emit(Event::EndKyoku);
         match self.rules.family {
             Family::Gb => return crate::family::gb::next_hand(self),
@@ -1085,7 +1179,7 @@ impl Game {
         }
         let top = self.top_seat();
         let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        if all_last && dealer_stays && won && self.rules.agari_yame && top == self.kyoku && reached {
+        if all_last && dealer_stays && !aborted && self.rules.agari_yame && top == self.kyoku && reached {
             self.finish_game();
             return;
         }

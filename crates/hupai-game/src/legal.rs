@@ -51,7 +51,10 @@ pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
                 if ron & bit != 0 && wants(want, Action::Hora) {
                     out.push(Action::Hora);
                 }
-                if on == ClaimOn::Discard && want & !(kind_bit(&Action::Hora) | kind_bit(&Action::None)) != 0 {
+                if on == ClaimOn::Discard
+                    && want & !(kind_bit(&Action::Hora) | kind_bit(&Action::None)) != 0
+                    && game.abort_on_discard().is_none()
+                {
                     calls(game, seat, from, pai, Some(out));
                 }
                 if wants(want, Action::None) {
@@ -189,7 +192,7 @@ fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
 }
 
 /// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of).
-fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
+pub(crate) fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
     let Some(kind) = pai.kind() else { return false };
     let mut packed = p.packed.clone();
     packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty())
@@ -200,7 +203,33 @@ fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
         && p.is_closed()
         && game.scores[usize::from(seat)] >= 1000
         && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
+        && may_be_ready_after_a_discard(&p.hand)
         && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+}
+
+/// A necessary condition for some discard to leave these concealed tiles ready, from counts alone
+/// (most hands of random play fail it, and then no discard needs a waits check).
+///
+/// Call a tile isolated when it is the only one of its kind held and no tile within two ranks of
+/// it in its suit is held (an honor: the only one of its kind). A complete hand of groups and a
+/// pair (seven pairs included) has none. If the hand less a discard `d` is ready, the hand is
+/// some complete `C` less a wait `w` plus `d`: taking `w` out of `C` isolates at most `w`'s
+/// other copy (the rest of a sequence keep each other, two ranks apart at most), and adding `d`
+/// isolates at most `d`. So at most two; unless `C` is thirteen orphans, and then the hand holds
+/// twelve of its kinds or more.
+pub(crate) fn may_be_ready_after_a_discard(hand: &PaiCounts) -> bool {
+    let k = &hand.kinds;
+    let mut isolated = 0;
+    for suit in 0..3 {
+        let c = &k[9 * suit..9 * suit + 9];
+        for r in 0..9 {
+            if c[r] == 1 && (r.saturating_sub(2)..(r + 3).min(9)).all(|j| j == r || c[j] == 0) {
+                isolated += 1;
+            }
+        }
+    }
+    isolated += k[27..34].iter().filter(|&&c| c == 1).count();
+    isolated <= 2 || Tile::TERMINALS_AND_HONORS.iter().filter(|t| k[t.index()] > 0).count() >= 12
 }
 
 fn nine_terminals(game: &Game, p: &Player, rinshan: bool) -> bool {
@@ -301,7 +330,8 @@ fn variants(hand: &PaiCounts, kind: Tile) -> impl Iterator<Item = Pai> {
     [has_plain.then_some(plain), has_red.then_some(red)].into_iter().flatten()
 }
 
-/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard?
+/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard? A
+/// wildcard is never discarded, so a pon leaving only wildcards (Hongzhong) is not offered.
 fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bool {
     if consumed.len() == 3 {
         return true;
@@ -311,7 +341,7 @@ fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bo
     for &c in consumed {
         hand.remove(c);
     }
-    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]))
+    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]) && p.wildcard != Some(Tile::ALL[k]))
 }
 
 /// The kinds kuikae forbids discarding right after calling `pai` with `consumed`.
@@ -345,6 +375,8 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
     let (mut asked, mut ron, mut hit) = (0u8, 0u8, 0u8);
     let Some(kind) = pai.kind() else { return (0, 0, 0) };
     let n = game.rules.players;
+    // A discard that aborts the hand unless won on cannot be called.
+    let callable = game.abort_on_discard().is_none();
     for k in 1..n {
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
@@ -359,7 +391,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
                 asked |= bit;
             }
         }
-        if asked & bit == 0 && calls(game, s, from, pai, None) {
+        if callable && asked & bit == 0 && calls(game, s, from, pai, None) {
             asked |= bit;
         }
     }

@@ -27,6 +27,12 @@
 //!
 //! A GB match is the same loop under other rules: `Game::new(GameRules::GB, seed)`.
 //!
+//! Logs: [`formats::read`] reads mjai JSON lines, tenhou.net/6 JSON and Tenhou's mjlog XML into
+//! games of [`Event`]s; [`replay::replay`] drives the engine with a log's decisions on walls
+//! rebuilt from it (or made by Tenhou's shuffle from the log's seed, [`tenhou_shuffle`]),
+//! checking every decision legal and every result equal; [`mjai::write`] and
+//! [`formats::tenhou6::write`] write a game's events.
+//!
 //! Reach lower for the parts: [`rules`] (the family, the flags and presets), [`wall`] (walls and
 //! the seeded shuffle), [`event`] and [`action`] (mjai's names), [`mjai`] (JSON), [`duplicate`]
 //! (the same walls at several tables).
@@ -36,11 +42,16 @@ pub mod duplicate;
 pub mod error;
 pub mod event;
 mod family;
+#[cfg(test)]
+mod fast_paths;
+pub mod formats;
 mod game;
 mod legal;
 pub mod mjai;
+mod offer;
 pub mod pai;
 pub mod policy;
+pub mod replay;
 pub mod rules;
 mod settle;
 pub mod tenhou_shuffle;

@@ -191,8 +191,8 @@ pub struct GameRules {
     pub four_kans_draw: bool,
     /// The game ends when a player's score falls below zero (飛び).
     pub busting: bool,
-    /// In the last hand, a dealer who wins into first place ends the game (和了止め) instead of
-    /// continuing; applied automatically.
+    /// In the last hand, a dealer in first place who wins or is tenpai at an exhaustive draw ends
+    /// the game (和了止め・聴牌止め) instead of continuing; applied automatically.
     pub agari_yame: bool,
     /// If nobody reaches `target_points` after the last hand, the game goes on into the next
     /// round until somebody does (西入・南入), at most one round more.
@@ -648,6 +648,13 @@ impl GameRules {
         o.live_waits = false;
         o.minimum = 8;
         o
+    }
+
+    /// The rules a log's `start_game` names: those of a family other than riichi (mjai readers
+    /// play riichi only, so such a log must name its rules to be replayed), `None` for riichi,
+    /// whose logs stay as mjai writes them.
+    pub fn named_in_logs(&self) -> Option<GameRules> {
+        (self.family != Family::Riichi).then_some(*self)
     }
 
     /// Tiles in the set: 136, 108 for three players, 144 under GB (the eight flowers).

@@ -4,7 +4,7 @@
 //! payments and nagashi mangan.
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, Tile};
+use hupai::Tile;
 use hupai_score::Situation;
 use hupai_score::riichi::{self, Yaku};
 
@@ -24,20 +24,7 @@ pub(crate) fn situation(
 ) -> Option<Situation> {
     let p = &game.players[usize::from(seat)];
     let tsumo = seat == from;
-    let mut counts = p.hand;
-    if !tsumo {
-        counts.add(pai);
-    }
-    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
-    let mut meld_red = [0u8; 3];
-    for m in &p.melds {
-        for t in m.tiles() {
-            if t.is_red() {
-                meld_red[t.kind_index() / 9] += 1;
-            }
-        }
-    }
-    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?.with_red_fives(counts.red, meld_red).ok()?;
+    let (hand, _) = crate::family::winning_hand(game, seat, from, pai)?;
     let mut s = Situation::new(hand, pai.kind()?);
     s.tsumo = tsumo;
     if let Riichi::Accepted { double, ippatsu } = p.riichi {
@@ -84,7 +71,6 @@ pub(crate) fn win_score(
 /// recorded as a `hora` event. Riichi sticks go to the first winner; counters to the first, or to
 /// each under `honba_each_winner`.
 pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
-    let n = game.seat_count();
     let honba = game.honba;
     let kyotaku = game.kyotaku;
     for (i, &w) in winners.iter().enumerate() {
@@ -100,15 +86,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
             .pao
             .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
         if s.tsumo {
-            for o in 0..n {
-                if o == wi {
-                    continue;
-                }
-                let pay = if o == usize::from(game.kyoku) { points.dealer } else { points.non_dealer };
-                let pay = pay.unwrap_or(0) as i32;
-                deltas[o] -= pay;
-                deltas[wi] += pay;
-            }
+            deltas = tsumo_payments(game, wi, points);
             if let Some(l) = liable {
                 let all = deltas[wi];
                 deltas = [0; 4];
@@ -160,12 +138,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
 /// tenpai payments. Returns the reason, the deltas and the tenpai seats.
 pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     let n = game.seat_count();
-    let mut tenpai = 0u8;
-    for s in 0..n {
-        if !game.players[s].waits.is_empty() {
-            tenpai |= 1 << s;
-        }
-    }
+    let tenpai = crate::family::ready_seats(game);
     let mut deltas = [0i32; 4];
     let nagashi: ArrayVec<usize, 4> = (0..n)
         .filter(|&s| game.rules.nagashi_mangan && game.players[s].nagashi && !game.players[s].river.is_empty())
@@ -174,14 +147,8 @@ pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
         for &w in &nagashi {
             let dealer = w == usize::from(game.kyoku);
             let points = riichi::payments(2000, dealer, true, 0, 0, &game.options);
-            for o in 0..n {
-                if o == w {
-                    continue;
-                }
-                let pay = if o == usize::from(game.kyoku) { points.dealer } else { points.non_dealer };
-                let pay = pay.unwrap_or(0) as i32;
-                deltas[o] -= pay;
-                deltas[w] += pay;
+            for (d, pay) in deltas.iter_mut().zip(tsumo_payments(game, w, &points)) {
+                *d += pay;
             }
         }
         return (DrawReason::Nagashi, deltas, tenpai);
@@ -194,4 +161,17 @@ pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
         }
     }
     (DrawReason::Exhaustive, deltas, tenpai)
+}
+
+/// What a self-draw of `winner` moves: the dealer's share from the dealer, the others' from each
+/// other seat at the table.
+fn tsumo_payments(game: &Game, winner: usize, points: &riichi::Points) -> [i32; 4] {
+    let mut deltas = [0i32; 4];
+    for o in (0..game.seat_count()).filter(|&o| o != winner) {
+        let pay = if o == usize::from(game.kyoku) { points.dealer } else { points.non_dealer };
+        let pay = pay.unwrap_or(0) as i32;
+        deltas[o] -= pay;
+        deltas[winner] += pay;
+    }
+    deltas
 }

@@ -1,26 +1,193 @@
 //! Tenhou's own shuffle: MT19937 seeded from a log's `SHUFFLE` seed, SHA-512 over its output,
 //! one wall and two dice per hand (the algorithm Tenhou published with validation data).
+//!
+//! The seed (`mt19937ar-sha512-n288-base64,…`) is 2,496 bytes of base64: 624 little-endian
+//! 32-bit words given to MT19937's `init_by_array`. For each hand the generator gives 288 words;
+//! their bytes (little-endian) are hashed with SHA-512 in nine blocks of 128 bytes, and the nine
+//! digests, read as 144 little-endian words `rnd`, drive the shuffle: the tile ids in order, then
+//! `swap(yama[i], yama[i + rnd[i] % (len - i)])` for each `i`, and the dice `rnd[135] % 6 + 1`,
+//! `rnd[136] % 6 + 1`. Three players shuffle their 108 ids (2m–8m left out) the same way.
 
-use crate::wall::Wall;
+use sha2::{Digest, Sha512};
+
+use crate::wall::{Wall, tile_ids};
+
+/// What a `SHUFFLE` seed starts with.
+pub const SEED_PREFIX: &str = "mt19937ar-sha512-n288-base64,";
 
 /// The generator of a Tenhou game's walls, hand after hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct TenhouShuffle {
-    _private: (),
+    mt: Mt19937,
+}
+
+impl std::fmt::Debug for TenhouShuffle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TenhouShuffle {{ index: {} }}", self.mt.index)
+    }
 }
 
 impl TenhouShuffle {
     /// The generator of the walls of a log whose `SHUFFLE` seed is `seed`
-    /// (`mt19937ar-sha512-n288-base64,…`).
+    /// (`mt19937ar-sha512-n288-base64,…`; the base64 alone is accepted too).
     pub fn from_seed(seed: &str) -> Result<TenhouShuffle, String> {
-        Err(format!(
-            "Tenhou's shuffle is not available in this build (seed '{}')",
-            seed.chars().take(40).collect::<String>()
-        ))
+        let text = seed.trim();
+        let b64 = text.strip_prefix(SEED_PREFIX).unwrap_or(text);
+        if b64.contains(',') {
+            let kind = text.split(',').next().unwrap_or("");
+            return Err(format!("seed of kind '{kind}': only '{}' seeds are Tenhou's shuffle", &SEED_PREFIX[..28]));
+        }
+        let bytes = base64_decode(b64)?;
+        if bytes.len() != 624 * 4 {
+            return Err(format!("the seed holds {} bytes; Tenhou's holds 2496 (624 words)", bytes.len()));
+        }
+        let key: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        Ok(TenhouShuffle { mt: Mt19937::by_array(&key) })
     }
 
-    /// The next hand's wall.
+    /// The 144 random words of the next hand.
+    fn next_rnd(&mut self) -> [u32; 144] {
+        let mut src = [0u8; 288 * 4];
+        for chunk in src.chunks_exact_mut(4) {
+            chunk.copy_from_slice(&self.mt.next_u32().to_le_bytes());
+        }
+        let mut rnd = [0u32; 144];
+        for (block, out) in src.chunks_exact(128).zip(rnd.chunks_exact_mut(16)) {
+            let digest = Sha512::digest(block);
+            for (word, bytes) in out.iter_mut().zip(digest.chunks_exact(4)) {
+                *word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            }
+        }
+        rnd
+    }
+
+    /// The next hand's wall and dice.
     pub fn next_wall(&mut self, players: u8) -> Wall {
-        Wall::seeded(0, 0, players)
+        let rnd = self.next_rnd();
+        let mut yama = [crate::pai::PaiId(0); 136];
+        let mut len = 0usize;
+        for id in tile_ids(players) {
+            yama[len] = id;
+            len += 1;
+        }
+        for (i, r) in rnd.iter().enumerate().take(len - 1) {
+            let j = i + (r % (len - i) as u32) as usize;
+            yama.swap(i, j);
+        }
+        let dice = [(rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8];
+        Wall { yama, len: len as u8, dice }
+    }
+}
+
+/// MT19937 (Matsumoto and Nishimura 1998), 32-bit, as `mt19937ar.c` defines it.
+#[derive(Clone, PartialEq, Eq)]
+struct Mt19937 {
+    state: [u32; 624],
+    index: usize,
+}
+
+impl Mt19937 {
+    fn new(seed: u32) -> Mt19937 {
+        let mut state = [0u32; 624];
+        state[0] = seed;
+        for i in 1..624 {
+            state[i] = 1_812_433_253u32.wrapping_mul(state[i - 1] ^ (state[i - 1] >> 30)).wrapping_add(i as u32);
+        }
+        Mt19937 { state, index: 624 }
+    }
+
+    /// `init_by_array`.
+    fn by_array(key: &[u32]) -> Mt19937 {
+        let mut mt = Mt19937::new(19_650_218);
+        let s = &mut mt.state;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..624.max(key.len()) {
+            s[i] = (s[i] ^ (s[i - 1] ^ (s[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= 624 {
+                s[0] = s[623];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..623 {
+            s[i] = (s[i] ^ (s[i - 1] ^ (s[i - 1] >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= 624 {
+                s[0] = s[623];
+                i = 1;
+            }
+        }
+        s[0] = 0x8000_0000;
+        mt
+    }
+
+    fn next_u32(&mut self) -> u32 {
+        if self.index >= 624 {
+            for k in 0..624 {
+                let y = (self.state[k] & 0x8000_0000) | (self.state[(k + 1) % 624] & 0x7fff_ffff);
+                let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
+                self.state[k] = self.state[(k + 397) % 624] ^ (y >> 1) ^ mag;
+            }
+            self.index = 0;
+        }
+        let mut y = self.state[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+}
+
+/// Standard base64 (`+/`, `=` padding optional; whitespace skipped).
+fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for (i, c) in text.bytes().enumerate() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            b' ' | b'\n' | b'\r' | b'\t' => continue,
+            _ => return Err(format!("the seed is not base64: '{}' at character {i}", char::from(c))),
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mt19937_matches_its_reference_output() {
+        // mt19937ar.c's own test: init_by_array({0x123, 0x234, 0x345, 0x456}), first outputs.
+        let mut mt = Mt19937::by_array(&[0x123, 0x234, 0x345, 0x456]);
+        let first: Vec<u32> = (0..5).map(|_| mt.next_u32()).collect();
+        assert_eq!(first, [1067595299, 955945823, 477289528, 4107218783, 4228976476]);
+    }
+
+    #[test]
+    fn base64_reads_and_refuses() {
+        assert_eq!(base64_decode("TWFu").unwrap(), b"Man");
+        assert_eq!(base64_decode("TWE=").unwrap(), b"Ma");
+        assert!(base64_decode("TW!u").unwrap_err().contains("'!'"));
+        assert!(TenhouShuffle::from_seed("mt19937ar-sha512-n288-base64,TWFu").unwrap_err().contains("2496"));
+        assert!(TenhouShuffle::from_seed("lcg,1234").is_err());
     }
 }

@@ -6,21 +6,8 @@
 
 use hupai_game::{Action, ChineseWall, DrawReason, Event, Game, GameError, GameRules, Pai, WallSource};
 
-/// Tiles of an mpsz string (`1f`–`8f` the flowers).
-fn tiles(text: &str) -> Vec<Pai> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else {
-            for d in digits.drain(..) {
-                out.push(format!("{d}{c}").parse().unwrap());
-            }
-        }
-    }
-    out
-}
+mod common;
+use common::tiles;
 
 /// A GB wall dealing `hands` (seat 0 deals), then drawing `draws` from the front and `back` from
 /// the back (replacements for flowers and kongs); every other tile is placed wherever it is left.

@@ -78,3 +78,30 @@ fn rules_read_and_refuse_by_name() {
     assert_eq!(GameRules::from_json(&printed).unwrap(), GameRules::preset("hongzhong").unwrap());
     let _ = policy::PolicyKind::NAMES;
 }
+
+/// A seat asked to move always has something to do: a pung is not offered when it would leave
+/// only red dragons, which can never be discarded. Players who call every pung they are offered
+/// (and otherwise play at random) reach such hands within a few hundred games.
+#[test]
+fn a_seat_asked_to_move_always_has_a_legal_action() {
+    let rules = GameRules::preset("hongzhong").unwrap();
+    let mut pungs = 0;
+    for seed in 0..300 {
+        let mut game = Game::new(rules, seed);
+        game.set_recording(false);
+        let mut random = policy::Random::new(seed);
+        while let Some(seat) = game.next_seat() {
+            let legal = game.legal_actions(seat);
+            assert!(!legal.is_empty(), "seed {seed}: seat {seat} is asked to move and may do nothing");
+            let action = match legal.iter().find(|a| matches!(a, Action::Pon { .. })) {
+                Some(&pon) => {
+                    pungs += 1;
+                    pon
+                }
+                None => random.choose(&game, seat, &legal),
+            };
+            game.apply(seat, action).unwrap();
+        }
+    }
+    assert!(pungs > 1000, "only {pungs} pungs called");
+}

@@ -4,21 +4,8 @@
 use hupai_game::rules::MultipleRon;
 use hupai_game::{Action, DrawReason, Event, Game, GameLength, GameRules, Pai, PaiId, Wall, WallSource};
 
-/// Tiles of an mpsz string (`0` a red five).
-fn tiles(text: &str) -> Vec<Pai> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else {
-            for d in digits.drain(..) {
-                out.push(format!("{d}{c}").parse().unwrap());
-            }
-        }
-    }
-    out
-}
+mod common;
+use common::tiles;
 
 /// A four-player wall dealing `hands` (seat 0 is the dealer) and then drawing `draws` in order;
 /// every other tile is placed wherever it is left.

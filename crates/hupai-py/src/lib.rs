@@ -22,10 +22,14 @@ use pyo3::types::{PyDict, PyList, PyModule, PyString};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
+mod action_table;
 mod ev;
+mod features;
+mod game;
 mod score;
 mod shanten_batches;
 mod to_python;
+mod vec_game;
 
 create_exception!(
     hupai,
@@ -919,5 +923,14 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCORE_RULES", hupai_score::RULE_SETS.to_vec())?;
     m.add_function(wrap_pyfunction!(score::score, m)?)?;
     m.add_function(wrap_pyfunction!(score::score_batch, m)?)?;
+    m.add("GameError", m.py().get_type::<game::GameError>())?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<vec_game::VecGame>()?;
+    m.add_function(wrap_pyfunction!(game::action_table, m)?)?;
+    m.add_function(wrap_pyfunction!(game::plane_names, m)?)?;
+    m.add_class::<score::PyScore>()?;
+    m.add_class::<score::RiichiScore>()?;
+    m.add_class::<score::GbScore>()?;
+    m.add_class::<score::RegionalScore>()?;
     Ok(())
 }

@@ -1,14 +1,25 @@
 //! `hupai.score` and `hupai.score_batch`: the situation's keyword arguments are read key by key as
-//! `hupai score` reads a line's keys ([`hupai_score::Situation::set`]), and the answer becomes the
-//! dict it prints (the same `Serialize` writes both), through [`hupai_score::Scorer`], so Python,
-//! the command line and C give the same answers. No JSON text is made on the way, in or out.
+//! `hupai score` reads a line's keys (booleans and lists of tiles straight into the
+//! [`Situation`]'s fields, anything else through [`hupai_score::Situation::set`], so a bad value's
+//! error reads as the CLI's), scored by [`hupai_score::Scorer`], and answered as a [`PyScore`]:
+//! the typed score kept as it is, each field turned into Python only when read (by the same
+//! `Serialize` that writes the CLI's line, so every door gives the same answer). No JSON text is
+//! made on the way, in or out. The batch reads the situations under the GIL, scores them on every
+//! core without it, and answers objects or numpy columns.
 
+use std::cell::RefCell;
+use std::mem::ManuallyDrop;
+use std::sync::{Arc, OnceLock};
+
+use hupai::Tile;
 use hupai_score::{KEYS, Scorer, Situation};
+use numpy::ndarray::Array2;
+use numpy::{PyArray1, PyArray2};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use rayon::prelude::*;
 use serde_json::{Map, Number, Value};
 
 use crate::to_python::to_python;
@@ -106,16 +117,463 @@ fn dict_to_json(dict: &Bound<'_, PyDict>, path: Path<'_>) -> PyResult<Map<String
     Ok(map)
 }
 
-/// Scores one winning situation; the keywords are the situation keys of `hupai score`.
+/// Situations a batch reads at a time before handing them to the pool to score.
+const READ_CHUNK: usize = 256;
+
+/// The fields of each family's answer, in the order `hupai score` writes them.
+const RIICHI_FIELDS: [&str; 7] = ["han", "fu", "fu_parts", "yaku", "limit", "points", "reading"];
+const GB_FIELDS: [&str; 4] = ["fan", "fans", "enough", "reading"];
+const REGIONAL_FIELDS: [&str; 10] =
+    ["table", "fan", "capped", "points", "fans", "wildcards", "birds", "total", "form", "reading"];
+
+/// Columns of the yaku mask under riichi (Tenhou ids 0–54) and of the fan mask under GB (ids
+/// 1–82, column 0 unused).
+const RIICHI_MASK: usize = 55;
+const GB_MASK: usize = 83;
+
+/// A score: what `hupai.score` answers. The typed answer is kept as the scorer gave it; each field
+/// becomes a Python value only when read, as an attribute (``s.han``) or as a key (``s["han"]``),
+/// so a caller reading two numbers pays for two. It reads like the dict ``hupai score`` prints:
+/// ``keys()``, ``values()``, ``items()``, ``get()``, ``in``, ``len()``, iteration over the keys,
+/// ``to_dict()``, and ``==`` a dict with the same content.
+#[pyclass(name = "Score", module = "hupai", subclass, frozen)]
+pub(crate) struct PyScore {
+    score: hupai_score::Score,
+}
+
+/// A riichi or sanma score (`rules="riichi"` or `"sanma"`).
+#[pyclass(name = "RiichiScore", module = "hupai", extends = PyScore, frozen)]
+pub(crate) struct RiichiScore;
+
+/// A GB score (`rules="gb"`).
+#[pyclass(name = "GbScore", module = "hupai", extends = PyScore, frozen)]
+pub(crate) struct GbScore;
+
+/// A regional table's score (`rules="sichuan"`, `"changsha"`, `"hongzhong"`, or a table).
+#[pyclass(name = "RegionalScore", module = "hupai", extends = PyScore, frozen)]
+pub(crate) struct RegionalScore;
+
+impl PyScore {
+    fn fields(&self) -> &'static [&'static str] {
+        match &self.score {
+            hupai_score::Score::Riichi(_) => &RIICHI_FIELDS,
+            hupai_score::Score::Gb(_) => &GB_FIELDS,
+            hupai_score::Score::Regional(_) => &REGIONAL_FIELDS,
+            _ => &[],
+        }
+    }
+
+    /// One field as Python, `None` if this score has no such field.
+    fn field<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        use hupai_score::Score as S;
+        let value = match (&self.score, name) {
+            (S::Riichi(s), "han") => to_python(py, &s.han),
+            (S::Riichi(s), "fu") => to_python(py, &s.fu),
+            (S::Riichi(s), "fu_parts") => to_python(py, &s.fu_parts),
+            (S::Riichi(s), "yaku") => to_python(py, &s.yaku),
+            (S::Riichi(s), "limit") => to_python(py, &s.limit),
+            (S::Riichi(s), "points") => to_python(py, &s.points),
+            (S::Riichi(s), "reading") => to_python(py, &s.reading),
+            (S::Gb(s), "fan") => to_python(py, &s.fan),
+            (S::Gb(s), "fans") => to_python(py, &s.fans),
+            (S::Gb(s), "enough") => to_python(py, &s.enough),
+            (S::Gb(s), "reading") => to_python(py, &s.reading),
+            (S::Regional(s), "table") => to_python(py, &s.table),
+            (S::Regional(s), "fan") => to_python(py, &s.fan),
+            (S::Regional(s), "capped") => to_python(py, &s.capped),
+            (S::Regional(s), "points") => to_python(py, &s.points),
+            (S::Regional(s), "fans") => to_python(py, &s.fans),
+            (S::Regional(s), "wildcards") => to_python(py, &s.wildcards),
+            (S::Regional(s), "birds") => to_python(py, &s.birds),
+            (S::Regional(s), "total") => to_python(py, &s.total),
+            (S::Regional(s), "form") => to_python(py, &s.form),
+            (S::Regional(s), "reading") => to_python(py, &s.reading),
+            _ => return Ok(None),
+        };
+        value.map(Some)
+    }
+
+    /// A field every subclass's getter asks for: present by construction.
+    fn attribute<'py>(slf: &Bound<'py, PyScore>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        slf.get()
+            .field(slf.py(), name)?
+            .ok_or_else(|| pyo3::exceptions::PyAttributeError::new_err(format!("this score has no field '{name}'")))
+    }
+
+    /// The score as a Python object of its family's class.
+    fn wrap(py: Python<'_>, score: hupai_score::Score) -> PyResult<Bound<'_, PyAny>> {
+        use hupai_score::Score as S;
+        let family = match &score {
+            S::Riichi(_) => 0,
+            S::Gb(_) => 1,
+            S::Regional(_) => 2,
+            _ => 3,
+        };
+        let init = PyClassInitializer::from(PyScore { score });
+        Ok(match family {
+            0 => Bound::new(py, init.add_subclass(RiichiScore))?.into_any(),
+            1 => Bound::new(py, init.add_subclass(GbScore))?.into_any(),
+            2 => Bound::new(py, init.add_subclass(RegionalScore))?.into_any(),
+            _ => Bound::new(py, init)?.into_any(),
+        })
+    }
+}
+
+#[pymethods]
+impl PyScore {
+    /// The answer as the dict ``hupai score`` prints (a new dict each call).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.score)
+    }
+
+    /// The field names, in the order ``hupai score`` writes them.
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.fields().iter().map(|k| PyString::intern(py, k)))
+    }
+
+    /// The fields' values, in the order of ``keys()``.
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let values = self.fields().iter().map(|k| Ok(self.field(py, k)?.unwrap_or_else(|| py.None().into_bound(py))));
+        PyList::new(py, values.collect::<PyResult<Vec<_>>>()?)
+    }
+
+    /// ``(key, value)`` pairs, in the order of ``keys()``.
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items = self
+            .fields()
+            .iter()
+            .map(|k| Ok((PyString::intern(py, k), self.field(py, k)?.unwrap_or_else(|| py.None().into_bound(py)))));
+        PyList::new(py, items.collect::<PyResult<Vec<_>>>()?)
+    }
+
+    /// The field's value, or `default` if the score has no such field.
+    #[pyo3(signature = (key, default = None))]
+    fn get<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+        default: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let found = match key.cast::<PyString>() {
+            Ok(k) => self.field(py, k.to_str()?)?,
+            Err(_) => None,
+        };
+        Ok(found.or(default).unwrap_or_else(|| py.None().into_bound(py)))
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let found = match key.cast::<PyString>() {
+            Ok(k) => self.field(py, k.to_str()?)?,
+            Err(_) => None,
+        };
+        found.ok_or_else(|| PyKeyError::new_err(key.clone().unbind()))
+    }
+
+    fn __contains__(&self, key: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match key.cast::<PyString>() {
+            Ok(k) => self.fields().contains(&k.to_str()?),
+            Err(_) => false,
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.fields().len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.keys(py)?.try_iter()?.into_any())
+    }
+
+    /// Equal to another score with the same answer, or to a dict with the same content (the
+    /// dict ``hupai score`` prints for it).
+    fn __richcmp__<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let equal = if let Ok(o) = other.cast::<PyScore>() {
+            self.score == o.get().score
+        } else if other.cast::<PyDict>().is_ok() {
+            self.to_dict(py)?.eq(other)?
+        } else {
+            return Ok(py.NotImplemented().into_bound(py));
+        };
+        match op {
+            CompareOp::Eq => Ok(PyBool::new(py, equal).to_owned().into_any()),
+            CompareOp::Ne => Ok(PyBool::new(py, !equal).to_owned().into_any()),
+            _ => Ok(py.NotImplemented().into_bound(py)),
+        }
+    }
+
+    /// Pickles as the dict it stands for (the typed answer has no Python constructor): a score sent
+    /// to another process arrives as its dict, equal to it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyAny>,))> {
+        Ok((py.get_type::<PyDict>().into_any(), (self.to_dict(py)?,)))
+    }
+
+    /// A score never changes: a copy is the score itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().name()?;
+        Ok(format!("{name}({})", slf.get().to_dict(slf.py())?.repr()?))
+    }
+}
+
+/// A getter per field of each family, so that ``help()``, ``dir()`` and the stubs name them.
+macro_rules! getters {
+    ($class:ident { $($(#[$doc:meta])* $name:ident),* $(,)? }) => {
+        #[pymethods]
+        impl $class {
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+                    PyScore::attribute(slf.as_super(), stringify!($name))
+                }
+            )*
+        }
+    };
+}
+
+getters!(RiichiScore {
+    /// Total han, dora included (each yakuman 13, a double 26).
+    han,
+    /// Fu, rounded (25 for seven pairs).
+    fu,
+    /// The fu's parts: dicts with ``part`` and ``fu`` (and where it applies the tile), summing to ``fu``.
+    fu_parts,
+    /// The yaku: dicts ``{"id", "name", "han"}`` by Tenhou id.
+    yaku,
+    /// The limit reached (``"mangan"`` … ``"yakuman"``) or ``None``.
+    limit,
+    /// The payments: a dict with ``total`` and who pays what.
+    points,
+    /// The reading scored, in words.
+    reading,
+});
+
+getters!(GbScore {
+    /// The fan total, flowers included.
+    fan,
+    /// Each fan counted: dicts ``{"id", "name", "fan", "count"}`` in number order.
+    fans,
+    /// The total without flowers reaches the minimum (8 by default).
+    enough,
+    /// The reading that scored.
+    reading,
+});
+
+getters!(RegionalScore {
+    /// The table's name.
+    table,
+    /// The fan total after the cap.
+    fan,
+    /// The cap cut the total, or a fan worth the cap counted.
+    capped,
+    /// The hand's points before birds.
+    points,
+    /// The fans that count: dicts ``{"name", "value", "count"?, "adds"?}`` in table order.
+    fans,
+    /// What each wildcard stood for, in tile order.
+    wildcards,
+    /// The birds that hit and their points: ``{"hits", "points"}``.
+    birds,
+    /// ``points`` plus the birds' points.
+    total,
+    /// ``"melds"``, ``"seven_pairs"`` or ``"loose"``.
+    form,
+    /// The reading: the concealed groups, then the declared melds.
+    reading,
+});
+
+/// Sets one situation key (not `hand`, `win` or `options`) from a Python value: booleans and
+/// lists of tile strings straight into the field, anything else (and any value those paths cannot
+/// read) through the JSON reader, whose error is the CLI's.
+fn set_key(s: &mut Situation, key: &'static str, value: &Bound<'_, PyAny>) -> PyResult<Result<(), String>> {
+    if value.is_none() {
+        return Ok(Ok(()));
+    }
+    if let Ok(b) = value.cast::<PyBool>()
+        && let Some(field) = s.flag_mut(key)
+    {
+        *field = b.is_true();
+        return Ok(Ok(()));
+    }
+    if let Ok(list) = value.cast::<PyList>()
+        && s.tiles_mut(key).is_some()
+    {
+        let mut tiles = Vec::with_capacity(list.len());
+        for item in list.iter() {
+            let Some(tile) = item.cast::<PyString>().ok().and_then(|t| t.to_str().ok()?.parse::<Tile>().ok()) else {
+                tiles.clear();
+                break;
+            };
+            tiles.push(tile);
+        }
+        if tiles.len() == list.len()
+            && let Some(field) = s.tiles_mut(key)
+        {
+            *field = tiles;
+            return Ok(Ok(()));
+        }
+    }
+    let json = to_json(value, Path::Key(&Path::Root, key))?;
+    Ok(s.set(key, &json).map_err(|e| e.to_string()))
+}
+
+/// A situation read from `hand`, `win` and the other keys by their place in [`KEYS`] (read in
+/// that order, so the first error is the one a JSON line reports); the `options` value apart.
+/// `Err` is the scoring error's message; a Python exception (a value no situation can hold, a
+/// non-string key) is the outer error.
+fn read_situation<'py>(
+    hand: &str,
+    win: &str,
+    keys: &[Option<Bound<'py, PyAny>>; KEYS.len()],
+) -> PyResult<Result<Situation, String>> {
+    let mut s = match Situation::parse(hand, win) {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    for (key, value) in KEYS.iter().zip(keys).take(KEYS.len() - 1).skip(2) {
+        if let Some(value) = value
+            && let Err(e) = set_key(&mut s, key, value)?
+        {
+            return Ok(Err(e));
+        }
+    }
+    Ok(Ok(s))
+}
+
+/// Places a dict's items by their key's place in [`KEYS`].
+fn place_keys<'py>(
+    dict: &Bound<'py, PyDict>,
+    keys: &mut [Option<Bound<'py, PyAny>>; KEYS.len()],
+) -> PyResult<Result<(), String>> {
+    for (k, v) in dict.iter() {
+        let Ok(k) = k.cast_into::<PyString>() else {
+            return Err(PyTypeError::new_err("situation keys must be strings"));
+        };
+        match hupai_score::key_position(k.to_str()?) {
+            Ok(place) => keys[place] = Some(v),
+            Err(e) => return Ok(Err(e.to_string())),
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// The last options a thread scored with and the scorer they made, so that a caller passing the
+/// same options dict call after call (the same keys and the same immutable values, by identity)
+/// pays for reading them once. Never dropped (see `to_python`'s caches).
+struct OptionsCache {
+    rules: String,
+    items: Vec<(Py<PyAny>, Py<PyAny>)>,
+    scorer: Arc<Scorer>,
+}
+
+thread_local! {
+    static OPTIONS: ManuallyDrop<RefCell<Option<OptionsCache>>> = const { ManuallyDrop::new(RefCell::new(None)) };
+}
+
+/// True for values that cannot change behind the cache's back.
+fn immutable(v: &Bound<'_, PyAny>) -> bool {
+    v.is_none() || v.cast::<PyBool>().is_ok() || v.cast::<PyInt>().is_ok() || v.cast::<PyString>().is_ok()
+}
+
+/// The shared scorer of `rules` with `options` (a dict) applied, from the thread's cache when the
+/// dict holds the same keys and values as last time.
+fn scorer_with_options(
+    rules: &str,
+    base: &Scorer,
+    options: &Bound<'_, PyAny>,
+) -> PyResult<Result<Arc<Scorer>, String>> {
+    let dict = options.cast::<PyDict>().ok();
+    let cached = OPTIONS.with(|cache| {
+        let cache = cache.try_borrow().ok()?;
+        let c = cache.as_ref()?;
+        let d = dict?;
+        if c.rules != rules || c.items.len() != d.len() {
+            return None;
+        }
+        let same = d.iter().zip(&c.items).all(|((k, v), (ck, cv))| k.is(ck) && v.is(cv));
+        same.then(|| Arc::clone(&c.scorer))
+    });
+    if let Some(scorer) = cached {
+        return Ok(Ok(scorer));
+    }
+    let json = to_json(options, Path::Key(&Path::Root, "options"))?;
+    let scorer = match base.with_options(&json) {
+        Ok(s) => Arc::new(s),
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    if let Some(d) = dict
+        && d.iter().all(|(_, v)| immutable(&v))
+    {
+        let items = d.iter().map(|(k, v)| (k.unbind(), v.unbind())).collect();
+        OPTIONS.with(|cache| {
+            if let Ok(mut cache) = cache.try_borrow_mut() {
+                *cache = Some(OptionsCache { rules: rules.to_string(), items, scorer: Arc::clone(&scorer) });
+            }
+        });
+    }
+    Ok(Ok(scorer))
+}
+
+/// Scores one winning situation: a ``Score`` of the rules' family (``RiichiScore``, ``GbScore``,
+/// ``RegionalScore``), equal to the dict ``hupai score --rules RULES`` prints for it.
+///
+/// ``hand`` is the complete hand with the winning tile ``win`` among its concealed tiles (open
+/// melds in ``[ ]``, concealed kans in ``( )``); every other key of a ``hupai score`` line is a
+/// keyword argument. ``options`` changes the rule set's options for this call (passing the same
+/// dict again does not read it again). Raises ``ScoreError`` naming what is wrong; a misspelt
+/// keyword is a ``TypeError``.
+///
+/// >>> hupai.score("123m456p789s11122z", "2z", rules="gb").fan
+/// 15
+// No `**kwargs`: without one the call takes CPython's fast convention (no argument tuple or
+// keyword dict is built for it).
 #[pyfunction]
-#[pyo3(signature = (hand, win, *, rules = "riichi", table = None, **situation))]
+#[pyo3(signature = (hand, win, *, rules = "riichi", table = None, tsumo = None, riichi = None, double_riichi = None, ippatsu = None, rinshan = None, chankan = None, haitei = None, houtei = None, tenhou = None, chiihou = None, renhou = None, seat = None, round = None, dora = None, ura = None, honba = None, kyotaku = None, nuki = None, last_copy = None, flowers = None, birds = None, after_kong_discard = None, options = None))]
+#[pyo3(
+    text_signature = "(hand, win, *, rules='riichi', table=None, tsumo=False, riichi=False, double_riichi=False, ippatsu=False, rinshan=False, chankan=False, haitei=False, houtei=False, tenhou=False, chiihou=False, renhou=False, seat='1z', round='1z', dora=None, ura=None, honba=0, kyotaku=0, nuki=0, last_copy=False, flowers=0, birds=None, after_kong_discard=False, options=None)"
+)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn score<'py>(
     py: Python<'py>,
     hand: &str,
     win: &str,
     rules: &str,
     table: Option<&Bound<'py, PyAny>>,
-    situation: Option<&Bound<'py, PyDict>>,
+    tsumo: Option<Bound<'py, PyAny>>,
+    riichi: Option<Bound<'py, PyAny>>,
+    double_riichi: Option<Bound<'py, PyAny>>,
+    ippatsu: Option<Bound<'py, PyAny>>,
+    rinshan: Option<Bound<'py, PyAny>>,
+    chankan: Option<Bound<'py, PyAny>>,
+    haitei: Option<Bound<'py, PyAny>>,
+    houtei: Option<Bound<'py, PyAny>>,
+    tenhou: Option<Bound<'py, PyAny>>,
+    chiihou: Option<Bound<'py, PyAny>>,
+    renhou: Option<Bound<'py, PyAny>>,
+    seat: Option<Bound<'py, PyAny>>,
+    round: Option<Bound<'py, PyAny>>,
+    dora: Option<Bound<'py, PyAny>>,
+    ura: Option<Bound<'py, PyAny>>,
+    honba: Option<Bound<'py, PyAny>>,
+    kyotaku: Option<Bound<'py, PyAny>>,
+    nuki: Option<Bound<'py, PyAny>>,
+    last_copy: Option<Bound<'py, PyAny>>,
+    flowers: Option<Bound<'py, PyAny>>,
+    birds: Option<Bound<'py, PyAny>>,
+    after_kong_discard: Option<Bound<'py, PyAny>>,
+    options: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let owned;
     let scorer = match table.filter(|t| !t.is_none()) {
@@ -125,64 +583,227 @@ pub(crate) fn score<'py>(
             &owned
         }
     };
-    // The keywords by their place in KEYS, so they are read in the order a JSON line's are and
-    // the first error reported is the same.
-    let mut values: [Option<Value>; KEYS.len()] = std::array::from_fn(|_| None);
-    if let Some(d) = situation {
-        for (k, v) in d.iter() {
-            let k = k.cast_into::<PyString>()?;
-            let name = k.to_str()?;
-            let place = hupai_score::key_position(name).map_err(|e| ScoreError::new_err(e.to_string()))?;
-            values[place] = Some(to_json(&v, Path::Key(&Path::Root, name))?);
+    let keys: [Option<Bound<'py, PyAny>>; KEYS.len()] = [
+        None,
+        None,
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        rinshan,
+        chankan,
+        haitei,
+        houtei,
+        tenhou,
+        chiihou,
+        renhou,
+        seat,
+        round,
+        dora,
+        ura,
+        honba,
+        kyotaku,
+        nuki,
+        last_copy,
+        flowers,
+        birds,
+        after_kong_discard,
+        options,
+    ];
+    let s = read_situation(hand, win, &keys)?.map_err(ScoreError::new_err)?;
+    let answer = match keys[KEYS.len() - 1].as_ref().filter(|o| !o.is_none()) {
+        None => scorer.answer(&s, None),
+        Some(options) if table.is_none_or(|t| t.is_none()) => {
+            let scorer = scorer_with_options(rules, scorer, options)?.map_err(ScoreError::new_err)?;
+            scorer.answer(&s, None)
         }
-    }
-    let answer = Situation::parse(hand, win).and_then(|mut s| {
-        for (key, value) in KEYS.iter().zip(&values).take(KEYS.len() - 1).skip(2) {
-            if let Some(value) = value {
-                s.set(key, value)?;
-            }
-        }
-        scorer.answer(&s, values[KEYS.len() - 1].as_ref().filter(|v| !v.is_null()))
-    });
+        Some(options) => scorer.answer(&s, Some(&to_json(options, Path::Key(&Path::Root, "options"))?)),
+    };
     match answer {
-        Ok(answer) => to_python(py, &answer),
+        Ok(answer) => PyScore::wrap(py, answer),
         Err(e) => Err(ScoreError::new_err(e.to_string())),
     }
 }
 
-/// Scores many situations (dicts with the `hupai score` keys) on every core, the GIL released;
-/// a situation that cannot be scored gives `{"error": "..."}` in its place.
+/// A key's value as a batch reads it under the GIL, to be set on the situation by a worker.
+enum Setting {
+    Flag(bool),
+    Tiles(Vec<Tile>),
+    /// Anything else, through the JSON reader (whose error is the CLI's).
+    Json(Value),
+}
+
+/// One situation of a batch as read under the GIL: its texts and values, owned, so that parsing
+/// the hand and setting the keys happen on the pool. Setting them there in [`KEYS`] order after the
+/// hand keeps the first error the one a JSON line reports.
+struct Pending {
+    hand: String,
+    win: String,
+    keys: Vec<(&'static str, Setting)>,
+    options: Option<Value>,
+}
+
+impl Pending {
+    fn situation(self) -> Result<(Situation, Option<Value>), String> {
+        let mut s = Situation::parse(&self.hand, &self.win).map_err(|e| e.to_string())?;
+        for (key, setting) in self.keys {
+            match setting {
+                Setting::Flag(on) => {
+                    if let Some(field) = s.flag_mut(key) {
+                        *field = on;
+                    }
+                }
+                Setting::Tiles(tiles) => {
+                    if let Some(field) = s.tiles_mut(key) {
+                        *field = tiles;
+                    }
+                }
+                Setting::Json(value) => s.set(key, &value).map_err(|e| e.to_string())?,
+            }
+        }
+        Ok((s, self.options))
+    }
+}
+
+/// One situation of a batch, read: what the pool makes the situation from, or the error to report.
+type Read = Result<Pending, String>;
+
+/// A key's value for the pool: booleans and lists of tile strings read here, anything else as JSON.
+fn setting(key: &'static str, value: &Bound<'_, PyAny>) -> PyResult<Setting> {
+    if let Ok(b) = value.cast::<PyBool>()
+        && hupai_score::FLAG_KEYS.contains(&key)
+    {
+        return Ok(Setting::Flag(b.is_true()));
+    }
+    if let Ok(list) = value.cast::<PyList>()
+        && hupai_score::TILE_KEYS.contains(&key)
+    {
+        let tiles: Option<Vec<Tile>> = list
+            .iter()
+            .map(|item| item.cast::<PyString>().ok().and_then(|t| t.to_str().ok()?.parse::<Tile>().ok()))
+            .collect();
+        if let Some(tiles) = tiles {
+            return Ok(Setting::Tiles(tiles));
+        }
+    }
+    Ok(Setting::Json(to_json(value, Path::Key(&Path::Root, key))?))
+}
+
+fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
+    let Ok(dict) = item.cast::<PyDict>() else {
+        return Ok(Err(format!("situation {i}: expected a dict")));
+    };
+    let mut keys: [Option<Bound<'_, PyAny>>; KEYS.len()] = std::array::from_fn(|_| None);
+    if let Err(e) = place_keys(dict, &mut keys)? {
+        return Ok(Err(e));
+    }
+    let text = |place: usize| -> PyResult<Result<Option<String>, String>> {
+        Ok(match &keys[place] {
+            None => Ok(None),
+            Some(v) if v.is_none() => Ok(None),
+            Some(v) => match v.cast::<PyString>() {
+                Ok(s) => Ok(Some(s.to_str()?.to_string())),
+                Err(_) => Err(hupai_score::ScoreError::key(
+                    KEYS[place],
+                    format!("expected a string, found {}", to_json(v, Path::Key(&Path::Root, KEYS[place]))?),
+                )
+                .to_string()),
+            },
+        })
+    };
+    let hand = match text(0)? {
+        Ok(Some(h)) => h,
+        Ok(None) => return Ok(Err(hupai_score::ScoreError::key("hand", "missing (the complete hand)").to_string())),
+        Err(e) => return Ok(Err(e)),
+    };
+    let win = match text(1)? {
+        Ok(Some(w)) => w,
+        Ok(None) => return Ok(Err(hupai_score::ScoreError::key("win", "missing (the winning tile)").to_string())),
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut settings = Vec::new();
+    for (key, value) in KEYS.iter().zip(&keys).take(KEYS.len() - 1).skip(2) {
+        if let Some(value) = value.as_ref().filter(|v| !v.is_none()) {
+            settings.push((*key, setting(key, value)?));
+        }
+    }
+    let options = match keys[KEYS.len() - 1].as_ref().filter(|o| !o.is_none()) {
+        Some(o) => Some(to_json(o, Path::Key(&Path::Root, "options"))?),
+        None => None,
+    };
+    Ok(Ok(Pending { hand, win, keys: settings, options }))
+}
+
+/// Scores many situations (dicts with the `hupai score` keys) on every core, the GIL released.
+///
+/// By default the answer is a list: a score object per situation (as `hupai.score` answers), or
+/// ``{"error": "..."}`` in the place of a situation that cannot be scored. With ``arrays=True`` it
+/// is a dict of numpy columns, one row per situation and no Python object per row: ``ok`` (bool),
+/// ``han`` and ``fu`` (int32; riichi), ``fan`` (int32; GB and regional fan, riichi han),
+/// ``points`` (int64; riichi ``points.total``, GB ``fan``, regional ``total``), ``mask`` (bool,
+/// ``(n, k)``: riichi's yaku by Tenhou id, GB's fans by number, a regional table's fans in table
+/// order) and ``errors`` (a dict of row to message for the rows that failed, whose other columns
+/// are 0).
 #[pyfunction]
-#[pyo3(signature = (situations, *, rules = "riichi", table = None))]
+#[pyo3(signature = (situations, *, rules = "riichi", table = None, arrays = false))]
 pub(crate) fn score_batch<'py>(
     py: Python<'py>,
     situations: &Bound<'py, PyAny>,
     rules: &str,
     table: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyList>> {
+    arrays: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let scorer = scorer(rules, table)?;
-    let mut objects: Vec<Result<Map<String, Value>, String>> = Vec::new();
-    for (i, item) in situations.try_iter()?.enumerate() {
-        let item = item?;
-        objects.push(match item.cast::<PyDict>() {
-            Ok(d) => dict_to_json(d, Path::Root).map_err(|e| e.to_string()),
-            Err(_) => Err(format!("situation {i}: expected a dict")),
+    let items: Vec<Py<PyAny>> = situations.try_iter()?.map(|item| item.map(Bound::unbind)).collect::<PyResult<_>>()?;
+    // Reading needs the GIL and scoring does not: the situations are read a chunk at a time on
+    // this thread while the pool scores the chunks already read, so the reading overlaps the
+    // scoring instead of preceding it.
+    let chunks: Vec<OnceLock<Vec<Result<hupai_score::Score, String>>>> =
+        (0..items.len().div_ceil(READ_CHUNK)).map(|_| OnceLock::new()).collect();
+    py.detach(|| {
+        rayon::in_place_scope(|scope| {
+            for (c, chunk) in items.chunks(READ_CHUNK).enumerate() {
+                let read: Vec<Read> = Python::attach(|py| {
+                    chunk
+                        .iter()
+                        .enumerate()
+                        // A value no situation can hold is that item's error; the batch goes on.
+                        .map(|(j, item)| {
+                            read_item(c * READ_CHUNK + j, item.bind(py)).unwrap_or_else(|e| Err(e.to_string()))
+                        })
+                        .collect()
+                });
+                let (slot, scorer) = (&chunks[c], &scorer);
+                scope.spawn(move |_| {
+                    let answers = read.into_iter().map(|r| {
+                        let (s, options) = r?.situation()?;
+                        scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
+                    });
+                    // Each chunk's slot is set once, here.
+                    let _ = slot.set(answers.collect());
+                });
+            }
         });
-    }
-    let answers: Vec<Result<hupai_score::Score, String>> = py.detach(|| {
-        objects
-            .par_iter()
-            .map(|o| match o {
-                Ok(object) => scorer.answer_object(object).map_err(|e| e.to_string()),
-                Err(message) => Err(hupai_score::ScoreError::Input(message.clone()).to_string()),
-            })
-            .collect()
     });
+    let mut answers: Vec<Result<hupai_score::Score, String>> = Vec::with_capacity(items.len());
+    for (c, chunk) in chunks.into_iter().enumerate() {
+        match chunk.into_inner() {
+            Some(scored) => answers.extend(scored),
+            // Never: every spawned chunk sets its slot before the scope ends.
+            None => answers.extend(
+                (0..READ_CHUNK.min(items.len() - c * READ_CHUNK))
+                    .map(|_| Err("the situation was not scored".to_string())),
+            ),
+        }
+    }
+    if arrays {
+        return columns(py, &scorer, answers);
+    }
     let list = PyList::empty(py);
     let error_key = pyo3::intern!(py, "error");
-    for answer in &answers {
+    for answer in answers {
         list.append(match answer {
-            Ok(answer) => to_python(py, answer)?,
+            Ok(answer) => PyScore::wrap(py, answer)?,
             Err(message) => {
                 let d = PyDict::new(py);
                 d.set_item(error_key, message)?;
@@ -190,5 +811,77 @@ pub(crate) fn score_batch<'py>(
             }
         })?;
     }
-    Ok(list)
+    Ok(list.into_any())
+}
+
+/// The batch's answers as numpy columns (see `score_batch`).
+fn columns<'py>(
+    py: Python<'py>,
+    scorer: &Scorer,
+    answers: Vec<Result<hupai_score::Score, String>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use hupai_score::Score as S;
+    let n = answers.len();
+    let width = match scorer {
+        Scorer::Riichi(_) => RIICHI_MASK,
+        Scorer::Gb(_) => GB_MASK,
+        Scorer::Regional(t) => t.fans.len(),
+        _ => 0,
+    };
+    let (mut ok, mut han, mut fu, mut fan, mut points) =
+        (vec![false; n], vec![0i32; n], vec![0i32; n], vec![0i32; n], vec![0i64; n]);
+    let mut mask = vec![false; n * width];
+    let errors = PyDict::new(py);
+    let clamp = |x: u64| i64::try_from(x).unwrap_or(i64::MAX);
+    let small = |x: u32| i32::try_from(x).unwrap_or(i32::MAX);
+    for (i, answer) in answers.iter().enumerate() {
+        let row = &mut mask[i * width..(i + 1) * width];
+        match answer {
+            Err(message) => {
+                errors.set_item(i, message)?;
+                continue;
+            }
+            Ok(S::Riichi(s)) => {
+                (han[i], fu[i], fan[i], points[i]) =
+                    (small(s.han), small(s.fu), small(s.han), i64::from(s.points.total));
+                for y in &s.yaku {
+                    if let Some(cell) = row.get_mut(usize::from(y.id)) {
+                        *cell = true;
+                    }
+                }
+            }
+            Ok(S::Gb(s)) => {
+                (fan[i], points[i]) = (small(s.fan), i64::from(s.fan));
+                for f in &s.fans {
+                    if let Some(cell) = row.get_mut(usize::from(f.id)) {
+                        *cell = true;
+                    }
+                }
+            }
+            Ok(S::Regional(s)) => {
+                (fan[i], points[i]) = (small(s.fan), clamp(s.total));
+                if let Scorer::Regional(t) = scorer {
+                    for f in &s.fans {
+                        if let Some(j) = t.fans.iter().position(|tf| tf.name == f.name)
+                            && let Some(cell) = row.get_mut(j)
+                        {
+                            *cell = true;
+                        }
+                    }
+                }
+            }
+            Ok(_) => {}
+        }
+        ok[i] = true;
+    }
+    let out = PyDict::new(py);
+    out.set_item("ok", PyArray1::from_vec(py, ok))?;
+    out.set_item("han", PyArray1::from_vec(py, han))?;
+    out.set_item("fu", PyArray1::from_vec(py, fu))?;
+    out.set_item("fan", PyArray1::from_vec(py, fan))?;
+    out.set_item("points", PyArray1::from_vec(py, points))?;
+    let mask = Array2::from_shape_vec((n, width), mask).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    out.set_item("mask", PyArray2::from_owned_array(py, mask))?;
+    out.set_item("errors", errors)?;
+    Ok(out.into_any())
 }

@@ -42,7 +42,14 @@ def test_python_and_the_cli_answer_alike(hupai_bin, rules):
     assert hupai.score_batch(SITUATIONS, rules=rules) == cli
     for situation, expected in zip(SITUATIONS, cli):
         keys = {k: v for k, v in situation.items() if k not in ("hand", "win")}
-        if "error" in expected:
+        unknown = [k for k in keys if k not in hupai.score.__text_signature__]
+        if unknown:
+            # Each key is a keyword argument of its own: a misspelt one is Python's TypeError,
+            # naming it (the batch, reading dicts, answers the CLI's error).
+            assert "unknown key" in expected["error"]
+            with pytest.raises(TypeError, match=unknown[0]):
+                hupai.score(situation["hand"], situation["win"], rules=rules, **keys)
+        elif "error" in expected:
             with pytest.raises(hupai.ScoreError) as raised:
                 hupai.score(situation["hand"], situation["win"], rules=rules, **keys)
             assert str(raised.value) == expected["error"]
@@ -53,8 +60,10 @@ def test_python_and_the_cli_answer_alike(hupai_bin, rules):
 def test_errors_name_what_is_wrong():
     with pytest.raises(hupai.ScoreError, match="key 'seat'"):
         hupai.score("123m456p789s1122z", "2z", seat="5z")
-    with pytest.raises(hupai.ScoreError, match="key 'spelling_mistake': unknown key"):
+    with pytest.raises(TypeError, match="spelling_mistake"):
         hupai.score("123m456p789s1122z", "2z", spelling_mistake=True)
+    [answer] = hupai.score_batch([{"hand": "123m456p789s1122z", "win": "2z", "spelling_mistake": True}])
+    assert answer["error"].startswith("key 'spelling_mistake': unknown key; the keys are hand, win, tsumo"), answer
     with pytest.raises(hupai.ScoreError, match="key 'hand'"):
         hupai.score("12x", "2z")
     with pytest.raises(ValueError, match="no scorer for rules 'poker'"):

@@ -35,7 +35,7 @@ mod situation;
 
 pub use error::ScoreError;
 pub use odds::RIICHI_DEPOSIT;
-pub use situation::{KEYS, Situation, key_position};
+pub use situation::{FLAG_KEYS, KEYS, Situation, TILE_KEYS, key_position};
 
 use serde_json::{Map, Value};
 
@@ -84,6 +84,17 @@ impl Scorer {
                 .err()
                 .unwrap_or_else(|| ScoreError::Unsupported(format!("no shared scorer for rules '{name}'")))),
         }
+    }
+
+    /// This scorer with a JSON `options` object applied, as [`Scorer::answer`] applies it to one
+    /// situation: for a door that scores many situations with the same options and reads them
+    /// once.
+    pub fn with_options(&self, options: &Value) -> Result<Scorer, ScoreError> {
+        Ok(match self {
+            Scorer::Riichi(base) => Scorer::Riichi(base.with_json(options)?),
+            Scorer::Gb(base) => Scorer::Gb(base.with_json(options)?),
+            Scorer::Regional(base) => Scorer::Regional(base.with_json(options)?),
+        })
     }
 
     /// Scores one situation; `options` (a JSON object) changes this scorer's options for this

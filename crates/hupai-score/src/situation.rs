@@ -94,6 +94,26 @@ pub const KEYS: [&str; 25] = [
     "options",
 ];
 
+/// The keys whose values are flags ([`Situation::flag_mut`]).
+pub const FLAG_KEYS: [&str; 13] = [
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "last_copy",
+    "after_kong_discard",
+];
+
+/// The keys whose values are lists of tiles ([`Situation::tiles_mut`]).
+pub const TILE_KEYS: [&str; 3] = ["dora", "ura", "birds"];
+
 impl Situation {
     /// A situation with every flag false: the hand won on `win` by ron, east seat, east round.
     pub fn new(hand: Hand, win: Tile) -> Situation {
@@ -168,23 +188,7 @@ impl Situation {
         if value.is_null() {
             return Ok(());
         }
-        let flag = match key {
-            "tsumo" => Some(&mut self.tsumo),
-            "riichi" => Some(&mut self.riichi),
-            "double_riichi" => Some(&mut self.double_riichi),
-            "ippatsu" => Some(&mut self.ippatsu),
-            "rinshan" => Some(&mut self.rinshan),
-            "chankan" => Some(&mut self.chankan),
-            "haitei" => Some(&mut self.haitei),
-            "houtei" => Some(&mut self.houtei),
-            "tenhou" => Some(&mut self.tenhou),
-            "chiihou" => Some(&mut self.chiihou),
-            "renhou" => Some(&mut self.renhou),
-            "last_copy" => Some(&mut self.last_copy),
-            "after_kong_discard" => Some(&mut self.after_kong_discard),
-            _ => None,
-        };
-        if let Some(field) = flag {
+        if let Some(field) = self.flag_mut(key) {
             *field = value
                 .as_bool()
                 .ok_or_else(|| ScoreError::key(key, format!("expected true or false, found {value}")))?;
@@ -217,6 +221,40 @@ impl Situation {
             other => return Err(unknown_key(other)),
         }
         Ok(())
+    }
+}
+
+impl Situation {
+    /// The field of a flag key (`tsumo`, `riichi`, …, `after_kong_discard`), for a door that
+    /// reads a boolean without going through JSON; `None` for a key that is not a flag.
+    pub fn flag_mut(&mut self, key: &str) -> Option<&mut bool> {
+        Some(match key {
+            "tsumo" => &mut self.tsumo,
+            "riichi" => &mut self.riichi,
+            "double_riichi" => &mut self.double_riichi,
+            "ippatsu" => &mut self.ippatsu,
+            "rinshan" => &mut self.rinshan,
+            "chankan" => &mut self.chankan,
+            "haitei" => &mut self.haitei,
+            "houtei" => &mut self.houtei,
+            "tenhou" => &mut self.tenhou,
+            "chiihou" => &mut self.chiihou,
+            "renhou" => &mut self.renhou,
+            "last_copy" => &mut self.last_copy,
+            "after_kong_discard" => &mut self.after_kong_discard,
+            _ => return None,
+        })
+    }
+
+    /// The field of a list-of-tiles key (`dora`, `ura`, `birds`), for a door that reads the tiles
+    /// without going through JSON; `None` for another key.
+    pub fn tiles_mut(&mut self, key: &str) -> Option<&mut Vec<Tile>> {
+        match key {
+            "dora" => Some(&mut self.dora),
+            "ura" => Some(&mut self.ura),
+            "birds" => Some(&mut self.birds),
+            _ => None,
+        }
     }
 }
 
@@ -264,5 +302,19 @@ fn number(key: &str, value: &Value, max: u64) -> Result<u64, ScoreError> {
     match value.as_u64() {
         Some(n) if n <= max => Ok(n),
         _ => Err(ScoreError::key(key, format!("expected a whole number from 0 to {max}, found {value}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_and_tile_keys_are_the_fields_they_name() {
+        let mut s = Situation::new(Hand::default(), Tile::EAST);
+        for key in KEYS {
+            assert_eq!(s.flag_mut(key).is_some(), FLAG_KEYS.contains(&key), "{key}");
+            assert_eq!(s.tiles_mut(key).is_some(), TILE_KEYS.contains(&key), "{key}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! exactly when it lowers a lane at which that distance is reached (an argmin lane): one lookup per
 //! drawn kind against products of the other suits, never a whole hand recomputed.
 
-use hupai_tiles::{Error, Hand, Rules, Tile, TileCounts};
+use hupai_tiles::{Error, Hand, Rules, Tile, TileCounts, TileSet};
 
 use crate::changes::{Capped, Changes, Draws, Plain, SpecialForms, kinds_by_count, room_bits};
 use crate::fifth;
@@ -75,6 +75,43 @@ pub fn effective_tiles(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resu
         ));
     }
     Ok(effective_of(&p, p.counts, &physical, &physical, p.wildcards, visible))
+}
+
+/// The waits of a hand of 3k + 1 tiles: the kinds whose draw makes it win, in tile order (never a
+/// kind the hand holds four of, nor one outside the rules' tile set). These are the effective
+/// tiles of a ready hand (the replacement number counts a win exactly as a win check does), and
+/// none for a hand that is not ready, which is found without looking at any draw under the
+/// regional options: the question a game asks after every discard, answered at the keyed
+/// sources' speed where a win check per kind would take one whole search each.
+///
+/// Errors as [`effective_tiles`] without visible tiles.
+///
+/// ```
+/// use hupai_tiles::{Hand, Rules};
+///
+/// let hand: Hand = "11123456789m22p".parse()?;
+/// let names = |rules| -> Result<Vec<String>, hupai_tiles::Error> {
+///     Ok(hupai_shanten::waits(&hand, rules)?.iter().map(|t| t.to_string()).collect())
+/// };
+/// assert_eq!(names(&Rules::STANDARD)?, ["1m", "4m", "7m", "2p"]);
+/// // Under the 2-5-8 pair, 11m cannot be the pair beside a 222p triplet.
+/// assert_eq!(names(&Rules::CHANGSHA)?, ["1m", "4m", "7m"]);
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+pub fn waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+    let p = prepare(hand, rules)?;
+    if p.complete {
+        let found = hand.tile_count();
+        return Err(Error::WrongShape { operation: "waits", expected: found - 1, found });
+    }
+    let physical = p.physical.counts();
+    let kinds = if regional::applies(rules) {
+        regional::Regional::new(&p, hand, rules)?.waits(p.counts, &physical)
+    } else {
+        let e = effective_of(&p, p.counts, &physical, &physical, p.wildcards, &TileCounts::EMPTY);
+        if e.shanten == 0 { e.tiles.iter().fold(0, |bits, t| bits | 1 << t.tile.index()) } else { 0 }
+    };
+    Ok(TileSet::from_bits(kinds & rules.tiles.kinds().bits()))
 }
 
 /// Effective tiles of `counts` (3k + 1 with the wildcards): `room` decides which kinds can be

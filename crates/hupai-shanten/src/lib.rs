@@ -8,6 +8,8 @@
 //! - [`shanten`](shanten()): how far a hand of 3k + 1 or 3k + 2 tiles is from winning: −1 wins, 0 is ready, …
 //! - [`effective_tiles`]: for a hand one tile short (3k + 1), the kinds whose draw lowers its
 //!   shanten, each with how many copies are still unseen.
+//! - [`waits`]: for a hand one tile short, the kinds that complete it (the effective tiles of a
+//!   ready hand), found without looking at any draw when it is not ready.
 //! - [`discard_advice`]: for a complete-sized hand (3k + 2), every distinct discard with the shanten
 //!   after it and its effective tiles, best first.
 //!
@@ -89,7 +91,7 @@ pub mod table;
 mod vector;
 
 pub use advice::{Discard, DiscardOption, discard_advice};
-pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles};
+pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles, waits};
 pub use prepared::check_rules;
 pub use shanten::{Form, Shanten, shanten};
 pub use table::tables;

@@ -714,6 +714,64 @@ impl<'a> Regional<'a> {
         wildcards: u8,
         visible: &TileCounts,
     ) -> Effective {
+        let (base, kinds) = self.effective_kinds(counts, room, wildcards);
+        Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+    }
+
+    /// The waits of `counts` (3k + 1 with the hand's wildcards; `room` decides which kinds can be
+    /// drawn) as bits by kind: the effective kinds of a ready hand, none otherwise. One tile short,
+    /// the real tiles are at least the wildcards plus one short of a complete hand, so the distance
+    /// is at least that, and the hand is ready exactly there: whether it is takes one distance
+    /// asked only that far (most hands are not, and then no draw is looked at).
+    pub(crate) fn waits(&self, counts: &[u8; 34], room: &[u8; 34]) -> u64 {
+        let wildcards = self.p.wildcards;
+        let ready = wildcards.saturating_add(1);
+        let budget = self.budget(wildcards);
+        let nearest = match self.nearest_shared(counts, budget) {
+            Some(d) => d,
+            None => self.best_below(counts, budget, ready.saturating_add(1)),
+        };
+        if nearest > ready {
+            return 0;
+        }
+        match self.effective_kinds(counts, room, wildcards) {
+            (base, kinds) if base == ready => kinds,
+            _ => 0,
+        }
+    }
+
+    /// The best distance of `counts` over several ways to be void without the knitted forms, by the
+    /// keyed sources, each suit looked up once for every variant (it is the same in every variant
+    /// that allows it); `None` for one way to win, the knitted forms, or where the keyed sources
+    /// cannot answer (then [`Regional::best_below`] does).
+    fn nearest_shared(&self, counts: &[u8; 34], budget: usize) -> Option<u8> {
+        if self.exact_only
+            || self.ways.variants.len() == 1
+            || self.honors_and_knitted
+            || self.knitted_straight.is_some()
+            || self.useful_budget(counts, budget) != 0
+        {
+            return None;
+        }
+        let shared = Keyed::new(counts, &self.ways.sources)?;
+        let full = [shared.full(0), shared.full(1), shared.full(2), shared.full(3)];
+        let mut best = INF;
+        for v in &self.ways.variants {
+            let suits = std::array::from_fn(|s| if v.sources[s] == Source::Absent { ABSENT } else { full[s] });
+            let mut near = vector::four_suits_distance(&suits, self.p.melds);
+            let orphans = self.thirteen_orphans && ORPHANS & !v.allowed == 0;
+            if self.seven_pairs != SevenPairs::Off || orphans {
+                let (seven, thirteen) = Stats::distances(&v.masked(counts), self.seven_pairs, orphans);
+                near = near.min(seven.unwrap_or(INF)).min(thirteen.unwrap_or(INF));
+            }
+            best = best.min(near);
+        }
+        Some(best)
+    }
+
+    /// The best distance of `counts` with `wildcards` and, as bits, the kinds with room whose draw
+    /// lowers it.
+    fn effective_kinds(&self, counts: &[u8; 34], room: &[u8; 34], wildcards: u8) -> (u8, u64) {
         let budget = self.budget(wildcards);
         if self.useful_budget(counts, budget) == 0
             && let Some((base, mut kinds)) = self.effective_keyed(counts, room)
@@ -734,7 +792,7 @@ impl<'a> Regional<'a> {
                     c[t] -= 1;
                 }
             }
-            return Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) };
+            return (base, kinds);
         }
         let base = self.best_below(counts, budget, INF);
         let drawable = self.ways.variants.iter().fold(0u64, |a, v| a | v.allowed);
@@ -752,7 +810,7 @@ impl<'a> Regional<'a> {
             }
             c[t] -= 1;
         }
-        Effective { shanten: self.p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+        (base, kinds)
     }
 
     /// The best distance of `counts` (3k + 1 with the wildcards, no stand-in forced) and the kinds

@@ -183,14 +183,38 @@ pub(crate) struct Runtime258 {
 const CODES_PADDED: usize = 1 << 19;
 const _: () = assert!(PATTERNS <= CODES_PADDED);
 
-const EMBEDDED: &[u8] = include_bytes!("../tables/shanten.bin");
-const EMBEDDED_258: &[u8] = include_bytes!("../tables/shanten-258.bin");
+#[cfg(not(feature = "deflated-tables"))]
+fn embedded() -> &'static [u8] {
+    include_bytes!("../tables/shanten.bin")
+}
+
+#[cfg(not(feature = "deflated-tables"))]
+fn embedded_258() -> &'static [u8] {
+    include_bytes!("../tables/shanten-258.bin")
+}
+
+/// The `deflated-tables` feature: embedded deflated, inflated once on first use.
+#[cfg(feature = "deflated-tables")]
+fn embedded() -> &'static [u8] {
+    static BYTES: LazyLock<&'static [u8]> = LazyLock::new(|| {
+        hupai_lookup::tables::inflated(include_bytes!(concat!(env!("OUT_DIR"), "/shanten.bin.deflate")))
+    });
+    *BYTES
+}
+
+#[cfg(feature = "deflated-tables")]
+fn embedded_258() -> &'static [u8] {
+    static BYTES: LazyLock<&'static [u8]> = LazyLock::new(|| {
+        hupai_lookup::tables::inflated(include_bytes!(concat!(env!("OUT_DIR"), "/shanten-258.bin.deflate")))
+    });
+    *BYTES
+}
 
 static RUNTIME: LazyLock<Result<Runtime, FormatError>> =
-    LazyLock::new(|| format::decode::<ShantenTables>(EMBEDDED).map(|t| Runtime::new(&t)));
+    LazyLock::new(|| format::decode::<ShantenTables>(embedded()).map(|t| Runtime::new(&t)));
 
 static RUNTIME_258: LazyLock<Result<Runtime258, FormatError>> =
-    LazyLock::new(|| format::decode::<Pair258Tables>(EMBEDDED_258).map(|t| Runtime258::new(&t)));
+    LazyLock::new(|| format::decode::<Pair258Tables>(embedded_258()).map(|t| Runtime258::new(&t)));
 
 /// Codes padded to [`CODES_PADDED`], so that a masked index needs no bounds check.
 fn padded_codes(codes: &[u8]) -> Box<[u8; CODES_PADDED]> {
@@ -226,12 +250,12 @@ pub fn tables() -> Result<(), FormatError> {
 
 /// The embedded table's bytes (header and payload), for tools that print or re-check them.
 pub fn embedded_bytes() -> &'static [u8] {
-    EMBEDDED
+    embedded()
 }
 
 /// The embedded 2-5-8-pair table's bytes (header and payload).
 pub fn embedded_258_bytes() -> &'static [u8] {
-    EMBEDDED_258
+    embedded_258()
 }
 
 impl Runtime {

@@ -212,7 +212,12 @@ impl Algorithm for Hupai {
     }
 
     fn check_waits(&self, hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-        let waits = PackedHand::for_check(hand).check_waits(rules)?;
+        // Rules the keys do not cover: no pack to build, the hand as it is to the general path.
+        let waits = if packed::keys_cover(rules) {
+            PackedHand::for_check(hand).check_waits(rules)?
+        } else {
+            packed::general_waits(hand, rules)?
+        };
         // A pack knows physical copies only; wildcards that are copies of a wildcard tile
         // (`Hand::with_wildcard_tile`) also use up their kind.
         if hand.wildcard_copies() == &hupai_tiles::TileCounts::EMPTY {

@@ -394,10 +394,10 @@ impl PackedHand {
         Ok(TileSet::from_bits(waits.bits() & !self.full))
     }
 
-    /// The waits by [`SuitTable`], out of line so that the keyed path stays small.
+    /// The waits of a hand the keys do not answer, out of line so that the keyed path stays small.
     #[inline(never)]
     fn general_waits(&self, rules: &Rules) -> Result<TileSet, Error> {
-        SuitTable.check_waits(&self.to_hand(), rules)
+        general_waits(&self.to_hand(), rules)
     }
 
     /// True when the cached costs answer this hand under these rules exactly: rules with nothing
@@ -413,6 +413,22 @@ impl PackedHand {
     fn special_forms_apply(&self, rules: &Rules) -> bool {
         self.melds.is_empty() && rules.melds == 4 && rules.has_special_forms()
     }
+}
+
+/// The waits of a hand one tile short whose size was checked, when the keys do not answer it.
+///
+/// Under the regional options (the 2-5-8 pair, a void suit, a smaller tile set, the knitted forms)
+/// `hupai-shanten`'s keyed sources answer: a ready hand's effective tiles are its waits, and a hand
+/// that is not ready (most are) is found so without looking at any draw. [`SuitTable`] would try a
+/// whole win check per kind there. Everything else, and any hand that path refuses, goes to
+/// [`SuitTable`], which answers every hand.
+pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+    if !keys_cover(rules)
+        && let Ok(waits) = hupai_shanten::waits(hand, rules)
+    {
+        return Ok(waits);
+    }
+    SuitTable.check_waits(hand, rules)
 }
 
 /// The verdict of a complete concealed hand (no declared melds) from one lookup per suit, without

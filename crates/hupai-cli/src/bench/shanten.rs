@@ -1,6 +1,7 @@
-//! `hupai bench --shanten`: shanten with its effective tiles (`hupai batch --shanten` on a line one
-//! tile short) under every preset and option whose speed differs, each beside `standard` on the same
-//! hands in one run, with the ratio.
+//! `hupai bench --shanten`: what `hupai batch --shanten` answers for a line one tile short (the
+//! waits through the facade, then the shanten and effective tiles, by the very functions the batch
+//! calls for a parsed line) under every preset and option whose speed differs, each beside
+//! `standard` on the same hands in one run, with the ratio; every rule set over 2× is named.
 //!
 //! The hands are 13-tile deals from each rule set's own wall (108 tiles for sichuan and changsha's
 //! table game is not assumed: changsha keeps the 136 as its preset does), K of them wildcards, and
@@ -19,7 +20,7 @@ use crate::json;
 
 /// The rule sets timed, by the name `--rules` and the doors take: every preset whose shanten takes
 /// its own path, the void suit declared and open, and the fifth-copy option.
-pub(crate) const SHANTEN_RULES: [&str; 11] = [
+pub(crate) const SHANTEN_RULES: [&str; 16] = [
     "standard",
     "riichi",
     "chinese",
@@ -28,9 +29,14 @@ pub(crate) const SHANTEN_RULES: [&str; 11] = [
     "sichuan",
     "changsha",
     "changsha+tiles-108",
+    "standard+258",
+    "standard+tiles-108",
+    "standard+tiles-112",
     "hongzhong",
     "sanma",
     "standard+5th",
+    "changsha+5th",
+    "hongzhong+5th",
 ];
 
 /// Wildcard counts timed.
@@ -84,10 +90,16 @@ pub(crate) fn deal_under(rules: &Rules, seed: u64, index: u64, tiles: usize, wil
     }
 }
 
-/// The timed question: shanten and effective tiles, as `hupai batch --shanten` asks it.
+/// The timed question: a parsed line of `hupai batch --shanten`, answered by the batch's own
+/// calls (the facade's waits, then the shanten and effective tiles written as the line's JSON).
 #[inline]
-fn ask(hand: &Hand, rules: &Rules) -> bool {
-    std::hint::black_box(hupai_shanten::effective_tiles(std::hint::black_box(hand), rules, &TileCounts::EMPTY)).is_ok()
+fn ask(hand: &Hand, rules: &Rules, out: &mut Vec<u8>) -> bool {
+    out.clear();
+    let hand = std::hint::black_box(hand);
+    let answered = crate::options::answer(hand, rules, None).is_ok();
+    crate::batch::write_shanten(out, hand, rules, &TileCounts::EMPTY, false);
+    std::hint::black_box(out);
+    answered
 }
 
 /// One side (a rule set) being timed.
@@ -108,9 +120,10 @@ impl Side {
     fn turn(&mut self, hands: &[Hand], target: u64, clock: Clock) -> bool {
         let n = self.chunk.min(target - self.done);
         let mut ok = true;
+        let mut out = Vec::with_capacity(256);
         let start = clock.now();
         for _ in 0..n {
-            ok &= ask(&hands[self.next], &self.rules);
+            ok &= ask(&hands[self.next], &self.rules, &mut out);
             self.next = (self.next + 1) % hands.len();
         }
         let took = start.elapsed();
@@ -150,9 +163,10 @@ pub(crate) fn measure(seed: u64, hands: Option<u64>, clock: Clock) -> Vec<Shante
                 continue;
             }
             // Warm up (first use validates the tables), untimed.
+            let mut out = Vec::new();
             for h in corpus.iter().take(64) {
-                ask(h, &rules);
-                ask(h, &Rules::STANDARD);
+                ask(h, &rules, &mut out);
+                ask(h, &Rules::STANDARD, &mut out);
             }
             let mut sides = [Side::new(rules), Side::new(Rules::STANDARD)];
             let wall = Instant::now();
@@ -210,27 +224,19 @@ pub(crate) fn write(
             r.shanten, r.wildcards, r.hands, r.ns_per_hand, r.standard_ns_per_hand, r.vs_standard
         )?;
     }
-    let worst = |fifth: bool| {
-        rows.iter()
-            .filter(|r| r.shanten.contains("+5th") == fifth)
-            .max_by(|a, b| a.vs_standard.total_cmp(&b.vs_standard))
-    };
-    writeln!(out, "\nTargets:")?;
-    if let Some(r) = worst(false) {
-        writeln!(
-            out,
-            "  slowest preset: {} at K = {}, {:.2}× standard (target ≤ 2×)",
-            r.shanten, r.wildcards, r.vs_standard
-        )?;
+    writeln!(out, "\nTargets: every rule set within 2× standard on the same lines.")?;
+    if let Some(r) = rows.iter().max_by(|a, b| a.vs_standard.total_cmp(&b.vs_standard)) {
+        writeln!(out, "  slowest: {} at K = {}, {:.2}× standard", r.shanten, r.wildcards, r.vs_standard)?;
     }
-    if let Some(r) = worst(true) {
-        writeln!(
-            out,
-            "  fifth-copy option: {} at K = {}, {:.2}× standard (target ≤ 5×)",
-            r.shanten, r.wildcards, r.vs_standard
-        )?;
+    let over: Vec<String> = rows
+        .iter()
+        .filter(|r| r.vs_standard > 2.0)
+        .map(|r| format!("{} at K = {} ({:.2}×)", r.shanten, r.wildcards, r.vs_standard))
+        .collect();
+    match over.is_empty() {
+        true => writeln!(out, "  over 2×: none"),
+        false => writeln!(out, "  over 2×: {}", over.join(", ")),
     }
-    Ok(())
 }
 
 #[cfg(test)]

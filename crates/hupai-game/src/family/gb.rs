@@ -3,12 +3,12 @@
 //! rounds with the players changing places. Every rule with its source is in `docs/game.md`.
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, Tile};
+use hupai::Tile;
 use hupai_score::{Situation, gb};
 
-use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::event::{DrawReason, Event, Seat};
 use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, WallSource};
-use crate::pai::{Pai, PaiCounts};
+use crate::pai::Pai;
 use crate::rules::Family;
 use crate::wall::ChineseWall;
 
@@ -208,12 +208,7 @@ pub(crate) fn situation(
 ) -> Option<Situation> {
     let p = &game.players[usize::from(seat)];
     let tsumo = seat == from;
-    let mut counts: PaiCounts = p.hand;
-    if !tsumo {
-        counts.add(pai);
-    }
-    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
-    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?;
+    let (hand, counts) = super::winning_hand(game, seat, from, pai)?;
     let kind = pai.kind()?;
     let mut s = Situation::new(hand, kind);
     s.tsumo = tsumo;
@@ -285,30 +280,9 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     for (total, d) in game.scores.iter_mut().zip(deltas) {
         *total += d;
     }
-    let mut fans = [(0u8, 0u8); MOST_YAKU];
-    let mut fans_len = 0u8;
-    for (slot, f) in fans.iter_mut().zip(&score.fans) {
-        *slot = (f.id, u8::try_from(u32::from(f.fan) * u32::from(f.count)).unwrap_or(u8::MAX));
-        fans_len += 1;
-    }
-    let win = WinScore {
-        han: u8::try_from(score.fan).unwrap_or(u8::MAX),
-        fu: 0,
-        yakuman: false,
-        points: score.fan,
-        yaku: fans,
-        yaku_len: fans_len,
-        pao: None,
-    };
-    game.emit(Event::Hora {
-        actor: w,
-        target: from,
-        pai,
-        deltas,
-        ura_markers: [Pai::UNKNOWN; 5],
-        ura_len: 0,
-        score: win,
-    });
+    let fans =
+        score.fans.iter().map(|f| (f.id, u8::try_from(u32::from(f.fan) * u32::from(f.count)).unwrap_or(u8::MAX)));
+    super::record_fan_win(game, w, from, pai, deltas, (score.fan, score.fan, false), fans);
 }
 
 /// A false win (错和) played as the penalty: `seat` pays `false_win_penalty` to each other seat
@@ -330,13 +304,7 @@ pub(crate) fn false_win(game: &mut Game, seat: Seat) {
 
 /// An exhaustive draw (荒庄) pays nothing; the ready seats are reported.
 pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
-    let mut tenpai = 0u8;
-    for (s, p) in game.players.iter().enumerate() {
-        if !p.waits.is_empty() {
-            tenpai |= 1 << s;
-        }
-    }
-    (DrawReason::Exhaustive, [0; 4], tenpai)
+    (DrawReason::Exhaustive, [0; 4], super::ready_seats(game))
 }
 
 /// The next hand: the dealer passes whoever won; after the fourth hand of a round the prevailing
@@ -416,7 +384,7 @@ mod tests {
                     n += 1;
                 }
             }
-            let hand = Hand::new(hupai::TileCounts(counts), 0, &[]).unwrap();
+            let hand = hupai::Hand::new(hupai::TileCounts(counts), 0, &[]).unwrap();
             let full = hupai::waits(&hand, &hupai::Rules::GB).unwrap();
             let without = hupai::waits(&hand, &plain).unwrap();
             if full != without {

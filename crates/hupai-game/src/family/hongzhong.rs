@@ -4,13 +4,11 @@
 //! next. Wins are scored by `hupai-score`'s `hongzhong` table (four red dragons win whatever the
 //! shape); the deal, the draws and the claims are the Chinese ones GB uses ([`super::gb`]).
 
-use arrayvec::ArrayVec;
-use hupai::Hand;
 use hupai_score::{Scorer, Situation, regional};
 
-use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::event::{DrawReason, Event, Seat};
 use crate::game::{ClaimOn, Game, MeldKind};
-use crate::pai::{Pai, PaiCounts};
+use crate::pai::Pai;
 use crate::rules::GameLength;
 
 /// A kong called on a discard (明杠 / 点杠): the discarder pays this.
@@ -41,15 +39,9 @@ fn situation(
     on: Option<ClaimOn>,
     birds: &[Pai],
 ) -> Option<Situation> {
-    let p = &game.players[usize::from(seat)];
     let tsumo = seat == from;
-    let mut counts: PaiCounts = p.hand;
-    if !tsumo {
-        counts.add(pai);
-    }
-    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
     // The red dragons stay tiles here: the table names them wild and counts them (四红中, 无红中).
-    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?;
+    let (hand, _) = super::winning_hand(game, seat, from, pai)?;
     let mut s = Situation::new(hand, pai.kind()?);
     s.tsumo = tsumo;
     let last = game.tiles_left() == 0;
@@ -135,44 +127,19 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     if count > 0 {
         game.emit(Event::Niao { actor: w, pais: birds, len: count as u8 });
     }
-    let mut fans = [(0u8, 0u8); MOST_YAKU];
-    let mut fans_len = 0u8;
     let names = table().map(|t| t.fans.as_slice()).unwrap_or(&[]);
-    for (slot, f) in fans.iter_mut().zip(&score.fans) {
+    let fans = score.fans.iter().map(|f| {
         let id = names.iter().position(|n| n.name == f.name).unwrap_or(0);
-        *slot = (u8::try_from(id).unwrap_or(u8::MAX), u8::try_from(f.value * f.count).unwrap_or(u8::MAX));
-        fans_len += 1;
-    }
-    let win = WinScore {
-        han: u8::try_from(score.fan).unwrap_or(u8::MAX),
-        fu: 0,
-        yakuman: score.capped,
-        points: u32::try_from(score.total).unwrap_or(u32::MAX),
-        yaku: fans,
-        yaku_len: fans_len,
-        pao: None,
-    };
-    game.emit(Event::Hora {
-        actor: w,
-        target: from,
-        pai,
-        deltas,
-        ura_markers: [Pai::UNKNOWN; 5],
-        ura_len: 0,
-        score: win,
+        (u8::try_from(id).unwrap_or(u8::MAX), u8::try_from(f.value * f.count).unwrap_or(u8::MAX))
     });
+    let points = u32::try_from(score.total).unwrap_or(u32::MAX);
+    super::record_fan_win(game, w, from, pai, deltas, (score.fan, points, score.capped), fans);
 }
 
 /// An exhaustive draw pays nothing, and the hand's kong payments lapse with it (荒庄荒杠).
 pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
     game.kan_points = [0; 4];
-    let mut tenpai = 0u8;
-    for (s, p) in game.players.iter().enumerate() {
-        if !p.waits.is_empty() {
-            tenpai |= 1 << s;
-        }
-    }
-    (DrawReason::Exhaustive, [0; 4], tenpai)
+    (DrawReason::Exhaustive, [0; 4], super::ready_seats(game))
 }
 
 /// The winner deals the next hand (a drawn hand keeps its dealer).

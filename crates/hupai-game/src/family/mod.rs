@@ -23,9 +23,12 @@ pub(crate) mod gb;
 pub(crate) mod hongzhong;
 pub(crate) mod sichuan;
 
-use crate::event::Seat;
+use arrayvec::ArrayVec;
+use hupai::Hand;
+
+use crate::event::{Event, MOST_YAKU, Seat, WinScore};
 use crate::game::{ClaimOn, Game};
-use crate::pai::Pai;
+use crate::pai::{Pai, PaiCounts};
 use crate::rules::{Family, GameLength};
 
 impl Family {
@@ -111,4 +114,70 @@ pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
             _ => [2, 3, 1, 0],
         },
     }
+}
+
+/// The hand `seat` would win with on `pai`: its concealed tiles (the winning tile added when it is
+/// another seat's), its declared melds and the red fives among both; and the concealed counts.
+/// Every family's situation starts from it.
+pub(crate) fn winning_hand(game: &Game, seat: Seat, from: Seat, pai: Pai) -> Option<(Hand, PaiCounts)> {
+    let p = &game.players[usize::from(seat)];
+    let mut counts = p.hand;
+    if seat != from {
+        counts.add(pai);
+    }
+    let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
+    let mut meld_red = [0u8; 3];
+    for t in p.melds.iter().flat_map(|m| m.tiles().iter()) {
+        if t.is_red() {
+            meld_red[t.kind_index() / 9] += 1;
+        }
+    }
+    let hand = Hand::new(counts.tile_counts(), 0, &melds).ok()?.with_red_fives(counts.red, meld_red).ok()?;
+    Some((hand, counts))
+}
+
+/// The seats whose hand is ready (a bit each): an exhaustive draw's report.
+pub(crate) fn ready_seats(game: &Game) -> u8 {
+    game.players
+        .iter()
+        .take(game.seat_count())
+        .enumerate()
+        .filter(|(_, p)| !p.waits.is_empty())
+        .fold(0, |b, (s, _)| b | 1 << s)
+}
+
+/// Records a win scored in fans (the Chinese families): `fans` as (id, fan) pairs, no ura-dora.
+pub(crate) fn record_fan_win(
+    game: &mut Game,
+    winner: Seat,
+    from: Seat,
+    pai: Pai,
+    deltas: [i32; 4],
+    (fan, points, capped): (u32, u32, bool),
+    fans: impl Iterator<Item = (u8, u8)>,
+) {
+    let mut yaku = [(0u8, 0u8); MOST_YAKU];
+    let mut yaku_len = 0u8;
+    for (slot, f) in yaku.iter_mut().zip(fans) {
+        *slot = f;
+        yaku_len += 1;
+    }
+    let score = WinScore {
+        han: u8::try_from(fan).unwrap_or(u8::MAX),
+        fu: 0,
+        yakuman: capped,
+        points,
+        yaku,
+        yaku_len,
+        pao: None,
+    };
+    game.emit(Event::Hora {
+        actor: winner,
+        target: from,
+        pai,
+        deltas,
+        ura_markers: [Pai::UNKNOWN; 5],
+        ura_len: 0,
+        score,
+    });
 }

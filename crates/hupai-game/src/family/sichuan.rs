@@ -29,7 +29,7 @@ const SUITS: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
 
 /// A kong's payments, kept for the hand: a discard right after it passes them to the winner
 /// (呼叫转移), and a player not ready at the draw returns them (退税).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Kong {
     pub(crate) owner: Seat,
     pub(crate) kind: MeldKind,
@@ -37,7 +37,7 @@ pub(crate) struct Kong {
 }
 
 /// Sichuan's state of the hand besides the players'.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct State {
     /// The tiles each seat has chosen to pass (换三张), one at a time.
     pub(crate) passing: [ArrayVec<Pai, 3>; 4],
@@ -448,7 +448,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     let left = game.players.iter().filter(|p| !p.out).count();
     let last = scored.last().map_or(from, |&(w, _)| w);
     if left <= 1 || scored.is_empty() && tsumo {
-        game.end_hand(false, true);
+        game.end_hand(false, true, false);
         return;
     }
     // After a robbed kong or a discard, the player after the last winner in turn order draws.

@@ -22,12 +22,17 @@ arrays of tile counts (``hupai.TILES`` gives the column order); ``hupai.shanten_
 ``hupai.effective_counts`` and ``hupai.advice_counts`` answer the shanten questions the same way.
 
 How much a winning hand is worth: ``hupai.score(hand, win, rules="riichi", tsumo=True, ...)`` (riichi,
-``sanma``, ``gb``, ``sichuan``, ``changsha``, ``hongzhong``) returns the dict ``hupai score`` prints;
-``hupai.score_batch(list_of_dicts)`` scores many on every core.
+``sanma``, ``gb``, ``sichuan``, ``changsha``, ``hongzhong``) returns a ``Score`` (``RiichiScore``,
+``GbScore`` or ``RegionalScore``): attributes for every field (``s.han``, ``s.points``), read on
+demand, and it reads like the dict ``hupai score`` prints (``s["han"]``, ``s.keys()``,
+``s.to_dict()``, ``s == that_dict``). ``hupai.score_batch(list_of_dicts)`` scores many on every core,
+answering the objects, or numpy columns with ``arrays=True``.
 
 Every bad hand raises ``hupai.HandError`` (a ``ValueError``) with the message the ``hupai``
 command line gives; ``check`` and ``batch`` return it as an ``"error"`` entry instead.
 """
+
+from collections.abc import Mapping as _Mapping
 
 from ._hupai import (
     __version__,
@@ -35,6 +40,10 @@ from ._hupai import (
     SCORE_RULES,
     TILES,
     HandError,
+    GbScore,
+    RegionalScore,
+    RiichiScore,
+    Score,
     ScoreError,
     advice_counts,
     batch,
@@ -61,6 +70,10 @@ __all__ = [
     "SCORE_RULES",
     "TILES",
     "HandError",
+    "GbScore",
+    "RegionalScore",
+    "RiichiScore",
+    "Score",
     "ScoreError",
     "advice_counts",
     "batch",
@@ -80,3 +93,6 @@ __all__ = [
     "waits",
     "waits_counts",
 ]
+
+# A score reads like the dict it stands for: isinstance(s, Mapping) holds.
+_Mapping.register(Score)

@@ -3,7 +3,7 @@
 Result dicts are ``@final`` TypedDicts, so a type checker narrows a union by a key test:
 ``r = hupai.check(h)`` then ``if "win" in r: r["win"]`` is a ``bool``."""
 
-from typing import Any, Iterable, Optional, Sequence, TypedDict, Union, final
+from typing import Any, Iterable, Iterator, Optional, Sequence, TypedDict, Union, final
 
 import numpy
 import numpy.typing
@@ -14,6 +14,10 @@ __all__ = [
     "SCORE_RULES",
     "TILES",
     "HandError",
+    "GbScore",
+    "RegionalScore",
+    "RiichiScore",
+    "Score",
     "ScoreError",
     "advice_counts",
     "batch",
@@ -215,6 +219,108 @@ SCORE_RULES: list[str]
 class ScoreError(ValueError):
     """A situation hupai cannot score (no win, no yaku, impossible or badly given); the message names why."""
 
+class Score:
+    """A score, as ``score`` answers it: each field becomes a Python value only when read. It reads
+    like the dict ``hupai score`` prints: ``s["fan"]``, ``keys()``, ``values()``, ``items()``,
+    ``get()``, ``in``, ``len()``, iteration over the keys, ``to_dict()``, and ``==`` that dict. The
+    attributes are on the family's class: ``RiichiScore``, ``GbScore``, ``RegionalScore``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer as the dict ``hupai score`` prints (a new dict each call)."""
+    def keys(self) -> list[str]:
+        """The field names, in the order ``hupai score`` writes them."""
+    def values(self) -> list[Any]:
+        """The fields' values, in the order of ``keys()``."""
+    def items(self) -> list[tuple[str, Any]]:
+        """``(key, value)`` pairs, in the order of ``keys()``."""
+    def get(self, key: str, default: Any = None) -> Any:
+        """The field's value, or ``default`` if the score has no such field."""
+    def __getitem__(self, key: str) -> Any: ...
+    def __contains__(self, key: object) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __copy__(self) -> "Score": ...
+    def __deepcopy__(self, memo: Any) -> "Score": ...
+
+@final
+class RiichiScore(Score):
+    """A riichi or sanma score (``rules="riichi"`` or ``"sanma"``)."""
+
+    @property
+    def han(self) -> int:
+        """Total han, dora included (each yakuman 13, a double 26)."""
+    @property
+    def fu(self) -> int:
+        """Fu, rounded (25 for seven pairs)."""
+    @property
+    def fu_parts(self) -> list[dict[str, Any]]:
+        """The fu's parts: dicts with ``part`` and ``fu`` (and where it applies the tile), summing to ``fu``."""
+    @property
+    def yaku(self) -> list[dict[str, Any]]:
+        """The yaku: ``{"id", "name", "han"}`` by Tenhou id."""
+    @property
+    def limit(self) -> Optional[str]:
+        """The limit reached (``"mangan"`` … ``"yakuman"``) or ``None``."""
+    @property
+    def points(self) -> dict[str, Any]:
+        """The payments: a dict with ``total`` and who pays what."""
+    @property
+    def reading(self) -> str:
+        """The reading scored, in words."""
+
+@final
+class GbScore(Score):
+    """A GB score (``rules="gb"``)."""
+
+    @property
+    def fan(self) -> int:
+        """The fan total, flowers included."""
+    @property
+    def fans(self) -> list[dict[str, Any]]:
+        """Each fan counted: ``{"id", "name", "fan", "count"}`` in number order."""
+    @property
+    def enough(self) -> bool:
+        """The total without flowers reaches the minimum (8 by default)."""
+    @property
+    def reading(self) -> str:
+        """The reading that scored."""
+
+@final
+class RegionalScore(Score):
+    """A regional table's score (``rules="sichuan"``, ``"changsha"``, ``"hongzhong"``, or a table)."""
+
+    @property
+    def table(self) -> str:
+        """The table's name."""
+    @property
+    def fan(self) -> int:
+        """The fan total after the cap."""
+    @property
+    def capped(self) -> bool:
+        """The cap cut the total, or a fan worth the cap counted."""
+    @property
+    def points(self) -> int:
+        """The hand's points before birds."""
+    @property
+    def fans(self) -> list[dict[str, Any]]:
+        """The fans that count: ``{"name", "value", "count"?, "adds"?}`` in table order."""
+    @property
+    def wildcards(self) -> list[str]:
+        """What each wildcard stood for, in tile order."""
+    @property
+    def birds(self) -> dict[str, Any]:
+        """The birds that hit and their points: ``{"hits", "points"}``."""
+    @property
+    def total(self) -> int:
+        """``points`` plus the birds' points."""
+    @property
+    def form(self) -> str:
+        """``"melds"``, ``"seven_pairs"`` or ``"loose"``."""
+    @property
+    def reading(self) -> str:
+        """The reading: the concealed groups, then the declared melds."""
+
 def score(
     hand: str,
     win: str,
@@ -244,18 +350,30 @@ def score(
     birds: Union[list[str], str, None] = None,
     after_kong_discard: bool = False,
     options: Optional[dict[str, Any]] = None,
-) -> dict[str, Any]:
-    """Scores one winning situation: the dict `hupai score --rules RULES` prints for it.
+) -> Union[RiichiScore, GbScore, RegionalScore]:
+    """Scores one winning situation: a ``Score`` of the rules' family, equal to the dict
+    ``hupai score --rules RULES`` prints for it.
 
-    `hand` is the complete hand with the winning tile `win` among its concealed tiles (open melds
-    in `[ ]`, concealed kans in `( )`). Raises ScoreError naming what is wrong.
+    ``hand`` is the complete hand with the winning tile ``win`` among its concealed tiles (open melds
+    in ``[ ]``, concealed kans in ``( )``). ``options`` changes the rule set's options for this call;
+    passing the same dict call after call reads it once. Raises ScoreError naming what is wrong.
     """
 
 def score_batch(
-    situations: Iterable[dict[str, Any]], *, rules: str = "riichi", table: Union[str, dict[str, Any], None] = None
-) -> list[dict[str, Any]]:
-    """Scores many situations (dicts with the keys of `score`) on every core; a situation that
-    cannot be scored gives {"error": "..."} in its place."""
+    situations: Iterable[dict[str, Any]],
+    *,
+    rules: str = "riichi",
+    table: Union[str, dict[str, Any], None] = None,
+    arrays: bool = False,
+) -> Any:
+    """Scores many situations (dicts with the keys of ``score``) on every core, the GIL released.
+
+    By default a list: a ``Score`` per situation, or ``{"error": "..."}`` in the place of one that
+    cannot be scored. With ``arrays=True`` a dict of numpy columns, no Python object per row:
+    ``ok`` (bool), ``han`` and ``fu`` (int32, riichi), ``fan`` (int32: GB and regional fan, riichi
+    han), ``points`` (int64: riichi ``points.total``, GB ``fan``, regional ``total``), ``mask`` (bool
+    ``(n, k)``: riichi yaku by Tenhou id, GB fans by number, a regional table's fans in table order)
+    and ``errors`` (``{row: message}`` for the rows that failed; their other columns are 0)."""
 
 def shanten_counts(
     counts: numpy.typing.NDArray[numpy.uint8],

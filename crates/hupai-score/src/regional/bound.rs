@@ -121,7 +121,7 @@ impl Bound {
         }
         k.quads.1 = k.quads.1.min(self.most_quads_read);
         let key = k.key();
-        let slot = (key ^ key >> 31).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
+        let slot = ((key ^ key >> 31).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
         if self.slots[slot].0 == key {
             return self.slots[slot].1;
         }

@@ -991,7 +991,7 @@ impl<'a> Search<'a> {
             read.quads = 0;
         }
         let key = read.key();
-        let slot = (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) as usize >> (64 - MEMO_BITS);
+        let slot = ((key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_BITS)) as usize;
         let score = match self.slots[slot] {
             (k, score) if k == key => score,
             (k, _) => match self.memo.iter().find(|(m, _)| *m == key) {

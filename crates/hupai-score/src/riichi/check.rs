@@ -47,7 +47,9 @@ pub(super) fn situation(s: &Situation, o: &Options) -> Result<(), ScoreError> {
         (s.ippatsu && !riichi, "ippatsu without riichi"),
         (s.ippatsu && s.rinshan, "ippatsu with rinshan (a kan after riichi ends the ippatsu turn)"),
         (s.rinshan && !s.tsumo, "rinshan with ron (the replacement tile is drawn)"),
-        (s.rinshan && !has_kan, "rinshan without a kan"),
+        // Three players draw a replacement tile for a north set aside too (北抜き), and a win on
+        // it is rinshan as after a kan.
+        (s.rinshan && !has_kan && s.nuki == 0, "rinshan without a kan or a north set aside"),
         (s.chankan && s.tsumo, "chankan with tsumo (a robbed kan is a ron)"),
         (
             s.chankan && hand.concealed()[s.win] > 1,

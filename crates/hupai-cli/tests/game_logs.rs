@@ -1,0 +1,101 @@
+//! `hupai replay`, `convert` and `wall` as scripts use them: one JSON line per game, exit 2 when a
+//! game fails (the others still replayed), `--legal` lines, `-` for stdin, the format detected.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../hupai-game/tests/data");
+
+fn hupai(args: &[&str], stdin: &str) -> (Vec<Value>, i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines = text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
+    (lines, out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    k.sort();
+    k
+}
+
+#[test]
+fn replay_prints_a_line_per_game_and_fails_with_2() {
+    let good = format!("{DATA}/tenhou6/double_ron.json");
+    let mjlog = format!("{DATA}/mjlog/upd-aft-ron3.mjlog");
+    let bad = format!("{DATA}/mjlog/obs-draw-discard.mjlog");
+    let (lines, code, _) = hupai(&["replay", &good, &bad, &mjlog], "");
+    assert_eq!(code, 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(keys(&lines[0]), ["decisions", "file", "game", "kyoku", "ok", "scores"]);
+    assert_eq!(lines[0]["ok"], true);
+    assert_eq!(lines[0]["scores"].as_array().unwrap().len(), 4);
+    assert_eq!(keys(&lines[1]), ["error", "event", "file", "game", "kyoku", "ok"]);
+    assert_eq!(lines[1]["ok"], false);
+    assert!(lines[1]["error"].as_str().unwrap().contains("middle of a hand"));
+    assert_eq!(lines[2]["ok"], true);
+    let (lines, code, _) = hupai(&["replay", &good], "");
+    assert_eq!((lines.len(), code), (1, 0));
+}
+
+#[test]
+fn legal_lines_come_before_their_game_with_the_choice_among_them() {
+    let good = format!("{DATA}/tenhou6/chankan.json");
+    let (lines, code, _) = hupai(&["replay", "--legal", &good], "");
+    assert_eq!(code, 0);
+    let (decisions, last) = lines.split_at(lines.len() - 1);
+    assert_eq!(last[0]["ok"], true);
+    assert!(decisions.len() > 40);
+    let mut event = 0;
+    for d in decisions {
+        assert_eq!(keys(d), ["chosen", "event", "game", "legal", "seat"]);
+        assert!(d["legal"].as_array().unwrap().contains(&d["chosen"]), "{d}");
+        assert!(d["legal"].as_array().unwrap().iter().any(|a| a["type"] != "none"));
+        assert!(d["event"].as_u64().unwrap() >= event);
+        event = d["event"].as_u64().unwrap();
+    }
+    // A chankan: someone could win on an added kan.
+    assert!(decisions.iter().any(|d| d["chosen"]["type"] == "hora"));
+}
+
+#[test]
+fn convert_writes_logs_that_replay_from_stdin() {
+    let file = format!("{DATA}/mjlog/double-ron.mjlog");
+    for to in ["mjai", "tenhou6"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, &file]).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let (lines, code, _) = hupai(&["replay", "-"], &text);
+        assert_eq!(code, 0, "{to}: {lines:?}");
+        assert_eq!(lines[0]["ok"], true);
+        let (orig, _, _) = hupai(&["replay", &file], "");
+        assert_eq!(lines[0]["scores"], orig[0]["scores"], "{to}");
+    }
+    let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a game log"), "{err}");
+}
+
+#[test]
+fn wall_prints_tenhous_walls() {
+    let seed = std::fs::read_to_string(format!("{DATA}/tenhou_seed_2017020100gm-00e1-0000-17d39cdb.txt")).unwrap();
+    let (lines, code, _) = hupai(&["wall", "--tenhou", seed.trim(), "--hands", "3"], "");
+    assert_eq!((lines.len(), code), (3, 0));
+    let yama = lines[0]["yama"].as_array().unwrap();
+    assert_eq!(yama.len(), 136);
+    assert_eq!((yama[0].as_u64(), yama[1].as_u64(), yama[135].as_u64()), (Some(124), Some(122), Some(52)));
+    assert_eq!(lines[0]["dice"], serde_json::json!([4, 5]));
+    let (_, code, err) = hupai(&["wall", "--tenhou", "mt19937ar-sha512-n288-base64,abc"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("2496"), "{err}");
+}

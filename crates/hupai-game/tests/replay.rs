@@ -1,0 +1,225 @@
+//! Real game logs replayed through the engine (tests/data, listed with their sources in
+//! tests/data/manifest.json): every decision legal, every win's and draw's deltas, every hand's
+//! starting scores and the final scores equal to the log's; the logs written again (mjai,
+//! tenhou.net/6) replay to the same events; the engine's own seeded games replay through the
+//! same path.
+
+use std::path::{Path, PathBuf};
+
+use hupai_game::formats::{self, GameLog};
+use hupai_game::replay::{self, Replayed};
+use hupai_game::{Action, Event, Game, GameRules, mjai};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+fn manifest() -> Vec<Value> {
+    let text = std::fs::read_to_string(data().join("manifest.json")).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    v["files"].as_array().unwrap().clone()
+}
+
+/// Logs that are not legal games, with the error each must give (and why).
+const NOT_GAMES: [(&str, &str); 3] = [
+    // Seat 2's accepted riichi stick is paid by nobody: the log's deltas lose 1,000 points.
+    ("tenhou6/confusing_nakis_1.json", "the log has a ron by seat 0 on seat 2 (deltas [1600, 0, -1600, 0])"),
+    // Made for the converter's call ordering: five 5s (and six hatsu) in one hand's tiles.
+    ("tenhou6/confusing_nakis_2.json", "more copies of 5s than the 136-tile set holds"),
+    // Cut off in the first hand (a fixture of observations).
+    ("mjlog/obs-draw-discard.mjlog", "the log ends in the middle of a hand"),
+];
+
+fn replay_all(log: &GameLog, game: usize) -> Result<Replayed, formats::LogError> {
+    replay::replay(log, game, replay::default_rules(log), &mut |_| {})
+}
+
+#[test]
+fn the_manifest_lists_every_file_with_its_hash() {
+    let files = manifest();
+    let mut listed: Vec<String> = Vec::new();
+    for f in &files {
+        let name = f["file"].as_str().unwrap();
+        let bytes = std::fs::read(data().join(name)).unwrap();
+        assert_eq!(format!("{:x}", Sha256::digest(&bytes)), f["sha256"].as_str().unwrap(), "{name}");
+        assert!(f["source"].as_str().unwrap().starts_with("https://"), "{name}");
+        assert!(!f["licence"].as_str().unwrap().is_empty(), "{name}");
+        listed.push(name.to_string());
+    }
+    for dir in ["tenhou6", "mjlog", "mjai"] {
+        for entry in std::fs::read_dir(data().join(dir)).unwrap() {
+            let name = format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy());
+            assert!(listed.contains(&name), "{name} is not in the manifest");
+        }
+    }
+}
+
+#[test]
+fn every_real_game_replays_with_every_result_equal() {
+    let (mut games, mut hands, mut decisions) = (0, 0, 0u64);
+    for f in manifest() {
+        let name = f["file"].as_str().unwrap();
+        if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(data().join(name)).unwrap();
+        let logs = formats::read(&text).unwrap();
+        assert_eq!(logs.len(), 1, "{name}");
+        let result = logs[0].clone().and_then(|log| replay_all(&log, 0).map(|r| (log, r)));
+        if let Some((_, message)) = NOT_GAMES.iter().find(|(n, _)| *n == name) {
+            let e = result.expect_err(name);
+            assert!(e.message.starts_with(message), "{name}: {e}");
+            continue;
+        }
+        let (log, r) = result.unwrap_or_else(|e| panic!("{name}: {e}"));
+        games += 1;
+        hands += log.events.iter().filter(|e| matches!(e.event, Event::StartKyoku { .. })).count();
+        decisions += r.decisions;
+        // Written again and read back, each format replays to the same events.
+        let again = formats::read(&mjai::write(&r.events, r.rules.players)).unwrap().remove(0).unwrap();
+        let r2 = replay::replay(&again, 0, r.rules, &mut |_| {}).unwrap_or_else(|e| panic!("{name} as mjai: {e}"));
+        assert_eq!(r2.events, r.events, "{name} as mjai");
+        let t6 = formats::tenhou6::write(&r.events, &r.rules, &log.header.names);
+        let again = formats::read(&t6).unwrap().remove(0).unwrap();
+        let r3 =
+            replay::replay(&again, 0, r.rules, &mut |_| {}).unwrap_or_else(|e| panic!("{name} as tenhou.net/6: {e}"));
+        assert_eq!(r3.events, r.events, "{name} as tenhou.net/6");
+    }
+    assert!(games >= 41 && hands >= 160 && decisions > 10_000, "{games} games, {hands} hands, {decisions} decisions");
+}
+
+#[test]
+fn a_damaged_game_names_where_and_the_next_game_goes_on() {
+    let text = std::fs::read_to_string(data().join("mjlog/double-ron.mjlog")).unwrap();
+    let log = formats::read(&text).unwrap().remove(0).unwrap();
+    let r = replay_all(&log, 0).unwrap();
+    let mut lines = mjai::write(&r.events, 4);
+    let good = lines.clone();
+    // A discard of a tile the hand does not hold, in the first game's second hand.
+    let i = lines.match_indices("\"type\":\"dahai\"").nth(40).unwrap().0;
+    let end = i + lines[i..].find('\n').unwrap();
+    let line_start = lines[..i].rfind('\n').map_or(0, |p| p + 1);
+    let actor = &lines[line_start..end].split("\"actor\":").nth(1).unwrap()[..1].to_string();
+    let line = lines[..line_start].matches('\n').count();
+    lines.replace_range(
+        line_start..end,
+        &format!("{{\"type\":\"dahai\",\"actor\":{actor},\"pai\":\"C\",\"tsumogiri\":false}}"),
+    );
+    lines.push_str("{\"type\":\"start_game\"}\n{\"type\":\"tsumo\",\"actor\":9,\"pai\":\"1m\"}\n");
+    lines.push_str(&good);
+    let games = formats::read(&lines).unwrap();
+    assert_eq!(games.len(), 3);
+    let e = games[0].clone().and_then(|g| replay_all(&g, 0)).unwrap_err();
+    assert_eq!(e.game, 0);
+    assert!(e.message.contains("illegal"), "{e}");
+    assert_eq!(e.event, line, "{e}");
+    let e = games[1].clone().unwrap_err();
+    assert_eq!(e.game, 1);
+    assert!(e.message.contains("seat"), "{e}");
+    assert!(games[2].clone().and_then(|g| replay_all(&g, 2)).is_ok());
+    // Garbage anywhere is an error, never a panic.
+    for cut in [10, 100, 1000, 5000, lines.len() / 2] {
+        let mut end = cut.min(lines.len());
+        while !lines.is_char_boundary(end) {
+            end -= 1;
+        }
+        for g in formats::read(&lines[..end]).unwrap() {
+            let _ = g.and_then(|g| replay_all(&g, 0));
+        }
+    }
+    let half = &text[..text.len() / 2];
+    for g in formats::read(half).unwrap() {
+        assert!(g.and_then(|g| replay_all(&g, 0)).is_err());
+    }
+}
+
+/// A simple policy: win when possible, declare riichi, else a pseudo-random legal action.
+fn self_play(rules: GameRules, seed: u64) -> Game {
+    let mut game = Game::new(rules, seed);
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    while let Some(seat) = game.next_seat() {
+        let legal = game.legal_actions(seat);
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let pick = legal
+            .iter()
+            .find(|a| matches!(a, Action::Hora | Action::Reach | Action::Kita))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Pon { .. } | Action::Ankan { .. } | Action::Daiminkan { .. }))
+                    .filter(|_| x.is_multiple_of(3))
+            })
+            .copied()
+            .unwrap_or(legal[(x % legal.len() as u64) as usize]);
+        game.apply(seat, pick).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_engines_own_games_replay_to_the_same_events() {
+    for (rules, players) in [(GameRules::TENHOU, 4u8), (GameRules::TENHOU_3P, 3)] {
+        for seed in 0..6 {
+            let game = self_play(rules, seed);
+            let events = game.events().to_vec();
+            let text = mjai::write(&events, players);
+            let log = formats::read(&text).unwrap().remove(0).unwrap();
+            assert_eq!(log.header.players, players);
+            let mut decisions = 0;
+            let r =
+                replay::replay(&log, 0, rules, &mut |_| decisions += 1).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(r.events, events, "seed {seed}, {players} players");
+            assert_eq!(r.scores, game.scores()[..usize::from(players)]);
+            assert!(decisions > 100);
+            let t6 = formats::tenhou6::write(&events, &rules, &[]);
+            let log = formats::read(&t6).unwrap().remove(0).unwrap();
+            let r = replay::replay(&log, 0, rules, &mut |_| {})
+                .unwrap_or_else(|e| panic!("seed {seed} as tenhou.net/6: {e}"));
+            assert_eq!(r.events[1..], events[1..], "seed {seed}, {players} players, tenhou.net/6");
+        }
+    }
+}
+
+mod damaged {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample(name: &str) -> String {
+        std::fs::read_to_string(data().join(name)).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Any log with bytes changed, cut or repeated reads and replays to an answer, never a panic.
+        #[test]
+        fn no_damaged_log_panics(file in 0usize..3, edits in proptest::collection::vec((any::<u16>(), any::<u8>()), 1..6)) {
+            let name = ["tenhou6/double_kakan_then_chankan.json", "mjlog/double-ron.mjlog", "mjai/126_204_0_mjai.jsonl"][file];
+            let mut bytes = sample(name).into_bytes();
+            for (at, b) in edits {
+                if bytes.is_empty() {
+                    break;
+                }
+                let i = usize::from(at) % bytes.len();
+                match b % 4 {
+                    0 => bytes[i] = b"0123456789,\"{}[]<>=/ amp"[usize::from(b) % 24],
+                    1 => bytes.truncate(i.max(1)),
+                    2 => { bytes.remove(i); }
+                    _ => { let s = bytes[i..].iter().take(40).copied().collect::<Vec<u8>>(); bytes.splice(i..i, s); }
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(games) = formats::read(&text) {
+                for (i, g) in games.into_iter().enumerate() {
+                    if let Ok(g) = g {
+                        let _ = replay::replay(&g, i, replay::default_rules(&g), &mut |_| {});
+                    }
+                }
+            }
+        }
+    }
+}

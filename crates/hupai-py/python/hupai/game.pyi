@@ -1,0 +1,143 @@
+"""Type stubs of hupai.game: mahjong games for AI (one game, a batch of games, PettingZoo)."""
+
+from typing import Any, Literal, final
+
+import numpy
+import numpy.typing
+
+__all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env", "raw_env"]
+
+Rules = str | dict[str, Any]
+"""A preset name (``tenhou``, ``mahjong-soul``, ``m-league``, ``wrc``, ``tenhou-3p``,
+``mahjong-soul-3p``, ``gb``, ``gb-single``, ``hongzhong``) or a dict of flags
+(``{"preset": "tenhou", "length": "east"}``)."""
+
+Family = Literal["riichi4", "riichi3", "gb", "hongzhong"]
+"""A rule family: it names the action table and the feature planes."""
+
+MjaiAction = dict[str, Any]
+"""An mjai action: ``{"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": False}``."""
+
+class GameError(ValueError):
+    """Something a game cannot do: an unknown rule, an illegal action or one that is not the seat's
+    turn, a bad seat, or an array of the wrong shape or dtype. The message names what and where."""
+
+@final
+class Game:
+    """One game of mahjong (riichi for four or three players, GB, Hongzhong) as the engine plays it."""
+
+    def __init__(self, rules: Rules | None = None, seed: int = 0) -> None: ...
+    @property
+    def players(self) -> int:
+        """Players at the table (3 or 4)."""
+    @property
+    def family(self) -> Family:
+        """The rule family, which names the action table and the feature planes."""
+    @property
+    def seat(self) -> int | None:
+        """The next seat to decide, or None when the game is over."""
+    @property
+    def to_act(self) -> list[int]:
+        """Every seat that must still decide now."""
+    @property
+    def done(self) -> bool:
+        """True when the game is over."""
+    @property
+    def scores(self) -> list[int]:
+        """Scores in seat order."""
+    @property
+    def final_points(self) -> list[float] | None:
+        """After the game, each seat's result: riichi's thousands with oka and uma, GB's and Hongzhong's scores."""
+    @property
+    def kyoku(self) -> str:
+        """The round as logs write it: "E1", "S3-2"."""
+    @property
+    def tiles_left(self) -> int:
+        """Live tiles left to draw."""
+    def legal_actions(self, seat: int) -> list[MjaiAction]:
+        """The legal actions of seat now as mjai dicts."""
+    def legal_ids(self, seat: int) -> list[int]:
+        """The ids of the legal actions of seat now, ascending."""
+    def legal_mask(self, seat: int) -> numpy.typing.NDArray[numpy.bool_]:
+        """A bool array over the action table, True at the legal ids of seat now."""
+    def step(self, seat: int, action: int | MjaiAction) -> None:
+        """Plays an action id or an mjai dict for seat; GameError if it is not legal now (a GB false
+        win with a false_win_penalty is played as the penalty)."""
+    def play(self, ids: list[int]) -> int:
+        """Plays action ids in order, each for the seat to decide then; returns how many."""
+    def action_id(self, seat: int, action: MjaiAction) -> int:
+        """The id of seat's legal action that an mjai dict names."""
+    def action(self, seat: int, action: int | MjaiAction) -> MjaiAction:
+        """The mjai dict of seat's legal action with this id."""
+    def events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The mjai events so far; with seat, as that seat saw them (others' tiles "?")."""
+    def view(self, seat: int) -> dict[str, Any]:
+        """What seat sees now, as a dict."""
+    def features(self, seat: int) -> numpy.typing.NDArray[numpy.float32]:
+        """seat's feature planes now, (channels, 34) float32."""
+    def clone(self) -> Game:
+        """An independent copy of the game."""
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A game equal to this one as seat sees it, the unseen tiles dealt again from seed."""
+
+@final
+class VecGame:
+    """n games stepped together on every core, into numpy arrays updated in place."""
+
+    def __init__(
+        self, n: int, rules: Rules | None = None, seed: int = 0, features: bool = False, record: bool = False
+    ) -> None: ...
+    def step(self, actions: numpy.typing.NDArray[numpy.integer[Any]]) -> None:
+        """Plays one decision in every game (an (n,) integer array of action ids)."""
+    def reset(self, seed: int | None = None) -> None:
+        """Starts every game again: slot i from seed + i."""
+    def game(self, i: int) -> Game:
+        """A copy of game i as it stands."""
+    def __len__(self) -> int: ...
+    @property
+    def players(self) -> int:
+        """Players at each table."""
+    @property
+    def family(self) -> Family:
+        """The rule family."""
+    @property
+    def seat(self) -> numpy.typing.NDArray[numpy.int8]:
+        """(n,) the seat to decide in each game."""
+    @property
+    def mask(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """(n, A) the legal action ids of that seat."""
+    @property
+    def legal(self) -> numpy.typing.NDArray[numpy.int16]:
+        """(n, 48) the legal ids, ascending, padded with -1."""
+    @property
+    def n_legal(self) -> numpy.typing.NDArray[numpy.uint8]:
+        """(n,) how many ids legal holds per game."""
+    @property
+    def reward(self) -> numpy.typing.NDArray[numpy.float32]:
+        """(n, players) each seat's reward for the last step."""
+    @property
+    def done(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """(n,) True where the last step ended the game."""
+    @property
+    def scores(self) -> numpy.typing.NDArray[numpy.int32]:
+        """(n, players) the scores of the game each slot holds."""
+    @property
+    def seeds(self) -> numpy.typing.NDArray[numpy.uint64]:
+        """(n,) the seed of the game each slot holds."""
+    @property
+    def obs(self) -> numpy.typing.NDArray[numpy.float32] | None:
+        """(n, C, 34) the deciding seat's feature planes, with features=True."""
+
+def action_table(rules: Rules | None = None) -> list[MjaiAction]:
+    """The action table of the family rules belong to: entry i is the mjai dict of id i."""
+
+def plane_names(rules: Rules | None = None) -> list[str]:
+    """The names of the feature planes of the family rules belong to."""
+
+def raw_env(rules: Rules = "tenhou", seed: int | None = None, render_mode: str | None = None) -> Any:
+    """The PettingZoo AEC environment without the order-enforcing wrapper."""
+
+def env(rules: Rules = "tenhou", seed: int | None = None, render_mode: str | None = None) -> Any:
+    """The PettingZoo AEC environment of one game under rules."""

@@ -1,0 +1,221 @@
+// Types of the hupai package: every function and every answer. The answers are the objects the
+// `hupai` command line prints and the Python package returns for the same questions.
+
+/** A tile name: `1m`…`9m`, `1p`…`9p`, `1s`…`9s`, `1z`…`7z` (east, south, west, north, white, green, red). */
+export type TileName = string;
+
+/** Rules text: a preset (`RULES`) optionally followed by options, e.g. `"sichuan+void-p"`, `"changsha+tiles-108"`. */
+export type RulesText = string;
+
+/** Thrown by every function. `kind`: `"hand"` (the hand or visible tiles; the message is the command line's),
+ * `"argument"` (unknown rules, a wrong type, an unknown option), `"score"` (a situation that cannot be scored),
+ * `"log"` (a text that is no game log), `"internal"` (the module is not loaded, or a bug). */
+export declare class HupaiError extends Error {
+  readonly kind: "hand" | "argument" | "score" | "log" | "internal";
+}
+
+/** Options every hand question takes. */
+export interface HandOptions {
+  /** Every concealed copy of this kind is a wildcard (`"7z"`, the default under `hongzhong`); never a red five. */
+  wildcardTile?: TileName;
+  /** A wildcard may stand for a fifth copy of a kind. */
+  wildcardFifthCopy?: boolean;
+}
+
+/** Options of the questions that count unseen tiles. */
+export interface VisibleOptions extends HandOptions {
+  /** Tiles seen outside the hand (discards, other players' melds, indicators), in hand notation. */
+  visible?: string;
+}
+
+export interface DecompositionOptions extends HandOptions {
+  /** The first `limit` decompositions; without it a hand with more than 100,000 throws. */
+  limit?: number;
+}
+
+export interface EvOptions extends VisibleOptions {
+  /** Draws remaining (17 by default). */
+  turns?: number;
+  /** The player may keep a draw that does not lower the shanten (a wider, slower policy class). */
+  handChanges?: boolean;
+  /** Once, a discard may leave the hand one shanten above the best. */
+  shantenBack?: boolean;
+  /** Riichi and sanma rules: declare riichi on reaching closed tenpai with a draw left. */
+  riichi?: boolean;
+  /** Only this discard's line (a tile or `"*"`): the figures of the full table, one discard at a time. */
+  discard?: TileName | "*";
+}
+
+/** `check`'s answer: one line of `hupai batch`. */
+export type CheckResult =
+  | { hand: string; win: boolean }
+  | { hand: string; waits: TileName[] }
+  | { hand: string; error: string };
+
+/** Effective tiles: the shanten, each effective kind with its unseen copies (in tile order), their total. */
+export interface Effective {
+  shanten: number;
+  effective: Record<TileName, number>;
+  unseen: number;
+}
+
+/** One line of `discardAdvice`: a discard (a tile or `"*"`) and the hand after it. */
+export interface DiscardOption extends Effective {
+  discard: TileName | "*";
+}
+
+/** One line of `discardEv`: a discard, the shanten after it, the odds of being ready and of winning by the last
+ * draw, and the expected score (`null` for rules without a scorer). */
+export interface DiscardEv {
+  discard: TileName | "*";
+  shanten: number;
+  tenpai: number;
+  win: number;
+  score: number | null;
+  policy: string;
+  riichi: boolean;
+}
+
+/** A winning situation: the keys of a `hupai score` line (docs/scoring.md). */
+export interface Situation {
+  hand: string;
+  win: TileName;
+  tsumo?: boolean;
+  riichi?: boolean;
+  double_riichi?: boolean;
+  ippatsu?: boolean;
+  rinshan?: boolean;
+  chankan?: boolean;
+  haitei?: boolean;
+  houtei?: boolean;
+  tenhou?: boolean;
+  chiihou?: boolean;
+  renhou?: boolean;
+  seat?: TileName;
+  round?: TileName;
+  dora?: TileName[] | string;
+  ura?: TileName[] | string;
+  honba?: number;
+  kyotaku?: number;
+  nuki?: number;
+  last_copy?: boolean;
+  flowers?: number;
+  birds?: TileName[] | string;
+  after_kong_discard?: boolean;
+  options?: Record<string, unknown>;
+}
+
+/** The score of a winning situation, as `hupai score` prints it: riichi (`yaku`, `han`, `fu`, `points`, …),
+ * GB (`fan`, `fans`, …) or a regional table (`total`, `fans`, …); docs/scoring.md lists every field. */
+export interface Score {
+  [field: string]: unknown;
+}
+
+export interface ScoreOptions {
+  /** A regional fan table (JSON text or object) replacing the preset's. */
+  table?: string | Record<string, unknown>;
+}
+
+export interface ReplayOptions {
+  /** Which game of a file holding several (0 by default). */
+  game?: number;
+  /** The game rules to replay under: a preset (`"tenhou"`, `"tenhou-3p"`, `"mahjong-soul"`, `"gb"`,
+   * `"hongzhong"`, …) or a JSON object of flags, as `hupai replay --rules` takes them; by default the rules the
+   * log names (an mjai log: `tenhou`, or `tenhou-3p` with three players). */
+  rules?: string;
+}
+
+/** Where a game log goes wrong: the game (0-based), the hand (`"E2-1"`, or `"start"`), the event's index in the
+ * file (0-based; an mjai file's line without blank lines) and why. */
+export interface LogProblem {
+  game: number;
+  kyoku: string;
+  event: number;
+  message: string;
+}
+
+/** One seat's table at a step: its discards (red fives as `0m`), the indices among them another seat called
+ * and the one that declared riichi, its declared melds in hand notation, the tiles it set aside (kita, flowers). */
+export interface SeatTable {
+  tiles: string[];
+  called: number[];
+  riichi: number | null;
+  melds: string[];
+  aside: string[];
+}
+
+/** One discard of a replayed game, with what the discarding seat knew. `hand` (before the discard) and `after`
+ * are in hand notation with the melds (`[123m]`, `(5555z)`), ready for `discardAdvice`, `shanten` and `waits`
+ * under `ReplayAnswer.handRules`; `visible` is every tile the seat saw outside its hand. */
+export interface ReplayStep {
+  event: number;
+  kyoku: string;
+  seat: number;
+  hand: string;
+  drawn: string | null;
+  discard: string;
+  tsumogiri: boolean;
+  riichi: boolean;
+  after: string;
+  visible: string;
+  dora: string[];
+  scores: number[];
+  rivers: SeatTable[];
+}
+
+/** A game log replayed through the game engine: every discard a step. `error` is where the log goes wrong (the
+ * steps stop before it), `null` if the engine replayed it to its end with every result equal; `scores` the
+ * final scores then. `handRules` is the rules preset a seat's hand is asked under (`"riichi"`, `"sanma"`, `"gb"`,
+ * `"hongzhong"`). */
+export interface ReplayAnswer {
+  games: number;
+  game: number;
+  players: number | null;
+  names: string[];
+  handRules: RulesText | null;
+  wildcardTile?: TileName | null;
+  scores?: number[] | null;
+  steps: ReplayStep[];
+  error: LogProblem | null;
+}
+
+/** The package's version (the Rust workspace's). */
+export declare const VERSION: string;
+/** The rule preset names. */
+export declare const RULES: RulesText[];
+/** The rule sets `score` scores. */
+export declare const SCORE_RULES: string[];
+/** The 34 tile names in tile order. */
+export declare const TILES: TileName[];
+
+/** Loads the WebAssembly module: needed once in browsers before the first call (from `hupai_bg.wasm` beside the
+ * package's file, or the URL, Response, bytes or module given); in Node the package is loaded on import and this
+ * resolves at once. */
+export declare function init(source?: string | URL | Response | Promise<Response> | BufferSource | WebAssembly.Module): Promise<void>;
+export default init;
+/** Loads the module synchronously from its bytes or a compiled module. */
+export declare function initSync(source: BufferSource | WebAssembly.Module): void;
+
+/** Does this complete hand win? (`123m456p789s11122z`, `*` a wildcard, `[789s]` a declared meld.) */
+export declare function isWin(hand: string, rules?: RulesText, options?: HandOptions): boolean;
+/** The kinds that complete a hand one tile short, in tile order. */
+export declare function waits(hand: string, rules?: RulesText, options?: HandOptions): TileName[];
+/** The object `hupai batch` prints for this hand; never throws for a bad hand. */
+export declare function check(hand: string, rules?: RulesText, options?: HandOptions): CheckResult;
+/** Every way a complete hand wins, each as its groups, pair first; empty if it does not win. */
+export declare function decompositions(hand: string, rules?: RulesText, options?: DecompositionOptions): string[][];
+/** How many decompositions a complete hand has, counted without building them. */
+export declare function countDecompositions(hand: string, rules?: RulesText, options?: HandOptions): number;
+/** The shanten of a hand of 3k + 1 or 3k + 2 tiles: −1 wins, 0 ready, 1, 2, …. */
+export declare function shanten(hand: string, rules?: RulesText, options?: HandOptions): number;
+/** The effective tiles of a hand of 3k + 1 tiles. */
+export declare function effectiveTiles(hand: string, rules?: RulesText, options?: VisibleOptions): Effective;
+/** Every distinct discard of a hand of 3k + 2 tiles, best first. */
+export declare function discardAdvice(hand: string, rules?: RulesText, options?: VisibleOptions): DiscardOption[];
+/** The draw odds of every distinct discard of a hand of 3k + 2 tiles, best first (docs/odds.md). */
+export declare function discardEv(hand: string, rules?: RulesText, options?: EvOptions): DiscardEv[];
+/** The score of a winning situation under `rules` (`riichi` by default; `SCORE_RULES`). */
+export declare function score(situation: Situation, rules?: string, options?: ScoreOptions): Score;
+/** Reads a game log (mjai JSON lines, tenhou.net/6 JSON or Tenhou's mjlog XML, detected) and replays one game of it
+ * through the game engine, each discard a step; throws (kind `"log"`) only for a text that is no log at all. */
+export declare function replay(log: string, options?: ReplayOptions): ReplayAnswer;

@@ -1,0 +1,8 @@
+// The declarations as a CommonJS user sees them (`require("hupai")`), checked by tsc with types.ts.
+import hupai = require("hupai");
+
+const win: boolean = hupai.isWin("123m456p789s11122z");
+const advice: hupai.DiscardOption[] = hupai.discardAdvice("123m456p789s11223z", "riichi", { visible: "1z" });
+// @ts-expect-error: rules are text
+hupai.shanten("123m456p789s1134z", 3);
+console.log(win, advice.length, hupai.RULES.length);

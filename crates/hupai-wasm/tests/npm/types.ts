@@ -1,0 +1,41 @@
+// Compiled with `tsc --noEmit --strict` against the installed package: every function and answer
+// has a type, and misuse is a type error (the @ts-expect-error lines must be errors).
+import init, {
+  check, countDecompositions, decompositions, discardAdvice, discardEv, effectiveTiles, HupaiError, isWin,
+  replay, RULES, score, shanten, SCORE_RULES, TILES, VERSION, waits,
+  type CheckResult, type ReplayAnswer, type ReplayStep, type LogProblem, type DiscardEv, type DiscardOption, type Effective, type Score,
+} from "hupai";
+
+await init();
+const win: boolean = isWin("123m456p789s11122z", "riichi", { wildcardTile: "7z", wildcardFifthCopy: false });
+const w: string[] = waits("1112345678999m");
+const line: CheckResult = check("123m");
+if ("error" in line) console.log(line.error.length);
+const groups: string[][] = decompositions("*".repeat(14), "standard", { limit: 3 });
+const count: number = countDecompositions("111222333m11z456p");
+const n: number = shanten("123m456p789s1134z");
+const e: Effective = effectiveTiles("123m456p789s1122z", "standard", { visible: "1z" });
+const advice: DiscardOption[] = discardAdvice("123m456p789s11223z");
+const ev: DiscardEv[] = discardEv("123m456p789s1122z9p", "riichi", { turns: 10, riichi: true, handChanges: false, discard: "9p" });
+const s: Score = score({ hand: "234m456p678s22p567s", win: "2m", tsumo: true, riichi: true, dora: ["1m"] }, "riichi");
+const replayed: ReplayAnswer = replay('{"type":"start_game"}', { game: 0, rules: "tenhou" });
+const step: ReplayStep | undefined = replayed.steps[0];
+const seen: string | undefined = step?.visible;
+const problem: LogProblem | null = replayed.error;
+const river: string[] | undefined = step?.rivers[0].tiles;
+const lists: string[] = [...RULES, ...SCORE_RULES, ...TILES, VERSION];
+const best: number | null = ev[0].score;
+try {
+  isWin("12x");
+} catch (err) {
+  if (err instanceof HupaiError) console.log(err.kind === "hand", err.message);
+}
+// @ts-expect-error: the hand is a string
+isWin(42);
+// @ts-expect-error: turns is a number
+discardEv("123m456p789s1122z9p", "riichi", { turns: "10" });
+// @ts-expect-error: the situation needs its winning tile
+score({ hand: "123m456p789s1122z" });
+console.log(win, w, groups, count, n, e.unseen, advice[0].discard, s, lists, best, seen, problem, river);
+// @ts-expect-error: the game is a number
+replay("", { game: "1" });
