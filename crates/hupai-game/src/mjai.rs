@@ -359,7 +359,8 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             ))
         }
         "huansanzhang" => {
-            let list = field(v, "pais")?.as_array().filter(|l| l.len() == 3).ok_or("'pais' must be a list of 3 tiles")?;
+            let list =
+                field(v, "pais")?.as_array().filter(|l| l.len() == 3).ok_or("'pais' must be a list of 3 tiles")?;
             let mut pais = [Pai::UNKNOWN; 3];
             for (slot, x) in pais.iter_mut().zip(list) {
                 *slot = pai_of(x)?;
@@ -378,7 +379,11 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
         }
         "gangfen" => {
             let deltas = scores(v, "deltas")?;
-            Ok((Event::Gangfen { actor: seat(v, "actor")?, deltas: deltas.unwrap_or([0; 4]) }, deltas.is_some(), Vec::new()))
+            Ok((
+                Event::Gangfen { actor: seat(v, "actor")?, deltas: deltas.unwrap_or([0; 4]) },
+                deltas.is_some(),
+                Vec::new(),
+            ))
         }
         "kita" | "nukidora" => plain(Event::Kita { actor: seat(v, "actor")?, pai: Pai::NORTH }),
         "dora" => plain(Event::Dora { dora_marker: pai(v, "dora_marker")? }),

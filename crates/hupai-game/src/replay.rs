@@ -296,7 +296,9 @@ impl Driver<'_> {
         });
         match engine {
             Some(d) if !recorded || d[..n] == deltas[..n] => Ok(()),
-            Some(d) => Err(format!("seat {actor}'s kong payments: the log {:?}, the engine {:?}", &deltas[..n], &d[..n])),
+            Some(d) => {
+                Err(format!("seat {actor}'s kong payments: the log {:?}, the engine {:?}", &deltas[..n], &d[..n]))
+            }
             None => Err(format!("seat {actor}'s kong payments: the engine has no kong paid")),
         }
     }
