@@ -353,3 +353,76 @@ fn the_draw_checks_flower_pigs_not_ready_hands_and_returns_kong_income() {
     assert_eq!(deltas, [16 + 16 + 2, 16 - 8 - 6, -48 + 2, 16 - 8 + 2]);
     assert_eq!(g.scores(), [34 - 2, 2 + 6, -46 - 2, 10 - 2]);
 }
+
+fn replayed(game: &Game) -> hupai_game::replay::Replayed {
+    use hupai_game::{formats, mjai, replay};
+    let text = mjai::write(game.events(), 4);
+    let log = formats::read(&text).unwrap().remove(0).unwrap();
+    assert_eq!(log.header.rules, Some(*game.rules()), "a Sichuan log names its rules");
+    let rules = replay::default_rules(&log);
+    replay::replay(&log, 0, rules, &mut |_| {}).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Whole seeded games by the built-in players: points conserved at every step (kong payments,
+/// wins and the draw's checks alike), every event's deltas summing to zero, no seat asked with
+/// nothing to do, and the written log replaying to the same events.
+#[test]
+fn whole_games_conserve_points_and_replay() {
+    use hupai_game::policy::{Efficiency, Policy, Random};
+    let (mut wins, mut multi, mut draws, mut kongs, mut exchanges) = (0, 0, 0, 0, 0);
+    for blood_river in [false, true] {
+        let mut rules = GameRules::preset("sichuan").unwrap();
+        rules.blood_river = blood_river;
+        for seed in 0..6 {
+            for efficient in [false, true] {
+                let mut game = Game::new(rules, seed);
+                let mut random = Random::new(seed);
+                let mut eff = Efficiency::new();
+                let mut steps = 0;
+                while let Some(seat) = game.next_seat() {
+                    let legal = game.legal_actions(seat);
+                    assert!(!legal.is_empty(), "seed {seed}: seat {seat} asked with nothing to do");
+                    let a =
+                        if efficient { eff.choose(&game, seat, &legal) } else { random.choose(&game, seat, &legal) };
+                    game.apply(seat, a).unwrap();
+                    assert_eq!(game.scores().iter().sum::<i32>(), 0, "seed {seed}");
+                    steps += 1;
+                    assert!(steps < 50_000);
+                }
+                let mut last_from = None;
+                for e in game.events() {
+                    match e {
+                        Event::Hora { actor, target, deltas, .. } => {
+                            wins += 1;
+                            assert_eq!(deltas.iter().sum::<i32>(), 0);
+                            assert!(deltas[usize::from(*actor)] > 0);
+                            if *actor != *target && last_from == Some(*target) {
+                                multi += 1;
+                            }
+                            last_from = Some(*target);
+                        }
+                        Event::Ryukyoku { deltas, .. } => {
+                            draws += 1;
+                            assert_eq!(deltas.iter().sum::<i32>(), 0);
+                        }
+                        Event::Gangfen { deltas, .. } => {
+                            kongs += 1;
+                            assert_eq!(deltas.iter().sum::<i32>(), 0);
+                        }
+                        Event::Huansanzhang { .. } => exchanges += 1,
+                        _ => last_from = None,
+                    }
+                }
+                let r = replayed(&game);
+                assert_eq!(r.events, game.events(), "seed {seed}, blood_river {blood_river}");
+                assert_eq!(r.scores, game.scores());
+            }
+        }
+    }
+    assert!(
+        wins > 100 && draws > 0 && kongs > 0 && multi > 0,
+        "{wins} wins, {multi} shared, {draws} draws, {kongs} kongs"
+    );
+    assert_eq!(exchanges % 4, 0);
+    assert!(exchanges > 0);
+}
