@@ -572,6 +572,88 @@ pub(crate) fn tiles_accounted(game: &Game) -> usize {
 mod tests {
     use super::*;
 
+    /// 查大叫 by brute force: in one-hand games played to an exhaustive draw by the built-in
+    /// players, every tile kind is tried on each hand left; a hand is ready if one completes it,
+    /// and its worth is the best of them scored as a win on a discard. The draw's deltas must be
+    /// those (with 查花猪's cap and 退税's returns), and every tile must be somewhere throughout.
+    #[test]
+    fn the_draw_pays_the_best_of_every_completing_tile() {
+        use crate::policy::{Policy, Random};
+        use crate::rules::{GameLength, GameRules};
+        let mut rules = GameRules::SICHUAN;
+        rules.length = GameLength::Single;
+        let (mut checked, mut ready_seen) = (0, 0);
+        for seed in 0..400 {
+            let mut game = Game::new(rules, seed);
+            game.set_recording(true);
+            let mut random = Random::new(seed);
+            while let Some(seat) = game.next_seat() {
+                let legal = game.legal_actions(seat);
+                let a = random.choose(&game, seat, &legal);
+                game.apply(seat, a).unwrap();
+                if !matches!(game.phase, Phase::Over) {
+                    assert_eq!(tiles_accounted(&game), 108, "seed {seed}");
+                }
+            }
+            let Some(&Event::Ryukyoku { deltas, tenpai, .. }) =
+                game.events().iter().rev().find(|e| matches!(e, Event::Ryukyoku { .. }))
+            else {
+                continue;
+            };
+            checked += 1;
+            let active: Vec<usize> = (0..4).filter(|&s| !game.players[s].out).collect();
+            let mut best = [None::<i32>; 4];
+            for &s in &active {
+                let p = &game.players[s];
+                if flower_pig(&game, s) {
+                    continue;
+                }
+                let t = table(p.void).unwrap();
+                let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
+                for k in 0..27u8 {
+                    let pai = Pai::from_index(k).unwrap();
+                    let mut counts = p.hand;
+                    counts.add(pai);
+                    let Ok(hand) = Hand::new(counts.tile_counts(), 0, &melds) else { continue };
+                    if let Ok(score) = regional::score(&Situation::new(hand, pai.kind().unwrap()), t) {
+                        let v = i32::try_from(score.total).unwrap();
+                        best[s] = Some(best[s].map_or(v, |b: i32| b.max(v)));
+                    }
+                }
+            }
+            let brute_ready = (0..4).filter(|&s| best[s].is_some()).fold(0u8, |b, s| b | 1 << s);
+            assert_eq!(tenpai, brute_ready, "seed {seed}: ready seats");
+            ready_seen += brute_ready.count_ones();
+            let mut want = [0i32; 4];
+            let pig = |s: usize| flower_pig(&game, s);
+            for &s in &active {
+                if pig(s) {
+                    for &o in active.iter().filter(|&&o| o != s && !pig(o)) {
+                        want[s] -= 16;
+                        want[o] += 16;
+                    }
+                } else if best[s].is_none() {
+                    for &o in &active {
+                        if let Some(b) = best[o] {
+                            want[s] -= b;
+                            want[o] += b;
+                        }
+                    }
+                }
+                // 退税: whoever is not ready at the draw, a flower pig too.
+                if best[s].is_none() {
+                    for k in game.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s) {
+                        for (w, d) in want.iter_mut().zip(k.deltas) {
+                            *w -= d;
+                        }
+                    }
+                }
+            }
+            assert_eq!(deltas, want, "seed {seed}");
+        }
+        assert!(checked > 50 && ready_seen > 20, "{checked} draws, {ready_seen} ready hands");
+    }
+
     #[test]
     fn the_dice_choose_each_direction() {
         let mut seen = [0; 4];
