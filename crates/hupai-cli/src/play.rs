@@ -39,7 +39,7 @@ pub(crate) enum Format {
 #[derive(Args)]
 pub(crate) struct PlayArgs {
     /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
-    /// gb-single, hongzhong), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
+    /// gb-single, hongzhong, sichuan), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file holding one.
     #[arg(long, default_value = "tenhou")]
     rules: String,
     /// Games to play (default 1; 2000 with `--bench`).
