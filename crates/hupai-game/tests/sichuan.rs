@@ -46,16 +46,15 @@ fn wall_with(
     for (k, pai) in tiles(back).into_iter().enumerate() {
         place(&mut free, SET - 1 - k, pai);
     }
-    for pos in 52 + draws.len()..SET {
-        if slots[pos].is_some() {
+    for (k, slot) in slots.iter_mut().enumerate().skip(52 + draws.len()) {
+        if slot.is_some() {
             continue;
         }
-        let want = rest(pos - 52);
+        let want = rest(k - 52);
         let kind = (0..27).find(|&k| !free[k].is_empty() && want.is_none_or(|s| k / 9 == s as usize));
         // Else any tile, the suits from s down: m is left for the last.
         let kind = kind.or_else(|| (0..27).rev().find(|&k| !free[k].is_empty())).unwrap();
-        let id = free[kind].pop().unwrap();
-        slots[pos] = Some(id);
+        *slot = free[kind].pop();
     }
     let mut rest_ids = free.into_iter().flatten();
     let mut ids = [PaiId(0); 144];
