@@ -73,6 +73,18 @@ pub enum Action {
     },
     /// Changsha (海底): take the wall's last tile, offered to each player in turn.
     Haidi,
+    /// Sichuan (换三张): one of the three tiles of one suit to pass before play. The three are
+    /// chosen one at a time, the first fixing the suit, so that the legal actions list each tile
+    /// rather than every choice of three.
+    Exchange {
+        /// The tile.
+        pai: Pai,
+    },
+    /// Sichuan (定缺): the suit declared void before play.
+    Dingque {
+        /// The suit: characters, dots or bamboo.
+        suit: hupai::Suit,
+    },
 }
 
 impl Action {
@@ -93,6 +105,8 @@ impl Action {
             Action::Qishouhu => "qishouhu",
             Action::Kaigang { .. } => "kaigang",
             Action::Haidi => "haidi",
+            Action::Exchange { .. } => "huansanzhang",
+            Action::Dingque { .. } => "dingque",
         }
     }
 }

@@ -234,6 +234,33 @@ pub enum Event {
         /// Who took it.
         actor: Seat,
     },
+    /// Three tiles passed before play (换三张, Sichuan): `actor` gives `pais` to `target`. mjai has
+    /// no such event; hupai writes it
+    /// `{"type": "huansanzhang", "actor": 0, "target": 1, "pais": ["1m", "2m", "3m"]}`.
+    Huansanzhang {
+        /// Who passes the tiles.
+        actor: Seat,
+        /// Who receives them.
+        target: Seat,
+        /// The three tiles (`?` for a seat that neither gives nor receives them).
+        pais: [Pai; 3],
+    },
+    /// A void suit declared (定缺, Sichuan); hupai writes it
+    /// `{"type": "dingque", "actor": 0, "suit": "m"}`.
+    Dingque {
+        /// Who declared.
+        actor: Seat,
+        /// The suit.
+        suit: hupai::Suit,
+    },
+    /// A kong's payments made as it is declared (刮风下雨, Sichuan): hupai writes it
+    /// `{"type": "gangfen", "actor": 0, "deltas": [2, -2, 0, 0]}`.
+    Gangfen {
+        /// Who made the kong.
+        actor: Seat,
+        /// Each seat's change of score.
+        deltas: [i32; 4],
+    },
     /// A new dora indicator turned over (after a kan).
     Dora {
         /// The indicator.
@@ -304,6 +331,9 @@ impl Event {
             Event::Qishouhu { .. } => "qishouhu",
             Event::Kaigang { .. } => "kaigang",
             Event::Haidi { .. } => "haidi",
+            Event::Huansanzhang { .. } => "huansanzhang",
+            Event::Dingque { .. } => "dingque",
+            Event::Gangfen { .. } => "gangfen",
             Event::Dora { .. } => "dora",
             Event::Reach { .. } => "reach",
             Event::ReachAccepted { .. } => "reach_accepted",
@@ -329,6 +359,9 @@ impl Event {
             | Event::Qishouhu { actor, .. }
             | Event::Kaigang { actor, .. }
             | Event::Haidi { actor }
+            | Event::Huansanzhang { actor, .. }
+            | Event::Dingque { actor, .. }
+            | Event::Gangfen { actor, .. }
             | Event::Hua { actor, .. }
             | Event::Cuohu { actor, .. }
             | Event::Reach { actor }

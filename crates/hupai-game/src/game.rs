@@ -155,6 +155,15 @@ pub(crate) struct Player {
     pub(crate) wildcard: Option<Tile>,
     /// Flowers set aside (GB).
     pub(crate) flowers: u8,
+    /// The suit declared void (定缺, Sichuan): its tiles go first, and a hand holding one
+    /// cannot win.
+    pub(crate) void: Option<hupai::Suit>,
+    /// Won and left the hand (Sichuan): skipped in turn order, asked nothing more.
+    pub(crate) out: bool,
+    /// Wins this hand (Sichuan; more than one under 血流成河).
+    pub(crate) wins: u8,
+    /// The tiles this seat won on, set aside (Sichuan).
+    pub(crate) won: ArrayVec<Pai, 32>,
 }
 
 impl Player {
@@ -176,11 +185,21 @@ impl Player {
             kans: 0,
             flowers: 0,
             wildcard: None,
+            void: None,
+            out: false,
+            wins: 0,
+            won: ArrayVec::new(),
         }
     }
 
     pub(crate) fn in_riichi(&self) -> bool {
         !matches!(self.riichi, Riichi::None)
+    }
+
+    /// The hand may no longer change: riichi, or a Sichuan winner playing on (血流成河), who
+    /// discards what it draws.
+    pub(crate) fn hand_locked(&self) -> bool {
+        self.in_riichi() || self.wins > 0
     }
 
     pub(crate) fn is_closed(&self) -> bool {
@@ -220,6 +239,11 @@ impl Player {
     }
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
+        if let Some(suit) = self.void {
+            // A declared void suit (Sichuan): a hand holding it waits on nothing.
+            self.waits = self.packed.waits(&rules.with_void(suit)).unwrap_or(TileSet::EMPTY);
+            return;
+        }
         // The knitted forms (GB) take the general path: asked only of a hand that could make one.
         if rules.knitted && !crate::family::gb::knitted_possible(&self.hand.kinds, self.melds.len()) {
             let mut plain = *rules;
@@ -280,6 +304,10 @@ pub(crate) enum Phase {
         /// The discard declared riichi.
         reach: bool,
     },
+    /// Sichuan, before play: every seat chooses three tiles of one suit to pass (换三张).
+    Exchange,
+    /// Sichuan, before play: every seat declares its void suit (定缺).
+    Dingque,
     /// The game is over.
     Over,
 }
@@ -301,6 +329,8 @@ pub struct Game {
     pub(crate) kan_points: [i32; 4],
     /// Changsha's state of the hand: the decision being asked, the 开杠 tiles, the locked hands.
     pub(crate) changsha: crate::family::changsha::State,
+    /// Sichuan's state of the hand: the tiles being passed, the kongs paid.
+    pub(crate) sichuan: crate::family::sichuan::State,
     pub(crate) hand_rules: Rules,
     /// The rules waits and readiness are checked with: `hand_rules` where hupai's keyed lookups
     /// cover them, else the same forms over every tile. Three players' rules differ from riichi's
@@ -361,6 +391,7 @@ impl Game {
             gb_options: rules.gb_options(),
             kan_points: [0; 4],
             changsha: Default::default(),
+            sichuan: Default::default(),
             hand_rules: rules.hand_rules(),
             wait_rules: wait_rules(rules.hand_rules()),
             walls,
@@ -500,6 +531,7 @@ impl Game {
         match self.phase {
             Phase::Turn { seat, .. } => 1 << seat,
             Phase::Claims { asked, answered, .. } => asked & !answered,
+            Phase::Exchange | Phase::Dingque => crate::family::sichuan::to_act(self),
             Phase::Over => 0,
         }
     }
@@ -561,7 +593,7 @@ impl Game {
     pub fn tiles_left(&self) -> usize {
         let live = match self.rules.family {
             Family::Riichi => self.wall.live(self.rules.players),
-            Family::Gb | Family::Hongzhong | Family::Changsha => self.chinese_wall.live(),
+            Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => self.chinese_wall.live(),
         };
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
@@ -599,6 +631,7 @@ impl Game {
         match self.phase {
             Phase::Turn { .. } => self.apply_turn(seat, action),
             Phase::Claims { .. } => self.answer(seat, action),
+            Phase::Exchange | Phase::Dingque => crate::family::sichuan::choose(self, seat, action),
             Phase::Over => {}
         }
         Ok(())
@@ -944,7 +977,13 @@ impl Game {
             self.abort(reason);
             return;
         }
-        self.draw(self.next_in_turn(seat, 1), false);
+        self.draw(self.next_active(seat), false);
+    }
+
+    /// The next seat in turn order after `seat` still in the hand (Sichuan's winners leave it).
+    pub(crate) fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.rules.players;
+        (1..=n).map(|k| self.next_in_turn(seat, k)).find(|&s| !self.players[usize::from(s)].out).unwrap_or(seat)
     }
 
     /// The riichi on the table stands: the stick is paid. False if it ended the hand.
@@ -1109,6 +1148,8 @@ impl Game {
             Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
             Family::Hongzhong => crate::family::hongzhong::wins(self, from, pai, winners, rinshan, on),
             Family::Changsha => crate::family::changsha::wins(self, from, pai, winners, rinshan, on),
+            // Play goes on after a win: the family decides when the hand ends.
+            Family::Sichuan => return crate::family::sichuan::wins(self, from, pai, winners, rinshan, on),
         }
         if self.rules.family == Family::Hongzhong {
             crate::family::hongzhong::next_dealer(self, winners.first().copied());
@@ -1133,6 +1174,7 @@ impl Game {
             Family::Gb => crate::family::gb::exhaustive(self),
             Family::Hongzhong => crate::family::hongzhong::exhaustive(self),
             Family::Changsha => crate::family::changsha::exhaustive(self),
+            Family::Sichuan => crate::family::sichuan::exhaustive(self),
         };
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
@@ -1145,11 +1187,12 @@ impl Game {
     /// Moves the game on after a hand: counters, the dealer, the end of the game.
     /// `aborted`: an abortive draw, which keeps the dealer without ending all-last (only the
     /// dealer's win or tenpai does).
-    fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
+    pub(crate) fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
         self.emit(Event::EndKyoku);
         match self.rules.family {
             Family::Gb => return crate::family::gb::next_hand(self),
             Family::Hongzhong | Family::Changsha => return crate::family::hongzhong::next_hand(self),
+            Family::Sichuan => return crate::family::sichuan::next_hand(self),
             Family::Riichi => {}
         }
         let n = self.rules.players;
@@ -1196,7 +1239,7 @@ impl Game {
 
     pub(crate) fn finish_game(&mut self) {
         let n = self.seat_count();
-        if matches!(self.rules.family, Family::Gb | Family::Hongzhong | Family::Changsha) {
+        if matches!(self.rules.family, Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan) {
             crate::family::gb::finish(self);
             return;
         }

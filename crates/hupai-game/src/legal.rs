@@ -33,6 +33,8 @@ pub(crate) const fn kind_bit(action: &Action) -> u16 {
         Action::Qishouhu => 13,
         Action::Kaigang { .. } => 14,
         Action::Haidi => 15,
+        Action::Exchange { .. } => 11,
+        Action::Dingque { .. } => 12,
     }
 }
 
@@ -67,6 +69,7 @@ pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
                 }
             }
         }
+        Phase::Exchange | Phase::Dingque => crate::family::sichuan::setup_actions(game, seat, want, out),
         _ => {}
     }
     if game.rules.family == Family::Changsha {
@@ -115,7 +118,9 @@ fn turn(
     if can_tsumo && wants(want, Action::Hora) {
         push(out, Action::Hora);
     }
-    let riichi = p.in_riichi();
+    let riichi = p.hand_locked();
+    // While the hand holds its declared void suit (定缺), only those tiles may go.
+    let void_held = p.void.filter(|&v| holds_suit(p, v));
     if let Some(drawn) = drawn {
         if !riichi && wants(want, Action::Ryukyoku) && nine_terminals(game, p, rinshan) {
             push(out, Action::Ryukyoku);
@@ -125,7 +130,7 @@ fn turn(
         }
         if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, ANKAN) {
             for k in 0..34 {
-                if p.hand.kinds[k] == 4 && p.wildcard != Some(Tile::ALL[k]) {
+                if p.hand.kinds[k] == 4 && p.wildcard != Some(Tile::ALL[k]) && p.void != Some(Tile::ALL[k].suit()) {
                     let kind = Tile::ALL[k];
                     if riichi && !(drawn.kind() == Some(kind) && ankan_keeps_waits(game, p, kind)) {
                         continue;
@@ -171,11 +176,17 @@ fn turn(
     for pai in p.hand.distinct() {
         let kind = pai.kind().unwrap_or(Tile::EAST);
         // Wildcards are kept: Hongzhong never lets a red dragon go.
-        if p.kuikae.contains(kind) || p.wildcard == Some(kind) {
+        if p.kuikae.contains(kind) || p.wildcard == Some(kind) || void_held.is_some_and(|v| kind.suit() != v) {
             continue;
         }
         discards_of(p, pai, drawn, out);
     }
+}
+
+/// Whether the hand holds a tile of `suit`.
+pub(crate) fn holds_suit(p: &Player, suit: hupai::Suit) -> bool {
+    let first = suit as usize * 9;
+    suit.is_numbered() && p.hand.kinds[first..first + 9].iter().any(|&c| c > 0)
 }
 
 /// The discards of `pai`: the drawn tile (tsumogiri) and, if the hand holds another, from the hand.
@@ -256,10 +267,13 @@ fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
 /// The calls `seat` may make on `pai` discarded by `from` (pushed to `out` if given); true if any.
 pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Option<&mut Actions>) -> bool {
     let p = &game.players[usize::from(seat)];
-    if p.in_riichi() || game.tiles_left() == 0 || crate::family::changsha::locked(game, seat) {
+    if p.hand_locked() || p.out || game.tiles_left() == 0 || crate::family::changsha::locked(game, seat) {
         return false;
     }
     let Some(kind) = pai.kind() else { return false };
+    if p.void == Some(kind.suit()) {
+        return false;
+    }
     let k = kind.index();
     let mut any = false;
     let mut offer = |action: Action, consumed: &[Pai], out: &mut Option<&mut Actions>| {
@@ -377,6 +391,9 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
         let bit = 1 << s;
+        if p.out {
+            continue;
+        }
         if p.waits.contains(kind) {
             hit |= bit;
             if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)) {
@@ -402,7 +419,7 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
     for k in 1..n {
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
-        if !p.waits.contains(kind) {
+        if !p.waits.contains(kind) || p.out {
             continue;
         }
         if on == ClaimOn::Ankan && !thirteen_orphans_ready(p) {
@@ -449,6 +466,15 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         }
         (Phase::Turn { .. }, Action::Dahai { .. }) if p.in_riichi() => {
             "in riichi only the tile just drawn may be discarded".into()
+        }
+        (Phase::Turn { .. }, Action::Dahai { pai, .. })
+            if p.void.is_some_and(|v| holds_suit(p, v) && pai.kind().is_some_and(|k| k.suit() != v)) =>
+        {
+            "while the hand holds its void suit (定缺) only those tiles may be discarded".into()
+        }
+        (Phase::Exchange | Phase::Dingque, _) => crate::family::sichuan::why_not(game, seat, action),
+        (_, Action::Hora) if p.void.is_some_and(|v| holds_suit(p, v)) => {
+            "a hand holding its void suit (定缺) cannot win".into()
         }
         (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {
             format!("{pai} may not be discarded right after the call that took it (kuikae)")

@@ -4,6 +4,7 @@
 //! rules (`"rules"`), `hua` sets a flower aside, `cuohu` is a false win's penalty, `niao` the
 //! birds turned over.
 
+use hupai::Suit;
 use serde_json::{Value, json};
 
 use crate::action::Action;
@@ -65,6 +66,13 @@ pub fn event_json(event: &Event, players: u8) -> Value {
         }),
         Event::Kaigang { actor, pais } => json!({"type": "kaigang", "actor": actor, "pais": tiles(&pais)}),
         Event::Haidi { actor } => json!({"type": "haidi", "actor": actor}),
+        Event::Huansanzhang { actor, target, pais } => {
+            json!({"type": "huansanzhang", "actor": actor, "target": target, "pais": tiles(&pais)})
+        }
+        Event::Dingque { actor, suit } => {
+            json!({"type": "dingque", "actor": actor, "suit": suit.letter().to_string()})
+        }
+        Event::Gangfen { actor, deltas } => json!({"type": "gangfen", "actor": actor, "deltas": &deltas[..n]}),
         Event::Dora { dora_marker } => json!({"type": "dora", "dora_marker": dora_marker}),
         Event::Reach { actor } => json!({"type": "reach", "actor": actor}),
         Event::ReachAccepted { actor } => json!({"type": "reach_accepted", "actor": actor}),
@@ -106,6 +114,8 @@ pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
         Action::Qishouhu => json!({"type": "qishouhu", "actor": actor}),
         Action::Kaigang { pai } => json!({"type": "kaigang", "actor": actor, "pai": pai}),
         Action::Haidi => json!({"type": "haidi", "actor": actor}),
+        Action::Exchange { pai } => json!({"type": "huansanzhang", "actor": actor, "pai": pai}),
+        Action::Dingque { suit } => json!({"type": "dingque", "actor": actor, "suit": suit.letter().to_string()}),
     }
 }
 
@@ -123,6 +133,8 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
         Action::Kakan { pai } => format!("kakan {pai}"),
         Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
         Action::Kaigang { pai } => format!("kaigang {pai}"),
+        Action::Exchange { pai } => format!("huansanzhang {pai}"),
+        Action::Dingque { suit } => format!("dingque {}", suit.letter()),
         other => other.kind().to_string(),
     }
 }
@@ -351,6 +363,33 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             let deltas = scores(v, "deltas")?;
             Ok((
                 Event::Cuohu { actor: seat(v, "actor")?, deltas: deltas.unwrap_or([0; 4]) },
+                deltas.is_some(),
+                Vec::new(),
+            ))
+        }
+        "huansanzhang" => {
+            let list =
+                field(v, "pais")?.as_array().filter(|l| l.len() == 3).ok_or("'pais' must be a list of 3 tiles")?;
+            let mut pais = [Pai::UNKNOWN; 3];
+            for (slot, x) in pais.iter_mut().zip(list) {
+                *slot = pai_of(x)?;
+            }
+            plain(Event::Huansanzhang { actor: seat(v, "actor")?, target: seat(v, "target")?, pais })
+        }
+        "dingque" => {
+            let letter = field(v, "suit")?.as_str().unwrap_or("");
+            let suit = match letter {
+                "m" => Suit::Man,
+                "p" => Suit::Pin,
+                "s" => Suit::Sou,
+                _ => return Err(format!("'suit' must be m, p or s, not {letter:?}")),
+            };
+            plain(Event::Dingque { actor: seat(v, "actor")?, suit })
+        }
+        "gangfen" => {
+            let deltas = scores(v, "deltas")?;
+            Ok((
+                Event::Gangfen { actor: seat(v, "actor")?, deltas: deltas.unwrap_or([0; 4]) },
                 deltas.is_some(),
                 Vec::new(),
             ))

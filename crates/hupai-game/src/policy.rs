@@ -84,6 +84,9 @@ impl Efficiency {
 
 impl Policy for Efficiency {
     fn choose(&mut self, game: &Game, seat: Seat, legal: &Actions) -> Action {
+        if let Some(a) = crate::family::sichuan::setup_choice(game, seat, legal) {
+            return a;
+        }
         for wanted in [Action::Hora, Action::Reach, Action::Kita, Action::Qishouhu] {
             if legal.contains(&wanted) {
                 return wanted;

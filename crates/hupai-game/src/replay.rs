@@ -318,6 +318,31 @@ impl Driver<'_> {
         Ok(())
     }
 
+    /// A seat's choice before play (Sichuan's tiles passed and void suit declared).
+    fn before_play(&mut self, actor: Seat, action: Action) -> Result<(), String> {
+        if !matches!(self.game.phase, Phase::Exchange | Phase::Dingque) {
+            return Err(format!("seat {actor}'s {}: the engine is not before play", action.kind()));
+        }
+        self.decide(actor, action)
+    }
+
+    /// A kong's payments the log records: the engine's last ones by that seat must be the same.
+    fn kong_paid(&mut self, actor: Seat, deltas: [i32; 4], recorded: bool) -> Result<(), String> {
+        self.pass_all()?;
+        let n = usize::from(self.game.players());
+        let engine = self.game.events()[..self.seen].iter().rev().find_map(|e| match *e {
+            Event::Gangfen { actor: a, deltas: d } if a == actor => Some(d),
+            _ => None,
+        });
+        match engine {
+            Some(d) if !recorded || d[..n] == deltas[..n] => Ok(()),
+            Some(d) => {
+                Err(format!("seat {actor}'s kong payments: the log {:?}, the engine {:?}", &deltas[..n], &d[..n]))
+            }
+            None => Err(format!("seat {actor}'s kong payments: the engine has no kong paid")),
+        }
+    }
+
     fn no_result_pending(&self) -> Result<(), String> {
         match self.results.front() {
             Some(e) => Err(format!("the engine's hand ended with {}; the log goes on", describe(e))),
@@ -363,9 +388,11 @@ impl Driver<'_> {
                 return Err(format!("a false win by seat {actor}, who has nothing to decide here"));
             }
         }
-        let legal = self.game.legal_actions(actor);
         let target = self.claims().unwrap_or(actor);
-        (self.on_decision)(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+        if let Some(on) = self.on_decision.as_mut() {
+            let legal = self.game.legal_actions(actor);
+            on(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+        }
         self.game.apply(actor, Action::Hora).map_err(|e| format!("illegal: {e}"))?;
         let n = usize::from(self.game.players());
         match self.game.events()[self.seen..].iter().find(|e| matches!(e, Event::Cuohu { .. })) {
@@ -422,6 +449,13 @@ impl Driver<'_> {
         match le.event {
             // Birds the engine turns over itself; the results that follow are compared.
             Event::StartGame { .. } | Event::Dora { .. } | Event::ReachAccepted { .. } | Event::Niao { .. } => Ok(()),
+            // Sichuan: the tiles each seat passes and the suit it declares are its choices before
+            // play; a kong's payments must be the engine's.
+            Event::Huansanzhang { actor, pais, .. } => {
+                pais.iter().try_for_each(|&pai| self.before_play(actor, Action::Exchange { pai }))
+            }
+            Event::Dingque { actor, suit } => self.before_play(actor, Action::Dingque { suit }),
+            Event::Gangfen { actor, deltas } => self.kong_paid(actor, deltas, le.recorded),
             // A Chinese family's draws and flowers: the engine's, event for event.
             Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.drawn(le.event),
             Event::Hua { .. } => Err("a flower (hua) under rules without flowers".into()),
@@ -711,6 +745,7 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
 fn set_ids(rules: &GameRules) -> Vec<crate::pai::PaiId> {
     match rules.family {
         Family::Hongzhong => hongzhong_tile_ids().collect(),
+        Family::Sichuan => (0..108u8).map(crate::pai::PaiId).collect(),
         _ => gb_tile_ids().collect(),
     }
 }
@@ -723,6 +758,8 @@ struct ChineseHand {
     front: Vec<(Pai, usize)>,
     back: Vec<(Pai, usize)>,
     dealt: Vec<(usize, Pai, usize)>,
+    /// The dice, where the log shows them (through Sichuan's exchange direction).
+    dice: [u8; 2],
 }
 
 /// Each hand's wall under a Chinese family, rebuilt from the log: the deal at its positions, the
@@ -753,6 +790,7 @@ pub(crate) fn build_chinese_walls(
                 front: Vec::new(),
                 back: Vec::new(),
                 dealt,
+                dice: [1, 1],
             });
             back_next = false;
             continue;
@@ -774,6 +812,14 @@ pub(crate) fn build_chinese_walls(
                 back_next = false;
             }
             Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => back_next = true,
+            // Sichuan's exchange: its direction is the dice's (see `sichuan::exchange_offset`).
+            Event::Huansanzhang { actor, target, .. } => {
+                h.dice = match (target + 4 - actor) % 4 {
+                    1 => [1, 3],
+                    2 => [1, 2],
+                    _ => [1, 1],
+                };
+            }
             Event::Niao { pais, len, .. } => {
                 for &pai in &pais[..usize::from(len)] {
                     take(h, pai, false);
@@ -853,5 +899,5 @@ fn chinese_wall(h: &ChineseHand, rules: &GameRules) -> Result<ChineseWall, (usiz
     for (slot, id) in tiles.iter_mut().zip(ids) {
         *slot = PaiId(id.or_else(|| rest.next()).unwrap_or(0));
     }
-    Ok(ChineseWall { tiles, len: len as u8, dice: [1, 1] })
+    Ok(ChineseWall { tiles, len: len as u8, dice: h.dice })
 }

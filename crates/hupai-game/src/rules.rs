@@ -32,6 +32,11 @@ pub enum Family {
     /// and big wins without it (`hupai-score`'s `changsha` table), the small wins of the deal
     /// (起手胡), 补张 or 开杠, the last tile offered in turn (海底), and birds (扎鸟).
     Changsha,
+    /// Sichuan mahjong (血战到底): 108 tiles, three tiles passed (换三张) and a void suit declared
+    /// (定缺) before play, pung and kong but no chow, kong payments as they are made, several
+    /// winners on one discard, play going on after a win until one player is left or the wall is
+    /// empty, and the checks of an exhaustive draw; scored by `hupai-score`'s `sichuan` table.
+    Sichuan,
 }
 
 impl Family {
@@ -42,6 +47,7 @@ impl Family {
             Family::Gb => "gb",
             Family::Hongzhong => "hongzhong",
             Family::Changsha => "changsha",
+            Family::Sichuan => "sichuan",
         }
     }
 
@@ -52,6 +58,7 @@ impl Family {
             Family::Gb => "GB",
             Family::Hongzhong => "Hongzhong",
             Family::Changsha => "Changsha",
+            Family::Sichuan => "Sichuan",
         }
     }
 
@@ -287,11 +294,19 @@ pub struct GameRules {
     /// and are paid before the first discard.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub opening_wins: bool,
+    /// Sichuan: before play each player passes three tiles of one suit (换三张), to the next
+    /// player, the previous one or across as the dice say.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exchange_three: bool,
+    /// Sichuan: a winner stays in the hand and may win again (血流成河), its hand locked (it
+    /// discards what it draws); off, a winner leaves the hand (血战到底).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub blood_river: bool,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 9] =
-    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong", "changsha"];
+pub const PRESETS: [&str; 10] =
+    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong", "changsha", "sichuan"];
 
 /// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
 pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
@@ -338,6 +353,8 @@ impl GameRules {
         big_win: 6,
         bird_doubles: false,
         opening_wins: true,
+        exchange_three: false,
+        blood_river: false,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -449,6 +466,8 @@ impl GameRules {
         big_win: 6,
         bird_doubles: false,
         opening_wins: true,
+        exchange_three: false,
+        blood_river: false,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
@@ -474,6 +493,18 @@ impl GameRules {
         ..GameRules::GB
     };
 
+    /// Sichuan mahjong (血战到底) as the servers deal it: four players, 108 tiles, three tiles
+    /// passed (换三张) and a void suit declared (定缺) before play, several winners on one discard
+    /// (一炮多响), a winner leaving the hand, eight hands with the first winner dealing next.
+    /// Scores start at 0 and move by the `sichuan` table's points.
+    pub const SICHUAN: GameRules = GameRules {
+        family: Family::Sichuan,
+        length: GameLength::South,
+        multiple_ron: MultipleRon::All,
+        exchange_three: true,
+        ..GameRules::GB
+    };
+
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
         Some(match name {
@@ -487,6 +518,7 @@ impl GameRules {
             "gb-single" => GameRules::GB_SINGLE,
             "hongzhong" => GameRules::HONGZHONG,
             "changsha" => GameRules::CHANGSHA,
+            "sichuan" => GameRules::SICHUAN,
             _ => return None,
         })
     }
@@ -539,6 +571,8 @@ impl GameRules {
             big_win: 0,
             bird_doubles: true,
             opening_wins: false,
+            exchange_three: true,
+            blood_river: true,
             ..GameRules::TENHOU
         };
         let mut known = match serde_json::to_value(every) {
@@ -595,6 +629,20 @@ impl GameRules {
         }
         if self.family == Family::Gb {
             return self.check_gb();
+        }
+        if self.family != Family::Sichuan && (self.exchange_three || self.blood_river) {
+            return bad(if self.exchange_three { "exchange_three" } else { "blood_river" }, "a Sichuan rule");
+        }
+        if self.family == Family::Sichuan {
+            if self.birds > 0 || self.discard_wins {
+                return bad(if self.birds > 0 { "birds" } else { "discard_wins" }, "a Hongzhong rule");
+            }
+            if self.false_win_penalty != 0 {
+                return bad("false_win_penalty", "a GB rule: Sichuan refuses a false win");
+            }
+            // Several winners on one discard (一炮多响) or the first in turn order only (截胡):
+            // both are Sichuan's.
+            return GameRules { multiple_ron: MultipleRon::HeadBump, ..*self }.check_gb();
         }
         if self.family == Family::Hongzhong {
             if self.birds > 8 {
@@ -712,6 +760,7 @@ impl GameRules {
             Family::Gb => hupai::Rules::GB,
             Family::Hongzhong => hupai::Rules::HONGZHONG,
             Family::Changsha => crate::family::changsha::WAIT_RULES,
+            Family::Sichuan => hupai::Rules::SICHUAN,
             Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
             Family::Riichi => hupai::Rules::RIICHI,
         }
@@ -741,6 +790,7 @@ impl GameRules {
             Family::Gb => 144,
             Family::Hongzhong => 112,
             Family::Changsha => 108,
+            Family::Sichuan => 108,
             Family::Riichi if self.players == 3 => 108,
             Family::Riichi => 136,
         }

@@ -264,6 +264,10 @@ fn canonical_id(pai: Pai) -> PaiId {
 fn mask(event: Event, seat: Seat) -> Event {
     match event {
         Event::Tsumo { actor, .. } if actor != seat => Event::Tsumo { actor, pai: Pai::UNKNOWN },
+        // Tiles passed (换三张) are seen by who gives and who receives them.
+        Event::Huansanzhang { actor, target, .. } if actor != seat && target != seat => {
+            Event::Huansanzhang { actor, target, pais: [Pai::UNKNOWN; 3] }
+        }
         Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, mut tehais } => {
             for (i, hand) in tehais.iter_mut().enumerate() {
                 if i != usize::from(seat) {

@@ -63,7 +63,7 @@ pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
         json.call_method1("dumps", (rules,))?.extract()?
     } else {
         return Err(GameError::new_err(format!(
-            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb, gb-single, hongzhong) or a dict of flags, found {}",
+            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb, gb-single, hongzhong, sichuan) or a dict of flags, found {}",
             rules.get_type().name()?
         )));
     };

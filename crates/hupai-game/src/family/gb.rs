@@ -41,7 +41,7 @@ fn next_wall(game: &Game) -> Option<ChineseWall> {
         WallSource::Seeded(seed) if game.rules.family == Family::Hongzhong => {
             Some(ChineseWall::seeded_from(*seed, k, crate::wall::hongzhong_tile_ids()))
         }
-        WallSource::Seeded(seed) if game.rules.family == Family::Changsha => {
+        WallSource::Seeded(seed) if matches!(game.rules.family, Family::Changsha | Family::Sichuan) => {
             Some(ChineseWall::seeded_from(*seed, k, crate::wall::numbered_tile_ids()))
         }
         WallSource::Seeded(seed) => Some(ChineseWall::seeded(*seed, k)),
@@ -120,6 +120,11 @@ pub(crate) fn deal(game: &mut Game) {
         p.repack();
         p.refresh_waits(&game.hand_rules);
     }
+    if game.rules.family == Family::Sichuan {
+        // The tiles passed and the void suits declared come before the dealer's first draw.
+        super::sichuan::start(game);
+        return;
+    }
     draw(game, oya, false, false);
     if game.rules.family == Family::Changsha {
         // The small wins of the deal are declared before the dealer's first discard.
@@ -154,6 +159,10 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
         return;
     }
     let mut back = back;
+    if !back {
+        // A discard after a kong's replacement was answered: 杠上炮 is over.
+        game.sichuan.after_kong = None;
+    }
     loop {
         if game.tiles_left() == 0 {
             game.exhaustive_draw();

@@ -22,6 +22,7 @@
 pub(crate) mod changsha;
 pub(crate) mod gb;
 pub(crate) mod hongzhong;
+pub(crate) mod sichuan;
 
 use arrayvec::ArrayVec;
 use hupai::Hand;
@@ -47,13 +48,13 @@ impl Family {
     pub(crate) const fn most_kans(self) -> u8 {
         match self {
             Family::Riichi => 4,
-            Family::Gb | Family::Hongzhong | Family::Changsha => u8::MAX,
+            Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => u8::MAX,
         }
     }
 
     /// Chow (chi) on the left player's discard.
     pub(crate) const fn has_chi(self) -> bool {
-        !matches!(self, Family::Hongzhong)
+        !matches!(self, Family::Hongzhong | Family::Sichuan)
     }
 
     /// Furiten: a seat may not win on a discard its own discards or passes forbid.
@@ -73,14 +74,19 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
                 && hongzhong::win_score(game, seat, from, pai, rinshan, on, &[]).is_some()
         }
         Family::Changsha => changsha::win_score(game, seat, from, pai, on).is_some(),
+        Family::Sichuan => {
+            !game.players[usize::from(seat)].out && sichuan::win_score(game, seat, from, pai, rinshan, on).is_some()
+        }
     }
 }
 
-/// A kan's payments, where the family has them (Hongzhong): kept with the hand and settled with
-/// its win.
+/// A kan's payments, where the family has them: Hongzhong keeps them with the hand and settles
+/// them with its win; Sichuan pays them as the kong is made (刮风下雨).
 pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: crate::game::MeldKind) {
-    if game.rules.family == Family::Hongzhong {
-        hongzhong::kan_paid(game, seat, from, kind);
+    match game.rules.family {
+        Family::Hongzhong => hongzhong::kan_paid(game, seat, from, kind),
+        Family::Sichuan => sichuan::kan_paid(game, seat, from, kind),
+        _ => {}
     }
 }
 
@@ -102,7 +108,7 @@ pub(crate) const fn last_wind(length: GameLength) -> Option<u8> {
 pub(crate) const fn places(family: Family, rounds: u8) -> [u8; 4] {
     match family {
         Family::Riichi => [0, 1, 2, 3],
-        Family::Hongzhong | Family::Changsha => [0, 1, 2, 3],
+        Family::Hongzhong | Family::Changsha | Family::Sichuan => [0, 1, 2, 3],
         Family::Gb => match rounds & 3 {
             0 => [0, 1, 2, 3],
             1 => [1, 0, 3, 2],
