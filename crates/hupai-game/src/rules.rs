@@ -305,8 +305,18 @@ pub struct GameRules {
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 10] =
-    ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "hongzhong", "changsha", "sichuan"];
+pub const PRESETS: [&str; 10] = [
+    "tenhou",
+    "mahjong-soul",
+    "m-league",
+    "wrc",
+    "tenhou-3p",
+    "mahjong-soul-3p",
+    "gb",
+    "hongzhong",
+    "changsha",
+    "sichuan",
+];
 
 /// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
 pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
