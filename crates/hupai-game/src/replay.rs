@@ -24,7 +24,7 @@ use crate::game::{Game, Phase, WallSource};
 use crate::pai::{Pai, PaiId};
 use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
-use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, tile_ids};
+use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, numbered_tile_ids, tile_ids};
 
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +132,7 @@ fn drive(
         last_start: None,
         last_at: 0,
         first: true,
+        wanted: None,
         on_decision,
     };
     d.collect();
@@ -182,6 +183,9 @@ struct Driver<'a> {
     last_at: usize,
     /// No hand started yet.
     first: bool,
+    /// The turn decision the log's current event records (a Changsha offer it answers is not
+    /// passed).
+    wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
     on_decision: Option<&'a mut dyn FnMut(&Decision)>,
 }
@@ -233,7 +237,9 @@ impl Driver<'_> {
                         self.draws.push_back(*e);
                     }
                 }
-                Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.draws.push_back(*e),
+                Event::Hua { .. } | Event::Tsumo { .. } | Event::Kaigang { .. } if self.chinese => {
+                    self.draws.push_back(*e)
+                }
                 Event::StartKyoku { .. } => self.last_start = Some(*e),
                 _ => {}
             }
@@ -290,7 +296,7 @@ impl Driver<'_> {
     }
 
     /// Every seat still to answer a discard or kan passes.
-    fn pass_all(&mut self) -> Result<(), String> {
+    fn pass_claims(&mut self) -> Result<(), String> {
         while self.claims().is_some() {
             let Some(seat) = self.game.next_seat() else { break };
             self.decide(seat, Action::None)?;
@@ -298,8 +304,56 @@ impl Driver<'_> {
         Ok(())
     }
 
+    /// Every seat still to answer a discard or kan passes, and so does every seat offered one of
+    /// Changsha's turn decisions (not written in logs when declined) other than the one the log's
+    /// event records.
+    fn pass_all(&mut self) -> Result<(), String> {
+        loop {
+            self.pass_claims()?;
+            if !self.pass_offer()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The seat offered one of Changsha's turn decisions passes, unless the log's event records
+    /// it taking one; true if it passed.
+    fn pass_offer(&mut self) -> Result<bool, String> {
+        if self.game.rules().family != Family::Changsha || !crate::family::changsha::offer(&self.game) {
+            return Ok(false);
+        }
+        let Some(seat) = self.game.next_seat() else { return Ok(false) };
+        if let Some((s, a)) = self.wanted
+            && s == seat
+            && self.game.legal_actions(seat).contains(&a)
+        {
+            return Ok(false);
+        }
+        self.decide(seat, Action::None)?;
+        Ok(true)
+    }
+
+    /// A Changsha 开杠's two tiles: the engine's must be the same.
+    fn kaigang(&mut self, logged: Event) -> Result<(), String> {
+        self.pass_claims()?;
+        match self.draws.pop_front() {
+            Some(e) if e == logged => Ok(()),
+            Some(e) => Err(format!("the log has {}; the engine {}", mjai_text(&logged), mjai_text(&e))),
+            None => Err(format!("the log has {}; the engine opens no kong here", mjai_text(&logged))),
+        }
+    }
+
+    /// The kong the log records, opened (开杠) if the log's next event turns its two tiles.
+    fn kong(events: &[LogEvent], i: usize, pai: Pai, kong: Action) -> Action {
+        match events.get(i + 1).map(|e| e.event) {
+            Some(Event::Kaigang { .. }) => Action::Kaigang { pai: pai.kind().map_or(pai, Pai::of) },
+            _ => kong,
+        }
+    }
+
     /// The seats asked about a discard or kan answer: `answer(seat)` for each, a pass otherwise.
     fn answer(&mut self, from: Seat, answer: &dyn Fn(Seat) -> Option<Action>, what: &str) -> Result<(), String> {
+        while self.pass_offer()? {}
         match self.claims() {
             Some(f) if f == from => {}
             _ => return Err(format!("{what}: nothing of seat {from}'s is open to claims now")),
@@ -336,7 +390,14 @@ impl Driver<'_> {
 
     /// A Chinese family's `hua` or `tsumo`: the engine's next one must be the same.
     fn drawn(&mut self, logged: Event) -> Result<(), String> {
-        self.pass_all()?;
+        // Offers are passed only while the engine has not drawn yet: the small wins of the deal
+        // are offered after the dealer's draw, and the log shows them after it.
+        loop {
+            self.pass_claims()?;
+            if !self.draws.is_empty() || !self.pass_offer()? {
+                break;
+            }
+        }
         let what = |e: &Event| match *e {
             Event::Hua { actor, pai } => format!("seat {actor} set {pai} aside"),
             Event::Tsumo { actor, pai } => format!("seat {actor} draw {pai}"),
@@ -365,7 +426,9 @@ impl Driver<'_> {
         }
         let legal = self.game.legal_actions(actor);
         let target = self.claims().unwrap_or(actor);
-        (self.on_decision)(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+        if let Some(on) = self.on_decision.as_mut() {
+            on(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+        }
         self.game.apply(actor, Action::Hora).map_err(|e| format!("illegal: {e}"))?;
         let n = usize::from(self.game.players());
         match self.game.events()[self.seen..].iter().find(|e| matches!(e, Event::Cuohu { .. })) {
@@ -418,6 +481,12 @@ impl Driver<'_> {
 
     fn step(&mut self, events: &[LogEvent], i: usize) -> Result<(), String> {
         let le = &events[i];
+        self.wanted = match le.event {
+            Event::Qishouhu { actor, .. } => Some((actor, Action::Qishouhu)),
+            Event::Haidi { actor } => Some((actor, Action::Haidi)),
+            Event::Hora { actor, target, .. } if actor == target => Some((actor, Action::Hora)),
+            _ => None,
+        };
         let n = usize::from(self.game.players());
         match le.event {
             // Birds the engine turns over itself; the results that follow are compared.
@@ -426,8 +495,20 @@ impl Driver<'_> {
             Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.drawn(le.event),
             Event::Hua { .. } => Err("a flower (hua) under rules without flowers".into()),
             Event::Cuohu { actor, deltas } => self.false_win(actor, deltas, le.recorded),
-            Event::Qishouhu { .. } | Event::Kaigang { .. } | Event::Haidi { .. } => {
-                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from logs yet".into())
+            Event::Kaigang { .. } => self.kaigang(le.event),
+            Event::Haidi { actor } => self.own_turn(actor, Action::Haidi),
+            Event::Qishouhu { actor, deltas, .. } => {
+                self.own_turn(actor, Action::Qishouhu)?;
+                let n = usize::from(self.game.players());
+                match self.game.events().iter().rev().find(|e| matches!(e, Event::Qishouhu { .. })) {
+                    Some(&Event::Qishouhu { actor: a, deltas: e, .. })
+                        if a == actor && (!le.recorded || e[..n] == deltas[..n]) =>
+                    {
+                        Ok(())
+                    }
+                    Some(e) => Err(format!("the log has {}; the engine {}", mjai_text(&le.event), mjai_text(e))),
+                    None => Err(format!("the log has {}; the engine none", mjai_text(&le.event))),
+                }
             }
             Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
                 self.pass_all()?;
@@ -495,8 +576,10 @@ impl Driver<'_> {
                 self.own_turn(actor, Action::Dahai { pai, tsumogiri })
             }
             Event::Reach { actor } => self.own_turn(actor, Action::Reach),
-            Event::Ankan { actor, consumed } => self.own_turn(actor, Action::Ankan { consumed }),
-            Event::Kakan { actor, pai, .. } => self.own_turn(actor, Action::Kakan { pai }),
+            Event::Ankan { actor, consumed } => {
+                self.own_turn(actor, Self::kong(events, i, consumed[0], Action::Ankan { consumed }))
+            }
+            Event::Kakan { actor, pai, .. } => self.own_turn(actor, Self::kong(events, i, pai, Action::Kakan { pai })),
             Event::Kita { actor, .. } => self.own_turn(actor, Action::Kita),
             Event::Chi { actor, target, pai, consumed } => {
                 self.answer(target, &|s| (s == actor).then_some(Action::Chi { pai, consumed }), "chi")
@@ -505,7 +588,8 @@ impl Driver<'_> {
                 self.answer(target, &|s| (s == actor).then_some(Action::Pon { pai, consumed }), "pon")
             }
             Event::Daiminkan { actor, target, pai, consumed } => {
-                self.answer(target, &|s| (s == actor).then_some(Action::Daiminkan { pai, consumed }), "daiminkan")
+                let kong = Self::kong(events, i, pai, Action::Daiminkan { pai, consumed });
+                self.answer(target, &|s| (s == actor).then_some(kong), "daiminkan")
             }
             Event::Hora { actor, target, .. } => {
                 if self.results.is_empty() {
@@ -711,6 +795,7 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
 fn set_ids(rules: &GameRules) -> Vec<crate::pai::PaiId> {
     match rules.family {
         Family::Hongzhong => hongzhong_tile_ids().collect(),
+        Family::Changsha => numbered_tile_ids().collect(),
         _ => gb_tile_ids().collect(),
     }
 }
