@@ -317,9 +317,13 @@ impl Driver<'_> {
     }
 
     /// The seat offered one of Changsha's turn decisions passes, unless the log's event records
-    /// it taking one; true if it passed.
+    /// it taking one; true if it passed. An offer made after a draw of the engine's the log has
+    /// not shown yet (the small wins of the deal, after the dealer's draw) waits for that draw.
     fn pass_offer(&mut self) -> Result<bool, String> {
-        if self.game.rules().family != Family::Changsha || !crate::family::changsha::offer(&self.game) {
+        if self.game.rules().family != Family::Changsha
+            || !self.draws.is_empty()
+            || !crate::family::changsha::offer(&self.game)
+        {
             return Ok(false);
         }
         let Some(seat) = self.game.next_seat() else { return Ok(false) };
@@ -390,14 +394,7 @@ impl Driver<'_> {
 
     /// A Chinese family's `hua` or `tsumo`: the engine's next one must be the same.
     fn drawn(&mut self, logged: Event) -> Result<(), String> {
-        // Offers are passed only while the engine has not drawn yet: the small wins of the deal
-        // are offered after the dealer's draw, and the log shows them after it.
-        loop {
-            self.pass_claims()?;
-            if !self.draws.is_empty() || !self.pass_offer()? {
-                break;
-            }
-        }
+        self.pass_all()?;
         let what = |e: &Event| match *e {
             Event::Hua { actor, pai } => format!("seat {actor} set {pai} aside"),
             Event::Tsumo { actor, pai } => format!("seat {actor} draw {pai}"),
@@ -811,8 +808,8 @@ struct ChineseHand {
 }
 
 /// Each hand's wall under a Chinese family, rebuilt from the log: the deal at its positions, the
-/// draws and flowers from the front (after a kong or a flower, from the back), the birds after
-/// the draws.
+/// draws and flowers from the front (after a kong or a flower, from the back; Changsha's 开杠
+/// tiles from the back), the birds after the draws.
 pub(crate) fn build_chinese_walls(
     events: &[LogEvent],
     rules: &GameRules,
@@ -859,6 +856,14 @@ pub(crate) fn build_chinese_walls(
                 back_next = false;
             }
             Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => back_next = true,
+            // Changsha's 开杠: its two tiles are turned from the back; the next draw is from the
+            // front.
+            Event::Kaigang { pais, .. } => {
+                for pai in pais {
+                    take(h, pai, true);
+                }
+                back_next = false;
+            }
             Event::Niao { pais, len, .. } => {
                 for &pai in &pais[..usize::from(len)] {
                     take(h, pai, false);
