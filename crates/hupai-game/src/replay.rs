@@ -5,10 +5,13 @@
 //! the engine's legal actions, and every result (the deltas of each win and draw, the scores at
 //! the start of each hand, the final scores) is checked to equal the log's.
 //!
-//! The Chinese families' walls (GB's 144 tiles with the flowers, Hongzhong's 112) are rebuilt the
-//! same way in their own layout: the deal, the draws from the front (and the birds turned over
-//! after them), the replacements for kongs and flowers from the back; every `hua` and `tsumo` of
-//! the log must equal the engine's, and a `cuohu` (a false win) is played as the `hora` it was.
+//! The Chinese families' walls (GB's 144 tiles with the flowers, Hongzhong's 112, Changsha's 108)
+//! are rebuilt the same way in their own layout: the deal, the draws from the front (and the
+//! birds turned over after them), the replacements for kongs and flowers and Changsha's `kaigang`
+//! tiles from the back; every `hua`, `tsumo` and `kaigang` of the log must equal the engine's, and
+//! a `cuohu` (a false win) is played as the `hora` it was. Changsha's offers on a seat's turn
+//! (the small wins of the deal, the last tile, a win on its `kaigang` tiles) are passes unless the
+//! log shows them taken (`qishouhu`, `haidi`, `hora`).
 //!
 //! Passes are not written in logs: a seat asked to answer a discard that the log shows it did
 //! not claim passed. A decision is reported to the caller (`on_decision`) whenever the seat had a
