@@ -5,10 +5,13 @@
 //! the engine's legal actions, and every result (the deltas of each win and draw, the scores at
 //! the start of each hand, the final scores) is checked to equal the log's.
 //!
-//! The Chinese families' walls (GB's 144 tiles with the flowers, Hongzhong's 112) are rebuilt the
-//! same way in their own layout: the deal, the draws from the front (and the birds turned over
-//! after them), the replacements for kongs and flowers from the back; every `hua` and `tsumo` of
-//! the log must equal the engine's, and a `cuohu` (a false win) is played as the `hora` it was.
+//! The Chinese families' walls (GB's 144 tiles with the flowers, Hongzhong's 112, Changsha's 108)
+//! are rebuilt the same way in their own layout: the deal, the draws from the front (and the
+//! birds turned over after them), the replacements for kongs and flowers and Changsha's `kaigang`
+//! tiles from the back; every `hua`, `tsumo` and `kaigang` of the log must equal the engine's, and
+//! a `cuohu` (a false win) is played as the `hora` it was. Changsha's offers on a seat's turn
+//! (the small wins of the deal, the last tile, a win on its `kaigang` tiles) are passes unless the
+//! log shows them taken (`qishouhu`, `haidi`, `hora`).
 //!
 //! Passes are not written in logs: a seat asked to answer a discard that the log shows it did
 //! not claim passed. A decision is reported to the caller (`on_decision`) whenever the seat had a
@@ -24,7 +27,7 @@ use crate::game::{Game, Phase, WallSource};
 use crate::pai::{Pai, PaiId};
 use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
-use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, tile_ids};
+use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, numbered_tile_ids, tile_ids};
 
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,6 +135,7 @@ fn drive(
         last_start: None,
         last_at: 0,
         first: true,
+        wanted: None,
         on_decision,
     };
     d.collect();
@@ -182,6 +186,9 @@ struct Driver<'a> {
     last_at: usize,
     /// No hand started yet.
     first: bool,
+    /// The turn decision the log's current event records (a Changsha offer it answers is not
+    /// passed).
+    wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
     on_decision: Option<&'a mut dyn FnMut(&Decision)>,
 }
@@ -233,7 +240,9 @@ impl Driver<'_> {
                         self.draws.push_back(*e);
                     }
                 }
-                Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.draws.push_back(*e),
+                Event::Hua { .. } | Event::Tsumo { .. } | Event::Kaigang { .. } if self.chinese => {
+                    self.draws.push_back(*e)
+                }
                 Event::StartKyoku { .. } => self.last_start = Some(*e),
                 _ => {}
             }
@@ -290,7 +299,7 @@ impl Driver<'_> {
     }
 
     /// Every seat still to answer a discard or kan passes.
-    fn pass_all(&mut self) -> Result<(), String> {
+    fn pass_claims(&mut self) -> Result<(), String> {
         while self.claims().is_some() {
             let Some(seat) = self.game.next_seat() else { break };
             self.decide(seat, Action::None)?;
@@ -298,8 +307,60 @@ impl Driver<'_> {
         Ok(())
     }
 
+    /// Every seat still to answer a discard or kan passes, and so does every seat offered one of
+    /// Changsha's turn decisions (not written in logs when declined) other than the one the log's
+    /// event records.
+    fn pass_all(&mut self) -> Result<(), String> {
+        loop {
+            self.pass_claims()?;
+            if !self.pass_offer()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The seat offered one of Changsha's turn decisions passes, unless the log's event records
+    /// it taking one; true if it passed. An offer made after a draw of the engine's the log has
+    /// not shown yet (the small wins of the deal, after the dealer's draw) waits for that draw.
+    fn pass_offer(&mut self) -> Result<bool, String> {
+        if self.game.rules().family != Family::Changsha
+            || !self.draws.is_empty()
+            || !crate::family::changsha::offer(&self.game)
+        {
+            return Ok(false);
+        }
+        let Some(seat) = self.game.next_seat() else { return Ok(false) };
+        if let Some((s, a)) = self.wanted
+            && s == seat
+            && self.game.legal_actions(seat).contains(&a)
+        {
+            return Ok(false);
+        }
+        self.decide(seat, Action::None)?;
+        Ok(true)
+    }
+
+    /// A Changsha 开杠's two tiles: the engine's must be the same.
+    fn kaigang(&mut self, logged: Event) -> Result<(), String> {
+        self.pass_claims()?;
+        match self.draws.pop_front() {
+            Some(e) if e == logged => Ok(()),
+            Some(e) => Err(format!("the log has {}; the engine {}", mjai_text(&logged), mjai_text(&e))),
+            None => Err(format!("the log has {}; the engine opens no kong here", mjai_text(&logged))),
+        }
+    }
+
+    /// The kong the log records, opened (开杠) if the log's next event turns its two tiles.
+    fn kong(events: &[LogEvent], i: usize, pai: Pai, kong: Action) -> Action {
+        match events.get(i + 1).map(|e| e.event) {
+            Some(Event::Kaigang { .. }) => Action::Kaigang { pai: pai.kind().map_or(pai, Pai::of) },
+            _ => kong,
+        }
+    }
+
     /// The seats asked about a discard or kan answer: `answer(seat)` for each, a pass otherwise.
     fn answer(&mut self, from: Seat, answer: &dyn Fn(Seat) -> Option<Action>, what: &str) -> Result<(), String> {
+        while self.pass_offer()? {}
         match self.claims() {
             Some(f) if f == from => {}
             _ => return Err(format!("{what}: nothing of seat {from}'s is open to claims now")),
@@ -445,6 +506,12 @@ impl Driver<'_> {
 
     fn step(&mut self, events: &[LogEvent], i: usize) -> Result<(), String> {
         let le = &events[i];
+        self.wanted = match le.event {
+            Event::Qishouhu { actor, .. } => Some((actor, Action::Qishouhu)),
+            Event::Haidi { actor } => Some((actor, Action::Haidi)),
+            Event::Hora { actor, target, .. } if actor == target => Some((actor, Action::Hora)),
+            _ => None,
+        };
         let n = usize::from(self.game.players());
         match le.event {
             // Birds the engine turns over itself; the results that follow are compared.
@@ -460,8 +527,20 @@ impl Driver<'_> {
             Event::Hua { .. } | Event::Tsumo { .. } if self.chinese => self.drawn(le.event),
             Event::Hua { .. } => Err("a flower (hua) under rules without flowers".into()),
             Event::Cuohu { actor, deltas } => self.false_win(actor, deltas, le.recorded),
-            Event::Qishouhu { .. } | Event::Kaigang { .. } | Event::Haidi { .. } => {
-                Err("Changsha's events (qishouhu, kaigang, haidi) are not replayed from logs yet".into())
+            Event::Kaigang { .. } => self.kaigang(le.event),
+            Event::Haidi { actor } => self.own_turn(actor, Action::Haidi),
+            Event::Qishouhu { actor, deltas, .. } => {
+                self.own_turn(actor, Action::Qishouhu)?;
+                let n = usize::from(self.game.players());
+                match self.game.events().iter().rev().find(|e| matches!(e, Event::Qishouhu { .. })) {
+                    Some(&Event::Qishouhu { actor: a, deltas: e, .. })
+                        if a == actor && (!le.recorded || e[..n] == deltas[..n]) =>
+                    {
+                        Ok(())
+                    }
+                    Some(e) => Err(format!("the log has {}; the engine {}", mjai_text(&le.event), mjai_text(e))),
+                    None => Err(format!("the log has {}; the engine none", mjai_text(&le.event))),
+                }
             }
             Event::StartKyoku { bakaze, kyoku, honba, kyotaku, oya, scores, .. } => {
                 self.pass_all()?;
@@ -529,8 +608,10 @@ impl Driver<'_> {
                 self.own_turn(actor, Action::Dahai { pai, tsumogiri })
             }
             Event::Reach { actor } => self.own_turn(actor, Action::Reach),
-            Event::Ankan { actor, consumed } => self.own_turn(actor, Action::Ankan { consumed }),
-            Event::Kakan { actor, pai, .. } => self.own_turn(actor, Action::Kakan { pai }),
+            Event::Ankan { actor, consumed } => {
+                self.own_turn(actor, Self::kong(events, i, consumed[0], Action::Ankan { consumed }))
+            }
+            Event::Kakan { actor, pai, .. } => self.own_turn(actor, Self::kong(events, i, pai, Action::Kakan { pai })),
             Event::Kita { actor, .. } => self.own_turn(actor, Action::Kita),
             Event::Chi { actor, target, pai, consumed } => {
                 self.answer(target, &|s| (s == actor).then_some(Action::Chi { pai, consumed }), "chi")
@@ -539,7 +620,8 @@ impl Driver<'_> {
                 self.answer(target, &|s| (s == actor).then_some(Action::Pon { pai, consumed }), "pon")
             }
             Event::Daiminkan { actor, target, pai, consumed } => {
-                self.answer(target, &|s| (s == actor).then_some(Action::Daiminkan { pai, consumed }), "daiminkan")
+                let kong = Self::kong(events, i, pai, Action::Daiminkan { pai, consumed });
+                self.answer(target, &|s| (s == actor).then_some(kong), "daiminkan")
             }
             Event::Hora { actor, target, .. } => {
                 if self.results.is_empty() {
@@ -746,6 +828,7 @@ fn set_ids(rules: &GameRules) -> Vec<crate::pai::PaiId> {
     match rules.family {
         Family::Hongzhong => hongzhong_tile_ids().collect(),
         Family::Sichuan => (0..108u8).map(crate::pai::PaiId).collect(),
+        Family::Changsha => numbered_tile_ids().collect(),
         _ => gb_tile_ids().collect(),
     }
 }
@@ -763,8 +846,8 @@ struct ChineseHand {
 }
 
 /// Each hand's wall under a Chinese family, rebuilt from the log: the deal at its positions, the
-/// draws and flowers from the front (after a kong or a flower, from the back), the birds after
-/// the draws.
+/// draws and flowers from the front (after a kong or a flower, from the back; Changsha's 开杠
+/// tiles from the back), the birds after the draws.
 pub(crate) fn build_chinese_walls(
     events: &[LogEvent],
     rules: &GameRules,
@@ -819,6 +902,14 @@ pub(crate) fn build_chinese_walls(
                     2 => [1, 2],
                     _ => [1, 1],
                 };
+            }
+            // Changsha's 开杠: its two tiles are turned from the back; the next draw is from the
+            // front.
+            Event::Kaigang { pais, .. } => {
+                for pai in pais {
+                    take(h, pai, true);
+                }
+                back_next = false;
             }
             Event::Niao { pais, len, .. } => {
                 for &pai in &pais[..usize::from(len)] {

@@ -206,6 +206,13 @@ fn may_open(game: &Game, seat: Seat, kind: Tile, from_discard: bool) -> bool {
     ready(&counts, &melds)
 }
 
+/// True if the seat to move is asked one of Changsha's own offers on its turn (the small wins of
+/// the deal, the last tile, a win on its 开杠 tiles), which it declines with a pass.
+pub(crate) fn offer(game: &Game) -> bool {
+    matches!(game.phase, Phase::Turn { .. })
+        && matches!(game.changsha.stage, Stage::Opening | Stage::Haidi { .. } | Stage::KaigangSelf)
+}
+
 /// Changsha's own decisions for `seat`, if the stage asks one (true: `out` holds them all).
 pub(crate) fn actions(game: &Game, seat: Seat, want: u16, out: &mut Actions) -> bool {
     let st = &game.changsha;
