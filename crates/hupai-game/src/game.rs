@@ -266,6 +266,16 @@ impl Player {
             self.waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
             return;
         }
+        if rules.tiles == TileSupply::RedDragons112 {
+            // Hongzhong: asked over the 136 tiles, whose rules hupai's keyed lookups answer. A
+            // hand of numbered tiles and red-dragon wildcards waits on the same tiles either way
+            // once the kinds outside the set are taken out: a real honor could only complete a
+            // pair the hand holds half of, and a group of wildcards standing for honors could as
+            // well stand for a numbered kind with copies to spare.
+            let waits = self.packed.waits(&rules.with_tiles(TileSupply::Standard136)).unwrap_or(TileSet::EMPTY);
+            self.waits = TileSet::from_bits(waits.bits() & rules.tiles.kinds().bits());
+            return;
+        }
         self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
         if *rules == crate::family::changsha::WAIT_RULES {
             // Changsha's 将将胡 (every tile a 2, 5 or 8) wins with no shape.
