@@ -15,7 +15,7 @@
 //! dora, payments, the next deal) happens inside [`Game::apply`].
 
 use arrayvec::ArrayVec;
-use hupai::{PackedHand, Rules, Tile, TileSet};
+use hupai::{PackedHand, Rules, Tile, TileSet, TileSupply, VoidSuit};
 use hupai_score::{gb, riichi};
 
 use crate::action::{Action, Actions};
@@ -240,8 +240,23 @@ impl Player {
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
         if let Some(suit) = self.void {
-            // A declared void suit (Sichuan): a hand holding it waits on nothing.
-            self.waits = self.packed.waits(&rules.with_void(suit)).unwrap_or(TileSet::EMPTY);
+            // A declared void suit (Sichuan): a hand holding it, concealed or in a meld, waits on
+            // nothing; any other waits on what it would without the rule, less the void suit.
+            // Asked over the 136 tiles without a void: a hand of numbered tiles waits on the same
+            // tiles either way (an honor could only complete a pair the hand holds half of), and
+            // hupai's keyed lookups answer those rules fast where the void rule takes the general
+            // path.
+            let allowed = rules.allowed_kinds(Some(suit)).bits();
+            let refused = |k: usize| allowed >> k & 1 == 0;
+            let holds_void = self.hand.kinds.iter().enumerate().any(|(k, &n)| n > 0 && refused(k))
+                || self.melds.iter().flat_map(|m| m.tiles().iter()).any(|t| refused(t.kind_index()));
+            self.waits = if holds_void {
+                TileSet::EMPTY
+            } else {
+                let plain = rules.with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
+                let waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+                TileSet::from_bits(waits.bits() & allowed)
+            };
             return;
         }
         // The knitted forms (GB) take the general path: asked only of a hand that could make one.
@@ -249,6 +264,16 @@ impl Player {
             let mut plain = *rules;
             plain.knitted = false;
             self.waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+            return;
+        }
+        if rules.tiles == TileSupply::RedDragons112 {
+            // Hongzhong: asked over the 136 tiles, whose rules hupai's keyed lookups answer. A
+            // hand of numbered tiles and red-dragon wildcards waits on the same tiles either way
+            // once the kinds outside the set are taken out: a real honor could only complete a
+            // pair the hand holds half of, and a group of wildcards standing for honors could as
+            // well stand for a numbered kind with copies to spare.
+            let waits = self.packed.waits(&rules.with_tiles(TileSupply::Standard136)).unwrap_or(TileSet::EMPTY);
+            self.waits = TileSet::from_bits(waits.bits() & rules.tiles.kinds().bits());
             return;
         }
         self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);

@@ -167,3 +167,66 @@ pub(crate) fn next_hand(game: &mut Game) {
     }
     game.deal();
 }
+
+#[cfg(test)]
+mod tests {
+    use hupai::{PackedHand, Rules, Tile, TileSet};
+
+    use crate::game::Player;
+    use crate::pai::Pai;
+
+    /// The waits asked over the 136 tiles, the kinds outside the 112 taken out, are hupai's
+    /// answer under the 112-tile rules: on ready hands (four groups and a pair less a tile) with
+    /// none to three of their tiles turned into red-dragon wildcards.
+    #[test]
+    fn waits_are_hupais_under_the_112_tiles() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let red = Tile::RED.index();
+        let (mut ready, mut checked) = (0, 0);
+        for _ in 0..4000 {
+            let mut kinds = [0u8; 34];
+            for _ in 0..4 {
+                let suit = next(3);
+                if next(2) == 0 {
+                    let r = next(7);
+                    (0..3).for_each(|i| kinds[suit * 9 + r + i] += 1);
+                } else {
+                    kinds[suit * 9 + next(9)] += 3;
+                }
+            }
+            kinds[next(3) * 9 + next(9)] += 2;
+            for _ in 0..=next(4) {
+                let held: Vec<usize> = (0..27).filter(|&k| kinds[k] > 0).collect();
+                kinds[held[next(held.len() as u64)]] -= 1;
+                kinds[red] += 1;
+            }
+            kinds[red] -= 1;
+            if kinds.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let mut p = Player::new();
+            p.wildcard = Some(Tile::RED);
+            for (k, &n) in kinds.iter().enumerate() {
+                for _ in 0..n {
+                    p.hand.add(Pai::of(Tile::new(k).expect("a kind")));
+                }
+            }
+            p.repack();
+            p.refresh_waits(&Rules::HONGZHONG);
+            let mut plain = kinds;
+            let wild = std::mem::take(&mut plain[red]);
+            let packed = PackedHand::from_counts(&plain, wild).expect("13 tiles");
+            let exact = packed.waits(&Rules::HONGZHONG).unwrap_or(TileSet::EMPTY);
+            assert_eq!(p.waits, exact, "{kinds:?}");
+            checked += 1;
+            ready += usize::from(!exact.is_empty());
+        }
+        assert!(checked > 2000 && ready > 1000, "{checked} hands, {ready} ready");
+    }
+}

@@ -654,6 +654,64 @@ mod tests {
         assert!(checked > 50 && ready_seen > 20, "{checked} draws, {ready_seen} ready hands");
     }
 
+    /// A void-declared hand's waits, asked over the 136 tiles without the void rule and the void
+    /// suit taken out, are hupai's answer under the 108 tiles with the void declared: on ready
+    /// hands (four groups and a pair less a tile) and on the same with a tile swapped for one of
+    /// the void suit.
+    #[test]
+    fn void_waits_are_hupais_under_the_void_rule() {
+        use crate::game::Player;
+        use hupai::{PackedHand, Rules, Tile, TileSet};
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let (mut ready, mut checked) = (0, 0);
+        for round in 0..4000 {
+            let void = SUITS[round % 3];
+            let suits: Vec<usize> = (0..3).filter(|&s| s != void as usize).collect();
+            let mut kinds = [0u8; 34];
+            for _ in 0..4 {
+                let suit = suits[next(2)];
+                if next(2) == 0 {
+                    let r = next(7);
+                    (0..3).for_each(|i| kinds[suit * 9 + r + i] += 1);
+                } else {
+                    kinds[suit * 9 + next(9)] += 3;
+                }
+            }
+            kinds[suits[next(2)] * 9 + next(9)] += 2;
+            let held: Vec<usize> = (0..27).filter(|&k| kinds[k] > 0).collect();
+            kinds[held[next(held.len() as u64)]] -= 1;
+            if round % 4 == 3 {
+                let held: Vec<usize> = (0..27).filter(|&k| kinds[k] > 0).collect();
+                kinds[held[next(held.len() as u64)]] -= 1;
+                kinds[void as usize * 9 + next(9)] += 1;
+            }
+            if kinds.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let mut p = Player::new();
+            for (k, &n) in kinds.iter().enumerate() {
+                for _ in 0..n {
+                    p.hand.add(Pai::of(Tile::new(k).expect("a kind")));
+                }
+            }
+            p.void = Some(void);
+            p.repack();
+            p.refresh_waits(&Rules::SICHUAN);
+            let packed = PackedHand::from_counts(&kinds, 0).expect("13 tiles");
+            let exact = packed.waits(&Rules::SICHUAN.with_void(void)).unwrap_or(TileSet::EMPTY);
+            assert_eq!(p.waits, exact, "{kinds:?} void {void:?}");
+            checked += 1;
+            ready += usize::from(!exact.is_empty());
+        }
+        assert!(checked > 2000 && ready > 1000, "{checked} hands, {ready} ready");
+    }
+
     #[test]
     fn the_dice_choose_each_direction() {
         let mut seen = [0; 4];
