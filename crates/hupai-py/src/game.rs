@@ -200,7 +200,8 @@ fn resolve(
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
-        // The action itself first, else the legal one of the same kind and code (the red-five variants a dict need not spell out).
+        // The action itself first, else the legal one of the same kind and code (the red-five
+        // variants a dict need not spell out).
         let exact = legal.iter().copied().find(|a| *a == wanted);
         return exact
             .or_else(|| {
