@@ -52,6 +52,10 @@ pub struct View {
     pub flowers: [u8; 4],
     /// Live tiles left to draw.
     pub tiles_left: u8,
+    /// Each seat's declared void suit (定缺, Sichuan), once declared.
+    pub voids: [Option<hupai::Suit>; 4],
+    /// Each seat that has won and left the hand (Sichuan).
+    pub out: [bool; 4],
 }
 
 impl Game {
@@ -80,6 +84,8 @@ impl Game {
             nuki: [0; 4],
             flowers: [0; 4],
             tiles_left: self.tiles_left().min(255) as u8,
+            voids: [None; 4],
+            out: [false; 4],
         };
         for (i, p) in self.players.iter().enumerate().take(self.seat_count()) {
             v.hand_sizes[i] = p.hand.total() as u8;
@@ -88,6 +94,8 @@ impl Game {
             v.riichi[i] = p.in_riichi();
             v.nuki[i] = p.nuki;
             v.flowers[i] = p.flowers;
+            v.voids[i] = p.void;
+            v.out[i] = p.out;
         }
         v
     }

@@ -425,3 +425,18 @@ fn whole_games_conserve_points_and_replay() {
     assert_eq!(exchanges % 4, 0);
     assert!(exchanges > 0);
 }
+
+#[test]
+fn the_view_shows_the_void_suits_and_the_winners_out() {
+    let mut g =
+        game(["147p258p369p2346s", "123m456m789m55s78s", "123p456p789p55s78s", "123m456m789m33s99s"], "9s", "", "mpmp");
+    let v = g.view(1);
+    assert_eq!(v.voids, [Some(Suit::Man), Some(Suit::Pin), Some(Suit::Man), Some(Suit::Pin)]);
+    assert_eq!(v.out, [false; 4]);
+    g.apply(0, dahai("9s", true)).unwrap();
+    g.apply(1, Action::None).unwrap();
+    g.apply(2, Action::None).unwrap();
+    g.apply(3, Action::Hora).unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.view(0).out, [false, false, false, true]);
+}

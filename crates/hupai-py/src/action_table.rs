@@ -18,17 +18,22 @@
 //! | 371–438 | `kakan` | kind × the added tile red |
 //! | 439–472 | `ankan` | kind |
 //! | 473–476 | `kita`, `hora`, `ryukyoku`, `none` | |
+//! | 477–503 | `huansanzhang` | suited kind (1m … 9s) |
+//! | 504–506 | `dingque` | suit (m, p, s) |
+//! | 507 | `qishouhu` | |
+//! | 508–534 | `kaigang` | suited kind (1m … 9s) |
+//! | 535 | `haidi` | |
 //!
 //! A family is one [`Family`] value: which tiles its wall holds, which of them are wild (never
 //! discarded or melded), and which kinds of action its rules have. Its table follows from that.
-//! A family with actions of its own (an exchange of tiles, a declared void suit) appends their
-//! codes after 476 and names them in its `Family`; the tables of the other families, and so their
-//! ids, do not change.
+//! A family with actions of its own (Sichuan's exchange of tiles and declared void suit,
+//! Changsha's small wins of the deal, 开杠 and 海底) appends their codes after 476 and names them in
+//! its `Family`; the tables of the other families, and so their ids, do not change.
 
 use hupai_game::{Action, GameRules, Pai};
 
 /// Codes in all (the shared space every family's table is drawn from).
-pub(crate) const CODES: usize = NONE + 1;
+pub(crate) const CODES: usize = HAIDI + 1;
 
 const REACH: usize = 74;
 const CHI: usize = 75;
@@ -40,6 +45,11 @@ const KITA: usize = ANKAN + 34;
 const HORA: usize = KITA + 1;
 const RYUKYOKU: usize = KITA + 2;
 const NONE: usize = KITA + 3;
+const EXCHANGE: usize = NONE + 1;
+const DINGQUE: usize = EXCHANGE + 27;
+const QISHOUHU: usize = DINGQUE + 3;
+const KAIGANG: usize = QISHOUHU + 1;
+const HAIDI: usize = KAIGANG + 27;
 
 /// The kinds of action a family's rules have (bits of [`Family::actions`]).
 pub(crate) mod kinds {
@@ -48,6 +58,16 @@ pub(crate) mod kinds {
     pub(crate) const KITA: u16 = 1 << 2;
     /// The abortive draw a seat declares (nine terminals).
     pub(crate) const RYUKYOKU: u16 = 1 << 3;
+    /// Sichuan's three tiles passed before play (`huansanzhang`).
+    pub(crate) const EXCHANGE: u16 = 1 << 4;
+    /// Sichuan's void suit declared before play (`dingque`).
+    pub(crate) const DINGQUE: u16 = 1 << 5;
+    /// Changsha's small wins of the deal (`qishouhu`).
+    pub(crate) const QISHOUHU: u16 = 1 << 6;
+    /// Changsha's kong with two tiles opened (`kaigang`).
+    pub(crate) const KAIGANG: u16 = 1 << 7;
+    /// Changsha's last tile taken (`haidi`).
+    pub(crate) const HAIDI: u16 = 1 << 8;
 }
 
 /// A rule family with its own action table and feature planes: everything the tables and the
@@ -141,11 +161,44 @@ pub(crate) static HONGZHONG: Family = Family {
     score_unit: 1000.0,
 };
 
+const SUITED_KINDS: u64 = (1 << 27) - 1;
+
+/// Sichuan mahjong: the three suits, no chow; three tiles passed and a void suit declared before
+/// play; a winner leaves the hand.
+pub(crate) static SICHUAN: Family = Family {
+    name: "sichuan",
+    players: 4,
+    tiles: SUITED_KINDS,
+    red_fives: [false; 3],
+    wildcard: None,
+    actions: kinds::EXCHANGE | kinds::DINGQUE,
+    dora: false,
+    flowers: false,
+    hands: 8.0,
+    live_tiles: 55.0,
+    score_unit: 1000.0,
+};
+
+/// Changsha mahjong: the three suits, chow, small wins of the deal, 开杠 and 海底.
+pub(crate) static CHANGSHA: Family = Family {
+    name: "changsha",
+    players: 4,
+    tiles: SUITED_KINDS,
+    red_fives: [false; 3],
+    wildcard: None,
+    actions: kinds::CHI | kinds::QISHOUHU | kinds::KAIGANG | kinds::HAIDI,
+    dora: false,
+    flowers: false,
+    hands: 8.0,
+    live_tiles: 55.0,
+    score_unit: 1000.0,
+};
+
 /// Families with a table.
-pub(crate) const FAMILY_COUNT: usize = 4;
+pub(crate) const FAMILY_COUNT: usize = 6;
 
 /// Every family with a table, in the order the per-family caches keep them.
-pub(crate) static FAMILIES: [&Family; FAMILY_COUNT] = [&RIICHI4, &RIICHI3, &GB, &HONGZHONG];
+pub(crate) static FAMILIES: [&Family; FAMILY_COUNT] = [&RIICHI4, &RIICHI3, &GB, &HONGZHONG, &SICHUAN, &CHANGSHA];
 
 impl Family {
     /// The family `rules` play under, or why there is none.
@@ -156,6 +209,8 @@ impl Family {
             Rules::Riichi => Ok(&RIICHI4),
             Rules::Gb => Ok(&GB),
             Rules::Hongzhong => Ok(&HONGZHONG),
+            Rules::Sichuan => Ok(&SICHUAN),
+            Rules::Changsha => Ok(&CHANGSHA),
             other => Err(format!("rules: hupai.game has no action table for the {} family yet", other.name())),
         }
     }
@@ -166,7 +221,7 @@ impl Family {
     }
 
     /// Does the family's rules have this kind of action?
-    fn has(&self, kind: u16) -> bool {
+    pub(crate) fn has(&self, kind: u16) -> bool {
         self.actions & kind != 0
     }
 
@@ -222,8 +277,20 @@ pub(crate) fn code(action: &Action) -> Option<usize> {
         Action::Hora => HORA,
         Action::Ryukyoku => RYUKYOKU,
         Action::None => NONE,
+        Action::Exchange { pai } if kind(pai) < 27 => EXCHANGE + kind(pai),
+        Action::Dingque { suit } => DINGQUE + suit_index(suit),
+        Action::Qishouhu => QISHOUHU,
+        Action::Kaigang { pai } if kind(pai) < 27 => KAIGANG + kind(pai),
+        Action::Haidi => HAIDI,
         _ => return None,
     })
+}
+
+const SUITS: [hupai::Suit; 3] = [hupai::Suit::Man, hupai::Suit::Pin, hupai::Suit::Sou];
+
+/// A suit's place in m, p, s order.
+pub(crate) fn suit_index(suit: hupai::Suit) -> usize {
+    SUITS.iter().position(|&s| s == suit).unwrap_or(0)
 }
 
 fn pai(kind: usize, red: bool) -> Pai {
@@ -291,6 +358,17 @@ fn action_of(code: usize, family: &Family) -> Option<Action> {
         HORA => Some(Action::Hora),
         RYUKYOKU => family.has(kinds::RYUKYOKU).then_some(Action::Ryukyoku),
         NONE => Some(Action::None),
+        EXCHANGE..DINGQUE => {
+            let k = code - EXCHANGE;
+            (family.has(kinds::EXCHANGE) && family.playable(k)).then(|| Action::Exchange { pai: pai(k, false) })
+        }
+        DINGQUE..QISHOUHU => family.has(kinds::DINGQUE).then(|| Action::Dingque { suit: SUITS[code - DINGQUE] }),
+        QISHOUHU => family.has(kinds::QISHOUHU).then_some(Action::Qishouhu),
+        KAIGANG..HAIDI => {
+            let k = code - KAIGANG;
+            (family.has(kinds::KAIGANG) && family.playable(k)).then(|| Action::Kaigang { pai: pai(k, false) })
+        }
+        HAIDI => family.has(kinds::HAIDI).then_some(Action::Haidi),
         _ => None,
     }
 }

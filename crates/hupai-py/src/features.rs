@@ -8,12 +8,12 @@
 //! `k + 1`), flags are planes of ones, numbers are planes of one value scaled to about 0–1.
 //!
 //! Which planes a family has follows from its [`Family`] (red fives, riichi's table, flowers, a
-//! wildcard), so a new family gets its planes from the same description as its action table. Every
+//! wildcard, declared void suits), so a new family gets its planes from the same description as its action table. Every
 //! plane is written whole on every call, so the caller's buffer is never cleared first.
 
 use hupai_game::{Game, Pai, Seat};
 
-use crate::action_table::{FAMILY_COUNT, Family, kinds};
+use crate::action_table::{FAMILY_COUNT, Family, kinds, suit_index};
 
 /// The planes of `family`, in order: what [`write`] writes and [`plane_names`] names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +42,10 @@ enum Plane {
     Score(u8),
     Kita(u8),
     Flowers(u8),
+    /// Relative seat `r`'s declared void suit: ones on that suit's nine kinds.
+    Void(u8),
+    /// Relative seat `r` has won and left the hand.
+    Out(u8),
 }
 
 /// Most planes a family has (sized for four players with every optional plane).
@@ -91,6 +95,10 @@ fn list(family: &Family) -> arrayvec::ArrayVec<Plane, MOST> {
     if family.flowers {
         out.extend((0..p).map(Plane::Flowers));
     }
+    if family.has(kinds::DINGQUE) {
+        out.extend((0..p).map(Plane::Void));
+        out.extend((0..p).map(Plane::Out));
+    }
     out
 }
 
@@ -125,6 +133,8 @@ pub(crate) fn plane_names(family: &'static Family) -> Vec<String> {
             Plane::Score(r) => format!("seat{r}_score"),
             Plane::Kita(r) => format!("seat{r}_kita"),
             Plane::Flowers(r) => format!("seat{r}_flowers"),
+            Plane::Void(r) => format!("seat{r}_void"),
+            Plane::Out(r) => format!("seat{r}_out"),
         })
         .collect()
 }
@@ -215,6 +225,14 @@ pub(crate) fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut 
             Plane::Score(r) => row.fill(view.scores[abs(r)] as f32 / family.score_unit),
             Plane::Kita(r) => row.fill(f32::from(view.nuki[abs(r)]) / 4.0),
             Plane::Flowers(r) => row.fill(f32::from(view.flowers[abs(r)]) / 8.0),
+            Plane::Void(r) => {
+                row.fill(0.0);
+                if let Some(suit) = view.voids[abs(r)] {
+                    let first = suit_index(suit) * 9;
+                    row[first..first + 9].fill(1.0);
+                }
+            }
+            Plane::Out(r) => row.fill(if view.out[abs(r)] { 1.0 } else { 0.0 }),
         }
     }
 }

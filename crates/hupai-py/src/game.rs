@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::action_table::{ActionTable, code};
+use crate::action_table::{ActionTable, code, suit_index};
 use crate::features;
 use crate::to_python::to_python;
 
@@ -153,9 +153,26 @@ fn action_from_dict(dict: &Bound<'_, PyDict>, legal: &[Action]) -> PyResult<Acti
         "qishouhu" => Action::Qishouhu,
         "kaigang" => Action::Kaigang { pai: pai_of(&item(dict, "pai")?, "pai")? },
         "haidi" => Action::Haidi,
+        "huansanzhang" => Action::Exchange { pai: pai_of(&item(dict, "pai")?, "pai")? },
+        "dingque" => {
+            let letter: String = item(dict, "suit")?
+                .extract()
+                .map_err(|_| GameError::new_err("action: 'suit' must be \"m\", \"p\" or \"s\""))?;
+            let suit = match letter.as_str() {
+                "m" => hupai::Suit::Man,
+                "p" => hupai::Suit::Pin,
+                "s" => hupai::Suit::Sou,
+                _ => {
+                    return Err(GameError::new_err(format!(
+                        "action: 'suit' must be \"m\", \"p\" or \"s\", not {letter:?}"
+                    )));
+                }
+            };
+            Action::Dingque { suit }
+        }
         other => {
             return Err(GameError::new_err(format!(
-                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi)"
+                "action: unknown type {other:?} (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi, huansanzhang, dingque)"
             )));
         }
     })
@@ -183,8 +200,8 @@ fn resolve(
     if let Ok(dict) = action.cast::<PyDict>() {
         let wanted = action_from_dict(dict, legal)?;
         let wanted_code = code(&wanted);
-        // The action itself first (Changsha's actions share no table code), else the legal one of
-        // the same kind and code (the red-five variants a dict need not spell out).
+        // The action itself first, else the legal one of the same kind and code (the red-five
+        // variants a dict need not spell out).
         let exact = legal.iter().copied().find(|a| *a == wanted);
         return exact
             .or_else(|| {
@@ -305,7 +322,7 @@ impl PyGame {
     }
 
     /// The rule family, which names the action table and the feature planes: ``"riichi4"``,
-    /// ``"riichi3"``, ``"gb"`` or ``"hongzhong"``.
+    /// ``"riichi3"``, ``"gb"``, ``"hongzhong"``, ``"sichuan"`` or ``"changsha"``.
     #[getter]
     fn family(&self) -> &'static str {
         self.table.family.name
@@ -517,6 +534,10 @@ impl PyGame {
         d.set_item("riichi", &v.riichi[..n])?;
         d.set_item("kita", &v.nuki[..n])?;
         d.set_item("flowers", &v.flowers[..n])?;
+        let voids: Vec<Option<String>> =
+            v.voids[..n].iter().map(|s| s.map(|s| ["m", "p", "s"][suit_index(s)].to_string())).collect();
+        d.set_item("voids", voids)?;
+        d.set_item("out", &v.out[..n])?;
         let winds: Vec<&str> = (0..v.players).map(|s| self.game.seat_wind(s).mjai()).collect();
         d.set_item("seat_winds", winds)?;
         d.set_item("dora_markers", names(&mut v.dora_markers.iter().copied()))?;

@@ -494,7 +494,8 @@ impl VecGame {
         self.setup.table.family.players
     }
 
-    /// The rule family (``"riichi4"``, ``"riichi3"``, ``"gb"`` or ``"hongzhong"``), naming the
+    /// The rule family (``"riichi4"``, ``"riichi3"``, ``"gb"``, ``"hongzhong"``, ``"sichuan"`` or
+    /// ``"changsha"``), naming the
     /// action table and the planes.
     #[getter]
     fn family(&self) -> &'static str {

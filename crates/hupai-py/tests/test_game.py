@@ -16,8 +16,10 @@ FAMILIES = {
     "tenhou-3p": ("riichi3", 3, 179, 55),
     "gb": ("gb", 4, 269, 55),
     "hongzhong": ("hongzhong", 4, 164, 52),
+    "sichuan": ("sichuan", 4, 194, 59),
+    "changsha": ("changsha", 4, 256, 51),
 }
-# Games compared between VecGame and Game per family (about 30 seconds for the four families);
+# Games compared between VecGame and Game per family (about 45 seconds for the six families);
 # HUPAI_GAME_TRACES sets another count.
 TRACES = dict.fromkeys(FAMILIES, int(os.environ.get("HUPAI_GAME_TRACES") or 1000))
 # The tiles a family's wall holds that a seat may discard and meld (Hongzhong's red dragon is wild).
@@ -27,6 +29,8 @@ PLAYABLE = {
     "riichi3": set(["1m", "9m"] + NUMBERS[9:] + list("ESWNPFC") + ["5pr", "5sr"]),
     "gb": set(NUMBERS + list("ESWNPFC")),
     "hongzhong": set(NUMBERS),
+    "sichuan": set(NUMBERS),
+    "changsha": set(NUMBERS),
 }
 
 
@@ -52,9 +56,11 @@ def test_the_table_has_its_documented_size_and_no_repeats(rules):
     assert g.legal_mask(g.seat).shape == (actions,)
     assert g.features(g.seat).shape == (planes, 34)
     types = {a["type"] for a in table}
-    assert ("chi" in types) == (family in ("riichi4", "gb")) and ("kita" in types) == (family == "riichi3")
+    assert ("chi" in types) == (family in ("riichi4", "gb", "changsha")) and ("kita" in types) == (family == "riichi3")
     assert ("reach" in types) == ("ryukyoku" in types) == family.startswith("riichi")
     assert {"dahai", "pon", "daiminkan", "kakan", "ankan", "hora", "none"} <= types
+    assert ({"huansanzhang", "dingque"} <= types) == (family == "sichuan")
+    assert ({"qishouhu", "kaigang", "haidi"} <= types) == (family == "changsha")
     tiles = {a["pai"] for a in table if a["type"] in ("dahai", "pon", "daiminkan", "kakan")}
     tiles |= {t for a in table for t in a.get("consumed", [])}
     assert tiles == PLAYABLE[family]
@@ -86,7 +92,33 @@ def test_the_chinese_tables_are_numbered_as_documented():
     assert hz[162:] == [{"type": "hora"}, {"type": "none"}]
 
 
-@pytest.mark.parametrize("rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "hongzhong"])
+def test_the_regional_tables_are_numbered_as_documented():
+    sc = action_table("sichuan")
+    cs = action_table("changsha")
+    for k, tile in enumerate(NUMBERS):
+        for t in (False, True):
+            assert sc[2 * k + t] == cs[2 * k + t] == {"type": "dahai", "pai": tile, "tsumogiri": t}
+        assert [sc[54 + k]["type"], sc[54 + k]["pai"], sc[81 + k]["type"], sc[81 + k]["pai"]] == ["pon", tile, "daiminkan", tile]
+        assert sc[108 + k] == {"type": "kakan", "pai": tile} and sc[135 + k] == {"type": "ankan", "consumed": [tile] * 4}
+        assert sc[164 + k] == {"type": "huansanzhang", "pai": tile}
+        assert [cs[117 + k]["type"], cs[117 + k]["pai"], cs[144 + k]["type"], cs[144 + k]["pai"]] == ["pon", tile, "daiminkan", tile]
+        assert cs[171 + k] == {"type": "kakan", "pai": tile} and cs[198 + k] == {"type": "ankan", "consumed": [tile] * 4}
+        assert cs[228 + k] == {"type": "kaigang", "pai": tile}
+    for run in range(21):
+        low = run // 7 * 9 + run % 7
+        for position in range(3):
+            chi = cs[54 + 3 * run + position]
+            assert chi["type"] == "chi" and chi["pai"] == NUMBERS[low + position]
+            assert sorted(chi["consumed"] + [chi["pai"]]) == sorted(NUMBERS[low : low + 3])
+    assert sc[162:164] == [{"type": "hora"}, {"type": "none"}]
+    assert sc[191:] == [{"type": "dingque", "suit": s} for s in "mps"]
+    assert cs[225:228] == [{"type": "hora"}, {"type": "none"}, {"type": "qishouhu"}]
+    assert cs[255:] == [{"type": "haidi"}]
+
+
+@pytest.mark.parametrize(
+    "rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "hongzhong", "sichuan", "changsha"]
+)
 def test_every_legal_action_round_trips_through_its_id(rules):
     table = action_table(rules)
     kinds = set()
@@ -116,6 +148,8 @@ def test_every_legal_action_round_trips_through_its_id(rules):
             else:
                 g.step(seat, a)
     assert {"dahai", "pon", "none"} <= kinds
+    if rules == "sichuan":
+        assert {"huansanzhang", "dingque"} <= kinds, kinds
     # Random three-player play rarely gets ready: few seeds (a decision takes about a millisecond
     # there) offer no win, so wins are required of the four-player families only.
     assert "hora" in kinds or rules.endswith("3p")
@@ -178,7 +212,14 @@ def test_features_show_the_hand_and_the_table():
 
 # What docs/python.md says each family's planes are scaled by: hands in a full game (round),
 # live tiles after the deal (tiles_left), and the unit of the scores.
-SCALES = {"riichi4": (8, 70, 100_000), "riichi3": (8, 70, 100_000), "gb": (16, 91, 1000), "hongzhong": (8, 59, 1000)}
+SCALES = {
+    "riichi4": (8, 70, 100_000),
+    "riichi3": (8, 70, 100_000),
+    "gb": (16, 91, 1000),
+    "hongzhong": (8, 59, 1000),
+    "sichuan": (8, 55, 1000),
+    "changsha": (8, 55, 1000),
+}
 KINDS = NUMBERS + list("ESWNPFC")
 
 
@@ -238,6 +279,13 @@ def reference_planes(g, rules, seat):
                 number = v["kita"][s] / 4
             elif what == "flowers":
                 number = v["flowers"][s] / 8
+            elif what == "void":
+                row = numpy.zeros(34)
+                if v["voids"][s] is not None:
+                    first = "mps".index(v["voids"][s]) * 9
+                    row[first : first + 9] = 1
+            elif what == "out":
+                number = float(v["out"][s])
         elif name.startswith("dora_markers>="):
             row = (counts(v["dora_markers"]) >= int(name[-1])) * 1.0
         elif name == "dora":
@@ -483,3 +531,39 @@ def test_changsha_plays_with_mjai_dicts():
     game = Game(rules="changsha", seed=0)
     with pytest.raises(GameError):
         game.step(game.seat, {"type": "kaigang", "pai": "5m"})
+
+
+def test_sichuan_plays_with_mjai_dicts_and_shows_voids_and_winners_out():
+    """Sichuan through mjai dicts: three tiles passed and a void suit declared as dicts, the void
+    suits and the winners who left the hand on the planes, points conserved."""
+    g = Game(rules="sichuan", seed=2)
+    names = plane_names("sichuan")
+    seat = g.seat
+    legal = g.legal_actions(seat)
+    assert {a["type"] for a in legal} == {"huansanzhang"}
+    with pytest.raises(GameError, match="'suit' must be"):
+        g.step(seat, {"type": "dingque", "suit": "z"})
+    rng = numpy.random.default_rng(2)
+    declared = won = False
+    while not g.done and not won:
+        seat = g.seat
+        legal = g.legal_actions(seat)
+        wins = [a for a in legal if a["type"] == "hora"]
+        choice = wins[0] if wins else legal[int(rng.integers(len(legal)))]
+        g.step(seat, choice)
+        assert sum(g.scores) == 0
+        v = g.view(seat)
+        if all(s is not None for s in v["voids"]) and not declared:
+            declared = True
+            f = g.features(seat)
+            for r in range(4):
+                row = f[names.index(f"seat{r}_void")]
+                assert row.sum() == 9 and row[27:].sum() == 0
+        if any(v["out"]):
+            won = True
+            winner = v["out"].index(True)
+            f = g.features(winner)
+            assert (f[names.index("seat0_out")] == 1).all()
+            assert (f[names.index("seat1_out")] == 0).all() or v["out"][(winner + 1) % 4]
+    assert declared and won
+    assert {"huansanzhang", "dingque", "hora"} <= {e["type"] for e in g.events()}
