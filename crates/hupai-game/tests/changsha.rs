@@ -7,35 +7,12 @@
 use hupai_game::{Action, ChineseWall, DrawReason, Event, Game, GameRules, Pai, WallSource};
 
 mod common;
-use common::tiles;
 
 /// A 108-tile wall dealing `hands` (seat 0 deals), then drawing `draws` from the front and `back`
 /// from the back; tiles at given positions too; every other tile wherever it is left.
 fn wall(hands: [&str; 4], draws: &str, back: &str, at: &[(usize, &str)]) -> ChineseWall {
-    let mut free: Vec<Vec<u8>> = (0..27).map(|k| (0..4).map(|c| 4 * k + c).collect()).collect();
-    let mut slots = [None; 108];
-    let mut place = |pos: usize, pai: Pai| {
-        let id = free[usize::from(pai.index())].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
-        assert!(slots[pos].replace(id).is_none(), "position {pos} twice");
-    };
-    for (seat, hand) in hands.iter().enumerate() {
-        let hand = tiles(hand);
-        assert_eq!(hand.len(), 13, "seat {seat}");
-        for (i, &pai) in hand.iter().enumerate() {
-            place(ChineseWall::dealt_position(seat as u8, i), pai);
-        }
-    }
-    for (k, pai) in tiles(draws).into_iter().enumerate() {
-        place(52 + k, pai);
-    }
-    for (k, pai) in tiles(back).into_iter().enumerate() {
-        place(107 - k, pai);
-    }
-    for &(pos, t) in at {
-        place(pos, t.parse().unwrap());
-    }
-    let mut rest = free.into_iter().flatten();
-    let ids: Vec<u8> = slots.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
+    let free = (0..27).map(|k| (0..4).map(|c| 4 * k + c).collect()).collect();
+    let ids = common::wall_ids(free, hands, draws, back, at);
     ChineseWall::numbered_from_ids(&ids, [1, 1]).unwrap()
 }
 

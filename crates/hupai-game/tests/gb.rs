@@ -7,7 +7,6 @@
 use hupai_game::{Action, ChineseWall, DrawReason, Event, Game, GameError, GameRules, Pai, WallSource};
 
 mod common;
-use common::tiles;
 
 /// A GB wall dealing `hands` (seat 0 deals), then drawing `draws` from the front and `back` from
 /// the back (replacements for flowers and kongs); every other tile is placed wherever it is left.
@@ -24,29 +23,7 @@ fn wall_at(hands: [&str; 4], draws: &str, back: &str, at: &[(usize, &str)]) -> C
     for f in 0..8u8 {
         free[38 + usize::from(f)].push(136 + f);
     }
-    let mut slots = [None; 144];
-    let mut place = |pos: usize, pai: Pai| {
-        let id = free[usize::from(pai.index())].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
-        assert!(slots[pos].replace(id).is_none(), "position {pos} twice");
-    };
-    for (seat, hand) in hands.iter().enumerate() {
-        let hand = tiles(hand);
-        assert_eq!(hand.len(), 13, "seat {seat}");
-        for (i, &pai) in hand.iter().enumerate() {
-            place(ChineseWall::dealt_position(seat as u8, i), pai);
-        }
-    }
-    for (k, pai) in tiles(draws).into_iter().enumerate() {
-        place(52 + k, pai);
-    }
-    for (k, pai) in tiles(back).into_iter().enumerate() {
-        place(143 - k, pai);
-    }
-    for &(pos, t) in at {
-        place(pos, t.parse().unwrap());
-    }
-    let mut rest = free.into_iter().flatten();
-    let ids: Vec<u8> = slots.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
+    let ids = common::wall_ids(free, hands, draws, back, at);
     ChineseWall::from_ids(&ids, [1, 1]).unwrap()
 }
 
