@@ -483,7 +483,8 @@ impl Game {
     /// the wall no one has taken (found from the wall's own positions: the deal, the live draws and
     /// the replacement tiles so far). Every kind of the set counts four (the red fives apart) at
     /// every moment of a game; a tile lost or taken twice shows as a three or a five. For checks
-    /// and tests: [`GameRules::tile_count`] tiles in all.
+    /// and tests: [`GameRules::tile_count`] tiles in all, but for the flowers of a GB set, which
+    /// each seat sets aside (counted by seat in [`Game::view`]) and which are not kinds.
     pub fn tile_census(&self) -> [u8; 37] {
         let mut census = [0u8; 37];
         let mut put = |pai: Pai| {
@@ -494,8 +495,8 @@ impl Game {
         if self.hands_dealt == 0 {
             return census;
         }
-        if self.rules.family == Family::Changsha {
-            return crate::family::changsha::census(self);
+        if self.rules.family != Family::Riichi {
+            return crate::family::chinese_census(self);
         }
         let n = self.rules.players;
         let red = self.red();

@@ -1,6 +1,8 @@
-//! Properties of every riichi game, over many seeded random games of every riichi preset (four
-//! and three players; the other families' games have their own, in gb_play.rs and hongzhong.rs): points are conserved (scores plus the sticks on the table), every tile of the set is
-//! somewhere at every step, an illegal action is refused and changes nothing, nothing panics.
+//! Properties of every game, over many seeded games of every riichi preset (four and three
+//! players: points conserved with the sticks on the table, an illegal action refused and changing
+//! nothing) and of every Chinese family (GB, Hongzhong, Sichuan, Changsha, random and efficient
+//! players): every kind of the set four times somewhere at every step, points conserved, nothing
+//! panics. The families' own rules are checked in their files (gb_play.rs, sichuan.rs, ...).
 
 use hupai_game::policy::{Policy, Random};
 use hupai_game::rules::{Family, PRESETS};
@@ -112,5 +114,54 @@ fn each_preset_in_turn() {
         for seed in 0..3 {
             play(preset, seed, "south").unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
         }
+    }
+}
+
+/// The kinds of a Chinese family's set: the three suits, with GB's honours and Hongzhong's red
+/// dragons.
+fn chinese_kinds(family: Family) -> impl Fn(usize) -> bool {
+    move |k| match family {
+        Family::Gb => k < 34,
+        Family::Hongzhong => k < 27 || k == 33,
+        _ => k < 27,
+    }
+}
+
+/// A whole game of a Chinese family by random or efficient players: at every step each kind of the
+/// set is four times somewhere (hands, rivers, melds, the wall) and no other kind is, and the
+/// points are conserved.
+fn play_chinese(preset: &str, seed: u64, efficient: bool) -> Result<u64, TestCaseError> {
+    use hupai_game::policy::{Efficiency, Policy, Random};
+    let rules = GameRules::preset(preset).unwrap();
+    let in_set = chinese_kinds(rules.family);
+    let mut game = Game::new(rules, seed);
+    let (mut random, mut eff) = (Random::new(seed), Efficiency::new());
+    let mut steps = 0u64;
+    loop {
+        let census = game.tile_census();
+        for k in 0..34usize {
+            let expected = if in_set(k) { 4 } else { 0 };
+            prop_assert_eq!(census[k], expected, "{} seed {} step {}: kind {} in {:?}", preset, seed, steps, k, census);
+        }
+        prop_assert_eq!(&census[34..], &[0, 0, 0], "no red fives in a Chinese set");
+        prop_assert_eq!(game.scores().iter().sum::<i32>(), 0, "{} seed {}: points", preset, seed);
+        let Some(seat) = game.next_seat() else { break };
+        let legal = game.legal_actions(seat);
+        let action = if efficient { eff.choose(&game, seat, &legal) } else { random.choose(&game, seat, &legal) };
+        game.apply(seat, action).map_err(|e| TestCaseError::fail(format!("{preset} seed {seed}: {e}")))?;
+        steps += 1;
+        prop_assert!(steps < 100_000, "the game does not end");
+    }
+    Ok(steps)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_chinese_family_keeps_every_tile(seed in any::<u64>(), preset in 0..4usize, efficient in any::<bool>()) {
+        let preset = ["gb", "hongzhong", "sichuan", "changsha"][preset];
+        let steps = play_chinese(preset, seed, efficient)?;
+        prop_assert!(steps > 50);
     }
 }

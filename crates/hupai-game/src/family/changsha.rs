@@ -72,7 +72,7 @@ pub(crate) struct State {
     /// A 开杠 declared by this seat: its two tiles are opened once the kong stands.
     pub(crate) declared: Option<Seat>,
     /// The two tiles of the 开杠 being played, before they are placed in the river.
-    opened: Option<(Seat, [Pai; 2])>,
+    pub(crate) opened: Option<(Seat, [Pai; 2])>,
     /// Per seat, the tile of the 开杠 it wins on.
     win_tile: [Pai; 4],
 }
@@ -561,32 +561,6 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], _rin
 /// An exhaustive draw (荒庄) pays nothing; the ready seats are reported.
 pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     (DrawReason::Exhaustive, [0; 4], super::ready_seats(game))
-}
-
-/// Where every tile is (see [`Game::tile_census`]): hands, rivers, melds, the 开杠 tiles not yet
-/// placed, and the wall's tiles not taken (between the front's draws and the back's).
-pub(crate) fn census(game: &Game) -> [u8; 37] {
-    let mut census = [0u8; 37];
-    let mut put = |pai: Pai| {
-        if let Some(slot) = census.get_mut(usize::from(pai.index())) {
-            *slot += 1;
-        }
-    };
-    for p in &game.players[..game.seat_count()] {
-        p.hand.tiles().for_each(&mut put);
-        p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
-        p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-    }
-    if let Some((_, pais)) = game.changsha.opened {
-        pais.into_iter().for_each(&mut put);
-    }
-    let w = &game.chinese_wall;
-    let front = 52 + usize::from(game.live_drawn);
-    let back = usize::from(w.len).saturating_sub(usize::from(game.replacements));
-    for id in w.ids().get(front..back.max(front)).unwrap_or(&[]) {
-        put(id.pai([0; 3]));
-    }
-    census
 }
 
 #[cfg(test)]

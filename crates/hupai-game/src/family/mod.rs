@@ -183,3 +183,32 @@ pub(crate) fn record_fan_win(
         score,
     });
 }
+
+/// Where every tile of a Chinese wall is (see [`Game::tile_census`]; every Chinese family deals
+/// 52 tiles from the front and takes replacements from the back): hands, rivers, melds, the tiles
+/// won while play went on, the 开杠 tiles not yet placed, and the wall's tiles not taken. Flowers are counted by seat, not here.
+pub(crate) fn chinese_census(game: &Game) -> [u8; 37] {
+    let mut census = [0u8; 37];
+    let mut put = |pai: Pai| {
+        if let Some(slot) = census.get_mut(usize::from(pai.index())) {
+            *slot += 1;
+        }
+    };
+    for p in &game.players[..game.seat_count()] {
+        p.hand.tiles().for_each(&mut put);
+        p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
+        p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
+        // The tiles won while play went on (Sichuan): each in front of its first winner.
+        p.won.iter().copied().for_each(&mut put);
+    }
+    if let Some((_, pais)) = game.changsha.opened {
+        pais.into_iter().for_each(&mut put);
+    }
+    let w = &game.chinese_wall;
+    let front = 52 + usize::from(game.live_drawn);
+    let back = usize::from(w.len).saturating_sub(usize::from(game.replacements));
+    for id in w.ids().get(front..back.max(front)).unwrap_or(&[]) {
+        put(id.pai([0; 3]));
+    }
+    census
+}
