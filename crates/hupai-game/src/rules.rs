@@ -302,6 +302,21 @@ pub struct GameRules {
     /// discards what it draws); off, a winner leaves the hand (血战到底).
     #[serde(default, skip_serializing_if = "is_false")]
     pub blood_river: bool,
+    /// Sichuan and Hongzhong: what a kong is paid, `[exposed, added, concealed]`: a kong called on
+    /// a discard (直杠 / 点杠) by the discarder, a tile added to one's pung (巴杠 / 刮风) and a
+    /// concealed kong (暗杠 / 下雨) by each other player still in the hand. Sichuan counts them in
+    /// the scoring table's base, Hongzhong in points. Left out (`null`), the family's custom:
+    /// Sichuan 2, 1, 2 (the servers' 刮风下雨), Hongzhong 3, 1, 2 ([`GameRules::kong_payments`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kong_payments: Option<[i32; 3]>,
+    /// Sichuan: a player who discards right after its own kong and deals into a win passes that
+    /// kong's income to the winner (呼叫转移, 杠上炮); off, the kong-maker keeps it.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub call_transfer: bool,
+    /// Sichuan: at an exhaustive draw a player not ready returns what its kongs were paid (退税);
+    /// off, kong income stands.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub kong_refund: bool,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
@@ -365,6 +380,9 @@ impl GameRules {
         opening_wins: true,
         exchange_three: false,
         blood_river: false,
+        kong_payments: None,
+        call_transfer: true,
+        kong_refund: true,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -478,6 +496,9 @@ impl GameRules {
         opening_wins: true,
         exchange_three: false,
         blood_river: false,
+        kong_payments: None,
+        call_transfer: true,
+        kong_refund: true,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
@@ -514,6 +535,17 @@ impl GameRules {
         exchange_three: true,
         ..GameRules::GB
     };
+
+    /// What a kong is paid under these rules, `[exposed, added, concealed]` ([`GameRules::kong_payments`]
+    /// field, else the family's custom; nothing outside Sichuan and Hongzhong).
+    pub fn kong_payments(&self) -> [i32; 3] {
+        match (self.kong_payments, self.family) {
+            (Some(amounts), Family::Sichuan | Family::Hongzhong) => amounts,
+            (None, Family::Sichuan) => [2, 1, 2],
+            (None, Family::Hongzhong) => [3, 1, 2],
+            _ => [0; 3],
+        }
+    }
 
     /// A preset by name ([`PRESETS`]).
     pub fn preset(name: &str) -> Option<GameRules> {
@@ -583,6 +615,9 @@ impl GameRules {
             opening_wins: false,
             exchange_three: true,
             blood_river: true,
+            kong_payments: Some([1, 1, 1]),
+            call_transfer: false,
+            kong_refund: false,
             ..GameRules::TENHOU
         };
         let mut known = match serde_json::to_value(every) {
@@ -623,6 +658,17 @@ impl GameRules {
         }
         if self.start_dealer >= self.players {
             return bad("start_dealer", "must be a seat at the table");
+        }
+        if let Some(amounts) = self.kong_payments {
+            if !matches!(self.family, Family::Sichuan | Family::Hongzhong) {
+                return bad("kong_payments", "a Sichuan and Hongzhong rule");
+            }
+            if amounts.iter().any(|a| !(0..=1_000_000).contains(a)) {
+                return bad("kong_payments", "three amounts from 0 to 1,000,000: exposed, added, concealed");
+            }
+        }
+        if self.family != Family::Sichuan && (!self.call_transfer || !self.kong_refund) {
+            return bad(if self.call_transfer { "kong_refund" } else { "call_transfer" }, "a Sichuan rule");
         }
         if self.family == Family::Changsha {
             return self.check_changsha();

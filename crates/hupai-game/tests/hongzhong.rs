@@ -105,3 +105,78 @@ fn a_seat_asked_to_move_always_has_a_legal_action() {
     }
     assert!(pungs > 1000, "only {pungs} pungs called");
 }
+
+/// The kong payments are the rules' amounts: the same seeded games played with the custom
+/// amounts and with none differ, hand by hand, by exactly what the hand's kongs are paid (a
+/// kong on a discard by the discarder, an added or concealed kong by each other player; a robbed
+/// kong pays nothing, and a drawn hand's kongs lapse).
+#[test]
+fn the_kong_payments_are_the_rules_amounts() {
+    let custom = GameRules::preset("hongzhong").unwrap();
+    let none = GameRules::from_json(r#"{"preset": "hongzhong", "kong_payments": [0, 0, 0]}"#).unwrap();
+    let [exposed, added, concealed] = custom.kong_payments();
+    // Efficient players who make every kong they may.
+    let play = |rules: GameRules, seed: u64| {
+        let mut game = Game::new(rules, seed);
+        let mut players = Efficiency::new();
+        while let Some(seat) = game.next_seat() {
+            let legal = game.legal_actions(seat);
+            let kong = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Daiminkan { .. } | Action::Ankan { .. } | Action::Kakan { .. }));
+            let action = kong.unwrap_or_else(|| players.choose(&game, seat, &legal));
+            game.apply(seat, action).unwrap();
+        }
+        game
+    };
+    let mut kongs_paid = 0;
+    for seed in 0..6 {
+        let (a, b) = (play(custom, seed), play(none, seed));
+        let (ea, eb) = (a.events(), b.events());
+        assert_eq!(ea.len(), eb.len(), "seed {seed}: the same decisions");
+        let mut owed = [0i32; 4];
+        for (x, y) in ea.iter().zip(eb) {
+            match x {
+                Event::StartKyoku { .. } => owed = [0; 4],
+                Event::Daiminkan { actor, target, .. } => {
+                    owed[usize::from(*actor)] += exposed;
+                    owed[usize::from(*target)] -= exposed;
+                }
+                Event::Ankan { actor, .. } | Event::Kakan { actor, .. } => {
+                    let each = if matches!(x, Event::Ankan { .. }) { concealed } else { added };
+                    for o in 0..4 {
+                        if o != usize::from(*actor) {
+                            owed[o] -= each;
+                            owed[usize::from(*actor)] += each;
+                        }
+                    }
+                }
+                Event::Hora { deltas, .. } => {
+                    let Event::Hora { deltas: plain, .. } = y else { panic!("seed {seed}: events differ") };
+                    // A robbed added kong was never made: the robbing win follows its Kakan.
+                    let robbed =
+                        matches!(ea.iter().take_while(|e| !std::ptr::eq(*e, x)).last(), Some(Event::Kakan { .. }));
+                    let mut want = owed;
+                    if robbed {
+                        let Some(Event::Kakan { actor, .. }) = ea.iter().take_while(|e| !std::ptr::eq(*e, x)).last()
+                        else {
+                            unreachable!()
+                        };
+                        for o in 0..4 {
+                            if o != usize::from(*actor) {
+                                want[o] += added;
+                                want[usize::from(*actor)] -= added;
+                            }
+                        }
+                    }
+                    let diff: Vec<i32> = deltas.iter().zip(plain).map(|(p, q)| p - q).collect();
+                    assert_eq!(diff, want, "seed {seed}");
+                    kongs_paid += i32::from(want != [0; 4]);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(kongs_paid > 0, "no hand with a kong was won in these games");
+}

@@ -268,6 +268,42 @@ fn a_concealed_kong_is_paid_and_passed_to_the_winner_of_the_discard_after_it() {
     assert_eq!(g.scores().iter().sum::<i32>(), 0);
 }
 
+/// The concealed-kong hand above under rules without 呼叫转移: the winner is paid its hand only,
+/// and the kong-maker keeps the kong's income.
+#[test]
+fn without_call_transfer_the_kong_maker_keeps_its_income() {
+    let hands = ["1111s147p258p369p", "123m456m789m55s78s", "147m258m369m2346s", "147m258m369m2346p"];
+    let mut rules = rules();
+    rules.call_transfer = false;
+    let mut g = game_with(rules, wall_with(hands, "5s", "9s", [1, 1], &|_| None), "mpps");
+    g.apply(0, Action::Ankan { consumed: [pai("1s"); 4] }).unwrap();
+    g.apply(0, dahai("9s", true)).unwrap();
+    g.apply(1, Action::Hora).unwrap();
+    pass_all(&mut g);
+    let (winner, from, deltas, points) = wins(&g)[0];
+    assert_eq!((winner, from, points), (1, 0, 2));
+    assert_eq!(deltas, [-2, 2, 0, 0], "the hand's 2 points, no kong income");
+    assert_eq!(g.scores(), [4, 0, -2, -2]);
+}
+
+/// A kong called on a discard (点杠) is paid by the discarder alone, in the rules' amount.
+#[test]
+fn an_exposed_kong_is_paid_by_the_discarder_alone_in_the_rules_amount() {
+    let hands = ["147p258p369p2346s", "555s123m456m789m7s", "123p456p789p1122s", "147m258m369m2348s"];
+    for (amounts, paid) in [(None, 2), (Some([3, 1, 2]), 3), (Some([0, 1, 2]), 0)] {
+        let mut rules = rules();
+        rules.kong_payments = amounts;
+        let mut g = game_with(rules, wall_with(hands, "5s", "", [1, 1], &|_| None), "mpmp");
+        g.apply(0, dahai("5s", true)).unwrap();
+        let kong = Action::Daiminkan { pai: pai("5s"), consumed: [pai("5s"); 3] };
+        assert!(g.legal_actions(1).contains(&kong), "{amounts:?}");
+        g.apply(1, kong).unwrap();
+        pass_all(&mut g);
+        assert_eq!(kong_payments(&g), vec![(1, [-paid, paid, 0, 0])], "{amounts:?}");
+        assert_eq!(g.scores(), [-paid, paid, 0, 0]);
+    }
+}
+
 #[test]
 fn three_winners_on_one_discard_each_paid_by_the_discarder() {
     // The dealer draws and discards 9s; seats 1, 2 and 3 all win on it (一炮多响): each is paid
@@ -351,6 +387,43 @@ fn the_draw_checks_flower_pigs_not_ready_hands_and_returns_kong_income() {
     // best, 8. 退税: seat 1 returns its kong's 6.
     assert_eq!(deltas, [16 + 16 + 2, 16 - 8 - 6, -48 + 2, 16 - 8 + 2]);
     assert_eq!(g.scores(), [34 - 2, 2 + 6, -46 - 2, 10 - 2]);
+
+    // Without 退税 the kong's income stands; the other checks are the same.
+    let mut no_refund = rules();
+    no_refund.kong_refund = false;
+    let wall = wall_with(hands, "", "9p", [1, 1], &|k| Some(if k % 4 == 2 { Suit::Man } else { Suit::Sou }));
+    let mut g = game_with(no_refund, wall, "mmmp");
+    play_out(&mut g, &|_, seat| (seat == 1).then_some(ankan));
+    let deltas = g.events().iter().find_map(|e| match e {
+        Event::Ryukyoku { reason: DrawReason::Exhaustive, deltas, .. } => Some(*deltas),
+        _ => None,
+    });
+    assert_eq!(deltas, Some([16 + 16, 16 - 8, -48, 16 - 8]));
+}
+
+#[test]
+fn the_kong_rules_are_data_refused_where_they_mean_nothing() {
+    let r = GameRules::from_json(
+        r#"{"preset": "sichuan", "kong_payments": [4, 2, 4], "call_transfer": false, "kong_refund": false}"#,
+    )
+    .unwrap();
+    assert_eq!((r.kong_payments(), r.call_transfer, r.kong_refund), ([4, 2, 4], false, false));
+    assert_eq!(GameRules::from_json(&r.to_json().to_string()).unwrap(), r, "printed and read back");
+    assert_eq!(GameRules::preset("sichuan").unwrap().kong_payments(), [2, 1, 2]);
+    assert_eq!(GameRules::preset("hongzhong").unwrap().kong_payments(), [3, 1, 2]);
+    assert_eq!(GameRules::preset("gb").unwrap().kong_payments(), [0; 3]);
+    for (text, flag) in [
+        (r#"{"preset": "gb", "kong_payments": [1, 1, 1]}"#, "kong_payments"),
+        (r#"{"preset": "sichuan", "kong_payments": [-1, 1, 1]}"#, "kong_payments"),
+        (r#"{"preset": "sichuan", "kong_payments": [1, 1]}"#, "kong_payments"),
+        (r#"{"preset": "hongzhong", "call_transfer": false}"#, "call_transfer"),
+        (r#"{"preset": "tenhou", "kong_refund": false}"#, "kong_refund"),
+    ] {
+        let e = GameRules::from_json(text).unwrap_err();
+        assert_eq!(e.flag.as_deref(), Some(flag), "{text}: {e:?}");
+    }
+    let hz = GameRules::from_json(r#"{"preset": "hongzhong", "kong_payments": [1, 1, 1]}"#).unwrap();
+    assert_eq!(hz.kong_payments(), [1, 1, 1]);
 }
 
 fn replayed(game: &Game) -> hupai_game::replay::Replayed {

@@ -11,13 +11,6 @@ use crate::game::{ClaimOn, Game, MeldKind};
 use crate::pai::Pai;
 use crate::rules::GameLength;
 
-/// A kong called on a discard (明杠 / 点杠): the discarder pays this.
-pub(crate) const EXPOSED_KONG: i32 = 3;
-/// A tile added to a pung (补杠 / 加杠): each other player pays this.
-pub(crate) const ADDED_KONG: i32 = 1;
-/// A concealed kong (暗杠): each other player pays this.
-pub(crate) const CONCEALED_KONG: i32 = 2;
-
 /// Most birds a win turns over.
 pub(crate) const MOST_BIRDS: usize = 8;
 
@@ -70,13 +63,14 @@ pub(crate) fn win_score(
 /// Records a kong's payments with the hand (a kong robbed or a hand drawn pays none of them).
 pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) {
     let s = usize::from(seat);
+    let [exposed, added, concealed] = game.rules.kong_payments();
     match kind {
         MeldKind::Daiminkan => {
-            game.kan_points[usize::from(from)] -= EXPOSED_KONG;
-            game.kan_points[s] += EXPOSED_KONG;
+            game.kan_points[usize::from(from)] -= exposed;
+            game.kan_points[s] += exposed;
         }
         MeldKind::Kakan | MeldKind::Ankan => {
-            let each = if kind == MeldKind::Ankan { CONCEALED_KONG } else { ADDED_KONG };
+            let each = if kind == MeldKind::Ankan { concealed } else { added };
             for o in 0..4 {
                 if o != s {
                     game.kan_points[o] -= each;
@@ -110,10 +104,11 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     }
     if on == Some(ClaimOn::Kakan) {
         // The robbed kong was never made: its payments are not owed.
+        let added = game.rules.kong_payments()[1];
         for o in 0..4 {
             if o != usize::from(from) {
-                game.kan_points[o] += ADDED_KONG;
-                game.kan_points[usize::from(from)] -= ADDED_KONG;
+                game.kan_points[o] += added;
+                game.kan_points[usize::from(from)] -= added;
             }
         }
     }

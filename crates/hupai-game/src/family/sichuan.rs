@@ -17,13 +17,6 @@ use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
 use crate::game::{ClaimOn, Game, MeldKind, Phase};
 use crate::pai::{Pai, PaiCounts};
 
-/// A kong called on a discard (直杠 / 点杠): the discarder pays this many bases.
-pub(crate) const EXPOSED_KONG: i32 = 2;
-/// A tile added to one's pung (巴杠 / 刮风): each other player still in the hand pays this.
-pub(crate) const ADDED_KONG: i32 = 1;
-/// A concealed kong (暗杠 / 下雨): each other player still in the hand pays this.
-pub(crate) const CONCEALED_KONG: i32 = 2;
-
 /// The suits a seat may pass and declare void.
 const SUITS: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
 
@@ -334,13 +327,14 @@ fn add(scores: &mut [i32; 4], deltas: &[i32; 4]) {
 pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) {
     let s = usize::from(seat);
     let mut deltas = [0i32; 4];
+    let [exposed, added, concealed] = game.rules.kong_payments().map(|bases| bases.saturating_mul(base()));
     match kind {
         MeldKind::Daiminkan => {
-            deltas[usize::from(from)] -= EXPOSED_KONG * base();
-            deltas[s] += EXPOSED_KONG * base();
+            deltas[usize::from(from)] -= exposed;
+            deltas[s] += exposed;
         }
         MeldKind::Kakan | MeldKind::Ankan => {
-            let each = if kind == MeldKind::Ankan { CONCEALED_KONG } else { ADDED_KONG } * base();
+            let each = if kind == MeldKind::Ankan { concealed } else { added };
             for o in 0..4 {
                 if o != s && !game.players[o].out {
                     deltas[o] -= each;
@@ -384,7 +378,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         }
     }
     let mut transfer: Option<i32> = None;
-    if !tsumo && on == Some(ClaimOn::Discard) && game.sichuan.after_kong == Some(from) {
+    if game.rules.call_transfer && !tsumo && on == Some(ClaimOn::Discard) && game.sichuan.after_kong == Some(from) {
         // 呼叫转移: the kong's income goes to the winner (and is no longer the kong-maker's to
         // return at a draw).
         if let Some(i) = game.sichuan.kongs.iter().rposition(|k| k.owner == from) {
@@ -534,7 +528,7 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
             }
         }
     }
-    for &s in &active {
+    for &s in active.iter().filter(|_| game.rules.kong_refund) {
         if tenpai & (1 << s) == 0 {
             for k in game.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s) {
                 for (d, kd) in deltas.iter_mut().zip(k.deltas) {
