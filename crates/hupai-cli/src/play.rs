@@ -51,10 +51,17 @@ pub(crate) struct PlayArgs {
     /// Game i is dealt and played from the seed S + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Who plays every seat: random (uniform over the legal actions) or efficiency (wins, riichi,
-    /// calls that lower shanten, the discard advice's first tile).
-    #[arg(long, default_value = "random", value_parser = parse_policy)]
-    policy: PolicyKind,
+    /// Who plays: random (uniform over the legal actions) or efficiency (wins, riichi, calls that
+    /// lower shanten, the discard advice's first tile); one name for every seat, or one per player
+    /// separated by commas (`efficiency,random,random,random`: player 1 sits at seat 0).
+    #[arg(long, default_value = "random", value_parser = parse_players)]
+    policy: Players,
+    /// Duplicate play: each game is played at one table per seat rotation with the same walls,
+    /// player p at seat (p + k) mod the players at table k, so that every player plays every
+    /// seat's tiles (how Botzone and the GB competitions rank bots). Logs are written table by
+    /// table (`game-<seed>-<k>` with `--out`); `--summary` totals each player over the tables.
+    #[arg(long)]
+    duplicate: bool,
     /// Log format (tenhou6 holds riichi games only).
     #[arg(long, value_enum, default_value_t = Format::Mjai)]
     format: Format,
@@ -76,8 +83,62 @@ pub(crate) struct PlayArgs {
     threads: Option<usize>,
 }
 
-fn parse_policy(text: &str) -> Result<PolicyKind, String> {
-    text.parse().map_err(|e: policy::PolicyError| e.to_string())
+/// Who plays each player's part: one policy for every seat, or one per player.
+#[derive(Clone, Debug)]
+pub(crate) struct Players(Vec<PolicyKind>);
+
+fn parse_players(text: &str) -> Result<Players, String> {
+    let kinds = text
+        .split(',')
+        .map(|name| name.trim().parse().map_err(|e: policy::PolicyError| e.to_string()))
+        .collect::<Result<Vec<PolicyKind>, String>>()?;
+    Ok(Players(kinds))
+}
+
+impl Players {
+    /// The policy of player `player`.
+    fn kind(&self, player: usize) -> PolicyKind {
+        if self.0.len() == 1 { self.0[0] } else { self.0[player] }
+    }
+}
+
+/// The players of one table: player `(seat + players - shift) % players` at each seat, each with
+/// its own policy seeded from the game's seed.
+struct Table {
+    policies: Vec<Box<dyn policy::Policy + Send>>,
+    shift: usize,
+}
+
+impl Table {
+    fn new(players: &Players, seats: u8, seed: u64, shift: usize) -> Table {
+        let n = usize::from(seats);
+        let policies = (0..n).map(|p| players.kind(p).build(seed.wrapping_add(p as u64 * 0x9E37_79B9))).collect();
+        Table { policies, shift }
+    }
+
+    /// The player at `seat`.
+    fn player(&self, seat: u8) -> usize {
+        let n = self.policies.len();
+        (usize::from(seat) + n - self.shift % n) % n
+    }
+}
+
+impl policy::Policy for Table {
+    fn choose(&mut self, game: &Game, seat: u8, legal: &hupai_game::Actions) -> hupai_game::Action {
+        let player = self.player(seat);
+        self.policies[player].choose(game, seat, legal)
+    }
+}
+
+/// Plays one game of the run: seed `seed`, table `shift` (0 unless duplicate), every seat's
+/// player from `players`. One policy for every seat plays exactly as it always has (one
+/// policy object seeded with the game's seed), so logs of earlier runs stay reproducible.
+fn play_one(game: &mut Game, players: &Players, seed: u64, shift: usize) -> u64 {
+    if players.0.len() == 1 && shift == 0 {
+        return policy::play_out(game, &mut *players.0[0].build(seed));
+    }
+    let mut table = Table::new(players, game.players(), seed, shift);
+    policy::play_out(game, &mut table)
 }
 
 /// What `play` is asked, checked before anything runs.
@@ -100,6 +161,13 @@ pub(crate) fn setup(args: &PlayArgs) -> Result<Setup, String> {
     };
     if args.format == Format::Tenhou6 && !args.bench {
         hupai_game::formats::tenhou6::check_rules(&rules).map_err(|e| format!("--format tenhou6: {e}"))?;
+    }
+    let n = usize::from(rules.players);
+    if args.policy.0.len() != 1 && args.policy.0.len() != n {
+        return Err(format!(
+            "--policy: {} policies for {n} players: give one for every seat or one per player",
+            args.policy.0.len()
+        ));
     }
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
@@ -126,6 +194,9 @@ struct BenchLine<'a> {
 #[derive(Serialize)]
 struct GameLine {
     game: u64,
+    /// The table of a duplicate game (the seat rotation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<usize>,
     file: String,
     decisions: u64,
     scores: Vec<i32>,
@@ -145,12 +216,40 @@ struct Summary {
     wins_by_fan: BTreeMap<u32, u64>,
     /// Every event kind's count.
     events: BTreeMap<&'static str, u64>,
+    /// Each player's totals (player p of `--policy`; at seat p unless `--duplicate` moved it).
+    players: Vec<PlayerTotals>,
+}
+
+/// One player's part of a run: its policy, the points it ended its games with (summed), its wins,
+/// the wins it dealt into, and the games it finished first in alone.
+#[derive(Serialize, Default, Clone)]
+struct PlayerTotals {
+    policy: String,
+    points: i64,
+    wins: u64,
+    dealt_in: u64,
+    first_places: u64,
 }
 
 impl Summary {
-    fn add_game(&mut self, events: &[Event]) {
+    /// Adds a finished game; `player` names the player at each seat.
+    fn add_game(&mut self, game: &Game, player: impl Fn(u8) -> usize, players: &Players) {
+        let n = game.players();
+        if self.players.is_empty() {
+            self.players = (0..usize::from(n))
+                .map(|p| PlayerTotals { policy: players.kind(p).name().into(), ..PlayerTotals::default() })
+                .collect();
+        }
+        let scores = game.scores();
+        let top = (0..n).map(|s| scores[usize::from(s)]).max().unwrap_or(0);
+        let alone = (0..n).filter(|&s| scores[usize::from(s)] == top).count() == 1;
+        for seat in 0..n {
+            let totals = &mut self.players[player(seat)];
+            totals.points += i64::from(scores[usize::from(seat)]);
+            totals.first_places += u64::from(alone && scores[usize::from(seat)] == top);
+        }
         self.games += 1;
-        for e in events {
+        for e in game.events() {
             *self.events.entry(e.kind()).or_default() += 1;
             match e {
                 Event::StartKyoku { .. } => self.hands += 1,
@@ -158,6 +257,10 @@ impl Summary {
                     self.wins += 1;
                     self.self_drawn += u64::from(actor == target);
                     *self.wins_by_fan.entry(u32::from(score.han)).or_default() += 1;
+                    self.players[player(*actor)].wins += 1;
+                    if actor != target {
+                        self.players[player(*target)].dealt_in += 1;
+                    }
                 }
                 Event::Ryukyoku { .. } => self.drawn_hands += 1,
                 _ => {}
@@ -177,24 +280,38 @@ impl Summary {
         for (k, n) in other.events {
             *self.events.entry(k).or_default() += n;
         }
+        if self.players.is_empty() {
+            self.players = other.players;
+        } else {
+            for (mine, theirs) in self.players.iter_mut().zip(other.players) {
+                mine.points += theirs.points;
+                mine.wins += theirs.wins;
+                mine.dealt_in += theirs.dealt_in;
+                mine.first_places += theirs.first_places;
+            }
+        }
         self
     }
 }
 
 /// Plays the games; true if any game could not be written.
 pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::Result<bool> {
-    let games = args.games.unwrap_or(if args.bench { BENCH_GAMES } else { 1 });
+    // A job is one table of one game: `tables` per seed (the seat rotations under `--duplicate`).
+    let tables = if args.duplicate { u64::from(setup.rules.players) } else { 1 };
+    let games = args.games.unwrap_or(if args.bench { BENCH_GAMES } else { 1 }).saturating_mul(tables);
+    let job = |i: u64| (args.seed.wrapping_add(i / tables), (i % tables) as usize);
     let bar = progress_bar(games);
     if args.summary {
         let mut summary = setup.pool.install(|| {
             (0..games)
                 .into_par_iter()
                 .map(|i| {
-                    let seed = args.seed.wrapping_add(i);
+                    let (seed, shift) = job(i);
                     let mut game = Game::new(setup.rules, seed);
-                    policy::play_out(&mut game, &mut *args.policy.build(seed));
+                    play_one(&mut game, &args.policy, seed, shift);
                     let mut one = Summary::default();
-                    one.add_game(game.events());
+                    let n = usize::from(game.players());
+                    one.add_game(&game, |seat| (usize::from(seat) + n - shift % n) % n, &args.policy);
                     bar.inc(1);
                     one
                 })
@@ -212,10 +329,10 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
             (0..games)
                 .into_par_iter()
                 .map(|i| {
-                    let seed = args.seed.wrapping_add(i);
+                    let (seed, shift) = job(i);
                     let mut game = Game::new(setup.rules, seed);
                     game.set_recording(false);
-                    let n = policy::play_out(&mut game, &mut *args.policy.build(seed));
+                    let n = play_one(&mut game, &args.policy, seed, shift);
                     bar.inc(1);
                     n
                 })
@@ -241,13 +358,13 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
     let mut start = 0;
     while start < games {
         let end = games.min(start + ROUND);
-        let logs: Vec<(u64, Vec<u8>, u64, Vec<i32>)> = setup.pool.install(|| {
+        let logs: Vec<(u64, usize, Vec<u8>, u64, Vec<i32>)> = setup.pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let seed = args.seed.wrapping_add(i);
+                    let (seed, shift) = job(i);
                     let mut game = Game::new(setup.rules, seed);
-                    let decisions = policy::play_out(&mut game, &mut *args.policy.build(seed));
+                    let decisions = play_one(&mut game, &args.policy, seed, shift);
                     let players = game.players();
                     let log = match args.format {
                         Format::Mjai => hupai_game::mjai::write(game.events(), players),
@@ -257,19 +374,21 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
                     .into_bytes();
                     bar.inc(1);
                     let scores = game.scores()[..usize::from(players)].to_vec();
-                    (seed, log, decisions, scores)
+                    (seed, shift, log, decisions, scores)
                 })
                 .collect()
         });
-        for (seed, log, decisions, scores) in logs {
+        for (seed, shift, log, decisions, scores) in logs {
             match &args.out {
                 None => out.write_all(&log)?,
                 Some(dir) => {
                     let extension = if args.format == Format::Mjai { "mjson" } else { "json" };
-                    let path = dir.join(format!("game-{seed}.{extension}"));
+                    let name = if args.duplicate { format!("game-{seed}-{shift}") } else { format!("game-{seed}") };
+                    let path = dir.join(format!("{name}.{extension}"));
                     fs::write(&path, &log)
                         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))?;
-                    let line = GameLine { game: seed, file: path.display().to_string(), decisions, scores };
+                    let table = args.duplicate.then_some(shift);
+                    let line = GameLine { game: seed, table, file: path.display().to_string(), decisions, scores };
                     out.write_all(&json::line(&line))?;
                 }
             }

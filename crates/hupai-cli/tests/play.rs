@@ -1,5 +1,6 @@
 //! `hupai play`: logs that are mjai lines and the same for the same seed whatever the threads,
-//! `--out` files, `--bench`'s one line with exactly its documented fields, and clear errors.
+//! `--out` files, `--bench`'s one line with exactly its documented fields, players with policies
+//! of their own and duplicate tables, and clear errors.
 
 mod common;
 
@@ -104,6 +105,8 @@ fn bad_options_are_named() {
         (&["play", "--policy", "greedy"], "greedy"),
         (&["play", "--format", "tenhou7"], "tenhou7"),
         (&["play", "--threads", "0", "--bench"], "--threads"),
+        (&["play", "--rules", "tenhou-3p", "--policy", "random,random"], "--policy"),
+        (&["play", "--policy", "efficiency,greedy,random,random"], "greedy"),
     ] {
         let run = common::run(args, b"");
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
@@ -128,4 +131,52 @@ fn summary_counts_the_outcomes_of_every_family() {
     }
     let both = common::run(&["play", "--summary", "--bench"], b"");
     assert_ne!(both.code, 0);
+}
+
+/// Duplicate play: each seed at one table per seat rotation, the same deal at every table, each
+/// player's totals gathered wherever it sat; the efficient player comes out ahead.
+#[test]
+fn duplicate_tables_deal_the_same_walls_to_players_moved_round() {
+    let args =
+        ["play", "--rules", "gb-single", "--seed", "9", "--duplicate", "--policy", "efficiency,random,random,random"];
+    let logs = common::run(&[&args[..], &["--games", "6"]].concat(), b"");
+    assert_eq!(logs.code, 0, "{}", logs.stderr);
+    let events = lines(&logs.stdout);
+    let starts: Vec<&Value> = events.iter().filter(|e| e["type"] == "start_kyoku").collect();
+    assert_eq!(starts.len(), 24, "six seeds, four tables each");
+    for seed in starts.chunks(4) {
+        for table in seed {
+            assert_eq!(table["tehais"], seed[0]["tehais"], "the same deal at every table");
+        }
+    }
+    assert_ne!(starts[0]["tehais"], starts[4]["tehais"], "another seed, another deal");
+    // Player p sits at seat (p + k) % 4 at table k: its wins and deal-ins, read from the logs.
+    let (mut table, mut wins, mut dealt_in) = (0usize, [0u64; 4], [0u64; 4]);
+    for e in &events {
+        match e["type"].as_str() {
+            Some("start_game") => table += 1,
+            Some("hora") => {
+                let player = |seat: &Value| (seat.as_u64().unwrap() as usize + 4 - (table - 1) % 4) % 4;
+                wins[player(&e["actor"])] += 1;
+                if e["actor"] != e["target"] {
+                    dealt_in[player(&e["target"])] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let summary = common::run(&[&args[..], &["--games", "6", "--summary"]].concat(), b"");
+    assert_eq!(summary.code, 0, "{}", summary.stderr);
+    let line = &lines(&summary.stdout)[0];
+    assert_eq!(line["games"].as_u64(), Some(24));
+    let players = line["players"].as_array().unwrap();
+    let policies: Vec<&str> = players.iter().map(|p| p["policy"].as_str().unwrap()).collect();
+    assert_eq!(policies, ["efficiency", "random", "random", "random"]);
+    for p in 0..4 {
+        assert_eq!(players[p]["wins"].as_u64(), Some(wins[p]), "player {p}");
+        assert_eq!(players[p]["dealt_in"].as_u64(), Some(dealt_in[p]), "player {p}");
+    }
+    let points: i64 = players.iter().map(|p| p["points"].as_i64().unwrap()).sum();
+    assert_eq!(points, 0, "GB settles among the players");
+    assert!(wins[0] > 0 && players[0]["points"].as_i64().unwrap() > 0, "{line}");
 }
