@@ -191,6 +191,9 @@ struct BenchLine<'a> {
     threads: usize,
 }
 
+/// One played table as written: its seed, table, log, decisions and final scores.
+type PlayedLog = (u64, usize, Vec<u8>, u64, Vec<i32>);
+
 #[derive(Serialize)]
 struct GameLine {
     game: u64,
@@ -358,7 +361,7 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
     let mut start = 0;
     while start < games {
         let end = games.min(start + ROUND);
-        let logs: Vec<(u64, usize, Vec<u8>, u64, Vec<i32>)> = setup.pool.install(|| {
+        let logs: Vec<PlayedLog> = setup.pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
