@@ -138,6 +138,11 @@ fn json_text(value: &impl Serialize) -> Result<String, Failure> {
 /// Answers one call: the function's name and its arguments as a JSON object; the answer as JSON.
 pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
     let mut args = Args::parse(arguments)?;
+    if let Some(answer) = crate::game::call(name, &mut args) {
+        let answer = answer?;
+        args.finish()?;
+        return Ok(answer.to_string());
+    }
     const HAND: [&str; 4] = ["hand", "rules", "wildcardTile", "wildcardFifthCopy"];
     let extra: &[&str] = match name {
         "decompositions" => &["limit"],
