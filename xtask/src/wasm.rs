@@ -48,12 +48,18 @@ pub fn commonjs(esm: &str) -> Result<String, String> {
     Ok(format!("\"use strict\";\n{body}module.exports = {{{list}"))
 }
 
-/// `constants.mjs` and `constants.cjs` (and the version alone): the version, the rule presets, the scored rule sets and
-/// the tiles, as the module answers them (`constants`), so the two never differ.
+/// `constants.mjs` and `constants.cjs` (and the version alone): the version, the rule presets, the scored rule sets,
+/// the game presets and the tiles, as the module answers them (`constants`), so the two never differ.
 pub fn constants() -> Result<(String, String, String), String> {
     let text = hupai_wasm::call_json("constants", "{}").map_err(|e| e.message)?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let names = [("VERSION", "version"), ("RULES", "rules"), ("SCORE_RULES", "scoreRules"), ("TILES", "tiles")];
+    let names = [
+        ("VERSION", "version"),
+        ("RULES", "rules"),
+        ("SCORE_RULES", "scoreRules"),
+        ("GAME_RULES", "gameRules"),
+        ("TILES", "tiles"),
+    ];
     let head = "// Written by `cargo xtask wasm` from the module's own answer; do not edit.\n";
     let (mut esm, mut cjs) = (head.to_owned(), format!("{head}\"use strict\";\n"));
     for (name, key) in names {

@@ -182,12 +182,14 @@ fn finish(mut args: Args, f: fn(&mut Args) -> Result<String, Failure>) -> Result
     Ok(answer)
 }
 
-/// The package's constants: its version, the rule presets, the scored rule sets, the tiles.
+/// The package's constants: its version, the rule presets, the scored rule sets, the game presets,
+/// the tiles.
 fn constants() -> Value {
     json!({
         "version": env!("CARGO_PKG_VERSION"),
         "rules": Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
         "scoreRules": hupai_score::RULE_SETS.as_slice(),
+        "gameRules": hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS).collect::<Vec<_>>(),
         "tiles": TILE_NAMES.as_slice(),
     })
 }
