@@ -62,7 +62,12 @@ fn read_rules(value: Option<Value>) -> Result<GameRules, Failure> {
         Some(other) => {
             return Err(game_error(format!(
                 "rules: expected a preset name ({}) or an object of flags, found {}",
-                hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS).copied().collect::<Vec<_>>().join(", "),
+                hupai_game::rules::PRESETS
+                    .iter()
+                    .chain(&hupai_game::rules::ONE_HAND_PRESETS)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 shown(&other)
             )));
         }
@@ -99,7 +104,8 @@ fn read_handle(args: &mut Args, games: &Games) -> Result<u64, Failure> {
 
 /// `seat`: a seat at this game's table, checked as Python checks it (`what` names the method).
 fn read_seat(value: Option<Value>, players: u8, what: &str) -> Result<Seat, Failure> {
-    let value = value.ok_or_else(|| game_error(format!("{what}: seat missing; expected a seat (0 to {})", players - 1)))?;
+    let value =
+        value.ok_or_else(|| game_error(format!("{what}: seat missing; expected a seat (0 to {})", players - 1)))?;
     let Some(n) = value.as_i64().or_else(|| value.as_u64().map(|_| i64::MAX)) else {
         return Err(game_error(format!(
             "seat: {} is not a seat (a whole number: 0 to 3, or 0 to 2 with three players)",
@@ -146,7 +152,8 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
         }
         _ => {
             let handle = read_handle(args, games)?;
-            let game = games.games.get_mut(&handle).ok_or_else(|| game_error(format!("game {handle} does not exist")))?;
+            let game =
+                games.games.get_mut(&handle).ok_or_else(|| game_error(format!("game {handle} does not exist")))?;
             match name {
                 "gameState" => Ok(state(game)),
                 "gameLegalActions" => {
@@ -338,7 +345,9 @@ fn same_choice(a: &Action, b: &Action) -> bool {
 
 /// The object's key, or an error naming what it lacks.
 fn item<'a>(object: &'a Map<String, Value>, key: &str) -> Result<&'a Value, Failure> {
-    object.get(key).ok_or_else(|| game_error(format!("action: {} has no '{key}'", shown(&Value::Object(object.clone())))))
+    object
+        .get(key)
+        .ok_or_else(|| game_error(format!("action: {} has no '{key}'", shown(&Value::Object(object.clone())))))
 }
 
 fn pai_of(value: &Value, key: &str) -> Result<Pai, Failure> {
@@ -351,8 +360,9 @@ fn pai_of(value: &Value, key: &str) -> Result<Pai, Failure> {
 }
 
 fn pais_of<const N: usize>(object: &Map<String, Value>, key: &str) -> Result<[Pai; N], Failure> {
-    let list =
-        item(object, key)?.as_array().ok_or_else(|| game_error(format!("action: '{key}' must be a list of {N} tiles")))?;
+    let list = item(object, key)?
+        .as_array()
+        .ok_or_else(|| game_error(format!("action: '{key}' must be a list of {N} tiles")))?;
     if list.len() != N {
         return Err(game_error(format!("action: '{key}' must list {N} tiles, found {}", list.len())));
     }
@@ -369,7 +379,8 @@ fn action_from_object(value: &Value, legal: &[Action]) -> Result<Action, Failure
     let Value::Object(object) = value else {
         return Err(game_error(format!("step: an action is an mjai object, found {}", shown(value))));
     };
-    let kind = item(object, "type")?.as_str().ok_or_else(|| game_error("action: 'type' must be a string".to_owned()))?;
+    let kind =
+        item(object, "type")?.as_str().ok_or_else(|| game_error("action: 'type' must be a string".to_owned()))?;
     let pai = || pai_of(item(object, "pai")?, "pai");
     Ok(match kind {
         "dahai" => {

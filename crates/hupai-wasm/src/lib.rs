@@ -17,7 +17,9 @@
 //! ```
 //!
 //! Build the package with `cargo xtask wasm` (docs/web.md). `replay` reads a game log through the
-//! game engine (`hupai-game`) and lays it out discard by discard for the page's log viewer.
+//! game engine (`hupai-game`) and lays it out discard by discard for the page's log viewer. The
+//! package's `Game` plays the engine's games: they live in the module between calls, in a table
+//! named by handles (`gameNew`, `gameStep`, … `gameFree`), the one state the module keeps.
 
 mod args;
 pub mod calls;

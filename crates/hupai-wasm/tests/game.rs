@@ -168,7 +168,8 @@ fn handles_seats_rules_and_seeds_are_checked() {
     // Masked events: another seat's deal is hidden.
     let seen = call("gameEvents", json!({"game": game, "seat": 1}));
     let all = call("gameEvents", json!({"game": game}));
-    let deal = |events: &Value| events.as_array().unwrap().iter().find(|e| e["type"] == "start_kyoku").cloned().unwrap();
+    let deal =
+        |events: &Value| events.as_array().unwrap().iter().find(|e| e["type"] == "start_kyoku").cloned().unwrap();
     assert_eq!(deal(&seen)["tehais"][1], deal(&all)["tehais"][1]);
     assert_ne!(deal(&seen)["tehais"][0], deal(&all)["tehais"][0]);
     assert!(deal(&seen)["tehais"][0].as_array().unwrap().iter().all(|p| p == "?"));
@@ -192,7 +193,10 @@ fn handles_seats_rules_and_seeds_are_checked() {
     }
     let e = refused("gameStep", json!({"game": game, "seat": 0, "action": {"type": "none"}}));
     assert_eq!(e.message, format!("game {game} has been freed"));
-    assert_eq!(refused("gameState", json!({"game": 1u64 << 40})).message, format!("game {} does not exist", 1u64 << 40));
+    assert_eq!(
+        refused("gameState", json!({"game": 1u64 << 40})).message,
+        format!("game {} does not exist", 1u64 << 40)
+    );
     assert!(refused("gameState", json!({"game": "1"})).message.contains("is not a game's handle"));
     assert!(refused("gameState", json!({})).message.contains("game: missing"));
     call("gameFree", json!({"game": copy}));
@@ -229,8 +233,27 @@ fn the_view_is_pythons_dict_in_camel_case() {
     let view = call("gameView", json!({"game": game, "seat": 0}));
     let keys: Vec<&str> = view.as_object().unwrap().keys().map(String::as_str).collect();
     for key in [
-        "seat", "hand", "drawn", "handSizes", "melds", "rivers", "riichi", "kita", "flowers", "voids", "out",
-        "seatWinds", "doraMarkers", "scores", "bakaze", "kyoku", "honba", "kyotaku", "oya", "tilesLeft", "onOffer",
+        "seat",
+        "hand",
+        "drawn",
+        "handSizes",
+        "melds",
+        "rivers",
+        "riichi",
+        "kita",
+        "flowers",
+        "voids",
+        "out",
+        "seatWinds",
+        "doraMarkers",
+        "scores",
+        "bakaze",
+        "kyoku",
+        "honba",
+        "kyotaku",
+        "oya",
+        "tilesLeft",
+        "onOffer",
     ] {
         assert!(keys.contains(&key), "{key} not in {keys:?}");
     }
