@@ -1,7 +1,7 @@
 //! The game calls behind the package's `Game`, on the host: games of every preset played to the
 //! end through the JSON calls with `hupai play --policy random`'s choices give the engine's own
 //! log for that seed, an illegal or malformed action is refused with the engine's reason and
-//! changes nothing, and a freed, unknown or malformed handle, a seat not at the table, bad rules
+//! changes nothing (random ones, thousands, under every preset), and a freed, unknown or malformed handle, a seat not at the table, bad rules
 //! or a bad seed are errors naming them.
 
 use hupai_game::wall::SplitMix64;
@@ -264,4 +264,76 @@ fn the_view_is_pythons_dict_in_camel_case() {
     let legal = call("gameLegalActions", json!({"game": game, "seat": 0}));
     assert_eq!(legal[0]["type"], json!("huansanzhang"), "{legal}");
     call("gameFree", json!({"game": game}));
+}
+
+#[test]
+fn random_actions_never_trap_and_a_refused_one_changes_nothing() {
+    const TYPES: [&str; 17] = [
+        "dahai",
+        "reach",
+        "chi",
+        "pon",
+        "daiminkan",
+        "kakan",
+        "ankan",
+        "kita",
+        "hora",
+        "ryukyoku",
+        "none",
+        "qishouhu",
+        "kaigang",
+        "haidi",
+        "huansanzhang",
+        "dingque",
+        "fly",
+    ];
+    const PAIS: [&str; 12] = ["1m", "5m", "5mr", "9p", "5pr", "3s", "5sr", "E", "N", "C", "?", "1f"];
+    let presets = hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS);
+    let mut refused_count = 0;
+    for (k, &name) in presets.enumerate() {
+        let seed = 40 + k as u64;
+        let game = new_game(Value::from(name), seed);
+        let mut rng = SplitMix64(seed);
+        let mut pick = |n: usize| rng.below(n as u64) as usize;
+        for _ in 0..150 {
+            let state = call("gameState", json!({"game": game}));
+            let Some(seat) = state["seat"].as_u64() else { break };
+            let before = call("gameEvents", json!({"game": game}));
+            assert!(state["toAct"].as_array().unwrap().contains(&Value::from(seat)));
+            for _ in 0..4 {
+                let kind = TYPES[pick(TYPES.len())];
+                let mut action = json!({"type": kind, "pai": PAIS[pick(PAIS.len())]});
+                let n = pick(5);
+                action["consumed"] = Value::Array((0..n).map(|_| Value::from(PAIS[pick(PAIS.len())])).collect());
+                if pick(2) == 0 {
+                    action["tsumogiri"] = Value::Bool(pick(2) == 0);
+                }
+                action["suit"] = Value::from(["m", "p", "s", "z"][pick(4)]);
+                let asker = pick(5) as u64;
+                match call_json("gameStep", &json!({"game": game, "seat": asker, "action": action}).to_string()) {
+                    // Legal after all (a pass, a false win played as a penalty): the game moved on.
+                    Ok(_) => break,
+                    Err(e) => {
+                        assert_eq!(e.kind, FailureKind::Game, "{action}: {e:?}");
+                        assert_eq!(
+                            call("gameEvents", json!({"game": game})),
+                            before,
+                            "{name}: {action} changed the game"
+                        );
+                        refused_count += 1;
+                    }
+                }
+            }
+            let state = call("gameState", json!({"game": game}));
+            let Some(seat) = state["seat"].as_u64() else { break };
+            let legal = call("gameLegalActions", json!({"game": game, "seat": seat}));
+            let legal = legal.as_array().unwrap();
+            if legal.is_empty() {
+                break;
+            }
+            call("gameStep", json!({"game": game, "seat": seat, "action": legal[pick(legal.len())]}));
+        }
+        call("gameFree", json!({"game": game}));
+    }
+    assert!(refused_count > 1000, "{refused_count}");
 }
