@@ -20,8 +20,9 @@ const LINKER: &str = "/usr/bin/wasm-ld";
 /// Binaryen's optimiser (Debian's `binaryen`), used when installed.
 const WASM_OPT: &str = "/usr/bin/wasm-opt";
 const TRIPLE: &str = "wasm32-unknown-unknown";
-/// The crates the module builds with `opt-level = "s"` (see `build`).
-const SIZE_OPTIMISED: [&str; 3] = ["hupai-game", "hupai-score", "serde_json"];
+/// The crates the module builds optimised for size, with their `opt-level` (see `build`).
+const SIZE_OPTIMISED: [(&str, &str); 4] =
+    [("hupai-game", "z"), ("hupai-score", "z"), ("serde_json", "s"), ("hupai-wasm", "s")];
 
 /// Features stable in the workspace's `rust-version` that Debian's 1.85 has as unstable ones.
 const FEATURES: [&str; 3] = ["let_chains", "unsigned_is_multiple_of", "slice_as_chunks"];
@@ -48,12 +49,18 @@ pub fn commonjs(esm: &str) -> Result<String, String> {
     Ok(format!("\"use strict\";\n{body}module.exports = {{{list}"))
 }
 
-/// `constants.mjs` and `constants.cjs` (and the version alone): the version, the rule presets, the scored rule sets and
-/// the tiles, as the module answers them (`constants`), so the two never differ.
+/// `constants.mjs` and `constants.cjs` (and the version alone): the version, the rule presets, the scored rule sets,
+/// the game presets and the tiles, as the module answers them (`constants`), so the two never differ.
 pub fn constants() -> Result<(String, String, String), String> {
     let text = hupai_wasm::call_json("constants", "{}").map_err(|e| e.message)?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let names = [("VERSION", "version"), ("RULES", "rules"), ("SCORE_RULES", "scoreRules"), ("TILES", "tiles")];
+    let names = [
+        ("VERSION", "version"),
+        ("RULES", "rules"),
+        ("SCORE_RULES", "scoreRules"),
+        ("GAME_RULES", "gameRules"),
+        ("TILES", "tiles"),
+    ];
     let head = "// Written by `cargo xtask wasm` from the module's own answer; do not edit.\n";
     let (mut esm, mut cjs) = (head.to_owned(), format!("{head}\"use strict\";\n"));
     for (name, key) in names {
@@ -143,11 +150,12 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
         .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1")
         .env("CARGO_PROFILE_RELEASE_PANIC", "abort");
     // Optimised for size where the page never waits on speed: the game engine (the log view's
-    // replay), the scorer (one hand at a time) and the JSON reader. The odds, shanten and lookup
-    // crates keep -O3: `opt-level = "s"` everywhere made the discard table with odds 1.4× slower
-    // (docs/web.md); this way the module is 9% smaller at the same speed.
-    for package in SIZE_OPTIMISED {
-        cargo.arg("--config").arg(format!("profile.release.package.{package}.opt-level=\"s\""));
+    // replay, `Game`), the scorer (one hand at a time), the JSON reader and the calls' own
+    // argument reading and answer writing. The odds, shanten and lookup crates keep -O3:
+    // `opt-level = "s"` everywhere made the discard table with odds 1.4× slower (docs/web.md);
+    // this way the module is 9% smaller at the same speed, and `Game` fits in the size budget.
+    for (package, level) in SIZE_OPTIMISED {
+        cargo.arg("--config").arg(format!("profile.release.package.{package}.opt-level=\"{level}\""));
     }
     if old {
         // The workspace's crates only (RUSTC_WORKSPACE_WRAPPER): the standard library and the

@@ -11,6 +11,7 @@ fn the_commonjs_core_is_the_module_with_its_export_list_as_module_exports() {
     let core = std::fs::read_to_string(xtask::workspace_root().join("crates/hupai-wasm/npm/core.mjs")).unwrap();
     let cjs = xtask::wasm::commonjs(&core).unwrap();
     assert!(cjs.contains("module.exports = {") && cjs.contains("  discardEv,") && !cjs.contains("\nexport "));
+    assert!(cjs.contains("\n  Game,\n") && cjs.contains("class Game {"));
 }
 
 #[test]
@@ -18,6 +19,12 @@ fn the_constants_are_the_modules() {
     let (esm, cjs, version) = xtask::wasm::constants().unwrap();
     assert!(esm.contains("export const RULES = [\"standard\",\"riichi\""), "{esm}");
     assert!(cjs.contains("exports.TILES = [\"1m\",\"2m\""), "{cjs}");
+    assert!(
+        esm.contains("export const GAME_RULES = [\"tenhou\",")
+            && esm.contains("\"tenhou-3p\"")
+            && esm.contains("\"gb-single\"]"),
+        "{esm}"
+    );
     assert!(version.split('.').count() == 3 && version.split('.').all(|p| p.parse::<u32>().is_ok()), "{version}");
     assert!(esm.contains(&format!("export const VERSION = \"{version}\";")));
 }

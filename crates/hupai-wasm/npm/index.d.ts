@@ -9,9 +9,10 @@ export type RulesText = string;
 
 /** Thrown by every function. `kind`: `"hand"` (the hand or visible tiles; the message is the command line's),
  * `"argument"` (unknown rules, a wrong type, an unknown option), `"score"` (a situation that cannot be scored),
- * `"log"` (a text that is no game log), `"internal"` (the module is not loaded, or a bug). */
+ * `"log"` (a text that is no game log), `"game"` (something a `Game` cannot do: unknown rules, an illegal action,
+ * a seat not at the table, a freed game), `"internal"` (the module is not loaded, or a bug). */
 export declare class HupaiError extends Error {
-  readonly kind: "hand" | "argument" | "score" | "log" | "internal";
+  readonly kind: "hand" | "argument" | "score" | "log" | "game" | "internal";
 }
 
 /** Options every hand question takes. */
@@ -185,6 +186,8 @@ export declare const VERSION: string;
 export declare const RULES: RulesText[];
 /** The rule sets `score` scores. */
 export declare const SCORE_RULES: string[];
+/** The game presets `Game` plays (`tenhou`, `tenhou-3p`, `gb`, `sichuan`, …, and the one-hand `gb-single`). */
+export declare const GAME_RULES: string[];
 /** The 34 tile names in tile order. */
 export declare const TILES: TileName[];
 
@@ -219,3 +222,140 @@ export declare function score(situation: Situation, rules?: string, options?: Sc
 /** Reads a game log (mjai JSON lines, tenhou.net/6 JSON or Tenhou's mjlog XML, detected) and replays one game of it
  * through the game engine, each discard a step; throws (kind `"log"`) only for a text that is no log at all. */
 export declare function replay(log: string, options?: ReplayOptions): ReplayAnswer;
+
+/** A seat at a game's table: 0 to 3, or 0 to 2 with three players. */
+export type Seat = number;
+
+/** A game's rules: a preset name (`GAME_RULES`) or an object of flags, e.g. `{ preset: "tenhou", length: "east" }`
+ * (the preset's flags with the object's applied; docs/game.md lists them). */
+export type GameRulesInput = string | ({ preset?: string } & Record<string, unknown>);
+
+/** An action as an mjai bot replies: what `legalActions` lists and `step` takes. `actor` and `target` are not read
+ * by `step`; a `dahai` without `tsumogiri` means the legal one of that tile, from the hand if both are. */
+export interface MjaiAction {
+  type:
+    | "dahai" | "reach" | "chi" | "pon" | "daiminkan" | "kakan" | "ankan" | "kita" | "hora" | "ryukyoku" | "none"
+    | "qishouhu" | "kaigang" | "haidi" | "huansanzhang" | "dingque";
+  actor?: Seat;
+  /** The seat whose discard (or kan) a claim answers. */
+  target?: Seat;
+  /** An mjai tile name: `1m`…`9s`, `E S W N P F C`, red fives `5mr 5pr 5sr`. */
+  pai?: string;
+  consumed?: string[];
+  tsumogiri?: boolean;
+  /** `dingque`: the suit declared void. */
+  suit?: "m" | "p" | "s";
+}
+
+/** An mjai event as `hupai play` writes it (`start_game`, `start_kyoku`, `tsumo`, `dahai`, `hora`, …). */
+export interface MjaiEvent {
+  type: string;
+  actor?: Seat;
+  target?: Seat;
+  pai?: string;
+  [key: string]: unknown;
+}
+
+/** The rule family, which names the action set: as Python's `Game.family`. */
+export type GameFamily = "riichi4" | "riichi3" | "gb" | "hongzhong" | "sichuan" | "changsha";
+
+/** Everything `Game`'s getters read, in one call. */
+export interface GameState {
+  players: number;
+  family: GameFamily;
+  seat: Seat | null;
+  toAct: Seat[];
+  done: boolean;
+  scores: number[];
+  finalPoints: number[] | null;
+  kyoku: string;
+  tilesLeft: number;
+}
+
+/** A meld in a view: its kind (`chi`, `pon`, `daiminkan`, `kakan`, `ankan`, …), tiles and the seat it came from. */
+export interface GameMeld {
+  type: string;
+  pais: string[];
+  from: Seat;
+}
+
+/** A tile in a river: whether it was the drawn tile, the riichi declaration, or called away. */
+export interface GameRiverTile {
+  pai: string;
+  tsumogiri: boolean;
+  riichi: boolean;
+  called: boolean;
+}
+
+/** What one seat sees (Python's `Game.view` dict in camelCase); lists are in seat order. */
+export interface GameView {
+  seat: Seat;
+  /** The seat's hand, the drawn tile included, as mjai tile names. */
+  hand: string[];
+  drawn: string | null;
+  handSizes: number[];
+  melds: GameMeld[][];
+  rivers: GameRiverTile[][];
+  riichi: boolean[];
+  /** North tiles set aside (three-player riichi). */
+  kita: number[];
+  /** Flowers set aside (GB). */
+  flowers: number[];
+  /** The suit each seat declared void (Sichuan), else null. */
+  voids: ("m" | "p" | "s" | null)[];
+  /** Seats out of the hand after winning (Sichuan). */
+  out: boolean[];
+  seatWinds: string[];
+  doraMarkers: string[];
+  scores: number[];
+  bakaze: string;
+  kyoku: number;
+  honba: number;
+  kyotaku: number;
+  oya: Seat;
+  tilesLeft: number;
+  /** The discard (or kan) on offer to claims now: `[from, tile]`. */
+  onOffer: [Seat, string] | null;
+}
+
+/** One game of mahjong as hupai's engine plays it (riichi for four or three players, GB, Hongzhong, Changsha,
+ * Sichuan), the same surface as Python's `hupai.game.Game`. The same rules and seed always give the same game. The
+ * game lives in the WebAssembly module: `free()` it when done (a finalizer frees a forgotten one, later). Every
+ * method throws a `HupaiError` of kind `"game"` naming what is wrong, and changes nothing then. */
+export declare class Game {
+  /** `rules`: a preset name or an object of flags (`"tenhou"` by default); `seed`: 0 to 2**64 − 1 (0 by default). */
+  constructor(rules?: GameRulesInput, seed?: number | bigint);
+  /** How many games the module holds (made and not freed). */
+  static live(): number;
+  /** Players at the table (3 or 4). */
+  readonly players: number;
+  readonly family: GameFamily;
+  /** The next seat to decide, or `null` when the game is over. */
+  readonly seat: Seat | null;
+  /** Every seat that must still decide now (several while a discard's claims are answered). */
+  readonly toAct: Seat[];
+  readonly done: boolean;
+  /** Scores in seat order. */
+  readonly scores: number[];
+  /** After the game, each seat's result (riichi: thousands of points with oka and uma; GB and the Chinese rules: the
+   * final scores); `null` before. */
+  readonly finalPoints: number[] | null;
+  /** The round as logs write it: `"E1"`, `"S3-2"`. */
+  readonly kyoku: string;
+  /** Live tiles left to draw. */
+  readonly tilesLeft: number;
+  /** Every getter's value at once (one call to the module). */
+  state(): GameState;
+  /** The legal actions of `seat` now (empty when it has nothing to decide). */
+  legalActions(seat: Seat): MjaiAction[];
+  /** Plays `action` for `seat`; throws naming why if it is not legal now. */
+  step(seat: Seat, action: MjaiAction): void;
+  /** The events so far; with `seat`, as that seat saw them (other seats' deals and draws as `"?"`). */
+  events(seat?: Seat): MjaiEvent[];
+  /** What `seat` sees now. */
+  view(seat: Seat): GameView;
+  /** An independent copy (its own handle: free it too). */
+  clone(): Game;
+  /** Releases the game in the module; later calls throw. Freeing twice does nothing. */
+  free(): void;
+}

@@ -138,6 +138,11 @@ fn json_text(value: &impl Serialize) -> Result<String, Failure> {
 /// Answers one call: the function's name and its arguments as a JSON object; the answer as JSON.
 pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
     let mut args = Args::parse(arguments)?;
+    if let Some(answer) = crate::game::call(name, &mut args) {
+        let answer = answer?;
+        args.finish()?;
+        return Ok(answer.to_string());
+    }
     const HAND: [&str; 4] = ["hand", "rules", "wildcardTile", "wildcardFifthCopy"];
     let extra: &[&str] = match name {
         "decompositions" => &["limit"],
@@ -177,12 +182,14 @@ fn finish(mut args: Args, f: fn(&mut Args) -> Result<String, Failure>) -> Result
     Ok(answer)
 }
 
-/// The package's constants: its version, the rule presets, the scored rule sets, the tiles.
+/// The package's constants: its version, the rule presets, the scored rule sets, the game presets,
+/// the tiles.
 fn constants() -> Value {
     json!({
         "version": env!("CARGO_PKG_VERSION"),
         "rules": Rules::PRESETS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
         "scoreRules": hupai_score::RULE_SETS.as_slice(),
+        "gameRules": hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS).collect::<Vec<_>>(),
         "tiles": TILE_NAMES.as_slice(),
     })
 }

@@ -17,12 +17,15 @@
 //! ```
 //!
 //! Build the package with `cargo xtask wasm` (docs/web.md). `replay` reads a game log through the
-//! game engine (`hupai-game`) and lays it out discard by discard for the page's log viewer.
+//! game engine (`hupai-game`) and lays it out discard by discard for the page's log viewer. The
+//! package's `Game` plays the engine's games: they live in the module between calls, in a table
+//! named by handles (`gameNew`, `gameStep`, … `gameFree`), the one state the module keeps.
 
 mod args;
 pub mod calls;
 #[cfg(target_arch = "wasm32")]
 pub mod exports;
+mod game;
 mod replay;
 
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.
@@ -37,6 +40,9 @@ pub enum FailureKind {
     Score,
     /// A text that is no game log.
     Log,
+    /// Something a game cannot do: unknown rules, an illegal action or one out of turn, a seat
+    /// not at the table, a freed game. The message names what and where, as Python's `GameError`.
+    Game,
 }
 
 impl FailureKind {
@@ -47,6 +53,7 @@ impl FailureKind {
             FailureKind::Argument => "argument",
             FailureKind::Score => "score",
             FailureKind::Log => "log",
+            FailureKind::Game => "game",
         }
     }
 }
@@ -77,6 +84,10 @@ impl Failure {
         Failure { kind: FailureKind::Log, message }
     }
 
+    pub(crate) fn game(message: String) -> Failure {
+        Failure { kind: FailureKind::Game, message }
+    }
+
     /// `{"kind", "message"}`, what the package turns into a thrown error.
     pub fn to_json(&self) -> String {
         serde_json::json!({"kind": self.kind.name(), "message": self.message}).to_string()
@@ -85,8 +96,10 @@ impl Failure {
 
 /// Answers one call: `name` is the package's function (`isWin`, `waits`, `check`,
 /// `decompositions`, `countDecompositions`, `shanten`, `effectiveTiles`, `discardAdvice`,
-/// `discardEv`, `score`, `replay`, `constants`), `arguments` a JSON object of its arguments. The answer is
-/// JSON text.
+/// `discardEv`, `score`, `replay`, `constants`, and the game calls behind the package's `Game`:
+/// `gameNew`, `gameState`, `gameLegalActions`, `gameStep`, `gameEvents`, `gameView`, `gameClone`,
+/// `gameFree`, `gameCount`), `arguments` a JSON object of its arguments. The answer is JSON text.
+/// Games are kept between calls, per thread, named by the handle `gameNew` answers.
 pub fn call_json(name: &str, arguments: &str) -> Result<String, Failure> {
     calls::call(name, arguments)
 }

@@ -16,6 +16,28 @@ test("require('hupai') answers at once", async () => {
   assert.deepEqual(esm.RULES, hupai.RULES);
 });
 
+test("require('hupai').Game plays as the ES module's does", async () => {
+  const hupai = require("hupai");
+  const esm = await import("hupai");
+  // Each entry point has its own module instance, so each its own table of games.
+  const a = new hupai.Game("gb", 3);
+  const b = new esm.Game("gb", 3);
+  for (let i = 0; i < 200 && !a.done; i++) {
+    const seat = a.seat;
+    assert.equal(b.seat, seat);
+    const legal = a.legalActions(seat);
+    assert.deepEqual(b.legalActions(seat), legal);
+    a.step(seat, legal[i % legal.length]);
+    b.step(seat, legal[i % legal.length]);
+  }
+  assert.deepEqual(a.events(), b.events());
+  assert.ok(a.events().some((e) => e.type === "hua"));
+  assert.throws(() => a.step(a.seat, { type: "reach" }), (e) => e instanceof hupai.HupaiError && e.kind === "game" && e.message.startsWith("step: "));
+  a.free();
+  b.free();
+  assert.throws(() => a.events(), { kind: "game", message: /has been freed/ });
+});
+
 test("the browser entry: nothing answers before init(), everything after (bytes or a compiled module)", () => {
   // A fresh process, so the module is not already loaded by the Node entry.
   const { execFileSync } = require("node:child_process");

@@ -5,4 +5,7 @@ const win: boolean = hupai.isWin("123m456p789s11122z");
 const advice: hupai.DiscardOption[] = hupai.discardAdvice("123m456p789s11223z", "riichi", { visible: "1z" });
 // @ts-expect-error: rules are text
 hupai.shanten("123m456p789s1134z", 3);
-console.log(win, advice.length, hupai.RULES.length);
+const game: hupai.Game = new hupai.Game("sichuan", 1);
+const first: hupai.MjaiAction | undefined = game.legalActions(0)[0];
+game.free();
+console.log(win, advice.length, hupai.RULES.length, hupai.GAME_RULES.length, first?.type);

@@ -2,8 +2,8 @@
 // has a type, and misuse is a type error (the @ts-expect-error lines must be errors).
 import init, {
   check, countDecompositions, decompositions, discardAdvice, discardEv, effectiveTiles, HupaiError, isWin,
-  replay, RULES, score, shanten, SCORE_RULES, TILES, VERSION, waits,
-  type CheckResult, type ReplayAnswer, type ReplayStep, type LogProblem, type DiscardEv, type DiscardOption, type Effective, type Score,
+  replay, RULES, score, shanten, SCORE_RULES, TILES, VERSION, waits, Game, GAME_RULES,
+  type CheckResult, type GameState, type GameView, type MjaiAction, type MjaiEvent, type ReplayAnswer, type ReplayStep, type LogProblem, type DiscardEv, type DiscardOption, type Effective, type Score,
 } from "hupai";
 
 await init();
@@ -39,3 +39,22 @@ score({ hand: "123m456p789s1122z" });
 console.log(win, w, groups, count, n, e.unseen, advice[0].discard, s, lists, best, seen, problem, river);
 // @ts-expect-error: the game is a number
 replay("", { game: "1" });
+
+const game = new Game("tenhou-3p", 7n);
+const games: Game[] = GAME_RULES.map((rules) => new Game(rules, 0));
+const east = new Game({ preset: "tenhou", length: "east" });
+const legal: MjaiAction[] = game.seat === null ? [] : game.legalActions(game.seat);
+if (game.seat !== null && legal[0]) game.step(game.seat, legal[0]);
+const events: MjaiEvent[] = game.events(0);
+const view: GameView = game.view(0);
+const state: GameState = game.clone().state();
+const points: number[] | null = game.finalPoints;
+console.log(game.players, game.family, game.toAct, game.done, game.scores, game.kyoku, game.tilesLeft, Game.live());
+console.log(events[0].type, view.hand, view.onOffer, state.seat, points, games.length, east.kyoku);
+game.free();
+// @ts-expect-error: a seat is a number
+game.legalActions("0");
+// @ts-expect-error: an action has an mjai type
+game.step(0, { type: "discard", pai: "1m" });
+// @ts-expect-error: players is read-only
+game.players = 3;

@@ -1,0 +1,339 @@
+//! The game calls behind the package's `Game`, on the host: games of every preset played to the
+//! end through the JSON calls with `hupai play --policy random`'s choices give the engine's own
+//! log for that seed, an illegal or malformed action is refused with the engine's reason and
+//! changes nothing (random ones, thousands, under every preset), and a freed, unknown or malformed handle, a seat not at the table, bad rules
+//! or a bad seed are errors naming them.
+
+use hupai_game::wall::SplitMix64;
+use hupai_game::{Game, GameRules, mjai, policy};
+use hupai_wasm::{Failure, FailureKind, call_json};
+use serde_json::{Value, json};
+
+fn call(name: &str, args: Value) -> Value {
+    let text = call_json(name, &args.to_string()).unwrap_or_else(|e| panic!("{name} {args}: {e:?}"));
+    serde_json::from_str(&text).unwrap()
+}
+
+fn refused(name: &str, args: Value) -> Failure {
+    match call_json(name, &args.to_string()) {
+        Ok(answer) => panic!("{name} {args} answered {answer}"),
+        Err(e) => e,
+    }
+}
+
+/// The handle of a new game.
+fn new_game(rules: Value, seed: u64) -> u64 {
+    call("gameNew", json!({"rules": rules, "seed": seed}))["game"].as_u64().unwrap()
+}
+
+/// Plays a game through the calls, each decision `hupai play --policy random`'s choice among the
+/// legal actions listed; returns its handle and the number of decisions.
+fn play_random(rules: &str, seed: u64) -> (u64, usize) {
+    let game = new_game(Value::from(rules), seed);
+    let mut rng = SplitMix64(seed ^ 0x005E_ED0F_9A3E);
+    let mut decisions = 0;
+    loop {
+        let state = call("gameState", json!({"game": game}));
+        let Some(seat) = state["seat"].as_u64() else {
+            assert_eq!(state["done"], Value::Bool(true));
+            break;
+        };
+        assert!(state["toAct"].as_array().unwrap().contains(&Value::from(seat)), "{state}");
+        let legal = call("gameLegalActions", json!({"game": game, "seat": seat}));
+        let legal = legal.as_array().unwrap();
+        let pick = &legal[rng.below(legal.len() as u64) as usize];
+        call("gameStep", json!({"game": game, "seat": seat, "action": pick}));
+        decisions += 1;
+    }
+    (game, decisions)
+}
+
+#[test]
+fn every_preset_plays_to_the_end_as_the_command_line_plays_it() {
+    let presets = hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS);
+    for (k, &name) in presets.enumerate() {
+        let seed = 3 + k as u64;
+        let (game, decisions) = play_random(name, seed);
+        // `hupai play --rules NAME --seed S --policy random` plays this game.
+        let rules = GameRules::preset(name).unwrap();
+        let mut engine = Game::new(rules, seed);
+        policy::play_out(&mut engine, &mut policy::Random::new(seed));
+        let players = engine.players();
+        let expected: Vec<Value> = engine.events().iter().map(|e| mjai::event_json(e, players)).collect();
+        let events = call("gameEvents", json!({"game": game}));
+        assert_eq!(events, Value::Array(expected), "{name} seed {seed}");
+        assert!(decisions > 30, "{name}: {decisions} decisions");
+        let state = call("gameState", json!({"game": game}));
+        assert_eq!(state["players"], Value::from(players));
+        assert_eq!(state["scores"], json!(&engine.scores()[..usize::from(players)]));
+        assert_eq!(state["finalPoints"], json!(engine.final_points().map(|p| p[..usize::from(players)].to_vec())));
+        assert_eq!(state["kyoku"], Value::from(engine.kyoku_name()));
+        assert!(call("gameFree", json!({"game": game})).as_bool().unwrap());
+    }
+}
+
+#[test]
+fn the_family_names_the_rules() {
+    for (rules, players, family) in [
+        ("tenhou", 4, "riichi4"),
+        ("tenhou-3p", 3, "riichi3"),
+        ("gb", 4, "gb"),
+        ("hongzhong", 4, "hongzhong"),
+        ("sichuan", 4, "sichuan"),
+        ("changsha", 4, "changsha"),
+    ] {
+        let made = call("gameNew", json!({"rules": rules}));
+        assert_eq!((made["players"].clone(), made["family"].clone()), (json!(players), json!(family)), "{rules}");
+        let state = call("gameState", json!({"game": made["game"]}));
+        assert_eq!(state["family"], json!(family));
+        assert_eq!(state["done"], json!(false));
+        assert_eq!(state["finalPoints"], Value::Null);
+        call("gameFree", json!({"game": made["game"]}));
+    }
+    // Rules as an object of flags: an east-only game.
+    let east = call("gameNew", json!({"rules": {"preset": "tenhou", "length": "east"}, "seed": 1}));
+    assert_eq!(east["family"], json!("riichi4"));
+    let events = call("gameEvents", json!({"game": east["game"]}));
+    assert_eq!(events[0]["type"], json!("start_game"));
+}
+
+#[test]
+fn an_illegal_action_is_refused_and_changes_nothing() {
+    let game = new_game(json!("tenhou"), 5);
+    let state = call("gameState", json!({"game": game}));
+    let seat = state["seat"].as_u64().unwrap();
+    let view = call("gameView", json!({"game": game, "seat": seat}));
+    let hand: Vec<String> = view["hand"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+    // A tile the dealer does not hold.
+    let missing = ["1m", "2m", "3m", "4m", "9p", "E", "C", "7s"].into_iter().find(|p| !hand.iter().any(|h| h == p));
+    let missing = missing.unwrap();
+    let before = call("gameEvents", json!({"game": game}));
+    let e = refused("gameStep", json!({"game": game, "seat": seat, "action": {"type": "dahai", "pai": missing}}));
+    assert_eq!(e.kind, FailureKind::Game);
+    // The engine's own reason, as Python's GameError gives it.
+    let mut engine = Game::new(GameRules::TENHOU, 5);
+    let why = engine
+        .apply(seat as u8, hupai_game::Action::Dahai { pai: missing.parse().unwrap(), tsumogiri: true })
+        .unwrap_err();
+    assert_eq!(e.message, format!("step: {why}"));
+    assert!(e.message.contains(missing), "{}", e.message);
+    // Out of turn: another seat has nothing to decide.
+    let other = (seat + 1) % 4;
+    let e = refused("gameStep", json!({"game": game, "seat": other, "action": {"type": "dahai", "pai": hand[0]}}));
+    assert_eq!(e.message, format!("step: seat {other} has nothing to decide now (waiting for seat {seat})"));
+    // Malformed actions, each named.
+    for (action, says) in [
+        (json!("dahai"), "an action is an mjai object"),
+        (json!({"pai": "1m"}), "has no 'type'"),
+        (json!({"type": "dahai"}), "has no 'pai'"),
+        (json!({"type": "dahai", "pai": "x9"}), "is not a tile"),
+        (json!({"type": "dahai", "pai": 5}), "must be a tile name"),
+        (json!({"type": "pon", "pai": "1m", "consumed": ["1m"]}), "must list 2 tiles"),
+        (json!({"type": "fly"}), "unknown type \"fly\""),
+        (json!({"type": "dahai", "pai": hand[0], "tsumogiri": "yes"}), "'tsumogiri' must be a boolean"),
+        (json!({"type": "chi", "pai": "3m", "consumed": ["1m", "2m"]}), "step: "),
+        (Value::Null, "found null"),
+    ] {
+        let e = refused("gameStep", json!({"game": game, "seat": seat, "action": action}));
+        assert_eq!(e.kind, FailureKind::Game, "{action}");
+        assert!(e.message.contains(says), "{action}: {}", e.message);
+    }
+    assert_eq!(call("gameEvents", json!({"game": game})), before);
+    assert_eq!(call("gameState", json!({"game": game})), state);
+    assert_eq!(call("gameView", json!({"game": game, "seat": seat})), view);
+    // The same discard made legally is played.
+    let legal = call("gameLegalActions", json!({"game": game, "seat": seat}));
+    call("gameStep", json!({"game": game, "seat": seat, "action": {"type": "dahai", "pai": legal[0]["pai"]}}));
+    let after = call("gameEvents", json!({"game": game}));
+    let played = &after.as_array().unwrap()[before.as_array().unwrap().len()];
+    assert_eq!((&played["type"], &played["actor"], &played["pai"]), (&json!("dahai"), &json!(seat), &legal[0]["pai"]));
+    call("gameFree", json!({"game": game}));
+}
+
+#[test]
+fn handles_seats_rules_and_seeds_are_checked() {
+    let game = new_game(json!("tenhou-3p"), 0);
+    for (call_name, seat, says) in [
+        ("gameLegalActions", json!(3), "legalActions: seat 3 does not exist: the table has 3 players (seats 0-2)"),
+        ("gameView", json!(-1), "view: seat -1 does not exist: the table has 3 players (seats 0-2)"),
+        ("gameEvents", json!(7), "events: seat 7 does not exist"),
+        ("gameLegalActions", json!("1"), "seat: \"1\" is not a seat"),
+        ("gameView", json!(1.5), "seat: 1.5 is not a seat"),
+        ("gameLegalActions", Value::Null, "legalActions: seat missing"),
+    ] {
+        let e = refused(call_name, json!({"game": game, "seat": seat}));
+        assert_eq!(e.kind, FailureKind::Game);
+        assert!(e.message.contains(says), "{call_name} {seat}: {}", e.message);
+    }
+    // Masked events: another seat's deal is hidden.
+    let seen = call("gameEvents", json!({"game": game, "seat": 1}));
+    let all = call("gameEvents", json!({"game": game}));
+    let deal =
+        |events: &Value| events.as_array().unwrap().iter().find(|e| e["type"] == "start_kyoku").cloned().unwrap();
+    assert_eq!(deal(&seen)["tehais"][1], deal(&all)["tehais"][1]);
+    assert_ne!(deal(&seen)["tehais"][0], deal(&all)["tehais"][0]);
+    assert!(deal(&seen)["tehais"][0].as_array().unwrap().iter().all(|p| p == "?"));
+
+    // A clone goes its own way.
+    let copy = call("gameClone", json!({"game": game}))["game"].as_u64().unwrap();
+    assert_ne!(copy, game);
+    let seat = call("gameState", json!({"game": copy}))["seat"].clone();
+    let legal = call("gameLegalActions", json!({"game": copy, "seat": seat}));
+    call("gameStep", json!({"game": copy, "seat": seat, "action": legal[0]}));
+    assert_ne!(call("gameEvents", json!({"game": copy})), all);
+    assert_eq!(call("gameEvents", json!({"game": game})), all);
+
+    let live = call("gameCount", json!({})).as_u64().unwrap();
+    assert!(call("gameFree", json!({"game": game})).as_bool().unwrap());
+    assert!(!call("gameFree", json!({"game": game})).as_bool().unwrap());
+    assert_eq!(call("gameCount", json!({})).as_u64().unwrap(), live - 1);
+    for name in ["gameState", "gameClone"] {
+        let e = refused(name, json!({"game": game}));
+        assert_eq!((e.kind, e.message), (FailureKind::Game, format!("game {game} has been freed")));
+    }
+    let e = refused("gameStep", json!({"game": game, "seat": 0, "action": {"type": "none"}}));
+    assert_eq!(e.message, format!("game {game} has been freed"));
+    assert_eq!(
+        refused("gameState", json!({"game": 1u64 << 40})).message,
+        format!("game {} does not exist", 1u64 << 40)
+    );
+    assert!(refused("gameState", json!({"game": "1"})).message.contains("is not a game's handle"));
+    assert!(refused("gameState", json!({})).message.contains("game: missing"));
+    call("gameFree", json!({"game": copy}));
+
+    for (rules, says) in [
+        (json!("tenhou-5p"), "rules: "),
+        (json!(4), "rules: expected a preset name"),
+        (json!({"preset": "tenhou", "colour": "red"}), "colour"),
+    ] {
+        let e = refused("gameNew", json!({"rules": rules}));
+        assert_eq!(e.kind, FailureKind::Game);
+        assert!(e.message.contains(says), "{rules}: {}", e.message);
+    }
+    for seed in [json!(-1), json!(1.5), json!("NaN"), json!("18446744073709551616"), json!([1])] {
+        let e = refused("gameNew", json!({"seed": seed}));
+        assert!(e.message.starts_with("seed: ") && e.message.contains("is not a seed"), "{seed}: {}", e.message);
+    }
+    // A BigInt seed arrives as its digits and deals the game that number does.
+    let big = call("gameNew", json!({"seed": "18446744073709551615"}))["game"].clone();
+    let mut engine = Game::new(GameRules::TENHOU, u64::MAX);
+    engine.set_recording(true);
+    let first = call("gameEvents", json!({"game": big}));
+    assert_eq!(first[1], mjai::event_json(&engine.events()[1], 4));
+    call("gameFree", json!({"game": big}));
+    // Unknown options are refused before anything is made.
+    let before = call("gameCount", json!({}));
+    assert_eq!(refused("gameNew", json!({"rules": "tenhou", "players": 3})).message, "unknown option 'players'");
+    assert_eq!(call("gameCount", json!({})), before);
+}
+
+#[test]
+fn the_view_is_pythons_dict_in_camel_case() {
+    let game = new_game(json!("sichuan"), 2);
+    let view = call("gameView", json!({"game": game, "seat": 0}));
+    let keys: Vec<&str> = view.as_object().unwrap().keys().map(String::as_str).collect();
+    for key in [
+        "seat",
+        "hand",
+        "drawn",
+        "handSizes",
+        "melds",
+        "rivers",
+        "riichi",
+        "kita",
+        "flowers",
+        "voids",
+        "out",
+        "seatWinds",
+        "doraMarkers",
+        "scores",
+        "bakaze",
+        "kyoku",
+        "honba",
+        "kyotaku",
+        "oya",
+        "tilesLeft",
+        "onOffer",
+    ] {
+        assert!(keys.contains(&key), "{key} not in {keys:?}");
+    }
+    let hand = view["hand"].as_array().unwrap().len();
+    assert!(hand == 13 || hand == 14, "{view}");
+    assert_eq!(view["handSizes"].as_array().unwrap().len(), 4);
+    // Sichuan begins with three tiles passed: the legal actions say so in mjai's names.
+    let legal = call("gameLegalActions", json!({"game": game, "seat": 0}));
+    assert_eq!(legal[0]["type"], json!("huansanzhang"), "{legal}");
+    call("gameFree", json!({"game": game}));
+}
+
+#[test]
+fn random_actions_never_trap_and_a_refused_one_changes_nothing() {
+    const TYPES: [&str; 17] = [
+        "dahai",
+        "reach",
+        "chi",
+        "pon",
+        "daiminkan",
+        "kakan",
+        "ankan",
+        "kita",
+        "hora",
+        "ryukyoku",
+        "none",
+        "qishouhu",
+        "kaigang",
+        "haidi",
+        "huansanzhang",
+        "dingque",
+        "fly",
+    ];
+    const PAIS: [&str; 12] = ["1m", "5m", "5mr", "9p", "5pr", "3s", "5sr", "E", "N", "C", "?", "1f"];
+    let presets = hupai_game::rules::PRESETS.iter().chain(&hupai_game::rules::ONE_HAND_PRESETS);
+    let mut refused_count = 0;
+    for (k, &name) in presets.enumerate() {
+        let seed = 40 + k as u64;
+        let game = new_game(Value::from(name), seed);
+        let mut rng = SplitMix64(seed);
+        let mut pick = |n: usize| rng.below(n as u64) as usize;
+        for _ in 0..150 {
+            let state = call("gameState", json!({"game": game}));
+            let Some(seat) = state["seat"].as_u64() else { break };
+            let before = call("gameEvents", json!({"game": game}));
+            assert!(state["toAct"].as_array().unwrap().contains(&Value::from(seat)));
+            for _ in 0..4 {
+                let kind = TYPES[pick(TYPES.len())];
+                let mut action = json!({"type": kind, "pai": PAIS[pick(PAIS.len())]});
+                let n = pick(5);
+                action["consumed"] = Value::Array((0..n).map(|_| Value::from(PAIS[pick(PAIS.len())])).collect());
+                if pick(2) == 0 {
+                    action["tsumogiri"] = Value::Bool(pick(2) == 0);
+                }
+                action["suit"] = Value::from(["m", "p", "s", "z"][pick(4)]);
+                let asker = pick(5) as u64;
+                match call_json("gameStep", &json!({"game": game, "seat": asker, "action": action}).to_string()) {
+                    // Legal after all (a pass, a false win played as a penalty): the game moved on.
+                    Ok(_) => break,
+                    Err(e) => {
+                        assert_eq!(e.kind, FailureKind::Game, "{action}: {e:?}");
+                        assert_eq!(
+                            call("gameEvents", json!({"game": game})),
+                            before,
+                            "{name}: {action} changed the game"
+                        );
+                        refused_count += 1;
+                    }
+                }
+            }
+            let state = call("gameState", json!({"game": game}));
+            let Some(seat) = state["seat"].as_u64() else { break };
+            let legal = call("gameLegalActions", json!({"game": game, "seat": seat}));
+            let legal = legal.as_array().unwrap();
+            if legal.is_empty() {
+                break;
+            }
+            call("gameStep", json!({"game": game, "seat": seat, "action": legal[pick(legal.len())]}));
+        }
+        call("gameFree", json!({"game": game}));
+    }
+    assert!(refused_count > 1000, "{refused_count}");
+}
