@@ -275,6 +275,66 @@ impl Keyed {
     }
 }
 
+impl Keyed {
+    /// Fewest wildcards completing the concealed `counts` into melds and a pair when declared melds
+    /// lower copy limits under the four-copy cap: `caps` is the room per kind for concealed tiles
+    /// plus stand-ins (four less the declared copies). Suits whose room is four everywhere are
+    /// looked up, the others take the exact rank-by-rank program; the answer is
+    /// [`SuitTable`](super::SuitTable)'s for the hand with those melds. At least 1000 if impossible.
+    pub fn melds_form_cost_lowered(&self, counts: &[u8; 34], caps: &[u8; 34]) -> i32 {
+        super::total(&self.rt.lowered_costs(counts, caps))
+    }
+
+    /// The kinds among `candidates` that complete the concealed `counts` plus `wildcards` (one
+    /// tile short) into melds and a pair, with `caps` as in [`Keyed::melds_form_cost_lowered`].
+    ///
+    /// A lowered cap only takes completions away, so the waits under the plain cap
+    /// ([`Keyed::melds_form_waits`]) hold every wait here: passed as `candidates`, only those are
+    /// tried, each by the one suit it changes (looked up, or the exact program where that suit's
+    /// room is lowered) against the other suits' costs. Kinds the hand physically holds four of
+    /// must be left out of `candidates` by the caller.
+    pub fn melds_form_waits_lowered(
+        &self,
+        counts: &[u8; 34],
+        caps: &[u8; 34],
+        wildcards: u8,
+        candidates: TileSet,
+    ) -> TileSet {
+        let base = self.rt.lowered_costs(counts, caps);
+        let dec = self.rt.decode(true);
+        let wildcards = i32::from(wildcards);
+        let mut bits = 0u64;
+        let mut left = candidates.bits();
+        while left != 0 {
+            let t = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let s = t / 9;
+            let new = if s < 3 {
+                let mut more = *super::suit_of(counts, s);
+                let rank = t - 9 * s;
+                more[rank] += 1;
+                let room = super::suit_of(caps, s);
+                if room.iter().any(|&x| x < 4) {
+                    costs::numbered_exact(&more, room)
+                } else {
+                    self.rt.numbered(&more, dec, true)
+                }
+            } else {
+                let mut more = [0u8; 7];
+                more.copy_from_slice(&counts[27..]);
+                more[t - 27] += 1;
+                costs::honors_capped(&more, &caps[27..])
+            };
+            let mut after = base;
+            after[s] = new;
+            if super::total(&after) <= wildcards {
+                bits |= 1 << t;
+            }
+        }
+        TileSet::from_bits(bits)
+    }
+}
+
 /// The error of tables that did not load, out of line: every check asks for the tables, and the
 /// clone of an error would otherwise be inlined into each.
 #[cold]
