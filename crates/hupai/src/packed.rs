@@ -409,7 +409,7 @@ impl PackedHand {
             let costs = self.costs.map(|c| c[0]);
             let within = self.wildcards as i32;
             return Ok(keyed::melds_form_total(&costs) <= within
-                && keyed.melds_form_cost_lowered(&self.counts.0, &self.caps()) <= within);
+                && keyed.melds_form_cost_lowered(&self.counts.0, &self.caps(), self.wildcards) <= within);
         }
         SuitTable.check_win(&self.to_hand(), rules)
     }

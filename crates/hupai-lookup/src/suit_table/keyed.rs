@@ -276,13 +276,13 @@ impl Keyed {
 }
 
 impl Keyed {
-    /// Fewest wildcards completing the concealed `counts` into melds and a pair when declared melds
-    /// lower copy limits under the four-copy cap: `caps` is the room per kind for concealed tiles
-    /// plus stand-ins (four less the declared copies). Suits whose room is four everywhere are
-    /// looked up, the others take the exact rank-by-rank program; the answer is
-    /// [`SuitTable`](super::SuitTable)'s for the hand with those melds. At least 1000 if impossible.
-    pub fn melds_form_cost_lowered(&self, counts: &[u8; 34], caps: &[u8; 34]) -> i32 {
-        super::total(&self.rt.lowered_costs(counts, caps))
+    /// Fewest wildcards completing the concealed `counts` plus `wildcards` into melds and a pair
+    /// when declared melds lower copy limits under the four-copy cap: `caps` is the room per kind
+    /// for concealed tiles plus stand-ins (four less the declared copies). The answer is
+    /// [`SuitTable`](super::SuitTable)'s for the hand with those melds: at most `wildcards` when the
+    /// hand wins, at least 1000 if impossible.
+    pub fn melds_form_cost_lowered(&self, counts: &[u8; 34], caps: &[u8; 34], wildcards: u8) -> i32 {
+        super::total(&self.rt.lowered_costs(counts, &binding_caps(counts, caps, wildcards)))
     }
 
     /// The kinds among `candidates` that complete the concealed `counts` plus `wildcards` (one
@@ -291,8 +291,8 @@ impl Keyed {
     /// A lowered cap only takes completions away, so the waits under the plain cap
     /// ([`Keyed::melds_form_waits`]) hold every wait here: passed as `candidates`, only those are
     /// tried, each by the one suit it changes (looked up, or the exact program where that suit's
-    /// room is lowered) against the other suits' costs. Kinds the hand physically holds four of
-    /// must be left out of `candidates` by the caller.
+    /// room binds) against the other suits' costs. Kinds the hand physically holds four of must be
+    /// left out of `candidates` by the caller.
     pub fn melds_form_waits_lowered(
         &self,
         counts: &[u8; 34],
@@ -300,22 +300,28 @@ impl Keyed {
         wildcards: u8,
         candidates: TileSet,
     ) -> TileSet {
-        let base = self.rt.lowered_costs(counts, caps);
+        let room = binding_caps(counts, caps, wildcards);
+        let base = self.rt.lowered_costs(counts, &room);
         let dec = self.rt.decode(true);
-        let wildcards = i32::from(wildcards);
+        let within = i32::from(wildcards);
         let mut bits = 0u64;
         let mut left = candidates.bits();
         while left != 0 {
             let t = left.trailing_zeros() as usize;
             left &= left - 1;
             let s = t / 9;
+            // The drawn tile's own kind binds when it leaves less room than the wildcards.
+            let binds_here = u16::from(counts[t]) + 1 + u16::from(wildcards) > u16::from(caps[t]);
             let new = if s < 3 {
                 let mut more = *super::suit_of(counts, s);
                 let rank = t - 9 * s;
                 more[rank] += 1;
-                let room = super::suit_of(caps, s);
-                if room.iter().any(|&x| x < 4) {
-                    costs::numbered_exact(&more, room)
+                let mut suit_room = *super::suit_of(&room, s);
+                if binds_here {
+                    suit_room[rank] = caps[t];
+                }
+                if suit_room.iter().any(|&x| x < 4) {
+                    costs::numbered_exact(&more, &suit_room)
                 } else {
                     self.rt.numbered(&more, dec, true)
                 }
@@ -323,16 +329,28 @@ impl Keyed {
                 let mut more = [0u8; 7];
                 more.copy_from_slice(&counts[27..]);
                 more[t - 27] += 1;
-                costs::honors_capped(&more, &caps[27..])
+                let mut honor_room = [4u8; 7];
+                honor_room.copy_from_slice(&room[27..]);
+                if binds_here {
+                    honor_room[t - 27] = caps[t];
+                }
+                costs::honors_capped(&more, &honor_room)
             };
             let mut after = base;
             after[s] = new;
-            if super::total(&after) <= wildcards {
+            if super::total(&after) <= within {
                 bits |= 1 << t;
             }
         }
         TileSet::from_bits(bits)
     }
+}
+
+/// `caps` where they can bind, four elsewhere: a kind whose concealed count plus every wildcard
+/// fits its room keeps it in any completion, so only the others need the exact program (most
+/// hands with one wildcard and pungs declared have none).
+fn binding_caps(counts: &[u8; 34], caps: &[u8; 34], wildcards: u8) -> [u8; 34] {
+    std::array::from_fn(|t| if u16::from(counts[t]) + u16::from(wildcards) > u16::from(caps[t]) { caps[t] } else { 4 })
 }
 
 /// The error of tables that did not load, out of line: every check asks for the tables, and the
