@@ -6,8 +6,9 @@
 //! one add or subtract, so a check needs no pass over 34 counts: three index lookups for the
 //! numbered suits and a few word operations for the honors. The verdicts are exactly
 //! [`SuitTable`](super::SuitTable)'s for the plain four-copy cap (or none, under the fifth-copy
-//! rule); callers whose declared melds lower a cap, or whose suits hold more than
-//! [`MAX_TILES`](super::MAX_TILES) tiles, get `None` and take the general path.
+//! rule); callers whose suits hold more than [`MAX_TILES`](super::MAX_TILES) tiles get `None` and
+//! take the general path. Callers whose declared melds lower a cap ask the plain cap's waits first
+//! (they hold every wait) and check those with [`Keyed::melds_form_waits_lowered`].
 
 use hupai_tiles::{Rules, SevenPairs, TileSet};
 
