@@ -1,14 +1,18 @@
 //! The engine's shortcuts against the plain computations they replace, at every decision of many
 //! seeded random games under every preset: `apply`'s legality check of one kind of action, the
-//! riichi filter on counts, and three players' waits from riichi's forms.
+//! riichi filter on counts, three players' waits from riichi's forms, the self-drawn win offered
+//! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
+//! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
+//! and wildcards (hupai's keys first) against the suit tables' plain answers.
 
-use hupai::Rules;
+use hupai::{Algorithm, Rules, TileSupply};
+use hupai_lookup::SuitTable;
 
 use crate::action::Action;
 use crate::game::{Game, Phase};
 use crate::legal;
 use crate::policy::{Policy, Random};
-use crate::rules::{GameRules, PRESETS};
+use crate::rules::{Family, GameRules, PRESETS};
 
 const KINDS: [Action; 11] = [
     Action::Dahai { pai: crate::Pai::UNKNOWN, tsumogiri: false },
@@ -61,11 +65,60 @@ fn check_state(game: &Game) -> usize {
                 }
             }
         }
+        if let Phase::Turn { seat: s, drawn: Some(pai), rinshan, can_tsumo, .. } = game.phase
+            && s == seat
+            && matches!(game.rules.family, Family::Gb | Family::Hongzhong)
+        {
+            let plain = crate::family::can_win(game, seat, seat, pai, rinshan, None);
+            assert_eq!(can_tsumo, plain, "seat {seat} drawing {pai:?}: {:?}", p.hand);
+            checks += 1;
+        }
+        if game.rules.family == Family::Hongzhong {
+            checks += hongzhong_checks(p)[0];
+        }
         if game.rules.players == 3 && p.packed.tile_count() % 3 == 1 {
             assert_eq!(p.packed.waits(&Rules::SANMA).ok(), p.packed.waits(&Rules::RIICHI).ok());
         }
     }
     checks
+}
+
+/// A Hongzhong hand's waits (one tile short; and, a tile over, those after each discard) and win
+/// check from its packed hand over the 136 tiles, as `refresh_waits` asks them, against the suit
+/// tables' plain answers for the same hand. Returns the checks made, and how many of them were of
+/// hands with declared melds and wildcards that wait or win (where the keys alone do not answer).
+fn hongzhong_checks(p: &crate::game::Player) -> [usize; 2] {
+    let rules = Rules::HONGZHONG.with_tiles(TileSupply::Standard136);
+    let mut counts = [0; 2];
+    let mut count = |packed: &hupai::PackedHand, answered: bool| {
+        counts[0] += 1;
+        counts[1] += usize::from(answered && !packed.melds().is_empty() && packed.wildcards() > 0);
+    };
+    let mut plain_waits = |packed: &hupai::PackedHand| {
+        let found = packed.waits(&rules).ok();
+        assert_eq!(found, SuitTable.waits(&packed.to_hand(), &rules).ok(), "{:?}", packed.to_hand());
+        count(packed, found.is_some_and(|w| !w.is_empty()));
+    };
+    match p.packed.tile_count() % 3 {
+        1 => plain_waits(&p.packed),
+        2 => {
+            for pai in p.hand.distinct() {
+                let mut after = p.packed.clone();
+                if let Some(kind) = pai.kind()
+                    && p.wildcard != Some(kind)
+                    && after.remove(kind).is_ok()
+                {
+                    plain_waits(&after);
+                }
+            }
+            let packed = &p.packed;
+            let found = packed.is_win(&rules).ok();
+            assert_eq!(found, SuitTable.is_win(&packed.to_hand(), &rules).ok(), "{:?}", packed.to_hand());
+            count(packed, found == Some(true));
+        }
+        _ => {}
+    }
+    counts
 }
 
 #[test]
@@ -86,6 +139,30 @@ fn shortcuts_answer_as_the_plain_computations() {
         }
     }
     assert!(checks > 100_000, "{checks} checks");
+}
+
+#[test]
+fn hongzhong_hands_with_melds_and_wildcards_answer_as_the_suit_tables() {
+    // More Hongzhong games than above, counting the hands the keys alone do not answer.
+    let rules = GameRules::preset("hongzhong").unwrap();
+    let [mut checks, mut lowered] = [0; 2];
+    for seed in 100..130 {
+        let mut game = Game::new(rules, seed);
+        game.set_recording(false);
+        let mut policy = Random::new(seed);
+        while let Some(seat) = game.next_seat() {
+            for p in &game.players {
+                let [c, l] = hongzhong_checks(p);
+                checks += c;
+                lowered += l;
+            }
+            let legal = game.legal_actions(seat);
+            let action = policy.choose(&game, seat, &legal);
+            game.apply(seat, action).unwrap();
+        }
+    }
+    eprintln!("{checks} checks, {lowered} ready hands with melds and wildcards");
+    assert!(checks > 100_000 && lowered > 500, "{checks} checks, {lowered} ready hands with melds and wildcards");
 }
 
 #[test]

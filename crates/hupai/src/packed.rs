@@ -3,10 +3,13 @@
 //!
 //! The hand keeps its per-suit table keys ([`SuitKeys`]) up to date as tiles come and go, so a
 //! win check is three index lookups, a few word operations for the honors, and a compare. Hands
-//! the keys cannot answer exactly (declared melds that lower a copy limit while wildcards are
-//! held, a suit of more than 14 tiles, rule options beyond melds and pair, seven pairs and thirteen
-//! orphans) go to [`SuitTable`], which answers every hand: the fast path is an
-//! optimisation, never a different answer. The harness checks it as one more engine (`hupai`).
+//! the keys cannot answer exactly (a suit of more than 14 tiles, rule options beyond melds and
+//! pair, seven pairs and thirteen orphans) go to [`SuitTable`], which answers every hand: the fast
+//! path is an optimisation, never a different answer. Declared melds that lower a copy limit while
+//! wildcards are held are answered by the keys first (the plain cap's answer holds the right one:
+//! most such hands win nothing and wait on nothing), then by the exact program on the suits whose
+//! limit is lowered, for the kinds the keys left. The harness checks it as one more engine
+//! (`hupai`).
 
 use arrayvec::ArrayVec;
 use hupai_lookup::SuitTable;
@@ -365,7 +368,7 @@ impl PackedHand {
     #[inline(always)]
     pub(crate) fn check_win(&self, rules: &Rules) -> Result<bool, Error> {
         if !self.fast(rules) {
-            return SuitTable.check_win(&self.to_hand(), rules);
+            return self.general_win(rules);
         }
         let capped = (!rules.wildcard_fifth_copy) as usize ^ 1;
         let costs = self.costs.map(|c| c[capped]);
@@ -394,9 +397,32 @@ impl PackedHand {
         Ok(TileSet::from_bits(waits.bits() & !self.full))
     }
 
-    /// The waits of a hand the keys do not answer, out of line so that the keyed path stays small.
+    /// The win check of a hand the keys do not answer alone, out of line so that the keyed path
+    /// stays small.
+    #[inline(never)]
+    fn general_win(&self, rules: &Rules) -> Result<bool, Error> {
+        if self.keyed_lowered(rules)
+            && let Ok(keyed) = Keyed::get()
+        {
+            // Only the melds form applies with declared melds: the plain cap's verdict from the
+            // cached costs first (a lowered cap only takes completions away), then the lowered one.
+            let costs = self.costs.map(|c| c[0]);
+            let within = self.wildcards as i32;
+            return Ok(keyed::melds_form_total(&costs) <= within
+                && keyed.melds_form_cost_lowered(&self.counts.0, &self.caps(), self.wildcards) <= within);
+        }
+        SuitTable.check_win(&self.to_hand(), rules)
+    }
+
+    /// The waits of a hand the keys do not answer alone, out of line so that the keyed path stays
+    /// small.
     #[inline(never)]
     fn general_waits(&self, rules: &Rules) -> Result<TileSet, Error> {
+        if self.keyed_lowered(rules)
+            && let Some(waits) = self.lowered_waits()
+        {
+            return Ok(waits);
+        }
         general_waits(&self.to_hand(), rules)
     }
 
@@ -407,6 +433,36 @@ impl PackedHand {
     fn fast(&self, rules: &Rules) -> bool {
         let lowered_caps = !self.melds.is_empty() && self.wildcards > 0 && !rules.wildcard_fifth_copy;
         self.uncached == 0 && !lowered_caps && keys_cover(rules)
+    }
+
+    /// True when the keys answer this hand but for declared melds lowering copy limits that a
+    /// wildcard could hit (see [`PackedHand::lowered_waits`]). Special forms never apply: the hand
+    /// has declared melds.
+    #[inline(always)]
+    fn keyed_lowered(&self, rules: &Rules) -> bool {
+        let lowered_caps = !self.melds.is_empty() && self.wildcards > 0 && !rules.wildcard_fifth_copy;
+        self.uncached == 0 && lowered_caps && keys_cover(rules)
+    }
+
+    /// Room per kind for concealed tiles plus stand-ins: four less the declared copies.
+    fn caps(&self) -> [u8; 34] {
+        std::array::from_fn(|t| 4u8.saturating_sub(self.declared.0[t]))
+    }
+
+    /// The waits of a hand whose declared melds lower copy limits (four-copy cap, wildcards
+    /// held): the plain cap's waits from the cached costs hold every wait, since a lowered cap
+    /// only takes completions away; most hands have none, and the others have each of those
+    /// tried under the lowered caps. `None` when a suit would exceed the table.
+    #[inline(never)]
+    fn lowered_waits(&self) -> Option<TileSet> {
+        let keyed = Keyed::get().ok()?;
+        let costs = self.costs.map(|c| c[0]);
+        let plain = keyed.melds_form_waits(&self.keys, &costs, self.wildcards, true, self.full, self.at_least[0])?;
+        let candidates = TileSet::from_bits(plain.bits() & !self.full);
+        if candidates.is_empty() {
+            return Some(candidates);
+        }
+        Some(keyed.melds_form_waits_lowered(&self.counts.0, &self.caps(), self.wildcards, candidates))
     }
 
     #[inline(always)]

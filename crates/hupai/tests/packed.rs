@@ -193,3 +193,77 @@ fn concealed_counts_agree_with_the_reference() {
     }
     assert!(answered > 5000, "the keyed path answered only {answered} rows");
 }
+
+/// Hands whose declared melds lower a copy limit while wildcards are held: pungs, kongs and chows
+/// declared (one to four), the concealed tiles drawn near the declared kinds so that a wildcard
+/// standing for one of them would be a fifth copy, and one to four wildcards. Such hands are
+/// answered by the keys first and the exact program after; both sizes are compared with the
+/// reference, and enough of them wait or win where a lowered limit binds.
+#[test]
+fn declared_melds_lowering_a_limit_with_wildcards_agree_with_the_reference() {
+    let mut rng = Rng(0x006c_6f77_6572_6564);
+    let rules = [Rules::STANDARD, Rules::RIICHI, Rules::CHINESE];
+    let (mut compared, mut binding_answers) = (0, 0);
+    for _ in 0..6000 {
+        // Copies in declared melds, per kind.
+        let mut in_melds = [0u8; 34];
+        let mut melds = Vec::new();
+        for _ in 0..1 + rng.below(4) {
+            let t = Tile::ALL[rng.below(27)];
+            let meld = match rng.below(4) {
+                0 if t.starts_sequence() => Meld::Chi(t),
+                1 => Meld::Kan(t),
+                2 => Meld::ClosedKan(t),
+                _ => Meld::Pon(t),
+            };
+            let mut after = in_melds;
+            meld.tiles().iter().for_each(|k| after[k.index()] += 1);
+            if after.iter().all(|&n| n <= 4) {
+                in_melds = after;
+                melds.push(meld);
+            }
+        }
+        let declared: Vec<usize> = melds.iter().flat_map(|m| m.tiles()).map(|t| t.index()).collect();
+        let wildcards = 1 + rng.below(4) as u8;
+        let Some(size) = (14 - 3 * melds.len()).checked_sub(usize::from(wildcards) + rng.below(2)) else { continue };
+        let mut counts = [0u8; 34];
+        let mut placed = 0;
+        let mut tries = 0;
+        while placed < size && tries < 200 {
+            tries += 1;
+            // Mostly next to a declared kind, in its suit.
+            let t = if rng.below(4) > 0 {
+                let d = declared[rng.below(declared.len())];
+                let rank = (d % 9) as isize + rng.below(5) as isize - 2;
+                if !(0..9).contains(&rank) {
+                    continue;
+                }
+                d - d % 9 + rank as usize
+            } else {
+                rng.below(34)
+            };
+            if counts[t] + in_melds[t] < 4 {
+                counts[t] += 1;
+                placed += 1;
+            }
+        }
+        if placed < size {
+            continue;
+        }
+        let Ok(hand) = Hand::new(hupai::TileCounts(counts), wildcards, &melds) else { continue };
+        let packed = PackedHand::from_hand(&hand);
+        for r in &rules {
+            agree(&packed, r, "declared melds and wildcards");
+            compared += 1;
+            let answered = match hand.shape(r) {
+                Ok(HandShape::Complete) => Backtrack.is_win(&hand, r) == Ok(true),
+                Ok(HandShape::OneShort) => Backtrack.waits(&hand, r).is_ok_and(|w| !w.is_empty()),
+                Err(_) => false,
+            };
+            let binds = (0..34).any(|t| in_melds[t] > 0 && counts[t] + wildcards + in_melds[t] > 4);
+            binding_answers += usize::from(answered && binds);
+        }
+    }
+    eprintln!("{compared} hands compared, {binding_answers} waiting or winning with a binding limit");
+    assert!(compared > 6000 && binding_answers > 300, "{compared} compared, {binding_answers} binding");
+}

@@ -182,9 +182,10 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
         game.emit(Event::Tsumo { actor: seat, pai });
         let p = &game.players[usize::from(seat)];
         let kind = pai.kind().unwrap_or(Tile::EAST);
-        // A wildcard drawn may complete any ready hand, and four red dragons win whatever the
-        // shape (Hongzhong): the scorer decides those.
-        let wild = p.wildcard.is_some_and(|w| w == kind || p.hand.kinds[w.index()] >= 4);
+        // A wildcard drawn may complete any ready hand (it stands for one of the waits, and for
+        // nothing a hand without waits could use), and four red dragons win whatever the shape
+        // (Hongzhong): the scorer decides those.
+        let wild = p.wildcard.is_some_and(|w| (w == kind && !p.waits.is_empty()) || p.hand.kinds[w.index()] >= 4);
         let can_tsumo = (p.waits.contains(kind) || wild) && super::can_win(game, seat, seat, pai, rinshan, None);
         game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan, can_tsumo };
         return;

@@ -6,8 +6,9 @@
 //! one add or subtract, so a check needs no pass over 34 counts: three index lookups for the
 //! numbered suits and a few word operations for the honors. The verdicts are exactly
 //! [`SuitTable`](super::SuitTable)'s for the plain four-copy cap (or none, under the fifth-copy
-//! rule); callers whose declared melds lower a cap, or whose suits hold more than
-//! [`MAX_TILES`](super::MAX_TILES) tiles, get `None` and take the general path.
+//! rule); callers whose suits hold more than [`MAX_TILES`](super::MAX_TILES) tiles get `None` and
+//! take the general path. Callers whose declared melds lower a cap ask the plain cap's waits first
+//! (they hold every wait) and check those with [`Keyed::melds_form_waits_lowered`].
 
 use hupai_tiles::{Rules, SevenPairs, TileSet};
 
@@ -273,6 +274,84 @@ impl Keyed {
         }
         Some(TileSet::from_bits(bits))
     }
+}
+
+impl Keyed {
+    /// Fewest wildcards completing the concealed `counts` plus `wildcards` into melds and a pair
+    /// when declared melds lower copy limits under the four-copy cap: `caps` is the room per kind
+    /// for concealed tiles plus stand-ins (four less the declared copies). The answer is
+    /// [`SuitTable`](super::SuitTable)'s for the hand with those melds: at most `wildcards` when the
+    /// hand wins, at least 1000 if impossible.
+    pub fn melds_form_cost_lowered(&self, counts: &[u8; 34], caps: &[u8; 34], wildcards: u8) -> i32 {
+        super::total(&self.rt.lowered_costs(counts, &binding_caps(counts, caps, wildcards)))
+    }
+
+    /// The kinds among `candidates` that complete the concealed `counts` plus `wildcards` (one
+    /// tile short) into melds and a pair, with `caps` as in [`Keyed::melds_form_cost_lowered`].
+    ///
+    /// A lowered cap only takes completions away, so the waits under the plain cap
+    /// ([`Keyed::melds_form_waits`]) hold every wait here: passed as `candidates`, only those are
+    /// tried, each by the one suit it changes (looked up, or the exact program where that suit's
+    /// room binds) against the other suits' costs. Kinds the hand physically holds four of must be
+    /// left out of `candidates` by the caller.
+    pub fn melds_form_waits_lowered(
+        &self,
+        counts: &[u8; 34],
+        caps: &[u8; 34],
+        wildcards: u8,
+        candidates: TileSet,
+    ) -> TileSet {
+        let room = binding_caps(counts, caps, wildcards);
+        let base = self.rt.lowered_costs(counts, &room);
+        let dec = self.rt.decode(true);
+        let within = i32::from(wildcards);
+        let mut bits = 0u64;
+        let mut left = candidates.bits();
+        while left != 0 {
+            let t = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let s = t / 9;
+            // The drawn tile's own kind binds when it leaves less room than the wildcards.
+            let binds_here = u16::from(counts[t]) + 1 + u16::from(wildcards) > u16::from(caps[t]);
+            let new = if s < 3 {
+                let mut more = *super::suit_of(counts, s);
+                let rank = t - 9 * s;
+                more[rank] += 1;
+                let mut suit_room = *super::suit_of(&room, s);
+                if binds_here {
+                    suit_room[rank] = caps[t];
+                }
+                if suit_room.iter().any(|&x| x < 4) {
+                    costs::numbered_exact(&more, &suit_room)
+                } else {
+                    self.rt.numbered(&more, dec, true)
+                }
+            } else {
+                let mut more = [0u8; 7];
+                more.copy_from_slice(&counts[27..]);
+                more[t - 27] += 1;
+                let mut honor_room = [4u8; 7];
+                honor_room.copy_from_slice(&room[27..]);
+                if binds_here {
+                    honor_room[t - 27] = caps[t];
+                }
+                costs::honors_capped(&more, &honor_room)
+            };
+            let mut after = base;
+            after[s] = new;
+            if super::total(&after) <= within {
+                bits |= 1 << t;
+            }
+        }
+        TileSet::from_bits(bits)
+    }
+}
+
+/// `caps` where they can bind, four elsewhere: a kind whose concealed count plus every wildcard
+/// fits its room keeps it in any completion, so only the others need the exact program (most
+/// hands with one wildcard and pungs declared have none).
+fn binding_caps(counts: &[u8; 34], caps: &[u8; 34], wildcards: u8) -> [u8; 34] {
+    std::array::from_fn(|t| if u16::from(counts[t]) + u16::from(wildcards) > u16::from(caps[t]) { caps[t] } else { 4 })
 }
 
 /// The error of tables that did not load, out of line: every check asks for the tables, and the
