@@ -4,8 +4,9 @@
 //! error reads as the CLI's), scored by [`hupai_score::Scorer`], and answered as a [`PyScore`]:
 //! the typed score kept as it is, each field turned into Python only when read (by the same
 //! `Serialize` that writes the CLI's line, so every door gives the same answer). No JSON text is
-//! made on the way, in or out. The batch reads the situations under the GIL, scores them on every
-//! core without it, and answers objects or numpy columns.
+//! made on the way, in or out. The batch reads the situations (as `hupai.score` reads its
+//! arguments) and makes the answers on the calling thread, while the pool scores them on every
+//! core, and answers objects or numpy columns.
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
@@ -117,7 +118,7 @@ fn dict_to_json(dict: &Bound<'_, PyDict>, path: Path<'_>) -> PyResult<Map<String
     Ok(map)
 }
 
-/// Situations a batch reads at a time before handing them to the pool to score.
+/// The most situations a batch reads at a time before handing them to the pool to score.
 const READ_CHUNK: usize = 256;
 
 /// The fields of each family's answer, in the order `hupai score` writes them.
@@ -697,8 +698,9 @@ pub(crate) fn score_batch<'py>(
     // Reading and answering need the GIL and scoring does not: this thread reads a chunk at a time
     // and hands it to the pool, and turns the chunks the pool has scored into answers, in order, as
     // they come back, so that its own work overlaps the scoring instead of preceding and following
-    // it. Chunks are small enough that every core has some from the start.
-    let chunk = (n / (4 * rayon::current_num_threads().max(1))).clamp(MIN_CHUNK, READ_CHUNK);
+    // it. Chunks are small (some sixteen a core), so that the pool starts soon after the first
+    // and this thread waits little for the last.
+    let chunk = (n / (16 * rayon::current_num_threads().max(1))).clamp(MIN_CHUNK, READ_CHUNK);
     let chunks = n.div_ceil(chunk);
     let (sender, mut scored) = mpsc::channel::<(usize, Vec<Answer>)>();
     let mut waiting: Vec<Option<Vec<Answer>>> = (0..chunks).map(|_| None).collect();
@@ -764,7 +766,7 @@ pub(crate) fn score_batch<'py>(
 type Answer = Result<hupai_score::Score, String>;
 
 /// The fewest situations a batch hands the pool at a time.
-const MIN_CHUNK: usize = 8;
+const MIN_CHUNK: usize = 4;
 
 /// A batch's answers as they come back from the pool, in order: score objects, or the typed
 /// scores kept for the numpy columns.
