@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use hupai::Tile;
 use hupai_score::{KEYS, Scorer, Situation};
@@ -695,17 +695,40 @@ pub(crate) fn score_batch<'py>(
     let scorer = Arc::new(scorer(rules, table)?);
     let items: Vec<Py<PyAny>> = situations.try_iter()?.map(|item| item.map(Bound::unbind)).collect::<PyResult<_>>()?;
     let n = items.len();
-    // Reading and answering need the GIL and scoring does not: this thread reads a chunk at a time
-    // and hands it to the pool, and turns the chunks the pool has scored into answers, in order, as
-    // they come back, so that its own work overlaps the scoring instead of preceding and following
-    // it. Chunks are small (some sixteen a core), so that the pool starts soon after the first
-    // and this thread waits little for the last.
-    let chunk = (n / (16 * rayon::current_num_threads().max(1))).clamp(MIN_CHUNK, READ_CHUNK);
+    // Reading and answering need the GIL and scoring does not. This thread reads a chunk at a time
+    // and queues it, and turns the chunks scored into answers, in order, as they come back; workers
+    // from the pool, one fewer than the cores, score the queued chunks meanwhile, so that the
+    // reading and answering overlap the scoring instead of preceding and following it. Once every
+    // chunk is read this thread scores queued chunks too. Chunks are small (some sixteen a core),
+    // so that the workers start soon after the first and nobody waits long for the last.
+    let cores = rayon::current_num_threads().max(1);
+    let chunk = (n / (16 * cores)).clamp(MIN_CHUNK, READ_CHUNK);
     let chunks = n.div_ceil(chunk);
+    let (queue, queued) = mpsc::channel::<(usize, Vec<Read>)>();
+    let queued = Arc::new(Mutex::new(queued));
     let (sender, mut scored) = mpsc::channel::<(usize, Vec<Answer>)>();
+    if chunks > 1 {
+        for _ in 0..(cores - 1).max(1) {
+            let (queued, sender, scorer) = (Arc::clone(&queued), sender.clone(), Arc::clone(&scorer));
+            rayon::spawn(move || {
+                loop {
+                    // The lock is held while waiting for a chunk and let go before scoring it.
+                    let job = queued.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                    // Every chunk is taken once the queue closes: the worker's part is done.
+                    let Ok((c, read)) = job else { break };
+                    // The receiver is gone only if the batch itself failed.
+                    if sender.send((c, score_chunk(&scorer, read))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    }
+    // Only the workers send: once they are done and every chunk is in, the channel closes.
+    drop(sender);
     let mut waiting: Vec<Option<Vec<Answer>>> = (0..chunks).map(|_| None).collect();
     let mut answers = Answers::new(py, arrays, n);
-    let mut next = 0;
+    let (mut next, mut received) = (0, 0);
     for (c, part) in items.chunks(chunk).enumerate() {
         let read: Vec<Read> = part
             .iter()
@@ -713,53 +736,62 @@ pub(crate) fn score_batch<'py>(
             // A value no situation can hold is that item's error; the batch goes on.
             .map(|(j, item)| read_item(c * chunk + j, item.bind(py)).unwrap_or_else(|e| Err(e.to_string())))
             .collect();
-        let (sender, scorer) = (sender.clone(), Arc::clone(&scorer));
-        rayon::spawn(move || {
-            let len = read.len();
-            let answers = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                read.into_iter()
-                    .map(|r| {
-                        let (s, options) = r?;
-                        scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
-                    })
-                    .collect()
-            }))
-            .unwrap_or_else(|_| vec![Err("the scorer failed on this situation's chunk".to_string()); len]);
-            // The receiver is gone only if the batch itself failed.
-            let _ = sender.send((c, answers));
-        });
-        while let Ok((i, scored)) = scored.try_recv() {
-            waiting[i] = Some(scored);
+        // The queue's receiver lives as long as `queued`, which this thread holds.
+        let _ = queue.send((c, read));
+        while let Ok((i, chunk)) = scored.try_recv() {
+            waiting[i] = Some(chunk);
+            received += 1;
         }
-        while let Some(ready) = waiting.get_mut(next).and_then(Option::take) {
-            answers.push(ready)?;
-            next += 1;
-        }
+        answers.push_ready(&mut waiting, &mut next)?;
     }
-    drop(sender);
-    while next < chunks {
-        // Waiting without the GIL; the receiver goes to the wait and comes back.
-        let got;
-        (scored, got) = py.detach(move || {
-            let got = scored.recv();
-            (scored, got)
-        });
-        match got {
-            Ok((i, chunk)) => waiting[i] = Some(chunk),
-            // Never: every chunk sends its answers, a failed one its errors.
-            Err(_) => {
-                for (i, slot) in waiting.iter_mut().enumerate().skip(next) {
-                    let len = chunk.min(n - i * chunk);
-                    slot.get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
+    drop(queue);
+    while received < chunks {
+        // A chunk still queued is scored here, without the GIL; with none left, wait for the
+        // workers' (the receiver goes to the wait and comes back).
+        let job = queued.try_lock().ok().and_then(|q| q.try_recv().ok());
+        if let Some((c, read)) = job {
+            let scorer = Arc::clone(&scorer);
+            waiting[c] = Some(py.detach(move || score_chunk(&scorer, read)));
+            received += 1;
+        } else {
+            let got;
+            (scored, got) = py.detach(move || {
+                let got = scored.recv();
+                (scored, got)
+            });
+            match got {
+                Ok((i, chunk)) => {
+                    waiting[i] = Some(chunk);
+                    received += 1;
+                }
+                // Never: a chunk is scored here or sent by the worker that took it.
+                Err(_) => {
+                    for i in next..chunks {
+                        let len = chunk.min(n - i * chunk);
+                        waiting[i].get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
+                    }
+                    received = chunks;
                 }
             }
         }
-        while let Some(ready) = waiting.get_mut(next).and_then(Option::take) {
-            answers.push(ready)?;
-            next += 1;
-        }
+        answers.push_ready(&mut waiting, &mut next)?;
     }
+    answers.push_ready(&mut waiting, &mut next)?;
     answers.finish(&scorer)
+}
+
+/// Scores one chunk of a batch: an answer or an error per situation, never a panic.
+fn score_chunk(scorer: &Scorer, read: Vec<Read>) -> Vec<Answer> {
+    let len = read.len();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        read.into_iter()
+            .map(|r| {
+                let (s, options) = r?;
+                scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
+            })
+            .collect()
+    }))
+    .unwrap_or_else(|_| vec![Err("the scorer failed on this situation's chunk".to_string()); len])
 }
 
 /// One situation's answer as the pool gives it back, or its error.
@@ -778,6 +810,15 @@ enum Answers<'py> {
 impl<'py> Answers<'py> {
     fn new(py: Python<'py>, arrays: bool, n: usize) -> Answers<'py> {
         if arrays { Answers::Columns(py, Vec::with_capacity(n)) } else { Answers::Objects(PyList::empty(py)) }
+    }
+
+    /// Answers the chunks from `next` on that are in, in order.
+    fn push_ready(&mut self, waiting: &mut [Option<Vec<Answer>>], next: &mut usize) -> PyResult<()> {
+        while let Some(ready) = waiting.get_mut(*next).and_then(Option::take) {
+            self.push(ready)?;
+            *next += 1;
+        }
+        Ok(())
     }
 
     fn push(&mut self, scored: Vec<Answer>) -> PyResult<()> {
