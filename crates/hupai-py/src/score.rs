@@ -766,9 +766,9 @@ pub(crate) fn score_batch<'py>(
                 }
                 // Never: a chunk is scored here or sent by the worker that took it.
                 Err(_) => {
-                    for i in next..chunks {
+                    for (i, slot) in waiting.iter_mut().enumerate().skip(next) {
                         let len = chunk.min(n - i * chunk);
-                        waiting[i].get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
+                        slot.get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
                     }
                     received = chunks;
                 }
