@@ -1,6 +1,8 @@
 //! Times `gb::score` on the GB situations `crates/hupai-py/bench.py` scores (the door's parsing
 //! apart and with it), a loop long enough to profile: `perf record -g` on this example shows where a
-//! GB score's time goes. `cargo run --release -p hupai-score --example gb_profile [seconds]`.
+//! GB score's time goes. `cargo run --release -p hupai-score --example gb_profile [seconds [situation
+//! [times]]]`: `situation` (0 or 1) scores that one alone, `times` scores a fixed number of times and
+//! stops (for `perf stat`).
 
 use std::time::{Duration, Instant};
 
