@@ -4,12 +4,13 @@
 //! error reads as the CLI's), scored by [`hupai_score::Scorer`], and answered as a [`PyScore`]:
 //! the typed score kept as it is, each field turned into Python only when read (by the same
 //! `Serialize` that writes the CLI's line, so every door gives the same answer). No JSON text is
-//! made on the way, in or out. The batch reads the situations under the GIL, scores them on every
-//! core without it, and answers objects or numpy columns.
+//! made on the way, in or out. The batch reads the situations (as `hupai.score` reads its
+//! arguments) and makes the answers on the calling thread, while the pool scores them on every
+//! core, and answers objects or numpy columns.
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use hupai::Tile;
 use hupai_score::{KEYS, Scorer, Situation};
@@ -117,7 +118,7 @@ fn dict_to_json(dict: &Bound<'_, PyDict>, path: Path<'_>) -> PyResult<Map<String
     Ok(map)
 }
 
-/// Situations a batch reads at a time before handing them to the pool to score.
+/// The most situations a batch reads at a time before handing them to the pool to score.
 const READ_CHUNK: usize = 256;
 
 /// The fields of each family's answer, in the order `hupai score` writes them.
@@ -625,69 +626,9 @@ pub(crate) fn score<'py>(
     }
 }
 
-/// A key's value as a batch reads it under the GIL, to be set on the situation by a worker.
-enum Setting {
-    Flag(bool),
-    Tiles(Vec<Tile>),
-    /// Anything else, through the JSON reader (whose error is the CLI's).
-    Json(Value),
-}
-
-/// One situation of a batch as read under the GIL: its texts and values, owned, so that parsing
-/// the hand and setting the keys happen on the pool. Setting them there in [`KEYS`] order after the
-/// hand keeps the first error the one a JSON line reports.
-struct Pending {
-    hand: String,
-    win: String,
-    keys: Vec<(&'static str, Setting)>,
-    options: Option<Value>,
-}
-
-impl Pending {
-    fn situation(self) -> Result<(Situation, Option<Value>), String> {
-        let mut s = Situation::parse(&self.hand, &self.win).map_err(|e| e.to_string())?;
-        for (key, setting) in self.keys {
-            match setting {
-                Setting::Flag(on) => {
-                    if let Some(field) = s.flag_mut(key) {
-                        *field = on;
-                    }
-                }
-                Setting::Tiles(tiles) => {
-                    if let Some(field) = s.tiles_mut(key) {
-                        *field = tiles;
-                    }
-                }
-                Setting::Json(value) => s.set(key, &value).map_err(|e| e.to_string())?,
-            }
-        }
-        Ok((s, self.options))
-    }
-}
-
-/// One situation of a batch, read: what the pool makes the situation from, or the error to report.
-type Read = Result<Pending, String>;
-
-/// A key's value for the pool: booleans and lists of tile strings read here, anything else as JSON.
-fn setting(key: &'static str, value: &Bound<'_, PyAny>) -> PyResult<Setting> {
-    if let Ok(b) = value.cast::<PyBool>()
-        && hupai_score::FLAG_KEYS.contains(&key)
-    {
-        return Ok(Setting::Flag(b.is_true()));
-    }
-    if let Ok(list) = value.cast::<PyList>()
-        && hupai_score::TILE_KEYS.contains(&key)
-    {
-        let tiles: Option<Vec<Tile>> = list
-            .iter()
-            .map(|item| item.cast::<PyString>().ok().and_then(|t| t.to_str().ok()?.parse::<Tile>().ok()))
-            .collect();
-        if let Some(tiles) = tiles {
-            return Ok(Setting::Tiles(tiles));
-        }
-    }
-    Ok(Setting::Json(to_json(value, Path::Key(&Path::Root, key))?))
-}
+/// One situation of a batch, read under the GIL (as `hupai.score` reads its arguments): the
+/// situation and its options for the pool to score, or the error to report.
+type Read = Result<(Situation, Option<Value>), String>;
 
 fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
     let Ok(dict) = item.cast::<PyDict>() else {
@@ -697,12 +638,12 @@ fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
     if let Err(e) = place_keys(dict, &mut keys)? {
         return Ok(Err(e));
     }
-    let text = |place: usize| -> PyResult<Result<Option<String>, String>> {
+    let text = |place: usize| -> PyResult<Result<Option<&str>, String>> {
         Ok(match &keys[place] {
             None => Ok(None),
             Some(v) if v.is_none() => Ok(None),
             Some(v) => match v.cast::<PyString>() {
-                Ok(s) => Ok(Some(s.to_str()?.to_string())),
+                Ok(s) => Ok(Some(s.to_str()?)),
                 Err(_) => Err(hupai_score::ScoreError::key(
                     KEYS[place],
                     format!("expected a string, found {}", to_json(v, Path::Key(&Path::Root, KEYS[place]))?),
@@ -721,17 +662,15 @@ fn read_item(i: usize, item: &Bound<'_, PyAny>) -> PyResult<Read> {
         Ok(None) => return Ok(Err(hupai_score::ScoreError::key("win", "missing (the winning tile)").to_string())),
         Err(e) => return Ok(Err(e)),
     };
-    let mut settings = Vec::new();
-    for (key, value) in KEYS.iter().zip(&keys).take(KEYS.len() - 1).skip(2) {
-        if let Some(value) = value.as_ref().filter(|v| !v.is_none()) {
-            settings.push((*key, setting(key, value)?));
-        }
-    }
+    let s = match read_situation(hand, win, &keys)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
     let options = match keys[KEYS.len() - 1].as_ref().filter(|o| !o.is_none()) {
         Some(o) => Some(to_json(o, Path::Key(&Path::Root, "options"))?),
         None => None,
     };
-    Ok(Ok(Pending { hand, win, keys: settings, options }))
+    Ok(Ok((s, options)))
 }
 
 /// Scores many situations (dicts with the `hupai score` keys) on every core, the GIL released.
@@ -753,73 +692,166 @@ pub(crate) fn score_batch<'py>(
     table: Option<&Bound<'py, PyAny>>,
     arrays: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let scorer = scorer(rules, table)?;
+    let scorer = Arc::new(scorer(rules, table)?);
     let items: Vec<Py<PyAny>> = situations.try_iter()?.map(|item| item.map(Bound::unbind)).collect::<PyResult<_>>()?;
-    // Reading needs the GIL and scoring does not: the situations are read a chunk at a time on
-    // this thread while the pool scores the chunks already read, so the reading overlaps the
-    // scoring instead of preceding it.
-    let chunks: Vec<OnceLock<Vec<Result<hupai_score::Score, String>>>> =
-        (0..items.len().div_ceil(READ_CHUNK)).map(|_| OnceLock::new()).collect();
-    py.detach(|| {
-        rayon::in_place_scope(|scope| {
-            for (c, chunk) in items.chunks(READ_CHUNK).enumerate() {
-                let read: Vec<Read> = Python::attach(|py| {
-                    chunk
-                        .iter()
-                        .enumerate()
-                        // A value no situation can hold is that item's error; the batch goes on.
-                        .map(|(j, item)| {
-                            read_item(c * READ_CHUNK + j, item.bind(py)).unwrap_or_else(|e| Err(e.to_string()))
-                        })
-                        .collect()
-                });
-                let (slot, scorer) = (&chunks[c], &scorer);
-                scope.spawn(move |_| {
-                    let answers = read.into_iter().map(|r| {
-                        let (s, options) = r?.situation()?;
-                        scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
-                    });
-                    // Each chunk's slot is set once, here.
-                    let _ = slot.set(answers.collect());
-                });
-            }
-        });
-    });
-    let mut answers: Vec<Result<hupai_score::Score, String>> = Vec::with_capacity(items.len());
-    for (c, chunk) in chunks.into_iter().enumerate() {
-        match chunk.into_inner() {
-            Some(scored) => answers.extend(scored),
-            // Never: every spawned chunk sets its slot before the scope ends.
-            None => answers.extend(
-                (0..READ_CHUNK.min(items.len() - c * READ_CHUNK))
-                    .map(|_| Err("the situation was not scored".to_string())),
-            ),
+    let n = items.len();
+    // Reading and answering need the GIL and scoring does not. This thread reads a chunk at a time
+    // and queues it, and turns the chunks scored into answers, in order, as they come back; workers
+    // from the pool, one fewer than the cores, score the queued chunks meanwhile, so that the
+    // reading and answering overlap the scoring instead of preceding and following it. Once every
+    // chunk is read this thread scores queued chunks too. Chunks are small (some sixteen a core),
+    // so that the workers start soon after the first and nobody waits long for the last.
+    let cores = rayon::current_num_threads().max(1);
+    let chunk = (n / (16 * cores)).clamp(MIN_CHUNK, READ_CHUNK);
+    let chunks = n.div_ceil(chunk);
+    let (queue, queued) = mpsc::channel::<(usize, Vec<Read>)>();
+    let queued = Arc::new(Mutex::new(queued));
+    let (sender, mut scored) = mpsc::channel::<(usize, Vec<Answer>)>();
+    if chunks > 1 {
+        for _ in 0..(cores - 1).max(1) {
+            let (queued, sender, scorer) = (Arc::clone(&queued), sender.clone(), Arc::clone(&scorer));
+            rayon::spawn(move || {
+                loop {
+                    // The lock is held while waiting for a chunk and let go before scoring it.
+                    let job = queued.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                    // Every chunk is taken once the queue closes: the worker's part is done.
+                    let Ok((c, read)) = job else { break };
+                    // The receiver is gone only if the batch itself failed.
+                    if sender.send((c, score_chunk(&scorer, read))).is_err() {
+                        break;
+                    }
+                }
+            });
         }
     }
-    if arrays {
-        return columns(py, &scorer, answers);
+    // Only the workers send: once they are done and every chunk is in, the channel closes.
+    drop(sender);
+    let mut waiting: Vec<Option<Vec<Answer>>> = (0..chunks).map(|_| None).collect();
+    let mut answers = Answers::new(py, arrays, n);
+    let (mut next, mut received) = (0, 0);
+    for (c, part) in items.chunks(chunk).enumerate() {
+        let read: Vec<Read> = part
+            .iter()
+            .enumerate()
+            // A value no situation can hold is that item's error; the batch goes on.
+            .map(|(j, item)| read_item(c * chunk + j, item.bind(py)).unwrap_or_else(|e| Err(e.to_string())))
+            .collect();
+        // The queue's receiver lives as long as `queued`, which this thread holds.
+        let _ = queue.send((c, read));
+        while let Ok((i, chunk)) = scored.try_recv() {
+            waiting[i] = Some(chunk);
+            received += 1;
+        }
+        answers.push_ready(&mut waiting, &mut next)?;
     }
-    let list = PyList::empty(py);
-    let error_key = pyo3::intern!(py, "error");
-    for answer in answers {
-        list.append(match answer {
-            Ok(answer) => PyScore::wrap(py, answer)?,
-            Err(message) => {
-                let d = PyDict::new(py);
-                d.set_item(error_key, message)?;
-                d.into_any()
+    drop(queue);
+    while received < chunks {
+        // A chunk still queued is scored here, without the GIL; with none left, wait for the
+        // workers' (the receiver goes to the wait and comes back).
+        let job = queued.try_lock().ok().and_then(|q| q.try_recv().ok());
+        if let Some((c, read)) = job {
+            let scorer = Arc::clone(&scorer);
+            waiting[c] = Some(py.detach(move || score_chunk(&scorer, read)));
+            received += 1;
+        } else {
+            let got;
+            (scored, got) = py.detach(move || {
+                let got = scored.recv();
+                (scored, got)
+            });
+            match got {
+                Ok((i, chunk)) => {
+                    waiting[i] = Some(chunk);
+                    received += 1;
+                }
+                // Never: a chunk is scored here or sent by the worker that took it.
+                Err(_) => {
+                    for (i, slot) in waiting.iter_mut().enumerate().skip(next) {
+                        let len = chunk.min(n - i * chunk);
+                        slot.get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
+                    }
+                    received = chunks;
+                }
             }
-        })?;
+        }
+        answers.push_ready(&mut waiting, &mut next)?;
     }
-    Ok(list.into_any())
+    answers.push_ready(&mut waiting, &mut next)?;
+    answers.finish(&scorer)
+}
+
+/// Scores one chunk of a batch: an answer or an error per situation, never a panic.
+fn score_chunk(scorer: &Scorer, read: Vec<Read>) -> Vec<Answer> {
+    let len = read.len();
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        read.into_iter()
+            .map(|r| {
+                let (s, options) = r?;
+                scorer.answer(&s, options.as_ref()).map_err(|e| e.to_string())
+            })
+            .collect()
+    }))
+    .unwrap_or_else(|_| vec![Err("the scorer failed on this situation's chunk".to_string()); len])
+}
+
+/// One situation's answer as the pool gives it back, or its error.
+type Answer = Result<hupai_score::Score, String>;
+
+/// The fewest situations a batch hands the pool at a time.
+const MIN_CHUNK: usize = 4;
+
+/// A batch's answers as they come back from the pool, in order: score objects, or the typed
+/// scores kept for the numpy columns.
+enum Answers<'py> {
+    Objects(Bound<'py, PyList>),
+    Columns(Python<'py>, Vec<Answer>),
+}
+
+impl<'py> Answers<'py> {
+    fn new(py: Python<'py>, arrays: bool, n: usize) -> Answers<'py> {
+        if arrays { Answers::Columns(py, Vec::with_capacity(n)) } else { Answers::Objects(PyList::empty(py)) }
+    }
+
+    /// Answers the chunks from `next` on that are in, in order.
+    fn push_ready(&mut self, waiting: &mut [Option<Vec<Answer>>], next: &mut usize) -> PyResult<()> {
+        while let Some(ready) = waiting.get_mut(*next).and_then(Option::take) {
+            self.push(ready)?;
+            *next += 1;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, scored: Vec<Answer>) -> PyResult<()> {
+        match self {
+            Answers::Columns(_, all) => all.extend(scored),
+            Answers::Objects(list) => {
+                let py = list.py();
+                let error_key = pyo3::intern!(py, "error");
+                for answer in scored {
+                    list.append(match answer {
+                        Ok(answer) => PyScore::wrap(py, answer)?,
+                        Err(message) => {
+                            let d = PyDict::new(py);
+                            d.set_item(error_key, message)?;
+                            d.into_any()
+                        }
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self, scorer: &Scorer) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Answers::Objects(list) => Ok(list.into_any()),
+            Answers::Columns(py, all) => columns(py, scorer, all),
+        }
+    }
 }
 
 /// The batch's answers as numpy columns (see `score_batch`).
-fn columns<'py>(
-    py: Python<'py>,
-    scorer: &Scorer,
-    answers: Vec<Result<hupai_score::Score, String>>,
-) -> PyResult<Bound<'py, PyAny>> {
+fn columns<'py>(py: Python<'py>, scorer: &Scorer, answers: Vec<Answer>) -> PyResult<Bound<'py, PyAny>> {
     use hupai_score::Score as S;
     let n = answers.len();
     let width = match scorer {

@@ -321,6 +321,17 @@ impl FromStr for Tile {
     type Err = Error;
     /// One tile: `5p`, `0p` (red five, same kind), `7z`, or a Unicode tile.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // The usual form, a digit and a suit letter, read without collecting the characters
+        // (every score parses its winning tile); anything else, errors included, below.
+        if let &[d @ b'0'..=b'9', l] = s.as_bytes()
+            && let Some(suit) = Suit::from_letter(char::from(l))
+        {
+            let n = d - b'0';
+            let rank = if n == 0 && suit.is_numbered() { 5 } else { n };
+            if let Some(t) = Tile::from_suit_rank(suit, rank) {
+                return Ok(t);
+            }
+        }
         let chars: Vec<char> = s.chars().collect();
         match chars.as_slice() {
             [c] => Tile::from_unicode(*c).ok_or(Error::UnexpectedChar {
@@ -532,6 +543,13 @@ mod tests {
         assert!("8z".parse::<Tile>().is_err());
         assert!("".parse::<Tile>().is_err());
         assert!("5pp".parse::<Tile>().is_err());
+        // Every tile reads back from its text; the errors of two-character texts name what is wrong.
+        for t in Tile::ALL {
+            assert_eq!(t.to_string().parse::<Tile>().unwrap(), t);
+        }
+        assert!(matches!("0z".parse::<Tile>(), Err(Error::BadRank { digit: '0', suit: 'z', .. })));
+        assert!(matches!("5x".parse::<Tile>(), Err(Error::UnexpectedChar { position: 2, found: 'x', .. })));
+        assert!(matches!("p5".parse::<Tile>(), Err(Error::UnexpectedChar { position: 1, found: 'p', .. })));
     }
 
     #[test]

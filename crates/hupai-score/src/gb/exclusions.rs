@@ -3,7 +3,7 @@
 //! later rule reads (四暗刻 and 九莲宝灯 turn 不求人 into 自摸, and 不求人 leaves out 自摸).
 //! The wind fans come after these rules (see `standard::wind_fans`).
 
-use super::fan::{Fan, FanTable};
+use super::fan::{Fan, FanTable, mask};
 
 use Fan::*;
 
@@ -42,48 +42,75 @@ const RULES: &[(Fan, &[Fan])] = &[
     (LowerFour, &[NoHonors]),
 ];
 
+/// A rule list as `(fan, bits of the fans it leaves out)`.
+const fn masks<const N: usize>(rules: &[(Fan, &[Fan])]) -> [(Fan, u128); N] {
+    let mut out = [(ChickenHand, 0); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (rules[i].0, mask(rules[i].1));
+        i += 1;
+    }
+    out
+}
+
+const RULE_MASKS: [(Fan, u128); RULES.len()] = masks(RULES);
+
+/// Every fan that leaves others out: a table with none of them skips the rules.
+const HEADS: u128 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < RULES.len() {
+        m |= 1 << (RULES[i].0 as u32);
+        i += 1;
+    }
+    m
+};
+
+/// Rules applied after 三风刻's correction, in this order.
+const LATE: &[(Fan, &[Fan])] = &[
+    (ReversibleTiles, &[OneVoidedSuit]),
+    (LastTileDraw, &[SelfDrawn]),
+    (OutWithReplacementTile, &[SelfDrawn]),
+    (RobbingTheKong, &[LastTile]),
+    (TwoConcealedKongs, &[ConcealedKong]),
+    (HalfFlush, &[OneVoidedSuit]),
+    (MeldedHand, &[SingleWait]),
+    (TwoDragonsPungs, &[DragonPung]),
+    (FullyConcealedHand, &[SelfDrawn]),
+    (TwoMeldedKongs, &[MeldedKong]),
+    (AllChows, &[NoHonors]),
+    (AllSimples, &[NoHonors]),
+];
+
+const LATE_MASKS: [(Fan, u128); LATE.len()] = masks(LATE);
+
 /// Applies every exclusion to a reading's table.
 pub(crate) fn apply(t: &mut FanTable) {
-    for (fan, excluded) in RULES {
-        if t.has(*fan) {
-            for &e in *excluded {
-                t.clear(e);
+    if t.has_any(HEADS) {
+        for &(fan, excluded) in &RULE_MASKS {
+            if !t.has(fan) {
+                continue;
             }
-        }
-        // 九莲宝灯 counts one of its pungs of 1 or 9 as part of itself; 四暗刻 and 九莲宝灯 are
-        // concealed by nature, so 不求人 becomes plain 自摸.
-        match fan {
-            NineGates if t.has(NineGates) => {
-                t.take(PungOfTerminalsOrHonors, 1);
-                turn_fully_concealed_into_self_drawn(t);
+            t.clear_all(excluded);
+            // 九莲宝灯 counts one of its pungs of 1 or 9 as part of itself; 四暗刻 and 九莲宝灯 are
+            // concealed by nature, so 不求人 becomes plain 自摸.
+            match fan {
+                NineGates => {
+                    t.take(PungOfTerminalsOrHonors, 1);
+                    turn_fully_concealed_into_self_drawn(t);
+                }
+                FourConcealedPungs => turn_fully_concealed_into_self_drawn(t),
+                _ => {}
             }
-            FourConcealedPungs if t.has(FourConcealedPungs) => turn_fully_concealed_into_self_drawn(t),
-            _ => {}
         }
     }
     // 三风刻's three pungs are not also 幺九刻 (字一色 and 混幺九 have taken them all already).
     if t.has(BigThreeWinds) && !t.has(AllHonors) && !t.has(AllTerminalsAndHonors) {
         t.take(PungOfTerminalsOrHonors, 3);
     }
-    const LATE: &[(Fan, &[Fan])] = &[
-        (ReversibleTiles, &[OneVoidedSuit]),
-        (LastTileDraw, &[SelfDrawn]),
-        (OutWithReplacementTile, &[SelfDrawn]),
-        (RobbingTheKong, &[LastTile]),
-        (TwoConcealedKongs, &[ConcealedKong]),
-        (HalfFlush, &[OneVoidedSuit]),
-        (MeldedHand, &[SingleWait]),
-        (TwoDragonsPungs, &[DragonPung]),
-        (FullyConcealedHand, &[SelfDrawn]),
-        (TwoMeldedKongs, &[MeldedKong]),
-        (AllChows, &[NoHonors]),
-        (AllSimples, &[NoHonors]),
-    ];
-    for (fan, excluded) in LATE {
-        if t.has(*fan) {
-            for &e in *excluded {
-                t.clear(e);
-            }
+    for &(fan, excluded) in &LATE_MASKS {
+        if t.has(fan) {
+            t.clear_all(excluded);
         }
     }
 }

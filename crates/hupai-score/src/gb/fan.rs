@@ -311,52 +311,119 @@ impl fmt::Display for Fan {
     }
 }
 
-/// How many times each fan counts, indexed by fan number: the working table of one reading.
+/// How many times each fan counts, indexed by fan number: the working table of one reading. A
+/// bit per fan present rides along, so that the few fans a reading has are found without reading
+/// all 83 counts (the total, the answer, the exclusion rules).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct FanTable(pub [u8; TABLE_SIZE]);
+pub(crate) struct FanTable {
+    counts: [u8; TABLE_SIZE],
+    /// Bit `i` set exactly when `counts[i] > 0`.
+    present: u128,
+}
+
+/// What one occurrence of each fan is worth, by fan number.
+const VALUES: [u16; TABLE_SIZE] = {
+    let mut v = [0; TABLE_SIZE];
+    let mut i = 0;
+    while i < TABLE_SIZE {
+        v[i] = FANS[i].1;
+        i += 1;
+    }
+    v
+};
+
+/// The bits of a list of fans, for [`FanTable::clear_all`].
+pub(crate) const fn mask(fans: &[Fan]) -> u128 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < fans.len() {
+        m |= 1 << (fans[i] as u32);
+        i += 1;
+    }
+    m
+}
 
 impl FanTable {
-    pub(crate) const EMPTY: FanTable = FanTable([0; TABLE_SIZE]);
+    pub(crate) const EMPTY: FanTable = FanTable { counts: [0; TABLE_SIZE], present: 0 };
 
     #[cfg(test)]
     pub(crate) fn get(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        self.counts[fan as usize]
     }
 
     #[inline]
     pub(crate) fn has(&self, fan: Fan) -> bool {
-        self.0[fan as usize] != 0
+        self.present >> (fan as u32) & 1 != 0
+    }
+
+    /// True if any fan of `mask` is present.
+    #[inline]
+    pub(crate) fn has_any(&self, mask: u128) -> bool {
+        self.present & mask != 0
     }
 
     #[inline]
     pub(crate) fn set(&mut self, fan: Fan, count: u8) {
-        self.0[fan as usize] = count;
+        self.counts[fan as usize] = count;
+        let bit = 1u128 << (fan as u32);
+        if count > 0 { self.present |= bit } else { self.present &= !bit }
     }
 
     #[inline]
     pub(crate) fn add(&mut self, fan: Fan) {
-        self.0[fan as usize] += 1;
+        self.counts[fan as usize] += 1;
+        self.present |= 1 << (fan as u32);
     }
 
     #[inline]
     pub(crate) fn clear(&mut self, fan: Fan) {
-        self.0[fan as usize] = 0;
+        self.counts[fan as usize] = 0;
+        self.present &= !(1 << (fan as u32));
+    }
+
+    /// Clears every fan of `mask`.
+    #[inline]
+    pub(crate) fn clear_all(&mut self, mask: u128) {
+        let mut hit = self.present & mask;
+        while hit != 0 {
+            self.counts[hit.trailing_zeros() as usize] = 0;
+            hit &= hit - 1;
+        }
+        self.present &= !mask;
     }
 
     /// Takes `n` away from a count, never below zero.
     #[inline]
     pub(crate) fn take(&mut self, fan: Fan, n: u8) {
-        let c = &mut self.0[fan as usize];
-        *c = c.saturating_sub(n);
+        let c = self.counts[fan as usize].saturating_sub(n);
+        self.set(fan, c);
+    }
+
+    /// The fans present, by number, with their counts.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let mut bits = self.present;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some((i, self.counts[i]))
+        })
+    }
+
+    /// The number of fans present.
+    pub(crate) fn len(&self) -> usize {
+        self.present.count_ones() as usize
     }
 
     /// The table's total in fans.
     pub(crate) fn total(&self) -> u32 {
-        self.0.iter().zip(FANS.iter()).map(|(&n, f)| u32::from(n) * u32::from(f.1)).sum()
+        self.iter().map(|(i, n)| u32::from(n) * u32::from(VALUES[i])).sum()
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&n| n == 0)
+        self.present == 0
     }
 }
 

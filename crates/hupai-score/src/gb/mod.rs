@@ -298,9 +298,10 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         return Err(ScoreError::NoWin(format!("{hand} is not a complete winning hand with the winning tile {w}")));
     };
     table.set(Fan::FlowerTiles, flowers);
-    let mut fans = Vec::with_capacity(table.0.iter().filter(|&&n| n > 0).count());
-    for (f, &n) in fan::ALL.iter().zip(&table.0[1..]) {
-        if n > 0 {
+    let mut fans = Vec::with_capacity(table.len());
+    for (i, n) in table.iter() {
+        // Entry 0 of the table is no fan and is never set.
+        if let Some(f) = i.checked_sub(1).and_then(|i| fan::ALL.get(i)) {
             fans.push(FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: u16::from(n) });
         }
     }

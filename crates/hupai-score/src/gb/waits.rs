@@ -61,7 +61,23 @@ fn other_wait(base: &[u8; 34], win: Kind, live: impl Fn(usize) -> bool) -> bool 
     let held = base.iter().enumerate().fold(0u64, |m, (k, &n)| if n > 0 { m | 1 << k } else { m });
     let numbered = (1u64 << 27) - 1;
     let near = ((held | held << 1 | held << 2 | held >> 1 | held >> 2) & numbered) | (held & !numbered);
-    (0..34usize).any(|t| near >> t & 1 == 1 && t != usize::from(win) && live(t) && suits.completes(base, t as Kind))
+    // Whether a tile of a suit can complete the hand depends on the other suits alone, once per
+    // suit; only candidates of the suits that pass are split.
+    let suit_bits = [0x1FFu64, 0x1FF << 9, 0x1FF << 18, 0x7F << 27];
+    let mut candidates = near & !(1u64 << win);
+    for (s, bits) in suit_bits.iter().enumerate() {
+        if candidates & bits != 0 && !suits.others_complete(s) {
+            candidates &= !bits;
+        }
+    }
+    while candidates != 0 {
+        let t = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        if live(t) && suits.completes_own(base, t as Kind) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The one kind that completes seven pairs (a four of a kind is two pairs), if the hand is ready.
@@ -93,20 +109,20 @@ impl SuitState {
     fn new(c: &[u8; 34]) -> SuitState {
         let mut s = SuitState { len: [0; 4], sets: [false; 4], with_pair: [false; 4] };
         for i in 0..4 {
-            let part = suit_slice(c, i);
+            let part = suit_of(c, i);
             s.len[i] = part.iter().sum();
             match s.len[i] % 3 {
-                0 => s.sets[i] = splits(part, i == 3, false),
-                2 => s.with_pair[i] = splits(part, i == 3, true),
+                0 => s.sets[i] = splits(&part, i == 3, false),
+                2 => s.with_pair[i] = splits(&part, i == 3, true),
                 _ => {}
             }
         }
         s
     }
 
-    /// Does the hand complete as sets and a pair with one more `t`?
-    fn completes(&self, c: &[u8; 34], t: Kind) -> bool {
-        let ts = usize::from(suit(t));
+    /// With one more tile of suit `ts`: does every suit have a length that fits, with one pair
+    /// among them, and does every other suit split as its length asks?
+    fn others_complete(&self, ts: usize) -> bool {
         let mut pairs = 0;
         for i in 0..4 {
             let len = self.len[i] + u8::from(i == ts);
@@ -119,36 +135,39 @@ impl SuitState {
         if pairs != 1 {
             return false;
         }
-        for i in (0..4).filter(|&i| i != ts) {
-            let ok = if self.len[i] % 3 == 2 { self.with_pair[i] } else { self.sets[i] };
-            if !ok {
-                return false;
-            }
-        }
-        let mut part = [0u8; 9];
-        let own = suit_slice(c, ts);
-        part[..own.len()].copy_from_slice(own);
-        let r = usize::from(t) - ts * 9;
-        part[r] += 1;
+        (0..4).filter(|&i| i != ts).all(|i| if self.len[i] % 3 == 2 { self.with_pair[i] } else { self.sets[i] })
+    }
+
+    /// Given [`SuitState::others_complete`] for `t`'s suit: does `t`'s own suit split with it?
+    fn completes_own(&self, c: &[u8; 34], t: Kind) -> bool {
+        let ts = usize::from(suit(t));
+        let mut part = suit_of(c, ts);
+        part[usize::from(t) - ts * 9] += 1;
         let len = self.len[ts] + 1;
-        splits(&part[..own.len()], ts == 3, len % 3 == 2)
+        splits(&part, ts == 3, len % 3 == 2)
     }
 }
 
-fn suit_slice(c: &[u8; 34], s: usize) -> &[u8] {
-    if s == 3 { &c[27..34] } else { &c[s * 9..s * 9 + 9] }
+/// One suit's counts by rank (honors: the seven kinds, then zeros), copied at a fixed size.
+fn suit_of(c: &[u8; 34], s: usize) -> [u8; 9] {
+    let mut out = [0u8; 9];
+    match s {
+        0 => out.copy_from_slice(&c[0..9]),
+        1 => out.copy_from_slice(&c[9..18]),
+        2 => out.copy_from_slice(&c[18..27]),
+        _ => out[..7].copy_from_slice(&c[27..34]),
+    }
+    out
 }
 
 /// Can these counts of one suit split into sets (and exactly one pair if `pair`)? Honors make
 /// no chows.
-fn splits(part: &[u8], honors: bool, pair: bool) -> bool {
-    let mut c = [0u8; 9];
-    c[..part.len()].copy_from_slice(part);
+fn splits(c: &[u8; 9], honors: bool, pair: bool) -> bool {
     if honors {
         let pairs = c.iter().filter(|&&n| n == 2).count();
         return c.iter().all(|&n| n == 0 || n == 3 || n == 2) && pairs == usize::from(pair);
     }
-    split_numbered(&c, pair)
+    split_numbered(c, pair)
 }
 
 /// One numbered suit as sets, and one pair if `pair` (each rank with two or more tried as it).
@@ -263,7 +282,7 @@ mod tests {
         assert!(splits(&[1, 1, 1, 0, 0, 0, 0, 0, 0], false, false));
         assert!(splits(&[3, 1, 1, 0, 0, 0, 0, 0, 0], false, true));
         assert!(!splits(&[1, 1, 0, 0, 0, 0, 0, 0, 0], false, false));
-        assert!(splits(&[0, 0, 3, 0, 2, 0, 0], true, true));
-        assert!(!splits(&[0, 0, 3, 0, 2, 0, 0], true, false));
+        assert!(splits(&[0, 0, 3, 0, 2, 0, 0, 0, 0], true, true));
+        assert!(!splits(&[0, 0, 3, 0, 2, 0, 0, 0, 0], true, false));
     }
 }
