@@ -235,8 +235,8 @@ impl Game {
                 probe.repack();
                 probe.refresh_waits(&g.hand_rules);
                 p.waits = probe.waits;
-                let can_tsumo = p.waits.contains(drawn.kind().unwrap_or(Tile::EAST))
-                    && crate::family::can_win(&g, t, t, drawn, rinshan, None);
+                let can_tsumo =
+                    crate::family::gb::may_complete(p, drawn) && crate::family::can_win(&g, t, t, drawn, rinshan, None);
                 g.phase = Phase::Turn { seat: t, drawn: Some(drawn), reach, rinshan, can_tsumo };
             }
             Phase::Claims { from, pai, on, reach, .. } => {

@@ -180,13 +180,8 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
             p.pack_change(kind, true);
         }
         game.emit(Event::Tsumo { actor: seat, pai });
-        let p = &game.players[usize::from(seat)];
-        let kind = pai.kind().unwrap_or(Tile::EAST);
-        // A wildcard drawn may complete any ready hand (it stands for one of the waits, and for
-        // nothing a hand without waits could use), and four red dragons win whatever the shape
-        // (Hongzhong): the scorer decides those.
-        let wild = p.wildcard.is_some_and(|w| (w == kind && !p.waits.is_empty()) || p.hand.kinds[w.index()] >= 4);
-        let can_tsumo = (p.waits.contains(kind) || wild) && super::can_win(game, seat, seat, pai, rinshan, None);
+        let can_tsumo =
+            may_complete(&game.players[usize::from(seat)], pai) && super::can_win(game, seat, seat, pai, rinshan, None);
         game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan, can_tsumo };
         return;
     }
@@ -345,6 +340,16 @@ pub(crate) fn finish(game: &mut Game) {
     game.final_points = Some(points);
     game.emit(Event::EndGame { scores: game.scores });
     game.phase = Phase::Over;
+}
+
+/// Whether the tile `pai` just drawn (already in the hand) may complete the hand, before the
+/// scorer decides: one of its waits, or a wildcard, which may complete any ready hand (it stands
+/// for one of the waits, and for nothing a hand without waits could use); four red dragons win
+/// whatever the shape (Hongzhong).
+pub(crate) fn may_complete(p: &crate::game::Player, pai: Pai) -> bool {
+    let kind = pai.kind().unwrap_or(Tile::EAST);
+    let wild = p.wildcard.is_some_and(|w| (w == kind && !p.waits.is_empty()) || p.hand.kinds[w.index()] >= 4);
+    p.waits.contains(kind) || wild
 }
 
 #[cfg(test)]
