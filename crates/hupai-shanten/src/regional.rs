@@ -992,13 +992,21 @@ impl<'a> Regional<'a> {
         if !self.honors_and_knitted && self.knitted_straight.is_none() {
             return Some((near, near_kinds & drawable));
         }
+        self.with_knitted_draws(counts, drawable, near, near_kinds & drawable)
+    }
+
+    /// For the one way to win: the best distance of `counts` and its effective kinds among
+    /// `drawable`, from the melds and special forms' distance `near` and effective kinds
+    /// `near_kinds` (within `drawable`) and the knitted forms asked here.
+    fn with_knitted_draws(&self, counts: &[u8; 34], drawable: u64, near: u8, near_kinds: u64) -> Option<(u8, u64)> {
+        let v = &self.ways.variants[0];
         let knitted = if self.honors_and_knitted { self.honors_and_knitted(v, counts) } else { INF };
         let straight = match self.knitted_straight {
             Some(m) => self.knitted_straight_keyed(0, counts, m, near.min(knitted).saturating_add(1))?,
             None => INF,
         };
         let best = near.min(knitted).min(straight);
-        let mut kinds = if near == best { near_kinds & drawable } else { 0 };
+        let mut kinds = if near == best { near_kinds } else { 0 };
         kinds |= self.knitted_draws(0, counts, drawable, best, knitted, straight)?;
         Some((best, kinds))
     }
@@ -1179,7 +1187,16 @@ impl<'a> Regional<'a> {
                 c[d] -= 1;
                 after_room[d] -= 1;
             }
-            let (distance, kinds) = if knitted_floor <= line.distance || self.useful_budget(&c, budget) != 0 {
+            let (distance, kinds) = if knitted_floor <= line.distance && budget == 0 {
+                // The melds and special forms' line is the one `effective_one` starts from: only
+                // the knitted forms are asked for this discard.
+                self.with_knitted_draws(
+                    &c,
+                    room_bits(&after_room) & self.ways.variants[0].allowed,
+                    line.distance,
+                    line.kinds,
+                )?
+            } else if knitted_floor <= line.distance || self.useful_budget(&c, budget) != 0 {
                 self.effective_kinds(&c, &after_room, wildcards)
             } else {
                 (
