@@ -3,8 +3,9 @@
 
     python3 benches/batch_presets.py --hupai target/release/hupai --question shanten
     python3 benches/batch_presets.py --question advice --count 50000 --runs 3
+    python3 benches/batch_presets.py --question advice --before /tmp/hupai-before
 
-Lines come from `random_hands.py` (seed 2026): 13 tiles for `waits` and `shanten`, 14 for `advice`,
+Lines come from `random_hands.py` (seed 2026): 13 tiles for `waits` and `shanten`, 14 for `win` and `advice`,
 one file per wall. Each rule set runs in turn with `standard` on its wall, round after round (so a
 change of load hits them alike); the figure is the least user CPU (every thread of the process,
 from `getrusage`) over the rounds, and the ratio is against `standard` on the same lines.
@@ -50,14 +51,15 @@ def user_cpu(cmd, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hupai", default="target/release/hupai", help="the CLI to time")
-    parser.add_argument("--question", choices=["waits", "shanten", "advice"], default="shanten")
+    parser.add_argument("--question", choices=["win", "waits", "shanten", "advice"], default="shanten")
     parser.add_argument("--count", type=int, default=200000, help="lines per wall")
     parser.add_argument("--runs", type=int, default=3, help="rounds; the least time is kept")
     parser.add_argument("--only", help="only the presets whose arguments contain this text")
+    parser.add_argument("--before", help="another build of the CLI, timed in turns with --hupai on every row")
     args = parser.parse_args()
 
-    tiles = 14 if args.question == "advice" else 13
-    flags = {"waits": [], "shanten": ["--shanten"], "advice": ["--advice"]}[args.question]
+    tiles = 14 if args.question in ("win", "advice") else 13
+    flags = {"win": [], "waits": [], "shanten": ["--shanten"], "advice": ["--advice"]}[args.question]
     presets = [p for p in PRESETS if not args.only or args.only in " ".join(p[1])]
     walls = sorted({w for w, _ in presets})
     work = tempfile.mkdtemp(prefix="hupai-presets-")
@@ -70,17 +72,26 @@ def main():
             subprocess.run(command, stdout=out, check=True)
 
     rows = [(w, ["--rules", "standard"]) for w in walls] + presets
-    best = [float("inf")] * len(rows)
+    clis = [args.hupai] + ([args.before] if args.before else [])
+    best = [[float("inf")] * len(rows) for _ in clis]
     for _ in range(args.runs):
         for i, (w, rule_args) in enumerate(rows):
-            best[i] = min(best[i], user_cpu([args.hupai, "batch", *rule_args, *flags], files[w]))
-    standard = {w: best[i] for i, (w, _) in enumerate(rows[: len(walls)])}
-    print(f"# hupai batch {' '.join(flags) or '(waits)'}: {args.count} lines of {tiles} tiles per wall, "
+            # With --before, the two builds answer each row one right after the other.
+            for c, cli in enumerate(clis):
+                best[c][i] = min(best[c][i], user_cpu([cli, "batch", *rule_args, *flags], files[w]))
+    standard = [{w: b[i] for i, (w, _) in enumerate(rows[: len(walls)])} for b in best]
+    print(f"# hupai batch {' '.join(flags) or '(' + args.question + ')'}: {args.count} lines of {tiles} tiles per wall, "
           f"least user CPU of {args.runs} runs")
-    print(f"{'wall':6} {'rules':40} {'user s':>8} {'x standard':>10}")
+    header = f"{'wall':6} {'rules':40} {'user s':>8} {'x standard':>10}"
+    if args.before:
+        header += f" {'before s':>9} {'x standard':>10}"
+    print(header)
     for i, (w, rule_args) in enumerate(rows):
-        ratio = best[i] / standard[w] if standard[w] > 0 else float("nan")
-        print(f"{w:6} {' '.join(rule_args[1:]):40} {best[i]:8.3f} {ratio:10.2f}")
+        line = f"{w:6} {' '.join(rule_args[1:]):40}"
+        for c in range(len(clis)):
+            ratio = best[c][i] / standard[c][w] if standard[c][w] > 0 else float("nan")
+            line += f" {best[c][i]:8.3f} {ratio:10.2f}" if c == 0 else f" {best[c][i]:9.3f} {ratio:10.2f}"
+        print(line)
     for f in files.values():
         os.remove(f)
     os.rmdir(work)

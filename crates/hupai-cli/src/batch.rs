@@ -422,14 +422,7 @@ fn write_answer(
     };
     match result {
         Ok((_, answer)) => {
-            match answer {
-                Answer::Win(true) => out.extend_from_slice(b"\"win\": true"),
-                Answer::Win(false) => out.extend_from_slice(b"\"win\": false"),
-                Answer::Waits(waits) => {
-                    out.extend_from_slice(b"\"waits\": ");
-                    json::write_tiles(out, waits);
-                }
-            }
+            write_plain(out, answer);
             if let (Some(visible), Some(hand)) = (&ctx.shanten, hand) {
                 write_shanten(out, hand, &ctx.rules, visible, ctx.advice);
             }
@@ -446,6 +439,19 @@ fn write_answer(
         }
     }
     true
+}
+
+/// `"win": B` or `"waits": [...]`: what a line gets without `--shanten` or `--advice`.
+#[inline]
+pub(crate) fn write_plain(out: &mut Vec<u8>, answer: Answer) {
+    match answer {
+        Answer::Win(true) => out.extend_from_slice(b"\"win\": true"),
+        Answer::Win(false) => out.extend_from_slice(b"\"win\": false"),
+        Answer::Waits(waits) => {
+            out.extend_from_slice(b"\"waits\": ");
+            json::write_tiles(out, waits);
+        }
+    }
 }
 
 /// `, "shanten": N` and, for a hand one short, `, "effective": [...], "unseen": N`; with

@@ -1,7 +1,8 @@
 //! `hupai bench`: every registered algorithm timed on the same fixed-seed random deals in one run,
 //! at 0, 1, 2, 4 and 8 wildcards (win checks, or with `--waits` the waits of deals one tile short);
 //! `--batch` times `hupai batch` end to end instead; `--shanten` and `--advice` time what
-//! `hupai batch --shanten` and `--advice` answer under every preset beside `standard` ([`shanten`]).
+//! `hupai batch --shanten` and `--advice` answer under every preset beside `standard`, and
+//! `--presets` every question of `hupai batch` so ([`shanten`]).
 //!
 //! The corpus is [`deal`]: hands drawn from a shuffled 136-tile wall, the first K drawn tiles
 //! turned into wildcards, so every wildcard count times the same deals. It is the corpus of the
@@ -150,6 +151,14 @@ pub(crate) struct BenchArgs {
     #[arg(long, conflicts_with_all = ["batch", "waits", "corpus", "shanten"])]
     pub(crate) advice: bool,
 
+    /// Time every question `hupai batch` answers under the same rule sets as `--shanten`, each
+    /// beside `standard` on the same deals, at 0, 2 and 4 wildcards: the win check of 14-tile
+    /// deals and the waits of 13-tile deals (no option), then `--shanten` and `--advice`; one
+    /// table per question. JSON rows as `--shanten` and `--advice`, the win check's and the
+    /// waits' naming the rules by {"win"} and {"waits"}.
+    #[arg(long, conflicts_with_all = ["batch", "waits", "corpus", "shanten", "advice"])]
+    pub(crate) presets: bool,
+
     /// Print the corpus instead of timing it: the first N hands (default 16) with K wildcards, in
     /// notation, one per line (`hupai bench --corpus 0 --hands 1000000 | hupai batch`).
     #[arg(long, value_name = "K")]
@@ -214,10 +223,19 @@ pub(crate) fn run(args: &BenchArgs, out: &mut impl Write) -> io::Result<bool> {
         return run_batch(args, rules, out);
     }
     let clock = Clock::detect();
-    if args.shanten || args.advice {
-        let question = if args.advice { shanten::Question::Advice } else { shanten::Question::Shanten };
-        let rows = shanten::measure(question, args.seed, args.hands, clock);
-        shanten::write(question, &rows, args.seed, clock, args.json, out)?;
+    if args.shanten || args.advice || args.presets {
+        let questions: &[shanten::Question] = match (args.presets, args.advice) {
+            (true, _) => &shanten::Question::ALL,
+            (false, true) => &[shanten::Question::Advice],
+            (false, false) => &[shanten::Question::Shanten],
+        };
+        for (i, &question) in questions.iter().enumerate() {
+            if i > 0 && !args.json {
+                writeln!(out)?;
+            }
+            let rows = shanten::measure(question, args.seed, args.hands, clock);
+            shanten::write(question, &rows, args.seed, clock, args.json, out)?;
+        }
         return out.flush().map(|()| hupai_shanten::tables().is_err());
     }
     // Before anything else touches them: the one-off validation of the embedded tables.
@@ -674,6 +692,7 @@ mod tests {
             waits: false,
             shanten: false,
             advice: false,
+            presets: false,
             corpus: None,
         };
         for clock in [Clock::detect(), Clock::Wall] {

@@ -153,3 +153,34 @@ fn shanten_rows_cover_every_rule_set_beside_standard() {
     let table = hupai(&["bench", "--shanten", "--hands", "4"]);
     assert!(table.contains("×standard") && table.contains("Targets:") && table.contains("over 2×: "), "{table}");
 }
+
+#[test]
+fn presets_rows_cover_every_question_and_rule_set_beside_standard() {
+    let output = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["bench", "--presets", "--json", "--hands", "4"])
+        .output()
+        .expect("hupai runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success() && !stderr.contains("error"), "{stderr}");
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
+    for question in ["win", "waits", "shanten", "advice"] {
+        let names: Vec<&str> = rows
+            .iter()
+            .filter(|r| r["wildcards"] == 0)
+            .filter_map(|r| r.get(question).and_then(|n| n.as_str()))
+            .collect();
+        for want in ["standard", "gb", "sichuan", "sichuan+void-m", "changsha", "hongzhong", "sanma", "hongzhong+5th"] {
+            assert!(names.contains(&want), "{question}: {want} missing from {names:?}");
+        }
+    }
+    for r in &rows {
+        assert_eq!(r["hands"].as_u64(), Some(4), "{r}");
+        let x = r["vs_standard"].as_f64().unwrap_or(f64::NAN);
+        assert!(x.is_finite() && x > 0.0, "{r}");
+    }
+    let table = hupai(&["bench", "--presets", "--hands", "2"]);
+    for what in ["Win check of", "Waits of", "Waits, shanten", "discard advice"] {
+        assert!(table.contains(what), "{what} missing from {table}");
+    }
+    assert_eq!(table.matches("Targets:").count(), 4, "{table}");
+}

@@ -59,9 +59,7 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
     }
     let physical = p.physical.counts();
     if regional::applies(rules) {
-        let mut out = regional::Regional::new(&p, hand, rules)?.advice(&physical, visible);
-        sort_advice(&mut out);
-        return Ok(out);
+        return Ok(regional::Regional::new(&p, hand, rules)?.advice(&physical, visible));
     }
     if p.fifth {
         let mut out = Vec::new();
@@ -75,22 +73,25 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         sort_advice(&mut out);
         return Ok(out);
     }
-    // The discard is one of the hand's own tiles, already seen: unseen counts are the hand's.
+    Ok(options_of(&advice_fast(&p, &physical), &physical, visible))
+}
+
+/// The options of advice `lines`, sorted in the advice order (stably: tile order, the wildcard
+/// last) before they are built, so each is built once, in its place. The discard is one of the
+/// hand's own tiles, already seen: unseen counts are the hand's (`physical`).
+pub(crate) fn options_of(lines: &[AdviceLine], physical: &[u8; 34], visible: &TileCounts) -> Vec<DiscardOption> {
     // Indexed by a kind masked to six bits, so the lookup needs no bounds check.
     let mut template = [EffectiveTile { tile: Tile::ALL[0], unseen: 0 }; 64];
     let mut unseen_by_kind = [0u8; 48];
     for (t, (slot, &tile)) in template.iter_mut().zip(&Tile::ALL).enumerate() {
-        *slot = EffectiveTile { tile, unseen: unseen(&physical, visible, t) };
+        *slot = EffectiveTile { tile, unseen: unseen(physical, visible, t) };
         unseen_by_kind[t] = slot.unseen;
     }
-    let lines = advice_fast(&p, &physical);
-    // Sorted (stably: tile order, the wildcard last) before the options are built, so each is
-    // built once, in its place.
     let mut order = [0u32; 64];
-    for (i, line) in lines.iter().enumerate() {
+    for (i, line) in lines.iter().enumerate().take(64) {
         order[i] = advice_key(line.shanten, weighted_count(line.kinds, &unseen_by_kind), i);
     }
-    let order = &mut order[..lines.len()];
+    let order = &mut order[..lines.len().min(64)];
     sort_keys(order);
     let mut out = Vec::with_capacity(lines.len());
     for &key in order.iter() {
@@ -105,7 +106,7 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         }
         out.push(DiscardOption { discard: line.discard, after: Effective { shanten: line.shanten, tiles } });
     }
-    Ok(out)
+    out
 }
 
 /// The sum of `weights` over the kinds set in `kinds`, sixteen kinds at a time.
@@ -206,9 +207,11 @@ pub(crate) fn advice_fast(p: &Prepared, physical: &[u8; 34]) -> ArrayVec<AdviceL
 
 /// One discard's answer before it becomes a [`DiscardOption`]: its effective kinds as bits.
 pub(crate) struct AdviceLine {
-    discard: Discard,
-    shanten: i8,
-    kinds: u64,
+    pub(crate) discard: Discard,
+    pub(crate) shanten: i8,
+    /// The distance after the discard (tiles to add to the real tiles).
+    pub(crate) distance: u8,
+    pub(crate) kinds: u64,
 }
 
 /// [`advice_fast`] over one way of looking up changed suits.
@@ -224,10 +227,27 @@ pub(crate) struct AdviceLine {
 /// tiles, so its line comes from the hand's own suits and draws.
 #[inline(always)]
 pub(crate) fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 34]) -> ArrayVec<AdviceLine, 35> {
+    let room = room_bits(physical);
+    let draws = Draws::new(changes, p.melds, room);
+    advice_lines(p, changes, &draws, room, p.counts, ALL_KINDS)
+}
+
+/// [`advice_with`] over suits and draws already looked up (`draws`, for the kinds of `room`),
+/// for a way to win whose targets hold only the kinds of `allowed`: the special forms see
+/// `masked` (the real tiles of those kinds; `p.counts` where every kind is allowed), a discard
+/// outside them leaves every form as it is, and no kind outside them is effective. The regional
+/// rules call it once per way to win.
+#[inline(always)]
+pub(crate) fn advice_lines(
+    p: &Prepared,
+    changes: &impl Changes,
+    draws: &Draws,
+    room: u64,
+    masked: &[u8; 34],
+    allowed: u64,
+) -> ArrayVec<AdviceLine, 35> {
     let counts = p.counts;
     let m = p.melds;
-    let room = room_bits(physical);
-    let draws = Draws::new(changes, m, room);
     let prod = &draws.prod;
     let held = ALL_KINDS & !kinds_where(counts, |x| x.equal(Lanes::splat(0)));
     // The lanes a hand of m melds uses: (0..=m, without and with the pair).
@@ -236,7 +256,7 @@ pub(crate) fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 
     // lane of the suit is an argmin lane after a discard.
     let mut ready = [0u16; 4];
     let mut across = [[0u64; 16]; 4];
-    let by_count = kinds_by_count(counts);
+    let by_count = kinds_by_count(masked);
     let stats = Stats::of_kinds_by_count(&by_count);
     // A discard raises a special form's distance by at most one and never lowers it, so a form
     // whose distance on the whole hand is above the melds distance after a discard is not at the
@@ -253,8 +273,10 @@ pub(crate) fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 
         let minus = &changes.minus(s, d - first);
         let melds_after = finish_reversed(&prod.others_rev[s], minus);
         let mut base = melds_after;
+        // A discard of a kind no target holds changes no form.
+        let in_forms = allowed >> d & 1 != 0;
         let special = if nearest_special <= melds_after {
-            let after = SpecialForms::new(p, stats.with(counts[d], d, -1));
+            let after = SpecialForms::new(p, if in_forms { stats.with(masked[d], d, -1) } else { stats });
             base = base.min(after.now.0.unwrap_or(INF)).min(after.now.1.unwrap_or(INF));
             Some(after)
         } else {
@@ -278,7 +300,7 @@ pub(crate) fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 
                 lanes &= lanes - 1;
                 if ready[s] >> l & 1 == 0 {
                     ready[s] |= 1 << l;
-                    across[s][l] = other_suits_effective(prod, &draws, s, l, m);
+                    across[s][l] = other_suits_effective(prod, draws, s, l, m);
                 }
                 kinds |= across[s][l];
             }
@@ -308,26 +330,30 @@ pub(crate) fn advice_with(p: &Prepared, changes: &impl Changes, physical: &[u8; 
         }
         if let Some(after) = special {
             let mut after_count = by_count;
-            let c = (counts[d] as usize).min(4);
-            after_count[c] &= !(1 << d);
-            after_count[c - 1] |= 1 << d;
+            if in_forms {
+                let c = (masked[d] as usize).min(4);
+                after_count[c] &= !(1 << d);
+                after_count[c - 1] |= 1 << d;
+            }
             kinds |= after.effective(p, &after_count, base);
         }
         // One line per kind held and one for a wildcard: at most 35, never full.
         let _ = lines.try_push(AdviceLine {
             discard: Discard::Tile(Tile::ALL[d]),
             shanten: p.shanten_number(base, p.wildcards),
-            kinds: kinds & drawable,
+            distance: base,
+            kinds: kinds & drawable & allowed,
         });
     }
     if p.wildcards > 0 {
         // Discarding a wildcard leaves the real tiles as they are: the hand's own suits and draws,
         // one wildcard fewer.
-        let (base, kinds) = effective_from(p, &draws, counts, &stats);
+        let (base, kinds) = effective_from(p, draws, masked, &stats);
         let _ = lines.try_push(AdviceLine {
             discard: Discard::Wildcard,
             shanten: p.shanten_number(base, p.wildcards - 1),
-            kinds: kinds & room,
+            distance: base,
+            kinds: kinds & room & allowed,
         });
     }
     lines

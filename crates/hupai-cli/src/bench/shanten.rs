@@ -3,7 +3,9 @@
 //! calls for a parsed line) under every preset and option whose speed differs, each beside
 //! `standard` on the same hands in one run, with the ratio; every rule set over 2× is named.
 //! `hupai bench --advice` does the same for what `hupai batch --advice` answers for a complete
-//! hand (the facade's win check, then the shanten and every discard's effective tiles).
+//! hand (the facade's win check, then the shanten and every discard's effective tiles), and
+//! `hupai bench --presets` for every question a line of `hupai batch` gets: the win check of a
+//! complete hand and the waits of one a tile short (no option), `--shanten` and `--advice`.
 //!
 //! The hands are 13-tile deals (14 for advice) from each rule set's own wall (108 tiles for sichuan and changsha's
 //! table game is not assumed: changsha keeps the 136 as its preset does), K of them wildcards, and
@@ -53,19 +55,35 @@ const TIME_BOX: Duration = Duration::from_millis(600);
 /// Stream tag of these deals, unrelated to the win-check corpus of the same seed.
 const STREAM: u64 = 0x7368_616e; // "shan"
 
-/// The question timed: a line of `hupai batch --shanten` one tile short, or of `--advice` complete.
+/// The question timed: a line of `hupai batch` complete (the win check) or one tile short (the
+/// waits), of `hupai batch --shanten` one tile short, or of `--advice` complete.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Question {
+    Win,
+    Waits,
     Shanten,
     Advice,
 }
 
 impl Question {
-    /// The tiles of a timed hand: one short for shanten, complete for advice.
+    /// Every question, in the order `--presets` times them.
+    pub(crate) const ALL: [Question; 4] = [Question::Win, Question::Waits, Question::Shanten, Question::Advice];
+
+    /// The tiles of a timed hand: complete for the win check and advice, one short otherwise.
     fn tiles(self, rules: &Rules) -> usize {
         match self {
-            Question::Shanten => rules.hand_size() - 1,
-            Question::Advice => rules.hand_size(),
+            Question::Waits | Question::Shanten => rules.hand_size() - 1,
+            Question::Win | Question::Advice => rules.hand_size(),
+        }
+    }
+
+    /// The key naming the rules in a JSON row (the question's name).
+    fn key(self) -> &'static str {
+        match self {
+            Question::Win => "win",
+            Question::Waits => "waits",
+            Question::Shanten => "shanten",
+            Question::Advice => "advice",
         }
     }
 }
@@ -113,12 +131,23 @@ pub(crate) fn deal_under(rules: &Rules, seed: u64, index: u64, tiles: usize, wil
 /// The timed question: a parsed line of `hupai batch --shanten` (or `--advice`), answered by the
 /// batch's own calls (the facade's waits or win check, then the shanten and effective tiles, or
 /// the advice, written as the line's JSON).
+/// Without `--shanten` or `--advice` (the win check, the waits), the facade's answer alone.
 #[inline]
-fn ask(hand: &Hand, rules: &Rules, advice: bool, out: &mut Vec<u8>) -> bool {
+fn ask(hand: &Hand, rules: &Rules, question: Question, out: &mut Vec<u8>) -> bool {
     out.clear();
     let hand = std::hint::black_box(hand);
-    let answered = crate::options::answer(hand, rules, None).is_ok();
-    crate::batch::write_shanten(out, hand, rules, &TileCounts::EMPTY, advice);
+    let answer = crate::options::answer(hand, rules, None);
+    let answered = answer.is_ok();
+    match question {
+        Question::Win | Question::Waits => {
+            if let Ok((_, answer)) = answer {
+                crate::batch::write_plain(out, answer);
+            }
+        }
+        Question::Shanten | Question::Advice => {
+            crate::batch::write_shanten(out, hand, rules, &TileCounts::EMPTY, question == Question::Advice)
+        }
+    }
     std::hint::black_box(out);
     answered
 }
@@ -126,7 +155,7 @@ fn ask(hand: &Hand, rules: &Rules, advice: bool, out: &mut Vec<u8>) -> bool {
 /// One side (a rule set) being timed.
 struct Side {
     rules: Rules,
-    advice: bool,
+    question: Question,
     done: u64,
     elapsed: Duration,
     chunk: u64,
@@ -134,8 +163,8 @@ struct Side {
 }
 
 impl Side {
-    fn new(rules: Rules, advice: bool) -> Side {
-        Side { rules, advice, done: 0, elapsed: Duration::ZERO, chunk: 16, next: 0 }
+    fn new(rules: Rules, question: Question) -> Side {
+        Side { rules, question, done: 0, elapsed: Duration::ZERO, chunk: 16, next: 0 }
     }
 
     /// Answers one chunk of `hands` and adds its time; false if an answer was an error.
@@ -145,7 +174,7 @@ impl Side {
         let mut out = Vec::with_capacity(256);
         let start = clock.now();
         for _ in 0..n {
-            ok &= ask(&hands[self.next], &self.rules, self.advice, &mut out);
+            ok &= ask(&hands[self.next], &self.rules, self.question, &mut out);
             self.next = (self.next + 1) % hands.len();
         }
         let took = start.elapsed();
@@ -165,7 +194,6 @@ impl Side {
 /// Times `question` under every rule set of [`SHANTEN_RULES`] at every wildcard count of
 /// [`WILDCARDS`], beside `standard`: `hands` lines each, or as many as fit in [`TIME_BOX`].
 pub(crate) fn measure(question: Question, seed: u64, hands: Option<u64>, clock: Clock) -> Vec<ShantenRow> {
-    let advice = question == Question::Advice;
     let (target, time_box) = match hands {
         Some(n) => (n, None),
         None => (1_000_000, Some(TIME_BOX)),
@@ -178,6 +206,7 @@ pub(crate) fn measure(question: Question, seed: u64, hands: Option<u64>, clock: 
                 .map(|i| deal_under(&rules, seed, i, question.tiles(&rules), k))
                 .filter(|h| {
                     let answered = |r: &Rules| match question {
+                        Question::Win | Question::Waits => hupai::answer(h, r).is_ok(),
                         Question::Shanten => hupai_shanten::effective_tiles(h, r, &TileCounts::EMPTY).is_ok(),
                         Question::Advice => hupai_shanten::discard_advice(h, r, &TileCounts::EMPTY).is_ok(),
                     };
@@ -191,10 +220,10 @@ pub(crate) fn measure(question: Question, seed: u64, hands: Option<u64>, clock: 
             // Warm up (first use validates the tables), untimed.
             let mut out = Vec::new();
             for h in corpus.iter().take(64) {
-                ask(h, &rules, advice, &mut out);
-                ask(h, &Rules::STANDARD, advice, &mut out);
+                ask(h, &rules, question, &mut out);
+                ask(h, &Rules::STANDARD, question, &mut out);
             }
-            let mut sides = [Side::new(rules, advice), Side::new(Rules::STANDARD, advice)];
+            let mut sides = [Side::new(rules, question), Side::new(Rules::STANDARD, question)];
             let wall = Instant::now();
             while sides.iter().any(|s| s.done < target) && time_box.is_none_or(|t| wall.elapsed() < t) {
                 for side in sides.iter_mut().filter(|s| s.done < target) {
@@ -230,12 +259,14 @@ pub(crate) fn write(
         for row in rows {
             match question {
                 Question::Shanten => out.write_all(&json::line(row))?,
-                Question::Advice => out.write_all(&json::line(&AdviceRow::of(row)))?,
+                _ => out.write_all(&json::line(&QuestionRow::of(question, row)))?,
             }
         }
         return Ok(());
     }
     let what = match question {
+        Question::Win => "Win check of random 14-tile deals (`hupai batch`)",
+        Question::Waits => "Waits of random 13-tile deals (`hupai batch`)",
         Question::Shanten => "Waits, shanten and effective tiles of random 13-tile deals (`hupai batch --shanten`)",
         Question::Advice => "Win check, shanten and discard advice of random 14-tile deals (`hupai batch --advice`)",
     };
@@ -273,27 +304,31 @@ pub(crate) fn write(
     }
 }
 
-/// A row of `--advice --json`: the rules named by `"advice"`.
-#[derive(Serialize)]
-struct AdviceRow {
-    advice: &'static str,
-    wildcards: u8,
-    ns_per_hand: f64,
-    hands: u64,
-    standard_ns_per_hand: f64,
-    vs_standard: f64,
+/// A row of `--advice --json` (and of `--presets --json` but for shanten): the rules named by the
+/// question, `"advice"`, `"win"` or `"waits"`, instead of `"shanten"`.
+struct QuestionRow<'a> {
+    question: Question,
+    row: &'a ShantenRow,
 }
 
-impl AdviceRow {
-    fn of(r: &ShantenRow) -> AdviceRow {
-        AdviceRow {
-            advice: r.shanten,
-            wildcards: r.wildcards,
-            ns_per_hand: r.ns_per_hand,
-            hands: r.hands,
-            standard_ns_per_hand: r.standard_ns_per_hand,
-            vs_standard: r.vs_standard,
-        }
+impl<'a> QuestionRow<'a> {
+    fn of(question: Question, row: &'a ShantenRow) -> QuestionRow<'a> {
+        QuestionRow { question, row }
+    }
+}
+
+impl Serialize for QuestionRow<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let r = self.row;
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry(self.question.key(), r.shanten)?;
+        map.serialize_entry("wildcards", &r.wildcards)?;
+        map.serialize_entry("ns_per_hand", &r.ns_per_hand)?;
+        map.serialize_entry("hands", &r.hands)?;
+        map.serialize_entry("standard_ns_per_hand", &r.standard_ns_per_hand)?;
+        map.serialize_entry("vs_standard", &r.vs_standard)?;
+        map.end()
     }
 }
 
@@ -319,7 +354,7 @@ mod tests {
 
     #[test]
     fn every_rule_set_gets_a_row_per_wildcard_count() {
-        for question in [Question::Shanten, Question::Advice] {
+        for question in Question::ALL {
             let rows = measure(question, 3, Some(30), Clock::Wall);
             for name in SHANTEN_RULES {
                 let ks: Vec<u8> = rows.iter().filter(|r| r.shanten == name).map(|r| r.wildcards).collect();
