@@ -7,6 +7,8 @@
 use hupai::Suit;
 use serde_json::{Value, json};
 
+use crate::formats::json::Json;
+
 use crate::action::Action;
 use crate::event::{DrawReason, WinScore};
 use crate::event::{Event, Seat};
@@ -143,6 +145,11 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
 /// from the first line, if the log has none). A line that is not an mjai event fails its game
 /// with an error naming the line; the next game is read from its `start_game`.
 pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
+    read_counting(text).0
+}
+
+/// [`read`], and the count of events read (where a next part's events would start).
+pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usize) {
     let mut games: Vec<Result<GameLog, LogError>> = Vec::new();
     let mut current: Option<Result<GameLog, LogError>> = None;
     let mut kyoku = String::from("start");
@@ -154,7 +161,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
         }
         let index = at;
         at += 1;
-        let value = serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}"));
+        let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
         let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
         let starts = matches!(parsed, Ok((Event::StartGame { .. }, ..)));
         if starts || current.is_none() {
@@ -195,39 +202,39 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
     if let Some(done) = current {
         games.push(done);
     }
-    games
+    (games, at)
 }
 
 /// Players at the table from a `start_kyoku` line's scores.
-fn players_of(v: &Value) -> Option<u8> {
+fn players_of(v: &Json<'_>) -> Option<u8> {
     let n = v.get("scores")?.as_array()?.len();
     matches!(n, 3 | 4).then_some(n as u8)
 }
 
-fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
-    v.get(key).ok_or_else(|| format!("{} without '{key}'", v.get("type").and_then(Value::as_str).unwrap_or("event")))
+fn field<'a>(v: &'a Json<'a>, key: &str) -> Result<&'a Json<'a>, String> {
+    v.get(key).ok_or_else(|| format!("{} without '{key}'", v.get("type").and_then(Json::as_str).unwrap_or("event")))
 }
 
-fn seat(v: &Value, key: &str) -> Result<Seat, String> {
+fn seat(v: &Json<'_>, key: &str) -> Result<Seat, String> {
     let x = field(v, key)?;
     x.as_u64().filter(|&s| s < 4).map(|s| s as Seat).ok_or_else(|| format!("'{key}' must be a seat 0-3, not {x}"))
 }
 
-fn small(v: &Value, key: &str) -> Result<u8, String> {
+fn small(v: &Json<'_>, key: &str) -> Result<u8, String> {
     let x = field(v, key)?;
     x.as_u64().filter(|&n| n < 256).map(|n| n as u8).ok_or_else(|| format!("'{key}' must be a small number, not {x}"))
 }
 
-fn pai_of(x: &Value) -> Result<Pai, String> {
+fn pai_of(x: &Json<'_>) -> Result<Pai, String> {
     let name = x.as_str().ok_or_else(|| format!("a tile must be a string like \"5mr\", not {x}"))?;
     name.parse::<Pai>().map_err(|e| e.to_string())
 }
 
-fn pai(v: &Value, key: &str) -> Result<Pai, String> {
+fn pai(v: &Json<'_>, key: &str) -> Result<Pai, String> {
     pai_of(field(v, key)?)
 }
 
-fn pais<const N: usize>(v: &Value, key: &str) -> Result<[Pai; N], String> {
+fn pais<const N: usize>(v: &Json<'_>, key: &str) -> Result<[Pai; N], String> {
     let list = field(v, key)?.as_array().ok_or_else(|| format!("'{key}' must be a list of tiles"))?;
     if list.len() != N {
         return Err(format!("'{key}' must hold {N} tiles, not {}", list.len()));
@@ -239,7 +246,7 @@ fn pais<const N: usize>(v: &Value, key: &str) -> Result<[Pai; N], String> {
     Ok(out)
 }
 
-fn scores(v: &Value, key: &str) -> Result<Option<[i32; 4]>, String> {
+fn scores(v: &Json<'_>, key: &str) -> Result<Option<[i32; 4]>, String> {
     let Some(x) = v.get(key) else { return Ok(None) };
     if x.is_null() {
         return Ok(None);
@@ -259,20 +266,22 @@ fn scores(v: &Value, key: &str) -> Result<Option<[i32; 4]>, String> {
 }
 
 /// One mjai event: the event, whether it records its deltas, and `start_game`'s names.
-fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
-    let kind = v.get("type").and_then(Value::as_str).ok_or("an mjai event needs a \"type\"")?;
+fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
+    let kind = v.get("type").and_then(Json::as_str).ok_or("an mjai event needs a \"type\"")?;
     let plain = |e: Event| Ok((e, false, Vec::new()));
     match kind {
         "start_game" => {
             let names: Vec<String> = v
                 .get("names")
-                .and_then(Value::as_array)
+                .and_then(Json::as_array)
                 .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
                 .unwrap_or_default();
             // hupai's extension: the rules of a family other than riichi.
             let rules = match v.get("rules") {
-                None | Some(Value::Null) => None,
-                Some(r) => Some(GameRules::from_json(&r.to_string()).map_err(|e| format!("start_game's rules: {e}"))?),
+                None | Some(Json::Null) => None,
+                Some(r) => Some(
+                    GameRules::from_json(&r.to_value().to_string()).map_err(|e| format!("start_game's rules: {e}"))?,
+                ),
             };
             let players = rules.map_or(if names.len() == 3 { 3 } else { 4 }, |r| r.players);
             Ok((Event::StartGame { players, rules }, false, names))
@@ -311,7 +320,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
         }
         "tsumo" => plain(Event::Tsumo { actor: seat(v, "actor")?, pai: pai(v, "pai")? }),
         "dahai" => {
-            let tsumogiri = v.get("tsumogiri").and_then(Value::as_bool);
+            let tsumogiri = v.get("tsumogiri").and_then(Json::as_bool);
             // A log without the flag: the replay decides it from the tile just drawn (`recorded` false).
             Ok((
                 Event::Dahai { actor: seat(v, "actor")?, pai: pai(v, "pai")?, tsumogiri: tsumogiri.unwrap_or(false) },
@@ -424,7 +433,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             let deltas = scores(v, "deltas")?;
             let mut ura_markers = [Pai::UNKNOWN; 5];
             let mut ura_len = 0u8;
-            if let Some(list) = v.get("ura_markers").or_else(|| v.get("uradora_markers")).and_then(Value::as_array) {
+            if let Some(list) = v.get("ura_markers").or_else(|| v.get("uradora_markers")).and_then(Json::as_array) {
                 for (slot, x) in ura_markers.iter_mut().zip(list) {
                     *slot = pai_of(x)?;
                     ura_len += 1;
@@ -447,7 +456,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             ))
         }
         "ryukyoku" => {
-            let reason = match v.get("reason").and_then(Value::as_str) {
+            let reason = match v.get("reason").and_then(Json::as_str) {
                 None | Some("fanpai") => DrawReason::Exhaustive,
                 Some("kyushukyuhai") => DrawReason::NineTerminals,
                 Some("sufonrenta") => DrawReason::FourWinds,
