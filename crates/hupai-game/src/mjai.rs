@@ -4,6 +4,7 @@
 //! rules (`"rules"`), `hua` sets a flower aside, `cuohu` is a false win's penalty, `niao` the
 //! birds turned over.
 
+use arrayvec::ArrayVec;
 use hupai::Suit;
 use serde_json::{Value, json};
 
@@ -161,8 +162,14 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         }
         let index = at;
         at += 1;
-        let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
-        let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
+        let (parsed, players) = match quick_event(line) {
+            Some((event, recorded)) => (Ok((event, recorded, Vec::new())), None),
+            None => {
+                let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
+                let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
+                (parsed, value.as_ref().ok().and_then(players_of))
+            }
+        };
         let starts = matches!(parsed, Ok((Event::StartGame { .. }, ..)));
         if starts || current.is_none() {
             if let Some(done) = current.take() {
@@ -189,7 +196,7 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
                     }
                     _ => {}
                 }
-                if let (Event::StartKyoku { .. }, Some(n)) = (event, value.as_ref().ok().and_then(players_of)) {
+                if let (Event::StartKyoku { .. }, Some(n)) = (event, players) {
                     log.header.players = n;
                 }
                 log.events.push(LogEvent { event, at: index, recorded });
@@ -203,6 +210,212 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         games.push(done);
     }
     (games, at)
+}
+
+/// A value of a flat object the quick reader takes: a string without escapes, a whole number,
+/// true or false, or a list of at most four such strings.
+#[derive(Clone, Copy)]
+enum Flat<'a> {
+    Str(&'a str),
+    Int(u64),
+    Bool(bool),
+    /// The list's text between its brackets (strings without escapes, commas, whitespace) and
+    /// how many strings it holds.
+    Strs(&'a str, u8),
+}
+
+/// Short strings compared byte by byte (keys and tile names: shorter than a call to `memcmp`).
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The members of `line` if it is one flat JSON object of the simple values [`Flat`] holds, each
+/// key once; none for anything else (nested values, escapes, numbers other than small whole
+/// ones, null, a key written twice, not JSON at all), which the general reader then reads.
+fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
+    let b = line.as_bytes();
+    let mut i = 0;
+    let ws = |i: &mut usize| {
+        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | b'\n' | b'\r') {
+            *i += 1;
+        }
+    };
+    // A string without escapes or control characters, from its opening quote.
+    let string = |i: &mut usize| -> Option<&str> {
+        if b.get(*i) != Some(&b'"') {
+            return None;
+        }
+        let start = *i + 1;
+        let len = b[start..].iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        if b[start + len] != b'"' {
+            return None;
+        }
+        *i = start + len + 1;
+        line.get(start..start + len)
+    };
+    let mut members = ArrayVec::new();
+    ws(&mut i);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    ws(&mut i);
+    if b.get(i) == Some(&b'}') {
+        i += 1;
+    } else {
+        loop {
+            let key = string(&mut i)?;
+            ws(&mut i);
+            if b.get(i) != Some(&b':') {
+                return None;
+            }
+            i += 1;
+            ws(&mut i);
+            let value = match *b.get(i)? {
+                b'"' => Flat::Str(string(&mut i)?),
+                b'0'..=b'9' => {
+                    let len = b[i..].iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len() - i);
+                    // JSON writes no leading zero; long numbers go the general way.
+                    if len > 9 || (len > 1 && b[i] == b'0') {
+                        return None;
+                    }
+                    let n = line[i..i + len].parse().ok()?;
+                    i += len;
+                    Flat::Int(n)
+                }
+                b't' if b[i..].starts_with(b"true") => {
+                    i += 4;
+                    Flat::Bool(true)
+                }
+                b'f' if b[i..].starts_with(b"false") => {
+                    i += 5;
+                    Flat::Bool(false)
+                }
+                b'[' => {
+                    i += 1;
+                    let start = i;
+                    ws(&mut i);
+                    let mut n = 0u8;
+                    if b.get(i) == Some(&b']') {
+                        i += 1;
+                    } else {
+                        loop {
+                            string(&mut i)?;
+                            n += 1;
+                            if n > 4 {
+                                return None;
+                            }
+                            ws(&mut i);
+                            match b.get(i) {
+                                Some(b',') => {
+                                    i += 1;
+                                    ws(&mut i);
+                                }
+                                Some(b']') => {
+                                    i += 1;
+                                    break;
+                                }
+                                _ => return None,
+                            }
+                        }
+                    }
+                    Flat::Strs(&line[start..i - 1], n)
+                }
+                _ => return None,
+            };
+            // Each key once: a key written twice means its last value, left to the general reader.
+            if members.iter().any(|(k, _)| same_text(k, key)) || members.try_push((key, value)).is_err() {
+                return None;
+            }
+            ws(&mut i);
+            match b.get(i) {
+                Some(b',') => {
+                    i += 1;
+                    ws(&mut i);
+                }
+                Some(b'}') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    ws(&mut i);
+    (i == b.len()).then_some(members)
+}
+
+/// The common events of a game (draws, discards, calls, riichi, dora) read straight from a flat
+/// line, with the same answer as the general reader ([`event_of`] over the parsed JSON); none
+/// when the line is anything else or anything in it is wrong, so the general reader reads it
+/// (and names what is wrong).
+fn quick_event(line: &str) -> Option<(Event, bool)> {
+    let members = flat_members(line)?;
+    let get = |key: &str| members.iter().find(|(k, _)| same_text(k, key)).map(|(_, v)| *v);
+    let seat = |key: &str| match get(key)? {
+        Flat::Int(n) if n < 4 => Some(n as Seat),
+        _ => None,
+    };
+    let pai = |key: &str| match get(key)? {
+        Flat::Str(name) => name.parse::<Pai>().ok(),
+        _ => None,
+    };
+    let consumed = |n: u8| -> Option<[Pai; 4]> {
+        let Flat::Strs(list, len) = get("consumed")? else { return None };
+        if len != n {
+            return None;
+        }
+        // The strings hold no quotes: they are every other piece between quotes.
+        let mut out = [Pai::UNKNOWN; 4];
+        for (slot, name) in out.iter_mut().zip(list.split('"').skip(1).step_by(2)) {
+            *slot = name.parse::<Pai>().ok()?;
+        }
+        Some(out)
+    };
+    let Flat::Str(kind) = get("type")? else { return None };
+    let plain = |e: Event| Some((e, false));
+    match kind {
+        "tsumo" => plain(Event::Tsumo { actor: seat("actor")?, pai: pai("pai")? }),
+        "dahai" => {
+            let tsumogiri = match get("tsumogiri") {
+                None => None,
+                Some(Flat::Bool(b)) => Some(b),
+                Some(_) => return None,
+            };
+            Some((
+                Event::Dahai { actor: seat("actor")?, pai: pai("pai")?, tsumogiri: tsumogiri.unwrap_or(false) },
+                tsumogiri.is_some(),
+            ))
+        }
+        "reach" => plain(Event::Reach { actor: seat("actor")? }),
+        "reach_accepted" => plain(Event::ReachAccepted { actor: seat("actor")? }),
+        "chi" | "pon" => {
+            let (actor, target, pai, c) = (seat("actor")?, seat("target")?, pai("pai")?, consumed(2)?);
+            let consumed = [c[0], c[1]];
+            plain(if kind == "chi" {
+                Event::Chi { actor, target, pai, consumed }
+            } else {
+                Event::Pon { actor, target, pai, consumed }
+            })
+        }
+        "daiminkan" => {
+            let c = consumed(3)?;
+            plain(Event::Daiminkan {
+                actor: seat("actor")?,
+                target: seat("target")?,
+                pai: pai("pai")?,
+                consumed: [c[0], c[1], c[2]],
+            })
+        }
+        "kakan" => {
+            let c = consumed(3)?;
+            plain(Event::Kakan { actor: seat("actor")?, pai: pai("pai")?, consumed: [c[0], c[1], c[2]] })
+        }
+        "ankan" => plain(Event::Ankan { actor: seat("actor")?, consumed: consumed(4)? }),
+        "dora" => plain(Event::Dora { dora_marker: pai("dora_marker")? }),
+        "end_kyoku" => plain(Event::EndKyoku),
+        _ => None,
+    }
 }
 
 /// Players at the table from a `start_kyoku` line's scores.
@@ -573,6 +786,51 @@ pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String>
 mod tests {
     use super::*;
     use crate::{Game, GameRules};
+
+    /// The quick reader of common lines gives what the general one gives, and leaves every
+    /// line it does not take exactly as it is to the general one.
+    #[test]
+    fn quick_reader_answers_as_the_general_one() {
+        let mut quick = 0;
+        for (rules, players) in [(GameRules::TENHOU, 4), (GameRules::preset("tenhou-3p").unwrap(), 3)] {
+            let mut game = Game::new(rules, 5);
+            let mut rng = crate::wall::SplitMix64(9);
+            while let Some(seat) = game.next_seat() {
+                let legal = game.legal_actions(seat);
+                game.apply(seat, legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+            for line in write(game.events(), players).lines() {
+                let spaced = line.replace(':', " : ").replace(',', " ,\t");
+                let more = line.replacen('{', "{\"x\":[\"a\"],\"y\":true,", 1);
+                for line in [line, &spaced, &more] {
+                    let general = event_of(&Json::parse(line).unwrap()).map(|(e, r, _)| (e, r));
+                    if let Some(q) = quick_event(line) {
+                        assert_eq!(Ok(q), general, "{line}");
+                        quick += 1;
+                    }
+                }
+            }
+        }
+        assert!(quick > 1000, "{quick}");
+        for line in [
+            r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":1}"#,
+            r#"{"type":"tsumo","actor":0,"actor":1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":4,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5x"}"#,
+            r#"{"type":"tsumo","actor":0.0,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":00,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":-1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5\u006d"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m"} x"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m",}"#,
+            r#"{"type":"tsumo","actor":0,"pai":null}"#,
+            r#"{"type":"pon","actor":0,"target":1,"pai":"5m","consumed":["5m","5m","5m"]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m""#,
+        ] {
+            assert!(quick_event(line).is_none(), "{line}");
+        }
+    }
 
     /// Every legal action of random games reads back from its JSON as itself.
     #[test]

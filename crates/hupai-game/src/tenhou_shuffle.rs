@@ -37,11 +37,19 @@ impl TenhouShuffle {
             let kind = text.split(',').next().unwrap_or("");
             return Err(format!("seed of kind '{kind}': only '{}' seeds are Tenhou's shuffle", &SEED_PREFIX[..28]));
         }
-        let bytes = base64_decode(b64)?;
-        if bytes.len() != 624 * 4 {
-            return Err(format!("the seed holds {} bytes; Tenhou's holds 2496 (624 words)", bytes.len()));
+        let mut bytes = [0u8; 624 * 4];
+        if !base64_decode_exact(b64.as_bytes(), &mut bytes) {
+            // Whitespace, padding or a wrong length or letter: the general decoder says which.
+            let general = base64_decode(b64)?;
+            if general.len() != bytes.len() {
+                return Err(format!("the seed holds {} bytes; Tenhou's holds 2496 (624 words)", general.len()));
+            }
+            bytes.copy_from_slice(&general);
         }
-        let key: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let mut key = [0u32; 624];
+        for (word, c) in key.iter_mut().zip(bytes.chunks_exact(4)) {
+            *word = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
         Ok(TenhouShuffle { mt: Mt19937::by_array(&key) })
     }
 
@@ -182,6 +190,36 @@ impl Mt19937 {
     }
 }
 
+/// The value of each base64 letter (`+/` alphabet), 255 for any other byte.
+const BASE64_VALUES: [u8; 256] = {
+    let mut values = [255u8; 256];
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut i = 0;
+    while i < 64 {
+        values[letters[i] as usize] = i as u8;
+        i += 1;
+    }
+    values
+};
+
+/// Decodes `text`, letters only (no padding, no whitespace), of exactly the length that fills
+/// `out` (a multiple of 3 bytes), four letters to three bytes at a time; false if it is not
+/// such a text (the general decoder then reads it, or says what is wrong).
+fn base64_decode_exact(text: &[u8], out: &mut [u8]) -> bool {
+    if out.len() % 3 != 0 || text.len() != out.len() / 3 * 4 {
+        return false;
+    }
+    let mut bad = 0u8;
+    for (letters, bytes) in text.chunks_exact(4).zip(out.chunks_exact_mut(3)) {
+        let v = [0, 1, 2, 3].map(|i| BASE64_VALUES[usize::from(letters[i])]);
+        bad |= v[0] | v[1] | v[2] | v[3];
+        let n = u32::from(v[0]) << 18 | u32::from(v[1]) << 12 | u32::from(v[2]) << 6 | u32::from(v[3]);
+        bytes.copy_from_slice(&n.to_be_bytes()[1..]);
+    }
+    // A letter's value is below 64: a byte that is no letter (255) sets the high bits.
+    bad < 64
+}
+
 /// Standard base64 (`+/`, `=` padding optional; whitespace skipped).
 fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
@@ -226,6 +264,29 @@ mod tests {
         let words = sha512_of_block(&block);
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
         assert_eq!(bytes, Sha512::digest(&block).to_vec());
+    }
+
+    #[test]
+    fn base64_of_exact_length_reads_as_the_general_decoder() {
+        let bytes: Vec<u8> = (0..2496u32).map(|i| (i * 131 + 7) as u8).collect();
+        const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut text = String::new();
+        for c in bytes.chunks(3) {
+            let n = u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
+            for shift in [18, 12, 6, 0] {
+                text.push(char::from(LETTERS[(n >> shift & 63) as usize]));
+            }
+        }
+        let mut out = [0u8; 2496];
+        assert!(base64_decode_exact(text.as_bytes(), &mut out));
+        assert_eq!(out.to_vec(), bytes);
+        assert_eq!(base64_decode(&text).unwrap(), bytes);
+        let mut bad = text.clone().into_bytes();
+        bad[1000] = b'!';
+        assert!(!base64_decode_exact(&bad, &mut out));
+        assert!(!base64_decode_exact(&text.as_bytes()[4..], &mut out));
+        let spaced = format!("{} {}", &text[..100], &text[100..]);
+        assert_eq!(TenhouShuffle::from_seed(&spaced).unwrap(), TenhouShuffle::from_seed(&text).unwrap());
     }
 
     #[test]
