@@ -153,6 +153,10 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
 pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usize) {
     let mut games: Vec<Result<GameLog, LogError>> = Vec::new();
     let mut current: Option<Result<GameLog, LogError>> = None;
+    // Room for the first game's events at once (a game is a thousand lines or two): growing a
+    // list of a thousand events step by step copies it over and over.
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+    let mut room = lines.min(1 << 12);
     let mut kyoku = String::from("start");
     let mut at = 0usize;
     for line in text.trim_start_matches('\u{feff}').lines() {
@@ -178,7 +182,7 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
             kyoku = String::from("start");
             current = Some(Ok(GameLog {
                 header: Header { players: 4, names: Vec::new(), rules: None, seed: None },
-                events: Vec::new(),
+                events: Vec::with_capacity(std::mem::take(&mut room)),
             }));
         }
         let game = games.len();
@@ -253,7 +257,7 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
         *i = start + len + 1;
         line.get(start..start + len)
     };
-    let mut members = ArrayVec::new();
+    let mut members: ArrayVec<(&str, Flat<'_>), 8> = ArrayVec::new();
     ws(&mut i);
     if b.get(i) != Some(&b'{') {
         return None;

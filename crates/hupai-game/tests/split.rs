@@ -90,10 +90,12 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     let rules = GameRules::TENHOU;
     let tenhou6_text: String = games.iter().map(|g| formats::tenhou6::write(g.events(), &rules, &[]) + "\n").collect();
     assert_eq!(same(&tenhou6_text, "tenhou6 lines"), 4);
-    // A JSON list of games is one value: read whole.
-    let list = format!("[{}]", tenhou6_text.trim_end().replace('\n', ","));
-    assert_eq!(same(&list, "tenhou6 list"), 1);
-    assert_eq!(formats::read(&list).unwrap().len(), 4);
+    // One game pretty-printed over many lines is one value: read whole.
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(
+        tenhou6_text.lines().next().unwrap(),
+    ).unwrap()).unwrap();
+    assert_eq!(same(&pretty, "tenhou6 pretty"), 1);
+    assert_eq!(formats::read(&pretty).unwrap().len(), 1);
     let mjlogs = files("mjlog").concat();
     assert_eq!(same(&mjlogs, "mjlog"), 23);
     for (what, text) in [("mjai", &mjai_text), ("tenhou6", &tenhou6_text), ("mjlog", &mjlogs)] {
@@ -101,10 +103,10 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
             same(&bad, what);
         }
     }
-    // An mjlog game without its end tag runs to the end of the text, the games after it with it.
+    // An mjlog game without its end tag runs to the next game's: the two are read as one.
     let open = mjlogs.replacen("</mjloggm>", "", 1);
     same(&open, "mjlog without an end tag");
-    assert_eq!(formats::read(&open).unwrap().len(), 1);
+    assert_eq!(formats::read(&open).unwrap().len(), 22);
 }
 
 #[test]
