@@ -91,9 +91,10 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     let tenhou6_text: String = games.iter().map(|g| formats::tenhou6::write(g.events(), &rules, &[]) + "\n").collect();
     assert_eq!(same(&tenhou6_text, "tenhou6 lines"), 4);
     // One game pretty-printed over many lines is one value: read whole.
-    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(
-        tenhou6_text.lines().next().unwrap(),
-    ).unwrap()).unwrap();
+    let pretty = serde_json::to_string_pretty(
+        &serde_json::from_str::<serde_json::Value>(tenhou6_text.lines().next().unwrap()).unwrap(),
+    )
+    .unwrap();
     assert_eq!(same(&pretty, "tenhou6 pretty"), 1);
     assert_eq!(formats::read(&pretty).unwrap().len(), 1);
     let mjlogs = files("mjlog").concat();
