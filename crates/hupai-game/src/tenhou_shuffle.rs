@@ -206,7 +206,7 @@ const BASE64_VALUES: [u8; 256] = {
 /// `out` (a multiple of 3 bytes), four letters to three bytes at a time; false if it is not
 /// such a text (the general decoder then reads it, or says what is wrong).
 fn base64_decode_exact(text: &[u8], out: &mut [u8]) -> bool {
-    if out.len() % 3 != 0 || text.len() != out.len() / 3 * 4 {
+    if !out.len().is_multiple_of(3) || text.len() != out.len() / 3 * 4 {
         return false;
     }
     let mut bad = 0u8;
