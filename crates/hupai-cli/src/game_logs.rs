@@ -6,6 +6,7 @@ use std::io::{self, Read as _, Write};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
+use cpu_time::ProcessTime;
 use hupai_game::formats::{self, GameLog, LogError};
 use hupai_game::replay::{self, Decision, Replayed};
 use hupai_game::tenhou_shuffle::TenhouShuffle;
@@ -26,9 +27,10 @@ pub(crate) struct ReplayArgs {
     legal: bool,
     /// Print one JSON line of speed instead: the files read and parsed, and every game replayed
     /// with every check, over and over for about `--seconds` — {"files", "games", "failed",
-    /// "hands", "decisions", "passes", "seconds", "games_per_second", "hands_per_second",
-    /// "threads"} (hands and decisions of the games that replay);
-    /// with `--legal`, every decision's legal actions listed too (not printed).
+    /// "hands", "decisions", "passes", "seconds", "cpu_seconds", "games_per_second",
+    /// "hands_per_second", "threads"} (hands and decisions of the games that replay; cpu_seconds:
+    /// the CPU time of every thread); with `--legal`, every decision's legal actions listed too
+    /// (not printed).
     #[arg(long)]
     bench: bool,
     /// How long `--bench` runs (it runs the whole set at least once).
@@ -107,6 +109,17 @@ fn replay_one(
     }
 }
 
+/// Every game of a log, the parts of a file of many games read in parallel (as [`formats::read`]
+/// reads them, run on the current thread pool).
+fn read_games(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
+    let split = formats::split(text)?;
+    if split.parts().len() == 1 {
+        return Ok(split.join(vec![split.read_part(0)]));
+    }
+    let parts = (0..split.parts().len()).into_par_iter().map(|i| split.read_part(i)).collect();
+    Ok(split.join(parts))
+}
+
 fn failure(file: &str, e: &LogError) -> Value {
     json!({"file": file, "game": e.game, "ok": false, "kyoku": e.kyoku, "event": e.event, "error": e.message})
 }
@@ -180,35 +193,41 @@ fn bench_replay(
         hands: a.hands + b.hands,
         decisions: a.decisions + b.decisions,
     };
+    // The games of a file are replayed in parallel too, so a single file of many games uses
+    // every thread.
     let pass = || -> Count {
         pool.install(|| {
             texts
                 .par_iter()
                 .map(|text| {
-                    let mut c = Count::default();
-                    let Ok(games) = formats::read(text) else {
-                        c.failed += 1;
-                        return c;
+                    let Ok(games) = read_games(text) else {
+                        return Count { failed: 1, ..Count::default() };
                     };
-                    for (i, log) in games.into_iter().enumerate() {
-                        c.games += 1;
-                        let mut listed = |_: &Decision| {};
-                        let on: Option<&mut dyn FnMut(&Decision)> = if args.legal { Some(&mut listed) } else { None };
-                        match log.and_then(|log| replay_one(&log, i, rules, on)) {
-                            Ok(r) => {
-                                c.hands +=
-                                    r.events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count() as u64;
-                                c.decisions += r.decisions;
+                    games
+                        .into_par_iter()
+                        .enumerate()
+                        .map(|(i, log)| {
+                            let mut c = Count { games: 1, ..Count::default() };
+                            let mut listed = |_: &Decision| {};
+                            let on: Option<&mut dyn FnMut(&Decision)> =
+                                if args.legal { Some(&mut listed) } else { None };
+                            match log.and_then(|log| replay_one(&log, i, rules, on)) {
+                                Ok(r) => {
+                                    c.hands += r.events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count()
+                                        as u64;
+                                    c.decisions += r.decisions;
+                                }
+                                Err(_) => c.failed += 1,
                             }
-                            Err(_) => c.failed += 1,
-                        }
-                    }
-                    c
+                            c
+                        })
+                        .reduce(Count::default, add)
                 })
                 .reduce(Count::default, add)
         })
     };
     let start = Instant::now();
+    let cpu_start = ProcessTime::try_now().ok();
     let mut total = Count::default();
     let mut passes = 0u64;
     loop {
@@ -219,8 +238,12 @@ fn bench_replay(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    // CPU seconds of every thread: on a shared machine, games per CPU second say what the
+    // replay costs when the wall clock says how busy the machine was.
+    let cpu_seconds = cpu_start.map(|t| t.elapsed().as_secs_f64());
     let line = json!({"files": args.files.len(), "games": total.games, "failed": total.failed,
         "hands": total.hands, "decisions": total.decisions, "passes": passes, "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
         "games_per_second": total.games as f64 / seconds, "hands_per_second": total.hands as f64 / seconds,
         "threads": pool.current_num_threads()});
     writeln!(out, "{line}")?;
@@ -234,15 +257,22 @@ fn replay_files(
     pool: &rayon::ThreadPool,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
+    let texts: Vec<(&String, io::Result<String>)> = args.files.iter().map(|file| (file, read_text(file))).collect();
+    let read: Vec<Result<Vec<Result<GameLog, LogError>>, String>> = pool.install(|| {
+        texts
+            .par_iter()
+            .map(|(_, text)| text.as_ref().map_err(|e| e.to_string()).and_then(|text| read_games(text)))
+            .collect()
+    });
     let mut jobs = Vec::new();
-    for file in &args.files {
-        match read_text(file).map_err(|e| e.to_string()).and_then(|text| formats::read(&text)) {
+    for ((file, _), games) in texts.iter().zip(read) {
+        match games {
             Ok(games) => jobs.extend(games.into_iter().enumerate().map(|(game, log)| Job::Game {
-                file: file.clone(),
+                file: (*file).clone(),
                 game,
                 log,
             })),
-            Err(error) => jobs.push(Job::Unreadable { file: file.clone(), error }),
+            Err(error) => jobs.push(Job::Unreadable { file: (*file).clone(), error }),
         }
     }
     let results: Vec<(Vec<Value>, bool)> = pool.install(|| {

@@ -99,3 +99,54 @@ fn wall_prints_tenhous_walls() {
     assert_eq!(code, 2);
     assert!(err.contains("2496"), "{err}");
 }
+
+#[test]
+fn a_file_of_many_games_replays_game_by_game_and_benches_them_all() {
+    // Self-play logs of three games in one stream, the second game damaged: each game its own
+    // line, as each replayed alone (the file is read in parts, in parallel).
+    let play = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["play", "--rules", "tenhou", "--games", "3", "--seed", "40", "--policy", "efficiency"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(play.stdout).unwrap();
+    let second = text.match_indices("start_game").nth(1).unwrap().0;
+    let at = second + text[second..].find("\"dahai\"").unwrap();
+    let damaged = format!("{}\"dahoo\"{}", &text[..at], &text[at + "\"dahai\"".len()..]);
+    let (lines, code, _) = hupai(&["replay", "-", "--threads", "2"], &damaged);
+    assert_eq!(code, 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["ok"], true);
+    assert_eq!((lines[1]["ok"].clone(), lines[1]["game"].clone()), (Value::Bool(false), Value::from(1)));
+    assert!(lines[1]["error"].as_str().unwrap().contains("dahoo"), "{}", lines[1]);
+    assert_eq!(lines[1]["event"], damaged[..at].matches('\n').count());
+    assert_eq!(lines[2]["ok"], true);
+    let (whole, code, _) = hupai(&["replay", "-", "--threads", "1"], &text);
+    assert_eq!(code, 0);
+    assert_eq!(whole[0], lines[0]);
+    assert_eq!(whole[2], lines[2]);
+
+    let (bench, code, _) = hupai(&["replay", "--bench", "--seconds", "0.2", "--threads", "2", "-"], &damaged);
+    assert_eq!(code, 0);
+    let b = &bench[0];
+    assert_eq!(
+        keys(b),
+        [
+            "cpu_seconds",
+            "decisions",
+            "failed",
+            "files",
+            "games",
+            "games_per_second",
+            "hands",
+            "hands_per_second",
+            "passes",
+            "seconds",
+            "threads"
+        ]
+    );
+    let passes = b["passes"].as_u64().unwrap();
+    assert!(passes >= 1);
+    assert_eq!(b["games"].as_u64(), Some(3 * passes));
+    assert_eq!(b["failed"].as_u64(), Some(passes));
+    assert!(b["cpu_seconds"].as_f64().unwrap() > 0.0);
+}

@@ -4,8 +4,11 @@
 //! rules (`"rules"`), `hua` sets a flower aside, `cuohu` is a false win's penalty, `niao` the
 //! birds turned over.
 
+use arrayvec::ArrayVec;
 use hupai::Suit;
 use serde_json::{Value, json};
+
+use crate::formats::json::Json;
 
 use crate::action::Action;
 use crate::event::{DrawReason, WinScore};
@@ -143,8 +146,17 @@ pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
 /// from the first line, if the log has none). A line that is not an mjai event fails its game
 /// with an error naming the line; the next game is read from its `start_game`.
 pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
+    read_counting(text).0
+}
+
+/// [`read`], and the count of events read (where a next part's events would start).
+pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usize) {
     let mut games: Vec<Result<GameLog, LogError>> = Vec::new();
     let mut current: Option<Result<GameLog, LogError>> = None;
+    // Room for the first game's events at once (a game is a thousand lines or two): growing a
+    // list of a thousand events step by step copies it over and over.
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+    let mut room = lines.min(1 << 12);
     let mut kyoku = String::from("start");
     let mut at = 0usize;
     for line in text.trim_start_matches('\u{feff}').lines() {
@@ -154,8 +166,14 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
         }
         let index = at;
         at += 1;
-        let value = serde_json::from_str::<Value>(line).map_err(|e| format!("not JSON: {e}"));
-        let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
+        let (parsed, players) = match quick_event(line) {
+            Some((event, recorded)) => (Ok((event, recorded, Vec::new())), None),
+            None => {
+                let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
+                let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
+                (parsed, value.as_ref().ok().and_then(players_of))
+            }
+        };
         let starts = matches!(parsed, Ok((Event::StartGame { .. }, ..)));
         if starts || current.is_none() {
             if let Some(done) = current.take() {
@@ -164,7 +182,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
             kyoku = String::from("start");
             current = Some(Ok(GameLog {
                 header: Header { players: 4, names: Vec::new(), rules: None, seed: None },
-                events: Vec::new(),
+                events: Vec::with_capacity(std::mem::take(&mut room)),
             }));
         }
         let game = games.len();
@@ -182,7 +200,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
                     }
                     _ => {}
                 }
-                if let (Event::StartKyoku { .. }, Some(n)) = (event, value.as_ref().ok().and_then(players_of)) {
+                if let (Event::StartKyoku { .. }, Some(n)) = (event, players) {
                     log.header.players = n;
                 }
                 log.events.push(LogEvent { event, at: index, recorded });
@@ -195,39 +213,245 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
     if let Some(done) = current {
         games.push(done);
     }
-    games
+    (games, at)
+}
+
+/// A value of a flat object the quick reader takes: a string without escapes, a whole number,
+/// true or false, or a list of at most four such strings.
+#[derive(Clone, Copy)]
+enum Flat<'a> {
+    Str(&'a str),
+    Int(u64),
+    Bool(bool),
+    /// The list's text between its brackets (strings without escapes, commas, whitespace) and
+    /// how many strings it holds.
+    Strs(&'a str, u8),
+}
+
+/// Short strings compared byte by byte (keys and tile names: shorter than a call to `memcmp`).
+fn same_text(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The members of `line` if it is one flat JSON object of the simple values [`Flat`] holds, each
+/// key once; none for anything else (nested values, escapes, numbers other than small whole
+/// ones, null, a key written twice, not JSON at all), which the general reader then reads.
+fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
+    let b = line.as_bytes();
+    let mut i = 0;
+    let ws = |i: &mut usize| {
+        while *i < b.len() && matches!(b[*i], b' ' | b'\t' | b'\n' | b'\r') {
+            *i += 1;
+        }
+    };
+    // A string without escapes or control characters, from its opening quote.
+    let string = |i: &mut usize| -> Option<&str> {
+        if b.get(*i) != Some(&b'"') {
+            return None;
+        }
+        let start = *i + 1;
+        let len = b[start..].iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        if b[start + len] != b'"' {
+            return None;
+        }
+        *i = start + len + 1;
+        line.get(start..start + len)
+    };
+    let mut members: ArrayVec<(&str, Flat<'_>), 8> = ArrayVec::new();
+    ws(&mut i);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    ws(&mut i);
+    if b.get(i) == Some(&b'}') {
+        i += 1;
+    } else {
+        loop {
+            let key = string(&mut i)?;
+            ws(&mut i);
+            if b.get(i) != Some(&b':') {
+                return None;
+            }
+            i += 1;
+            ws(&mut i);
+            let value = match *b.get(i)? {
+                b'"' => Flat::Str(string(&mut i)?),
+                b'0'..=b'9' => {
+                    let len = b[i..].iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len() - i);
+                    // JSON writes no leading zero; long numbers go the general way.
+                    if len > 9 || (len > 1 && b[i] == b'0') {
+                        return None;
+                    }
+                    let n = line[i..i + len].parse().ok()?;
+                    i += len;
+                    Flat::Int(n)
+                }
+                b't' if b[i..].starts_with(b"true") => {
+                    i += 4;
+                    Flat::Bool(true)
+                }
+                b'f' if b[i..].starts_with(b"false") => {
+                    i += 5;
+                    Flat::Bool(false)
+                }
+                b'[' => {
+                    i += 1;
+                    let start = i;
+                    ws(&mut i);
+                    let mut n = 0u8;
+                    if b.get(i) == Some(&b']') {
+                        i += 1;
+                    } else {
+                        loop {
+                            string(&mut i)?;
+                            n += 1;
+                            if n > 4 {
+                                return None;
+                            }
+                            ws(&mut i);
+                            match b.get(i) {
+                                Some(b',') => {
+                                    i += 1;
+                                    ws(&mut i);
+                                }
+                                Some(b']') => {
+                                    i += 1;
+                                    break;
+                                }
+                                _ => return None,
+                            }
+                        }
+                    }
+                    Flat::Strs(&line[start..i - 1], n)
+                }
+                _ => return None,
+            };
+            // Each key once: a key written twice means its last value, left to the general reader.
+            if members.iter().any(|(k, _)| same_text(k, key)) || members.try_push((key, value)).is_err() {
+                return None;
+            }
+            ws(&mut i);
+            match b.get(i) {
+                Some(b',') => {
+                    i += 1;
+                    ws(&mut i);
+                }
+                Some(b'}') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    ws(&mut i);
+    (i == b.len()).then_some(members)
+}
+
+/// The common events of a game (draws, discards, calls, riichi, dora) read straight from a flat
+/// line, with the same answer as the general reader ([`event_of`] over the parsed JSON); none
+/// when the line is anything else or anything in it is wrong, so the general reader reads it
+/// (and names what is wrong).
+fn quick_event(line: &str) -> Option<(Event, bool)> {
+    let members = flat_members(line)?;
+    let get = |key: &str| members.iter().find(|(k, _)| same_text(k, key)).map(|(_, v)| *v);
+    let seat = |key: &str| match get(key)? {
+        Flat::Int(n) if n < 4 => Some(n as Seat),
+        _ => None,
+    };
+    let pai = |key: &str| match get(key)? {
+        Flat::Str(name) => name.parse::<Pai>().ok(),
+        _ => None,
+    };
+    let consumed = |n: u8| -> Option<[Pai; 4]> {
+        let Flat::Strs(list, len) = get("consumed")? else { return None };
+        if len != n {
+            return None;
+        }
+        // The strings hold no quotes: they are every other piece between quotes.
+        let mut out = [Pai::UNKNOWN; 4];
+        for (slot, name) in out.iter_mut().zip(list.split('"').skip(1).step_by(2)) {
+            *slot = name.parse::<Pai>().ok()?;
+        }
+        Some(out)
+    };
+    let Flat::Str(kind) = get("type")? else { return None };
+    let plain = |e: Event| Some((e, false));
+    match kind {
+        "tsumo" => plain(Event::Tsumo { actor: seat("actor")?, pai: pai("pai")? }),
+        "dahai" => {
+            let tsumogiri = match get("tsumogiri") {
+                None => None,
+                Some(Flat::Bool(b)) => Some(b),
+                Some(_) => return None,
+            };
+            Some((
+                Event::Dahai { actor: seat("actor")?, pai: pai("pai")?, tsumogiri: tsumogiri.unwrap_or(false) },
+                tsumogiri.is_some(),
+            ))
+        }
+        "reach" => plain(Event::Reach { actor: seat("actor")? }),
+        "reach_accepted" => plain(Event::ReachAccepted { actor: seat("actor")? }),
+        "chi" | "pon" => {
+            let (actor, target, pai, c) = (seat("actor")?, seat("target")?, pai("pai")?, consumed(2)?);
+            let consumed = [c[0], c[1]];
+            plain(if kind == "chi" {
+                Event::Chi { actor, target, pai, consumed }
+            } else {
+                Event::Pon { actor, target, pai, consumed }
+            })
+        }
+        "daiminkan" => {
+            let c = consumed(3)?;
+            plain(Event::Daiminkan {
+                actor: seat("actor")?,
+                target: seat("target")?,
+                pai: pai("pai")?,
+                consumed: [c[0], c[1], c[2]],
+            })
+        }
+        "kakan" => {
+            let c = consumed(3)?;
+            plain(Event::Kakan { actor: seat("actor")?, pai: pai("pai")?, consumed: [c[0], c[1], c[2]] })
+        }
+        "ankan" => plain(Event::Ankan { actor: seat("actor")?, consumed: consumed(4)? }),
+        "dora" => plain(Event::Dora { dora_marker: pai("dora_marker")? }),
+        "end_kyoku" => plain(Event::EndKyoku),
+        _ => None,
+    }
 }
 
 /// Players at the table from a `start_kyoku` line's scores.
-fn players_of(v: &Value) -> Option<u8> {
+fn players_of(v: &Json<'_>) -> Option<u8> {
     let n = v.get("scores")?.as_array()?.len();
     matches!(n, 3 | 4).then_some(n as u8)
 }
 
-fn field<'a>(v: &'a Value, key: &str) -> Result<&'a Value, String> {
-    v.get(key).ok_or_else(|| format!("{} without '{key}'", v.get("type").and_then(Value::as_str).unwrap_or("event")))
+fn field<'a>(v: &'a Json<'a>, key: &str) -> Result<&'a Json<'a>, String> {
+    v.get(key).ok_or_else(|| format!("{} without '{key}'", v.get("type").and_then(Json::as_str).unwrap_or("event")))
 }
 
-fn seat(v: &Value, key: &str) -> Result<Seat, String> {
+fn seat(v: &Json<'_>, key: &str) -> Result<Seat, String> {
     let x = field(v, key)?;
     x.as_u64().filter(|&s| s < 4).map(|s| s as Seat).ok_or_else(|| format!("'{key}' must be a seat 0-3, not {x}"))
 }
 
-fn small(v: &Value, key: &str) -> Result<u8, String> {
+fn small(v: &Json<'_>, key: &str) -> Result<u8, String> {
     let x = field(v, key)?;
     x.as_u64().filter(|&n| n < 256).map(|n| n as u8).ok_or_else(|| format!("'{key}' must be a small number, not {x}"))
 }
 
-fn pai_of(x: &Value) -> Result<Pai, String> {
+fn pai_of(x: &Json<'_>) -> Result<Pai, String> {
     let name = x.as_str().ok_or_else(|| format!("a tile must be a string like \"5mr\", not {x}"))?;
     name.parse::<Pai>().map_err(|e| e.to_string())
 }
 
-fn pai(v: &Value, key: &str) -> Result<Pai, String> {
+fn pai(v: &Json<'_>, key: &str) -> Result<Pai, String> {
     pai_of(field(v, key)?)
 }
 
-fn pais<const N: usize>(v: &Value, key: &str) -> Result<[Pai; N], String> {
+fn pais<const N: usize>(v: &Json<'_>, key: &str) -> Result<[Pai; N], String> {
     let list = field(v, key)?.as_array().ok_or_else(|| format!("'{key}' must be a list of tiles"))?;
     if list.len() != N {
         return Err(format!("'{key}' must hold {N} tiles, not {}", list.len()));
@@ -239,7 +463,7 @@ fn pais<const N: usize>(v: &Value, key: &str) -> Result<[Pai; N], String> {
     Ok(out)
 }
 
-fn scores(v: &Value, key: &str) -> Result<Option<[i32; 4]>, String> {
+fn scores(v: &Json<'_>, key: &str) -> Result<Option<[i32; 4]>, String> {
     let Some(x) = v.get(key) else { return Ok(None) };
     if x.is_null() {
         return Ok(None);
@@ -259,20 +483,22 @@ fn scores(v: &Value, key: &str) -> Result<Option<[i32; 4]>, String> {
 }
 
 /// One mjai event: the event, whether it records its deltas, and `start_game`'s names.
-fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
-    let kind = v.get("type").and_then(Value::as_str).ok_or("an mjai event needs a \"type\"")?;
+fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
+    let kind = v.get("type").and_then(Json::as_str).ok_or("an mjai event needs a \"type\"")?;
     let plain = |e: Event| Ok((e, false, Vec::new()));
     match kind {
         "start_game" => {
             let names: Vec<String> = v
                 .get("names")
-                .and_then(Value::as_array)
+                .and_then(Json::as_array)
                 .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
                 .unwrap_or_default();
             // hupai's extension: the rules of a family other than riichi.
             let rules = match v.get("rules") {
-                None | Some(Value::Null) => None,
-                Some(r) => Some(GameRules::from_json(&r.to_string()).map_err(|e| format!("start_game's rules: {e}"))?),
+                None | Some(Json::Null) => None,
+                Some(r) => Some(
+                    GameRules::from_json(&r.to_value().to_string()).map_err(|e| format!("start_game's rules: {e}"))?,
+                ),
             };
             let players = rules.map_or(if names.len() == 3 { 3 } else { 4 }, |r| r.players);
             Ok((Event::StartGame { players, rules }, false, names))
@@ -311,7 +537,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
         }
         "tsumo" => plain(Event::Tsumo { actor: seat(v, "actor")?, pai: pai(v, "pai")? }),
         "dahai" => {
-            let tsumogiri = v.get("tsumogiri").and_then(Value::as_bool);
+            let tsumogiri = v.get("tsumogiri").and_then(Json::as_bool);
             // A log without the flag: the replay decides it from the tile just drawn (`recorded` false).
             Ok((
                 Event::Dahai { actor: seat(v, "actor")?, pai: pai(v, "pai")?, tsumogiri: tsumogiri.unwrap_or(false) },
@@ -424,7 +650,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             let deltas = scores(v, "deltas")?;
             let mut ura_markers = [Pai::UNKNOWN; 5];
             let mut ura_len = 0u8;
-            if let Some(list) = v.get("ura_markers").or_else(|| v.get("uradora_markers")).and_then(Value::as_array) {
+            if let Some(list) = v.get("ura_markers").or_else(|| v.get("uradora_markers")).and_then(Json::as_array) {
                 for (slot, x) in ura_markers.iter_mut().zip(list) {
                     *slot = pai_of(x)?;
                     ura_len += 1;
@@ -447,7 +673,7 @@ fn event_of(v: &Value) -> Result<(Event, bool, Vec<String>), String> {
             ))
         }
         "ryukyoku" => {
-            let reason = match v.get("reason").and_then(Value::as_str) {
+            let reason = match v.get("reason").and_then(Json::as_str) {
                 None | Some("fanpai") => DrawReason::Exhaustive,
                 Some("kyushukyuhai") => DrawReason::NineTerminals,
                 Some("sufonrenta") => DrawReason::FourWinds,
@@ -564,6 +790,51 @@ pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String>
 mod tests {
     use super::*;
     use crate::{Game, GameRules};
+
+    /// The quick reader of common lines gives what the general one gives, and leaves every
+    /// line it does not take exactly as it is to the general one.
+    #[test]
+    fn quick_reader_answers_as_the_general_one() {
+        let mut quick = 0;
+        for (rules, players) in [(GameRules::TENHOU, 4), (GameRules::preset("tenhou-3p").unwrap(), 3)] {
+            let mut game = Game::new(rules, 5);
+            let mut rng = crate::wall::SplitMix64(9);
+            while let Some(seat) = game.next_seat() {
+                let legal = game.legal_actions(seat);
+                game.apply(seat, legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+            for line in write(game.events(), players).lines() {
+                let spaced = line.replace(':', " : ").replace(',', " ,\t");
+                let more = line.replacen('{', "{\"x\":[\"a\"],\"y\":true,", 1);
+                for line in [line, &spaced, &more] {
+                    let general = event_of(&Json::parse(line).unwrap()).map(|(e, r, _)| (e, r));
+                    if let Some(q) = quick_event(line) {
+                        assert_eq!(Ok(q), general, "{line}");
+                        quick += 1;
+                    }
+                }
+            }
+        }
+        assert!(quick > 1000, "{quick}");
+        for line in [
+            r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":1}"#,
+            r#"{"type":"tsumo","actor":0,"actor":1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":4,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5x"}"#,
+            r#"{"type":"tsumo","actor":0.0,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":00,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":-1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5\u006d"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m"} x"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m",}"#,
+            r#"{"type":"tsumo","actor":0,"pai":null}"#,
+            r#"{"type":"pon","actor":0,"target":1,"pai":"5m","consumed":["5m","5m","5m"]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"5m""#,
+        ] {
+            assert!(quick_event(line).is_none(), "{line}");
+        }
+    }
 
     /// Every legal action of random games reads back from its JSON as itself.
     #[test]

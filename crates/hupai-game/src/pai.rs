@@ -152,6 +152,24 @@ impl FromStr for Pai {
 
     /// Reads mjai's names and, for convenience, one mpsz tile (`0m` a red five, `1z`–`7z`).
     fn from_str(s: &str) -> Result<Pai, PaiError> {
+        // The names of the 34 kinds and the red fives straight from their letters (logs are
+        // mostly these); their places in `MJAI`.
+        let suit = |c: u8| match c {
+            b'm' => Some(0),
+            b'p' => Some(1),
+            b's' => Some(2),
+            _ => None,
+        };
+        match *s.as_bytes() {
+            [d @ b'1'..=b'9', c] if suit(c).is_some() => return Ok(Pai(suit(c).unwrap_or(0) * 9 + d - b'1')),
+            [b'5', c, b'r'] if suit(c).is_some() => return Ok(Pai(34 + suit(c).unwrap_or(0))),
+            [c] => {
+                if let Some(i) = b"ESWNPFC".iter().position(|&h| h == c) {
+                    return Ok(Pai(27 + i as u8));
+                }
+            }
+            _ => {}
+        }
         if let Some(i) = MJAI.iter().position(|&n| n == s) {
             return Ok(Pai(i as u8));
         }
@@ -349,6 +367,16 @@ impl Iterator for Distinct {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_mjai_name_reads_as_its_place() {
+        for (i, name) in super::MJAI.iter().enumerate() {
+            assert_eq!(name.parse::<super::Pai>(), Ok(super::Pai(i as u8)), "{name}");
+        }
+        for bad in ["0x", "5mrr", "5zr", "e", "", "10m"] {
+            assert!(bad.parse::<super::Pai>().is_err(), "{bad}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -8,7 +8,7 @@
 //! `swap(yama[i], yama[i + rnd[i] % (len - i)])` for each `i`, and the dice `rnd[135] % 6 + 1`,
 //! `rnd[136] % 6 + 1`. Three players shuffle their 108 ids (2m–8m left out) the same way.
 
-use sha2::{Digest, Sha512};
+use sha2::digest::generic_array::GenericArray;
 
 use crate::wall::{Wall, tile_ids};
 
@@ -37,11 +37,19 @@ impl TenhouShuffle {
             let kind = text.split(',').next().unwrap_or("");
             return Err(format!("seed of kind '{kind}': only '{}' seeds are Tenhou's shuffle", &SEED_PREFIX[..28]));
         }
-        let bytes = base64_decode(b64)?;
-        if bytes.len() != 624 * 4 {
-            return Err(format!("the seed holds {} bytes; Tenhou's holds 2496 (624 words)", bytes.len()));
+        let mut bytes = [0u8; 624 * 4];
+        if !base64_decode_exact(b64.as_bytes(), &mut bytes) {
+            // Whitespace, padding or a wrong length or letter: the general decoder says which.
+            let general = base64_decode(b64)?;
+            if general.len() != bytes.len() {
+                return Err(format!("the seed holds {} bytes; Tenhou's holds 2496 (624 words)", general.len()));
+            }
+            bytes.copy_from_slice(&general);
         }
-        let key: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let mut key = [0u32; 624];
+        for (word, c) in key.iter_mut().zip(bytes.chunks_exact(4)) {
+            *word = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
         Ok(TenhouShuffle { mt: Mt19937::by_array(&key) })
     }
 
@@ -53,9 +61,13 @@ impl TenhouShuffle {
         }
         let mut rnd = [0u32; 144];
         for (block, out) in src.chunks_exact(128).zip(rnd.chunks_exact_mut(16)) {
-            let digest = Sha512::digest(block);
-            for (word, bytes) in out.iter_mut().zip(digest.chunks_exact(4)) {
-                *word = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            let digest = sha512_of_block(block);
+            for (pair, word) in out.chunks_exact_mut(2).zip(digest) {
+                // The digest's bytes are its words big-endian; `rnd` reads them as
+                // little-endian 32-bit words.
+                let bytes = word.to_be_bytes();
+                pair[0] = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+                pair[1] = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
             }
         }
         rnd
@@ -77,6 +89,31 @@ impl TenhouShuffle {
         let dice = [(rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8];
         Wall { yama, len: len as u8, dice }
     }
+}
+
+/// SHA-512's initial state.
+const SHA512_IV: [u64; 8] = [
+    0x6a09_e667_f3bc_c908,
+    0xbb67_ae85_84ca_a73b,
+    0x3c6e_f372_fe94_f82b,
+    0xa54f_f53a_5f1d_36f1,
+    0x510e_527f_ade6_82d1,
+    0x9b05_688c_2b3e_6c1f,
+    0x1f83_d9ab_fb41_bd6b,
+    0x5be0_cd19_137e_2179,
+];
+
+/// The SHA-512 digest (as its eight words) of one 128-byte block: the block and its padding
+/// (one bit, zeros, the length 1,024 bits) compressed in one call, which lets the vectorised
+/// compression work on both at once instead of one after the other as a streaming digest does.
+fn sha512_of_block(block: &[u8]) -> [u64; 8] {
+    let mut padding = [0u8; 128];
+    padding[0] = 0x80;
+    padding[126..].copy_from_slice(&1024u16.to_be_bytes());
+    let blocks = [GenericArray::clone_from_slice(block), GenericArray::clone_from_slice(&padding)];
+    let mut state = SHA512_IV;
+    sha2::compress512(&mut state, &blocks);
+    state
 }
 
 /// MT19937 (Matsumoto and Nishimura 1998), 32-bit, as `mt19937ar.c` defines it.
@@ -129,11 +166,19 @@ impl Mt19937 {
 
     fn next_u32(&mut self) -> u32 {
         if self.index >= 624 {
-            for k in 0..624 {
-                let y = (self.state[k] & 0x8000_0000) | (self.state[(k + 1) % 624] & 0x7fff_ffff);
-                let mag = if y & 1 == 1 { 0x9908_b0df } else { 0 };
-                self.state[k] = self.state[(k + 397) % 624] ^ (y >> 1) ^ mag;
+            // mt19937ar.c's three loops: no index wraps around inside them.
+            let twist = |upper: u32, lower: u32, far: u32| {
+                let y = (upper & 0x8000_0000) | (lower & 0x7fff_ffff);
+                far ^ (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 }
+            };
+            let s = &mut self.state;
+            for k in 0..227 {
+                s[k] = twist(s[k], s[k + 1], s[k + 397]);
             }
+            for k in 227..623 {
+                s[k] = twist(s[k], s[k + 1], s[k - 227]);
+            }
+            s[623] = twist(s[623], s[0], s[396]);
             self.index = 0;
         }
         let mut y = self.state[self.index];
@@ -143,6 +188,36 @@ impl Mt19937 {
         y ^= (y << 15) & 0xefc6_0000;
         y ^ (y >> 18)
     }
+}
+
+/// The value of each base64 letter (`+/` alphabet), 255 for any other byte.
+const BASE64_VALUES: [u8; 256] = {
+    let mut values = [255u8; 256];
+    let letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut i = 0;
+    while i < 64 {
+        values[letters[i] as usize] = i as u8;
+        i += 1;
+    }
+    values
+};
+
+/// Decodes `text`, letters only (no padding, no whitespace), of exactly the length that fills
+/// `out` (a multiple of 3 bytes), four letters to three bytes at a time; false if it is not
+/// such a text (the general decoder then reads it, or says what is wrong).
+fn base64_decode_exact(text: &[u8], out: &mut [u8]) -> bool {
+    if !out.len().is_multiple_of(3) || text.len() != out.len() / 3 * 4 {
+        return false;
+    }
+    let mut bad = 0u8;
+    for (letters, bytes) in text.chunks_exact(4).zip(out.chunks_exact_mut(3)) {
+        let v = [0, 1, 2, 3].map(|i| BASE64_VALUES[usize::from(letters[i])]);
+        bad |= v[0] | v[1] | v[2] | v[3];
+        let n = u32::from(v[0]) << 18 | u32::from(v[1]) << 12 | u32::from(v[2]) << 6 | u32::from(v[3]);
+        bytes.copy_from_slice(&n.to_be_bytes()[1..]);
+    }
+    // A letter's value is below 64: a byte that is no letter (255) sets the high bits.
+    bad < 64
 }
 
 /// Standard base64 (`+/`, `=` padding optional; whitespace skipped).
@@ -180,6 +255,38 @@ mod tests {
         let mut mt = Mt19937::by_array(&[0x123, 0x234, 0x345, 0x456]);
         let first: Vec<u32> = (0..5).map(|_| mt.next_u32()).collect();
         assert_eq!(first, [1067595299, 955945823, 477289528, 4107218783, 4228976476]);
+    }
+
+    #[test]
+    fn one_block_digest_is_sha512() {
+        use sha2::{Digest, Sha512};
+        let block: Vec<u8> = (0..128u32).map(|i| (i * 37 + 11) as u8).collect();
+        let words = sha512_of_block(&block);
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+        assert_eq!(bytes, Sha512::digest(&block).to_vec());
+    }
+
+    #[test]
+    fn base64_of_exact_length_reads_as_the_general_decoder() {
+        let bytes: Vec<u8> = (0..2496u32).map(|i| (i * 131 + 7) as u8).collect();
+        const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut text = String::new();
+        for c in bytes.chunks(3) {
+            let n = u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
+            for shift in [18, 12, 6, 0] {
+                text.push(char::from(LETTERS[(n >> shift & 63) as usize]));
+            }
+        }
+        let mut out = [0u8; 2496];
+        assert!(base64_decode_exact(text.as_bytes(), &mut out));
+        assert_eq!(out.to_vec(), bytes);
+        assert_eq!(base64_decode(&text).unwrap(), bytes);
+        let mut bad = text.clone().into_bytes();
+        bad[1000] = b'!';
+        assert!(!base64_decode_exact(&bad, &mut out));
+        assert!(!base64_decode_exact(&text.as_bytes()[4..], &mut out));
+        let spaced = format!("{} {}", &text[..100], &text[100..]);
+        assert_eq!(TenhouShuffle::from_seed(&spaced).unwrap(), TenhouShuffle::from_seed(&text).unwrap());
     }
 
     #[test]

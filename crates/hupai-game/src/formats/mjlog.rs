@@ -14,6 +14,11 @@ use crate::rules::{GameLength, GameRules};
 
 /// Reads an mjlog file (one game; several `<mjloggm>` documents in one text are several games).
 pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
+    read_counting(text).0
+}
+
+/// [`read`], and the count of events read (where a next part's events would start).
+pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usize) {
     let mut games = Vec::new();
     let mut at = 0usize;
     let mut rest = text;
@@ -26,7 +31,7 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
     if games.is_empty() {
         games.push(Err(LogError { game: 0, kyoku: "start".into(), event: 0, message: "no <mjloggm> element".into() }));
     }
-    games
+    (games, at)
 }
 
 /// The tags of a document: name and attributes, in order.

@@ -7,6 +7,7 @@
 //! damaged game is an error naming the game, the hand and the event ([`LogError`]); the other
 //! games of the file are still read.
 
+pub(crate) mod json;
 pub mod mjlog;
 pub mod tenhou6;
 
@@ -101,6 +102,151 @@ pub fn read(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
         Some(Format::Tenhou6) => Ok(tenhou6::read(text)),
         Some(Format::Mjlog) => Ok(mjlog::read(text)),
         None => Err("not a game log: expected mjai JSON lines, tenhou.net/6 JSON or mjlog XML".into()),
+    }
+}
+
+/// A log's text cut before its games, so that the parts can be read apart (on several threads)
+/// and joined into exactly what [`read`] gives for the whole text.
+///
+/// ```
+/// use hupai_game::formats;
+///
+/// let text = "{\"type\":\"start_game\"}\n{\"type\":\"end_game\"}\n{\"type\":\"start_game\"}\n";
+/// let split = formats::split(text)?;
+/// assert_eq!(split.parts().len(), 2);
+/// let parts = (0..split.parts().len()).map(|i| split.read_part(i)).collect();
+/// assert_eq!(split.join(parts), formats::read(text)?);
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Split<'a> {
+    text: &'a str,
+    format: Format,
+    parts: Vec<&'a str>,
+}
+
+/// The games of one part of a [`Split`], numbered from the part's start.
+#[derive(Debug, Clone)]
+pub struct Part {
+    games: Vec<Result<GameLog, LogError>>,
+    /// Events read, where the next part's event numbers start.
+    events: usize,
+}
+
+/// Cuts a log's text before each game: mjai lines of `start_game`, mjlog `<mjloggm>` elements,
+/// tenhou.net/6 lines of one game each (a log that is one JSON value stays whole). The outer
+/// error says the text is no log at all.
+pub fn split(text: &str) -> Result<Split<'_>, String> {
+    let format =
+        Format::detect(text).ok_or("not a game log: expected mjai JSON lines, tenhou.net/6 JSON or mjlog XML")?;
+    let mut cuts: Vec<usize> = Vec::new();
+    let mut body = text;
+    match format {
+        Format::Mjai => {
+            for (i, _) in text.match_indices("\"start_game\"") {
+                let line = text[..i].rfind('\n').map_or(0, |n| n + 1);
+                if line > 0 && cuts.last() != Some(&line) {
+                    cuts.push(line);
+                }
+            }
+        }
+        Format::Mjlog => cuts.extend(text.match_indices("<mjloggm").map(|(i, _)| i).skip(1)),
+        Format::Tenhou6 => {
+            // One game a line only when every line holds one object: then the whole text is no
+            // single JSON value (an object cannot follow a complete value), and `read` reads it
+            // line by line too.
+            body = text.trim_start_matches('\u{feff}').trim();
+            let mut lines = 0;
+            let mut start = 0;
+            for line in body.split_inclusive('\n') {
+                let t = line.trim();
+                if !t.is_empty() {
+                    if !(t.starts_with('{') && t.ends_with('}')) {
+                        cuts.clear();
+                        break;
+                    }
+                    if lines > 0 {
+                        cuts.push(start);
+                    }
+                    lines += 1;
+                }
+                start += line.len();
+            }
+        }
+    }
+    let mut parts = Vec::with_capacity(cuts.len() + 1);
+    let mut from = 0;
+    for cut in cuts {
+        parts.push(&body[from..cut]);
+        from = cut;
+    }
+    parts.push(&body[from..]);
+    Ok(Split { text, format, parts })
+}
+
+impl Split<'_> {
+    /// The parts' texts, in order.
+    pub fn parts(&self) -> &[&str] {
+        &self.parts
+    }
+
+    /// Reads part `i` (numbered as if it were a file of its own; [`Split::join`] renumbers).
+    pub fn read_part(&self, i: usize) -> Part {
+        let text = self.parts.get(i).copied().unwrap_or("");
+        let (games, events) = match self.format {
+            Format::Mjai => crate::mjai::read_counting(text),
+            Format::Mjlog => mjlog::read_counting(text),
+            Format::Tenhou6 if self.parts.len() > 1 => tenhou6::read_lines(text),
+            Format::Tenhou6 => {
+                let games = tenhou6::read(text);
+                (games, 0)
+            }
+        };
+        Part { games, events }
+    }
+
+    /// The parts' games joined, numbered through the whole text: what [`read`] gives for it.
+    /// Parts cut where the whole text would not start a game (a damaged line naming
+    /// `start_game`, an mjlog game without its end tag) are read again as one text.
+    pub fn join(&self, parts: Vec<Part>) -> Vec<Result<GameLog, LogError>> {
+        let clean = parts.len() == self.parts.len()
+            && parts.iter().zip(&self.parts).enumerate().all(|(i, (part, text))| match self.format {
+                Format::Mjai => {
+                    i == 0
+                        || matches!(part.games.first(), Some(Ok(log))
+                            if matches!(log.events.first(), Some(LogEvent { event: Event::StartGame { .. }, at: 0, .. })))
+                }
+                Format::Mjlog => {
+                    i + 1 == self.parts.len()
+                        || text.find("<mjloggm").is_some_and(|start| text[start..].contains("</mjloggm>"))
+                }
+                Format::Tenhou6 => true,
+            });
+        if !clean {
+            return read(self.text).unwrap_or_default();
+        }
+        let mut games = Vec::new();
+        let mut events = 0;
+        for part in parts {
+            let first = games.len();
+            for game in part.games {
+                games.push(match game {
+                    Ok(mut log) => {
+                        for e in &mut log.events {
+                            e.at += events;
+                        }
+                        Ok(log)
+                    }
+                    Err(mut e) => {
+                        e.game += first;
+                        e.event += events;
+                        Err(e)
+                    }
+                });
+            }
+            events += part.events;
+        }
+        games
     }
 }
 

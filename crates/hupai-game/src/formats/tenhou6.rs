@@ -14,6 +14,7 @@
 use serde_json::{Value, json};
 
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::formats::json::Json;
 use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::pai::Pai;
 use crate::rules::{GameLength, GameRules};
@@ -21,34 +22,46 @@ use crate::rules::{GameLength, GameRules};
 /// Reads tenhou.net/6 logs: one JSON object, or several (a JSON list, or one object a line).
 pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
     let text = text.trim_start_matches('\u{feff}').trim();
-    let objects: Vec<Result<Value, String>> = match serde_json::from_str::<Value>(text) {
-        Ok(Value::Array(list)) => list.into_iter().map(Ok).collect(),
+    let objects: Vec<Result<Json<'_>, String>> = match Json::parse(text) {
+        Ok(Json::Array(list)) => list.into_iter().map(Ok).collect(),
         Ok(v) => vec![Ok(v)],
-        Err(_) => text
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Value>(l).map_err(|e| format!("not JSON: {e}")))
-            .collect(),
+        Err(_) => return read_lines(text).0,
     };
+    read_objects(objects).0
+}
+
+/// A log of one game a line, each line read on its own; and the count of events read (where a
+/// next part's events would start).
+pub(crate) fn read_lines(text: &str) -> (Vec<Result<GameLog, LogError>>, usize) {
+    read_objects(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| Json::parse(l).map_err(|e| format!("not JSON: {e}")))
+            .collect(),
+    )
+}
+
+fn read_objects(objects: Vec<Result<Json<'_>, String>>) -> (Vec<Result<GameLog, LogError>>, usize) {
     let mut at = 0usize;
-    objects
+    let games = objects
         .into_iter()
         .enumerate()
         .map(|(game, v)| {
             let v = v.map_err(|message| LogError { game, kyoku: "start".into(), event: at, message })?;
             read_game(&v, game, &mut at)
         })
-        .collect()
+        .collect();
+    (games, at)
 }
 
-fn rules_of(v: &Value, players: u8) -> GameRules {
+fn rules_of(v: &Json<'_>, players: u8) -> GameRules {
     let rule = v.get("rule");
-    let disp = rule.and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
+    let disp = rule.and_then(|r| r.get("disp")).and_then(Json::as_str).unwrap_or("");
     let mut rules = if players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU };
     if disp.contains('東') {
         rules.length = GameLength::East;
     }
-    let aka = |k: &str| rule.and_then(|r| r.get(k)).and_then(Value::as_u64);
+    let aka = |k: &str| rule.and_then(|r| r.get(k)).and_then(Json::as_u64);
     if let Some(a) = aka("aka") {
         let a = a.min(1) as u8;
         rules.red_fives = if players == 3 { [0, a, a] } else { [a; 3] };
@@ -64,18 +77,17 @@ fn rules_of(v: &Value, players: u8) -> GameRules {
     rules
 }
 
-fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError> {
+fn read_game(v: &Json<'_>, game: usize, at: &mut usize) -> Result<GameLog, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
-    let hands = v.get("log").and_then(Value::as_array).ok_or_else(|| fail("start", *at, "no \"log\" list".into()))?;
+    let hands = v.get("log").and_then(Json::as_array).ok_or_else(|| fail("start", *at, "no \"log\" list".into()))?;
     let names: Vec<String> = v
         .get("name")
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
         .unwrap_or_default();
-    let disp = v.get("rule").and_then(|r| r.get("disp")).and_then(Value::as_str).unwrap_or("");
-    let sanma_seat_empty =
-        hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(|a| a.is_empty());
+    let disp = v.get("rule").and_then(|r| r.get("disp")).and_then(Json::as_str).unwrap_or("");
+    let sanma_seat_empty = hands.first().and_then(|h| h.get(13)).and_then(Json::as_array).is_some_and(|a| a.is_empty());
     let players: u8 = if disp.contains('三') || sanma_seat_empty || names.len() == 3 { 3 } else { 4 };
     let rules = rules_of(v, players);
     let mut events = vec![LogEvent { event: Event::StartGame { players, rules: None }, at: *at, recorded: false }];
@@ -99,9 +111,9 @@ fn read_game(v: &Value, game: usize, at: &mut usize) -> Result<GameLog, LogError
     })
 }
 
-fn hand_name(hand: &Value) -> String {
-    let meta = hand.get(0).and_then(Value::as_array);
-    let num = |i: usize| meta.and_then(|m| m.get(i)).and_then(Value::as_u64).unwrap_or(0);
+fn hand_name(hand: &Json<'_>) -> String {
+    let meta = hand.get(0).and_then(Json::as_array);
+    let num = |i: usize| meta.and_then(|m| m.get(i)).and_then(Json::as_u64).unwrap_or(0);
     kyoku_name((num(0) / 4) as u8, (num(0) % 4 + 1) as u8, num(1).min(255) as u8)
 }
 
@@ -170,7 +182,7 @@ fn from_position(actor: Seat, letter: usize, players: u8, kan: bool) -> Result<S
     Ok((actor + n - back % n) % n)
 }
 
-fn take_of(x: &Value, actor: Seat, players: u8) -> Result<Take, String> {
+fn take_of(x: &Json<'_>, actor: Seat, players: u8) -> Result<Take, String> {
     if let Some(code) = x.as_u64() {
         return Ok(Take::Draw(tile(code)?));
     }
@@ -197,7 +209,7 @@ fn take_of(x: &Value, actor: Seat, players: u8) -> Result<Take, String> {
     }
 }
 
-fn give_of(x: &Value, actor: Seat) -> Result<Give, String> {
+fn give_of(x: &Json<'_>, actor: Seat) -> Result<Give, String> {
     if let Some(code) = x.as_u64() {
         return match code {
             60 => Ok(Give::Tsumogiri),
@@ -228,15 +240,15 @@ fn give_of(x: &Value, actor: Seat) -> Result<Give, String> {
     }
 }
 
-fn list<'a>(hand: &'a Value, i: usize, what: &str) -> Result<&'a Vec<Value>, String> {
-    hand.get(i).and_then(Value::as_array).ok_or_else(|| format!("the hand has no {what} list"))
+fn list<'a>(hand: &'a Json<'a>, i: usize, what: &str) -> Result<&'a Vec<Json<'a>>, String> {
+    hand.get(i).and_then(Json::as_array).ok_or_else(|| format!("the hand has no {what} list"))
 }
 
 /// One hand's events, each with whether it records its deltas.
-fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event, bool)>, String> {
+fn read_hand(hand: &Json<'_>, players: u8, rules: &GameRules) -> Result<Vec<(Event, bool)>, String> {
     let meta = list(hand, 0, "[kyoku, honba, sticks]")?;
     let num =
-        |i: usize| meta.get(i).and_then(Value::as_u64).ok_or("the hand's [kyoku, honba, sticks] is not three numbers");
+        |i: usize| meta.get(i).and_then(Json::as_u64).ok_or("the hand's [kyoku, honba, sticks] is not three numbers");
     let (k, honba, kyotaku) = (num(0)?, num(1)?, num(2)?);
     let n = usize::from(players);
     let score_list = list(hand, 1, "scores")?;
@@ -267,11 +279,8 @@ fn read_hand(hand: &Value, players: u8, rules: &GameRules) -> Result<Vec<(Event,
         takes.push(list(hand, base + 1, "takes")?.iter().map(|x| take_of(x, seat, players)).collect::<Result<_, _>>()?);
         gives.push(list(hand, base + 2, "discards")?.iter().map(|x| give_of(x, seat)).collect::<Result<_, _>>()?);
     }
-    let result = hand
-        .get(4 + 3 * 4)
-        .or_else(|| hand.get(4 + 3 * n))
-        .and_then(Value::as_array)
-        .ok_or("the hand has no result")?;
+    let result =
+        hand.get(4 + 3 * 4).or_else(|| hand.get(4 + 3 * n)).and_then(Json::as_array).ok_or("the hand has no result")?;
     let head = Event::StartKyoku {
         bakaze: Pai::of(hupai::Tile::ALL[27 + (k / 4).min(3) as usize]),
         dora_marker: *dora.first().ok_or("the hand has no dora indicator")?,
@@ -327,8 +336,8 @@ fn plays(events: &[(Event, bool)], rules: &GameRules) -> bool {
     crate::replay::replay(&log, 0, *rules, &mut |_| {}).is_ok()
 }
 
-fn ending(result: &[Value], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool)>, String> {
-    let what = result.first().and_then(Value::as_str).ok_or("the hand's result has no name")?;
+fn ending(result: &[Json<'_>], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool)>, String> {
+    let what = result.first().and_then(Json::as_str).ok_or("the hand's result has no name")?;
     let deltas_at = |i: usize| -> Result<Option<[i32; 4]>, String> {
         let Some(x) = result.get(i) else { return Ok(None) };
         let list = x.as_array().ok_or("deltas must be a list")?;
@@ -348,9 +357,9 @@ fn ending(result: &[Value], ura: &[Pai], players: u8) -> Result<Vec<(Event, bool
             let mut i = 1;
             while i + 1 < result.len() + 1 && result.get(i).is_some() {
                 let deltas = deltas_at(i)?.ok_or("a win without deltas")?;
-                let info = result.get(i + 1).and_then(Value::as_array).ok_or("a win without [who, from, pao, …]")?;
+                let info = result.get(i + 1).and_then(Json::as_array).ok_or("a win without [who, from, pao, …]")?;
                 let seat = |j: usize| {
-                    info.get(j).and_then(Value::as_u64).filter(|&s| s < u64::from(players)).map(|s| s as Seat)
+                    info.get(j).and_then(Json::as_u64).filter(|&s| s < u64::from(players)).map(|s| s as Seat)
                 };
                 let actor = seat(0).ok_or("a win's winner is not a seat")?;
                 let target = seat(1).ok_or("a win's payer is not a seat")?;
