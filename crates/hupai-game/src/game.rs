@@ -816,7 +816,7 @@ impl Game {
         }
     }
 
-    /// Breaks every ippatsu and the first go-around (any call or kan does).
+    /// Breaks every ippatsu and the first go-around (any call, kan or kita does).
     fn interrupt(&mut self) {
         self.no_calls = false;
         for p in &mut self.players {
@@ -904,6 +904,9 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
+                // Tenhou's three-player rules treat a north set aside as a call: it ends every
+                // ippatsu and the first go-around (double riichi, chiihou, nine terminals).
+                self.interrupt();
                 self.draw(seat, true);
             }
             _ => {}
