@@ -243,7 +243,9 @@ fn riichi_then_north(kita: bool) -> Vec<u8> {
     play(&mut game, 0, Action::Hora);
     pass_all(&mut game);
     let yaku = game.events().iter().find_map(|e| match e {
-        Event::Hora { actor: 0, score, .. } => Some(score.yaku[..usize::from(score.yaku_len)].iter().map(|y| y.0).collect()),
+        Event::Hora { actor: 0, score, .. } => {
+            Some(score.yaku[..usize::from(score.yaku_len)].iter().map(|y| y.0).collect())
+        }
         _ => None,
     });
     yaku.expect("the dealer won")

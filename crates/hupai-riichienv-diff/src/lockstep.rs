@@ -396,6 +396,43 @@ fn seat_state(peer: &dyn Peer, seat: u8) -> String {
     format!("hand {} melds {} drawn {drawn}", tiles.join(" "), melds.join(" "))
 }
 
+/// A hand paid differently: the difference, with the cause recognised from both engines'
+/// results of the hand (`start`: both engines' scores when it began).
+fn settled(
+    (game, peer): (&Game, &dyn Peer),
+    start: &([i32; 4], Vec<i32>),
+    four_own: u8,
+    kyoku: String,
+    last_action: Option<Action>,
+    before_step: &str,
+) -> Difference {
+    let n = usize::from(game.players());
+    let hupai_deltas: Vec<i32> = (0..n).map(|s| game.scores()[s] - start.0[s]).collect();
+    let peer_deltas: Vec<i32> = (0..n).map(|s| peer.scores()[s] - start.1[s]).collect();
+    let results = hand_results(game);
+    let cause = settlement_cause(game.rules(), &results, four_own, &hupai_deltas, &peer_deltas);
+    let results: Vec<String> = results.iter().map(|e| format!("{e:?}")).collect();
+    Difference {
+        what: "scores",
+        kyoku,
+        seat: 255,
+        only_hupai: vec![],
+        only_riichienv: vec![],
+        after_scores: false,
+        last_action,
+        holds_four: four_own != 0,
+        cause,
+        state: format!(
+            "the hand paid hupai {hupai_deltas:?} riichienv {peer_deltas:?} (scores now hupai {:?} riichienv {:?}); hupai's result {}; ready only on own fours at the wall's end: seats {:#05b}; riichienv's last events {}; ",
+            &game.scores()[..n],
+            peer.scores(),
+            results.join(" "),
+            four_own,
+            peer.log_tail(8)
+        ) + before_step,
+    }
+}
+
 /// Plays one game of `players` seeded with `seed` in both engines, comparing every decision.
 pub fn play(players: u8, seed: u64) -> GameReport {
     let (hupai_rules, peer_rule) = rules(players);
@@ -421,35 +458,6 @@ pub fn play(players: u8, seed: u64) -> GameReport {
     // At the wall's end: the seats ready only on kinds they hold all four of (riichienv pays
     // such a hand as tenpai at the exhaustive draw, hupai does not), one bit each.
     let mut four_own: u8 = 0;
-    // A hand paid differently: the difference, with the cause recognised from both engines'
-    // results of the hand.
-    let settled = |game: &Game, peer: &dyn Peer, start: &([i32; 4], Vec<i32>), four_own: u8, kyoku: String| {
-        let n = usize::from(players);
-        let hupai_deltas: Vec<i32> = (0..n).map(|s| game.scores()[s] - start.0[s]).collect();
-        let peer_deltas: Vec<i32> = (0..n).map(|s| peer.scores()[s] - start.1[s]).collect();
-        let results = hand_results(game);
-        let cause = settlement_cause(&hupai_rules, &results, four_own, &hupai_deltas, &peer_deltas);
-        let results: Vec<String> = results.iter().map(|e| format!("{e:?}")).collect();
-        Difference {
-            what: "scores",
-            kyoku,
-            seat: 255,
-            only_hupai: vec![],
-            only_riichienv: vec![],
-            after_scores: false,
-            last_action,
-            holds_four: four_own != 0,
-            cause,
-            state: format!(
-                "the hand paid hupai {hupai_deltas:?} riichienv {peer_deltas:?} (scores now hupai {:?} riichienv {:?}); hupai's result {}; ready only on own fours at the wall's end: seats {:#05b}; riichienv's last events {}; ",
-                &game.scores()[..n],
-                peer.scores(),
-                results.join(" "),
-                four_own,
-                peer.log_tail(8)
-            ) + &before_step,
-        }
-    };
     loop {
         let peer_name = kyoku_name(peer.as_ref());
         if !game.is_over() && game.tiles_left() == 0 {
@@ -464,7 +472,14 @@ pub fn play(players: u8, seed: u64) -> GameReport {
             // a top score the other engine does not have follows from it.
             let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
             if offset != settled_offset {
-                report.differences.push(settled(&game, peer.as_ref(), &start, four_own, format!("{peer_name} (last)")));
+                report.differences.push(settled(
+                    (&game, peer.as_ref()),
+                    &start,
+                    four_own,
+                    format!("{peer_name} (last)"),
+                    last_action,
+                    &before_step,
+                ));
             }
             if game.is_over() != peer.is_done() {
                 report.differences.push(Difference {
@@ -518,7 +533,14 @@ pub fn play(players: u8, seed: u64) -> GameReport {
             let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
             if offset != settled_offset {
                 settled_offset = offset;
-                report.differences.push(settled(&game, peer.as_ref(), &start, four_own, peer_name.clone()));
+                report.differences.push(settled(
+                    (&game, peer.as_ref()),
+                    &start,
+                    four_own,
+                    peer_name.clone(),
+                    last_action,
+                    &before_step,
+                ));
                 // Scores matter to play only through riichi (1,000 points) and the match's end, which
                 // the other comparisons catch: play on.
             }
