@@ -286,3 +286,30 @@ fn a_kita_ends_the_first_go_around() {
         assert_eq!(offered, !kita, "kita {kita}: {:?}", game.legal_actions(1));
     }
 }
+
+/// Three players: a north set aside may be won on by a hand waiting on it, any hand (Tenhou: 他家
+/// が抜いた北で和了可能); the win is a ron on the seat that set it aside, not a robbed kan.
+#[test]
+fn a_north_set_aside_may_be_won_on() {
+    let hands = [
+        "2p 3p 4p 6p 7p 8p 2s 3s 4s 6s 7s 8s F",
+        "1p 1p 2p 2p 3p 3p 5s 5s 7s 7s P P N",
+        "1m 9m 1s 4s 6s 8s 3s 9p 5s 9s E S W",
+    ];
+    let w = wall_of(&hands, "N", "C");
+    let mut game = Game::with_walls(GameRules::TENHOU_3P, WallSource::Given(Arc::from(vec![w])));
+    play(&mut game, 0, Action::Kita);
+    assert!(game.legal_actions(1).contains(&Action::Hora), "{:?}", game.legal_actions(1));
+    assert!(!game.legal_actions(2).contains(&Action::Hora));
+    play(&mut game, 1, Action::Hora);
+    let win = game.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 1, target, pai, score, .. } => {
+            Some((*target, *pai, score.yaku[..usize::from(score.yaku_len)].iter().map(|y| y.0).collect::<Vec<_>>()))
+        }
+        _ => None,
+    });
+    let (target, pai, yaku) = win.expect("seat 1 won on the north");
+    assert_eq!((target, pai), (0, Pai::NORTH));
+    // hupai-score's ids: 22 seven pairs, 3 chankan.
+    assert!(yaku.contains(&22) && !yaku.contains(&3), "{yaku:?}");
+}

@@ -67,17 +67,10 @@ pub const UNSORTED: &str = "settlement: a hand paid differently, cause not recog
 impl Difference {
     /// Why the engines differ here, when the reason is known (docs/game.md lists each with its
     /// source), or `None` for a difference nobody has explained.
-    pub fn explained(&self, players: u8) -> Option<&'static str> {
-        let only = |list: &[String], kind: &str| list.len() == 1 && list[0].contains(&format!("\"type\":\"{kind}\""));
+    pub fn explained(&self) -> Option<&'static str> {
         match self.what {
             "scores" => Some(self.cause.unwrap_or(UNSORTED)),
             _ if self.after_scores => Some("follows a hand settled differently"),
-            "legal" if players == 3 && only(&self.only_hupai, "ryukyoku") && self.only_riichienv.is_empty() => Some(
-                "riichienv: a kita ends the first go-around (no nine terminals after it); hupai: a kita interrupts nothing",
-            ),
-            "deciding seats" if players == 3 && self.last_action == Some(Action::Kita) => {
-                Some("riichienv: a north set aside may be ronned; hupai: never")
-            }
             "end" if self.state.starts_with("hupai over true at W") => Some(
                 "west round: hupai ends after any hand once someone has 30,000; riichienv only when the dealer passes",
             ),

@@ -25,13 +25,13 @@ fn main() {
         hands += u64::from(report.hands);
         for d in &report.differences {
             differences += 1;
-            unexplained += u64::from(d.explained(players).is_none());
-            unsorted += u64::from(d.explained(players) == Some(lockstep::UNSORTED));
+            unexplained += u64::from(d.explained().is_none());
+            unsorted += u64::from(d.explained() == Some(lockstep::UNSORTED));
             println!(
                 "{}",
                 serde_json::json!({"seed": s, "what": d.what, "kyoku": d.kyoku, "seat": d.seat,
                     "only_hupai": d.only_hupai, "only_riichienv": d.only_riichienv, "state": d.state,
-                    "explained": d.explained(players)})
+                    "explained": d.explained()})
             );
         }
         if let Some(why) = &report.stopped {

@@ -10,7 +10,7 @@ fn sample(players: u8, games: u64) {
         let report = lockstep::play(players, seed);
         decisions += report.decisions;
         for d in report.differences {
-            if d.explained(players).is_none() {
+            if d.explained().is_none() {
                 unexplained.push((seed, d));
             }
         }
