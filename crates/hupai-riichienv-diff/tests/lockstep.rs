@@ -34,3 +34,27 @@ fn four_players_agree_with_riichienv() {
 fn three_players_agree_with_riichienv() {
     sample(3, 40);
 }
+
+/// A hand paid differently is put down to a wait on the seat's own four copies only when
+/// hupai's draw, repaid with those seats tenpai, gives riichienv's payments to the point.
+#[test]
+fn a_draw_paid_with_own_four_copies_tenpai_is_recognised() {
+    use hupai_game::{DrawReason, Event};
+    let draw = |deltas: [i32; 4], tenpai: u8| [Event::Ryukyoku { reason: DrawReason::Exhaustive, deltas, tenpai }];
+    let (four, _) = lockstep::rules(4);
+    let hupai = [1500, 1500, -1500, -1500];
+    let results = draw(hupai, 0b0011);
+    let cause = |four_own: u8, peer: &[i32]| lockstep::settlement_cause(&four, &results, four_own, &hupai, peer);
+    assert_eq!(cause(0b1000, &[1000, 1000, -3000, 1000]), Some(lockstep::FOUR_OWN_DRAW));
+    // The wrong seat paid, or no seat ready on its own four copies: not this cause.
+    assert_eq!(cause(0b1000, &[1000, 1000, 1000, -3000]), None);
+    assert_eq!(cause(0, &[1000, 1000, -3000, 1000]), None);
+    // Three players: 2,000 points change hands.
+    let (three, _) = lockstep::rules(3);
+    let hupai = [-1000, -1000, 2000];
+    let results = draw([-1000, -1000, 2000, 0], 0b100);
+    assert_eq!(
+        lockstep::settlement_cause(&three, &results, 0b010, &hupai, &[-2000, 1000, 1000]),
+        Some(lockstep::FOUR_OWN_DRAW)
+    );
+}
