@@ -260,25 +260,71 @@ fn tenpai_payments(rules: &GameRules, tenpai: u8) -> Vec<i32> {
 /// payments redone with those seats tenpai give riichienv's to the point.
 pub const FOUR_OWN_DRAW: &str = "settlement: a wait whose four copies are all the seat's own, at the exhaustive draw: riichienv pays it as tenpai, hupai (as Tenhou) does not";
 
-/// Why the two engines paid a hand differently, recognised from hupai's results of the hand
-/// (`results`: its wins or draw), the seats riichienv may count ready on their own four copies
-/// (`four_own`, one bit each) and each engine's score changes over the hand; `None` when no
-/// known cause gives riichienv's changes from hupai's.
-pub fn settlement_cause(
-    rules: &GameRules,
-    results: &[Event],
-    four_own: u8,
-    hupai_deltas: &[i32],
-    peer_deltas: &[i32],
-) -> Option<&'static str> {
-    if let [Event::Ryukyoku { reason: DrawReason::Exhaustive, tenpai, .. }] = results {
-        let also = four_own & !tenpai;
+/// The game ended after the hand in hupai only (the west round's sudden death: see the `end`
+/// class), and hupai gave the riichi sticks on the table to the top seat as a game's end does;
+/// riichienv plays on with them on the table.
+pub const STICKS_AT_HUPAI_END: &str = "settlement: the game ended in hupai only (west round), which gave the riichi sticks on the table to the top seat; riichienv plays on with them";
+
+/// A tsumo on the replacement tile of a kita made after an open kan whose dora was still to be
+/// shown: riichienv shows that kan dora at the kita (and counts it), hupai only after a discard or
+/// at the next kan, as for any open kan. Tenhou's published rules do not say which; no flag of
+/// either expresses it.
+pub const KAN_DORA_AT_KITA: &str = "settlement: a win on a kita's replacement after an open kan: riichienv shows the kan's dora at the kita, hupai after the discard (Tenhou's rules silent; no flag in either)";
+
+/// One hand as the two engines paid it, for [`settlement_cause`].
+#[derive(Debug, Clone, Copy)]
+pub struct HandPaid<'a> {
+    /// hupai's events of the hand (its wins, `hora`, or its draw among them).
+    pub events: &'a [Event],
+    /// The seats riichienv may count ready on their own four copies at the wall's end, one bit
+    /// each.
+    pub four_own: u8,
+    /// hupai's score changes over the hand, by seat.
+    pub hupai: &'a [i32],
+    /// riichienv's score changes over the hand, by seat.
+    pub riichienv: &'a [i32],
+    /// When the game ended after the hand in hupai only: riichienv's riichi sticks on the table.
+    pub sticks_left_in_riichienv: Option<u32>,
+}
+
+/// Why the two engines paid a hand differently, recognised from hupai's results of the hand and
+/// each engine's score changes; `None` when no known cause gives riichienv's changes from
+/// hupai's.
+pub fn settlement_cause(rules: &GameRules, hand: &HandPaid) -> Option<&'static str> {
+    let results: Vec<&Event> =
+        hand.events.iter().filter(|e| matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. })).collect();
+    if let [Event::Ryukyoku { reason: DrawReason::Exhaustive, tenpai, .. }] = results[..] {
+        let also = hand.four_own & !tenpai;
         if also != 0 {
-            let (was, now) = (tenpai_payments(rules, *tenpai), tenpai_payments(rules, tenpai | also));
-            let expected: Vec<i32> = (0..hupai_deltas.len()).map(|s| hupai_deltas[s] - was[s] + now[s]).collect();
-            if expected == peer_deltas {
+            let (was, now) = (tenpai_payments(rules, *tenpai), tenpai_payments(rules, *tenpai | also));
+            let expected: Vec<i32> = (0..hand.hupai.len()).map(|s| hand.hupai[s] - was[s] + now[s]).collect();
+            if expected == hand.riichienv {
                 return Some(FOUR_OWN_DRAW);
             }
+        }
+    }
+    if let [Event::Hora { actor, target, .. }] = results[..] {
+        // The last open kan, then no discard (its dora still to show), then a kita, then the
+        // win on its replacement: riichienv paid the winner more.
+        let at = |f: &dyn Fn(&Event) -> bool| hand.events.iter().rposition(f);
+        let kan = at(&|e| matches!(e, Event::Kakan { .. } | Event::Daiminkan { .. }));
+        let discard = at(&|e| matches!(e, Event::Dahai { .. }));
+        let kita = at(&|e| matches!(e, Event::Kita { .. }));
+        let seat = usize::from(*actor);
+        if let (Some(kan), Some(kita)) = (kan, kita)
+            && actor == target
+            && discard.is_none_or(|d| d < kan)
+            && kan < kita
+            && hand.riichienv[seat] > hand.hupai[seat]
+        {
+            return Some(KAN_DORA_AT_KITA);
+        }
+    }
+    if let Some(sticks) = hand.sticks_left_in_riichienv.filter(|&n| n > 0) {
+        let more: Vec<i32> = hand.hupai.iter().zip(hand.riichienv).map(|(h, r)| h - r).collect();
+        let mut paid = more.iter().filter(|&&d| d != 0);
+        if paid.next() == Some(&(sticks as i32 * 1000)) && paid.next().is_none() {
+            return Some(STICKS_AT_HUPAI_END);
         }
     }
     None
@@ -403,7 +449,14 @@ fn settled(
     let hupai_deltas: Vec<i32> = (0..n).map(|s| game.scores()[s] - start.0[s]).collect();
     let peer_deltas: Vec<i32> = (0..n).map(|s| peer.scores()[s] - start.1[s]).collect();
     let results = hand_results(game);
-    let cause = settlement_cause(game.rules(), &results, four_own, &hupai_deltas, &peer_deltas);
+    let hand = HandPaid {
+        events: game.events(),
+        four_own,
+        hupai: &hupai_deltas,
+        riichienv: &peer_deltas,
+        sticks_left_in_riichienv: (game.is_over() && !peer.is_done()).then(|| peer.riichi_sticks()),
+    };
+    let cause = settlement_cause(game.rules(), &hand);
     let results: Vec<String> = results.iter().map(|e| format!("{e:?}")).collect();
     Difference {
         what: "scores",

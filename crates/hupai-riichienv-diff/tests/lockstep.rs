@@ -2,7 +2,7 @@
 //! riichienv, every difference explained (the offline run plays 10,000 of each:
 //! `cargo run --release -p hupai-riichienv-diff -- --players 4 --games 10000`).
 
-use hupai_riichienv_diff::lockstep;
+use hupai_riichienv_diff::lockstep::{self, HandPaid};
 
 fn sample(players: u8, games: u64) {
     let (mut decisions, mut unexplained) = (0u64, Vec::new());
@@ -44,7 +44,10 @@ fn a_draw_paid_with_own_four_copies_tenpai_is_recognised() {
     let (four, _) = lockstep::rules(4);
     let hupai = [1500, 1500, -1500, -1500];
     let results = draw(hupai, 0b0011);
-    let cause = |four_own: u8, peer: &[i32]| lockstep::settlement_cause(&four, &results, four_own, &hupai, peer);
+    let cause = |four_own: u8, riichienv: &[i32]| {
+        let hand = HandPaid { events: &results, four_own, hupai: &hupai, riichienv, sticks_left_in_riichienv: None };
+        lockstep::settlement_cause(&four, &hand)
+    };
     assert_eq!(cause(0b1000, &[1000, 1000, -3000, 1000]), Some(lockstep::FOUR_OWN_DRAW));
     // The wrong seat paid, or no seat ready on its own four copies: not this cause.
     assert_eq!(cause(0b1000, &[1000, 1000, 1000, -3000]), None);
@@ -53,8 +56,34 @@ fn a_draw_paid_with_own_four_copies_tenpai_is_recognised() {
     let (three, _) = lockstep::rules(3);
     let hupai = [-1000, -1000, 2000];
     let results = draw([-1000, -1000, 2000, 0], 0b100);
-    assert_eq!(
-        lockstep::settlement_cause(&three, &results, 0b010, &hupai, &[-2000, 1000, 1000]),
-        Some(lockstep::FOUR_OWN_DRAW)
-    );
+    let hand = HandPaid {
+        events: &results,
+        four_own: 0b010,
+        hupai: &hupai,
+        riichienv: &[-2000, 1000, 1000],
+        sticks_left_in_riichienv: None,
+    };
+    assert_eq!(lockstep::settlement_cause(&three, &hand), Some(lockstep::FOUR_OWN_DRAW));
+}
+
+/// The game over in hupai only: the sticks hupai gave the top seat, and nothing else, are put
+/// down to riichienv playing on with them on the table.
+#[test]
+fn sticks_given_at_an_end_riichienv_does_not_have_are_recognised() {
+    use hupai_game::{DrawReason, Event};
+    let (rules, _) = lockstep::rules(4);
+    let results = [Event::Ryukyoku { reason: DrawReason::Exhaustive, deltas: [1000, 1000, 1000, -3000], tenpai: 7 }];
+    let hand = |riichienv: &'static [i32], sticks: Option<u32>| HandPaid {
+        events: &results,
+        four_own: 0,
+        hupai: &[1000, 2000, 1000, -3000],
+        riichienv,
+        sticks_left_in_riichienv: sticks,
+    };
+    let cause = |riichienv, sticks| lockstep::settlement_cause(&rules, &hand(riichienv, sticks));
+    assert_eq!(cause(&[1000, 1000, 1000, -3000], Some(1)), Some(lockstep::STICKS_AT_HUPAI_END));
+    // Both engines over, or two sticks on the table, or a second seat paid differently: not it.
+    assert_eq!(cause(&[1000, 1000, 1000, -3000], None), None);
+    assert_eq!(cause(&[1000, 1000, 1000, -3000], Some(2)), None);
+    assert_eq!(cause(&[0, 1000, 1000, -3000], Some(1)), None);
 }
