@@ -267,9 +267,9 @@ pub const STICKS_AT_HUPAI_END: &str = "settlement: the game ended in hupai only 
 
 /// A tsumo on the replacement tile of a kita made after an open kan whose dora was still to be
 /// shown: riichienv shows that kan dora at the kita (and counts it), hupai only after a discard or
-/// at the next kan, as for any open kan. Tenhou's published rules do not say which; no flag of
+/// at the next kan, as for any open kan. Not found in Tenhou's published rules; no flag of
 /// either expresses it.
-pub const KAN_DORA_AT_KITA: &str = "settlement: a win on a kita's replacement after an open kan: riichienv shows the kan's dora at the kita, hupai after the discard (Tenhou's rules silent; no flag in either)";
+pub const KAN_DORA_AT_KITA: &str = "settlement: a win on a kita's replacement after an open kan: riichienv shows the kan's dora at the kita, hupai after the discard (not in Tenhou's published rules; no flag in either)";
 
 /// One hand as the two engines paid it, for [`settlement_cause`].
 #[derive(Debug, Clone, Copy)]

@@ -87,3 +87,39 @@ fn sticks_given_at_an_end_riichienv_does_not_have_are_recognised() {
     assert_eq!(cause(&[1000, 1000, 1000, -3000], Some(2)), None);
     assert_eq!(cause(&[0, 1000, 1000, -3000], Some(1)), None);
 }
+
+/// A tsumo on a kita's replacement after an open kan, no discard between (the kan's dora still to
+/// show), paid more by riichienv: put down to riichienv showing the kan's dora at the kita. A
+/// discard after the kan (its dora shown in both) or riichienv paying less is not this cause.
+#[test]
+fn a_kan_dora_shown_at_a_kita_is_recognised() {
+    use hupai_game::event::{MOST_YAKU, WinScore};
+    use hupai_game::{Event, Pai};
+    let pai = |p: &str| p.parse::<Pai>().unwrap();
+    let score =
+        WinScore { han: 4, fu: 40, yakuman: false, points: 6000, yaku: [(0, 0); MOST_YAKU], yaku_len: 0, pao: None };
+    let kakan = Event::Kakan { actor: 0, pai: pai("4p"), consumed: [pai("4p"); 3] };
+    let tsumo = |p: &str| Event::Tsumo { actor: 0, pai: pai(p) };
+    let kita = Event::Kita { actor: 0, pai: Pai::NORTH };
+    let hora = Event::Hora {
+        actor: 0,
+        target: 0,
+        pai: pai("9p"),
+        deltas: [7200, -2100, -4100, 0],
+        ura_markers: [Pai::UNKNOWN; 5],
+        ura_len: 0,
+        score,
+    };
+    let discard = Event::Dahai { actor: 0, pai: pai("1m"), tsumogiri: false };
+    let (rules, _) = lockstep::rules(3);
+    let cause = |events: &[Event], riichienv: &[i32]| {
+        let hand =
+            HandPaid { events, four_own: 0, hupai: &[7200, -2100, -4100], riichienv, sticks_left_in_riichienv: None };
+        lockstep::settlement_cause(&rules, &hand)
+    };
+    let pending = [kakan, tsumo("N"), kita, tsumo("9p"), hora];
+    assert_eq!(cause(&pending, &[10200, -3100, -6100]), Some(lockstep::KAN_DORA_AT_KITA));
+    assert_eq!(cause(&pending, &[6200, -2100, -4100]), None);
+    let shown = [kakan, tsumo("N"), discard, tsumo("N"), kita, tsumo("9p"), hora];
+    assert_eq!(cause(&shown, &[10200, -3100, -6100]), None);
+}
