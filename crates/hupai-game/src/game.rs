@@ -298,6 +298,9 @@ pub(crate) enum ClaimOn {
     Kakan,
     /// A concealed kan: ron by thirteen orphans only, where the rules allow it.
     Ankan,
+    /// A north set aside (three players): ron by any hand waiting on it, as Tenhou allows
+    /// (not a robbed kan: no chankan).
+    Kita,
 }
 
 /// The state of a decision.
@@ -816,7 +819,7 @@ impl Game {
         }
     }
 
-    /// Breaks every ippatsu and the first go-around (any call or kan does).
+    /// Breaks every ippatsu and the first go-around (any call, kan or kita does).
     fn interrupt(&mut self) {
         self.no_calls = false;
         for p in &mut self.players {
@@ -904,10 +907,26 @@ impl Game {
                 p.repack();
                 p.refresh_waits(&self.wait_rules);
                 self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
-                self.draw(seat, true);
+                // The north may be won on (Tenhou: by any hand waiting on it); like an added
+                // kan, it ends the go-around only once it stands.
+                let (ron, hit) = crate::legal::chankan_claims(self, seat, Pai::NORTH, ClaimOn::Kita);
+                if ron != 0 {
+                    self.open_claims(seat, Pai::NORTH, ClaimOn::Kita, ron, ron, hit, false);
+                } else {
+                    self.pass_furiten(hit);
+                    self.kita_stands(seat);
+                }
             }
             _ => {}
         }
+    }
+
+    /// A north set aside stands (nobody won on it). Tenhou's three-player rules treat it as a
+    /// call: it ends every ippatsu and the first go-around (double riichi, chiihou, nine
+    /// terminals); its replacement tile is drawn.
+    fn kita_stands(&mut self, seat: Seat) {
+        self.interrupt();
+        self.draw(seat, true);
     }
 
     /// A kan stands (nobody robbed it): it interrupts the go-around (ippatsu, first-turn wins),
@@ -1086,6 +1105,7 @@ impl Game {
                 self.after_kan(from, self.rules.open_kan_dora);
             }
             ClaimOn::Ankan => self.after_kan(from, self.rules.closed_kan_dora),
+            ClaimOn::Kita => self.kita_stands(from),
         }
     }
 

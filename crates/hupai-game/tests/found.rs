@@ -208,3 +208,108 @@ fn an_abortive_draw_does_not_end_all_last() {
     assert!(!game.is_over(), "the game ended after an abortive draw: {:?}", game.events().last());
     assert_eq!(game.kyoku_name(), "E4-1");
 }
+
+/// Passes every seat asked about a discard (calls it could make included).
+fn pass_all(game: &mut Game) {
+    for seat in 0..game.players() {
+        if game.legal_actions(seat).contains(&Action::None) {
+            play(game, seat, Action::None);
+        }
+    }
+}
+
+/// The dealer's riichi on its first discard, then seat 1's draw of a north (set aside with
+/// `kita`, or discarded), then seat 2's discard of the dealer's wait: the dealer's win, yaku ids.
+fn riichi_then_north(kita: bool) -> Vec<u8> {
+    let hands = [
+        "1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 9s",
+        "4p 7p 2s 5s 8s 3p 6p 2p 5p 8p 4s 7s 6s",
+        "1m 9m 1s 4s 6s 8s 3s 9p 5s 7s P F C",
+    ];
+    let w = wall_of(&hands, "E N 9s", "W");
+    let mut game = Game::with_walls(GameRules::TENHOU_3P, WallSource::Given(Arc::from(vec![w])));
+    play(&mut game, 0, Action::Reach);
+    play(&mut game, 0, Action::Dahai { pai: "E".parse().unwrap(), tsumogiri: true });
+    pass_all(&mut game);
+    if kita {
+        play(&mut game, 1, Action::Kita);
+        play(&mut game, 1, tsumogiri("W"));
+    } else {
+        play(&mut game, 1, tsumogiri("N"));
+    }
+    pass_all(&mut game);
+    play(&mut game, 2, tsumogiri("9s"));
+    assert!(game.legal_actions(0).contains(&Action::Hora), "{:?}", game.legal_actions(0));
+    play(&mut game, 0, Action::Hora);
+    pass_all(&mut game);
+    let yaku = game.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 0, score, .. } => {
+            Some(score.yaku[..usize::from(score.yaku_len)].iter().map(|y| y.0).collect())
+        }
+        _ => None,
+    });
+    yaku.expect("the dealer won")
+}
+
+/// Three players: a north set aside is a call to Tenhou (北抜きは鳴きと同じ扱い): it ends the
+/// riichi's ippatsu, even another seat's kita; the same north discarded does not.
+#[test]
+fn a_kita_ends_ippatsu() {
+    // hupai-score's id 2: ippatsu.
+    let discarded = riichi_then_north(false);
+    assert!(discarded.contains(&2), "{discarded:?}");
+    let set_aside = riichi_then_north(true);
+    assert!(!set_aside.contains(&2), "{set_aside:?}");
+    assert!(!set_aside.is_empty());
+}
+
+/// Three players: after a north set aside, nine terminals is no longer offered (the first
+/// go-around is over, as after a call).
+#[test]
+fn a_kita_ends_the_first_go_around() {
+    let hands = [
+        "2p 3p 4p 5p 6p 7p 2s 3s 4s 5s 6s 7s 8s",
+        "1m 9m 1p 9p 1s 9s E S W P 2p 3p 4p",
+        "2p 3p 4p 6p 7p 8p 2s 3s 4s 6s 7s 8s F",
+    ];
+    for kita in [false, true] {
+        let w = wall_of(&hands, "N 5s", "C");
+        let mut game = Game::with_walls(GameRules::TENHOU_3P, WallSource::Given(Arc::from(vec![w])));
+        if kita {
+            play(&mut game, 0, Action::Kita);
+            play(&mut game, 0, tsumogiri("C"));
+        } else {
+            play(&mut game, 0, tsumogiri("N"));
+        }
+        pass_all(&mut game);
+        let offered = game.legal_actions(1).contains(&Action::Ryukyoku);
+        assert_eq!(offered, !kita, "kita {kita}: {:?}", game.legal_actions(1));
+    }
+}
+
+/// Three players: a north set aside may be won on by a hand waiting on it, any hand (Tenhou: 他家
+/// が抜いた北で和了可能); the win is a ron on the seat that set it aside, not a robbed kan.
+#[test]
+fn a_north_set_aside_may_be_won_on() {
+    let hands = [
+        "2p 3p 4p 6p 7p 8p 2s 3s 4s 6s 7s 8s F",
+        "1p 1p 2p 2p 3p 3p 5s 5s 7s 7s P P N",
+        "1m 9m 1s 4s 6s 8s 3s 9p 5s 9s E S W",
+    ];
+    let w = wall_of(&hands, "N", "C");
+    let mut game = Game::with_walls(GameRules::TENHOU_3P, WallSource::Given(Arc::from(vec![w])));
+    play(&mut game, 0, Action::Kita);
+    assert!(game.legal_actions(1).contains(&Action::Hora), "{:?}", game.legal_actions(1));
+    assert!(!game.legal_actions(2).contains(&Action::Hora));
+    play(&mut game, 1, Action::Hora);
+    let win = game.events().iter().find_map(|e| match e {
+        Event::Hora { actor: 1, target, pai, score, .. } => {
+            Some((*target, *pai, score.yaku[..usize::from(score.yaku_len)].iter().map(|y| y.0).collect::<Vec<_>>()))
+        }
+        _ => None,
+    });
+    let (target, pai, yaku) = win.expect("seat 1 won on the north");
+    assert_eq!((target, pai), (0, Pai::NORTH));
+    // hupai-score's ids: 22 seven pairs, 3 chankan.
+    assert!(yaku.contains(&22) && !yaku.contains(&3), "{yaku:?}");
+}

@@ -7,7 +7,7 @@
 //! ```no_run
 //! let report = hupai_riichienv_diff::lockstep::play(4, 7);
 //! // Every difference found carries its reason, when one is known.
-//! assert!(report.differences.iter().all(|d| d.explained(4).is_some()), "{:?}", report.differences);
+//! assert!(report.differences.iter().all(|d| d.explained().is_some()), "{:?}", report.differences);
 //! ```
 //!
 //! `cargo run --release -p hupai-riichienv-diff -- --players 4 --games 10000` plays many games

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
 use hupai_game::wall::SplitMix64;
-use hupai_game::{Action, Game, GameRules, Wall, WallSource};
+use hupai_game::{Action, DrawReason, Event, Game, GameRules, Wall, WallSource};
 use riichienv_core::action::Action as RAction;
 use riichienv_core::rule::GameRule;
 use riichienv_core::types::{Meld as RMeld, MeldType};
@@ -55,22 +55,22 @@ pub struct Difference {
     /// The deciding seat holds all four copies of a kind (hand and melds); for `kyoku`, some seat
     /// was ready at the wall's end only on kinds it holds all four of.
     pub holds_four: bool,
+    /// For `scores`: why the hand was paid differently, when recognised from the two engines'
+    /// results of the hand (see [`settlement_cause`]).
+    pub cause: Option<&'static str>,
 }
+
+/// The reason given to a hand paid differently whose cause [`settlement_cause`] does not
+/// recognise (counted apart by the runner: not a legal-action difference, not yet a reason).
+pub const UNSORTED: &str = "settlement: a hand paid differently, cause not recognised";
 
 impl Difference {
     /// Why the engines differ here, when the reason is known (docs/game.md lists each with its
     /// source), or `None` for a difference nobody has explained.
-    pub fn explained(&self, players: u8) -> Option<&'static str> {
-        let only = |list: &[String], kind: &str| list.len() == 1 && list[0].contains(&format!("\"type\":\"{kind}\""));
+    pub fn explained(&self) -> Option<&'static str> {
         match self.what {
-            "scores" => Some("settlement: a hand paid differently (not a legal-action difference)"),
+            "scores" => Some(self.cause.unwrap_or(UNSORTED)),
             _ if self.after_scores => Some("follows a hand settled differently"),
-            "legal" if players == 3 && only(&self.only_hupai, "ryukyoku") && self.only_riichienv.is_empty() => Some(
-                "riichienv: a kita ends the first go-around (no nine terminals after it); hupai: a kita interrupts nothing",
-            ),
-            "deciding seats" if players == 3 && self.last_action == Some(Action::Kita) => {
-                Some("riichienv: a north set aside may be ronned; hupai: never")
-            }
             "end" if self.state.starts_with("hupai over true at W") => Some(
                 "west round: hupai ends after any hand once someone has 30,000; riichienv only when the dealer passes",
             ),
@@ -236,6 +236,100 @@ fn last_events(game: &Game) -> String {
         .join(" ")
 }
 
+/// hupai's results of the hand just played: its wins (`hora`, more than one on a double ron)
+/// or its draw.
+fn hand_results(game: &Game) -> Vec<Event> {
+    game.events().iter().filter(|e| matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. })).cloned().collect()
+}
+
+/// An exhaustive draw paid as hupai's tenpai seats say, each score change.
+fn tenpai_payments(rules: &GameRules, tenpai: u8) -> Vec<i32> {
+    let n = u32::from(rules.players);
+    let ready = (tenpai & ((1 << n) - 1)).count_ones();
+    (0..n)
+        .map(|s| match ready {
+            0 => 0,
+            r if r == n => 0,
+            r if tenpai & (1 << s) != 0 => rules.noten_penalty / r as i32,
+            r => -rules.noten_penalty / (n - r) as i32,
+        })
+        .collect()
+}
+
+/// An exhaustive draw where riichienv counts a hand ready only on its own four copies: hupai's
+/// payments redone with those seats tenpai give riichienv's to the point.
+pub const FOUR_OWN_DRAW: &str = "settlement: a wait whose four copies are all the seat's own, at the exhaustive draw: riichienv pays it as tenpai, hupai (as Tenhou) does not";
+
+/// The game ended after the hand in hupai only (the west round's sudden death: see the `end`
+/// class), and hupai gave the riichi sticks on the table to the top seat as a game's end does;
+/// riichienv plays on with them on the table.
+pub const STICKS_AT_HUPAI_END: &str = "settlement: the game ended in hupai only (west round), which gave the riichi sticks on the table to the top seat; riichienv plays on with them";
+
+/// A tsumo on the replacement tile of a kita made after an open kan whose dora was still to be
+/// shown: riichienv shows that kan dora at the kita (and counts it), hupai only after a discard or
+/// at the next kan, as for any open kan. Not found in Tenhou's published rules; no flag of
+/// either expresses it.
+pub const KAN_DORA_AT_KITA: &str = "settlement: a win on a kita's replacement after an open kan: riichienv shows the kan's dora at the kita, hupai after the discard (not in Tenhou's published rules; no flag in either)";
+
+/// One hand as the two engines paid it, for [`settlement_cause`].
+#[derive(Debug, Clone, Copy)]
+pub struct HandPaid<'a> {
+    /// hupai's events of the hand (its wins, `hora`, or its draw among them).
+    pub events: &'a [Event],
+    /// The seats riichienv may count ready on their own four copies at the wall's end, one bit
+    /// each.
+    pub four_own: u8,
+    /// hupai's score changes over the hand, by seat.
+    pub hupai: &'a [i32],
+    /// riichienv's score changes over the hand, by seat.
+    pub riichienv: &'a [i32],
+    /// When the game ended after the hand in hupai only: riichienv's riichi sticks on the table.
+    pub sticks_left_in_riichienv: Option<u32>,
+}
+
+/// Why the two engines paid a hand differently, recognised from hupai's results of the hand and
+/// each engine's score changes; `None` when no known cause gives riichienv's changes from
+/// hupai's.
+pub fn settlement_cause(rules: &GameRules, hand: &HandPaid) -> Option<&'static str> {
+    let results: Vec<&Event> =
+        hand.events.iter().filter(|e| matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. })).collect();
+    if let [Event::Ryukyoku { reason: DrawReason::Exhaustive, tenpai, .. }] = results[..] {
+        let also = hand.four_own & !tenpai;
+        if also != 0 {
+            let (was, now) = (tenpai_payments(rules, *tenpai), tenpai_payments(rules, *tenpai | also));
+            let expected: Vec<i32> = (0..hand.hupai.len()).map(|s| hand.hupai[s] - was[s] + now[s]).collect();
+            if expected == hand.riichienv {
+                return Some(FOUR_OWN_DRAW);
+            }
+        }
+    }
+    if let [Event::Hora { actor, target, .. }] = results[..] {
+        // The last open kan, then no discard (its dora still to show), then a kita, then the
+        // win on its replacement: riichienv paid the winner more.
+        let at = |f: &dyn Fn(&Event) -> bool| hand.events.iter().rposition(f);
+        let kan = at(&|e| matches!(e, Event::Kakan { .. } | Event::Daiminkan { .. }));
+        let discard = at(&|e| matches!(e, Event::Dahai { .. }));
+        let kita = at(&|e| matches!(e, Event::Kita { .. }));
+        let seat = usize::from(*actor);
+        if let (Some(kan), Some(kita)) = (kan, kita)
+            && actor == target
+            && discard.is_none_or(|d| d < kan)
+            && kan < kita
+            && hand.riichienv[seat] > hand.hupai[seat]
+        {
+            return Some(KAN_DORA_AT_KITA);
+        }
+    }
+    if let Some(sticks) = hand.sticks_left_in_riichienv.filter(|&n| n > 0) {
+        let more: Vec<i32> = hand.hupai.iter().zip(hand.riichienv).map(|(h, r)| h - r).collect();
+        let mut paid = more.iter().filter(|&&d| d != 0);
+        if paid.next() == Some(&(sticks as i32 * 1000)) && paid.next().is_none() {
+            return Some(STICKS_AT_HUPAI_END);
+        }
+    }
+    None
+}
+
 fn kyoku_name(peer: &dyn Peer) -> String {
     let (wind, oya, honba) = peer.kyoku();
     let w = ["E", "S", "W", "N"][usize::from(wind & 3)];
@@ -341,12 +435,58 @@ fn seat_state(peer: &dyn Peer, seat: u8) -> String {
     format!("hand {} melds {} drawn {drawn}", tiles.join(" "), melds.join(" "))
 }
 
+/// A hand paid differently: the difference, with the cause recognised from both engines'
+/// results of the hand (`start`: both engines' scores when it began).
+fn settled(
+    (game, peer): (&Game, &dyn Peer),
+    start: &([i32; 4], Vec<i32>),
+    four_own: u8,
+    kyoku: String,
+    last_action: Option<Action>,
+    before_step: &str,
+) -> Difference {
+    let n = usize::from(game.players());
+    let hupai_deltas: Vec<i32> = (0..n).map(|s| game.scores()[s] - start.0[s]).collect();
+    let peer_deltas: Vec<i32> = (0..n).map(|s| peer.scores()[s] - start.1[s]).collect();
+    let results = hand_results(game);
+    let hand = HandPaid {
+        events: game.events(),
+        four_own,
+        hupai: &hupai_deltas,
+        riichienv: &peer_deltas,
+        sticks_left_in_riichienv: (game.is_over() && !peer.is_done()).then(|| peer.riichi_sticks()),
+    };
+    let cause = settlement_cause(game.rules(), &hand);
+    let results: Vec<String> = results.iter().map(|e| format!("{e:?}")).collect();
+    Difference {
+        what: "scores",
+        kyoku,
+        seat: 255,
+        only_hupai: vec![],
+        only_riichienv: vec![],
+        after_scores: false,
+        last_action,
+        holds_four: four_own != 0,
+        cause,
+        state: format!(
+            "the hand paid hupai {hupai_deltas:?} riichienv {peer_deltas:?} (scores now hupai {:?} riichienv {:?}); hupai's result {}; ready only on own fours at the wall's end: seats {:#05b}; riichienv's last events {}; ",
+            &game.scores()[..n],
+            peer.scores(),
+            results.join(" "),
+            four_own,
+            peer.log_tail(8)
+        ) + before_step,
+    }
+}
+
 /// Plays one game of `players` seeded with `seed` in both engines, comparing every decision.
 pub fn play(players: u8, seed: u64) -> GameReport {
     let (hupai_rules, peer_rule) = rules(players);
     let mut game = Game::with_walls(hupai_rules, WallSource::Given(Arc::from(walls(players, seed))));
     let logs = std::env::var_os("RIICHIENV_DIFF_EVENTS").is_some();
-    game.set_recording(logs);
+    // hupai's events of the hand being played (cleared at each new hand): its win or draw is
+    // what a settlement difference is classified by.
+    game.set_recording(true);
     let mut peer = new_peer(players, seed, peer_rule, logs);
     let mut policy = Policy::new(seed);
     let mut report = GameReport { hands: 1, ..GameReport::default() };
@@ -355,32 +495,49 @@ pub fn play(players: u8, seed: u64) -> GameReport {
     let mut before_step = String::new();
     // riichienv's scores less hupai's after the last hand compared.
     let mut settled_offset = vec![0; usize::from(players)];
+    // Both engines' scores when the hand being played began.
+    let mut start = (game.scores(), peer.scores());
     let mut last_action: Option<Action> = None;
     let stop = |report: &mut GameReport, why: String| {
         report.stopped = Some(why);
     };
-    // At the wall's end: some seat is ready only on kinds it holds all four of (riichienv pays
-    // such a hand as tenpai at the exhaustive draw, hupai does not).
-    let mut wall_end_four_own = false;
+    // At the wall's end: the seats ready only on kinds they hold all four of (riichienv pays
+    // such a hand as tenpai at the exhaustive draw, hupai does not), one bit each.
+    let mut four_own: u8 = 0;
     loop {
         let peer_name = kyoku_name(peer.as_ref());
         if !game.is_over() && game.tiles_left() == 0 {
-            wall_end_four_own |= (0..players).any(|s| ready_only_on_own_fours(peer.as_ref(), s, None));
+            for s in 0..players {
+                if ready_only_on_own_fours(peer.as_ref(), s, None) {
+                    four_own |= 1 << s;
+                }
+            }
         }
         if game.is_over() || peer.is_done() {
+            // The last hand settled differently (no next hand shows it) counts as well: a bust or
+            // a top score the other engine does not have follows from it.
+            let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
+            if offset != settled_offset {
+                report.differences.push(settled(
+                    (&game, peer.as_ref()),
+                    &start,
+                    four_own,
+                    format!("{peer_name} (last)"),
+                    last_action,
+                    &before_step,
+                ));
+            }
             if game.is_over() != peer.is_done() {
-                // The last hand settled differently (no next hand shows it) counts as well: a
-                // bust or a top score the other engine does not have follows from it.
-                let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
                 report.differences.push(Difference {
                     what: "end",
                     kyoku: peer_name,
                     seat: 255,
                     only_hupai: vec![],
                     only_riichienv: vec![],
-                    after_scores: settled_offset.iter().any(|&d| d != 0) || offset != settled_offset,
+                    after_scores: offset.iter().any(|&d| d != 0),
                     last_action,
                     holds_four: false,
+                    cause: None,
                     state: format!(
                         "hupai over {} at {} scores {:?}; riichienv done {} scores {:?}",
                         game.is_over(),
@@ -389,19 +546,6 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                         peer.is_done(),
                         peer.scores()
                     ),
-                });
-            } else if peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect::<Vec<_>>() != settled_offset
-            {
-                report.differences.push(Difference {
-                    what: "scores",
-                    kyoku: "end".into(),
-                    seat: 255,
-                    only_hupai: vec![],
-                    only_riichienv: vec![],
-                    after_scores: settled_offset.iter().any(|&d| d != 0),
-                    last_action,
-                    holds_four: false,
-                    state: format!("hupai {:?} riichienv {:?}", &game.scores()[..usize::from(players)], peer.scores()),
                 });
             }
             return report;
@@ -415,7 +559,8 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 only_riichienv: vec![],
                 after_scores: settled_offset.iter().any(|&d| d != 0),
                 last_action,
-                holds_four: wall_end_four_own,
+                holds_four: four_own != 0,
+                cause: None,
                 state: format!(
                     "hupai plays {} scores {:?}, riichienv {peer_name} scores {:?}; hupai's last events {}; riichienv's {}",
                     game.kyoku_name(),
@@ -429,32 +574,25 @@ pub fn play(players: u8, seed: u64) -> GameReport {
         }
         if peer_name != hand_key {
             hand_key = peer_name.clone();
-            wall_end_four_own = false;
             report.hands += 1;
             // A difference is reported once, when it appears: a hand settled differently.
             let offset: Vec<i32> = peer.scores().iter().zip(game.scores()).map(|(r, h)| r - h).collect();
             if offset != settled_offset {
                 settled_offset = offset;
-                report.differences.push(Difference {
-                    what: "scores",
-                    kyoku: peer_name.clone(),
-                    seat: 255,
-                    only_hupai: vec![],
-                    only_riichienv: vec![],
-                    after_scores: settled_offset.iter().any(|&d| d != 0),
+                report.differences.push(settled(
+                    (&game, peer.as_ref()),
+                    &start,
+                    four_own,
+                    peer_name.clone(),
                     last_action,
-                    holds_four: false,
-                    state: format!(
-                        "at the start: hupai {:?} riichienv {:?}; hupai's last events {}; riichienv's {}",
-                        &game.scores()[..usize::from(players)],
-                        peer.scores(),
-                        last_events(&game),
-                        peer.log_tail(8)
-                    ) + &before_step,
-                });
+                    &before_step,
+                ));
                 // Scores matter to play only through riichi (1,000 points) and the match's end, which
                 // the other comparisons catch: play on.
             }
+            four_own = 0;
+            start = (game.scores(), peer.scores());
+            game.clear_events();
         }
         let (replacements, dora) = peer.dead_wall_use();
         if convert::layout_diverges(players, replacements, dora) {
@@ -481,6 +619,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                 after_scores: settled_offset.iter().any(|&d| d != 0),
                 last_action,
                 holds_four: false,
+                cause: None,
                 state: (0..players)
                     .map(|s| format!("seat {s}: {}", seat_state(peer.as_ref(), s)))
                     .collect::<Vec<_>>()
@@ -512,6 +651,7 @@ pub fn play(players: u8, seed: u64) -> GameReport {
                     after_scores: settled_offset.iter().any(|&d| d != 0),
                     last_action,
                     holds_four: holds_four(peer.as_ref(), seat),
+                    cause: None,
                     state: if logs {
                         format!("{}; hupai's last events {}", seat_state(peer.as_ref(), seat), last_events(&game))
                     } else {
@@ -545,7 +685,9 @@ pub fn play(players: u8, seed: u64) -> GameReport {
             // The last discard: the seat's 13 tiles after it.
             if let (0, Action::Dahai { pai, .. }) = (game.tiles_left(), action) {
                 let kind = pai.kind().map(|k| k.index());
-                wall_end_four_own |= kind.is_some() && ready_only_on_own_fours(peer.as_ref(), seat, kind);
+                if kind.is_some() && ready_only_on_own_fours(peer.as_ref(), seat, kind) {
+                    four_own |= 1 << seat;
+                }
             }
             // hupai names actions by tile, not copy: the normalized action is what it takes.
             let ours = game.legal_actions(seat).iter().copied().find(|&a| convert::normalized(a) == action);

@@ -17,7 +17,7 @@ fn main() {
     let games = value("--games", 100);
     let seed = value("--seed", 0);
     let (mut decisions, mut hands, mut differences, mut stopped) = (0u64, 0u64, 0u64, 0u64);
-    let mut unexplained = 0u64;
+    let (mut unexplained, mut unsorted) = (0u64, 0u64);
     for i in 0..games {
         let s = seed + i;
         let report = lockstep::play(players, s);
@@ -25,12 +25,13 @@ fn main() {
         hands += u64::from(report.hands);
         for d in &report.differences {
             differences += 1;
-            unexplained += u64::from(d.explained(players).is_none());
+            unexplained += u64::from(d.explained().is_none());
+            unsorted += u64::from(d.explained() == Some(lockstep::UNSORTED));
             println!(
                 "{}",
                 serde_json::json!({"seed": s, "what": d.what, "kyoku": d.kyoku, "seat": d.seat,
                     "only_hupai": d.only_hupai, "only_riichienv": d.only_riichienv, "state": d.state,
-                    "explained": d.explained(players)})
+                    "explained": d.explained()})
             );
         }
         if let Some(why) = &report.stopped {
@@ -42,7 +43,8 @@ fn main() {
             println!(
                 "{}",
                 serde_json::json!({"players": players, "games": i + 1, "hands": hands, "decisions": decisions,
-                    "differences": differences, "unexplained": unexplained, "stopped": stopped})
+                    "differences": differences, "unexplained": unexplained, "unsorted_scores": unsorted,
+                    "stopped": stopped})
             );
         }
     }

@@ -39,6 +39,8 @@ pub trait Peer {
     fn last_error(&self) -> Option<&str>;
     /// The last `n` events of its mjai log (when it keeps one).
     fn log_tail(&self, n: usize) -> String;
+    /// Riichi sticks on the table.
+    fn riichi_sticks(&self) -> u32;
 }
 
 /// riichienv's game mode number for a hanchan: 2 with four players, 5 with three.
@@ -100,6 +102,9 @@ macro_rules! peer {
             }
             fn log_tail(&self, n: usize) -> String {
                 self.mjai_log[self.mjai_log.len().saturating_sub(n)..].join(" ")
+            }
+            fn riichi_sticks(&self) -> u32 {
+                self.riichi_sticks
             }
         }
     };
