@@ -145,8 +145,7 @@ fn turn(
                 }
             }
         }
-        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, KAKAN) && !riichi
-        {
+        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, KAKAN) && !riichi {
             for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
                 let k = m.pais[0].kind_index();
                 if p.hand.kinds[k] > 0 {
@@ -280,7 +279,8 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     let p = &game.players[usize::from(seat)];
     // With `per_player_walls` the Botzone judge refuses any call of a discard once the wall of
     // the player after the discarder is empty.
-    let wall_left = if game.rules.per_player_walls { game.wall_left(game.next_in_turn(from, 1)) } else { game.tiles_left() };
+    let wall_left =
+        if game.rules.per_player_walls { game.wall_left(game.next_in_turn(from, 1)) } else { game.tiles_left() };
     if p.hand_locked() || p.out || wall_left == 0 || crate::family::changsha::locked(game, seat) {
         return false;
     }

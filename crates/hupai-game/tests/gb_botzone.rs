@@ -230,3 +230,43 @@ fn botzone_hands_keep_every_tile_and_point_and_replay() {
     eprintln!("gb-botzone: {wins} wins ({last_tile} on a last tile), {draws} draws");
     assert!(wins + draws == 60 && draws > 0);
 }
+
+/// Seat 0 konges its four 1m on its first draw; the replacement is a flower, and the flower's
+/// replacement, 5s, completes the hand (不求人, 暗杠 and 幺九刻: 7 fans). Only 杠上开花 lifts it to 8: the judge's reading
+/// (`flower_ends_kong`, in `gb-botzone`) forgets the kong once the flower is set aside.
+#[test]
+fn a_flower_ends_the_kong_under_the_judges_reading() {
+    for ends in [true, false] {
+        let mut rules = GameRules::preset("gb-botzone").unwrap();
+        rules.flower_ends_kong = ends;
+        let wall = own_walls(["111m234p678p11z67s1m1f5s", "", "", ""]);
+        let mut game = Game::with_walls(rules, WallSource::GivenChinese(vec![wall].into()));
+        assert_eq!(game.next_seat(), Some(0));
+        let kong = *game.legal_actions(0).iter().find(|a| matches!(a, Action::Ankan { .. })).expect("a concealed kong");
+        game.apply(0, kong).unwrap();
+        while game.next_seat() != Some(0) {
+            let seat = game.next_seat().unwrap();
+            game.apply(seat, Action::None).unwrap();
+        }
+        let n = game.events().len();
+        assert!(matches!(game.events()[n - 2], Event::Hua { actor: 0, .. }), "{:?}", &game.events()[n - 3..]);
+        assert!(matches!(game.events()[n - 1], Event::Tsumo { actor: 0, pai: p } if p == pai("5s")));
+        let can_win = game.legal_actions(0).iter().any(|a| matches!(a, Action::Hora { .. }));
+        assert_eq!(can_win, !ends, "flower_ends_kong {ends}");
+    }
+}
+
+#[test]
+fn the_judges_rules_are_gb_flags() {
+    let r = GameRules::from_json(r#"{"preset": "gb", "per_player_walls": true}"#).unwrap();
+    assert!(r.per_player_walls && !r.flower_ends_kong);
+    assert_eq!(GameRules::from_json(&r.to_json().to_string()).unwrap(), r);
+    for text in
+        [r#"{"preset": "tenhou", "per_player_walls": true}"#, r#"{"preset": "sichuan", "flower_ends_kong": true}"#]
+    {
+        let e = GameRules::from_json(text).unwrap_err();
+        assert!(matches!(e.flag.as_deref(), Some("per_player_walls" | "flower_ends_kong")), "{e}");
+    }
+    // The match and the competitions' single hand keep the table's wall.
+    assert!(!GameRules::GB.per_player_walls && !GameRules::GB_SINGLE.per_player_walls);
+}
