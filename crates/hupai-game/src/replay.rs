@@ -898,11 +898,11 @@ pub(crate) fn build_chinese_walls(
         };
         match e {
             // Each seat takes from its own wall, whatever it draws for.
-            Event::Hua { actor, pai } if rules.per_player_walls => {
-                if !tehais[usize::from(actor & 3)].contains(&pai) {
-                    h.own[usize::from(actor & 3)].push((pai, le.at));
-                }
+            Event::Hua { actor, pai } if rules.per_player_walls && !tehais[usize::from(actor & 3)].contains(&pai) => {
+                h.own[usize::from(actor & 3)].push((pai, le.at))
             }
+            // A flower dealt is set aside from the hand, not taken.
+            Event::Hua { .. } if rules.per_player_walls => {}
             Event::Tsumo { actor, pai } if rules.per_player_walls => h.own[usize::from(actor & 3)].push((pai, le.at)),
             // A flower dealt is set aside from the hand; one drawn was taken from the wall.
             Event::Hua { actor, pai } => {

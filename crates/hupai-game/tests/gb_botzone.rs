@@ -59,10 +59,10 @@ fn botzone_game(early: bool) -> Game {
 fn until_the_1m(game: &mut Game) {
     loop {
         let seat = game.next_seat().expect("the hand goes on");
-        if let Some(Event::Dahai { actor: 0, pai: p, .. }) = game.events().last() {
-            if *p == pai("1m") {
-                return;
-            }
+        if let Some(Event::Dahai { actor: 0, pai: p, .. }) = game.events().last()
+            && *p == pai("1m")
+        {
+            return;
         }
         let action = match game.events().last() {
             Some(Event::Tsumo { actor, pai, .. }) if *actor == seat => Action::Dahai { pai: *pai, tsumogiri: true },
@@ -99,9 +99,8 @@ fn the_pung_is_refused_and_the_last_discard_is_last_tile_claim_when_the_next_wal
     assert_eq!(takes(&game, 1).len(), 36);
     let legal = game.legal_actions(2);
     assert!(!legal.iter().any(|a| matches!(a, Action::Pon { .. })), "a pung the judge refuses: {legal:?}");
-    assert!(legal.iter().any(|a| matches!(a, Action::Hora { .. })), "{legal:?}");
-    let hora = *legal.iter().find(|a| matches!(a, Action::Hora { .. })).unwrap();
-    game.apply(2, hora).unwrap();
+    assert!(legal.iter().any(|a| matches!(a, Action::Hora)), "{legal:?}");
+    game.apply(2, Action::Hora).unwrap();
     while let Some(seat) = game.next_seat() {
         game.apply(seat, Action::None).unwrap();
     }
@@ -144,7 +143,7 @@ fn earlier_the_same_discard_may_be_punged_and_not_won() {
     assert!(game.wall_left(1) > 0);
     let legal = game.legal_actions(2);
     assert!(legal.iter().any(|a| matches!(a, Action::Pon { .. })), "{legal:?}");
-    assert!(!legal.iter().any(|a| matches!(a, Action::Hora { .. })), "short of 8 fans: {legal:?}");
+    assert!(!legal.iter().any(|a| matches!(a, Action::Hora)), "short of 8 fans: {legal:?}");
 }
 
 #[test]
@@ -251,7 +250,7 @@ fn a_flower_ends_the_kong_under_the_judges_reading() {
         let n = game.events().len();
         assert!(matches!(game.events()[n - 2], Event::Hua { actor: 0, .. }), "{:?}", &game.events()[n - 3..]);
         assert!(matches!(game.events()[n - 1], Event::Tsumo { actor: 0, pai: p } if p == pai("5s")));
-        let can_win = game.legal_actions(0).iter().any(|a| matches!(a, Action::Hora { .. }));
+        let can_win = game.legal_actions(0).iter().any(|a| matches!(a, Action::Hora));
         assert_eq!(can_win, !ends, "flower_ends_kong {ends}");
     }
 }
@@ -268,5 +267,7 @@ fn the_judges_rules_are_gb_flags() {
         assert!(matches!(e.flag.as_deref(), Some("per_player_walls" | "flower_ends_kong")), "{e}");
     }
     // The match and the competitions' single hand keep the table's wall.
-    assert!(!GameRules::GB.per_player_walls && !GameRules::GB_SINGLE.per_player_walls);
+    for name in ["gb", "gb-single"] {
+        assert!(!GameRules::preset(name).unwrap().per_player_walls, "{name}");
+    }
 }
