@@ -85,6 +85,22 @@ fn gb_matches_replay_with_every_event_and_delta() {
 }
 
 #[test]
+fn botzone_hands_replay_their_own_walls() {
+    // Each player draws from its own wall: the replay rebuilds the four walls from the log.
+    let logs = play_and_replay("gb-botzone", "random", "6", "5");
+    assert_eq!(logs.len(), 6);
+    for log in &logs {
+        let events = lines(log);
+        assert_eq!(events[0], json!({"type": "start_game", "rules": "gb-botzone"}));
+        // No player takes more than its quarter of 36 tiles.
+        for seat in 0..4 {
+            let took = events.iter().filter(|e| e["type"] == "tsumo" && e["actor"] == seat).count();
+            assert!(took <= 36 - 13, "{took} draws by seat {seat}");
+        }
+    }
+}
+
+#[test]
 fn gb_single_hands_replay_under_the_rules_their_log_names() {
     let logs = play_and_replay("gb-single", "random", "6", "3");
     assert_eq!(logs.len(), 6);

@@ -62,6 +62,7 @@ fn the_handle_plays_as_the_engine() {
         ("{\"preset\": \"mahjong-soul\", \"length\": \"east\"}", 5),
         ("gb", 6),
         ("gb-single", 7),
+        ("gb-botzone", 10),
         ("{\"preset\": \"gb-single\", \"start_wind\": 3, \"start_dealer\": 1}", 8),
         ("{\"preset\": \"gb\", \"length\": \"east\", \"false_win_penalty\": 10}", 9),
         ("changsha", 6),

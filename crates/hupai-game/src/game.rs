@@ -384,6 +384,9 @@ pub struct Game {
     pub(crate) seat_at: [Seat; 4],
     pub(crate) live_drawn: u8,
     pub(crate) replacements: u8,
+    /// GB with `per_player_walls`: the tiles taken from each place's own wall (indexed by the
+    /// place's offset from the dealer: 0 the dealer's quarter of the wall).
+    pub(crate) quarter_taken: [u8; 4],
     pub(crate) dora_shown: u8,
     pub(crate) dora_pending: u8,
     pub(crate) kans: u8,
@@ -436,6 +439,7 @@ impl Game {
             seat_at: [0, 1, 2, 3],
             live_drawn: 0,
             replacements: 0,
+            quarter_taken: [0; 4],
             dora_shown: 1,
             dora_pending: 0,
             kans: 0,
@@ -618,13 +622,51 @@ impl Game {
         }
     }
 
-    /// Live tiles left to draw.
+    /// Live tiles left to draw (with `per_player_walls`, in the four walls together).
     pub fn tiles_left(&self) -> usize {
+        if self.rules.per_player_walls {
+            let taken: usize = self.quarter_taken.iter().map(|&t| usize::from(t)).sum();
+            return usize::from(self.chinese_wall.len).saturating_sub(taken);
+        }
         let live = match self.rules.family {
             Family::Riichi => self.wall.live(self.rules.players),
             Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => self.chinese_wall.live(),
         };
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
+    }
+
+    /// Tiles left in the wall `seat` draws from: its own with `per_player_walls`, else the
+    /// table's ([`Game::tiles_left`]).
+    pub fn wall_left(&self, seat: Seat) -> usize {
+        if !self.rules.per_player_walls {
+            return self.tiles_left();
+        }
+        let quarter = usize::from(self.wall_quarter(seat));
+        (usize::from(self.chinese_wall.len) / 4).saturating_sub(usize::from(self.quarter_taken[quarter]))
+    }
+
+    /// Which quarter of the wall `seat` draws from with `per_player_walls`: its offset from the
+    /// dealer (the judge's player number, its seat wind).
+    pub(crate) fn wall_quarter(&self, seat: Seat) -> u8 {
+        (self.place[usize::from(seat & 3)] + 4 - self.place[usize::from(self.oya() & 3)]) % 4
+    }
+
+    /// The wall positions not taken yet, in the order they would be taken (with
+    /// `per_player_walls`, each quarter from its end).
+    pub(crate) fn chinese_wall_left(&self) -> ArrayVec<usize, 144> {
+        let w = &self.chinese_wall;
+        if self.rules.per_player_walls {
+            let part = usize::from(w.len) / 4;
+            let mut out = ArrayVec::new();
+            for (q, &taken) in self.quarter_taken.iter().enumerate() {
+                let end = part * q + part.saturating_sub(usize::from(taken));
+                out.extend((part * q..end).rev());
+            }
+            return out;
+        }
+        let front = 52 + usize::from(self.live_drawn);
+        let back = usize::from(w.len).saturating_sub(usize::from(self.replacements));
+        (front..back.max(front)).collect()
     }
 
     /// The legal actions of `seat` now (empty when it has nothing to decide).

@@ -128,7 +128,7 @@ fn turn(
         if !riichi && wants(want, Action::Reach) && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, ANKAN) {
+        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, ANKAN) {
             for k in 0..34 {
                 if p.hand.kinds[k] == 4 && p.wildcard != Some(Tile::ALL[k]) && p.void != Some(Tile::ALL[k].suit()) {
                     let kind = Tile::ALL[k];
@@ -145,7 +145,7 @@ fn turn(
                 }
             }
         }
-        if game.kans < game.rules.family.most_kans() && game.tiles_left() > 0 && wants(want, KAKAN) && !riichi {
+        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, KAKAN) && !riichi {
             for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
                 let k = m.pais[0].kind_index();
                 if p.hand.kinds[k] > 0 {
@@ -264,10 +264,24 @@ fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
     packed.waits(&game.wait_rules).is_ok_and(|w| w == p.waits)
 }
 
+/// Whether a kong of `seat`'s own (concealed or added) leaves a replacement to draw: a tile in the
+/// wall; with `per_player_walls`, in its own wall and in the next player's (the Botzone judge's
+/// refusal).
+fn own_kong_drawable(game: &Game, seat: Seat) -> bool {
+    if game.rules.per_player_walls {
+        return game.wall_left(seat) > 0 && game.wall_left(game.next_in_turn(seat, 1)) > 0;
+    }
+    game.tiles_left() > 0
+}
+
 /// The calls `seat` may make on `pai` discarded by `from` (pushed to `out` if given); true if any.
 pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Option<&mut Actions>) -> bool {
     let p = &game.players[usize::from(seat)];
-    if p.hand_locked() || p.out || game.tiles_left() == 0 || crate::family::changsha::locked(game, seat) {
+    // With `per_player_walls` the Botzone judge refuses any call of a discard once the wall of
+    // the player after the discarder is empty.
+    let wall_left =
+        if game.rules.per_player_walls { game.wall_left(game.next_in_turn(from, 1)) } else { game.tiles_left() };
+    if p.hand_locked() || p.out || wall_left == 0 || crate::family::changsha::locked(game, seat) {
         return false;
     }
     let Some(kind) = pai.kind() else { return false };

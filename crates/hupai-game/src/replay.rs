@@ -841,6 +841,10 @@ struct ChineseHand {
     front: Vec<(Pai, usize)>,
     back: Vec<(Pai, usize)>,
     dealt: Vec<(usize, Pai, usize)>,
+    /// With `per_player_walls`: each seat's place after the dealer, and the tiles it took from
+    /// its own wall after its 13 dealt ones.
+    offsets: [u8; 4],
+    own: [Vec<(Pai, usize)>; 4],
     /// The dice, where the log shows them (through Sichuan's exchange direction).
     dice: [u8; 2],
 }
@@ -861,10 +865,18 @@ pub(crate) fn build_chinese_walls(
             let round = (bakaze.kind_index().saturating_sub(27) as u8).wrapping_sub(rules.start_wind) & 3;
             let place = crate::family::places(rules.family, round);
             let mut dealt = Vec::new();
+            let mut offsets = [0; 4];
             for seat in 0..4u8 {
                 let offset = (place[usize::from(seat)] + 4 - place[usize::from(oya & 3)]) % 4;
+                offsets[usize::from(seat)] = offset;
                 for (i, &pai) in t[usize::from(seat)].iter().enumerate() {
-                    dealt.push((ChineseWall::dealt_position(offset, i), pai, le.at));
+                    let position = if rules.per_player_walls {
+                        // The deal too is taken from the end of each seat's own wall.
+                        (rules.tile_count() / 4) * (usize::from(offset) + 1) - 1 - i
+                    } else {
+                        ChineseWall::dealt_position(offset, i)
+                    };
+                    dealt.push((position, pai, le.at));
                 }
             }
             tehais = t;
@@ -873,6 +885,8 @@ pub(crate) fn build_chinese_walls(
                 front: Vec::new(),
                 back: Vec::new(),
                 dealt,
+                offsets,
+                own: Default::default(),
                 dice: [1, 1],
             });
             back_next = false;
@@ -883,6 +897,13 @@ pub(crate) fn build_chinese_walls(
             if back { h.back.push((pai, le.at)) } else { h.front.push((pai, le.at)) }
         };
         match e {
+            // Each seat takes from its own wall, whatever it draws for.
+            Event::Hua { actor, pai } if rules.per_player_walls && !tehais[usize::from(actor & 3)].contains(&pai) => {
+                h.own[usize::from(actor & 3)].push((pai, le.at))
+            }
+            // A flower dealt is set aside from the hand, not taken.
+            Event::Hua { .. } if rules.per_player_walls => {}
+            Event::Tsumo { actor, pai } if rules.per_player_walls => h.own[usize::from(actor & 3)].push((pai, le.at)),
             // A flower dealt is set aside from the hand; one drawn was taken from the wall.
             Event::Hua { actor, pai } => {
                 if !tehais[usize::from(actor & 3)].contains(&pai) {
@@ -931,7 +952,7 @@ fn chinese_wall(h: &ChineseHand, rules: &GameRules) -> Result<ChineseWall, (usiz
         copies[usize::from(id.pai([0; 3]).index())] += 1;
     }
     let mut shown: Vec<(usize, Pai)> = h.dealt.iter().map(|&(_, pai, at)| (at, pai)).collect();
-    shown.extend(h.front.iter().chain(&h.back).map(|&(pai, at)| (at, pai)));
+    shown.extend(h.front.iter().chain(&h.back).chain(h.own.iter().flatten()).map(|&(pai, at)| (at, pai)));
     shown.sort_by_key(|&(at, _)| at);
     for (at, pai) in shown {
         if let Some(left) = copies.get_mut(usize::from(pai.index())).filter(|_| !pai.is_unknown()) {
@@ -968,6 +989,16 @@ fn chinese_wall(h: &ChineseHand, rules: &GameRules) -> Result<ChineseWall, (usiz
             return Err((at, format!("more tiles taken than the {len}-tile wall holds")));
         };
         place(index, pai, at)?;
+    }
+    // Each seat's own wall: its quarter, taken from the end (the deal placed above).
+    let part = len / 4;
+    for (seat, own) in h.own.iter().enumerate() {
+        for (k, &(pai, at)) in own.iter().enumerate() {
+            let Some(from_end) = part.checked_sub(1 + 13 + k) else {
+                return Err((at, format!("seat {seat} takes more tiles than its own wall of {part} holds")));
+            };
+            place(part * usize::from(h.offsets[seat]) + from_end, pai, at)?;
+        }
     }
     let mut free: Vec<Vec<u8>> = vec![Vec::new(); 46];
     for id in &set {

@@ -317,6 +317,21 @@ pub struct GameRules {
     /// off, kong income stands.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub kong_refund: bool,
+    /// GB: each player deals and draws from a wall of its own, a quarter of the tiles (the
+    /// dealer's the first 36 of the wall, then the next seats' in turn), taking from its end for
+    /// the deal, its draws and every flower's and kong's replacement, as Botzone's Chinese
+    /// Standard Mahjong judge (`judge/main.cpp`) deals. The hand is drawn when the player to draw
+    /// finds its wall empty; 妙手回春 and 海底捞月 are won when the wall of the player after the
+    /// one who drew or discarded is empty; a chow, pung or kong of a discard is refused when the
+    /// wall of the player after the discarder is empty, a concealed or added kong when the
+    /// player's own wall or the next player's is. Off (the default): one wall for the table.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub per_player_walls: bool,
+    /// GB: a flower drawn as a kong's replacement ends the kong, so the tile that replaces the
+    /// flower does not win 杠上开花 (the Botzone judge's reading). Off (the default): 杠上开花
+    /// follows the kong through its flowers.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flower_ends_kong: bool,
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
@@ -334,7 +349,7 @@ pub const PRESETS: [&str; 10] = [
 ];
 
 /// The names of the one-hand presets [`GameRules::preset`] knows besides [`PRESETS`].
-pub const ONE_HAND_PRESETS: [&str; 1] = ["gb-single"];
+pub const ONE_HAND_PRESETS: [&str; 2] = ["gb-single", "gb-botzone"];
 
 impl GameRules {
     /// Tenhou's ranked four-player hanchan (鳳凰卓 rules).
@@ -383,6 +398,8 @@ impl GameRules {
         kong_payments: None,
         call_transfer: true,
         kong_refund: true,
+        per_player_walls: false,
+        flower_ends_kong: false,
     };
 
     /// Mahjong Soul's ranked four-player hanchan (段位戦).
@@ -499,11 +516,20 @@ impl GameRules {
         kong_payments: None,
         call_transfer: true,
         kong_refund: true,
+        per_player_walls: false,
+        flower_ends_kong: false,
     };
 
     /// One GB hand, the competitions' format (Botzone, IJCAI): east round, seat 0 dealing unless
     /// `start_wind` / `start_dealer` say otherwise.
     pub const GB_SINGLE: GameRules = GameRules { length: GameLength::Single, ..GameRules::GB };
+
+    /// One GB hand as Botzone's Chinese Standard Mahjong judge plays it (the IJCAI competitions'
+    /// judge): each player with a wall of its own (`per_player_walls`), a flower ending a kong's
+    /// 杠上开花 (`flower_ends_kong`), seat 0 dealing in the east round unless `start_wind` says
+    /// otherwise. The rules Botzone bots are judged by.
+    pub const GB_BOTZONE: GameRules =
+        GameRules { per_player_walls: true, flower_ends_kong: true, ..GameRules::GB_SINGLE };
 
     /// Red-dragon mahjong (红中麻将) as most servers deal it: four players, 112 tiles, the red
     /// dragons wild and never discarded, pung and kong only, self-draw wins only, two birds, eight
@@ -558,6 +584,7 @@ impl GameRules {
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
             "gb" => GameRules::GB,
             "gb-single" => GameRules::GB_SINGLE,
+            "gb-botzone" => GameRules::GB_BOTZONE,
             "hongzhong" => GameRules::HONGZHONG,
             "changsha" => GameRules::CHANGSHA,
             "sichuan" => GameRules::SICHUAN,
@@ -618,6 +645,8 @@ impl GameRules {
             kong_payments: Some([1, 1, 1]),
             call_transfer: false,
             kong_refund: false,
+            per_player_walls: true,
+            flower_ends_kong: true,
             ..GameRules::TENHOU
         };
         let mut known = match serde_json::to_value(every) {
@@ -669,6 +698,12 @@ impl GameRules {
         }
         if self.family != Family::Sichuan && (!self.call_transfer || !self.kong_refund) {
             return bad(if self.call_transfer { "kong_refund" } else { "call_transfer" }, "a Sichuan rule");
+        }
+        if self.family != Family::Gb && (self.per_player_walls || self.flower_ends_kong) {
+            return bad(
+                if self.per_player_walls { "per_player_walls" } else { "flower_ends_kong" },
+                "a GB rule (the Botzone judge's)",
+            );
         }
         if self.family == Family::Changsha {
             return self.check_changsha();

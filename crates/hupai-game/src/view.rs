@@ -170,9 +170,9 @@ impl Game {
             mark(self.wall.dora_indicator(k));
         }
         let hidden: ArrayVec<usize, 144> = if gb {
-            // The Chinese wall is taken from both ends: what is left lies between them.
-            let w = &self.chinese_wall;
-            (52 + usize::from(self.live_drawn)..usize::from(w.len) - usize::from(self.replacements)).collect()
+            // The Chinese wall is taken from both ends (or each player's from its end): what is
+            // left lies between them.
+            self.chinese_wall_left()
         } else {
             (0..len).filter(|&i| !seen[i]).collect()
         };

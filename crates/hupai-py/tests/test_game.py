@@ -117,7 +117,7 @@ def test_the_regional_tables_are_numbered_as_documented():
 
 
 @pytest.mark.parametrize(
-    "rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "hongzhong", "sichuan", "changsha"]
+    "rules", ["tenhou", "tenhou-3p", "mahjong-soul", "mahjong-soul-3p", "gb", "gb-single", "gb-botzone", "hongzhong", "sichuan", "changsha"]
 )
 def test_every_legal_action_round_trips_through_its_id(rules):
     table = action_table(rules)

@@ -52,7 +52,8 @@ fn next_wall(game: &Game) -> Option<ChineseWall> {
 
 /// Deals a hand: 13 tiles each from the front, then, from the dealer on in turn order, each seat
 /// sets its flowers aside and replaces them from the back (again while a replacement is a
-/// flower); then the dealer draws.
+/// flower); then the dealer draws. With `per_player_walls` each seat's 13 tiles and their
+/// replacements come from the end of its own wall.
 pub(crate) fn deal(game: &mut Game) {
     let Some(wall) = next_wall(game) else {
         game.finish_game();
@@ -63,6 +64,7 @@ pub(crate) fn deal(game: &mut Game) {
     game.changsha = Default::default();
     game.live_drawn = 0;
     game.replacements = 0;
+    game.quarter_taken = [0; 4];
     game.dora_shown = 0;
     game.dora_pending = 0;
     game.kans = 0;
@@ -77,7 +79,11 @@ pub(crate) fn deal(game: &mut Game) {
         let mut p = Player::new();
         let offset = (game.place[usize::from(seat)] + 4 - game.kyoku % 4) % 4;
         for (i, slot) in tehais[usize::from(seat)].iter_mut().enumerate() {
-            let pai = game.chinese_wall.dealt(offset, i).pai([0; 3]);
+            let pai = if game.rules.per_player_walls {
+                game.chinese_wall.tiles[own_wall_position(&game.chinese_wall, offset, i)].pai([0; 3])
+            } else {
+                game.chinese_wall.dealt(offset, i).pai([0; 3])
+            };
             *slot = pai;
             if pai.is_flower() {
                 dealt_flowers[usize::from(seat)].push(pai);
@@ -87,6 +93,9 @@ pub(crate) fn deal(game: &mut Game) {
         }
         p.wildcard = game.wait_rules.wildcard_tile;
         game.players[usize::from(seat)] = p;
+        if game.rules.per_player_walls {
+            game.quarter_taken[usize::from(offset)] = 13;
+        }
     }
     game.kan_points = [0; 4];
     game.emit(Event::StartKyoku {
@@ -105,7 +114,7 @@ pub(crate) fn deal(game: &mut Game) {
             set_aside(game, seat, flower);
             // Eight flowers at most: the back of the wall always has a tile for them.
             loop {
-                let pai = take(game, true);
+                let pai = take_for(game, seat, true);
                 if pai.is_flower() {
                     set_aside(game, seat, pai);
                     continue;
@@ -132,6 +141,25 @@ pub(crate) fn deal(game: &mut Game) {
     }
 }
 
+/// Where the `k`-th tile taken from the own wall of the seat `offset` seats after the dealer lies
+/// (`per_player_walls`): its quarter of the wall, taken from the end.
+pub(crate) fn own_wall_position(wall: &ChineseWall, offset: u8, k: usize) -> usize {
+    let part = usize::from(wall.len) / 4;
+    (part * usize::from(offset & 3) + part).saturating_sub(1 + k).min(crate::wall::GB_TILES - 1)
+}
+
+/// Takes the next tile `seat` draws: from its own wall with `per_player_walls`, else from the
+/// table's front, or from its back.
+pub(crate) fn take_for(game: &mut Game, seat: Seat, back: bool) -> Pai {
+    if game.rules.per_player_walls {
+        let q = game.wall_quarter(seat);
+        let k = usize::from(game.quarter_taken[usize::from(q)]);
+        game.quarter_taken[usize::from(q)] += 1;
+        return game.chinese_wall.tiles[own_wall_position(&game.chinese_wall, q, k)].pai([0; 3]);
+    }
+    take(game, back)
+}
+
 /// Takes the next tile from the front, or from the back.
 pub(crate) fn take(game: &mut Game, back: bool) -> Pai {
     let id = if back {
@@ -152,26 +180,29 @@ fn set_aside(game: &mut Game, seat: Seat, flower: Pai) {
 }
 
 /// `seat` draws from the front, or from the back (`back`: a kong's replacement, which makes a
-/// win 杠上开花 when `rinshan`). A flower is set aside and replaced from the back; the hand is
-/// drawn when no tile is left to take.
+/// win 杠上开花 when `rinshan`). A flower is set aside and replaced from the back (ending the
+/// kong's 杠上开花 under `flower_ends_kong`); the hand is drawn when no tile is left to take (with
+/// `per_player_walls`, when the seat's own wall is empty, as the Botzone judge ends it).
 pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
     if game.rules.family == Family::Changsha && super::changsha::before_draw(game, seat, back) {
         return;
     }
     let mut back = back;
+    let mut rinshan = rinshan;
     if !back {
         // A discard after a kong's replacement was answered: 杠上炮 is over.
         game.sichuan.after_kong = None;
     }
     loop {
-        if game.tiles_left() == 0 {
+        if game.wall_left(seat) == 0 {
             game.exhaustive_draw();
             return;
         }
-        let pai = take(game, back);
+        let pai = take_for(game, seat, back);
         if pai.is_flower() {
             set_aside(game, seat, pai);
             back = true;
+            rinshan &= !game.rules.flower_ends_kong;
             continue;
         }
         let p = &mut game.players[usize::from(seat)];
@@ -216,7 +247,13 @@ pub(crate) fn situation(
     let kind = pai.kind()?;
     let mut s = Situation::new(hand, kind);
     s.tsumo = tsumo;
-    let last = game.tiles_left() == 0;
+    // With `per_player_walls` (the Botzone judge), the last tile is the one after which the
+    // player next to draw, the one after the drawer or the discarder, finds its wall empty.
+    let last = if game.rules.per_player_walls {
+        game.wall_left(game.next_in_turn(from, 1)) == 0
+    } else {
+        game.tiles_left() == 0
+    };
     s.rinshan = rinshan && tsumo;
     s.chankan = on == Some(ClaimOn::Kakan);
     // 妙手回春 is the wall's last tile, from either end; 海底捞月 the discard after it.

@@ -204,11 +204,8 @@ pub(crate) fn chinese_census(game: &Game) -> [u8; 37] {
     if let Some((_, pais)) = game.changsha.opened {
         pais.into_iter().for_each(&mut put);
     }
-    let w = &game.chinese_wall;
-    let front = 52 + usize::from(game.live_drawn);
-    let back = usize::from(w.len).saturating_sub(usize::from(game.replacements));
-    for id in w.ids().get(front..back.max(front)).unwrap_or(&[]) {
-        put(id.pai([0; 3]));
+    for i in game.chinese_wall_left() {
+        put(game.chinese_wall.tiles[i].pai([0; 3]));
     }
     census
 }

@@ -11,7 +11,7 @@ environment (``pip install pettingzoo gymnasium``).
 Each rule family has a fixed action table (``action_table(rules)``: entry ``i`` is the mjai dict
 of action id ``i``) and fixed feature planes (``plane_names(rules)``); docs/python.md lays out the
 tables of four-player riichi (``"riichi4"``: 316 ids, 63 planes), three-player riichi
-(``"riichi3"``: 179 ids, 55 planes), GB (``"gb"``, presets ``gb`` and ``gb-single``: 269 ids, 55
+(``"riichi3"``: 179 ids, 55 planes), GB (``"gb"``, presets ``gb``, ``gb-single`` and ``gb-botzone``: 269 ids, 55
 planes), Hongzhong (``"hongzhong"``: 164 ids, 52 planes), Sichuan (``"sichuan"``: 194 ids, 59
 planes) and Changsha (``"changsha"``: 256 ids, 51 planes).
 
