@@ -22,7 +22,7 @@ fn the_constants_are_the_modules() {
     assert!(
         esm.contains("export const GAME_RULES = [\"tenhou\",")
             && esm.contains("\"tenhou-3p\"")
-            && esm.contains("\"gb-single\"]"),
+            && esm.contains("\"gb-single\",\"gb-botzone\"]"),
         "{esm}"
     );
     assert!(version.split('.').count() == 3 && version.split('.').all(|p| p.parse::<u32>().is_ok()), "{version}");

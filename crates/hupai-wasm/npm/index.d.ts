@@ -186,7 +186,7 @@ export declare const VERSION: string;
 export declare const RULES: RulesText[];
 /** The rule sets `score` scores. */
 export declare const SCORE_RULES: string[];
-/** The game presets `Game` plays (`tenhou`, `tenhou-3p`, `gb`, `sichuan`, …, and the one-hand `gb-single`). */
+/** The game presets `Game` plays (`tenhou`, `tenhou-3p`, `gb`, `sichuan`, …, and the one-hand `gb-single` and `gb-botzone`). */
 export declare const GAME_RULES: string[];
 /** The 34 tile names in tile order. */
 export declare const TILES: TileName[];
