@@ -8,6 +8,8 @@ use hupai_game::{Action, ChineseWall, DrawReason, Event, Game, GameError, GameRu
 
 mod common;
 
+use common::{dahai, pai, pass_all};
+
 /// A GB wall dealing `hands` (seat 0 deals), then drawing `draws` from the front and `back` from
 /// the back (replacements for flowers and kongs); every other tile is placed wherever it is left.
 fn wall(hands: [&str; 4], draws: &str, back: &str) -> ChineseWall {
@@ -29,24 +31,6 @@ fn wall_at(hands: [&str; 4], draws: &str, back: &str, at: &[(usize, &str)]) -> C
 
 fn game(hands: [&str; 4], draws: &str, back: &str) -> Game {
     Game::with_walls(GameRules::GB_SINGLE, WallSource::GivenChinese(vec![wall(hands, draws, back)].into()))
-}
-
-fn pai(t: &str) -> Pai {
-    t.parse().unwrap()
-}
-
-fn dahai(t: &str, tsumogiri: bool) -> Action {
-    Action::Dahai { pai: pai(t), tsumogiri }
-}
-
-/// Every seat still to answer passes.
-fn pass_all(g: &mut Game) {
-    while let Some(s) = g.next_seat() {
-        if !g.legal_actions(s).contains(&Action::None) {
-            break;
-        }
-        g.apply(s, Action::None).unwrap();
-    }
 }
 
 /// The wins: winner, whose tile, the deltas and the fan (flowers included).

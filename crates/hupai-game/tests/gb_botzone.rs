@@ -10,6 +10,8 @@ use hupai_score::gb::Fan;
 
 mod common;
 
+use common::pai;
+
 /// A wall in which seat `q` (seat 0 deals) takes the tiles of `takes[q]` in order from the end of
 /// its own quarter: its 13 dealt tiles, then its draws and replacements. Every other tile is
 /// placed wherever it is left, the flowers last (at the bottom of the last seat's quarter).
@@ -31,10 +33,6 @@ fn own_walls(takes: [&str; 4]) -> ChineseWall {
     let mut rest = free.into_iter().flatten();
     let ids: Vec<u8> = slots.iter().map(|s| s.unwrap_or_else(|| rest.next().unwrap())).collect();
     ChineseWall::from_ids(&ids, [1, 1]).unwrap()
-}
-
-fn pai(t: &str) -> Pai {
-    t.parse().unwrap()
 }
 
 /// Seat 2 waits on 1m or 8s with a hand short of 8 fans unless the win is 海底捞月. Seat 0 draws

@@ -5,7 +5,7 @@ use hupai_game::rules::MultipleRon;
 use hupai_game::{Action, DrawReason, Event, Game, GameLength, GameRules, Pai, PaiId, Wall, WallSource};
 
 mod common;
-use common::tiles;
+use common::{dahai, pai, tiles};
 
 /// A four-player wall dealing `hands` (seat 0 is the dealer) and then drawing `draws` in order;
 /// every other tile is placed wherever it is left.
@@ -44,14 +44,6 @@ fn game(rules: GameRules, hands: [&str; 4], draws: &str) -> Game {
     let mut rules = rules;
     rules.length = GameLength::Single;
     Game::with_walls(rules, WallSource::Given(vec![wall(hands, draws)].into()))
-}
-
-fn pai(t: &str) -> Pai {
-    t.parse().unwrap()
-}
-
-fn dahai(t: &str, tsumogiri: bool) -> Action {
-    Action::Dahai { pai: pai(t), tsumogiri }
 }
 
 const DEALER: &str = "19m19p19s1234567z";

@@ -9,7 +9,7 @@ use hupai::Suit;
 use hupai_game::{Action, ChineseWall, DrawReason, Event, Game, GameLength, GameRules, Pai, PaiId, WallSource};
 
 mod common;
-use common::tiles;
+use common::{dahai, pai, pass_all, tiles};
 
 const SET: usize = 108;
 
@@ -85,24 +85,6 @@ fn game_with(rules: GameRules, wall: ChineseWall, voids: &str) -> Game {
 
 fn game(hands: [&str; 4], draws: &str, back: &str, voids: &str) -> Game {
     game_with(rules(), wall_with(hands, draws, back, [1, 1], &|_| None), voids)
-}
-
-fn pai(t: &str) -> Pai {
-    t.parse().unwrap()
-}
-
-fn dahai(t: &str, tsumogiri: bool) -> Action {
-    Action::Dahai { pai: pai(t), tsumogiri }
-}
-
-/// Every seat still to answer passes.
-fn pass_all(g: &mut Game) {
-    while let Some(s) = g.next_seat() {
-        if !g.legal_actions(s).contains(&Action::None) {
-            break;
-        }
-        g.apply(s, Action::None).unwrap();
-    }
 }
 
 /// The wins: winner, whose tile, the deltas, the points.

@@ -1,6 +1,6 @@
 //! What the scripted tests share: tiles written in order, in mpsz, and Chinese walls laid out from them.
 
-use hupai_game::{ChineseWall, Pai};
+use hupai_game::{Action, ChineseWall, Game, Pai};
 
 /// Tiles of an mpsz string in the order written (`0` a red five, `1f`–`8f` the flowers): walls
 /// are laid out tile by tile, so the order matters, which hupai's hand parser (counts) does not keep.
@@ -54,4 +54,29 @@ pub(crate) fn wall_ids(
     }
     let mut rest = free.into_iter().flatten();
     slots.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect()
+}
+
+// Not every test file uses every helper below (each file compiles its own copy of this module).
+
+/// A tile by its mjai or mpsz name.
+#[allow(dead_code)]
+pub(crate) fn pai(t: &str) -> Pai {
+    t.parse().unwrap()
+}
+
+/// A discard of the tile named `t`.
+#[allow(dead_code)]
+pub(crate) fn dahai(t: &str, tsumogiri: bool) -> Action {
+    Action::Dahai { pai: pai(t), tsumogiri }
+}
+
+/// Every seat still to answer a claim passes, in the order the game asks.
+#[allow(dead_code)]
+pub(crate) fn pass_all(g: &mut Game) {
+    while let Some(s) = g.next_seat() {
+        if !g.legal_actions(s).contains(&Action::None) {
+            break;
+        }
+        g.apply(s, Action::None).unwrap();
+    }
 }
