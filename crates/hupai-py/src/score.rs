@@ -10,7 +10,8 @@
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
-use std::sync::{Arc, Mutex, PoisonError, mpsc};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use hupai::Tile;
 use hupai_score::{KEYS, Scorer, Situation};
@@ -692,43 +693,39 @@ pub(crate) fn score_batch<'py>(
     table: Option<&Bound<'py, PyAny>>,
     arrays: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let scorer = Arc::new(scorer(rules, table)?);
+    let scorer = scorer(rules, table)?;
     let items: Vec<Py<PyAny>> = situations.try_iter()?.map(|item| item.map(Bound::unbind)).collect::<PyResult<_>>()?;
     let n = items.len();
-    // Reading and answering need the GIL and scoring does not. This thread reads a chunk at a time
-    // and queues it, and turns the chunks scored into answers, in order, as they come back; workers
-    // from the pool, one fewer than the cores, score the queued chunks meanwhile, so that the
-    // reading and answering overlap the scoring instead of preceding and following it. Once every
-    // chunk is read this thread scores queued chunks too. Chunks are small (some sixteen a core),
-    // so that the workers start soon after the first and nobody waits long for the last.
+    // Reading and answering need the GIL and scoring does not. This thread reads the chunks in
+    // order, publishing each as it is read; a worker from the pool (one fewer than the cores)
+    // claims chunks in order from the start and scores each once it is read, so that its scoring
+    // overlaps this thread's reading. Once every chunk is read this thread claims chunks too,
+    // scoring them without the GIL and answering every chunk that is in, in order. A chunk is
+    // scored by whoever claimed it, so this thread never waits for a worker that has not started
+    // (on a busy machine it scores everything itself), and at the end it waits for one chunk at
+    // most. Chunks are small (some sixteen a core) so that the last one is short.
     let cores = rayon::current_num_threads().max(1);
     let chunk = (n / (16 * cores)).clamp(MIN_CHUNK, READ_CHUNK);
     let chunks = n.div_ceil(chunk);
-    let (queue, queued) = mpsc::channel::<(usize, Vec<Read>)>();
-    let queued = Arc::new(Mutex::new(queued));
-    let (sender, mut scored) = mpsc::channel::<(usize, Vec<Answer>)>();
+    let batch = Arc::new(Batch {
+        scorer,
+        input: (0..chunks).map(|_| Mutex::new(None)).collect(),
+        output: (0..chunks).map(|_| Mutex::new(None)).collect(),
+        read: AtomicUsize::new(0),
+        claimed: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    });
     if chunks > 1 {
+        // Woken before the first chunk is read, so that the worker's start overlaps the reading.
         for _ in 0..(cores - 1).max(1) {
-            let (queued, sender, scorer) = (Arc::clone(&queued), sender.clone(), Arc::clone(&scorer));
-            rayon::spawn(move || {
-                loop {
-                    // The lock is held while waiting for a chunk and let go before scoring it.
-                    let job = queued.lock().unwrap_or_else(PoisonError::into_inner).recv();
-                    // Every chunk is taken once the queue closes: the worker's part is done.
-                    let Ok((c, read)) = job else { break };
-                    // The receiver is gone only if the batch itself failed.
-                    if sender.send((c, score_chunk(&scorer, read))).is_err() {
-                        break;
-                    }
-                }
-            });
+            let batch = Arc::clone(&batch);
+            rayon::spawn(move || batch.work());
         }
     }
-    // Only the workers send: once they are done and every chunk is in, the channel closes.
-    drop(sender);
-    let mut waiting: Vec<Option<Vec<Answer>>> = (0..chunks).map(|_| None).collect();
+    // Dropped on every way out, so that a worker stops claiming once the batch has failed.
+    let _stop = StopOnDrop(&batch.stop);
     let mut answers = Answers::new(py, arrays, n);
-    let (mut next, mut received) = (0, 0);
+    let mut next = 0;
     for (c, part) in items.chunks(chunk).enumerate() {
         let read: Vec<Read> = part
             .iter()
@@ -736,48 +733,105 @@ pub(crate) fn score_batch<'py>(
             // A value no situation can hold is that item's error; the batch goes on.
             .map(|(j, item)| read_item(c * chunk + j, item.bind(py)).unwrap_or_else(|e| Err(e.to_string())))
             .collect();
-        // The queue's receiver lives as long as `queued`, which this thread holds.
-        let _ = queue.send((c, read));
-        while let Ok((i, chunk)) = scored.try_recv() {
-            waiting[i] = Some(chunk);
-            received += 1;
-        }
-        answers.push_ready(&mut waiting, &mut next)?;
+        *lock(&batch.input[c]) = Some(read);
+        batch.read.store(c + 1, Ordering::Release);
+        answers.push_ready(&batch, &mut next)?;
     }
-    drop(queue);
-    while received < chunks {
-        // A chunk still queued is scored here, without the GIL; with none left, wait for the
-        // workers' (the receiver goes to the wait and comes back).
-        let job = queued.try_lock().ok().and_then(|q| q.try_recv().ok());
-        if let Some((c, read)) = job {
-            let scorer = Arc::clone(&scorer);
-            waiting[c] = Some(py.detach(move || score_chunk(&scorer, read)));
-            received += 1;
-        } else {
-            let got;
-            (scored, got) = py.detach(move || {
-                let got = scored.recv();
-                (scored, got)
-            });
-            match got {
-                Ok((i, chunk)) => {
-                    waiting[i] = Some(chunk);
-                    received += 1;
+    while next < chunks {
+        // Score the next unclaimed chunk without the GIL, or, with none left, wait for the chunk
+        // a worker is scoring.
+        py.detach(|| match batch.claim() {
+            Some(c) => batch.score(c),
+            None => batch.wait_for(next),
+        });
+        answers.push_ready(&batch, &mut next)?;
+    }
+    answers.finish(&batch.scorer)
+}
+
+/// A batch's chunks, shared between the calling thread and the pool's workers.
+struct Batch {
+    scorer: Scorer,
+    /// Each chunk's situations as read, taken by whoever scores the chunk.
+    input: Vec<Mutex<Option<Vec<Read>>>>,
+    /// Each chunk's answers, taken by the calling thread.
+    output: Vec<Mutex<Option<Vec<Answer>>>>,
+    /// How many chunks (from the first) are read.
+    read: AtomicUsize,
+    /// The next chunk to claim.
+    claimed: AtomicUsize,
+    /// The batch failed or is over: claim nothing more.
+    stop: AtomicBool,
+}
+
+/// A lock whose holder never panics while holding it; a poisoned one is still usable.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sets a batch's stop flag when the batch returns, answered or failed.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+impl Batch {
+    /// A chunk to score, in order, or `None` once every chunk is claimed.
+    fn claim(&self) -> Option<usize> {
+        if self.stop.load(Ordering::Acquire) {
+            return None;
+        }
+        let c = self.claimed.fetch_add(1, Ordering::AcqRel);
+        (c < self.input.len()).then_some(c)
+    }
+
+    /// A worker's part: claim chunks and score each once it is read.
+    fn work(&self) {
+        while let Some(c) = self.claim() {
+            let mut spins = 0u32;
+            while self.read.load(Ordering::Acquire) <= c {
+                if self.stop.load(Ordering::Acquire) {
+                    return;
                 }
-                // Never: a chunk is scored here or sent by the worker that took it.
-                Err(_) => {
-                    for (i, slot) in waiting.iter_mut().enumerate().skip(next) {
-                        let len = chunk.min(n - i * chunk);
-                        slot.get_or_insert_with(|| vec![Err("the situation was not scored".to_string()); len]);
-                    }
-                    received = chunks;
-                }
+                back_off(&mut spins);
             }
+            self.score(c);
         }
-        answers.push_ready(&mut waiting, &mut next)?;
     }
-    answers.push_ready(&mut waiting, &mut next)?;
-    answers.finish(&scorer)
+
+    /// Scores chunk `c` (read already) into its answers.
+    fn score(&self, c: usize) {
+        let read = lock(&self.input[c]).take().unwrap_or_default();
+        let scored = score_chunk(&self.scorer, read);
+        *lock(&self.output[c]) = Some(scored);
+    }
+
+    /// Waits until chunk `c`'s answers are in (claimed by a worker that is scoring it).
+    fn wait_for(&self, c: usize) {
+        let mut spins = 0u32;
+        while lock(&self.output[c]).is_none() {
+            back_off(&mut spins);
+        }
+    }
+
+    /// The answers of chunk `c` if they are in.
+    fn take(&self, c: usize) -> Option<Vec<Answer>> {
+        lock(&self.output[c]).take()
+    }
+}
+
+/// Waits a little: a few spins first (a chunk is some microseconds of work), then the core is
+/// offered to other threads.
+fn back_off(spins: &mut u32) {
+    *spins += 1;
+    if *spins < 64 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
 }
 
 /// Scores one chunk of a batch: an answer or an error per situation, never a panic.
@@ -813,8 +867,10 @@ impl<'py> Answers<'py> {
     }
 
     /// Answers the chunks from `next` on that are in, in order.
-    fn push_ready(&mut self, waiting: &mut [Option<Vec<Answer>>], next: &mut usize) -> PyResult<()> {
-        while let Some(ready) = waiting.get_mut(*next).and_then(Option::take) {
+    fn push_ready(&mut self, batch: &Batch, next: &mut usize) -> PyResult<()> {
+        while *next < batch.output.len()
+            && let Some(ready) = batch.take(*next)
+        {
             self.push(ready)?;
             *next += 1;
         }

@@ -10,6 +10,7 @@ use super::kinds::{Concrete, Kind, Set, Shape, kind, tile};
 use super::special::{KNITTED, SpecialForm, knitted_kinds};
 
 /// The reading that scored.
+#[derive(Clone)]
 pub(crate) enum Chosen {
     Sets(Division),
     Special(SpecialForm),

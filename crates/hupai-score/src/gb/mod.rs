@@ -34,9 +34,10 @@ mod waits;
 
 use std::cell::Cell;
 use std::collections::HashSet;
+use std::fmt;
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, HandShape, Meld, Rules, Tile, TileCounts};
+use hupai::{Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts};
 use serde_json::Value;
 
 pub use fan::Fan;
@@ -137,8 +138,57 @@ pub struct Score {
     /// The total without flowers reaches the minimum (8 by default).
     pub enough: bool,
     /// The reading that scored: its sets and pair (declared melds in brackets, concealed kongs in
-    /// parentheses) or its special form, wildcards shown as what they became.
-    pub reading: String,
+    /// parentheses) or its special form, wildcards shown as what they became. Written out in
+    /// words when printed or serialized (`to_string()`), so scoring never formats text.
+    pub reading: Reading,
+}
+
+/// The reading a GB score was counted on, printed and serialized in words, e.g.
+/// `22z 123m 456p 789s [555z]`: the pair and the concealed sets in tile order, then the declared
+/// melds, or the special form's tiles. Two readings are equal when their words are.
+#[derive(Clone)]
+pub struct Reading {
+    hand: Concrete,
+    melds: ArrayVec<Meld, MAX_MELDS>,
+    chosen: describe::Chosen,
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&describe::describe(&self.hand, &self.melds, &self.chosen))
+    }
+}
+
+impl fmt::Debug for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_string(), f)
+    }
+}
+
+impl PartialEq for Reading {
+    fn eq(&self, other: &Reading) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Reading {}
+
+impl PartialEq<str> for Reading {
+    fn eq(&self, other: &str) -> bool {
+        self.to_string() == other
+    }
+}
+
+impl PartialEq<&str> for Reading {
+    fn eq(&self, other: &&str) -> bool {
+        self.to_string() == *other
+    }
+}
+
+impl serde::Serialize for Reading {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// One fan of a score.
@@ -264,10 +314,12 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
     }
 
     let declared: ArrayVec<Set, 4> = hand.melds().iter().map(|&m| Set::declared(m)).collect();
-    let mut best: Option<(u32, fan::FanTable, String)> = None;
+    let mut best: Option<(u32, fan::FanTable, Reading)> = None;
+    let melds: ArrayVec<Meld, MAX_MELDS> = hand.melds().iter().copied().collect();
     if hand.wildcards() == 0 {
         let concrete = Concrete { concealed: to_kinds(hand.concealed()), declared, win: kind(w) };
-        best = score_concrete(&concrete, hand.melds(), how, options);
+        best = score_concrete(&concrete, hand.melds(), how, options)
+            .map(|(total, t, chosen)| (total, t, Reading { hand: concrete, melds, chosen }));
     } else {
         if hand.wildcards() > MAX_WILDCARDS {
             return Err(ScoreError::Unsupported(format!(
@@ -287,10 +339,10 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
                 continue;
             }
             let concrete = Concrete { concealed, declared: declared.clone(), win: kind(w) };
-            if let Some(s) = score_concrete(&concrete, hand.melds(), how, options)
-                && best.as_ref().is_none_or(|b| s.0 > b.0)
+            if let Some((total, t, chosen)) = score_concrete(&concrete, hand.melds(), how, options)
+                && best.as_ref().is_none_or(|b| total > b.0)
             {
-                best = Some(s);
+                best = Some((total, t, Reading { hand: concrete, melds: melds.clone(), chosen }));
             }
         }
     }
@@ -308,13 +360,13 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
     Ok(Score { fan: total + u32::from(flowers), fans, enough: total >= options.minimum, reading })
 }
 
-/// Scores a concrete hand: the best reading, its total (without flowers) and its description.
+/// Scores a concrete hand: the best reading, its total (without flowers) and what it read as.
 fn score_concrete(
     hand: &Concrete,
     melds: &[Meld],
     how: HowWon,
     options: &Options,
-) -> Option<(u32, fan::FanTable, String)> {
+) -> Option<(u32, fan::FanTable, describe::Chosen)> {
     let all_tiles = hand.all_tiles();
     // Three copies of the winning tile in the declared melds: it is the last copy.
     let w = usize::from(hand.win);
@@ -364,7 +416,7 @@ fn score_concrete(
             }
         }
     }
-    best.map(|(total, t, chosen)| (total, t, describe::describe(hand, melds, &chosen)))
+    best
 }
 
 /// Situation keys of other rule sets must not be set: a GB score would silently ignore them.
