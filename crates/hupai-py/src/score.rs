@@ -144,15 +144,15 @@ pub(crate) struct PyScore {
 }
 
 /// A riichi or sanma score (`rules="riichi"` or `"sanma"`).
-#[pyclass(name = "RiichiScore", module = "hupai", extends = PyScore, frozen)]
+#[pyclass(name = "RiichiScore", module = "hupai", extends = PyScore, frozen, freelist = 256)]
 pub(crate) struct RiichiScore;
 
 /// A GB score (`rules="gb"`).
-#[pyclass(name = "GbScore", module = "hupai", extends = PyScore, frozen)]
+#[pyclass(name = "GbScore", module = "hupai", extends = PyScore, frozen, freelist = 256)]
 pub(crate) struct GbScore;
 
 /// A regional table's score (`rules="sichuan"`, `"changsha"`, `"hongzhong"`, or a table).
-#[pyclass(name = "RegionalScore", module = "hupai", extends = PyScore, frozen)]
+#[pyclass(name = "RegionalScore", module = "hupai", extends = PyScore, frozen, freelist = 256)]
 pub(crate) struct RegionalScore;
 
 impl PyScore {
