@@ -528,6 +528,39 @@ fn scorer_with_options(
     Ok(Ok(scorer))
 }
 
+/// True if `a` is `b`, at compile time.
+const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// True if `names` are the situation keys of [`KEYS`] in order (without `hand`, `win` and
+/// `options`): `hupai.score` reads its keywords in that order, as a JSON line's keys are read, so
+/// the first error is the same. Checked when the module is built.
+const fn in_keys_order(names: &[&str]) -> bool {
+    if names.len() != KEYS.len() - 3 || !same_str(KEYS[KEYS.len() - 1], "options") {
+        return false;
+    }
+    let mut i = 0;
+    while i < names.len() {
+        if !same_str(names[i], KEYS[i + 2]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Scores one winning situation: a ``Score`` of the rules' family (``RiichiScore``, ``GbScore``,
 /// ``RegionalScore``), equal to the dict ``hupai score --rules RULES`` prints for it.
 ///
@@ -585,9 +618,22 @@ pub(crate) fn score<'py>(
             &owned
         }
     };
-    let keys: [Option<Bound<'py, PyAny>>; KEYS.len()] = [
-        None,
-        None,
+    let mut s = Situation::parse(hand, win).map_err(|e| ScoreError::new_err(e.to_string()))?;
+    // Each key given, in the order of `KEYS` (so the first error is the one a JSON line reports),
+    // straight from its argument: no array of every key to fill, walk and drop.
+    macro_rules! set_keys {
+        ($($key:ident),*) => {
+            const _: () = assert!(in_keys_order(&[$(stringify!($key)),*]), "keywords out of KEYS' order");
+            $(
+                if let Some(value) = &$key
+                    && let Err(e) = set_key(&mut s, stringify!($key), value)?
+                {
+                    return Err(ScoreError::new_err(e));
+                }
+            )*
+        };
+    }
+    set_keys!(
         tsumo,
         riichi,
         double_riichi,
@@ -609,11 +655,9 @@ pub(crate) fn score<'py>(
         last_copy,
         flowers,
         birds,
-        after_kong_discard,
-        options,
-    ];
-    let s = read_situation(hand, win, &keys)?.map_err(ScoreError::new_err)?;
-    let answer = match keys[KEYS.len() - 1].as_ref().filter(|o| !o.is_none()) {
+        after_kong_discard
+    );
+    let answer = match options.as_ref().filter(|o| !o.is_none()) {
         None => scorer.answer(&s, None),
         Some(options) if table.is_none_or(|t| t.is_none()) => {
             let scorer = scorer_with_options(rules, scorer, options)?.map_err(ScoreError::new_err)?;
