@@ -177,7 +177,7 @@ impl PyScore {
             (S::Riichi(s), "points") => to_python(py, &s.points),
             (S::Riichi(s), "reading") => to_python(py, &s.reading),
             (S::Gb(s), "fan") => to_python(py, &s.fan),
-            (S::Gb(s), "fans") => to_python(py, &s.fans),
+            (S::Gb(s), "fans") => to_python(py, s.fans.as_slice()),
             (S::Gb(s), "enough") => to_python(py, &s.enough),
             (S::Gb(s), "reading") => to_python(py, &s.reading),
             (S::Regional(s), "table") => to_python(py, &s.table),

@@ -412,11 +412,6 @@ impl FanTable {
         })
     }
 
-    /// The number of fans present.
-    pub(crate) fn len(&self) -> usize {
-        self.present.count_ones() as usize
-    }
-
     /// The table's total in fans.
     pub(crate) fn total(&self) -> u32 {
         self.iter().map(|(i, n)| u32::from(n) * u32::from(VALUES[i])).sum()

@@ -134,7 +134,8 @@ pub struct Score {
     /// The total, flowers included.
     pub fan: u32,
     /// Each fan counted, in number order, with how many times it counts.
-    pub fans: Vec<FanCount>,
+    #[serde(serialize_with = "fans_as_list")]
+    pub fans: Fans,
     /// The total without flowers reaches the minimum (8 by default).
     pub enough: bool,
     /// The reading that scored: its sets and pair (declared melds in brackets, concealed kongs in
@@ -191,14 +192,21 @@ impl serde::Serialize for Reading {
     }
 }
 
-/// One fan of a score.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+/// The fans of a score, in number order: held inline up to sixteen (a hand counts fewer as a
+/// rule), so that a score allocates nothing; a list like any other (`iter`, `len`, indexing).
+pub type Fans = smallvec::SmallVec<[FanCount; 16]>;
+
+/// `fans` serialized as the list it is.
+fn fans_as_list<S: serde::Serializer>(fans: &Fans, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(fans.as_slice(), serializer)
+}
+
+/// One fan of a score, serialized as `{"id", "name", "fan", "count"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct FanCount {
     /// The fan's number (1–81; 82 for the reference's 明暗杠).
     pub id: u8,
-    /// The English name ([`Fan::name_zh`] has the Chinese).
-    pub name: &'static str,
     /// What one occurrence is worth.
     pub fan: u16,
     /// How many times it counts.
@@ -209,6 +217,23 @@ impl FanCount {
     /// The fan itself.
     pub fn kind(&self) -> Fan {
         Fan::from_id(self.id).unwrap_or(Fan::ChickenHand)
+    }
+
+    /// The English name ([`Fan::name_zh`] has the Chinese).
+    pub fn name(&self) -> &'static str {
+        self.kind().name_en()
+    }
+}
+
+impl serde::Serialize for FanCount {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("FanCount", 4)?;
+        s.serialize_field("id", &self.id)?;
+        s.serialize_field("name", self.name())?;
+        s.serialize_field("fan", &self.fan)?;
+        s.serialize_field("count", &self.count)?;
+        s.end()
     }
 }
 
@@ -350,11 +375,11 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         return Err(ScoreError::NoWin(format!("{hand} is not a complete winning hand with the winning tile {w}")));
     };
     table.set(Fan::FlowerTiles, flowers);
-    let mut fans = Vec::with_capacity(table.len());
+    let mut fans = Fans::new();
     for (i, n) in table.iter() {
         // Entry 0 of the table is no fan and is never set.
         if let Some(f) = i.checked_sub(1).and_then(|i| fan::ALL.get(i)) {
-            fans.push(FanCount { id: f.id(), name: f.name_en(), fan: f.value(), count: u16::from(n) });
+            fans.push(FanCount { id: f.id(), fan: f.value(), count: u16::from(n) });
         }
     }
     Ok(Score { fan: total + u32::from(flowers), fans, enough: total >= options.minimum, reading })
