@@ -375,13 +375,14 @@ pub fn score(situation: &Situation, options: &Options) -> Result<Score, ScoreErr
         return Err(ScoreError::NoWin(format!("{hand} is not a complete winning hand with the winning tile {w}")));
     };
     table.set(Fan::FlowerTiles, flowers);
-    let mut fans = Fans::new();
-    for (i, n) in table.iter() {
-        // Entry 0 of the table is no fan and is never set.
-        if let Some(f) = i.checked_sub(1).and_then(|i| fan::ALL.get(i)) {
-            fans.push(FanCount { id: f.id(), fan: f.value(), count: u16::from(n) });
-        }
-    }
+    // Entry 0 of the table is no fan and is never set.
+    let fans: Fans = table
+        .iter()
+        .filter_map(|(i, n)| {
+            let f = fan::ALL.get(i.checked_sub(1)?)?;
+            Some(FanCount { id: f.id(), fan: f.value(), count: u16::from(n) })
+        })
+        .collect();
     Ok(Score { fan: total + u32::from(flowers), fans, enough: total >= options.minimum, reading })
 }
 
@@ -421,7 +422,9 @@ fn score_concrete(
     let mut best: Option<(u32, fan::FanTable, describe::Chosen)> =
         special.map(|(t, form)| (t.total(), t, describe::Chosen::Special(form)));
     if best.is_none() || seven_pairs {
-        for d in divide::divisions(&hand.concealed, 4 - hand.declared.len()) {
+        // Read in place: the list of readings is some hundreds of bytes, not worth moving.
+        let divisions = divide::divisions(&hand.concealed, 4 - hand.declared.len());
+        for &d in &divisions {
             let mut sets = [Set::concealed(kinds::Shape::Pung, 0); 4];
             let n = hand.declared.len();
             sets[..n].copy_from_slice(&hand.declared);
@@ -446,22 +449,24 @@ fn score_concrete(
 
 /// Situation keys of other rule sets must not be set: a GB score would silently ignore them.
 fn check_keys(s: &Situation) -> Result<(), ScoreError> {
-    let not_gb = [
-        ("riichi", s.riichi),
-        ("double_riichi", s.double_riichi),
-        ("ippatsu", s.ippatsu),
-        ("tenhou", s.tenhou),
-        ("chiihou", s.chiihou),
-        ("renhou", s.renhou),
-        ("dora", !s.dora.is_empty()),
-        ("ura", !s.ura.is_empty()),
-        ("honba", s.honba != 0),
-        ("kyotaku", s.kyotaku != 0),
-        ("nuki", s.nuki != 0),
-        ("birds", !s.birds.is_empty()),
-        ("after_kong_discard", s.after_kong_discard),
+    // A table of tests, not an array of answers built per call: a GB situation rarely sets any.
+    type IsSet = fn(&Situation) -> bool;
+    const NOT_GB: [(&str, IsSet); 13] = [
+        ("riichi", |s| s.riichi),
+        ("double_riichi", |s| s.double_riichi),
+        ("ippatsu", |s| s.ippatsu),
+        ("tenhou", |s| s.tenhou),
+        ("chiihou", |s| s.chiihou),
+        ("renhou", |s| s.renhou),
+        ("dora", |s| !s.dora.is_empty()),
+        ("ura", |s| !s.ura.is_empty()),
+        ("honba", |s| s.honba != 0),
+        ("kyotaku", |s| s.kyotaku != 0),
+        ("nuki", |s| s.nuki != 0),
+        ("birds", |s| !s.birds.is_empty()),
+        ("after_kong_discard", |s| s.after_kong_discard),
     ];
-    match not_gb.iter().find(|(_, set)| *set) {
+    match NOT_GB.iter().find(|(_, set)| set(s)) {
         Some((key, _)) => Err(ScoreError::key(
             *key,
             "not part of GB scoring (the GB keys are hand, win, tsumo, rinshan, chankan, haitei, houtei, last_copy, flowers, seat, round)",
