@@ -239,9 +239,10 @@ def main():
         rows.append(("PyMahjongGB: not installed", float("nan"), float("nan"), ""))
 
     # The batch against a loop of calls on the same situations (dicts, as a server holds them),
-    # both in wall time: the batch is meant to use every core.
+    # both in wall time: the batch is meant to use every core. Like with like: both answer a list
+    # of score objects, equal one for one (checked on every situation before timing).
     situations = [dict(hand=h, win=w, **kw) for h, w, kw in riichi_cases]
-    assert hupai.score_batch(situations[:4]) == [hupai.score(**s) for s in situations[:4]]
+    assert hupai.score_batch(situations) == [hupai.score(**s) for s in situations]
     loop, batch, columns = in_turns(2 * args.repeats, [
         lambda: [hupai.score(**s) for s in situations],
         lambda: hupai.score_batch(situations),
