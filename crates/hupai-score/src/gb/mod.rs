@@ -174,18 +174,6 @@ impl PartialEq for Reading {
 
 impl Eq for Reading {}
 
-impl PartialEq<str> for Reading {
-    fn eq(&self, other: &str) -> bool {
-        self.to_string() == other
-    }
-}
-
-impl PartialEq<&str> for Reading {
-    fn eq(&self, other: &&str) -> bool {
-        self.to_string() == *other
-    }
-}
-
 impl serde::Serialize for Reading {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
