@@ -126,8 +126,12 @@ fn drive(
         _ if chinese => WallSource::GivenChinese(Arc::from(chinese_walls)),
         _ => WallSource::Given(Arc::from(walls)),
     };
+    let mut game = Game::with_walls(rules, source);
+    // The engine writes about as many events as the log holds: room for them at once, rather
+    // than the list copied each time it doubles.
+    game.events.reserve(log.events.len() + 16);
     let mut d = Driver {
-        game: Game::with_walls(rules, source),
+        game,
         seen: 0,
         results: VecDeque::new(),
         draws: VecDeque::new(),
@@ -162,7 +166,7 @@ fn drive(
         return Err(fail(&kyoku, at, "the log ends in the middle of a hand".into()));
     }
     let n = usize::from(rules.players);
-    let mut events = d.game.events().to_vec();
+    let mut events = std::mem::take(&mut d.game.events);
     if !ends && !d.game.is_over() {
         // The log stops before the game's end: the engine's events stop with it.
         let last_end = events.iter().rposition(|e| *e == Event::EndKyoku).map_or(events.len(), |i| i + 1);
