@@ -30,8 +30,8 @@
 //! validated before anything runs.
 
 /// mimalloc keeps the memory a thread frees for its next allocations: a replay builds and drops
-/// a list of about a thousand events a game, which the system allocator hands back to the kernel
-/// and faults in again (fresh zeroed pages) game after game.
+/// lists of about a thousand events a game (the log's, the engine's), which the system allocator
+/// hands back to the kernel and faults in again (fresh zeroed pages) game after game.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
