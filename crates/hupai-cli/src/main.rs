@@ -29,6 +29,12 @@
 //! instead of the embedded tables, to see what a rebuilt or damaged table does: they are
 //! validated before anything runs.
 
+/// mimalloc keeps the memory a thread frees for its next allocations: a replay builds and drops
+/// lists of about a thousand events a game (the log's, the engine's), which the system allocator
+/// hands back to the kernel and faults in again (fresh zeroed pages) game after game.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod batch;
 mod bench;
 mod check;

@@ -3,7 +3,8 @@
 //! riichi filter on counts, three players' waits from riichi's forms, the self-drawn win offered
 //! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
 //! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
-//! and wildcards (hupai's keys first) against the suit tables' plain answers.
+//! and wildcards (hupai's keys first) against the suit tables' plain answers, and the filter on
+//! a hand that discard claims ask before the whole call check.
 
 use hupai::{Algorithm, Rules, TileSupply};
 use hupai_lookup::SuitTable;
@@ -43,6 +44,20 @@ fn check_state(game: &Game) -> usize {
             checks += 1;
         }
         let p = &game.players[usize::from(seat)];
+        // Whatever tile the seat on turn discarded, a seat `calls` lets call it passes the
+        // filter on its hand that discard claims ask first.
+        if let Phase::Turn { seat: from, .. } = game.phase
+            && from != seat
+        {
+            for kind in hupai::Tile::ALL.iter().take(34) {
+                for pai in [crate::Pai::of(*kind), crate::Pai::with_red(*kind, true)] {
+                    if legal::calls(game, seat, from, pai, None) {
+                        assert!(legal::may_call(p, *kind, seat == game.next_in_turn(from, 1)), "{pai} {:?}", p.hand);
+                        checks += 1;
+                    }
+                }
+            }
+        }
         // The riichi filter never refuses a hand that a discard leaves ready.
         // (Riichi families only: the filter decides riichi, and counts no wildcards.)
         if let Phase::Turn { seat: s, drawn: Some(_), .. } = game.phase

@@ -1040,12 +1040,14 @@ impl Game {
     /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
     /// ronned but not called (the hand ends when nobody wins on it).
     pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
-        if self.rules.four_winds_draw && self.rules.players == 4 && self.no_calls {
+        // Asked at every discard: the first go-around's check costs nothing after it.
+        if self.rules.four_winds_draw
+            && self.rules.players == 4
+            && self.no_calls
+            && self.players.iter().all(|p| p.river.len() == 1)
+        {
             let firsts: ArrayVec<Pai, 4> = self.players.iter().filter_map(|p| p.river.first().map(|r| r.pai)).collect();
-            if firsts.len() == 4
-                && self.players.iter().all(|p| p.river.len() == 1)
-                && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind()))
-            {
+            if firsts.len() == 4 && firsts.iter().all(|&f| f == firsts[0] && f.kind().is_some_and(|k| k.is_wind())) {
                 return Some(DrawReason::FourWinds);
             }
         }

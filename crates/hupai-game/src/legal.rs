@@ -401,6 +401,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
     let n = game.rules.players;
     // A discard that aborts the hand unless won on cannot be called.
     let callable = game.abort_on_discard().is_none();
+    let chi_seat = game.next_in_turn(from, 1);
     for k in 1..n {
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
@@ -415,11 +416,29 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
                 asked |= bit;
             }
         }
-        if callable && asked & bit == 0 && calls(game, s, from, pai, None) {
+        if callable && asked & bit == 0 && may_call(p, kind, s == chi_seat) && calls(game, s, from, pai, None) {
             asked |= bit;
         }
     }
     (asked, ron, hit)
+}
+
+/// Whether the hand alone lets [`calls`] offer anything on `kind`: two of it (pon, kan), or for
+/// the seat after the discarder two tiles it makes a run with (chi). Most seats at most discards
+/// have neither, and are answered without the rest of [`calls`]' checks.
+pub(crate) fn may_call(p: &Player, kind: Tile, chi_seat: bool) -> bool {
+    let k = kind.index();
+    let c = &p.hand.kinds;
+    if c[k] >= 2 {
+        return true;
+    }
+    if !chi_seat || !kind.suit().is_numbered() {
+        return false;
+    }
+    let rank = kind.rank();
+    (rank >= 3 && c[k - 2] > 0 && c[k - 1] > 0)
+        || ((2..=8).contains(&rank) && c[k - 1] > 0 && c[k + 1] > 0)
+        || (rank <= 7 && c[k + 1] > 0 && c[k + 2] > 0)
 }
 
 /// Who may rob the kan of `pai` made by `from`, and whose waits hold it. Returns (ron, hit).

@@ -154,20 +154,26 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
     let mut games: Vec<Result<GameLog, LogError>> = Vec::new();
     let mut current: Option<Result<GameLog, LogError>> = None;
     // Room for the first game's events at once (a game is a thousand lines or two): growing a
-    // list of a thousand events step by step copies it over and over.
-    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
-    let mut room = lines.min(1 << 12);
+    // list of a thousand events step by step copies it over and over. The lines are not
+    // counted (a pass over the whole text): draws and discards, most of them, are 35-60 bytes,
+    // so this is room for every line of most games.
+    let mut room = (text.len() / 32 + 1).min(1 << 12);
     let mut kyoku = String::from("start");
     let mut at = 0usize;
-    for line in text.trim_start_matches('\u{feff}').lines() {
-        let line = line.trim();
+    // Lines cut at each newline found by memchr (for lines this short, much faster than
+    // `str::lines`' search line by line); a `\r` before it goes with the trimmed whitespace.
+    let body = text.trim_start_matches('\u{feff}');
+    let mut from = 0;
+    for end in memchr::memchr_iter(b'\n', body.as_bytes()).chain(std::iter::once(body.len())) {
+        let line = body[from..end].trim();
+        from = end + 1;
         if line.is_empty() {
             continue;
         }
         let index = at;
         at += 1;
         let (parsed, players) = match quick_event(line) {
-            Some((event, recorded)) => (Ok((event, recorded, Vec::new())), None),
+            Some((event, recorded, players)) => (Ok((event, recorded, Vec::new())), players),
             None => {
                 let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
                 let parsed = value.as_ref().map_err(Clone::clone).and_then(event_of);
@@ -217,7 +223,9 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
 }
 
 /// A value of a flat object the quick reader takes: a string without escapes, a whole number,
-/// true or false, or a list of at most four such strings.
+/// true or false, a list of at most four such strings, a list of at most four whole numbers
+/// (scores and deltas), or a list of at most four lists of at most fourteen such strings (the
+/// hands of `start_kyoku`).
 #[derive(Clone, Copy)]
 enum Flat<'a> {
     Str(&'a str),
@@ -226,6 +234,12 @@ enum Flat<'a> {
     /// The list's text between its brackets (strings without escapes, commas, whitespace) and
     /// how many strings it holds.
     Strs(&'a str, u8),
+    /// The list's text between its brackets (whole numbers, each `-?[0-9]+` without a leading
+    /// zero and at most nine digits, commas, whitespace) and how many numbers it holds.
+    Ints(&'a str, u8),
+    /// The list's text between its outer brackets: lists of strings without escapes, commas,
+    /// whitespace.
+    Lists(&'a str),
 }
 
 /// Short strings compared byte by byte (keys and tile names: shorter than a call to `memcmp`).
@@ -236,7 +250,7 @@ fn same_text(a: &str, b: &str) -> bool {
 /// The members of `line` if it is one flat JSON object of the simple values [`Flat`] holds, each
 /// key once; none for anything else (nested values, escapes, numbers other than small whole
 /// ones, null, a key written twice, not JSON at all), which the general reader then reads.
-fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
+fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
     let b = line.as_bytes();
     let mut i = 0;
     let ws = |i: &mut usize| {
@@ -257,7 +271,53 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
         *i = start + len + 1;
         line.get(start..start + len)
     };
-    let mut members: ArrayVec<(&str, Flat<'_>), 8> = ArrayVec::new();
+    // A list of strings from its opening bracket: its text between the brackets and how many
+    // strings it holds (at most `most`).
+    let strs = |i: &mut usize, most: u8| -> Option<(&str, u8)> {
+        *i += 1;
+        let start = *i;
+        ws(i);
+        let mut n = 0u8;
+        if b.get(*i) == Some(&b']') {
+            *i += 1;
+        } else {
+            loop {
+                string(i)?;
+                n += 1;
+                if n > most {
+                    return None;
+                }
+                ws(i);
+                match b.get(*i) {
+                    Some(b',') => {
+                        *i += 1;
+                        ws(i);
+                    }
+                    Some(b']') => {
+                        *i += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        Some((&line[start..*i - 1], n))
+    };
+    // A whole number as JSON writes it, at most nine digits, with its sign.
+    let int = |i: &mut usize| -> Option<()> {
+        let negative = b.get(*i) == Some(&b'-');
+        if negative {
+            *i += 1;
+        }
+        let len = b[*i..].iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len() - *i);
+        // JSON writes no leading zero; long numbers and -0 go the general way.
+        if len == 0 || len > 9 || ((len > 1 || negative) && b[*i] == b'0') {
+            return None;
+        }
+        *i += len;
+        Some(())
+    };
+    let mut members: ArrayVec<(&str, Flat<'_>), 12> = ArrayVec::new();
     ws(&mut i);
     if b.get(i) != Some(&b'{') {
         return None;
@@ -296,34 +356,69 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
                     Flat::Bool(false)
                 }
                 b'[' => {
-                    i += 1;
-                    let start = i;
-                    ws(&mut i);
-                    let mut n = 0u8;
-                    if b.get(i) == Some(&b']') {
-                        i += 1;
-                    } else {
-                        loop {
-                            string(&mut i)?;
-                            n += 1;
-                            if n > 4 {
-                                return None;
-                            }
-                            ws(&mut i);
-                            match b.get(i) {
-                                Some(b',') => {
-                                    i += 1;
-                                    ws(&mut i);
+                    let mut j = i + 1;
+                    ws(&mut j);
+                    match b.get(j) {
+                        Some(b'-' | b'0'..=b'9') => {
+                            // Whole numbers.
+                            let start = i + 1;
+                            i = j;
+                            let mut n = 0u8;
+                            loop {
+                                int(&mut i)?;
+                                n += 1;
+                                if n > 4 {
+                                    return None;
                                 }
-                                Some(b']') => {
-                                    i += 1;
-                                    break;
+                                ws(&mut i);
+                                match b.get(i) {
+                                    Some(b',') => {
+                                        i += 1;
+                                        ws(&mut i);
+                                    }
+                                    Some(b']') => {
+                                        i += 1;
+                                        break;
+                                    }
+                                    _ => return None,
                                 }
-                                _ => return None,
                             }
+                            Flat::Ints(&line[start..i - 1], n)
+                        }
+                        Some(b'[') => {
+                            // Lists of strings.
+                            let start = i + 1;
+                            i = j;
+                            let mut n = 0u8;
+                            loop {
+                                strs(&mut i, 14)?;
+                                n += 1;
+                                if n > 4 {
+                                    return None;
+                                }
+                                ws(&mut i);
+                                match b.get(i) {
+                                    Some(b',') => {
+                                        i += 1;
+                                        ws(&mut i);
+                                        if b.get(i) != Some(&b'[') {
+                                            return None;
+                                        }
+                                    }
+                                    Some(b']') => {
+                                        i += 1;
+                                        break;
+                                    }
+                                    _ => return None,
+                                }
+                            }
+                            Flat::Lists(&line[start..i - 1])
+                        }
+                        _ => {
+                            let (text, n) = strs(&mut i, 4)?;
+                            Flat::Strs(text, n)
                         }
                     }
-                    Flat::Strs(&line[start..i - 1], n)
                 }
                 _ => return None,
             };
@@ -349,11 +444,15 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 8>> {
     (i == b.len()).then_some(members)
 }
 
-/// The common events of a game (draws, discards, calls, riichi, dora) read straight from a flat
-/// line, with the same answer as the general reader ([`event_of`] over the parsed JSON); none
-/// when the line is anything else or anything in it is wrong, so the general reader reads it
-/// (and names what is wrong).
-fn quick_event(line: &str) -> Option<(Event, bool)> {
+/// The events of a riichi game (deals, draws, discards, calls, riichi, dora, wins, draws, the
+/// end) read straight from a flat line, with the same answer as the general reader
+/// ([`event_of`] over the parsed JSON, and the players of a `start_kyoku` as [`players_of`]
+/// counts them); none when the line is anything else or anything in it is wrong, so the general
+/// reader reads it (and names what is wrong).
+fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
+    if let Some(e) = common_line(line) {
+        return Some(e);
+    }
     let members = flat_members(line)?;
     let get = |key: &str| members.iter().find(|(k, _)| same_text(k, key)).map(|(_, v)| *v);
     let seat = |key: &str| match get(key)? {
@@ -376,8 +475,26 @@ fn quick_event(line: &str) -> Option<(Event, bool)> {
         }
         Some(out)
     };
+    // Scores and deltas: absent (or null, left to the general reader) is none; 3 or 4 whole
+    // numbers that fit an i32.
+    let numbers = |key: &str| -> Option<Option<(usize, [i32; 4])>> {
+        let list = match get(key) {
+            None => return Some(None),
+            Some(Flat::Ints(list, n @ (3 | 4))) => (list, usize::from(n)),
+            Some(_) => return None,
+        };
+        let mut out = [0i32; 4];
+        for (slot, n) in out.iter_mut().zip(list.0.split(',')) {
+            *slot = n.trim_matches([' ', '\t', '\n', '\r']).parse().ok()?;
+        }
+        Some(Some((list.1, out)))
+    };
+    let small = |key: &str| match get(key)? {
+        Flat::Int(n) if n < 256 => Some(n as u8),
+        _ => None,
+    };
     let Flat::Str(kind) = get("type")? else { return None };
-    let plain = |e: Event| Some((e, false));
+    let plain = |e: Event| Some((e, false, None));
     match kind {
         "tsumo" => plain(Event::Tsumo { actor: seat("actor")?, pai: pai("pai")? }),
         "dahai" => {
@@ -389,6 +506,7 @@ fn quick_event(line: &str) -> Option<(Event, bool)> {
             Some((
                 Event::Dahai { actor: seat("actor")?, pai: pai("pai")?, tsumogiri: tsumogiri.unwrap_or(false) },
                 tsumogiri.is_some(),
+                None,
             ))
         }
         "reach" => plain(Event::Reach { actor: seat("actor")? }),
@@ -417,9 +535,179 @@ fn quick_event(line: &str) -> Option<(Event, bool)> {
         }
         "ankan" => plain(Event::Ankan { actor: seat("actor")?, consumed: consumed(4)? }),
         "dora" => plain(Event::Dora { dora_marker: pai("dora_marker")? }),
+        "kita" | "nukidora" => plain(Event::Kita { actor: seat("actor")?, pai: Pai::NORTH }),
         "end_kyoku" => plain(Event::EndKyoku),
+        "start_kyoku" => {
+            let bakaze = pai("bakaze")?;
+            if !bakaze.kind().is_some_and(|k| k.is_wind()) {
+                return None;
+            }
+            let (players, scores) = numbers("scores")??;
+            let Flat::Lists(list) = get("tehais")? else { return None };
+            let tehais = hands(list)?;
+            let kyoku = small("kyoku")?;
+            if !(1..=4).contains(&kyoku) {
+                return None;
+            }
+            Some((
+                Event::StartKyoku {
+                    bakaze,
+                    dora_marker: pai("dora_marker")?,
+                    kyoku,
+                    honba: small("honba")?,
+                    kyotaku: small("kyotaku")?,
+                    oya: seat("oya")?,
+                    scores,
+                    tehais,
+                },
+                false,
+                Some(players as u8),
+            ))
+        }
+        "hora" => {
+            let actor = seat("actor")?;
+            let target = if get("target").is_some() { seat("target")? } else { actor };
+            let deltas = numbers("deltas")?;
+            if get("uradora_markers").is_some() {
+                return None;
+            }
+            let mut ura_markers = [Pai::UNKNOWN; 5];
+            let mut ura_len = 0u8;
+            match get("ura_markers") {
+                None => {}
+                Some(Flat::Strs(list, _)) => {
+                    for (slot, name) in ura_markers.iter_mut().zip(list.split('"').skip(1).step_by(2)) {
+                        *slot = name.parse::<Pai>().ok()?;
+                        ura_len += 1;
+                    }
+                }
+                Some(_) => return None,
+            }
+            let pai = match get("pai") {
+                None => Pai::UNKNOWN,
+                Some(_) => pai("pai")?,
+            };
+            let score = WinScore {
+                han: 0,
+                fu: 0,
+                yakuman: false,
+                points: 0,
+                yaku: [(0, 0); crate::event::MOST_YAKU],
+                yaku_len: 0,
+                pao: None,
+            };
+            Some((
+                Event::Hora { actor, target, pai, deltas: deltas.map_or([0; 4], |d| d.1), ura_markers, ura_len, score },
+                deltas.is_some(),
+                None,
+            ))
+        }
+        "ryukyoku" => {
+            let reason = match get("reason") {
+                None => DrawReason::Exhaustive,
+                Some(Flat::Str(name)) => match name {
+                    "fanpai" => DrawReason::Exhaustive,
+                    "kyushukyuhai" => DrawReason::NineTerminals,
+                    "sufonrenta" => DrawReason::FourWinds,
+                    "suchareach" => DrawReason::FourRiichi,
+                    "sukaikan" => DrawReason::FourKans,
+                    "sanchaho" => DrawReason::TripleRon,
+                    "nagashimangan" => DrawReason::Nagashi,
+                    _ => return None,
+                },
+                Some(_) => return None,
+            };
+            let deltas = numbers("deltas")?;
+            Some((
+                Event::Ryukyoku { reason, deltas: deltas.map_or([0; 4], |d| d.1), tenpai: 0 },
+                deltas.is_some(),
+                None,
+            ))
+        }
+        "end_game" => {
+            let scores = numbers("scores")?;
+            Some((Event::EndGame { scores: scores.map_or([0; 4], |s| s.1) }, scores.is_some(), None))
+        }
         _ => None,
     }
+}
+
+/// The two lines most of a log is made of, matched byte for byte in the two layouts logs write
+/// them in (hupai's keys in order; mjai servers' `type` first): a draw
+/// `{"actor":0,"pai":"3p","type":"tsumo"}` and a discard
+/// `{"actor":0,"pai":"8s","tsumogiri":false,"type":"dahai"}`. None for anything else, which
+/// [`quick_event`] reads member by member.
+fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
+    let b = line.as_bytes();
+    // The seat's digit, then `,"pai":"`, the tile's name and its closing quote: the seat, the
+    // tile and what follows.
+    let seat_and_tile = |rest: &[u8]| -> Option<(Seat, Pai, usize)> {
+        let actor = match rest.first()? {
+            d @ b'0'..=b'3' => d - b'0',
+            _ => return None,
+        };
+        let rest = rest.get(1..)?.strip_prefix(br#","pai":""#)?;
+        let len = rest.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+        if rest[len] != b'"' {
+            return None;
+        }
+        let name = std::str::from_utf8(&rest[..len]).ok()?;
+        let consumed = b.len() - rest.len() + len + 1;
+        Some((actor, name.parse::<Pai>().ok()?, consumed))
+    };
+    if let Some(rest) = b.strip_prefix(br#"{"actor":"#) {
+        let (actor, pai, at) = seat_and_tile(rest)?;
+        return match &b[at..] {
+            br#","type":"tsumo"}"# => Some((Event::Tsumo { actor, pai }, false, None)),
+            br#","tsumogiri":false,"type":"dahai"}"# => {
+                Some((Event::Dahai { actor, pai, tsumogiri: false }, true, None))
+            }
+            br#","tsumogiri":true,"type":"dahai"}"# => Some((Event::Dahai { actor, pai, tsumogiri: true }, true, None)),
+            _ => None,
+        };
+    }
+    if let Some(rest) = b.strip_prefix(br#"{"type":"tsumo","actor":"#) {
+        let (actor, pai, at) = seat_and_tile(rest)?;
+        return (&b[at..] == b"}").then_some((Event::Tsumo { actor, pai }, false, None));
+    }
+    if let Some(rest) = b.strip_prefix(br#"{"type":"dahai","actor":"#) {
+        let (actor, pai, at) = seat_and_tile(rest)?;
+        return match &b[at..] {
+            br#","tsumogiri":false}"# => Some((Event::Dahai { actor, pai, tsumogiri: false }, true, None)),
+            br#","tsumogiri":true}"# => Some((Event::Dahai { actor, pai, tsumogiri: true }, true, None)),
+            _ => None,
+        };
+    }
+    None
+}
+
+/// The hands of a `start_kyoku` from the text between the outer brackets of its `tehais`
+/// (lists of strings without escapes, as [`flat_members`] took them): 3 or 4 hands of 13 tiles.
+fn hands(list: &str) -> Option<[[Pai; 13]; 4]> {
+    let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    let (mut hand, mut tiles) = (0usize, 0usize);
+    // The strings hold no quotes: every other piece between quotes is a tile's name, the
+    // pieces between them the brackets, commas and whitespace.
+    for (k, piece) in list.split('"').enumerate() {
+        if k % 2 == 1 {
+            *tehais.get_mut(hand)?.get_mut(tiles)? = piece.parse::<Pai>().ok()?;
+            tiles += 1;
+        } else {
+            for c in piece.bytes() {
+                match c {
+                    b'[' => tiles = 0,
+                    b']' => {
+                        if tiles != 13 {
+                            return None;
+                        }
+                        hand += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    matches!(hand, 3 | 4).then_some(tehais)
 }
 
 /// Players at the table from a `start_kyoku` line's scores.
@@ -796,6 +1084,7 @@ mod tests {
     #[test]
     fn quick_reader_answers_as_the_general_one() {
         let mut quick = 0;
+        let (mut kinds, mut all) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
         for (rules, players) in [(GameRules::TENHOU, 4), (GameRules::preset("tenhou-3p").unwrap(), 3)] {
             let mut game = Game::new(rules, 5);
             let mut rng = crate::wall::SplitMix64(9);
@@ -807,15 +1096,80 @@ mod tests {
                 let spaced = line.replace(':', " : ").replace(',', " ,\t");
                 let more = line.replacen('{', "{\"x\":[\"a\"],\"y\":true,", 1);
                 for line in [line, &spaced, &more] {
-                    let general = event_of(&Json::parse(line).unwrap()).map(|(e, r, _)| (e, r));
-                    if let Some(q) = quick_event(line) {
-                        assert_eq!(Ok(q), general, "{line}");
+                    let value = Json::parse(line).unwrap();
+                    let general = event_of(&value).map(|(e, r, _)| (e, r));
+                    all.insert(general.as_ref().map_or("", |(e, _)| e.kind()));
+                    if let Some((e, r, players)) = quick_event(line) {
+                        assert_eq!(Ok((e, r)), general, "{line}");
+                        if matches!(e, Event::StartKyoku { .. }) {
+                            assert_eq!(players, players_of(&value), "{line}");
+                            assert_eq!(players, Some(players_of(&value).unwrap_or(0)));
+                        }
                         quick += 1;
+                        kinds.insert(e.kind());
                     }
                 }
             }
         }
         assert!(quick > 1000, "{quick}");
+        // Every kind of these logs but start_game (names, rules) is read quickly.
+        all.remove("start_game");
+        assert!(all.is_subset(&kinds) && kinds.contains("start_kyoku"), "{all:?} {kinds:?}");
+        // The common lines in both layouts are matched whole; the same answer.
+        for line in [
+            r#"{"actor":3,"pai":"5mr","type":"tsumo"}"#,
+            r#"{"actor":0,"pai":"?","type":"tsumo"}"#,
+            r#"{"actor":1,"pai":"C","tsumogiri":false,"type":"dahai"}"#,
+            r#"{"actor":2,"pai":"9s","tsumogiri":true,"type":"dahai"}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"1m"}"#,
+            r#"{"type":"dahai","actor":3,"pai":"E","tsumogiri":true}"#,
+            r#"{"type":"dahai","actor":3,"pai":"E","tsumogiri":false}"#,
+        ] {
+            let general = event_of(&Json::parse(line).unwrap()).map(|(e, r, _)| (e, r));
+            let (e, r, _) = common_line(line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(Ok((e, r)), general, "{line}");
+        }
+        for line in [
+            r#"{"actor":4,"pai":"5m","type":"tsumo"}"#,
+            r#"{"actor":0,"pai":"5\u006d","type":"tsumo"}"#,
+            r#"{"actor":0,"pai":"5m","type":"tsumo"} "#,
+            r#"{"actor":0,"pai":"5m","type":"tsumo","type":"dahai"}"#,
+            r#"{"actor":0,"pai":"5m","tsumogiri":0,"type":"dahai"}"#,
+            r#"{"actor":0,"pai":"5x","type":"tsumo"}"#,
+            r#"{"actor":0,"pai":"5m"}"#,
+            r#"{"actor":0,"pai":"5m""#,
+            r#"{"actor":0"#,
+            r#"{"type":"tsumo","actor":0,"pai":"1m","x":1}"#,
+            r#"{"type":"dahai","actor":0,"pai":"1m"}"#,
+            r#"{"type":"dahai","actor":10,"pai":"1m","tsumogiri":true}"#,
+        ] {
+            assert!(common_line(line).is_none(), "{line}");
+        }
+        // Lines read quickly: the same answer.
+        for line in [
+            r#"{"type":"hora","actor":2,"deltas":[-0,1,2]}"#,
+            r#"{"type":"hora","actor":2,"deltas":[0,1,-2]}"#,
+            r#"{"type":"hora","actor":2,"deltas":[0,1,-2],"ura_markers":[]}"#,
+            r#"{"type":"hora","actor":2,"pai":"5mr","target":0,"ura_markers":["1m", "N"]}"#,
+            r#"{"type":"ryukyoku"}"#,
+            r#"{"type":"ryukyoku","reason":"nagashimangan","deltas":[1,2,3,4]}"#,
+            r#"{"type":"end_game"}"#,
+            r#"{"type":"end_game","scores":[ 1 , -2 , 3 ]}"#,
+            r#"{"type":"start_kyoku","bakaze":"S","dora_marker":"1m","kyoku":4,"honba":255,"kyotaku":0,"oya":3,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"] , [ "1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m" ] ]}"#,
+        ] {
+            let value = Json::parse(line).unwrap();
+            let general = event_of(&value).map(|(e, r, _)| (e, r));
+            let quick = quick_event(line);
+            if line.contains("-0") {
+                assert!(quick.is_none(), "{line}");
+                continue;
+            }
+            let (e, r, players) = quick.unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(Ok((e, r)), general, "{line}");
+            if matches!(e, Event::StartKyoku { .. }) {
+                assert_eq!(players, players_of(&value), "{line}");
+            }
+        }
         for line in [
             r#"{"type":"dahai","actor":0,"pai":"5m","tsumogiri":1}"#,
             r#"{"type":"tsumo","actor":0,"actor":1,"pai":"5m"}"#,
@@ -829,8 +1183,30 @@ mod tests {
             r#"{"type":"tsumo","actor":0,"pai":"5m",}"#,
             r#"{"type":"tsumo","actor":0,"pai":null}"#,
             r#"{"type":"pon","actor":0,"target":1,"pai":"5m","consumed":["5m","5m","5m"]}"#,
-            r#"{"type":"hora","actor":0,"target":1,"pai":"5m"}"#,
             r#"{"type":"tsumo","actor":0,"pai":"5m""#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3,4,5]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3,4000000000]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3,4.0]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3,04]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3,-]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":null}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","deltas":[1,2,3],"uradora_markers":["1m"]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","ura_markers":"1m"}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":"5m","ura_markers":["1x"]}"#,
+            r#"{"type":"hora","actor":0,"target":1,"pai":5}"#,
+            r#"{"type":"ryukyoku","reason":"other"}"#,
+            r#"{"type":"ryukyoku","reason":1}"#,
+            r#"{"type":"end_game","scores":["1","2","3"]}"#,
+            r#"{"type":"start_kyoku","bakaze":"1m","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":5,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":256,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":4,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m]"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],[1]]}"#,
         ] {
             assert!(quick_event(line).is_none(), "{line}");
         }

@@ -126,8 +126,12 @@ fn drive(
         _ if chinese => WallSource::GivenChinese(Arc::from(chinese_walls)),
         _ => WallSource::Given(Arc::from(walls)),
     };
+    let mut game = Game::with_walls(rules, source);
+    // The engine writes about as many events as the log holds: room for them at once, rather
+    // than the list copied each time it doubles.
+    game.events.reserve(log.events.len() + 16);
     let mut d = Driver {
-        game: Game::with_walls(rules, source),
+        game,
         seen: 0,
         results: VecDeque::new(),
         draws: VecDeque::new(),
@@ -162,7 +166,7 @@ fn drive(
         return Err(fail(&kyoku, at, "the log ends in the middle of a hand".into()));
     }
     let n = usize::from(rules.players);
-    let mut events = d.game.events().to_vec();
+    let mut events = std::mem::take(&mut d.game.events);
     if !ends && !d.game.is_over() {
         // The log stops before the game's end: the engine's events stop with it.
         let last_end = events.iter().rposition(|e| *e == Event::EndKyoku).map_or(events.len(), |i| i + 1);
@@ -794,18 +798,27 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
     for (k, &(pai, at)) in h.ura.iter().enumerate().take(5) {
         place(Wall::ura_index(k), pai, at)?;
     }
-    // The ids of each tile: red fives take the first copies, as the rules number them.
-    let mut free: Vec<Vec<u8>> = vec![Vec::new(); 38];
+    // The ids of each tile, in order (at most four: one kind's copies): red fives take the first
+    // copies, as the rules number them. Each position the log shows takes the first id of its
+    // tile not yet taken; the other positions the rest, tile by tile, the last ids first.
+    let mut free = [([0u8; 4], 0u8, 0u8); 38];
     for id in tile_ids(players) {
-        free[usize::from(id.pai(rules.red_fives).index())].push(id.0);
-    }
-    for list in &mut free {
-        list.reverse();
+        let (list, n, _) = &mut free[usize::from(id.pai(rules.red_fives).index())];
+        if let Some(slot) = list.get_mut(usize::from(*n)) {
+            *slot = id.0;
+            *n += 1;
+        }
     }
     let mut ids: Vec<Option<u8>> = vec![None; len];
     for (slot, id) in slots.iter().zip(ids.iter_mut()) {
         if let Some((pai, at)) = *slot {
-            let Some(x) = free.get_mut(usize::from(pai.index())).and_then(Vec::pop) else {
+            let next = free.get_mut(usize::from(pai.index())).and_then(|(list, n, taken)| {
+                (*taken < *n).then(|| {
+                    *taken += 1;
+                    list[usize::from(*taken - 1)]
+                })
+            });
+            let Some(x) = next else {
                 let why = if pai.is_flower() {
                     format!("{pai}: a flower, which these rules do not have")
                 } else if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
@@ -818,7 +831,9 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
             *id = Some(x);
         }
     }
-    let mut rest = free.into_iter().flatten();
+    let mut rest = free
+        .into_iter()
+        .flat_map(|(list, n, taken)| list.into_iter().take(usize::from(n)).skip(usize::from(taken)).rev());
     let ids: Vec<u8> = ids.into_iter().map(|x| x.or_else(|| rest.next()).unwrap_or(0)).collect();
     Wall::from_ids(&ids, players, [1, 1]).map_err(|m| (h.at, m))
 }

@@ -143,7 +143,9 @@ pub fn split(text: &str) -> Result<Split<'_>, String> {
     let mut body = text;
     match format {
         Format::Mjai => {
-            for (i, _) in text.match_indices("\"start_game\"") {
+            // memchr's substring search: several times faster than `str::match_indices` over a
+            // file of many games.
+            for i in memchr::memmem::find_iter(text.as_bytes(), b"\"start_game\"") {
                 let line = text[..i].rfind('\n').map_or(0, |n| n + 1);
                 if line > 0 && cuts.last() != Some(&line) {
                     cuts.push(line);
