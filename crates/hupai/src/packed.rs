@@ -14,7 +14,12 @@
 use arrayvec::ArrayVec;
 use hupai_lookup::SuitTable;
 use hupai_lookup::suit_table::keyed::{self, CappedAndFree, Keyed, SuitCost, SuitKeys};
-use hupai_tiles::{Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet};
+use std::sync::LazyLock;
+
+use hupai_tiles::{
+    Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet, TileSupply, VoidSuit,
+    knitted,
+};
 
 /// A hand prepared for repeated checks: concealed counts, wildcards and declared melds, with the
 /// table keys kept up to date by [`add`](PackedHand::add) and [`remove`](PackedHand::remove) in O(1).
@@ -411,7 +416,18 @@ impl PackedHand {
             return Ok(keyed::melds_form_total(&costs) <= within
                 && keyed.melds_form_cost_lowered(&self.counts.0, &self.caps(), self.wildcards) <= within);
         }
-        SuitTable.check_win(&self.to_hand(), rules)
+        // The regional options: a hand the classic rules refuse from the cached costs loses under
+        // them too (`general_win` says why).
+        if self.melds.is_empty()
+            && !keys_cover(rules)
+            && !knitted_forms_may_win(self.at_least[0], self.wildcards, rules)
+            && let Some(classic) = classic_core(rules)
+            && self.fast(&classic)
+            && !self.check_win(&classic)?
+        {
+            return Ok(false);
+        }
+        general_win(&self.to_hand(), rules)
     }
 
     /// The waits of a hand the keys do not answer alone, out of line so that the keyed path stays
@@ -485,6 +501,67 @@ pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error
         return Ok(waits);
     }
     SuitTable.check_waits(hand, rules)
+}
+
+/// The win check of a complete hand whose size was checked, when the keys do not answer it.
+///
+/// Under the regional options `hupai-shanten`'s keyed sources answer, as for waits: the hand wins
+/// exactly when its shanten is −1, one distance per way to win asked no further than that, where
+/// [`SuitTable`] would search for a decomposition (up to a microsecond and more with wildcards and
+/// the knitted forms). Everything that path refuses goes to [`SuitTable`], which answers every hand.
+///
+/// Most hands do not win, and a regional option only narrows the winning hands (the 2-5-8 pair, a
+/// void suit, a smaller tile set take completions away) but for the knitted forms, which add two:
+/// so a concealed hand the classic rules beneath them refuse by the keys ([`classic_core`]: one
+/// lookup per suit), and that holds too few of any knitted order's kinds for a knitted form,
+/// does not win, and only the others are asked of the regional path.
+pub(crate) fn general_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    if !keys_cover(rules) {
+        let counts = &hand.concealed().0;
+        if hand.melds().is_empty()
+            && let Some(classic) = classic_core(rules)
+            && !(rules.knitted && knitted_forms_may_win(masks(counts)[0], hand.wildcards(), rules))
+            && win_once(counts, hand.wildcards(), &classic) == Some(false)
+        {
+            return Ok(false);
+        }
+        if let Ok(win) = hupai_shanten::is_win(hand, rules) {
+            return Ok(win);
+        }
+    }
+    SuitTable.check_win(hand, rules)
+}
+
+/// These rules without the 2-5-8 pair, the void rule, the smaller tile sets and the knitted forms,
+/// when what is left is rules the keys cover; `None` otherwise (an option the keys do not know).
+/// Every winning hand under the rules that is not a knitted form wins under these: each of those
+/// options only takes targets away (a pair off 2, 5 and 8, a kind outside the allowed ones, for a
+/// tile or for what a wildcard stands for), and the copy limits, wildcards and remaining forms are
+/// the same.
+#[inline(always)]
+fn classic_core(rules: &Rules) -> Option<Rules> {
+    let mut classic = rules.with_pair_258(false).with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
+    classic.knitted = false;
+    keys_cover(&classic).then_some(classic)
+}
+
+/// Per knitted order (as [`knitted::KNITTED_ORDERS`]): the straight's nine kinds and the honors
+/// and knitted tiles' sixteen, as bits.
+static KNITTED_KINDS: LazyLock<[(u64, u64); 6]> = LazyLock::new(|| {
+    knitted::KNITTED_ORDERS.map(|o| (knitted::knitted_set(o).bits(), knitted::honors_and_knitted_kinds(o).bits()))
+});
+
+/// False when neither knitted form can win a concealed complete hand holding the kinds `held`
+/// (bits) and `wildcards`: under rules without them, or when every order's straight misses more
+/// kinds than there are wildcards and the hand holds fewer than 14 − `wildcards` of every order's
+/// honors and knitted kinds (each form needs one of each of its kinds, held or a wildcard).
+#[inline(always)]
+fn knitted_forms_may_win(held: u64, wildcards: u8, rules: &Rules) -> bool {
+    rules.knitted
+        && KNITTED_KINDS.iter().any(|&(straight, honors_and_knitted)| {
+            (straight & !held).count_ones() <= u32::from(wildcards)
+                || (honors_and_knitted & held).count_ones() + u32::from(wildcards) >= 14
+        })
 }
 
 /// The verdict of a complete concealed hand (no declared melds) from one lookup per suit, without
