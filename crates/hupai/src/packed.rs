@@ -439,7 +439,30 @@ impl PackedHand {
         {
             return Ok(waits);
         }
+        if self.not_ready_by_classic_keys(rules)? {
+            return Ok(TileSet::EMPTY);
+        }
         general_waits(&self.to_hand(), rules)
+    }
+
+    /// True when the classic rules beneath these regional ones ([`classic_core`]) find by the
+    /// cached costs that this concealed hand one tile short waits on nothing, and it holds too few
+    /// of every knitted order's kinds for a knitted form: then it waits on nothing under these
+    /// rules either, since a regional option only takes winning hands away (a wait is a draw that
+    /// wins). False whenever that cannot be told from the keys (declared melds, a suit beyond the
+    /// table, an option the keys do not know): the caller asks the regional path.
+    #[inline]
+    fn not_ready_by_classic_keys(&self, rules: &Rules) -> Result<bool, Error> {
+        if !self.melds.is_empty()
+            || keys_cover(rules)
+            || (rules.knitted && knitted_forms_may_win(self.at_least[0], self.wildcards.saturating_add(1), rules))
+        {
+            return Ok(false);
+        }
+        match classic_core(rules) {
+            Some(classic) if self.fast(&classic) => Ok(self.check_waits(&classic)?.is_empty()),
+            _ => Ok(false),
+        }
     }
 
     /// True when the cached costs answer this hand under these rules exactly: rules with nothing
@@ -494,11 +517,18 @@ impl PackedHand {
 /// that is not ready (most are) is found so without looking at any draw. [`SuitTable`] would try a
 /// whole win check per kind there. Everything else, and any hand that path refuses, goes to
 /// [`SuitTable`], which answers every hand.
+///
+/// Most hands are not ready, and a regional option only takes winning hands away (but for the
+/// knitted forms, which [`knitted_forms_may_win`] rules out cheaply): a concealed hand the classic
+/// rules beneath find not ready by the keys waits on nothing, without the regional path.
 pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-    if !keys_cover(rules)
-        && let Ok(waits) = hupai_shanten::waits(hand, rules)
-    {
-        return Ok(waits);
+    if !keys_cover(rules) {
+        if hand.melds().is_empty() && PackedHand::for_check(hand).not_ready_by_classic_keys(rules)? {
+            return Ok(TileSet::EMPTY);
+        }
+        if let Ok(waits) = hupai_shanten::waits(hand, rules) {
+            return Ok(waits);
+        }
     }
     SuitTable.check_waits(hand, rules)
 }
@@ -551,16 +581,17 @@ static KNITTED_KINDS: LazyLock<[(u64, u64); 6]> = LazyLock::new(|| {
     knitted::KNITTED_ORDERS.map(|o| (knitted::knitted_set(o).bits(), knitted::honors_and_knitted_kinds(o).bits()))
 });
 
-/// False when neither knitted form can win a concealed complete hand holding the kinds `held`
-/// (bits) and `wildcards`: under rules without them, or when every order's straight misses more
-/// kinds than there are wildcards and the hand holds fewer than 14 − `wildcards` of every order's
-/// honors and knitted kinds (each form needs one of each of its kinds, held or a wildcard).
+/// False when neither knitted form can win a concealed hand holding the kinds `held` (bits) with
+/// `added` more tiles (its wildcards, plus one for a hand one short): under rules without them, or
+/// when every order's straight misses more kinds than that and the hand holds fewer than
+/// 14 − `added` of every order's honors and knitted kinds (each form needs one of each of its
+/// kinds, held or added).
 #[inline(always)]
-fn knitted_forms_may_win(held: u64, wildcards: u8, rules: &Rules) -> bool {
+fn knitted_forms_may_win(held: u64, added: u8, rules: &Rules) -> bool {
     rules.knitted
         && KNITTED_KINDS.iter().any(|&(straight, honors_and_knitted)| {
-            (straight & !held).count_ones() <= u32::from(wildcards)
-                || (honors_and_knitted & held).count_ones() + u32::from(wildcards) >= 14
+            (straight & !held).count_ones() <= u32::from(added)
+                || (honors_and_knitted & held).count_ones() + u32::from(added) >= 14
         })
 }
 
