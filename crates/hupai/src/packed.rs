@@ -569,10 +569,25 @@ pub(crate) fn general_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
 /// tile or for what a wildcard stands for), and the copy limits, wildcards and remaining forms are
 /// the same.
 #[inline(always)]
-fn classic_core(rules: &Rules) -> Option<Rules> {
+pub(crate) fn classic_core(rules: &Rules) -> Option<Rules> {
     let mut classic = rules.with_pair_258(false).with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
     classic.knitted = false;
     keys_cover(&classic).then_some(classic)
+}
+
+/// True when a complete concealed hand given as counts (no size checked) loses under `rules`, told
+/// by the keys under `classic` (its [`classic_core`]) as [`general_win`] tells it: the counts make
+/// a complete hand of tiles within the rules' set, the classic rules refuse it, and no knitted form
+/// can win it. False when that cannot be told so (the caller's general path answers, or names what
+/// is wrong with the hand).
+#[inline]
+pub(crate) fn loses_by_classic_keys(counts: &[u8; 34], wildcards: u8, rules: &Rules, classic: &Rules) -> bool {
+    // The keys first: they refuse a count above four, which `masks` needs.
+    if win_once_complete(counts, wildcards, classic) != Some(false) {
+        return false;
+    }
+    let held = masks(counts)[0];
+    held & !rules.tiles.kinds().bits() == 0 && !(rules.knitted && knitted_forms_may_win(held, wildcards, rules))
 }
 
 /// Per knitted order (as [`knitted::KNITTED_ORDERS`]): the straight's nine kinds and the honors

@@ -262,3 +262,49 @@ fn wins_equal_the_reference_under_every_preset_and_option() {
         assert!(wins >= per_rules / 8 && compared - wins >= per_rules / 8, "{name}: {wins} wins of {compared}");
     }
 }
+
+/// Rows of counts from the whole 136-tile wall, so that a row may hold a tile outside the rules'
+/// set: the counts batches answer each as the reference does, and refuse each such row as a hand.
+#[test]
+fn count_rows_from_any_wall_answer_or_fail_as_hands_do() {
+    let mut rng = Rng(0x726f_7773_3133_3634);
+    for name in RULES {
+        let rules: Rules = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (mut errors, mut wins) = (0, 0);
+        for i in 0..600 {
+            let wildcards = [0, 0, 1, 2, 4, 8][rng.below(6)];
+            let short = i % 2;
+            let mut wall: Vec<usize> = (0..34).flat_map(|k| [k; 4]).collect();
+            let mut counts = [0u8; 34];
+            for _ in 0..(rules.hand_size() - short).saturating_sub(wildcards) {
+                counts[wall.swap_remove(rng.below(wall.len()))] += 1;
+            }
+            let hand = Hand::from_counts(TileCounts(counts), wildcards as u8).expect("a hand from a wall");
+            if short == 0 {
+                let reference = Backtrack.is_win(&hand, &rules);
+                let mut out = [false];
+                let found = hupai::batch::is_win_counts(&[counts], Some(&[wildcards as u8]), &rules, &mut out);
+                match &reference {
+                    Ok(win) => assert_eq!((found.is_ok(), out[0]), (true, *win), "is_win_counts of {hand} under {name}"),
+                    Err(_) => assert!(found.is_err(), "is_win_counts of {hand} under {name}: {reference:?}"),
+                }
+                errors += usize::from(reference.is_err());
+                wins += usize::from(reference == Ok(true));
+            } else {
+                let reference = Backtrack.waits(&hand, &rules);
+                let mut out = [TileSet::EMPTY];
+                let found = hupai::batch::waits_counts(&[counts], Some(&[wildcards as u8]), &rules, &mut out);
+                match &reference {
+                    Ok(waits) => assert_eq!((found.is_ok(), out[0]), (true, *waits), "waits_counts of {hand} under {name}"),
+                    Err(_) => assert!(found.is_err(), "waits_counts of {hand} under {name}: {reference:?}"),
+                }
+                errors += usize::from(reference.is_err());
+            }
+        }
+        eprintln!("{name}: {wins} wins, {errors} errors of 600 rows");
+        // Rules with a smaller tile set see rows outside it.
+        if rules.tiles.kinds() != TileSet::ALL {
+            assert!(errors > 100, "{name}: {errors} rows outside the tile set");
+        }
+    }
+}
