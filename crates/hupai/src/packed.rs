@@ -420,12 +420,15 @@ impl PackedHand {
         // them too (`general_win` says why).
         if self.melds.is_empty()
             && !keys_cover(rules)
-            && !knitted_forms_may_win(self.at_least[0], self.wildcards, rules)
             && let Some(classic) = classic_core(rules)
             && self.fast(&classic)
-            && !self.check_win(&classic)?
         {
-            return Ok(false);
+            if let Some(win) = win_with_knitted_forms(&self.counts.0, self.wildcards, rules, &classic) {
+                return Ok(win);
+            }
+            if !knitted_forms_may_win(self.at_least[0], self.wildcards, rules) && !self.check_win(&classic)? {
+                return Ok(false);
+            }
         }
         general_win(&self.to_hand(), rules)
     }
@@ -545,15 +548,23 @@ pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error
 /// so a concealed hand the classic rules beneath them refuse by the keys ([`classic_core`]: one
 /// lookup per suit), and that holds too few of any knitted order's kinds for a knitted form,
 /// does not win, and only the others are asked of the regional path.
+///
+/// Under rules whose one regional option is the knitted forms (GB's), the keys answer every
+/// concealed hand ([`win_with_knitted_forms`]).
 pub(crate) fn general_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
     if !keys_cover(rules) {
         let counts = &hand.concealed().0;
         if hand.melds().is_empty()
             && let Some(classic) = classic_core(rules)
-            && !(rules.knitted && knitted_forms_may_win(masks(counts)[0], hand.wildcards(), rules))
-            && win_once(counts, hand.wildcards(), &classic) == Some(false)
         {
-            return Ok(false);
+            if let Some(win) = win_with_knitted_forms(counts, hand.wildcards(), rules, &classic) {
+                return Ok(win);
+            }
+            if !(rules.knitted && knitted_forms_may_win(masks(counts)[0], hand.wildcards(), rules))
+                && win_once(counts, hand.wildcards(), &classic) == Some(false)
+            {
+                return Ok(false);
+            }
         }
         if let Ok(win) = hupai_shanten::is_win(hand, rules) {
             return Ok(win);
@@ -588,6 +599,50 @@ pub(crate) fn loses_by_classic_keys(counts: &[u8; 34], wildcards: u8, rules: &Ru
     }
     let held = masks(counts)[0];
     held & !rules.tiles.kinds().bits() == 0 && !(rules.knitted && knitted_forms_may_win(held, wildcards, rules))
+}
+
+/// The verdict of a complete concealed hand (counts of at most four each, no size checked beyond
+/// what the keys check) under rules that are their [`classic_core`] `classic` plus the knitted
+/// forms and nothing else (GB's: no 2-5-8 pair, no void, every kind, four copies), from the keys
+/// alone; `None` under other rules or where the keys cannot answer. Such a hand wins when it wins
+/// under the classic rules (the knitted forms only add winning hands), or as honors and knitted
+/// tiles (fourteen distinct kinds, each held once, of one order's sixteen), or as a knitted
+/// straight: one of each of an order's nine kinds (held, or a wildcard for each missing one), the
+/// rest a meld and a pair, which is the keys' verdict on the rest as a 5-tile hand (a meld and a
+/// pair hold at most three copies of a kind, so the straight's copy never binds them).
+#[inline]
+fn win_with_knitted_forms(counts: &[u8; 34], wildcards: u8, rules: &Rules, classic: &Rules) -> Option<bool> {
+    let mut knitted_only = *classic;
+    knitted_only.knitted = true;
+    if !rules.knitted || rules.melds != 4 || rules.wildcard_fifth_copy || knitted_only != *rules {
+        return None;
+    }
+    if win_once(counts, wildcards, classic)? {
+        return Some(true);
+    }
+    let at_least = masks(counts);
+    let held = at_least[0];
+    let mut rest_rules = Rules::STANDARD;
+    rest_rules.melds = 1;
+    for &(straight, honors_and_knitted) in KNITTED_KINDS.iter() {
+        if at_least[1] == 0 && held & !honors_and_knitted == 0 && held.count_ones() + u32::from(wildcards) == 14 {
+            return Some(true);
+        }
+        let missing = (straight & !held).count_ones();
+        if missing > u32::from(wildcards) {
+            continue;
+        }
+        let mut rest = *counts;
+        let mut taken = straight & held;
+        while taken != 0 {
+            rest[taken.trailing_zeros() as usize] -= 1;
+            taken &= taken - 1;
+        }
+        if win_once_complete(&rest, wildcards - missing as u8, &rest_rules)? {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 /// Per knitted order (as [`knitted::KNITTED_ORDERS`]): the straight's nine kinds and the honors
