@@ -614,6 +614,10 @@ pub(crate) fn loses_by_classic_keys(counts: &[u8; 34], wildcards: u8, rules: &Ru
 fn win_with_knitted_forms(counts: &[u8; 34], wildcards: u8, rules: &Rules, classic: &Rules) -> Option<bool> {
     let mut knitted_only = *classic;
     knitted_only.knitted = true;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a winning shape.
+    if rules.tiles.kinds() == TileSet::ALL {
+        knitted_only.tiles = rules.tiles;
+    }
     if !rules.knitted || rules.melds != 4 || rules.wildcard_fifth_copy || knitted_only != *rules {
         return None;
     }
