@@ -243,7 +243,11 @@ fn wins_equal_the_reference_under_every_preset_and_option() {
             let Ok(reference) = reference else { continue };
             assert_eq!(SuitTable.is_win(&hand, &rules), Ok(reference), "SuitTable of {hand} under {name}");
             assert_eq!(PackedHand::from_hand(&hand).is_win(&rules), Ok(reference), "packed {hand} under {name}");
-            assert_eq!(hupai::answer(&hand, &rules), Ok(hupai::Answer::Win(reference)), "answer of {hand} under {name}");
+            assert_eq!(
+                hupai::answer(&hand, &rules),
+                Ok(hupai::Answer::Win(reference)),
+                "answer of {hand} under {name}"
+            );
             if let Ok(win) = hupai_shanten::is_win(&hand, &rules) {
                 assert_eq!(win, reference, "hupai_shanten::is_win of {hand} under {name}");
             }
@@ -285,7 +289,9 @@ fn count_rows_from_any_wall_answer_or_fail_as_hands_do() {
                 let mut out = [false];
                 let found = hupai::batch::is_win_counts(&[counts], Some(&[wildcards as u8]), &rules, &mut out);
                 match &reference {
-                    Ok(win) => assert_eq!((found.is_ok(), out[0]), (true, *win), "is_win_counts of {hand} under {name}"),
+                    Ok(win) => {
+                        assert_eq!((found.is_ok(), out[0]), (true, *win), "is_win_counts of {hand} under {name}")
+                    }
                     Err(_) => assert!(found.is_err(), "is_win_counts of {hand} under {name}: {reference:?}"),
                 }
                 errors += usize::from(reference.is_err());
@@ -295,7 +301,9 @@ fn count_rows_from_any_wall_answer_or_fail_as_hands_do() {
                 let mut out = [TileSet::EMPTY];
                 let found = hupai::batch::waits_counts(&[counts], Some(&[wildcards as u8]), &rules, &mut out);
                 match &reference {
-                    Ok(waits) => assert_eq!((found.is_ok(), out[0]), (true, *waits), "waits_counts of {hand} under {name}"),
+                    Ok(waits) => {
+                        assert_eq!((found.is_ok(), out[0]), (true, *waits), "waits_counts of {hand} under {name}")
+                    }
                     Err(_) => assert!(found.is_err(), "waits_counts of {hand} under {name}: {reference:?}"),
                 }
                 errors += usize::from(reference.is_err());
