@@ -2,10 +2,12 @@
 //! discard, and for batches of count arrays.
 //!
 //! The hand keeps its per-suit table keys ([`SuitKeys`]) up to date as tiles come and go, so a
-//! win check is three index lookups, a few word operations for the honors, and a compare. Hands
-//! the keys cannot answer exactly (a suit of more than 14 tiles, rule options beyond melds and
-//! pair, seven pairs and thirteen orphans) go to [`SuitTable`], which answers every hand: the fast
-//! path is an optimisation, never a different answer. Declared melds that lower a copy limit while
+//! win check is three index lookups, a few word operations for the honors, and a compare. Under
+//! the regional options (the 2-5-8 pair, void suits, smaller tile sets, the knitted forms) the keys
+//! of the classic rules beneath answer most hands (those options only take winning hands away, the
+//! knitted forms aside), and `hupai-shanten`'s keyed sources the rest. Hands no keys answer exactly
+//! (a suit of more than 14 tiles, rule options the keys do not know) go to [`SuitTable`], which
+//! answers every hand: the fast path is an optimisation, never a different answer. Declared melds that lower a copy limit while
 //! wildcards are held are answered by the keys first (the plain cap's answer holds the right one:
 //! most such hands win nothing and wait on nothing), then by the exact program on the suits whose
 //! limit is lowered, for the kinds the keys left. The harness checks it as one more engine
