@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""The Python batches (`advice_counts`, `waits_counts`) under regional presets beside `standard`, on the very same hands.
+"""The Python count batches (`advice_counts`, `waits_counts`, `is_win_counts`) per preset beside `standard`.
 
     python3 benches/python_presets.py --count 100000 --runs 3
 
-Hands come from `random_hands.py` (seed 2026) as `(n, 34)` counts: 14 tiles for `advice_counts`, 13 for
-`waits_counts`, from the 136-tile wall and the numbered 108. Each rule set runs in turn with `standard` on
-its wall, round after round; the figure is the least process CPU time (every thread) over the rounds, and
-the ratio is against `standard` on the same hands. Needs the `hupai` wheel and numpy.
+Hands come from `random_hands.py` (seed 2026) as `(n, 34)` counts: 14 tiles for `advice_counts` and
+`is_win_counts`, 13 for `waits_counts`, from the 136-tile wall, the numbered 108 and sanma's 108. Each rule
+set runs in turn with `standard` on its wall, round after round; the figure is the least process CPU time
+(every thread) over the rounds, and the ratio is against `standard` on the same hands. Needs the `hupai`
+wheel and numpy.
 """
 
 import argparse
@@ -28,6 +29,7 @@ PRESETS = [
     ("108", "changsha"),
     ("108", "sichuan"),
     ("108", "gb"),
+    ("sanma", "sanma"),
 ]
 
 
@@ -63,7 +65,11 @@ def main():
     parser.add_argument("--count", type=int, default=100000, help="hands per wall and question")
     parser.add_argument("--runs", type=int, default=3, help="rounds; the least time is kept")
     args = parser.parse_args()
-    questions = [("advice_counts", 14, hupai.advice_counts), ("waits_counts", 13, hupai.waits_counts)]
+    questions = [
+        ("advice_counts", 14, hupai.advice_counts),
+        ("waits_counts", 13, hupai.waits_counts),
+        ("is_win_counts", 14, hupai.is_win_counts),
+    ]
     for name, tiles, function in questions:
         hands = {w: counts_of(w, tiles, args.count) for w in sorted({w for w, _ in PRESETS})}
         rows = [(w, "standard") for w in sorted(hands)] + PRESETS

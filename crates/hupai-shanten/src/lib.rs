@@ -10,6 +10,7 @@
 //!   shanten, each with how many copies are still unseen.
 //! - [`waits`]: for a hand one tile short, the kinds that complete it (the effective tiles of a
 //!   ready hand), found without looking at any draw when it is not ready.
+//! - [`is_win`]: whether a complete hand wins (shanten −1, asked no further).
 //! - [`discard_advice`]: for a complete-sized hand (3k + 2), every distinct discard with the shanten
 //!   after it and its effective tiles, best first.
 //!
@@ -93,7 +94,7 @@ mod vector;
 pub use advice::{Discard, DiscardOption, discard_advice};
 pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles, waits};
 pub use prepared::check_rules;
-pub use shanten::{Form, Shanten, shanten};
+pub use shanten::{Form, Shanten, is_win, shanten};
 pub use table::tables;
 
 /// The name this crate's errors give as the algorithm.

@@ -825,6 +825,21 @@ impl<'a> Regional<'a> {
         }
     }
 
+    /// Whether the hand (complete: its real tiles are the wildcards short of 3k + 2) wins: some
+    /// form's distance is at most its wildcards, which is also the floor, so the first form of the
+    /// first way to win reaching it ends the question, and a hand that does not win is asked each
+    /// distance only that far (as [`Regional::waits`] asks whether a hand is ready).
+    pub(crate) fn wins(&self) -> bool {
+        let counts = self.p.counts;
+        let wildcards = self.p.wildcards;
+        let budget = self.budget(wildcards);
+        let nearest = match self.nearest_shared(counts, budget) {
+            Some(d) => d,
+            None => self.best_below(counts, budget, wildcards.saturating_add(1)),
+        };
+        nearest <= wildcards
+    }
+
     /// The best distance of `counts` over several ways to be void without the knitted forms, by the
     /// keyed sources, each suit looked up once for every variant (it is the same in every variant
     /// that allows it); `None` for one way to win, the knitted forms, or where the keyed sources

@@ -1,4 +1,5 @@
-//! Shanten: how far a hand is from winning, per form ([`shanten`], [`Shanten`], [`Form`]).
+//! Shanten: how far a hand is from winning, per form ([`shanten`], [`Shanten`], [`Form`]), and
+//! whether a complete hand wins ([`is_win`]: shanten −1, asked no further than that).
 
 use hupai_tiles::{Error, Hand, Rules, SevenPairs};
 
@@ -72,4 +73,33 @@ pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
         (None, None)
     };
     Ok(p.shanten_of(melds, seven, orphans))
+}
+
+/// Whether a complete hand (3k + 2 tiles, counting 3 per declared meld) wins: its shanten is −1,
+/// found by asking each way to win only that far. Under the regional options (the 2-5-8 pair, void
+/// suits, smaller tile sets, the knitted forms) this is one distance per way to win from the keyed
+/// sources, where a search for a decomposition would try every split; a hand that wins is found at
+/// its first form reaching the wildcards it holds.
+///
+/// Errors as [`shanten`], and [`Error::WrongShape`] for a hand one tile short.
+///
+/// ```
+/// use hupai_tiles::{Hand, Rules};
+///
+/// let hand: Hand = "123m456p789s111z33p".parse()?;
+/// assert!(hupai_shanten::is_win(&hand, &Rules::STANDARD)?);
+/// // Under the 2-5-8 pair, 33p cannot be the pair.
+/// assert!(!hupai_shanten::is_win(&hand, &Rules::CHANGSHA)?);
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+pub fn is_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    let p = prepare(hand, rules)?;
+    if !p.complete {
+        let found = hand.tile_count();
+        return Err(Error::WrongShape { operation: "a win check", expected: found + 1, found });
+    }
+    if regional::applies(rules) {
+        return Ok(regional::Regional::new(&p, hand, rules)?.wins());
+    }
+    Ok(shanten(hand, rules)?.is_win())
 }

@@ -235,6 +235,13 @@ impl Hand {
         c
     }
 
+    /// The kinds of the hand's physical tiles (concealed and declared), without adding up copies
+    /// when nothing is declared.
+    #[inline]
+    fn held_kinds(&self) -> TileSet {
+        if self.melds.is_empty() { self.concealed.kinds() } else { self.physical_counts().kinds() }
+    }
+
     /// Copies of each kind the hand holds in any role: concealed, declared, and wildcards that are
     /// physical copies of a wildcard tile ([`Hand::with_wildcard_tile`]). A kind held four times
     /// here cannot be drawn, so it is never a wait.
@@ -287,7 +294,7 @@ impl Hand {
         // Every check of every hand passes here: a set of all 34 kinds needs no scan, and the
         // others one mask.
         if kinds != TileSet::ALL
-            && let Some(t) = TileSet::from_bits(self.physical_counts().kinds().bits() & !kinds.bits()).iter().next()
+            && let Some(t) = TileSet::from_bits(self.held_kinds().bits() & !kinds.bits()).iter().next()
         {
             return Err(Error::NotInTileSet { tile: t.to_string(), supply: rules.tiles });
         }

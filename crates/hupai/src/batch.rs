@@ -84,12 +84,20 @@ pub fn is_win_counts(
 ) -> Result<(), BatchError> {
     check_lengths(rows.len(), wildcards, out.len())?;
     let keyed = crate::packed::keys_cover(rules);
+    // Under the regional options, the classic rules beneath them refuse most rows by the keys.
+    let classic = if keyed { None } else { crate::packed::classic_core(rules) };
     for (row, (counts, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
         let w = wildcards.map_or(0, |w| w[row]);
         // One lookup per suit, no pack, for the rows the keys answer; the pack's checks name
         // what is wrong with every other row (or answer it by the general path).
         if keyed && let Some(win) = crate::packed::win_once_complete(counts, w, rules) {
             *slot = win;
+            continue;
+        }
+        if let Some(classic) = &classic
+            && crate::packed::loses_by_classic_keys(counts, w, rules, classic)
+        {
+            *slot = false;
             continue;
         }
         let answer = PackedHand::from_counts(counts, w).and_then(|h| h.is_win(rules));

@@ -201,9 +201,12 @@ impl Algorithm for Hupai {
     }
 
     fn check_win(&self, hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+        // Rules the keys do not cover: no pack to build, the hand as it is to the general path.
+        if !packed::keys_cover(rules) {
+            return packed::general_win(hand, rules);
+        }
         // One check of a hand that is not kept: look its suits up once rather than pack it.
         if hand.melds().is_empty()
-            && packed::keys_cover(rules)
             && let Some(win) = packed::win_once(&hand.concealed().0, hand.wildcards(), rules)
         {
             return Ok(win);

@@ -2,10 +2,12 @@
 //! discard, and for batches of count arrays.
 //!
 //! The hand keeps its per-suit table keys ([`SuitKeys`]) up to date as tiles come and go, so a
-//! win check is three index lookups, a few word operations for the honors, and a compare. Hands
-//! the keys cannot answer exactly (a suit of more than 14 tiles, rule options beyond melds and
-//! pair, seven pairs and thirteen orphans) go to [`SuitTable`], which answers every hand: the fast
-//! path is an optimisation, never a different answer. Declared melds that lower a copy limit while
+//! win check is three index lookups, a few word operations for the honors, and a compare. Under
+//! the regional options (the 2-5-8 pair, void suits, smaller tile sets, the knitted forms) the keys
+//! of the classic rules beneath answer most hands (those options only take winning hands away, the
+//! knitted forms aside), and `hupai-shanten`'s keyed sources the rest. Hands no keys answer exactly
+//! (a suit of more than 14 tiles, rule options the keys do not know) go to [`SuitTable`], which
+//! answers every hand: the fast path is an optimisation, never a different answer. Declared melds that lower a copy limit while
 //! wildcards are held are answered by the keys first (the plain cap's answer holds the right one:
 //! most such hands win nothing and wait on nothing), then by the exact program on the suits whose
 //! limit is lowered, for the kinds the keys left. The harness checks it as one more engine
@@ -14,7 +16,12 @@
 use arrayvec::ArrayVec;
 use hupai_lookup::SuitTable;
 use hupai_lookup::suit_table::keyed::{self, CappedAndFree, Keyed, SuitCost, SuitKeys};
-use hupai_tiles::{Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet};
+use std::sync::LazyLock;
+
+use hupai_tiles::{
+    Algorithm, Answer, Error, Hand, HandShape, MAX_MELDS, Meld, Rules, Tile, TileCounts, TileSet, TileSupply, VoidSuit,
+    knitted,
+};
 
 /// A hand prepared for repeated checks: concealed counts, wildcards and declared melds, with the
 /// table keys kept up to date by [`add`](PackedHand::add) and [`remove`](PackedHand::remove) in O(1).
@@ -411,7 +418,21 @@ impl PackedHand {
             return Ok(keyed::melds_form_total(&costs) <= within
                 && keyed.melds_form_cost_lowered(&self.counts.0, &self.caps(), self.wildcards) <= within);
         }
-        SuitTable.check_win(&self.to_hand(), rules)
+        // The regional options: a hand the classic rules refuse from the cached costs loses under
+        // them too (`general_win` says why).
+        if self.melds.is_empty()
+            && !keys_cover(rules)
+            && let Some(classic) = classic_core(rules)
+            && self.fast(&classic)
+        {
+            if let Some(win) = win_with_knitted_forms(&self.counts.0, self.wildcards, rules, &classic) {
+                return Ok(win);
+            }
+            if !knitted_forms_may_win(self.at_least[0], self.wildcards, rules) && !self.check_win(&classic)? {
+                return Ok(false);
+            }
+        }
+        general_win(&self.to_hand(), rules)
     }
 
     /// The waits of a hand the keys do not answer alone, out of line so that the keyed path stays
@@ -423,7 +444,30 @@ impl PackedHand {
         {
             return Ok(waits);
         }
+        if self.not_ready_by_classic_keys(rules)? {
+            return Ok(TileSet::EMPTY);
+        }
         general_waits(&self.to_hand(), rules)
+    }
+
+    /// True when the classic rules beneath these regional ones ([`classic_core`]) find by the
+    /// cached costs that this concealed hand one tile short waits on nothing, and it holds too few
+    /// of every knitted order's kinds for a knitted form: then it waits on nothing under these
+    /// rules either, since a regional option only takes winning hands away (a wait is a draw that
+    /// wins). False whenever that cannot be told from the keys (declared melds, a suit beyond the
+    /// table, an option the keys do not know): the caller asks the regional path.
+    #[inline]
+    fn not_ready_by_classic_keys(&self, rules: &Rules) -> Result<bool, Error> {
+        if !self.melds.is_empty()
+            || keys_cover(rules)
+            || (rules.knitted && knitted_forms_may_win(self.at_least[0], self.wildcards.saturating_add(1), rules))
+        {
+            return Ok(false);
+        }
+        match classic_core(rules) {
+            Some(classic) if self.fast(&classic) => Ok(self.check_waits(&classic)?.is_empty()),
+            _ => Ok(false),
+        }
     }
 
     /// True when the cached costs answer this hand under these rules exactly: rules with nothing
@@ -478,13 +522,153 @@ impl PackedHand {
 /// that is not ready (most are) is found so without looking at any draw. [`SuitTable`] would try a
 /// whole win check per kind there. Everything else, and any hand that path refuses, goes to
 /// [`SuitTable`], which answers every hand.
+///
+/// Most hands are not ready, and a regional option only takes winning hands away (but for the
+/// knitted forms, which [`knitted_forms_may_win`] rules out cheaply): a concealed hand the classic
+/// rules beneath find not ready by the keys waits on nothing, without the regional path.
 pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-    if !keys_cover(rules)
-        && let Ok(waits) = hupai_shanten::waits(hand, rules)
-    {
-        return Ok(waits);
+    if !keys_cover(rules) {
+        if hand.melds().is_empty() && PackedHand::for_check(hand).not_ready_by_classic_keys(rules)? {
+            return Ok(TileSet::EMPTY);
+        }
+        if let Ok(waits) = hupai_shanten::waits(hand, rules) {
+            return Ok(waits);
+        }
     }
     SuitTable.check_waits(hand, rules)
+}
+
+/// The win check of a complete hand whose size was checked, when the keys do not answer it.
+///
+/// Under the regional options `hupai-shanten`'s keyed sources answer, as for waits: the hand wins
+/// exactly when its shanten is −1, one distance per way to win asked no further than that, where
+/// [`SuitTable`] would search for a decomposition (up to a microsecond and more with wildcards and
+/// the knitted forms). Everything that path refuses goes to [`SuitTable`], which answers every hand.
+///
+/// Most hands do not win, and a regional option only narrows the winning hands (the 2-5-8 pair, a
+/// void suit, a smaller tile set take completions away) but for the knitted forms, which add two:
+/// so a concealed hand the classic rules beneath them refuse by the keys ([`classic_core`]: one
+/// lookup per suit), and that holds too few of any knitted order's kinds for a knitted form,
+/// does not win, and only the others are asked of the regional path.
+///
+/// Under rules whose one regional option is the knitted forms (GB's), the keys answer every
+/// concealed hand ([`win_with_knitted_forms`]).
+pub(crate) fn general_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    if !keys_cover(rules) {
+        let counts = &hand.concealed().0;
+        if hand.melds().is_empty()
+            && let Some(classic) = classic_core(rules)
+        {
+            if let Some(win) = win_with_knitted_forms(counts, hand.wildcards(), rules, &classic) {
+                return Ok(win);
+            }
+            if !(rules.knitted && knitted_forms_may_win(masks(counts)[0], hand.wildcards(), rules))
+                && win_once(counts, hand.wildcards(), &classic) == Some(false)
+            {
+                return Ok(false);
+            }
+        }
+        if let Ok(win) = hupai_shanten::is_win(hand, rules) {
+            return Ok(win);
+        }
+    }
+    SuitTable.check_win(hand, rules)
+}
+
+/// These rules without the 2-5-8 pair, the void rule, the smaller tile sets and the knitted forms,
+/// when what is left is rules the keys cover; `None` otherwise (an option the keys do not know).
+/// Every winning hand under the rules that is not a knitted form wins under these: each of those
+/// options only takes targets away (a pair off 2, 5 and 8, a kind outside the allowed ones, for a
+/// tile or for what a wildcard stands for), and the copy limits, wildcards and remaining forms are
+/// the same.
+#[inline(always)]
+pub(crate) fn classic_core(rules: &Rules) -> Option<Rules> {
+    let mut classic = rules.with_pair_258(false).with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
+    classic.knitted = false;
+    keys_cover(&classic).then_some(classic)
+}
+
+/// True when a complete concealed hand given as counts (no size checked) loses under `rules`, told
+/// by the keys under `classic` (its [`classic_core`]) as [`general_win`] tells it: the counts make
+/// a complete hand of tiles within the rules' set, the classic rules refuse it, and no knitted form
+/// can win it. False when that cannot be told so (the caller's general path answers, or names what
+/// is wrong with the hand).
+#[inline]
+pub(crate) fn loses_by_classic_keys(counts: &[u8; 34], wildcards: u8, rules: &Rules, classic: &Rules) -> bool {
+    // The keys first: they refuse a count above four, which `masks` needs.
+    if win_once_complete(counts, wildcards, classic) != Some(false) {
+        return false;
+    }
+    let held = masks(counts)[0];
+    held & !rules.tiles.kinds().bits() == 0 && !(rules.knitted && knitted_forms_may_win(held, wildcards, rules))
+}
+
+/// The verdict of a complete concealed hand (counts of at most four each, no size checked beyond
+/// what the keys check) under rules that are their [`classic_core`] `classic` plus the knitted
+/// forms and nothing else (GB's: no 2-5-8 pair, no void, every kind, four copies), from the keys
+/// alone; `None` under other rules or where the keys cannot answer. Such a hand wins when it wins
+/// under the classic rules (the knitted forms only add winning hands), or as honors and knitted
+/// tiles (fourteen distinct kinds, each held once, of one order's sixteen), or as a knitted
+/// straight: one of each of an order's nine kinds (held, or a wildcard for each missing one), the
+/// rest a meld and a pair, which is the keys' verdict on the rest as a 5-tile hand (a meld and a
+/// pair hold at most three copies of a kind, so the straight's copy never binds them).
+#[inline]
+fn win_with_knitted_forms(counts: &[u8; 34], wildcards: u8, rules: &Rules, classic: &Rules) -> Option<bool> {
+    let mut knitted_only = *classic;
+    knitted_only.knitted = true;
+    // 144 tiles differ from 136 only by the bonus tiles, which never enter a winning shape.
+    if rules.tiles.kinds() == TileSet::ALL {
+        knitted_only.tiles = rules.tiles;
+    }
+    if !rules.knitted || rules.melds != 4 || rules.wildcard_fifth_copy || knitted_only != *rules {
+        return None;
+    }
+    if win_once(counts, wildcards, classic)? {
+        return Some(true);
+    }
+    let at_least = masks(counts);
+    let held = at_least[0];
+    let mut rest_rules = Rules::STANDARD;
+    rest_rules.melds = 1;
+    for &(straight, honors_and_knitted) in KNITTED_KINDS.iter() {
+        if at_least[1] == 0 && held & !honors_and_knitted == 0 && held.count_ones() + u32::from(wildcards) == 14 {
+            return Some(true);
+        }
+        let missing = (straight & !held).count_ones();
+        if missing > u32::from(wildcards) {
+            continue;
+        }
+        let mut rest = *counts;
+        let mut taken = straight & held;
+        while taken != 0 {
+            rest[taken.trailing_zeros() as usize] -= 1;
+            taken &= taken - 1;
+        }
+        if win_once_complete(&rest, wildcards - missing as u8, &rest_rules)? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Per knitted order (as [`knitted::KNITTED_ORDERS`]): the straight's nine kinds and the honors
+/// and knitted tiles' sixteen, as bits.
+static KNITTED_KINDS: LazyLock<[(u64, u64); 6]> = LazyLock::new(|| {
+    knitted::KNITTED_ORDERS.map(|o| (knitted::knitted_set(o).bits(), knitted::honors_and_knitted_kinds(o).bits()))
+});
+
+/// False when neither knitted form can win a concealed hand holding the kinds `held` (bits) with
+/// `added` more tiles (its wildcards, plus one for a hand one short): under rules without them, or
+/// when every order's straight misses more kinds than that and the hand holds fewer than
+/// 14 − `added` of every order's honors and knitted kinds (each form needs one of each of its
+/// kinds, held or added).
+#[inline(always)]
+fn knitted_forms_may_win(held: u64, added: u8, rules: &Rules) -> bool {
+    rules.knitted
+        && KNITTED_KINDS.iter().any(|&(straight, honors_and_knitted)| {
+            (straight & !held).count_ones() <= u32::from(added)
+                || (honors_and_knitted & held).count_ones() + u32::from(added) >= 14
+        })
 }
 
 /// The verdict of a complete concealed hand (no declared melds) from one lookup per suit, without
