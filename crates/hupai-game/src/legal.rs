@@ -211,7 +211,7 @@ pub(crate) fn allows_discard(game: &Game, seat: Seat, pai: Pai, tsumogiri: bool)
     p.hand.has(pai)
         && !p.kuikae.contains(kind)
         && p.wildcard != Some(kind)
-        && !void_held.is_some_and(|v| kind.suit() != v)
+        && void_held.is_none_or(|v| kind.suit() == v)
         && offered(p)
 }
 
