@@ -1,5 +1,6 @@
 //! The engine's shortcuts against the plain computations they replace, at every decision of many
-//! seeded random games under every preset: `apply`'s legality check of one kind of action, the
+//! seeded random games under every preset: `apply`'s legality check of one kind of action and
+//! its direct check of one discard, the
 //! riichi filter on counts, three players' waits from riichi's forms, the self-drawn win offered
 //! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
 //! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
@@ -12,7 +13,7 @@ use hupai_lookup::SuitTable;
 use crate::action::Action;
 use crate::game::{Game, Phase};
 use crate::legal;
-use crate::policy::{Policy, Random};
+use crate::policy::{Efficiency, Policy, Random};
 use crate::rules::{Family, GameRules, PRESETS};
 
 const KINDS: [Action; 11] = [
@@ -42,6 +43,16 @@ fn check_state(game: &Game) -> usize {
                 |list: &crate::Actions| list.iter().copied().filter(|a| legal::kind_bit(a) == bit).collect::<Vec<_>>();
             assert_eq!(of_kind(&some), of_kind(&full), "seat {seat}, {}", kind.kind());
             checks += 1;
+        }
+        // `apply`'s direct check of one discard answers as the full list does, for every tile
+        // (red fives, the hidden tile and the flowers included), from the hand or drawn.
+        for index in 0..=45 {
+            let pai = crate::Pai::from_index(index).expect("0-45 are tiles");
+            for tsumogiri in [false, true] {
+                let listed = full.contains(&Action::Dahai { pai, tsumogiri });
+                assert_eq!(legal::allows_discard(game, seat, pai, tsumogiri), listed, "seat {seat}, {pai} {tsumogiri}");
+                checks += 1;
+            }
         }
         let p = &game.players[usize::from(seat)];
         // Whatever tile the seat on turn discarded, a seat `calls` lets call it passes the
@@ -154,6 +165,28 @@ fn shortcuts_answer_as_the_plain_computations() {
         }
     }
     assert!(checks > 100_000, "{checks} checks");
+}
+
+#[test]
+fn the_direct_discard_check_answers_as_the_list_in_efficiency_games() {
+    // Random play seldom declares riichi; the efficiency player does, so the discards declaring
+    // riichi and those of a locked hand are checked here too.
+    let mut checks = 0;
+    for name in PRESETS {
+        let rules = GameRules::preset(name).unwrap();
+        for seed in 0..2 {
+            let mut game = Game::new(rules, seed);
+            game.set_recording(false);
+            let mut policy = Efficiency::new();
+            while let Some(seat) = game.next_seat() {
+                checks += check_state(&game);
+                let legal = game.legal_actions(seat);
+                let action = policy.choose(&game, seat, &legal);
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+    assert!(checks > 50_000, "{checks} checks");
 }
 
 #[test]

@@ -183,6 +183,45 @@ fn turn(
     }
 }
 
+/// Whether discarding `pai` (from the hand, or the drawn tile if `tsumogiri`) is among `seat`'s
+/// legal actions: the answer of looking for it in the list [`fill`] writes, without writing the
+/// list (a replay checks every logged discard, and the list costs a push per kind held). It
+/// follows `turn`'s discard rules one by one; Changsha's own decisions and the phases other
+/// than the seat's turn are asked of the list itself.
+pub(crate) fn allows_discard(game: &Game, seat: Seat, pai: Pai, tsumogiri: bool) -> bool {
+    let Phase::Turn { seat: s, drawn, reach, .. } = game.phase else {
+        return listed(game, seat, Action::Dahai { pai, tsumogiri });
+    };
+    if s != seat || game.rules.family == Family::Changsha {
+        return listed(game, seat, Action::Dahai { pai, tsumogiri });
+    }
+    let p = &game.players[usize::from(seat)];
+    // `discards_of`: the drawn tile goes as tsumogiri, or from the hand if another is held.
+    let offered = |p: &Player| {
+        if drawn == Some(pai) { tsumogiri || p.hand.count(pai) > 1 } else { !tsumogiri }
+    };
+    if reach {
+        return p.hand.has(pai) && ready_without(p, pai, game) && offered(p);
+    }
+    if p.hand_locked() {
+        return tsumogiri && drawn == Some(pai);
+    }
+    let Some(kind) = pai.kind() else { return false };
+    let void_held = p.void.filter(|&v| holds_suit(p, v));
+    p.hand.has(pai)
+        && !p.kuikae.contains(kind)
+        && p.wildcard != Some(kind)
+        && void_held.is_none_or(|v| kind.suit() == v)
+        && offered(p)
+}
+
+/// Whether `action` is in the list of its kind.
+fn listed(game: &Game, seat: Seat, action: Action) -> bool {
+    let mut out = Actions::new();
+    fill(game, seat, kind_bit(&action), &mut out);
+    out.contains(&action)
+}
+
 /// Whether the hand holds a tile of `suit`.
 pub(crate) fn holds_suit(p: &Player, suit: hupai::Suit) -> bool {
     let first = suit as usize * 9;
