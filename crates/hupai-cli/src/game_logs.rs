@@ -109,25 +109,74 @@ fn replay_one(
     }
 }
 
-/// Every game of a log, the parts of a file of many games read in parallel (as [`formats::read`]
-/// reads them, run on the current thread pool).
-fn read_games(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
+/// The games of one part of a log, handed on as they were read: the games and events of the
+/// parts before it (what the part's own numbers are to be raised by) and what `each` made of each
+/// game.
+struct PartDone<T> {
+    games_before: usize,
+    events_before: usize,
+    done: Vec<T>,
+}
+
+/// Every game of a log given to `each` with its index: a file of many games is cut before each
+/// game and each part is read and its games given to `each` on one thread, in parallel (a game's
+/// events are still in the cache when it is replayed, and no list of the whole file's games is
+/// renumbered and joined on one thread). The games and events of a part are numbered from the
+/// part's start; the caller adds the counts of the parts before it. A part cut where the whole
+/// text does not start a game (a damaged line naming `start_game`) has the whole text read again
+/// as [`formats::read`] reads it, as one part.
+fn each_game<T: Send>(
+    text: &str,
+    each: &(dyn Fn(usize, Result<GameLog, LogError>) -> T + Sync),
+) -> Result<Vec<PartDone<T>>, String> {
     let split = formats::split(text)?;
-    if split.parts().len() == 1 {
-        return Ok(split.join(vec![split.read_part(0)]));
+    let n = split.parts().len();
+    if n > 1 {
+        let parts: Vec<Option<(usize, usize, Vec<T>)>> = (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let part = split.read_part(i);
+                if !split.part_is_clean(i, &part) {
+                    return None;
+                }
+                let events = part.events();
+                let done: Vec<T> = part.into_games().into_iter().enumerate().map(|(g, log)| each(g, log)).collect();
+                Some((done.len(), events, done))
+            })
+            .collect();
+        if parts.iter().all(Option::is_some) {
+            let (mut games_before, mut events_before) = (0, 0);
+            return Ok(parts
+                .into_iter()
+                .flatten()
+                .map(|(games, events, done)| {
+                    let part = PartDone { games_before, events_before, done };
+                    games_before += games;
+                    events_before += events;
+                    part
+                })
+                .collect());
+        }
     }
-    let parts = (0..split.parts().len()).into_par_iter().map(|i| split.read_part(i)).collect();
-    Ok(split.join(parts))
+    let games = if n == 1 { split.join(vec![split.read_part(0)]) } else { formats::read(text).unwrap_or_default() };
+    let done = games.into_par_iter().enumerate().map(|(g, log)| each(g, log)).collect();
+    Ok(vec![PartDone { games_before: 0, events_before: 0, done }])
+}
+
+/// Raises a line's `game` and `event` numbers by the games and events of the parts read before.
+fn renumber(line: &mut Value, games_before: usize, events_before: usize) {
+    for (key, by) in [("game", games_before), ("event", events_before)] {
+        if by > 0
+            && let Some(v) = line.get_mut(key)
+            && let Some(n) = v.as_u64()
+        {
+            *v = json!(n + by as u64);
+        }
+    }
 }
 
 fn failure(file: &str, e: &LogError) -> Value {
     json!({"file": file, "game": e.game, "ok": false, "kyoku": e.kyoku, "event": e.event, "error": e.message})
-}
-
-/// One game to replay, or a file that could not be read.
-enum Job {
-    Game { file: String, game: usize, log: Result<GameLog, LogError> },
-    Unreadable { file: String, error: String },
 }
 
 /// `hupai replay`: one line per game (the games replayed in parallel, printed in order); true if
@@ -200,28 +249,24 @@ fn bench_replay(
             texts
                 .par_iter()
                 .map(|text| {
-                    let Ok(games) = read_games(text) else {
+                    let replay_game = |i: usize, log: Result<GameLog, LogError>| {
+                        let mut c = Count { games: 1, ..Count::default() };
+                        let mut listed = |_: &Decision| {};
+                        let on: Option<&mut dyn FnMut(&Decision)> = if args.legal { Some(&mut listed) } else { None };
+                        match log.and_then(|log| replay_one(&log, i, rules, on)) {
+                            Ok(r) => {
+                                c.hands +=
+                                    r.events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count() as u64;
+                                c.decisions += r.decisions;
+                            }
+                            Err(_) => c.failed += 1,
+                        }
+                        c
+                    };
+                    let Ok(parts) = each_game(text, &replay_game) else {
                         return Count { failed: 1, ..Count::default() };
                     };
-                    games
-                        .into_par_iter()
-                        .enumerate()
-                        .map(|(i, log)| {
-                            let mut c = Count { games: 1, ..Count::default() };
-                            let mut listed = |_: &Decision| {};
-                            let on: Option<&mut dyn FnMut(&Decision)> =
-                                if args.legal { Some(&mut listed) } else { None };
-                            match log.and_then(|log| replay_one(&log, i, rules, on)) {
-                                Ok(r) => {
-                                    c.hands += r.events.iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count()
-                                        as u64;
-                                    c.decisions += r.decisions;
-                                }
-                                Err(_) => c.failed += 1,
-                            }
-                            c
-                        })
-                        .reduce(Count::default, add)
+                    parts.iter().flat_map(|p| p.done.iter().copied()).fold(Count::default(), add)
                 })
                 .reduce(Count::default, add)
         })
@@ -258,64 +303,59 @@ fn replay_files(
     out: &mut dyn Write,
 ) -> io::Result<bool> {
     let texts: Vec<(&String, io::Result<String>)> = args.files.iter().map(|file| (file, read_text(file))).collect();
-    let read: Vec<Result<Vec<Result<GameLog, LogError>>, String>> = pool.install(|| {
+    // Each game's lines, numbered from the start of its part of the file.
+    let replay_game = |file: &str, game: usize, log: Result<GameLog, LogError>| -> (Vec<Value>, bool) {
+        let mut lines: Vec<Value> = Vec::new();
+        let result = match log {
+            Ok(log) => {
+                let mut on = |d: &Decision| {
+                    let legal: Vec<Value> = d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
+                    lines.push(json!({"game": game, "event": d.event, "seat": d.seat, "legal": legal,
+                        "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
+                };
+                replay_one(&log, game, rules, if args.legal { Some(&mut on) } else { None })
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(r) => {
+                lines.push(json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores}));
+                (lines, false)
+            }
+            Err(e) => {
+                lines.push(failure(file, &e));
+                (lines, true)
+            }
+        }
+    };
+    let results: Vec<Result<Vec<PartDone<(Vec<Value>, bool)>>, String>> = pool.install(|| {
         texts
             .par_iter()
-            .map(|(_, text)| text.as_ref().map_err(|e| e.to_string()).and_then(|text| read_games(text)))
+            .map(|(file, text)| {
+                let text = text.as_ref().map_err(|e| e.to_string())?;
+                each_game(text, &|game, log| replay_game(file, game, log))
+            })
             .collect()
     });
-    let mut jobs = Vec::new();
-    for ((file, _), games) in texts.iter().zip(read) {
-        match games {
-            Ok(games) => jobs.extend(games.into_iter().enumerate().map(|(game, log)| Job::Game {
-                file: (*file).clone(),
-                game,
-                log,
-            })),
-            Err(error) => jobs.push(Job::Unreadable { file: (*file).clone(), error }),
-        }
-    }
-    let results: Vec<(Vec<Value>, bool)> = pool.install(|| {
-        jobs
-        .par_iter()
-        .map(|job| match job {
-            Job::Unreadable { file, error } => {
-                (vec![json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": error})], true)
+    let mut failed = false;
+    for ((file, _), parts) in texts.iter().zip(results) {
+        let parts = match parts {
+            Ok(parts) => parts,
+            Err(error) => {
+                failed = true;
+                let line = json!({"file": file, "game": 0, "ok": false, "kyoku": "start", "event": 0, "error": error});
+                writeln!(out, "{line}")?;
+                continue;
             }
-            Job::Game { file, game, log } => {
-                let mut lines: Vec<Value> = Vec::new();
-                let result = match log {
-                    Ok(log) => {
-                        let mut on = |d: &Decision| {
-                            if args.legal {
-                                let legal: Vec<Value> = d.legal.iter().map(|a| mjai::action_json(d.seat, d.target, a)).collect();
-                                lines.push(json!({"game": game, "event": d.event, "seat": d.seat, "legal": legal,
-                                    "chosen": mjai::action_json(d.seat, d.target, &d.chosen)}));
-                            }
-                        };
-                        replay_one(log, *game, rules, if args.legal { Some(&mut on) } else { None })
-                    }
-                    Err(e) => Err(e.clone()),
-                };
-                match result {
-                    Ok(r) => {
-                        lines.push(json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores}));
-                        (lines, false)
-                    }
-                    Err(e) => {
-                        lines.push(failure(file, &e));
-                        (lines, true)
-                    }
+        };
+        for part in parts {
+            for (lines, bad) in part.done {
+                failed |= bad;
+                for mut l in lines {
+                    renumber(&mut l, part.games_before, part.events_before);
+                    writeln!(out, "{l}")?;
                 }
             }
-        })
-        .collect()
-    });
-    let mut failed = false;
-    for (lines, bad) in results {
-        failed |= bad;
-        for l in lines {
-            writeln!(out, "{l}")?;
         }
     }
     Ok(failed)

@@ -150,3 +150,34 @@ fn a_file_of_many_games_replays_game_by_game_and_benches_them_all() {
     assert_eq!(b["failed"].as_u64(), Some(passes));
     assert!(b["cpu_seconds"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn legal_lines_of_a_file_of_many_games_count_games_and_events_through_the_file() {
+    // Three games in one stream, read in parts: each game's lines are its lines when replayed
+    // alone, with the game's index in the stream and the events before it in the stream added.
+    let play = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["play", "--rules", "tenhou", "--games", "3", "--seed", "41", "--policy", "efficiency"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(play.stdout).unwrap();
+    let starts: Vec<usize> = text.match_indices("{\"type\":\"start_game\"").map(|(i, _)| i).collect();
+    assert_eq!(starts.len(), 3);
+    let (whole, code, _) = hupai(&["replay", "--legal", "-", "--threads", "2"], &text);
+    assert_eq!(code, 0);
+    let mut expected = Vec::new();
+    for (game, &start) in starts.iter().enumerate() {
+        let end = starts.get(game + 1).copied().unwrap_or(text.len());
+        let (alone, code, _) = hupai(&["replay", "--legal", "-"], &text[start..end]);
+        assert_eq!(code, 0);
+        assert!(alone.len() > 10);
+        let before = text[..start].matches('\n').count() as u64;
+        for mut line in alone {
+            line["game"] = Value::from(game);
+            if let Some(event) = line.get("event").and_then(Value::as_u64) {
+                line["event"] = Value::from(event + before);
+            }
+            expected.push(line);
+        }
+    }
+    assert_eq!(whole, expected);
+}

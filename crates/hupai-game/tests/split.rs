@@ -18,10 +18,39 @@ fn by_parts(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
     Ok(split.join(parts))
 }
 
+/// The parts read and renumbered one by one, without `join` (what `hupai replay` does, each part
+/// on the thread that read it): a part's games and events counted from the counts of the parts
+/// before it, or the text read whole where a part is not clean.
+fn by_clean_parts(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
+    let split = formats::split(text)?;
+    let parts: Vec<_> = (0..split.parts().len()).map(|i| split.read_part(i)).collect();
+    if !parts.iter().enumerate().all(|(i, p)| split.part_is_clean(i, p)) {
+        return formats::read(text);
+    }
+    let (mut games, mut events) = (Vec::new(), 0);
+    for part in parts {
+        let before = (games.len(), events);
+        events += part.events();
+        games.extend(part.into_games().into_iter().map(|g| match g {
+            Ok(mut log) => {
+                log.events.iter_mut().for_each(|e| e.at += before.1);
+                Ok(log)
+            }
+            Err(mut e) => {
+                e.game += before.0;
+                e.event += before.1;
+                Err(e)
+            }
+        }));
+    }
+    Ok(games)
+}
+
 /// Reads `text` whole and by parts; returns how many parts it was cut into.
 fn same(text: &str, what: &str) -> usize {
     let whole = formats::read(text);
     assert_eq!(by_parts(text), whole, "{what}");
+    assert_eq!(by_clean_parts(text), whole, "{what}, renumbered part by part");
     formats::split(text).map_or(0, |s| s.parts().len())
 }
 

@@ -133,6 +133,21 @@ pub struct Part {
     events: usize,
 }
 
+impl Part {
+    /// The events the part holds: in the whole text, the next part's events are numbered from
+    /// this many more than this part's.
+    pub fn events(&self) -> usize {
+        self.events
+    }
+
+    /// The part's games, games and events numbered from the part's start (a clean part's game
+    /// `g` is the whole text's game `g` plus the games of the parts before it, and so on for
+    /// the events).
+    pub fn into_games(self) -> Vec<Result<GameLog, LogError>> {
+        self.games
+    }
+}
+
 /// Cuts a log's text before each game: mjai lines of `start_game`, mjlog `<mjloggm>` elements,
 /// tenhou.net/6 lines of one game each (a log that is one JSON value stays whole). The outer
 /// error says the text is no log at all.
@@ -207,23 +222,32 @@ impl Split<'_> {
         Part { games, events }
     }
 
+    /// True if part `i`, as read, starts where the whole text starts a game, so that its games
+    /// are the whole text's (renumbered): false for a part cut at a damaged line naming
+    /// `start_game`, or an mjlog game without its end tag. [`Split::join`] reads the whole text
+    /// again when a part is not.
+    pub fn part_is_clean(&self, i: usize, part: &Part) -> bool {
+        let text = self.parts.get(i).copied().unwrap_or("");
+        match self.format {
+            Format::Mjai => {
+                i == 0
+                    || matches!(part.games.first(), Some(Ok(log))
+                        if matches!(log.events.first(), Some(LogEvent { event: Event::StartGame { .. }, at: 0, .. })))
+            }
+            Format::Mjlog => {
+                i + 1 == self.parts.len()
+                    || text.find("<mjloggm").is_some_and(|start| text[start..].contains("</mjloggm>"))
+            }
+            Format::Tenhou6 => true,
+        }
+    }
+
     /// The parts' games joined, numbered through the whole text: what [`read`] gives for it.
-    /// Parts cut where the whole text would not start a game (a damaged line naming
-    /// `start_game`, an mjlog game without its end tag) are read again as one text.
+    /// Parts cut where the whole text would not start a game (see [`Split::part_is_clean`]) are
+    /// read again as one text.
     pub fn join(&self, parts: Vec<Part>) -> Vec<Result<GameLog, LogError>> {
-        let clean = parts.len() == self.parts.len()
-            && parts.iter().zip(&self.parts).enumerate().all(|(i, (part, text))| match self.format {
-                Format::Mjai => {
-                    i == 0
-                        || matches!(part.games.first(), Some(Ok(log))
-                            if matches!(log.events.first(), Some(LogEvent { event: Event::StartGame { .. }, at: 0, .. })))
-                }
-                Format::Mjlog => {
-                    i + 1 == self.parts.len()
-                        || text.find("<mjloggm").is_some_and(|start| text[start..].contains("</mjloggm>"))
-                }
-                Format::Tenhou6 => true,
-            });
+        let clean =
+            parts.len() == self.parts.len() && parts.iter().enumerate().all(|(i, part)| self.part_is_clean(i, part));
         if !clean {
             return read(self.text).unwrap_or_default();
         }
