@@ -295,6 +295,9 @@ fn bench_replay(
     Ok(false)
 }
 
+/// A replayed game's lines (its `--legal` lines, then its own) and whether it failed.
+type GameLines = (Vec<Value>, bool);
+
 /// Every game of every file replayed, one line each.
 fn replay_files(
     args: &ReplayArgs,
@@ -304,7 +307,7 @@ fn replay_files(
 ) -> io::Result<bool> {
     let texts: Vec<(&String, io::Result<String>)> = args.files.iter().map(|file| (file, read_text(file))).collect();
     // Each game's lines, numbered from the start of its part of the file.
-    let replay_game = |file: &str, game: usize, log: Result<GameLog, LogError>| -> (Vec<Value>, bool) {
+    let replay_game = |file: &str, game: usize, log: Result<GameLog, LogError>| -> GameLines {
         let mut lines: Vec<Value> = Vec::new();
         let result = match log {
             Ok(log) => {
@@ -328,7 +331,7 @@ fn replay_files(
             }
         }
     };
-    let results: Vec<Result<Vec<PartDone<(Vec<Value>, bool)>>, String>> = pool.install(|| {
+    let results: Vec<Result<Vec<PartDone<GameLines>>, String>> = pool.install(|| {
         texts
             .par_iter()
             .map(|(file, text)| {
