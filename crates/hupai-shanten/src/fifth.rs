@@ -185,10 +185,8 @@ pub(crate) fn advice_lines_with_one_suit_forced(p: &Prepared, physical: &[u8; 34
             continue;
         }
         // Kinds held three times outside the suit holding four, drawable after the discard.
-        let mut coupled = (0..34)
-            .filter(|&k| c[k] == 3 && four >> suit_of_kind(k) & 1 == 0)
-            .fold(0u64, |b, k| b | 1 << k)
-            & room;
+        let mut coupled =
+            (0..34).filter(|&k| c[k] == 3 && four >> suit_of_kind(k) & 1 == 0).fold(0u64, |b, k| b | 1 << k) & room;
         line.kinds &= !coupled;
         let stats = Stats::new(&c);
         let mut cache = None;
