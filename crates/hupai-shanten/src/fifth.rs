@@ -69,6 +69,8 @@ struct OneSuitForced<'a> {
     plain: Plain<'a>,
     counts: &'a [u8; 34],
     budget: usize,
+    /// [`suits_with_four`] of `counts`.
+    four: u8,
 }
 
 impl OneSuitForced<'_> {
@@ -77,6 +79,10 @@ impl OneSuitForced<'_> {
     #[inline(always)]
     fn suit(&self, s: usize, moved: &[(usize, i8)], table: impl FnOnce() -> Vector) -> Vector {
         let range = suit_range(s);
+        // A suit holding no kind four times reaches four only where a change adds to a three.
+        if self.four >> s & 1 == 0 && moved.iter().all(|&(r, d)| d < 0 || self.counts[range.start + r] < 3) {
+            return table();
+        }
         let mut c = [0u8; 9];
         c[..range.len()].copy_from_slice(&self.counts[range.clone()]);
         for &(r, d) in moved {
@@ -121,7 +127,7 @@ pub(crate) fn effective_one_suit_forced(
     if four.count_ones() > 1 {
         return None;
     }
-    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget() };
+    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four };
     // A draw bringing a kind to four in another suit than one already holding four would let two
     // suits force stand-ins: those draws are answered by the layered program below.
     let coupled: u64 = if four == 0 {
@@ -170,7 +176,8 @@ pub(crate) fn advice_lines_with_one_suit_forced(p: &Prepared, physical: &[u8; 34
     if p.caps.is_some() || suits_with_four(counts).count_ones() > 1 {
         return None;
     }
-    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget() };
+    let changes =
+        OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four: suits_with_four(counts) };
     let mut lines = advice::advice_with(p, &changes, physical);
     let room = room_bits(physical);
     for line in lines.iter_mut() {
@@ -250,7 +257,8 @@ pub(crate) fn melds_one_suit_forced(p: &Prepared, counts: &[u8; 34]) -> Option<u
     if p.caps.is_some() || suits_with_four(counts).count_ones() > 1 {
         return None;
     }
-    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget() };
+    let changes =
+        OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four: suits_with_four(counts) };
     let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
     Some(vector::four_suits_distance(&v, p.melds))
 }
