@@ -12,6 +12,7 @@ use crate::changes::{
     suit_ranks,
 };
 use crate::effective::{Effective, EffectiveTile, EffectiveTiles, effective_from, effective_of, unseen};
+use crate::fifth;
 use crate::lanes::{self, LaneBits, Lanes};
 use crate::prepared::{Prepared, prepare, suit_of_kind, suit_range};
 use crate::regional;
@@ -62,6 +63,9 @@ pub fn discard_advice(hand: &Hand, rules: &Rules, visible: &TileCounts) -> Resul
         return Ok(regional::Regional::new(&p, hand, rules)?.advice(&physical, visible));
     }
     if p.fifth {
+        if let Some(lines) = fifth::advice_lines_with_one_suit_forced(&p, &physical) {
+            return Ok(options_of(&lines, &physical, visible));
+        }
         let mut out = Vec::new();
         advice_slow(&p, &physical, visible, &mut out);
         // One wildcard fewer (`effective_of` shrinks the fifth-copy stand-in budget with it).
@@ -173,7 +177,9 @@ pub(crate) fn permute(out: &mut [DiscardOption], order: &mut [u32]) {
     }
 }
 
-/// Advice on the fifth-copy path: each discard's effective tiles from scratch.
+/// Advice on the fifth-copy path where every discard's line at once does not answer (declared
+/// melds, kinds held four times in two suits: [`fifth::advice_lines_with_one_suit_forced`]): each discard's effective
+/// tiles from scratch.
 pub(crate) fn advice_slow(p: &Prepared, physical: &[u8; 34], visible: &TileCounts, out: &mut Vec<DiscardOption>) {
     for d in 0..34 {
         if p.counts[d] == 0 {

@@ -124,6 +124,13 @@ pub(crate) fn effective_of(
     wildcards: u8,
     visible: &TileCounts,
 ) -> Effective {
+    let (shanten, _, kinds) = effective_bits(p, counts, room, wildcards);
+    Effective { shanten, tiles: listed(kinds, seen, visible) }
+}
+
+/// [`effective_of`] before the tiles are listed: the shanten number, the best distance, and the
+/// effective kinds as bits.
+pub(crate) fn effective_bits(p: &Prepared, counts: &[u8; 34], room: &[u8; 34], wildcards: u8) -> (i8, u8, u64) {
     // With fewer wildcards than the hand (its wildcard discarded), the fifth-copy path's stand-in
     // budget must shrink with them, and with none left the option no longer matters: answer as
     // `prepare` would for the hand after the discard.
@@ -158,7 +165,7 @@ pub(crate) fn effective_of(
             None => effective_kinds(p, &Capped { p, counts }, counts, room, &stats),
         }
     };
-    Effective { shanten: p.shanten_number(base, wildcards), tiles: listed(kinds, seen, visible) }
+    (p.shanten_number(base, wildcards), base, kinds)
 }
 
 /// The effective kinds `kinds` (bits by kind) as tiles with their unseen copies, in tile order.

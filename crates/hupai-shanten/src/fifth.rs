@@ -10,8 +10,11 @@
 //! suits combine as usual. Only when two suits could both use stand-ins do the layers couple them,
 //! and the layered program answers.
 
-use crate::changes::{Changes, Draws, Plain};
-use crate::effective::effective_from;
+use arrayvec::ArrayVec;
+
+use crate::advice::{self, AdviceLine, Discard};
+use crate::changes::{Changes, Draws, Plain, room_bits};
+use crate::effective::{effective_bits, effective_from};
 use crate::exact;
 use crate::prepared::{Prepared, suit_of_kind, suit_range};
 use crate::special::Stats;
@@ -66,6 +69,8 @@ struct OneSuitForced<'a> {
     plain: Plain<'a>,
     counts: &'a [u8; 34],
     budget: usize,
+    /// [`suits_with_four`] of `counts`.
+    four: u8,
 }
 
 impl OneSuitForced<'_> {
@@ -74,6 +79,10 @@ impl OneSuitForced<'_> {
     #[inline(always)]
     fn suit(&self, s: usize, moved: &[(usize, i8)], table: impl FnOnce() -> Vector) -> Vector {
         let range = suit_range(s);
+        // A suit holding no kind four times reaches four only where a change adds to a three.
+        if self.four >> s & 1 == 0 && moved.iter().all(|&(r, d)| d < 0 || self.counts[range.start + r] < 3) {
+            return table();
+        }
         let mut c = [0u8; 9];
         c[..range.len()].copy_from_slice(&self.counts[range.clone()]);
         for &(r, d) in moved {
@@ -118,7 +127,7 @@ pub(crate) fn effective_one_suit_forced(
     if four.count_ones() > 1 {
         return None;
     }
-    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget() };
+    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four };
     // A draw bringing a kind to four in another suit than one already holding four would let two
     // suits force stand-ins: those draws are answered by the layered program below.
     let coupled: u64 = if four == 0 {
@@ -147,6 +156,61 @@ pub(crate) fn effective_one_suit_forced(
         }
     }
     Some((base, kinds))
+}
+
+/// Every discard's advice line at once on the fifth-copy path ([`advice::advice_lines`]), for a
+/// hand without declared melds holding a kind four times in one suit at most; `None` otherwise
+/// (then each discard is asked on its own).
+///
+/// [`OneSuitForced`] answers each suit exactly, and its vectors obey what the shared advice needs
+/// (a tile more lowers each lane by at most one and raises none, a tile less the reverse: the
+/// completions and their forced stand-ins do not depend on the real tiles). Their min-plus product
+/// is exact where at most one suit of the hand asked about holds a kind four times, as in
+/// [`effective_one_suit_forced`]: after any discard of a hand holding no kind four times, and any
+/// draw. Where the hand after a discard still holds one in a suit, a draw bringing a kind of
+/// another suit to four couples the two: those draws are asked of the layered program, line by
+/// line, as [`effective_one_suit_forced`] asks them. Discarding a wildcard shrinks the stand-in
+/// budget, so that line is asked on its own with one wildcard fewer.
+pub(crate) fn advice_lines_with_one_suit_forced(p: &Prepared, physical: &[u8; 34]) -> Option<ArrayVec<AdviceLine, 35>> {
+    let counts = p.counts;
+    if p.caps.is_some() || suits_with_four(counts).count_ones() > 1 {
+        return None;
+    }
+    let changes =
+        OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four: suits_with_four(counts) };
+    let mut lines = advice::advice_with(p, &changes, physical);
+    let room = room_bits(physical);
+    for line in lines.iter_mut() {
+        let Discard::Tile(tile) = line.discard else {
+            (line.shanten, line.distance, line.kinds) = effective_bits(p, counts, physical, p.wildcards - 1);
+            continue;
+        };
+        let mut c = *counts;
+        c[tile.index()] -= 1;
+        let four = suits_with_four(&c);
+        if four == 0 {
+            continue;
+        }
+        // Kinds held three times outside the suit holding four, drawable after the discard.
+        let mut coupled =
+            (0..34).filter(|&k| c[k] == 3 && four >> suit_of_kind(k) & 1 == 0).fold(0u64, |b, k| b | 1 << k) & room;
+        line.kinds &= !coupled;
+        let stats = Stats::new(&c);
+        let mut cache = None;
+        while coupled != 0 {
+            let t = coupled.trailing_zeros() as usize;
+            coupled &= coupled - 1;
+            let s = suit_of_kind(t);
+            let (_, others) = fifth_layered(p, &c, &mut cache);
+            let mut drawn = c;
+            drawn[t] += 1;
+            let melds = p.fifth_finish(&others[s], &p.fifth_layers(&drawn, s));
+            if p.best(melds, &stats.with(c[t], t, 1)) < line.distance {
+                line.kinds |= 1 << t;
+            }
+        }
+    }
+    Some(lines)
 }
 
 /// The best distance of `counts` and the kinds with room (fewer than four physical copies in
@@ -193,7 +257,8 @@ pub(crate) fn melds_one_suit_forced(p: &Prepared, counts: &[u8; 34]) -> Option<u
     if p.caps.is_some() || suits_with_four(counts).count_ones() > 1 {
         return None;
     }
-    let changes = OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget() };
+    let changes =
+        OneSuitForced { plain: Plain::new(counts)?, counts, budget: p.budget(), four: suits_with_four(counts) };
     let v = [changes.full(0), changes.full(1), changes.full(2), changes.full(3)];
     Some(vector::four_suits_distance(&v, p.melds))
 }
@@ -281,7 +346,6 @@ pub(crate) fn fifth_layered<'c>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::changes::room_bits;
     use crate::prepared::prepare;
     use hupai_tiles::{Hand, Rules, TileCounts};
 
@@ -337,5 +401,95 @@ mod tests {
             }
         }
         assert!(checked.0 >= 1_000 && checked.1 > 0, "{checked:?}");
+    }
+    /// Advice of every discard at once (where the hand declares no meld and holds a kind four
+    /// times in one suit at most) equals each discard's effective tiles asked on their own, then sorted, on random hands
+    /// with 0 to 5 wildcards under the fifth-copy option: many holding a kind three or four times
+    /// (so that draws and discards cross the four copies), some with declared melds, every complete
+    /// hand size, some tiles seen elsewhere.
+    #[test]
+    fn advice_of_all_discards_equals_advice_discard_by_discard() {
+        use crate::advice::{Discard, DiscardOption, advice_slow, discard_advice, options_of, sort_advice};
+        use crate::effective::effective_of;
+        use hupai_tiles::{Meld, Tile};
+        let full = std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1");
+        let mut x = 0x5eed_fee7_2026_1127u64;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let (mut shared, mut each) = (0, 0);
+        for i in 0..if full { 40_000 } else { 3_000 } {
+            let rules = [Rules::STANDARD, Rules::CHINESE, Rules::TAIWAN][i % 3].with_wildcard_fifth_copy(true);
+            let wildcards = (i / 3 % 6) as u8;
+            let mut left = [4u8; 34];
+            let mut melds = Vec::new();
+            if i % 7 == 0 {
+                // A declared meld: a triplet, a kan or a sequence.
+                let k = next(34);
+                let shape: Vec<usize> = match next(3) {
+                    0 if k < 27 && k % 9 < 7 => vec![k, k + 1, k + 2],
+                    1 => vec![k; 4],
+                    _ => vec![k; 3],
+                };
+                for &t in &shape {
+                    left[t] -= 1;
+                }
+                melds.push(Meld::from_tiles(&shape.iter().map(|&t| Tile::ALL[t]).collect::<Vec<_>>()).unwrap());
+            }
+            let tiles = [rules.hand_size(), rules.hand_size(), 11, 8, 5][i / 18 % 5];
+            let Some(size) = tiles.checked_sub(3 * melds.len() + wildcards as usize) else { continue };
+            let mut counts = TileCounts::EMPTY;
+            let mut placed = 0;
+            // A triplet or a quad or two first on most hands, then random tiles.
+            for _ in 0..next(3) {
+                let k = next(34);
+                let n = (3 + next(2) as u8).min(left[k]);
+                if counts.0[k] == 0 && placed + n as usize <= size {
+                    counts.0[k] = n;
+                    left[k] -= n;
+                    placed += n as usize;
+                }
+            }
+            while placed < size {
+                let k = next(34);
+                if left[k] > 0 {
+                    counts.0[k] += 1;
+                    left[k] -= 1;
+                    placed += 1;
+                }
+            }
+            let Ok(hand) = Hand::new(counts, wildcards, &melds) else { continue };
+            let Ok(p) = prepare(&hand, &rules) else { continue };
+            assert!(p.complete, "{hand}");
+            let physical = hand.held_counts().0;
+            let mut visible = TileCounts::EMPTY;
+            for _ in 0..next(6) {
+                let k = next(34);
+                if physical[k] + visible.0[k] < 4 {
+                    visible.0[k] += 1;
+                }
+            }
+            // Discard by discard: each kind held, then a wildcard with one wildcard fewer.
+            let mut want = Vec::new();
+            advice_slow(&p, &physical, &visible, &mut want);
+            if wildcards > 0 {
+                let after = effective_of(&p, p.counts, &physical, &physical, wildcards - 1, &visible);
+                want.push(DiscardOption { discard: Discard::Wildcard, after });
+            }
+            sort_advice(&mut want);
+            assert_eq!(discard_advice(&hand, &rules, &visible).unwrap(), want, "{hand} under {rules}");
+            match advice_lines_with_one_suit_forced(&p, &physical) {
+                Some(lines) => {
+                    assert_eq!(options_of(&lines, &physical, &visible), want, "{hand} under {rules}");
+                    shared += 1;
+                }
+                None => each += 1,
+            }
+        }
+        // Most hands take the shared path; declared melds (and quads in two suits) the other.
+        assert!(shared >= 1_000 && each >= 250, "{shared} shared, {each} discard by discard");
     }
 }
