@@ -271,6 +271,23 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
         *i = start + len + 1;
         line.get(start..start + len)
     };
+    // After an item of a list or object: `Some(true)` past a comma (another item follows),
+    // `Some(false)` past the closing `close`, `None` for anything else.
+    let more = |i: &mut usize, close: u8| -> Option<bool> {
+        ws(i);
+        match b.get(*i) {
+            Some(b',') => {
+                *i += 1;
+                ws(i);
+                Some(true)
+            }
+            Some(&c) if c == close => {
+                *i += 1;
+                Some(false)
+            }
+            _ => None,
+        }
+    };
     // A list of strings from its opening bracket: its text between the brackets and how many
     // strings it holds (at most `most`).
     let strs = |i: &mut usize, most: u8| -> Option<(&str, u8)> {
@@ -287,17 +304,8 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
                 if n > most {
                     return None;
                 }
-                ws(i);
-                match b.get(*i) {
-                    Some(b',') => {
-                        *i += 1;
-                        ws(i);
-                    }
-                    Some(b']') => {
-                        *i += 1;
-                        break;
-                    }
-                    _ => return None,
+                if !more(i, b']')? {
+                    break;
                 }
             }
         }
@@ -370,17 +378,8 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
                                 if n > 4 {
                                     return None;
                                 }
-                                ws(&mut i);
-                                match b.get(i) {
-                                    Some(b',') => {
-                                        i += 1;
-                                        ws(&mut i);
-                                    }
-                                    Some(b']') => {
-                                        i += 1;
-                                        break;
-                                    }
-                                    _ => return None,
+                                if !more(&mut i, b']')? {
+                                    break;
                                 }
                             }
                             Flat::Ints(&line[start..i - 1], n)
@@ -396,20 +395,11 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
                                 if n > 4 {
                                     return None;
                                 }
-                                ws(&mut i);
-                                match b.get(i) {
-                                    Some(b',') => {
-                                        i += 1;
-                                        ws(&mut i);
-                                        if b.get(i) != Some(&b'[') {
-                                            return None;
-                                        }
-                                    }
-                                    Some(b']') => {
-                                        i += 1;
-                                        break;
-                                    }
-                                    _ => return None,
+                                if !more(&mut i, b']')? {
+                                    break;
+                                }
+                                if b.get(i) != Some(&b'[') {
+                                    return None;
                                 }
                             }
                             Flat::Lists(&line[start..i - 1])
@@ -426,17 +416,8 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
             if members.iter().any(|(k, _)| same_text(k, key)) || members.try_push((key, value)).is_err() {
                 return None;
             }
-            ws(&mut i);
-            match b.get(i) {
-                Some(b',') => {
-                    i += 1;
-                    ws(&mut i);
-                }
-                Some(b'}') => {
-                    i += 1;
-                    break;
-                }
-                _ => return None,
+            if !more(&mut i, b'}')? {
+                break;
             }
         }
     }
