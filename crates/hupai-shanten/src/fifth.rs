@@ -403,8 +403,8 @@ mod tests {
         assert!(checked.0 >= 1_000 && checked.1 > 0, "{checked:?}");
     }
     /// Advice of every discard at once (where the hand declares no meld and holds a kind four
-    /// times in one suit at most) equals each discard's effective tiles asked on their own, then sorted, on random hands
-    /// with 0 to 5 wildcards under the fifth-copy option: many holding a kind three or four times
+    /// times in one suit at most) equals each discard's effective tiles asked on their own, then
+    /// sorted, on random hands with 0 to 5 wildcards under the fifth-copy option: many holding a kind three or four times
     /// (so that draws and discards cross the four copies), some with declared melds, every complete
     /// hand size, some tiles seen elsewhere.
     #[test]
