@@ -431,6 +431,8 @@ impl PackedHand {
             if !knitted_forms_may_win(self.at_least[0], self.wildcards, rules) && !self.check_win(&classic)? {
                 return Ok(false);
             }
+            // Told by the keys as `general_win` would tell it: not asked again.
+            return regional_win(&self.to_hand(), rules);
         }
         general_win(&self.to_hand(), rules)
     }
@@ -444,10 +446,12 @@ impl PackedHand {
         {
             return Ok(waits);
         }
+        // The classic keys' verdict is asked once: `general_waits` would ask it again of the same
+        // hand.
         if self.not_ready_by_classic_keys(rules)? {
             return Ok(TileSet::EMPTY);
         }
-        general_waits(&self.to_hand(), rules)
+        regional_waits(&self.to_hand(), rules)
     }
 
     /// True when the classic rules beneath these regional ones ([`classic_core`]) find by the
@@ -531,9 +535,16 @@ pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error
         if hand.melds().is_empty() && PackedHand::for_check(hand).not_ready_by_classic_keys(rules)? {
             return Ok(TileSet::EMPTY);
         }
-        if let Ok(waits) = hupai_shanten::waits(hand, rules) {
-            return Ok(waits);
-        }
+    }
+    regional_waits(hand, rules)
+}
+
+/// [`general_waits`] past the classic keys: `hupai-shanten`'s keyed sources, then [`SuitTable`].
+fn regional_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
+    if !keys_cover(rules)
+        && let Ok(waits) = hupai_shanten::waits(hand, rules)
+    {
+        return Ok(waits);
     }
     SuitTable.check_waits(hand, rules)
 }
@@ -568,9 +579,16 @@ pub(crate) fn general_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
                 return Ok(false);
             }
         }
-        if let Ok(win) = hupai_shanten::is_win(hand, rules) {
-            return Ok(win);
-        }
+    }
+    regional_win(hand, rules)
+}
+
+/// [`general_win`] past the classic keys: `hupai-shanten`'s keyed sources, then [`SuitTable`].
+fn regional_win(hand: &Hand, rules: &Rules) -> Result<bool, Error> {
+    if !keys_cover(rules)
+        && let Ok(win) = hupai_shanten::is_win(hand, rules)
+    {
+        return Ok(win);
     }
     SuitTable.check_win(hand, rules)
 }
