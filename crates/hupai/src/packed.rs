@@ -531,10 +531,8 @@ impl PackedHand {
 /// knitted forms, which [`knitted_forms_may_win`] rules out cheaply): a concealed hand the classic
 /// rules beneath find not ready by the keys waits on nothing, without the regional path.
 pub(crate) fn general_waits(hand: &Hand, rules: &Rules) -> Result<TileSet, Error> {
-    if !keys_cover(rules) {
-        if hand.melds().is_empty() && PackedHand::for_check(hand).not_ready_by_classic_keys(rules)? {
-            return Ok(TileSet::EMPTY);
-        }
+    if !keys_cover(rules) && hand.melds().is_empty() && PackedHand::for_check(hand).not_ready_by_classic_keys(rules)? {
+        return Ok(TileSet::EMPTY);
     }
     regional_waits(hand, rules)
 }
