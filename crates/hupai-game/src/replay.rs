@@ -346,7 +346,12 @@ impl Driver<'_> {
 
     /// A Changsha 开杠's two tiles: the engine's must be the same.
     fn kaigang(&mut self, logged: Event) -> Result<(), String> {
-        self.pass_claims()?;
+        // The kong may still be open to a robbing win (an added kong), which the log passed by
+        // opening it; once opened, the claims on its two tiles are the log's next events' to
+        // answer (a win on one of them), not passed here.
+        if !matches!(self.draws.front(), Some(Event::Kaigang { .. })) {
+            self.pass_claims()?;
+        }
         match self.draws.pop_front() {
             Some(e) if e == logged => Ok(()),
             Some(e) => Err(format!("the log has {}; the engine {}", mjai_text(&logged), mjai_text(&e))),
@@ -393,7 +398,11 @@ impl Driver<'_> {
 
     /// A kong's payments the log records: the engine's last ones by that seat must be the same.
     fn kong_paid(&mut self, actor: Seat, deltas: [i32; 4], recorded: bool) -> Result<(), String> {
-        self.pass_all()?;
+        // An added kong is paid as it is declared, before the others may rob it: its payments
+        // leave that window open (a robbing win follows in the log, or the claims pass later).
+        if self.claims() != Some(actor) {
+            self.pass_all()?;
+        }
         let n = usize::from(self.game.players());
         let engine = self.game.events()[..self.seen].iter().rev().find_map(|e| match *e {
             Event::Gangfen { actor: a, deltas: d } if a == actor => Some(d),
@@ -931,6 +940,8 @@ pub(crate) fn build_chinese_walls(
                 back_next = false;
             }
             Event::Daiminkan { .. } | Event::Ankan { .. } | Event::Kakan { .. } => back_next = true,
+            // A kong robbed (Sichuan plays on after the win) is never made: no replacement tile.
+            Event::Hora { actor, target, .. } if actor != target => back_next = false,
             // Sichuan's exchange: its direction is the dice's (see `sichuan::exchange_offset`).
             Event::Huansanzhang { actor, target, .. } => {
                 h.dice = match (target + 4 - actor) % 4 {

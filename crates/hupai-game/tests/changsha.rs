@@ -202,6 +202,61 @@ fn an_opened_kong_tiles_go_to_the_others_then_the_hand_is_locked() {
     assert_eq!(g.legal_actions(0).as_slice(), &[Action::Dahai { pai: pai("1m"), tsumogiri: true }]);
 }
 
+/// The hand's log written as mjai and replayed: the same events, the same scores.
+fn assert_replays(g: &Game) {
+    use hupai_game::{formats, mjai, replay};
+    let text = mjai::write(g.events(), 4);
+    let log = formats::read(&text).unwrap().remove(0).unwrap();
+    let r = replay::replay(&log, 0, replay::default_rules(&log), &mut |_| {}).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(r.events, g.events());
+    assert_eq!(r.scores, g.scores());
+}
+
+#[test]
+fn a_win_on_an_opened_kong_tile_replays_with_its_birds() {
+    // As above with the preset's birds: the log writes the opened kong, the birds, then seat 2's
+    // win on 7m; the replay answers the claims on the opened tiles with that win instead of
+    // passing them when it reads the opened kong.
+    let w = wall([KONG_HAND, PLAIN_1, "123s456s789s55m68m", PLAIN_3], "2s", "3m7m", &[]);
+    let mut g = game(r#", "opening_wins": false"#, w);
+    g.apply(0, Action::Kaigang { pai: pai("5p") }).unwrap();
+    g.apply(2, Action::Hora).unwrap();
+    let kinds: Vec<&str> = g.events().iter().rev().take(4).map(Event::kind).collect();
+    assert!(kinds.contains(&"niao") && kinds.contains(&"hora"), "{kinds:?}");
+    assert_eq!((wins(&g)[0].0, wins(&g)[0].1, wins(&g)[0].2), (2, 0, pai("7m")));
+    assert_replays(&g);
+
+    // The same with a kong added to a pung: the dealer pungs seat 3's 5p, discards 1p, then
+    // draws 2s (ready on 6s and 9s with the 2s pair) and adds its fourth 5p, opened.
+    let hands = ["555p123m456m78s2s1p", PLAIN_1, "123s456s789s55m68m", PLAIN_3];
+    let w = wall(hands, "9p9s9s5p3p4m6m2s", "3m7m", &[]);
+    let mut g = game(r#", "opening_wins": false"#, w);
+    let pass = |g: &mut Game| {
+        while let Some(s) = g.next_seat().filter(|&s| g.legal_actions(s).contains(&Action::None)) {
+            g.apply(s, Action::None).unwrap();
+        }
+    };
+    for (seat, t) in [(0, "9p"), (1, "9s"), (2, "9s")] {
+        g.apply(seat, dahai(t)).unwrap();
+        pass(&mut g);
+    }
+    g.apply(3, dahai("5p")).unwrap();
+    g.apply(0, Action::Pon { pai: pai("5p"), consumed: [pai("5p"), pai("5p")] }).unwrap();
+    g.apply(0, Action::Dahai { pai: pai("1p"), tsumogiri: false }).unwrap();
+    pass(&mut g);
+    for (seat, t) in [(1, "3p"), (2, "4m"), (3, "6m")] {
+        g.apply(seat, dahai(t)).unwrap();
+        pass(&mut g);
+    }
+    g.apply(0, Action::Kaigang { pai: pai("5p") }).unwrap();
+    let n = g.events().len();
+    assert!(matches!(g.events()[n - 2], Event::Kakan { actor: 0, .. }), "{:?}", g.events()[n - 2]);
+    assert_eq!(g.to_act(), 1 << 2);
+    g.apply(2, Action::Hora).unwrap();
+    assert_eq!((wins(&g)[0].0, wins(&g)[0].1, wins(&g)[0].2), (2, 0, pai("7m")));
+    assert_replays(&g);
+}
+
 #[test]
 fn the_last_tile_is_offered_in_turn() {
     // Everyone discards what it draws until one tile is left; it is offered to seat 3 (whose draw

@@ -13,6 +13,7 @@ fn riichi_presets() -> Vec<&'static str> {
 }
 use hupai_game::{Action, Game, GameRules, Pai};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 
 /// Every kind four times, the red fives as the rules have them; only the kinds of the set.
 fn check_census(game: &Game) -> Result<(), TestCaseError> {
@@ -97,7 +98,7 @@ fn play(preset: &str, seed: u64, length: &str) -> Result<u64, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(config(24))]
 
     #[test]
     fn every_preset_keeps_points_and_tiles(seed in any::<u64>(), preset in 0..6usize, east in any::<bool>()) {
@@ -155,13 +156,71 @@ fn play_chinese(preset: &str, seed: u64, efficient: bool) -> Result<u64, TestCas
     Ok(steps)
 }
 
+/// A failing case is written beside this file (`properties.proptest-regressions`, committed) and
+/// runs first on every later run, on every clone.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+    #![proptest_config(config(32))]
 
     #[test]
     fn every_chinese_family_keeps_every_tile(seed in any::<u64>(), preset in 0..4usize, efficient in any::<bool>()) {
         let preset = ["gb", "hongzhong", "sichuan", "changsha"][preset];
         let steps = play_chinese(preset, seed, efficient)?;
         prop_assert!(steps > 50);
+    }
+}
+
+/// Seeds that once broke a property, and a fixed sample of every family and both players: these
+/// run on every `cargo test`, whatever proptest draws.
+#[test]
+fn chinese_families_on_fixed_seeds() {
+    let known = [("sichuan", 13522853734304132442u64, false), ("sichuan", 0, true)];
+    let sample = ["gb", "hongzhong", "sichuan", "changsha"]
+        .into_iter()
+        .flat_map(|p| (1..4u64).flat_map(move |s| [(p, s, false), (p, s, true)]));
+    for (preset, seed, efficient) in known.into_iter().chain(sample) {
+        play_chinese(preset, seed, efficient).unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
+    }
+}
+
+/// A game's own log replays to the same game: every Chinese family, random, efficient and mixed
+/// tables (random at the even seats, efficient at the odd ones, and the other way round), the
+/// log written as mjai, read back and replayed event for event.
+#[test]
+fn own_logs_replay_in_every_chinese_family() {
+    use hupai_game::policy::{Efficiency, Policy, Random};
+    use hupai_game::{formats, mjai, replay};
+    for preset in ["gb", "hongzhong", "sichuan", "changsha"] {
+        let rules = GameRules::preset(preset).unwrap();
+        for seed in 100..106u64 {
+            for mix in 0..4u8 {
+                let mut game = Game::new(rules, seed);
+                let (mut random, mut eff) = (Random::new(seed), Efficiency::new());
+                while let Some(seat) = game.next_seat() {
+                    let legal = game.legal_actions(seat);
+                    let efficient = match mix {
+                        0 => false,
+                        1 => true,
+                        m => (seat % 2 == 1) == (m == 2),
+                    };
+                    let a =
+                        if efficient { eff.choose(&game, seat, &legal) } else { random.choose(&game, seat, &legal) };
+                    game.apply(seat, a).unwrap();
+                }
+                let text = mjai::write(game.events(), rules.players);
+                let log = formats::read(&text).unwrap().remove(0).unwrap();
+                let r = replay::replay(&log, 0, replay::default_rules(&log), &mut |_| {})
+                    .unwrap_or_else(|e| panic!("{preset} seed {seed} table {mix}: {e}"));
+                assert_eq!(r.events, game.events(), "{preset} seed {seed} table {mix}");
+                assert_eq!(r.scores, game.scores(), "{preset} seed {seed} table {mix}");
+            }
+        }
     }
 }

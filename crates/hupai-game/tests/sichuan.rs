@@ -341,6 +341,22 @@ fn an_added_kong_robbed_is_undone_and_paid_by_the_kong_maker() {
     assert_eq!((winner, from, points), (2, 1, 2));
     assert_eq!(deltas, [1, -5, 3, 1], "2 points, and the kong's 3 returned");
     assert_eq!(g.scores(), [0, -2, 2, 0]);
+    // Play goes on: the robbed tile lies before its winner, the kong maker's last discard (1m)
+    // stays in its river, every tile is still somewhere, and the next seat draws from the front
+    // of the wall (a kong robbed takes no replacement tile).
+    let census = g.tile_census();
+    assert!(census[..27].iter().all(|&c| c == 4), "{census:?}");
+    let river = &g.view(1).rivers[1];
+    assert_eq!((river.len(), river[0].pai, river[0].called), (1, pai("1m"), false));
+    let n = g.events().len();
+    assert!(matches!(g.events()[n - 1], Event::Tsumo { actor: 3, .. }), "{:?}", g.events()[n - 1]);
+    // The log says the kong's payments, then the robbing win that returns them; it replays.
+    let kinds: Vec<&str> = g.events()[n - 4..].iter().map(Event::kind).collect();
+    assert_eq!(kinds, ["kakan", "gangfen", "hora", "tsumo"]);
+    play_out(&mut g, &|_, _| None);
+    let r = replayed(&g);
+    assert_eq!(r.events, g.events());
+    assert_eq!(r.scores, g.scores());
 }
 
 #[test]

@@ -394,7 +394,12 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
             scored.push((w, score));
         }
     }
-    if !tsumo && let Some(r) = game.players[f].river.last_mut() {
+    // A win on a discard takes the discard from the river; a robbed kong's tile was never
+    // discarded, and the river's last tile stays where it is.
+    if !tsumo
+        && !matches!(on, Some(ClaimOn::Kakan | ClaimOn::Ankan))
+        && let Some(r) = game.players[f].river.last_mut()
+    {
         r.called = true;
     }
     for (i, (w, score)) in scored.iter().enumerate() {
