@@ -178,13 +178,15 @@ proptest! {
 }
 
 /// Seeds that once broke a property, and a fixed sample of every family and both players: these
-/// run on every `cargo test`, whatever proptest draws.
+/// run on every `cargo test`, whatever proptest draws. `HUPAI_FULL=1` plays 10,000 seeds of each
+/// family with each player (20,000 games a family; docs/game.md gives the run).
 #[test]
 fn chinese_families_on_fixed_seeds() {
     let known = [("sichuan", 13522853734304132442u64, false), ("sichuan", 0, true)];
+    let seeds = if std::env::var("HUPAI_FULL").is_ok_and(|v| v == "1") { 10_000 } else { 4 };
     let sample = ["gb", "hongzhong", "sichuan", "changsha"]
         .into_iter()
-        .flat_map(|p| (1..4u64).flat_map(move |s| [(p, s, false), (p, s, true)]));
+        .flat_map(|p| (1..seeds).flat_map(move |s| [(p, s, false), (p, s, true)]));
     for (preset, seed, efficient) in known.into_iter().chain(sample) {
         play_chinese(preset, seed, efficient).unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
     }
