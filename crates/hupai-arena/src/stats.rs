@@ -285,7 +285,7 @@ impl Report {
                 let rank_difference = interval(&ranks);
                 let (mean, sd) = mean_sd(&ranks);
                 let sets_to_separate = (!rank_difference.separates() && mean != 0.0 && sd > 0.0)
-                    .then(|| ((1.96 * sd / mean.abs()).powi(2)).ceil() as u64);
+                    .then(|| (((1.96 * sd / mean.abs()).powi(2)).ceil() as u64).max(ranks.len() as u64 + 1));
                 pairs.push(PairResult {
                     a,
                     b,
