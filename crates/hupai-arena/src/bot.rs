@@ -46,8 +46,8 @@ pub struct Bot {
     started: bool,
     /// The hand being played, from its `start_kyoku`.
     hand: Vec<Event>,
-    /// The seat's own answers not yet shown in an event (Sichuan's tiles passed one at a time,
-    /// its void suit): played again on the table rebuilt.
+    /// The seat's own answers not yet shown in an event (a pass, Sichuan's tiles passed one at
+    /// a time, its void suit): played again on the table rebuilt.
     pending: Vec<Action>,
     /// Events read, for errors.
     read: usize,
@@ -179,18 +179,44 @@ impl Bot {
         }
         let mut game = rebuild::rebuild(&self.hand, seat, &self.rules, &self.full, self.read as u64)
             .map_err(|message| BotError { event: at, message })?;
+        // The seat's own answers that left no event yet (a pass, Sichuan's tiles passed one at
+        // a time), played again.
         for &a in &self.pending {
+            pass_others(&mut game, seat);
             game.apply(seat, a)
                 .map_err(|e| BotError { event: at, message: format!("own answer {}: {e}", a.kind()) })?;
         }
+        pass_others(&mut game, seat);
         let legal = game.legal_actions(seat);
+        if std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
+            eprintln!(
+                "rebuilt: over {} next {:?} kyoku {} legal {legal:?}",
+                game.is_over(),
+                game.next_seat(),
+                game.kyoku_name()
+            );
+        }
         if legal.is_empty() || legal.as_slice() == [Action::None] {
             return Ok(Action::None);
         }
         let action = self.policy.choose(&game, seat, &legal);
-        if matches!(action, Action::Exchange { .. } | Action::Dingque { .. }) {
-            self.pending.push(action);
-        }
+        self.pending.push(action);
         Ok(action)
+    }
+}
+
+/// Declines the offers to other seats that come before `seat`'s decision and leave no event
+/// when declined (Changsha's small wins of the deal, its last tile): the table asked `seat`
+/// only after them.
+fn pass_others(game: &mut hupai_game::Game, seat: Seat) {
+    while game.to_act() & (1 << seat) == 0 {
+        match game.next_seat() {
+            Some(other) if game.legal_actions(other).contains(&Action::None) => {
+                if game.apply(other, Action::None).is_err() {
+                    return;
+                }
+            }
+            _ => return,
+        }
     }
 }

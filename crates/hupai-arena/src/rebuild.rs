@@ -114,6 +114,15 @@ impl Filler {
                 .filter(not_drawn)
                 .find(|&&i| self.slots[i] == Some(pai))
                 .or_else(|| hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none() && !self.passed[i]))
+                // A tile passed to the seat: of a pass whose suit is this tile's, or not known yet.
+                .or_else(|| {
+                    hand.iter()
+                        .filter(not_drawn)
+                        .find(|&&i| self.slots[i].is_none() && self.pass_suit(i) == Some(suit_of(pai.kind_index())))
+                })
+                .or_else(|| {
+                    hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none() && self.pass_suit(i).is_none())
+                })
                 .or_else(|| hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none()))
                 .or_else(|| hand.iter().find(|&&i| self.slots[i] == Some(pai) || self.slots[i].is_none()))
                 .copied()
@@ -127,6 +136,13 @@ impl Filler {
             self.drawn[s] = None;
         }
         Ok(i)
+    }
+
+    /// The suit of the pass slot `i` was passed in, once one of its tiles is known (`None`: not
+    /// passed, or none known).
+    fn pass_suit(&self, i: usize) -> Option<Option<Suit>> {
+        let (three, _) = self.passes.iter().find(|(three, _)| three.contains(&i))?;
+        three.iter().find_map(|&j| self.slots[j]).map(|p| suit_of(p.kind_index()))
     }
 
     fn event(&mut self, index: usize, event: &Event, sichuan: bool) -> Result<(), String> {
@@ -448,30 +464,102 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
     if size % 3 != 2 {
         return false;
     }
-    let mut chosen = [0u8; 34];
-    if !build(&mut need, &mut avail, size / 3, true, &mut chosen) {
-        return false;
-    }
-    if shape.ready {
-        // One tile of the complete hand is the wait, left out.
-        match chosen.iter().position(|&c| c > 0) {
-            Some(k) => chosen[k] -= 1,
-            None => return false,
+    // Tiles passed to the seat whose pass's suit is known: of that suit (three of one suit are
+    // passed). Their kinds are chosen first (the same kind, or a run), then the hand built round them.
+    let forced: Vec<usize> = free.iter().copied().filter(|&i| matches!(f.pass_suit(i), Some(Some(_)))).collect();
+    let suit = forced.first().and_then(|&i| f.pass_suit(i)).flatten();
+    let mut candidates: Vec<Vec<usize>> = Vec::new();
+    if let Some(suit) = suit {
+        let k = forced.len();
+        let mut kinds: Vec<usize> = (0..27).filter(|&x| suit_of(x) == Some(suit)).collect();
+        kinds.sort_by_key(|&x| std::cmp::Reverse(avail[x]));
+        for &x in &kinds {
+            candidates.push(vec![x; k]);
         }
-    }
-    let mut tiles = Vec::new();
-    for (k, &c) in chosen.iter().enumerate() {
-        for _ in 0..c {
-            match draw_kind(pool, k) {
-                Some(p) => tiles.push(p),
-                None => return false,
+        for &x in &kinds {
+            if x % 9 + k <= 9 {
+                candidates.push((x..x + k).collect());
             }
         }
+    } else {
+        candidates.push(Vec::new());
     }
-    for (&i, p) in free.iter().zip(tiles) {
-        f.slots[i] = Some(p);
+    let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i) || suit.is_none()).collect();
+    for kinds in candidates {
+        let (mut need, mut avail) = (need, avail);
+        if kinds.iter().any(|&x| {
+            if avail[x] == 0 {
+                return true;
+            }
+            avail[x] -= 1;
+            need[x] += 1;
+            false
+        }) {
+            continue;
+        }
+        let mut chosen = [0u8; 34];
+        if !build(&mut need, &mut avail, size / 3, true, &mut chosen) {
+            continue;
+        }
+        if shape.ready {
+            // One tile of the complete hand is the wait, left out.
+            match chosen.iter().position(|&c| c > 0) {
+                Some(k) => chosen[k] -= 1,
+                None => continue,
+            }
+        }
+        let mut left = *pool;
+        let mut tiles = Vec::new();
+        let mut ok = true;
+        for &x in &kinds {
+            match draw_kind(&mut left, x) {
+                Some(p) => tiles.push(p),
+                None => ok = false,
+            }
+        }
+        for (k, &c) in chosen.iter().enumerate() {
+            for _ in 0..c {
+                match draw_kind(&mut left, k) {
+                    Some(p) => tiles.push(p),
+                    None => ok = false,
+                }
+            }
+        }
+        let mut slots: Vec<usize> = if suit.is_some() { forced.clone() } else { Vec::new() };
+        slots.extend(rest.iter().copied().filter(|&i| f.passed[i]));
+        slots.extend(rest.iter().copied().filter(|&i| !f.passed[i]));
+        if !ok || tiles.len() != slots.len() {
+            continue;
+        }
+        // Each slot in turn; a passed one takes a tile of its pass's suit once that is known.
+        let mut done = Vec::new();
+        for &i in &slots {
+            let pos = match f.pass_suit(i) {
+                Some(want) => tiles.iter().position(|p| suit_of(p.kind_index()) == want),
+                None if f.passed[i] => tiles.iter().position(|p| suit_of(p.kind_index()).is_some()),
+                None => Some(0),
+            };
+            match pos {
+                Some(pos) if pos < tiles.len() => {
+                    f.slots[i] = Some(tiles.swap_remove(pos));
+                    done.push(i);
+                }
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            for i in done {
+                f.slots[i] = None;
+            }
+            continue;
+        }
+        *pool = left;
+        return true;
     }
-    true
+    false
 }
 
 /// The events of one hand as `me` saw them (from its `start_kyoku`), every hidden tile dealt.
@@ -531,12 +619,25 @@ pub(crate) fn fill(
         f.event(i, e, sichuan).map_err(|m| format!("event {i} ({}): {m}", e.kind()))?;
     }
     let mut pool = f.pool(full);
-    let shapes = std::mem::take(&mut f.shapes);
+    let mut shapes = std::mem::take(&mut f.shapes);
+    // The hands with the most tiles known first: they have the fewest ways to be built.
+    shapes.sort_by_key(|shape| std::cmp::Reverse(shape.held.iter().filter(|&&i| f.slots[i].is_some()).count()));
     for shape in &shapes {
         // A shape not found leaves the tiles to the free deal; the replay then says what failed.
-        shape_hand(&mut f, shape, &mut pool);
+        let found = shape_hand(&mut f, shape, &mut pool);
+        if !found && std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
+            let held: Vec<Option<Pai>> = shape.held.iter().map(|&i| f.slots[i]).collect();
+            eprintln!(
+                "no shape: seat {} ready {} extra {:?} held {held:?} void {:?} pool {:?}",
+                shape.seat,
+                shape.ready,
+                shape.extra,
+                f.voids[usize::from(shape.seat & 3)],
+                &pool[..37]
+            );
+        }
     }
-    for (three, target) in std::mem::take(&mut f.passes) {
+    for (three, target) in f.passes.clone() {
         let void = f.voids[usize::from(target & 3)];
         let fixed = three.iter().find_map(|&i| f.slots[i]).and_then(|p| suit_of(p.kind_index()));
         let suit = fixed.or_else(|| {
@@ -570,6 +671,14 @@ pub(crate) fn fill(
         let void = f.voids[usize::from(f.owner[i] & 3)];
         let pos = rest.iter().position(|p| void.is_none() || suit_of(p.kind_index()) != void);
         let Some(pos) = pos.or(if rest.is_empty() { None } else { Some(0) }) else {
+            if std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
+                let free = f.slots.iter().filter(|v| v.is_none()).count();
+                eprintln!(
+                    "free {free} hands {:?} seen {:?}",
+                    f.hands.iter().map(Vec::len).collect::<Vec<_>>(),
+                    &f.seen[..37]
+                );
+            }
             return Err("more hidden tiles than tiles unseen".into());
         };
         f.slots[i] = Some(rest.swap_remove(pos));

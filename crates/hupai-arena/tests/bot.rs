@@ -34,7 +34,10 @@ pub fn through_bots(rules: GameRules, seed: u64, kind: PolicyKind) -> Result<u64
     Ok(decisions)
 }
 
+/// Games per family and policy: `games`, or `HUPAI_ARENA_GAMES` for the longer offline run
+/// (docs/arena.md).
 fn family(preset: &str, games: u64) {
+    let games = std::env::var("HUPAI_ARENA_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(games);
     let rules = GameRules::preset(preset).unwrap();
     let mut failures = Vec::new();
     let mut decisions = 0;
@@ -74,4 +77,9 @@ fn gb() {
 #[test]
 fn hongzhong() {
     family("hongzhong", 4);
+}
+
+#[test]
+fn changsha() {
+    family("changsha", 4);
 }
