@@ -189,18 +189,16 @@ impl Filler {
                     self.drawn[usize::from(actor & 3)] = Some(slot);
                 }
             }
-            Event::Dahai { actor, pai, tsumogiri } => {
-                if actor != me {
-                    see(&mut self.seen, pai);
-                    self.take(actor, pai, Some(tsumogiri))?;
-                    self.drawn[usize::from(actor & 3)] = None;
-                    if let Some(shape) = self.shapes.last_mut()
-                        && shape.seat == actor
-                        && shape.ready
-                        && shape.held.is_empty()
-                    {
-                        shape.held = self.hands[usize::from(actor & 3)].clone();
-                    }
+            Event::Dahai { actor, pai, tsumogiri } if actor != me => {
+                see(&mut self.seen, pai);
+                self.take(actor, pai, Some(tsumogiri))?;
+                self.drawn[usize::from(actor & 3)] = None;
+                if let Some(shape) = self.shapes.last_mut()
+                    && shape.seat == actor
+                    && shape.ready
+                    && shape.held.is_empty()
+                {
+                    shape.held = self.hands[usize::from(actor & 3)].clone();
                 }
             }
             Event::Chi { actor, consumed, .. } | Event::Pon { actor, consumed, .. } if actor != me => {

@@ -88,7 +88,8 @@ pub fn check(log: &GameLog, game: usize, rules: GameRules) -> Result<Replayed, L
 /// checks as [`check`], less the end's: a bot rebuilding its table from the events one seat saw
 /// (with the hidden tiles dealt to fit) asks this game for its legal actions.
 pub fn resume(log: &GameLog, rules: GameRules) -> Result<Game, LogError> {
-    let fail = |kyoku: &str, at: usize, message: String| LogError { game: 0, kyoku: kyoku.to_string(), event: at, message };
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game: 0, kyoku: kyoku.to_string(), event: at, message };
     let mut d = driver(log, 0, rules, None)?;
     let mut kyoku = String::from("start");
     for (i, le) in log.events.iter().enumerate() {
