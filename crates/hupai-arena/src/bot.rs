@@ -17,7 +17,7 @@
 //!     let action = if seat == 0 {
 //!         let line = protocol::seat_line(&game, 0, sent);
 //!         sent = game.events().len();
-//!         let answer = bot.react(&line)?;
+//!         let answer = bot.react(&line).map_err(|e| e.to_string())?;
 //!         protocol::read_action(&answer, 0)?
 //!     } else {
 //!         hupai_arena::protocol::default_action(&legal)
@@ -188,14 +188,6 @@ impl Bot {
         }
         pass_others(&mut game, seat);
         let legal = game.legal_actions(seat);
-        if std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
-            eprintln!(
-                "rebuilt: over {} next {:?} kyoku {} legal {legal:?}",
-                game.is_over(),
-                game.next_seat(),
-                game.kyoku_name()
-            );
-        }
         if legal.is_empty() || legal.as_slice() == [Action::None] {
             return Ok(Action::None);
         }

@@ -622,18 +622,7 @@ pub(crate) fn fill(
     shapes.sort_by_key(|shape| std::cmp::Reverse(shape.held.iter().filter(|&&i| f.slots[i].is_some()).count()));
     for shape in &shapes {
         // A shape not found leaves the tiles to the free deal; the replay then says what failed.
-        let found = shape_hand(&mut f, shape, &mut pool);
-        if !found && std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
-            let held: Vec<Option<Pai>> = shape.held.iter().map(|&i| f.slots[i]).collect();
-            eprintln!(
-                "no shape: seat {} ready {} extra {:?} held {held:?} void {:?} pool {:?}",
-                shape.seat,
-                shape.ready,
-                shape.extra,
-                f.voids[usize::from(shape.seat & 3)],
-                &pool[..37]
-            );
-        }
+        shape_hand(&mut f, shape, &mut pool);
     }
     for (three, target) in f.passes.clone() {
         let void = f.voids[usize::from(target & 3)];
@@ -669,14 +658,6 @@ pub(crate) fn fill(
         let void = f.voids[usize::from(f.owner[i] & 3)];
         let pos = rest.iter().position(|p| void.is_none() || suit_of(p.kind_index()) != void);
         let Some(pos) = pos.or(if rest.is_empty() { None } else { Some(0) }) else {
-            if std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
-                let free = f.slots.iter().filter(|v| v.is_none()).count();
-                eprintln!(
-                    "free {free} hands {:?} seen {:?}",
-                    f.hands.iter().map(Vec::len).collect::<Vec<_>>(),
-                    &f.seen[..37]
-                );
-            }
             return Err("more hidden tiles than tiles unseen".into());
         };
         f.slots[i] = Some(rest.swap_remove(pos));
@@ -725,13 +706,73 @@ pub(crate) fn rebuild(events: &[Event], me: Seat, rules: &GameRules, full: &Cens
             })
             .collect(),
     };
-    hupai_game::replay::resume(&log, *rules).map_err(|e| {
-        if std::env::var_os("HUPAI_ARENA_DEBUG").is_some() {
-            eprintln!(
-                "{}",
-                hupai_game::mjai::write(&log.events.iter().map(|l| l.event).collect::<Vec<_>>(), rules.players)
-            );
+    hupai_game::replay::resume(&log, *rules).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tiles of every family's set, counted by index, add up to the set's size.
+    #[test]
+    fn full_sets() {
+        for preset in ["tenhou", "tenhou-3p", "gb", "sichuan", "hongzhong", "changsha"] {
+            let rules = GameRules::preset(preset).unwrap();
+            let full = full_set(&rules);
+            let total: usize = full.iter().map(|&n| usize::from(n)).sum();
+            assert_eq!(total, rules.tile_count(), "{preset}: {full:?}");
         }
-        e.to_string()
-    })
+    }
+
+    /// A hand that must be ready is dealt one: the made-up tiles and the ones it holds make a
+    /// complete hand with one more tile.
+    #[test]
+    fn ready_hands_are_built() {
+        let rules = GameRules::TENHOU;
+        let mut pool = full_set(&rules);
+        let mut f = Filler {
+            me: 0,
+            players: 4,
+            slots: vec![
+                Some(Pai::of(hupai::Tile::ALL[0])),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ],
+            places: vec![Vec::new(); 13],
+            hands: Default::default(),
+            drawn: [None; 4],
+            seen: [0; 46],
+            shapes: Vec::new(),
+            passes: Vec::new(),
+            voids: [None; 4],
+            owner: vec![1; 13],
+            dealt: vec![true; 13],
+            passed: vec![false; 13],
+            incoming: Vec::new(),
+            flower_dealt: Vec::new(),
+        };
+        let shape = Shape { seat: 1, held: (0..13).collect(), ready: true, extra: None };
+        assert!(shape_hand(&mut f, &shape, &mut pool));
+        let mut counts = [0u8; 34];
+        for p in f.slots.iter().flatten() {
+            counts[p.kind_index()] += 1;
+        }
+        let waits = (0..34).filter(|&k| {
+            let mut c = counts;
+            c[k] += 1;
+            hupai::Hand::new(hupai::TileCounts(c), 0, &[])
+                .is_ok_and(|h| hupai::is_win(&h, &hupai::Rules::default()).unwrap_or(false))
+        });
+        assert!(waits.count() > 0, "{counts:?}");
+    }
 }
