@@ -105,7 +105,11 @@ impl Filler {
     fn take(&mut self, seat: Seat, pai: Pai, drawn_first: Option<bool>) -> Result<usize, String> {
         let s = usize::from(seat & 3);
         let drawn = self.drawn[s];
-        let hand = &self.hands[s];
+        // A tile of the seat's void suit (Sichuan) was taken in after its last other discard:
+        // the newest tiles first. Any other tile: the oldest first.
+        let newest_first = self.voids[s].is_some() && suit_of(pai.kind_index()) == self.voids[s];
+        let hand: Vec<usize> =
+            if newest_first { self.hands[s].iter().rev().copied().collect() } else { self.hands[s].clone() };
         let pick = if drawn_first == Some(true) {
             drawn.filter(|&d| self.slots[d].is_none_or(|v| v == pai))
         } else {
@@ -130,6 +134,10 @@ impl Filler {
         let Some(i) = pick else {
             return Err(format!("seat {seat} shows {pai}, which it cannot hold"));
         };
+        // A tile first seen now (one known before, passed to this seat, is not seen twice).
+        if self.slots[i].is_none() {
+            see(&mut self.seen, pai);
+        }
         self.slots[i] = Some(pai);
         self.hands[s].retain(|&x| x != i);
         if drawn == Some(i) {
@@ -190,7 +198,6 @@ impl Filler {
                 }
             }
             Event::Dahai { actor, pai, tsumogiri } if actor != me => {
-                see(&mut self.seen, pai);
                 self.take(actor, pai, Some(tsumogiri))?;
                 self.drawn[usize::from(actor & 3)] = None;
                 if let Some(shape) = self.shapes.last_mut()
@@ -203,19 +210,16 @@ impl Filler {
             }
             Event::Chi { actor, consumed, .. } | Event::Pon { actor, consumed, .. } if actor != me => {
                 for pai in consumed {
-                    see(&mut self.seen, pai);
                     self.take(actor, pai, None)?;
                 }
             }
             Event::Daiminkan { actor, consumed, .. } if actor != me => {
                 for pai in consumed {
-                    see(&mut self.seen, pai);
                     self.take(actor, pai, None)?;
                 }
             }
             Event::Ankan { actor, consumed } if actor != me => {
                 for pai in consumed {
-                    see(&mut self.seen, pai);
                     self.take(actor, pai, None)?;
                 }
                 self.drawn[usize::from(actor & 3)] = None;
@@ -232,7 +236,6 @@ impl Filler {
                 }
             }
             Event::Kakan { actor, pai, .. } | Event::Kita { actor, pai } if actor != me => {
-                see(&mut self.seen, pai);
                 let drawn = self.drawn[usize::from(actor & 3)].is_some_and(|d| self.slots[d].is_none_or(|v| v == pai));
                 self.take(actor, pai, if drawn { Some(true) } else { None })?;
                 self.drawn[usize::from(actor & 3)] = None;
@@ -252,7 +255,6 @@ impl Filler {
                     }
                 } else if target == me {
                     for pai in pais {
-                        see(&mut self.seen, pai);
                         self.take(actor, pai, None)?;
                     }
                 } else {
@@ -560,6 +562,62 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
     false
 }
 
+/// One tile of `rest` for each slot, none of its slot's void suit (Sichuan): each slot in turn
+/// takes the suit it may hold with the most copies to spare (copies left less what the slots
+/// after it expect to take of them), ties broken at random, tried again a few times.
+fn deal_avoiding_voids(rest: &[Pai], voids: &[Option<Suit>], rng: &mut SplitMix64) -> Option<Vec<Pai>> {
+    let group = |p: &Pai| match suit_of(p.kind_index()) {
+        Some(Suit::Man) => 0,
+        Some(Suit::Pin) => 1,
+        Some(Suit::Sou) => 2,
+        _ => 3,
+    };
+    let allowed = |v: Option<Suit>, g: usize| match v {
+        None => true,
+        Some(Suit::Man) => g != 0,
+        Some(Suit::Pin) => g != 1,
+        Some(Suit::Sou) => g != 2,
+        Some(Suit::Honor) => true,
+    };
+    'attempt: for _ in 0..16 {
+        let mut piles: [Vec<Pai>; 4] = Default::default();
+        for p in rest {
+            piles[group(p)].push(*p);
+        }
+        // The slots with a void first: they have fewer suits to take from.
+        let mut order: Vec<usize> = (0..voids.len()).collect();
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        order.sort_by_key(|&i| voids[i].is_none());
+        let mut out = vec![Pai::UNKNOWN; voids.len()];
+        for (n, &i) in order.iter().enumerate() {
+            let mut expected = [0f64; 4];
+            for &j in &order[n + 1..] {
+                let ways = (0..4).filter(|&g| allowed(voids[j], g) && !piles[g].is_empty()).count().max(1) as f64;
+                for (g, e) in expected.iter_mut().enumerate() {
+                    if allowed(voids[j], g) && !piles[g].is_empty() {
+                        *e += 1.0 / ways;
+                    }
+                }
+            }
+            let mut spare = [0f64; 4];
+            for (g, x) in spare.iter_mut().enumerate() {
+                *x = piles[g].len() as f64 - expected[g] + (rng.below(1000) as f64) * 1e-6;
+            }
+            let best = (0..4)
+                .filter(|&g| allowed(voids[i], g) && !piles[g].is_empty())
+                .max_by(|&a, &b| spare[a].total_cmp(&spare[b]));
+            let Some(g) = best else { continue 'attempt };
+            let k = rng.below(piles[g].len() as u64) as usize;
+            out[i] = piles[g].swap_remove(k);
+        }
+        return Some(out);
+    }
+    None
+}
+
 /// The events of one hand as `me` saw them (from its `start_kyoku`), every hidden tile dealt.
 /// `seed` shuffles the tiles dealt freely.
 pub(crate) fn fill(
@@ -651,16 +709,24 @@ pub(crate) fn fill(
         let j = rng.below(i as u64 + 1) as usize;
         rest.swap(i, j);
     }
-    for i in 0..f.slots.len() {
-        if f.slots[i].is_some() {
-            continue;
+    let free: Vec<usize> = (0..f.slots.len()).filter(|&i| f.slots[i].is_none()).collect();
+    if free.len() > rest.len() {
+        return Err("more hidden tiles than tiles unseen".into());
+    }
+    let voids: Vec<Option<Suit>> = free.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+    match deal_avoiding_voids(&rest, &voids, &mut rng) {
+        Some(tiles) => {
+            for (&i, p) in free.iter().zip(tiles) {
+                f.slots[i] = Some(p);
+            }
         }
-        let void = f.voids[usize::from(f.owner[i] & 3)];
-        let pos = rest.iter().position(|p| void.is_none() || suit_of(p.kind_index()) != void);
-        let Some(pos) = pos.or(if rest.is_empty() { None } else { Some(0) }) else {
-            return Err("more hidden tiles than tiles unseen".into());
-        };
-        f.slots[i] = Some(rest.swap_remove(pos));
+        // No deal keeps every void suit out (the events cannot have happened): the tiles as
+        // they come, and the replay says what fails.
+        None => {
+            for (&i, &p) in free.iter().zip(&rest) {
+                f.slots[i] = Some(p);
+            }
+        }
     }
     let mut out = events.to_vec();
     for (i, places) in f.places.iter().enumerate() {
@@ -689,24 +755,33 @@ pub(crate) fn fill(
 }
 
 /// The game as `me` sees it after `events` (one hand's, from its `start_kyoku`; `tsumogiri`
-/// recorded for each discard), the hidden tiles dealt to fit, the decision pending.
+/// recorded for each discard), the hidden tiles dealt to fit, the decision pending. A deal the
+/// replay refuses (a made-up hand that could not have played as the events show) is dealt again
+/// another way, a few times.
 pub(crate) fn rebuild(events: &[Event], me: Seat, rules: &GameRules, full: &Census, seed: u64) -> Result<Game, String> {
-    let filled = fill(events, me, rules, full, seed)?;
-    let log = GameLog {
-        header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None },
-        events: filled
-            .into_iter()
-            .enumerate()
-            // Wins and draws of the other seats' made-up hands are worth what the engine says;
-            // the log's deltas are not compared.
-            .map(|(at, event)| LogEvent {
-                event,
-                at,
-                recorded: !matches!(event, Event::Hora { .. } | Event::Ryukyoku { .. }),
-            })
-            .collect(),
-    };
-    hupai_game::replay::resume(&log, *rules).map_err(|e| e.to_string())
+    let mut last = String::new();
+    for attempt in 0..8u64 {
+        let filled = fill(events, me, rules, full, seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)))?;
+        let log = GameLog {
+            header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None },
+            events: filled
+                .into_iter()
+                .enumerate()
+                // Wins and draws of the other seats' made-up hands are worth what the engine
+                // says; the log's deltas are not compared.
+                .map(|(at, event)| LogEvent {
+                    event,
+                    at,
+                    recorded: !matches!(event, Event::Hora { .. } | Event::Ryukyoku { .. }),
+                })
+                .collect(),
+        };
+        match hupai_game::replay::resume(&log, *rules) {
+            Ok(game) => return Ok(game),
+            Err(e) => last = e.to_string(),
+        }
+    }
+    Err(last)
 }
 
 #[cfg(test)]
