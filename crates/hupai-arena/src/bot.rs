@@ -172,9 +172,22 @@ impl Bot {
         let Some(seat) = self.seat else { return Ok(Action::None) };
         let at = self.read.saturating_sub(1);
         // Nothing to decide after a hand or a game ends.
+        // Nor, when every event is sent (mjai's server, mjai.app), after events that never leave
+        // this seat a decision: another seat's draw (but under Changsha, whose offers follow
+        // draws), its own discard, a riichi standing, a dora turned.
+        let changsha = self.rules.family == hupai_game::Family::Changsha;
         match self.hand.last() {
             None | Some(Event::EndKyoku | Event::Ryukyoku { .. } | Event::Niao { .. }) => return Ok(Action::None),
             Some(Event::Hora { .. }) if self.rules.family != hupai_game::Family::Sichuan => return Ok(Action::None),
+            Some(Event::Tsumo { actor, .. }) if *actor != seat && !changsha && self.pending.is_empty() => {
+                return Ok(Action::None);
+            }
+            Some(Event::Dahai { actor, .. }) if *actor == seat && !changsha && self.pending.is_empty() => {
+                return Ok(Action::None);
+            }
+            Some(Event::ReachAccepted { .. } | Event::Dora { .. }) if self.pending.is_empty() => {
+                return Ok(Action::None);
+            }
             _ => {}
         }
         let mut game = rebuild::rebuild(&self.hand, seat, &self.rules, &self.full, self.read as u64)

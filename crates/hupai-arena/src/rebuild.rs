@@ -69,6 +69,8 @@ struct Filler {
     drawn: [Option<usize>; 4],
     seen: Census,
     shapes: Vec<Shape>,
+    /// Hands that declared a small win of the deal (Changsha): dealt without one suit (缺一色).
+    lacks: Vec<(Seat, Vec<usize>)>,
     /// Three tiles passed between two other seats: one suit, and the receiver keeps them.
     passes: Vec<([usize; 3], Seat)>,
     voids: [Option<Suit>; 4],
@@ -275,6 +277,9 @@ impl Filler {
                 }
             }
             Event::Dingque { actor, suit } => self.voids[usize::from(actor & 3)] = Some(suit),
+            Event::Qishouhu { actor, .. } if actor != me => {
+                self.lacks.push((actor, self.hands[usize::from(actor & 3)].clone()));
+            }
             Event::Hora { actor, target, pai, .. } if actor != me && sichuan => {
                 // Play goes on after a win: the winner's hand was complete.
                 let a = usize::from(actor & 3);
@@ -436,6 +441,38 @@ fn build(need: &mut [u8; 34], avail: &mut [u8; 34], sets: usize, pair: bool, cho
     false
 }
 
+/// Seven pairs using every tile of `need` (at most two of a kind) and others from `avail`; the
+/// tiles taken from `avail` are added to `chosen`.
+fn seven_pairs(need: &[u8; 34], avail: &[u8; 34], chosen: &mut [u8; 34]) -> bool {
+    let mut pairs = 0;
+    let mut take = [0u8; 34];
+    for k in 0..34 {
+        if need[k] > 2 {
+            return false;
+        }
+        if need[k] > 0 {
+            if need[k] + avail[k] < 2 {
+                return false;
+            }
+            take[k] = 2 - need[k];
+            pairs += 1;
+        }
+    }
+    for k in 0..34 {
+        if pairs < 7 && need[k] == 0 && avail[k] >= 2 {
+            take[k] = 2;
+            pairs += 1;
+        }
+    }
+    if pairs != 7 {
+        return false;
+    }
+    for (c, t) in chosen.iter_mut().zip(take) {
+        *c = t;
+    }
+    true
+}
+
 /// Deals the unknown tiles of one hand so that it has its shape; false if none found.
 fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
     let mut need = [0u8; 34];
@@ -498,7 +535,9 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
             continue;
         }
         let mut chosen = [0u8; 34];
-        if !build(&mut need, &mut avail, size / 3, true, &mut chosen) {
+        if !build(&mut need, &mut avail, size / 3, true, &mut chosen)
+            && !(size == 14 && seven_pairs(&need, &avail, &mut chosen))
+        {
             continue;
         }
         if shape.ready {
@@ -667,6 +706,7 @@ pub(crate) fn fill(
         drawn: [None; 4],
         seen: [0; 46],
         shapes: Vec::new(),
+        lacks: Vec::new(),
         passes: Vec::new(),
         voids: [None; 4],
         owner: Vec::new(),
@@ -681,6 +721,32 @@ pub(crate) fn fill(
     for shape in &shapes {
         // A shape not found leaves the tiles to the free deal; the replay then says what failed.
         shape_hand(&mut f, shape, &mut pool);
+    }
+    let mut rng = SplitMix64(seed ^ 0x0A4E_4A11);
+    // A small win of the deal declared (Changsha): the hand lacks a suit its known tiles lack.
+    for (_, held) in std::mem::take(&mut f.lacks) {
+        let known: Vec<Option<Suit>> =
+            held.iter().filter_map(|&i| f.slots[i]).map(|p| suit_of(p.kind_index())).collect();
+        let free: Vec<usize> = held.iter().copied().filter(|&i| f.slots[i].is_none()).collect();
+        let Some(lack) = [Suit::Man, Suit::Pin, Suit::Sou].into_iter().find(|s| {
+            let others: usize = (0..34)
+                .filter(|&k| suit_of(k).is_some_and(|x| x != *s))
+                .map(|k| usize::from(kind_count(&pool, k)))
+                .sum();
+            !known.contains(&Some(*s)) && others >= free.len()
+        }) else {
+            continue;
+        };
+        let mut kinds: Vec<usize> = (0..34).filter(|&k| suit_of(k).is_some_and(|x| x != lack)).collect();
+        for &i in &free {
+            for j in (1..kinds.len()).rev() {
+                let r = rng.below(j as u64 + 1) as usize;
+                kinds.swap(j, r);
+            }
+            if let Some(&k) = kinds.iter().find(|&&k| kind_count(&pool, k) > 0) {
+                f.slots[i] = draw_kind(&mut pool, k);
+            }
+        }
     }
     for (three, target) in f.passes.clone() {
         let void = f.voids[usize::from(target & 3)];
@@ -704,7 +770,6 @@ pub(crate) fn fill(
             rest.extend(std::iter::repeat_n(p, usize::from(n)));
         }
     }
-    let mut rng = SplitMix64(seed ^ 0x0A4E_4A11);
     for i in (1..rest.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;
         rest.swap(i, j);
@@ -772,7 +837,7 @@ pub(crate) fn rebuild(events: &[Event], me: Seat, rules: &GameRules, full: &Cens
                 .map(|(at, event)| LogEvent {
                     event,
                     at,
-                    recorded: !matches!(event, Event::Hora { .. } | Event::Ryukyoku { .. }),
+                    recorded: !matches!(event, Event::Hora { .. } | Event::Ryukyoku { .. } | Event::Qishouhu { .. }),
                 })
                 .collect(),
         };
@@ -828,6 +893,7 @@ mod tests {
             drawn: [None; 4],
             seen: [0; 46],
             shapes: Vec::new(),
+            lacks: Vec::new(),
             passes: Vec::new(),
             voids: [None; 4],
             owner: vec![1; 13],

@@ -25,6 +25,16 @@ pub(crate) struct BotArgs {
     /// The seat as a last argument (how the arena starts a bot); the same as `--seat`.
     #[arg(value_name = "SEAT")]
     seat_arg: Option<u8>,
+    /// Play on an mjai server instead (the original TCP protocol: `hello`, then `join`, then one
+    /// event a line, each answered with one action a line).
+    #[arg(long, value_name = "HOST:PORT")]
+    connect: Option<String>,
+    /// The name `join` gives (with `--connect`).
+    #[arg(long, default_value = "hupai")]
+    name: String,
+    /// The room `join` asks for (with `--connect`).
+    #[arg(long, default_value = "default")]
+    room: String,
 }
 
 /// Answers every line of standard input; an error ends the process with status 2.
@@ -39,6 +49,9 @@ pub(crate) fn run(args: &BotArgs) -> Result<(), String> {
         return Err(format!("--seat {s}: the rules seat {} players (0-{})", rules.players, rules.players - 1));
     }
     let mut bot = Bot::new(rules, kind, seat);
+    if let Some(address) = &args.connect {
+        return play_tcp(&mut bot, address, &args.name, &args.room);
+    }
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
     for (n, line) in stdin.lock().lines().enumerate() {
@@ -48,6 +61,35 @@ pub(crate) fn run(args: &BotArgs) -> Result<(), String> {
         }
         let answer = bot.react(&line).map_err(|e| format!("line {}: {e}", n + 1))?;
         writeln!(stdout, "{answer}").and_then(|()| stdout.flush()).map_err(|e| format!("cannot write: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The original mjai client: `hello` answered with `join`, then every event (one a line) answered
+/// with one action, until `end_game` or the server closes the connection.
+fn play_tcp(bot: &mut Bot, address: &str, name: &str, room: &str) -> Result<(), String> {
+    let stream = std::net::TcpStream::connect(address).map_err(|e| format!("--connect {address}: {e}"))?;
+    // One short line each way per event: without this, Nagle's algorithm and delayed
+    // acknowledgements hold every answer back tens of milliseconds.
+    let _ = stream.set_nodelay(true);
+    let mut writer = stream.try_clone().map_err(|e| format!("--connect {address}: {e}"))?;
+    let reader = io::BufReader::new(stream);
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("{address}: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| format!("{address}, line {}: not JSON: {e}", n + 1))?;
+        let answer = match value.get("type").and_then(serde_json::Value::as_str) {
+            Some("hello") => serde_json::json!({"type": "join", "name": name, "room": room}).to_string(),
+            Some("error") => return Err(format!("{address}: the server says {line}")),
+            _ => bot.react(&line).map_err(|e| format!("{address}, line {}: {e}", n + 1))?,
+        };
+        writeln!(writer, "{answer}").map_err(|e| format!("{address}: {e}"))?;
+        if value.get("type").and_then(serde_json::Value::as_str) == Some("end_game") {
+            break;
+        }
     }
     Ok(())
 }

@@ -215,3 +215,62 @@ fn bot_answers_its_draw_and_refuses_bad_events() {
     let (ok, _, err) = bot_run(&[], &format!("{bad}\n"));
     assert!(!ok && err.contains("hupai bot"), "{err}");
 }
+
+/// `hupai bot --connect`: a small mjai server in the test (hello, join, then every event of a
+/// game one a line as seat 0 sees it); every answer of seat 0 must be legal, every other `none`.
+#[test]
+fn bot_joins_an_mjai_server() {
+    use std::io::{BufRead, BufReader};
+    use std::net::TcpListener;
+
+    use hupai_arena::protocol;
+    use hupai_game::{Game, GameRules};
+
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let mut child = hupai().args(["bot", "--connect", &address, "--policy", "efficiency"]).spawn().unwrap();
+    let (stream, _) = listener.accept().unwrap();
+    stream.set_nodelay(true).unwrap();
+    let mut writer = stream.try_clone().unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut read_line = || {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        line
+    };
+    writeln!(writer, r#"{{"type":"hello","protocol":"mjsonp","protocol_version":3}}"#).unwrap();
+    let join: Value = serde_json::from_str(&read_line()).unwrap();
+    assert_eq!(join["type"], "join");
+    let mut game = Game::new(GameRules::TENHOU, 5);
+    let mut sent = 0;
+    let mut decided = 0;
+    loop {
+        let seat = game.next_seat();
+        // Every event so far, one a line, each answered.
+        let events: Vec<_> = game.events_seen_by(0).skip(sent).collect();
+        sent = game.events().len();
+        let mut last = String::new();
+        for e in &events {
+            writeln!(writer, "{}", protocol::event_value(e, 0, 4)).unwrap();
+            last = read_line();
+        }
+        let Some(seat) = seat else { break };
+        let legal = game.legal_actions(seat);
+        let action = if seat == 0 {
+            if events.is_empty() {
+                // Asked again with nothing new (a pass it gave): the mjai server asks no more.
+                writeln!(writer, "[]").unwrap();
+                last = read_line();
+            }
+            decided += 1;
+            protocol::read_action(&last, 0).unwrap()
+        } else {
+            protocol::default_action(&legal)
+        };
+        assert!(legal.contains(&action) || seat != 0, "{last} not among {legal:?}");
+        game.apply(seat, action).unwrap();
+    }
+    assert!(game.is_over() && decided > 50, "{decided}");
+    // After `end_game` the bot leaves by itself.
+    assert!(child.wait().unwrap().success());
+}
