@@ -353,7 +353,14 @@ fn suit_of(kind: usize) -> Option<Suit> {
 
 /// Builds `sets` sets and a pair (if `pair`) using every tile of `need` and others from
 /// `avail`; the tiles taken from `avail` are added to `chosen`.
-fn build(need: &mut [u8; 34], avail: &mut [u8; 34], sets: usize, pair: bool, chosen: &mut [u8; 34]) -> bool {
+fn build(
+    need: &mut [u8; 34],
+    avail: &mut [u8; 34],
+    sets: usize,
+    pair: bool,
+    chosen: &mut [u8; 34],
+    rng: &mut SplitMix64,
+) -> bool {
     let first = need.iter().position(|&n| n > 0);
     if sets == 0 && !pair {
         return first.is_none();
@@ -394,7 +401,17 @@ fn build(need: &mut [u8; 34], avail: &mut [u8; 34], sets: usize, pair: bool, cho
                     }
                 }
             }
+            for i in (1..forms.len()).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                forms.swap(i, j);
+            }
             forms.truncate(6);
+        }
+    }
+    if first.is_some() {
+        for i in (1..forms.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            forms.swap(i, j);
         }
     }
     for form in forms {
@@ -426,7 +443,7 @@ fn build(need: &mut [u8; 34], avail: &mut [u8; 34], sets: usize, pair: bool, cho
         }
         let is_pair = form.len() == 2;
         let (s, p) = if is_pair { (sets, false) } else { (sets - 1, pair) };
-        if build(need, avail, s, p, chosen) {
+        if build(need, avail, s, p, chosen, rng) {
             return true;
         }
         for (j, &k) in form.iter().enumerate() {
@@ -474,7 +491,7 @@ fn seven_pairs(need: &[u8; 34], avail: &[u8; 34], chosen: &mut [u8; 34]) -> bool
 }
 
 /// Deals the unknown tiles of one hand so that it has its shape; false if none found.
-fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
+fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitMix64) -> bool {
     let mut need = [0u8; 34];
     let mut free = Vec::new();
     for &i in &shape.held {
@@ -535,7 +552,7 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census) -> bool {
             continue;
         }
         let mut chosen = [0u8; 34];
-        if !build(&mut need, &mut avail, size / 3, true, &mut chosen)
+        if !build(&mut need, &mut avail, size / 3, true, &mut chosen, rng)
             && !(size == 14 && seven_pairs(&need, &avail, &mut chosen))
         {
             continue;
@@ -716,11 +733,44 @@ pub(crate) fn fill(
     }
     let mut pool = f.pool(full);
     let mut shapes = std::mem::take(&mut f.shapes);
+    // Every other deal, the tiles of the hands with a void suit (Sichuan) that no shape or pass
+    // decides are dealt first: the shapes may otherwise take the suits those hands need.
+    if SplitMix64(seed ^ 0x7E5E_47E5).next_u64() & 1 == 1 {
+        let decided: Vec<usize> =
+            shapes.iter().flat_map(|s| s.held.iter().copied()).chain(f.passes.iter().flat_map(|(t, _)| *t)).collect();
+        let slots: Vec<usize> = (0..f.slots.len())
+            .filter(|&i| {
+                f.slots[i].is_none() && f.voids[usize::from(f.owner[i] & 3)].is_some() && !decided.contains(&i)
+            })
+            .collect();
+        let voids: Vec<Option<Suit>> = slots.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+        let mut tiles: Vec<Pai> = Vec::new();
+        for (index, &n) in pool.iter().enumerate().take(37) {
+            if let Some(p) = Pai::from_index(index as u8) {
+                tiles.extend(std::iter::repeat_n(p, usize::from(n)));
+            }
+        }
+        let mut r = SplitMix64(seed ^ 0x0DEA_1F57);
+        if let Some(dealt) = deal_avoiding_voids(&tiles, &voids, &mut r) {
+            for (&i, p) in slots.iter().zip(dealt) {
+                f.slots[i] = Some(p);
+                if let Some(n) = pool.get_mut(usize::from(p.index())) {
+                    *n -= 1;
+                }
+            }
+        }
+    }
+    // Each new deal (another seed) builds the hands another way.
+    let mut shape_rng = SplitMix64(seed ^ 0x5A4E_5EED);
+    for i in (1..shapes.len()).rev() {
+        let j = shape_rng.below(i as u64 + 1) as usize;
+        shapes.swap(i, j);
+    }
     // The hands with the most tiles known first: they have the fewest ways to be built.
     shapes.sort_by_key(|shape| std::cmp::Reverse(shape.held.iter().filter(|&&i| f.slots[i].is_some()).count()));
     for shape in &shapes {
         // A shape not found leaves the tiles to the free deal; the replay then says what failed.
-        shape_hand(&mut f, shape, &mut pool);
+        shape_hand(&mut f, shape, &mut pool, &mut shape_rng);
     }
     let mut rng = SplitMix64(seed ^ 0x0A4E_4A11);
     // A small win of the deal declared (Changsha): the hand lacks a suit its known tiles lack.
@@ -751,10 +801,18 @@ pub(crate) fn fill(
     for (three, target) in f.passes.clone() {
         let void = f.voids[usize::from(target & 3)];
         let fixed = three.iter().find_map(|&i| f.slots[i]).and_then(|p| suit_of(p.kind_index()));
+        // A suit the receiver may keep, with copies enough, chosen at random (another deal of
+        // the same events may choose another: the suit the void hands are short of can be left).
         let suit = fixed.or_else(|| {
-            [Suit::Man, Suit::Pin, Suit::Sou].into_iter().filter(|&s| Some(s) != void).max_by_key(|&s| {
-                (0..34).filter(|&k| suit_of(k) == Some(s)).map(|k| u32::from(kind_count(&pool, k))).sum::<u32>()
-            })
+            let fits: Vec<Suit> = [Suit::Man, Suit::Pin, Suit::Sou]
+                .into_iter()
+                .filter(|&s| Some(s) != void)
+                .filter(|&s| {
+                    (0..34).filter(|&k| suit_of(k) == Some(s)).map(|k| u32::from(kind_count(&pool, k))).sum::<u32>()
+                        >= 3
+                })
+                .collect();
+            (!fits.is_empty()).then(|| fits[rng.below(fits.len() as u64) as usize])
         });
         for &i in &three {
             if f.slots[i].is_none() {
@@ -903,7 +961,7 @@ mod tests {
             flower_dealt: Vec::new(),
         };
         let shape = Shape { seat: 1, held: (0..13).collect(), ready: true, extra: None };
-        assert!(shape_hand(&mut f, &shape, &mut pool));
+        assert!(shape_hand(&mut f, &shape, &mut pool, &mut SplitMix64(1)));
         let mut counts = [0u8; 34];
         for p in f.slots.iter().flatten() {
             counts[p.kind_index()] += 1;
