@@ -71,6 +71,10 @@ struct Filler {
     shapes: Vec<Shape>,
     /// Hands that declared a small win of the deal (Changsha): dealt without one suit (缺一色).
     lacks: Vec<(Seat, Vec<usize>)>,
+    /// The suit each such hand lacks: the one it shows least after declaring.
+    lack_suit: [Option<Suit>; 4],
+    /// `lack_suit` chosen beforehand, set as the declaration is met.
+    lack_plan: [Option<Suit>; 4],
     /// Three tiles passed between two other seats: one suit, and the receiver keeps them.
     passes: Vec<([usize; 3], Seat)>,
     voids: [Option<Suit>; 4],
@@ -109,7 +113,9 @@ impl Filler {
         let drawn = self.drawn[s];
         // A tile of the seat's void suit (Sichuan) was taken in after its last other discard:
         // the newest tiles first. Any other tile: the oldest first.
-        let newest_first = self.voids[s].is_some() && suit_of(pai.kind_index()) == self.voids[s];
+        let suit = suit_of(pai.kind_index());
+        let newest_first = (self.voids[s].is_some() && suit == self.voids[s])
+            || (self.lack_suit[s].is_some() && suit == self.lack_suit[s]);
         let hand: Vec<usize> =
             if newest_first { self.hands[s].iter().rev().copied().collect() } else { self.hands[s].clone() };
         let pick = if drawn_first == Some(true) {
@@ -278,6 +284,7 @@ impl Filler {
             }
             Event::Dingque { actor, suit } => self.voids[usize::from(actor & 3)] = Some(suit),
             Event::Qishouhu { actor, .. } if actor != me => {
+                self.lack_suit[usize::from(actor & 3)] = self.lack_plan[usize::from(actor & 3)];
                 self.lacks.push((actor, self.hands[usize::from(actor & 3)].clone()));
             }
             Event::Hora { actor, target, pai, .. } if actor != me && sichuan => {
@@ -710,6 +717,72 @@ pub(crate) fn fill(
             !matches!(events.get(i.wrapping_sub(1)), Some(Event::Hua { actor: a, .. }) if *a == actor)
         })
         .collect();
+    // A seat declaring a small win of the deal lacks the suit it shows least afterwards.
+    let mut lack_plan = [None; 4];
+    for (q, e) in events.iter().enumerate() {
+        if let Event::Qishouhu { actor, .. } = *e {
+            let mut shown = [0usize; 3];
+            for later in &events[q..] {
+                if let Event::Dahai { actor: a, pai, .. } = *later
+                    && a == actor
+                    && pai.kind_index() < 27
+                {
+                    shown[pai.kind_index() / 9] += 1;
+                }
+            }
+            // A suit it could lack: every tile of it it shows came in after the declaration (a
+            // tile drawn then and not shown yet), the others taken from the hand first.
+            let fits = |g: usize| {
+                let (mut before, mut after) = (14usize, 0usize);
+                for later in &events[q + 1..] {
+                    if let Event::Dahai { actor: a, tsumogiri: true, .. } = *later
+                        && a == actor
+                    {
+                        // The tile just drawn, whatever its suit.
+                        after = after.saturating_sub(1);
+                        continue;
+                    }
+                    let shows: Vec<Pai> = match *later {
+                        Event::Tsumo { actor: a, .. } if a == actor => {
+                            after += 1;
+                            Vec::new()
+                        }
+                        Event::Dahai { actor: a, pai, .. } => {
+                            if a == actor {
+                                vec![pai]
+                            } else {
+                                Vec::new()
+                            }
+                        }
+                        Event::Chi { actor: a, consumed, .. } | Event::Pon { actor: a, consumed, .. } if a == actor => {
+                            consumed.to_vec()
+                        }
+                        Event::Daiminkan { actor: a, consumed, .. } if a == actor => consumed.to_vec(),
+                        Event::Ankan { actor: a, consumed } if a == actor => consumed.to_vec(),
+                        Event::Kakan { actor: a, pai, .. } if a == actor => vec![pai],
+                        _ => Vec::new(),
+                    };
+                    for pai in shows {
+                        if pai.kind_index() / 9 == g {
+                            if after == 0 {
+                                return false;
+                            }
+                            after -= 1;
+                        } else if before > 0 {
+                            before -= 1;
+                        } else {
+                            after = after.saturating_sub(1);
+                        }
+                    }
+                }
+                true
+            };
+            let mut order = [0usize, 1, 2];
+            order.sort_by_key(|&g| shown[g]);
+            let least = order.into_iter().find(|&g| fits(g)).unwrap_or(order[0]);
+            lack_plan[usize::from(actor & 3)] = Some([Suit::Man, Suit::Pin, Suit::Sou][least]);
+        }
+    }
     let mut f = Filler {
         players: rules.players,
         dealt: Vec::new(),
@@ -724,6 +797,8 @@ pub(crate) fn fill(
         seen: [0; 46],
         shapes: Vec::new(),
         lacks: Vec::new(),
+        lack_suit: [None; 4],
+        lack_plan,
         passes: Vec::new(),
         voids: [None; 4],
         owner: Vec::new(),
@@ -774,11 +849,12 @@ pub(crate) fn fill(
     }
     let mut rng = SplitMix64(seed ^ 0x0A4E_4A11);
     // A small win of the deal declared (Changsha): the hand lacks a suit its known tiles lack.
-    for (_, held) in std::mem::take(&mut f.lacks) {
+    for (seat, held) in std::mem::take(&mut f.lacks) {
         let known: Vec<Option<Suit>> =
             held.iter().filter_map(|&i| f.slots[i]).map(|p| suit_of(p.kind_index())).collect();
         let free: Vec<usize> = held.iter().copied().filter(|&i| f.slots[i].is_none()).collect();
-        let Some(lack) = [Suit::Man, Suit::Pin, Suit::Sou].into_iter().find(|s| {
+        let planned = f.lack_suit[usize::from(seat & 3)];
+        let Some(lack) = planned.into_iter().chain([Suit::Man, Suit::Pin, Suit::Sou]).find(|s| {
             let others: usize = (0..34)
                 .filter(|&k| suit_of(k).is_some_and(|x| x != *s))
                 .map(|k| usize::from(kind_count(&pool, k)))
@@ -952,6 +1028,8 @@ mod tests {
             seen: [0; 46],
             shapes: Vec::new(),
             lacks: Vec::new(),
+            lack_suit: [None; 4],
+            lack_plan: [None; 4],
             passes: Vec::new(),
             voids: [None; 4],
             owner: vec![1; 13],
