@@ -559,9 +559,9 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
             continue;
         }
         let mut chosen = [0u8; 34];
-        if !build(&mut need, &mut avail, size / 3, true, &mut chosen, rng)
-            && !(size == 14 && seven_pairs(&need, &avail, &mut chosen))
-        {
+        let built = build(&mut need, &mut avail, size / 3, true, &mut chosen, rng)
+            || (size == 14 && seven_pairs(&need, &avail, &mut chosen));
+        if !built {
             continue;
         }
         if shape.ready {
