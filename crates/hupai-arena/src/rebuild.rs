@@ -861,6 +861,25 @@ pub(crate) fn fill(
                 .sum();
             !known.contains(&Some(*s)) && others >= free.len()
         }) else {
+            // Its known tiles hold every suit: two triplets (六六顺) instead, each kind the one
+            // needing the fewest made-up tiles.
+            let mut held_kinds = [0u8; 34];
+            for p in held.iter().filter_map(|&i| f.slots[i]) {
+                held_kinds[p.kind_index().min(33)] += 1;
+            }
+            let mut needs: Vec<(usize, usize)> = (0..27)
+                .filter(|&k| held_kinds[k] <= 3 && usize::from(held_kinds[k] + kind_count(&pool, k)) >= 3)
+                .map(|k| (usize::from(3 - held_kinds[k]), k))
+                .collect();
+            needs.sort();
+            let mut free = free.into_iter();
+            for &(n, k) in needs.iter().take(2) {
+                for _ in 0..n {
+                    if let Some(i) = free.next() {
+                        f.slots[i] = draw_kind(&mut pool, k);
+                    }
+                }
+            }
             continue;
         };
         let mut kinds: Vec<usize> = (0..34).filter(|&k| suit_of(k).is_some_and(|x| x != lack)).collect();
