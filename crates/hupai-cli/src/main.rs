@@ -35,8 +35,10 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod arena;
 mod batch;
 mod bench;
+mod bot;
 mod check;
 mod diff;
 mod ev;
@@ -158,7 +160,20 @@ enum Command {
     /// Self-play with built-in policies: every game's mjai log, or `--bench` one JSON line of speed.
     #[command(after_help = PLAY_EXAMPLES)]
     Play(play::PlayArgs),
+    /// One built-in policy as an mjai bot on stdin/stdout (one JSON array of events a line in,
+    /// one action a line out), as mjai.app's submissions speak.
+    Bot(bot::BotArgs),
+    /// Seat built-in policies and external bots (`--player CMD`, `--policy NAME`, one per seat) in
+    /// duplicate sets; the results with 95 % intervals on the paired differences.
+    #[command(after_help = ARENA_EXAMPLES)]
+    Arena(arena::ArenaArgs),
 }
+
+const ARENA_EXAMPLES: &str = "\
+Examples:
+  hupai arena --rules tenhou --games 200 --seed 1 --policy efficiency --policy random --policy random --policy random
+  hupai arena --rules tenhou --games 50 --player 'python3 mybot.py' --policy efficiency --policy efficiency --policy efficiency --out logs --json
+  hupai arena --rules tenhou --games 200 --bench";
 
 fn closed_stdout() -> io::Error {
     io::Error::new(io::ErrorKind::BrokenPipe, "standard output is closed; nothing could be written")
@@ -318,6 +333,20 @@ fn main() -> ExitCode {
             Ok(setup) => play::run(args, &setup, &mut io::BufWriter::new(stdout.lock())),
             Err(e) => {
                 eprintln!("hupai play: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Bot(args) => match bot::run(args) {
+            Ok(()) => Ok(false),
+            Err(e) => {
+                eprintln!("hupai bot: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Arena(args) => match arena::run(args, &mut io::BufWriter::new(stdout.lock())) {
+            Ok(failed) => Ok(failed),
+            Err(e) => {
+                eprintln!("hupai arena: {e}");
                 return ExitCode::from(2);
             }
         },

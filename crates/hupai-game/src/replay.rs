@@ -83,12 +83,74 @@ pub fn check(log: &GameLog, game: usize, rules: GameRules) -> Result<Replayed, L
     drive(log, game, rules, None)
 }
 
+/// Drives the engine with a log that may stop anywhere, even in the middle of a hand, and gives
+/// the game as it stands after the last event, the decision it waits for still pending. The same
+/// checks as [`check`], less the end's: a bot rebuilding its table from the events one seat saw
+/// (with the hidden tiles dealt to fit) asks this game for its legal actions.
+pub fn resume(log: &GameLog, rules: GameRules) -> Result<Game, LogError> {
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game: 0, kyoku: kyoku.to_string(), event: at, message };
+    let mut d = driver(log, 0, rules, None)?;
+    let mut kyoku = String::from("start");
+    for (i, le) in log.events.iter().enumerate() {
+        if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
+            kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
+        }
+        d.step(&log.events, i).map_err(|m| fail(&kyoku, le.at, m))?;
+        d.last_at = le.at;
+    }
+    Ok(d.game)
+}
+
 fn drive(
     log: &GameLog,
     game: usize,
     rules: GameRules,
     on_decision: Option<&mut dyn FnMut(&Decision)>,
 ) -> Result<Replayed, LogError> {
+    let fail =
+        |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
+    let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
+    let mut d = driver(log, game, rules, on_decision)?;
+    let mut kyoku = String::from("start");
+    let mut last: Option<Event> = None;
+    for (i, le) in log.events.iter().enumerate() {
+        if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
+            kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
+        }
+        d.step(&log.events, i).map_err(|m| fail(&kyoku, le.at, m))?;
+        d.last_at = le.at;
+        last = Some(le.event);
+    }
+    let at = log.events.last().map_or(0, |e| e.at);
+    if let Some(e) = d.results.front() {
+        return Err(fail(&kyoku, at, format!("the log ends; the engine's hand ended with {} not in it", describe(e))));
+    }
+    if !d.game.is_over()
+        && !matches!(
+            last,
+            None | Some(Event::EndKyoku | Event::EndGame { .. } | Event::Hora { .. } | Event::Ryukyoku { .. })
+        )
+    {
+        return Err(fail(&kyoku, at, "the log ends in the middle of a hand".into()));
+    }
+    let n = usize::from(rules.players);
+    let mut events = std::mem::take(&mut d.game.events);
+    if !ends && !d.game.is_over() {
+        // The log stops before the game's end: the engine's events stop with it.
+        let last_end = events.iter().rposition(|e| *e == Event::EndKyoku).map_or(events.len(), |i| i + 1);
+        events.truncate(last_end);
+    }
+    Ok(Replayed { kyoku, decisions: d.game.decisions(), scores: d.game.scores()[..n].to_vec(), events, rules })
+}
+
+/// The driver at the start of a log: the walls rebuilt from it, the game dealt.
+fn driver<'a>(
+    log: &GameLog,
+    game: usize,
+    rules: GameRules,
+    on_decision: Option<&'a mut dyn FnMut(&Decision)>,
+) -> Result<Driver<'a>, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
     if rules.players != log.header.players {
@@ -98,7 +160,6 @@ fn drive(
             format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players),
         ));
     }
-    let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
     let chinese = rules.family != Family::Riichi;
     // One more wall: if the engine deals again where the log ends the game, it is caught; a log
     // that stops before the game's end does not end the engine's game by running out of walls.
@@ -143,36 +204,7 @@ fn drive(
         on_decision,
     };
     d.collect();
-    let mut kyoku = String::from("start");
-    let mut last: Option<Event> = None;
-    for (i, le) in log.events.iter().enumerate() {
-        if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
-            kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
-        }
-        d.step(&log.events, i).map_err(|m| fail(&kyoku, le.at, m))?;
-        d.last_at = le.at;
-        last = Some(le.event);
-    }
-    let at = log.events.last().map_or(0, |e| e.at);
-    if let Some(e) = d.results.front() {
-        return Err(fail(&kyoku, at, format!("the log ends; the engine's hand ended with {} not in it", describe(e))));
-    }
-    if !d.game.is_over()
-        && !matches!(
-            last,
-            None | Some(Event::EndKyoku | Event::EndGame { .. } | Event::Hora { .. } | Event::Ryukyoku { .. })
-        )
-    {
-        return Err(fail(&kyoku, at, "the log ends in the middle of a hand".into()));
-    }
-    let n = usize::from(rules.players);
-    let mut events = std::mem::take(&mut d.game.events);
-    if !ends && !d.game.is_over() {
-        // The log stops before the game's end: the engine's events stop with it.
-        let last_end = events.iter().rposition(|e| *e == Event::EndKyoku).map_or(events.len(), |i| i + 1);
-        events.truncate(last_end);
-    }
-    Ok(Replayed { kyoku, decisions: d.game.decisions(), scores: d.game.scores()[..n].to_vec(), events, rules })
+    Ok(d)
 }
 
 struct Driver<'a> {

@@ -1,0 +1,276 @@
+//! `hupai arena` and `hupai bot`: built-in and external players seated in duplicate sets, the
+//! report's JSON, the logs replayed, external bots that crash, hang or answer illegally, the
+//! Python and Node examples of docs/arena.md, and `hupai bot`'s errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn hupai() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hupai"))
+}
+
+fn arena(args: &[&str]) -> Value {
+    let output = hupai().arg("arena").args(args).arg("--json").output().expect("hupai runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn bots_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots")
+}
+
+fn available(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn every_preset_plays_and_reports_in_seat_order() {
+    for preset in [
+        "tenhou",
+        "mahjong-soul",
+        "m-league",
+        "wrc",
+        "tenhou-3p",
+        "mahjong-soul-3p",
+        "gb-single",
+        "sichuan",
+        "hongzhong",
+        "changsha",
+    ] {
+        let n = if preset.ends_with("3p") { 3 } else { 4 };
+        let mut args = vec!["--rules", preset, "--games", "1", "--seed", "3", "--policy", "random"];
+        for _ in 1..n {
+            args.extend(["--policy", "efficiency"]);
+        }
+        let report = arena(&args);
+        let players = report["players"].as_array().unwrap();
+        assert_eq!(players.len(), n, "{preset}");
+        assert_eq!(players[0]["name"], "random", "{preset}");
+        assert_eq!(players[1]["name"], "efficiency", "{preset}");
+        for p in players {
+            // Duplicate: every player plays every rotation once.
+            assert_eq!(p["games"], n as u64, "{preset}");
+            let counts: u64 = p["rank_counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+            assert_eq!(counts, n as u64, "{preset}");
+            let rank = p["average_rank"].as_f64().unwrap();
+            assert!((1.0..=n as f64).contains(&rank), "{preset}: {rank}");
+            assert!(p["points"].is_number());
+        }
+        // Every game's points sum to nothing lost (riichi sticks go to first place at the end).
+        assert_eq!(report["pairs"].as_array().unwrap().len(), n * (n - 1) / 2);
+    }
+}
+
+#[test]
+fn logs_replay_and_the_external_bot_is_hupai_bot() {
+    let dir = std::env::temp_dir().join(format!("hupai-arena-logs-{}", std::process::id()));
+    let bot = format!("{} bot --policy efficiency", env!("CARGO_BIN_EXE_hupai"));
+    let report = arena(&[
+        "--rules",
+        "tenhou",
+        "--games",
+        "1",
+        "--player",
+        &bot,
+        "--policy",
+        "efficiency",
+        "--policy",
+        "random",
+        "--policy",
+        "random",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(report["players"][0]["name"], bot.as_str());
+    assert_eq!(report["players"][1]["name"], "efficiency");
+    let faults = &report["players"][0]["faults"];
+    assert_eq!(faults["crash"], 0, "{report}");
+    assert_eq!(faults["illegal"], 0, "{report}");
+    assert_eq!(faults["timeout"], 0, "{report}");
+    assert!(report["external_decisions"].as_u64().unwrap() > 50);
+    let logs: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(logs.len(), 4);
+    let output = hupai().arg("replay").args(&logs).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 4, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn faulty_bots_lose_decisions_and_the_games_go_on() {
+    // Exits at once; never answers; answers an action that is never legal on a draw.
+    for (command, fault) in
+        [("true", "crash"), ("sleep 5 #", "timeout"), ("yes '{\"type\":\"kakan\",\"pai\":\"1m\"}' #", "illegal")]
+    {
+        let report = arena(&[
+            "--rules",
+            "tenhou-3p",
+            "--games",
+            "1",
+            "--single",
+            "--timeout-ms",
+            "200",
+            "--player",
+            command,
+            "--policy",
+            "efficiency",
+            "--policy",
+            "efficiency",
+        ]);
+        let p = &report["players"][0];
+        assert!(p["faults"][fault].as_u64().unwrap() >= 1, "{command}: {report}");
+        assert!(p["faults"]["default_decisions"].as_u64().unwrap() > 10, "{command}: {report}");
+        assert_eq!(p["games"], 1);
+    }
+}
+
+fn example_seated(program: &str, file: &str) {
+    if !available(program) {
+        println!("skipped: {program} is not installed");
+        return;
+    }
+    let path = bots_dir().join(file);
+    // The example is the one docs/arena.md shows.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let docs = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/arena.md")).unwrap();
+    assert!(docs.contains(text.trim()), "docs/arena.md must show {file} as it is");
+    let command = format!("{program} {}", path.display());
+    let report = arena(&[
+        "--rules",
+        "tenhou",
+        "--games",
+        "1",
+        "--player",
+        &command,
+        "--policy",
+        "efficiency",
+        "--policy",
+        "efficiency",
+        "--policy",
+        "random",
+    ]);
+    let p = &report["players"][0];
+    assert_eq!(p["faults"]["crash"], 0, "{report}");
+    assert_eq!(p["faults"]["illegal"], 0, "{report}");
+    assert_eq!(p["faults"]["timeout"], 0, "{report}");
+    assert_eq!(p["games"], 4);
+}
+
+#[test]
+fn python_example_plays() {
+    example_seated("python3", "tsumogiri.py");
+}
+
+#[test]
+fn node_example_plays() {
+    example_seated("node", "tsumogiri.js");
+}
+
+fn bot_run(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = hupai()
+        .arg("bot")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn bot_answers_its_draw_and_refuses_bad_events() {
+    let hand = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","W"]"#;
+    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
+    let start = format!(
+        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[{hand},{hidden},{hidden},{hidden}]}},{{"type":"tsumo","actor":0,"pai":"N"}}]"#
+    );
+    let (ok, out, err) = bot_run(&[], &format!("{start}\n"));
+    assert!(ok, "{err}");
+    let answer: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(answer["type"], "dahai", "{out}");
+    assert_eq!(answer["actor"], 0);
+    // A draw before any game started.
+    let (ok, _, err) = bot_run(&[], "[{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}]\n");
+    assert!(!ok && err.contains("before start_game"), "{err}");
+    // Not JSON; a seat out of range; a discard of a tile the seat does not hold.
+    let (ok, _, err) = bot_run(&[], "hello\n");
+    assert!(!ok && err.contains("not JSON"), "{err}");
+    let (ok, _, err) = bot_run(&["--seat", "1"], &format!("{start}\n"));
+    assert!(!ok && err.contains("seat 1"), "{err}");
+    let bad = start.replace(
+        r#"{"type":"tsumo","actor":0,"pai":"N"}"#,
+        r#"{"type":"dahai","actor":1,"pai":"5m","tsumogiri":false}"#,
+    );
+    let (ok, _, err) = bot_run(&[], &format!("{bad}\n"));
+    assert!(!ok && err.contains("hupai bot"), "{err}");
+}
+
+/// `hupai bot --connect`: a small mjai server in the test (hello, join, then every event of a
+/// game one a line as seat 0 sees it); every answer of seat 0 must be legal, every other `none`.
+#[test]
+fn bot_joins_an_mjai_server() {
+    use std::io::{BufRead, BufReader};
+    use std::net::TcpListener;
+
+    use hupai_arena::protocol;
+    use hupai_game::{Game, GameRules};
+
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let mut child = hupai().args(["bot", "--connect", &address, "--policy", "efficiency"]).spawn().unwrap();
+    let (stream, _) = listener.accept().unwrap();
+    stream.set_nodelay(true).unwrap();
+    let mut writer = stream.try_clone().unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut read_line = || {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        line
+    };
+    writeln!(writer, r#"{{"type":"hello","protocol":"mjsonp","protocol_version":3}}"#).unwrap();
+    let join: Value = serde_json::from_str(&read_line()).unwrap();
+    assert_eq!(join["type"], "join");
+    let mut game = Game::new(GameRules::TENHOU, 5);
+    let mut sent = 0;
+    let mut decided = 0;
+    loop {
+        let seat = game.next_seat();
+        // Every event so far, one a line, each answered.
+        let events: Vec<_> = game.events_seen_by(0).skip(sent).collect();
+        sent = game.events().len();
+        let mut last = String::new();
+        for e in &events {
+            writeln!(writer, "{}", protocol::event_value(e, 0, 4)).unwrap();
+            last = read_line();
+        }
+        let Some(seat) = seat else { break };
+        let legal = game.legal_actions(seat);
+        let action = if seat == 0 {
+            if events.is_empty() {
+                // Asked again with nothing new (a pass it gave): the mjai server asks no more.
+                writeln!(writer, "[]").unwrap();
+                last = read_line();
+            }
+            decided += 1;
+            protocol::read_action(&last, 0).unwrap()
+        } else {
+            protocol::default_action(&legal)
+        };
+        assert!(legal.contains(&action) || seat != 0, "{last} not among {legal:?}");
+        game.apply(seat, action).unwrap();
+    }
+    assert!(game.is_over() && decided > 50, "{decided}");
+    // After `end_game` the bot leaves by itself.
+    assert!(child.wait().unwrap().success());
+}
