@@ -330,7 +330,8 @@ impl<'a> Context<'a> {
     /// Widens a tsumo-only win chance over `draws` to one with wins on discards, and lowers it
     /// while opponents threaten (they may end the hand first).
     fn widen(&self, p: f64) -> f64 {
-        let with_ron = 1.0 - (1.0 - p.clamp(0.0, 1.0)).powf(2.2);
+        // Others fold against a threat: fewer discards to win on.
+        let with_ron = 1.0 - (1.0 - p.clamp(0.0, 1.0)).powf(2.2 - 0.8 * self.threat);
         with_ron * (1.0 - 0.4 * self.threat).max(0.3)
     }
 }
@@ -530,11 +531,13 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
     }
 
-    let use_ev = best_shanten <= EV_SHANTEN && draws > 0;
+    // A threat ends the hand sooner: a ready opponent wins within a few turns.
+    let horizon = draws.min(17 - (9.0 * ctx.threat) as u8);
+    let use_ev = best_shanten <= EV_SHANTEN && horizon > 0;
     let valuer = ctx.valuer();
     let ev_table = |riichi: bool| {
         let options = EvOptions {
-            turns: draws.min(17),
+            turns: horizon,
             riichi: riichi && ctx.closed,
             visible,
             scorer: Some(&valuer as &dyn WinValue),
@@ -585,8 +588,8 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
                 _ => {
                     let mut after = counts;
                     after[k] -= 1;
-                    let p = rough_win(shanten, option.after.unseen(), draws);
-                    let tenpai = rough_win(shanten - 1, option.after.unseen(), draws.saturating_add(4)).min(1.0);
+                    let p = rough_win(shanten, option.after.unseen(), horizon);
+                    let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
                     let value = if ctx.closed || has_yaku_route(ctx, &after, &ctx.melds) {
                         ctx.rough_value(&after)
                     } else {
