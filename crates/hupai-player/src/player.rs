@@ -4,7 +4,7 @@
 //! never another seat's concealed tiles or the wall.
 
 use arrayvec::ArrayVec;
-use hupai::odds::ev::{EvOptions, WinValue};
+use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
 use hupai_game::policy::{Efficiency, Policy};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
@@ -19,6 +19,8 @@ const MAX_HANDS: usize = 60_000;
 /// Above this shanten the exact odds are not asked (too slow for a decision); an estimate from
 /// shanten and effective tiles stands in.
 const EV_SHANTEN: i8 = 1;
+/// The chance that an opponent is ready from which folding is considered.
+const FOLD_THREAT: f64 = 0.45;
 /// Expected deal-in chance of one further discard made while pushing against a ready hand.
 const PUSH_RISK: f64 = 0.07;
 
@@ -124,7 +126,9 @@ impl Policy for Hupai {
 #[derive(Debug, Clone, Copy)]
 struct Cand {
     action: Action,
-    kind: usize,
+    /// Expected score of this discard played dama and with riichi at tenpai (NaN: not asked).
+    dama: f64,
+    riichi: f64,
     shanten: i8,
     tenpai: f64,
     win: f64,
@@ -270,6 +274,11 @@ impl<'a> Context<'a> {
         k >= 31 || k == 27 + self.bakaze || k == 27 + self.seat_winds[self.me()]
     }
 
+    /// The likeliest opponent to be ready: how likely.
+    fn biggest_threat(&self) -> f64 {
+        self.table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai).fold(0.0, f64::max)
+    }
+
     /// Expected future loss per discard made while pushing.
     fn push_rate(&self) -> f64 {
         self.table
@@ -323,7 +332,9 @@ impl<'a> Context<'a> {
         }
         han += f64::from(self.view.hand.red.iter().sum::<u8>());
         let dealer = usize::from(self.view.oya) == self.me();
-        let base = 1300.0 * 2f64.powf((han - 1.0).min(3.0)) * if dealer { 1.5 } else { 1.0 };
+        // A closed hand counts on riichi (and often tsumo or ura); an open one on its yaku alone.
+        let first = if self.closed { 2600.0 } else { 1500.0 };
+        let base = first * 2f64.powf((han - 1.0).min(3.0)) * if dealer { 1.5 } else { 1.0 };
         base.min(12000.0)
     }
 
@@ -394,8 +405,7 @@ impl Valuer {
         s.kyotaku = self.kyotaku;
         if let Some(u) = ura {
             s.riichi = true;
-            s.ura = vec![u; self.dora.len().max(1)];
-            s.ura.truncate(1);
+            s.ura = vec![u];
         }
         match riichi::score(&s, &self.options) {
             Ok(score) => Some(f64::from(score.points.total)),
@@ -419,6 +429,29 @@ impl WinValue for Valuer {
             return None;
         }
         self.points(hand, tile, Some(ura))
+    }
+
+    /// One score per ura count (0–4) rather than one per indicator kind: a riichi score depends on
+    /// its ura indicator only through the copies of the indicated kind the hand holds.
+    fn riichi_expected(&self, hand: &Hand, tile: Tile, ura: &[f64; 34]) -> Option<f64> {
+        let counts = hand.physical_counts();
+        let mut groups: [(f64, Option<Tile>); 5] = [(0.0, None); 5];
+        for k in Tile::ALL {
+            let p = ura[k.index()];
+            if p > 0.0 {
+                let held = counts[riichi::dora_of(k, self.options.sanma)].min(4);
+                let group = &mut groups[usize::from(held)];
+                group.0 += p;
+                group.1.get_or_insert(k);
+            }
+        }
+        let mut sum = 0.0;
+        for (p, indicator) in groups {
+            if let Some(k) = indicator {
+                sum += p * self.riichi_value(hand, tile, k)?;
+            }
+        }
+        Some(sum)
     }
 }
 
@@ -451,7 +484,7 @@ fn rough_win(shanten: i8, effective: u32, draws: u8) -> f64 {
     let sh = f64::from(shanten.max(0));
     let t = (f64::from(draws) / 17.0).min(1.0);
     let width = (f64::from(effective) / (8.0 * sh + 8.0)).min(1.5).sqrt();
-    (0.55f64.powf(sh) * width * t.powf(sh + 1.0)).min(0.95)
+    (0.45f64.powf(sh) * width * t.powf(sh + 1.0)).min(0.95)
 }
 
 /// A turn: discard (pushing or folding), declare riichi, kan, or abort.
@@ -535,7 +568,10 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     let horizon = draws.min(17 - (9.0 * ctx.threat) as u8);
     let use_ev = best_shanten <= EV_SHANTEN && horizon > 0;
     let valuer = ctx.valuer();
-    let ev_table = |riichi: bool| {
+    // The exact odds, asked only of the discards keeping the best shanten (a discard that goes
+    // back a step reaches far more hands, and the estimate ranks it well enough): one evaluator
+    // (one memo) per model, dama and riichi at tenpai.
+    let evaluator = |riichi: bool| {
         let options = EvOptions {
             turns: horizon,
             riichi: riichi && ctx.closed,
@@ -544,13 +580,12 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             max_hands: MAX_HANDS,
             ..EvOptions::default()
         };
-        hupai::odds::discard_ev(&hand, &ctx.hand_rules, &options).ok()
+        Evaluator::new(&hand, &ctx.hand_rules, &options).ok()
     };
     // The attack model: a closed hand expects to declare riichi once ready (the declaration itself
     // is weighed against dama below); an open hand wins with what it has.
-    let ev = if use_ev { ev_table(ctx.closed && !riichi_legal) } else { None };
-    let dama_ev = if use_ev && riichi_legal { ev_table(false) } else { None };
-    let riichi_ev = if use_ev && riichi_legal { ev_table(true) } else { None };
+    let mut dama = if use_ev { evaluator(false) } else { None };
+    let mut riichi = if use_ev && ctx.closed { evaluator(true) } else { None };
 
     let push_rate = ctx.push_rate();
     let mut cands: ArrayVec<Cand, 34> = ArrayVec::new();
@@ -560,41 +595,41 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             safe_kinds += usize::from(c);
         }
     }
-    let figures_of = |table: &Option<Vec<hupai::odds::DiscardEv>>, k: usize| {
-        table.as_ref().and_then(|t| {
-            t.iter().find(|d| d.discard == Discard::Tile(Tile::ALL[k])).map(|d| (d.tenpai(), d.win(), d.score()))
-        })
-    };
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
         let Some(action) = dahai_of(legal, k) else { continue };
         let shanten = option.after.shanten;
+        let mut after = counts;
+        after[k] -= 1;
+        let exact = |e: &mut Option<Evaluator>| -> Option<(f64, f64, f64)> {
+            if shanten != best_shanten {
+                return None;
+            }
+            let h = ctx.hand(&after, &ctx.melds)?;
+            let f = e.as_mut()?.figures(&h, horizon).ok()?;
+            Some((f.tenpai, f.win, f.score?))
+        };
+        let d = exact(&mut dama);
+        let r = exact(&mut riichi);
+        let (dama_score, riichi_score) = (d.map_or(f64::NAN, |f| f.2), r.map_or(f64::NAN, |f| f.2));
         let (tenpai, win_tsumo, score) = {
-            let chosen = if riichi_legal {
-                // Dama or riichi, whichever is worth more for this discard.
-                let d = figures_of(&dama_ev, k);
-                let r = figures_of(&riichi_ev, k);
-                match (d, r) {
-                    (Some(d), Some(r)) if r.2.unwrap_or(0.0) > d.2.unwrap_or(0.0) => Some(r),
-                    (Some(d), _) => Some(d),
-                    (None, r) => r,
-                }
-            } else {
-                figures_of(&ev, k)
+            // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
+            // asked: a closed hand before it is ready).
+            let chosen = match (d, r) {
+                (Some(d), Some(r)) if r.2 > d.2 => Some(r),
+                (Some(d), _) => Some(d),
+                (None, r) => r,
             };
             match chosen {
-                Some((tenpai, win, Some(score))) => (tenpai, win, score),
-                _ => {
-                    let mut after = counts;
-                    after[k] -= 1;
+                Some(f) => f,
+                None => {
                     let p = rough_win(shanten, option.after.unseen(), horizon);
                     let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
-                    let value = if ctx.closed || has_yaku_route(ctx, &after, &ctx.melds) {
-                        ctx.rough_value(&after)
-                    } else {
-                        0.0
-                    };
+                    // An open hand with no yaku in sight still wants speed (a yaku may come):
+                    // a quarter of the value keeps the efficient discards ahead.
+                    let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
+                    let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
                     (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
                 }
             }
@@ -614,7 +649,8 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         let loss = now_loss + push_rate * more;
         cands.push(Cand {
             action,
-            kind: k,
+            dama: dama_score,
+            riichi: riichi_score,
             shanten,
             tenpai,
             win,
@@ -622,7 +658,8 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             danger,
             now_loss,
             loss,
-            value: gain - loss,
+            // Ties (no value reachable) go to the faster discard.
+            value: gain - loss + 10.0 * win + 5.0 * tenpai,
         });
     }
     if cands.is_empty() {
@@ -646,11 +683,11 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     let fold = best_by(&cands, |c| -c.now_loss * 1000.0 - c.danger * 10.0 + c.score * 1e-6);
     let short_of_safe = (f64::from(draws.min(8)) - safe_kinds as f64).max(0.0);
     let fold_value = -fold.now_loss - push_rate * 0.35 * short_of_safe;
-    let folding = fold_value > push.value && ctx.threat > 0.05;
+    // Folding is for a real threat: a riichi, or calls enough to be likely ready.
+    let folding = fold_value > push.value && ctx.biggest_threat() >= FOLD_THREAT;
     let chosen = if folding { fold } else { push };
-    if riichi_legal && !folding && chosen.shanten == 0 && use_ev {
-        let r = figures_of(&riichi_ev, chosen.kind).and_then(|f| f.2).unwrap_or(f64::MIN);
-        let d = figures_of(&dama_ev, chosen.kind).and_then(|f| f.2).unwrap_or(0.0);
+    if riichi_legal && !folding && chosen.shanten == 0 && chosen.riichi.is_finite() && chosen.dama.is_finite() {
+        let (r, d) = (chosen.riichi, chosen.dama);
         // Riichi locks the hand: under a threat it also gives up folding later.
         if r > d + ctx.push_rate() * 2.0 {
             return explanation(
@@ -783,7 +820,8 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
         cands.push(Cand {
             action,
-            kind: pai.kind_index(),
+            dama: f64::NAN,
+            riichi: f64::NAN,
             shanten,
             tenpai: 0.0,
             win: 0.0,
