@@ -28,7 +28,6 @@ use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use hupai::{Error, Hand, PackedHand, Rules, TileSet};
-use hupai_game::policy::Policy;
 
 /// The version of this ABI. It changes only when an existing function changes its signature or
 /// meaning (functions may be added without a change); compare it with `hupai_abi_version()` at
