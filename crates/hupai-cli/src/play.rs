@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use hupai_game::policy;
-use hupai_player::{PlayerError, PlayerKind};
 use hupai_game::{Event, Game, GameRules};
+use hupai_player::{PlayerError, PlayerKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;

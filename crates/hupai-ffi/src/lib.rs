@@ -850,7 +850,12 @@ pub unsafe extern "C" fn hupai_game_choose(
 /// # Safety
 /// As for `hupai_game_legal_actions`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hupai_game_explain(game: *const HupaiGame, seat: i32, out: *mut c_char, out_len: usize) -> i32 {
+pub unsafe extern "C" fn hupai_game_explain(
+    game: *const HupaiGame,
+    seat: i32,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
     guard(|| {
         // SAFETY: the caller's guarantees, as documented above.
         let game = unsafe { game_ref(game) }?;

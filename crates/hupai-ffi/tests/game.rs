@@ -217,8 +217,9 @@ fn built_in_players_choose_through_the_handle() {
     while unsafe { hupai_game_is_over(handle) } == 0 {
         let seat = engine.next_seat().unwrap();
         // SAFETY: as above, a valid name, and the buffer is `len` writable bytes.
-        let chosen = text_of(|out, len| unsafe { hupai_game_choose(handle, i32::from(seat), hupai.as_ptr(), 0, out, len) })
-            .unwrap();
+        let chosen =
+            text_of(|out, len| unsafe { hupai_game_choose(handle, i32::from(seat), hupai.as_ptr(), 0, out, len) })
+                .unwrap();
         let legal = engine.legal_actions(seat);
         let mut player = hupai_player::Hupai::new();
         let direct = hupai_game::policy::Policy::choose(&mut player, &engine, seat, &legal);
@@ -237,7 +238,10 @@ fn built_in_players_choose_through_the_handle() {
         engine.apply(seat, direct).unwrap();
     }
     // SAFETY: as above: nothing to decide once the game is over.
-    assert_eq!(text_of(|out, len| unsafe { hupai_game_choose(handle, 0, std::ptr::null(), 0, out, len) }).unwrap(), "null");
+    assert_eq!(
+        text_of(|out, len| unsafe { hupai_game_choose(handle, 0, std::ptr::null(), 0, out, len) }).unwrap(),
+        "null"
+    );
     let bad = CString::new("mortal").unwrap();
     // SAFETY: as above.
     let code = text_of(|out, len| unsafe { hupai_game_choose(handle, 0, bad.as_ptr(), 0, out, len) }).unwrap_err();

@@ -281,12 +281,7 @@ impl<'a> Context<'a> {
 
     /// Expected future loss per discard made while pushing.
     fn push_rate(&self) -> f64 {
-        self.table
-            .opponents
-            .iter()
-            .filter(|o| o.active)
-            .map(|o| o.tenpai * o.loss * PUSH_RISK)
-            .sum::<f64>()
+        self.table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai * o.loss * PUSH_RISK).sum::<f64>()
             * self.caution
     }
 
@@ -746,8 +741,12 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
     // All simples: simple melds, at most one terminal or honor left to throw.
     if ctx.rules.scoring_options().has_open_tanyao {
         let melds_simple = melds.iter().all(|m| m.tiles().iter().all(|t| t.is_simple()));
-        let outside: u32 =
-            counts.iter().enumerate().filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor()).map(|(_, &c)| u32::from(c)).sum();
+        let outside: u32 = counts
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor())
+            .map(|(_, &c)| u32::from(c))
+            .sum();
         if melds_simple && outside <= 1 {
             return true;
         }

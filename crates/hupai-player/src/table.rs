@@ -217,7 +217,13 @@ impl Table {
                 (base + if opp.flush.is_some() { 0.1 } else { 0.0 }).min(0.9)
             };
             let dealer = o == oya;
-            let mut loss = if opp.riichi { 5200.0 } else if open == 0 { 4200.0 } else { 3000.0 };
+            let mut loss = if opp.riichi {
+                5200.0
+            } else if open == 0 {
+                4200.0
+            } else {
+                3000.0
+            };
             loss += 1300.0 * f64::from(dora_shown);
             if opp.flush.is_some() {
                 loss += 2500.0;

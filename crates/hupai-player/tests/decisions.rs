@@ -102,16 +102,16 @@ fn folds_with_the_genbutsu_against_a_riichi() {
     assert_eq!(why.mode, Mode::Fold, "{why:#?}");
     assert_eq!(why.chosen, dahai("7p", false), "{why:#?}");
     // The same hand with no riichi at the table pushes on with an isolated tile.
-    let mut g = game(
-        ["123m456p789s1122z", "234m67m345p78p22s3z", "1358m2469p1357s6z", "1369m1357p2468s7z"],
-        "7p9s",
-        "9m",
-    );
+    let mut g =
+        game(["123m456p789s1122z", "234m67m345p78p22s3z", "1358m2469p1357s6z", "1369m1357p2468s7z"], "7p9s", "9m");
     g.apply(0, dahai("7p", true)).unwrap();
     pass_all(&mut g);
     let why = Hupai::new().explain(&g, 1).unwrap();
     assert_eq!(why.mode, Mode::Push, "{why:#?}");
-    assert!(matches!(why.chosen, Action::Dahai { pai, .. } if pai == self::pai("9s") || pai == self::pai("3z")), "{why:#?}");
+    assert!(
+        matches!(why.chosen, Action::Dahai { pai, .. } if pai == self::pai("9s") || pai == self::pai("3z")),
+        "{why:#?}"
+    );
 }
 
 #[test]
@@ -183,7 +183,7 @@ fn hidden_tiles_do_not_change_a_choice() {
         while let Some(seat) = g.next_seat() {
             let legal = g.legal_actions(seat);
             let action = player.choose(&g, seat, &legal);
-            if step % 7 == 0 {
+            if step.is_multiple_of(7) {
                 for k in 0..2 {
                     let other = g.determinize(seat, seed * 100 + k);
                     let other_legal = other.legal_actions(seat);

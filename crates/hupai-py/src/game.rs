@@ -3,7 +3,6 @@
 //! a seat's view comes out as a dict or as feature planes (`features.rs`).
 
 use hupai_game::mjai::{action_json, event_json};
-use hupai_game::policy::Policy;
 use hupai_game::{Action, Actions, Event, Game as Engine, GameRules, Pai, Seat};
 use numpy::{PyArray1, PyArray2};
 use pyo3::create_exception;
