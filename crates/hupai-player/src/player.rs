@@ -22,7 +22,7 @@ const EV_SHANTEN: i8 = 1;
 /// The chance that an opponent is ready from which folding is considered.
 const FOLD_THREAT: f64 = 0.45;
 /// Expected deal-in chance of one further discard made while pushing against a ready hand.
-const PUSH_RISK: f64 = 0.07;
+const PUSH_RISK: f64 = 0.02;
 
 /// How a decision was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
