@@ -243,3 +243,22 @@ fn names_parse_and_explanations_serialize() {
     }
     assert!(Hupai::new().explain(&g, 2).is_none(), "seat 2 has nothing to decide");
 }
+
+#[test]
+fn calls_only_with_a_yaku_in_reach() {
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    // A pon of a dragon (its own yaku) that lowers the shanten is taken.
+    let mut g = game([dealer, "1239m145p178s255z", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let legal = g.legal_actions(1);
+    let chosen = Hupai::new().choose(&g, 1, &legal);
+    assert!(matches!(chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{chosen:?} of {legal:?}");
+    // A chi that lowers the shanten but leaves a hand of honors and terminals with no yaku is not.
+    let mut g = game([dealer, "234m78p9m1s9s12346z", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("6p", false)).unwrap();
+    let legal = g.legal_actions(1);
+    assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
+    assert_eq!(Hupai::new().choose(&g, 1, &legal), Action::None);
+}
