@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use hupai_game::policy::{Policy, PolicyKind};
+use hupai_game::policy::Policy;
+use hupai_player::PlayerKind;
 use hupai_game::{Event, Game, GameRules, Seat};
 use rayon::prelude::*;
 
@@ -18,7 +19,7 @@ use crate::stats::{Report, TableRecord};
 #[non_exhaustive]
 pub enum Player {
     /// A built-in policy, played in the process.
-    Policy(PolicyKind),
+    Policy(PlayerKind),
     /// An external bot: a command (run by `sh -c`, its seat appended as the last argument),
     /// started for each table and spoken to through the protocol.
     Command(String),

@@ -4,13 +4,13 @@
 //!
 //! ```
 //! use hupai_arena::{Bot, protocol};
-//! use hupai_game::policy::PolicyKind;
+//! use hupai_player::PlayerKind;
 //! use hupai_game::{Game, GameRules};
 //!
 //! // A game where seat 0 is played through the protocol, the others directly.
 //! let rules = GameRules::TENHOU;
 //! let mut game = Game::new(rules, 1);
-//! let mut bot = Bot::new(rules, PolicyKind::Efficiency, None);
+//! let mut bot = Bot::new(rules, PlayerKind::Efficiency, None);
 //! let mut sent = 0;
 //! while let Some(seat) = game.next_seat() {
 //!     let legal = game.legal_actions(seat);
@@ -28,7 +28,8 @@
 //! # Ok::<(), String>(())
 //! ```
 
-use hupai_game::policy::{Policy, PolicyKind};
+use hupai_game::policy::Policy;
+use hupai_player::PlayerKind;
 use hupai_game::{Action, Event, GameRules, Seat};
 
 use crate::protocol::{self, Received};
@@ -37,7 +38,7 @@ use crate::rebuild::{self, Census};
 /// A built-in policy playing one seat through the protocol.
 pub struct Bot {
     rules: GameRules,
-    kind: PolicyKind,
+    kind: PlayerKind,
     policy: Box<dyn Policy + Send>,
     seat: Option<Seat>,
     /// Told with `--seat`: `start_game`'s `id` must agree.
@@ -72,7 +73,7 @@ pub struct BotError {
 
 impl Bot {
     /// A bot playing `kind` under `rules`; `seat`, if given, must be `start_game`'s `id`.
-    pub fn new(rules: GameRules, kind: PolicyKind, seat: Option<Seat>) -> Bot {
+    pub fn new(rules: GameRules, kind: PlayerKind, seat: Option<Seat>) -> Bot {
         Bot {
             rules,
             kind,

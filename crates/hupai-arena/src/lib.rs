@@ -5,7 +5,7 @@
 //!   as its seat saw them, the other seats' hidden tiles as `?`, its seat as `start_game`'s `id`,
 //!   as mjai.app sends them) and how its one-line answer is read back into an engine
 //!   [`hupai_game::Action`].
-//! - [`Bot`]: a built-in policy ([`hupai_game::policy::PolicyKind`]) behind that protocol. It
+//! - [`Bot`]: a built-in policy ([`hupai_player::PlayerKind`]) behind that protocol. It
 //!   sees only its seat's events, so it rebuilds the table from them: the hidden tiles dealt so
 //!   that every event it saw stays possible, the hand replayed through the engine to the decision
 //!   pending, whose legal actions the policy chooses among.

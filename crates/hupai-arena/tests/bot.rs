@@ -2,11 +2,11 @@
 //! its seat's events; every answer must be one of the engine's legal actions, on every decision.
 
 use hupai_arena::{Bot, protocol};
-use hupai_game::policy::PolicyKind;
+use hupai_player::PlayerKind;
 use hupai_game::{Game, GameRules};
 
 /// Plays game `seed` with a bot of `kind` at every seat; the decisions, or the first illegal one.
-pub fn through_bots(rules: GameRules, seed: u64, kind: PolicyKind) -> Result<u64, String> {
+pub fn through_bots(rules: GameRules, seed: u64, kind: PlayerKind) -> Result<u64, String> {
     let n = usize::from(rules.players);
     let mut game = Game::new(rules, seed);
     let mut bots: Vec<Bot> = (0..n).map(|_| Bot::new(rules, kind, None)).collect();
@@ -42,7 +42,7 @@ fn family(preset: &str, games: u64) {
     let mut failures = Vec::new();
     let mut decisions = 0;
     for seed in 0..games {
-        for kind in [PolicyKind::Efficiency, PolicyKind::Random] {
+        for kind in [PlayerKind::Efficiency, PlayerKind::Random] {
             match through_bots(rules, seed, kind) {
                 Ok(d) => decisions += d,
                 Err(e) => failures.push(format!("{kind}: {e}")),

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use hupai_arena::{Arena, Player};
-use hupai_game::policy::{self, PolicyKind};
+use hupai_game::policy;
+use hupai_player::{PlayerError, PlayerKind};
 use hupai_game::{Game, GameRules};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -90,7 +91,7 @@ fn players_in_order(args: &ArenaArgs) -> Result<Vec<Player>, String> {
             }
             Some(false) => {
                 if let Some(p) = policies.next() {
-                    let kind: PolicyKind = p.parse().map_err(|e: policy::PolicyError| format!("--policy: {e}"))?;
+                    let kind: PlayerKind = p.parse().map_err(|e: PlayerError| format!("--policy: {e}"))?;
                     out.push(Player::Policy(kind));
                 }
             }
@@ -100,7 +101,7 @@ fn players_in_order(args: &ArenaArgs) -> Result<Vec<Player>, String> {
     // Whatever the scan missed (a caller building the arguments otherwise): commands, then policies.
     out.extend(commands.map(|c| Player::Command(c.clone())));
     for p in policies {
-        let kind: PolicyKind = p.parse().map_err(|e: policy::PolicyError| format!("--policy: {e}"))?;
+        let kind: PlayerKind = p.parse().map_err(|e: PlayerError| format!("--policy: {e}"))?;
         out.push(Player::Policy(kind));
     }
     Ok(out)
@@ -110,7 +111,7 @@ pub(crate) fn run(args: &ArenaArgs, out: &mut impl Write) -> Result<bool, String
     let rules = parse_rules(&args.rules)?;
     let mut players = players_in_order(args)?;
     if players.is_empty() && args.bench {
-        players = vec![Player::Policy(PolicyKind::Efficiency); usize::from(rules.players)];
+        players = vec![Player::Policy(PlayerKind::Efficiency); usize::from(rules.players)];
     }
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
@@ -138,12 +139,12 @@ pub(crate) fn run(args: &ArenaArgs, out: &mut impl Write) -> Result<bool, String
     if args.bench {
         // `hupai play`'s loop on the same games: the same walls, the built-in players, no
         // events recorded (as `play --bench` plays).
-        let builtin: Vec<PolicyKind> = arena
+        let builtin: Vec<PlayerKind> = arena
             .players
             .iter()
             .map(|p| match p {
                 Player::Policy(k) => *k,
-                _ => PolicyKind::Efficiency,
+                _ => PlayerKind::Efficiency,
             })
             .collect();
         let mut pool = rayon::ThreadPoolBuilder::new();

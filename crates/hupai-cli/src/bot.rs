@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use clap::Args;
 use hupai_arena::Bot;
-use hupai_game::policy::PolicyKind;
+use hupai_player::PlayerKind;
 
 use crate::arena::parse_rules;
 
@@ -40,8 +40,8 @@ pub(crate) struct BotArgs {
 /// Answers every line of standard input; an error ends the process with status 2.
 pub(crate) fn run(args: &BotArgs) -> Result<(), String> {
     let rules = parse_rules(&args.rules)?;
-    let kind: PolicyKind =
-        args.policy.parse().map_err(|e: hupai_game::policy::PolicyError| format!("--policy: {e}"))?;
+    let kind: PlayerKind =
+        args.policy.parse().map_err(|e: hupai_player::PlayerError| format!("--policy: {e}"))?;
     let seat = args.seat.or(args.seat_arg);
     if let Some(s) = seat
         && s >= rules.players

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use hupai_game::policy::{self, PolicyKind};
+use hupai_game::policy;
 use hupai_game::{Event, Game, GameRules};
+use hupai_player::{PlayerError, PlayerKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -51,8 +52,9 @@ pub(crate) struct PlayArgs {
     /// Game i is dealt and played from the seed S + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Who plays: random (uniform over the legal actions) or efficiency (wins, riichi, calls that
-    /// lower shanten, the discard advice's first tile); one name for every seat, or one per player
+    /// Who plays: random (uniform over the legal actions), efficiency (wins, riichi, calls that
+    /// lower shanten, the discard advice's first tile) or hupai (expected value by the exact draw
+    /// odds, defence by each tile's danger, push or fold); one name for every seat, or one per player
     /// separated by commas (`efficiency,random,random,random`: player 1 sits at seat 0).
     #[arg(long, default_value = "random", value_parser = parse_players)]
     policy: Players,
@@ -85,19 +87,19 @@ pub(crate) struct PlayArgs {
 
 /// Who plays each player's part: one policy for every seat, or one per player.
 #[derive(Clone, Debug)]
-pub(crate) struct Players(Vec<PolicyKind>);
+pub(crate) struct Players(Vec<PlayerKind>);
 
 fn parse_players(text: &str) -> Result<Players, String> {
     let kinds = text
         .split(',')
-        .map(|name| name.trim().parse().map_err(|e: policy::PolicyError| e.to_string()))
-        .collect::<Result<Vec<PolicyKind>, String>>()?;
+        .map(|name| name.trim().parse().map_err(|e: PlayerError| e.to_string()))
+        .collect::<Result<Vec<PlayerKind>, String>>()?;
     Ok(Players(kinds))
 }
 
 impl Players {
     /// The policy of player `player`.
-    fn kind(&self, player: usize) -> PolicyKind {
+    fn kind(&self, player: usize) -> PlayerKind {
         if self.0.len() == 1 { self.0[0] } else { self.0[player] }
     }
 }

@@ -180,3 +180,17 @@ fn duplicate_tables_deal_the_same_walls_to_players_moved_round() {
     assert_eq!(points, 0, "GB settles among the players");
     assert!(wins[0] > 0 && players[0]["points"].as_i64().unwrap() > 0, "{line}");
 }
+
+/// `--policy hupai` seats the player of `hupai-player`, alone or beside the others, in every
+/// family (under the Chinese rules it plays as the efficiency player).
+#[test]
+fn hupai_player_plays_by_name() {
+    for rules in ["{\"preset\": \"tenhou\", \"length\": \"single\"}", "tenhou-3p", "gb-single"] {
+        let policy = if rules == "tenhou-3p" { "hupai,efficiency,hupai" } else { "hupai,efficiency,hupai,efficiency" };
+        let run = common::run(&["play", "--rules", rules, "--games", "1", "--policy", policy, "--summary"], b"");
+        assert_eq!(run.code, 0, "{rules}: {}", run.stderr);
+        let line = &lines(&run.stdout)[0];
+        assert_eq!(line["games"].as_u64(), Some(1), "{line}");
+        assert!(line["hands"].as_u64().unwrap() >= 1, "{line}");
+    }
+}

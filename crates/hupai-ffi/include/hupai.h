@@ -389,6 +389,38 @@ int32_t hupai_game_is_over(const HupaiGame *game);
 int32_t hupai_game_legal_actions(const HupaiGame *game, int32_t seat, char *out, size_t out_len);
 
 /**
+ * The action a built-in player chooses for `seat` now, as an mjai action object (what
+ * `hupai_game_legal_actions` lists; `null` when the seat has nothing to decide), followed by a NUL,
+ * into `out` (at most `out_len` bytes; 256 always suffice); returns its length without the NUL, or
+ * a negative `HupaiError`. `policy` names the player: `hupai` (decides from the seat's view alone:
+ * docs/player.md), `efficiency` or `random` (seeded with `seed`); NULL is `hupai`; another name is
+ * `HUPAI_ERROR_JSON`. The game is not changed: pass the answer to `hupai_game_apply`.
+ *
+ * # Safety
+ * As for `hupai_game_legal_actions`; `policy` is NULL or a NUL-terminated string valid for the
+ * call.
+ */
+int32_t hupai_game_choose(const HupaiGame *game,
+                          int32_t seat,
+                          const char *policy,
+                          uint64_t seed,
+                          char *out,
+                          size_t out_len);
+
+/**
+ * Why the `hupai` player chooses what it does for `seat` now, as a JSON object (`action`, `pai`,
+ * `mode`, `reason`, `threat`, and `candidates`: each action weighed, best first, with its
+ * `shanten`, `tenpai` and `win` probabilities, expected `score`, `danger`, expected `loss`,
+ * `value` and whether it is `chosen`; `null` when the seat has nothing to decide), followed by a
+ * NUL, into `out` (at most `out_len` bytes; 16384 always suffice); returns its length without the
+ * NUL, or a negative `HupaiError`.
+ *
+ * # Safety
+ * As for `hupai_game_legal_actions`.
+ */
+int32_t hupai_game_explain(const HupaiGame *game, int32_t seat, char *out, size_t out_len);
+
+/**
  * Does `action` for `seat`: an mjai action object as `hupai_game_legal_actions` lists them
  * (`{"type":"none"}` passes; an `actor`, if given, must be `seat`). Returns 0, or a negative
  * `HupaiError` with the game unchanged: `HUPAI_ERROR_JSON` when the text is not an action,

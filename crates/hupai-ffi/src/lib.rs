@@ -800,6 +800,75 @@ pub unsafe extern "C" fn hupai_game_legal_actions(
     })
 }
 
+/// The action a built-in player chooses for `seat` now, as an mjai action object (what
+/// `hupai_game_legal_actions` lists; `null` when the seat has nothing to decide), followed by a NUL,
+/// into `out` (at most `out_len` bytes; 256 always suffice); returns its length without the NUL, or
+/// a negative `HupaiError`. `policy` names the player: `hupai` (decides from the seat's view alone:
+/// docs/player.md), `efficiency` or `random` (seeded with `seed`); NULL is `hupai`; another name is
+/// `HUPAI_ERROR_JSON`. The game is not changed: pass the answer to `hupai_game_apply`.
+///
+/// # Safety
+/// As for `hupai_game_legal_actions`; `policy` is NULL or a NUL-terminated string valid for the
+/// call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_choose(
+    game: *const HupaiGame,
+    seat: i32,
+    policy: *const c_char,
+    seed: u64,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        // SAFETY: as above.
+        let name = unsafe { text(policy, "policy") }?.unwrap_or("hupai");
+        let kind: hupai_player::PlayerKind =
+            name.parse().map_err(|e: hupai_player::PlayerError| failure(HupaiError::Json, format!("policy: {e}")))?;
+        let seat = game_seat(&game.game, seat)?;
+        let legal = game.game.legal_actions(seat);
+        let text = if legal.is_empty() {
+            "null".to_string()
+        } else {
+            let action = kind.build(seed).choose(&game.game, seat, &legal);
+            let target = game.game.claim_target().unwrap_or(seat);
+            hupai_game::mjai::action_json(seat, target, &action).to_string()
+        };
+        // SAFETY: as above.
+        unsafe { write_text(&text, out, out_len) }
+    })
+}
+
+/// Why the `hupai` player chooses what it does for `seat` now, as a JSON object (`action`, `pai`,
+/// `mode`, `reason`, `threat`, and `candidates`: each action weighed, best first, with its
+/// `shanten`, `tenpai` and `win` probabilities, expected `score`, `danger`, expected `loss`,
+/// `value` and whether it is `chosen`; `null` when the seat has nothing to decide), followed by a
+/// NUL, into `out` (at most `out_len` bytes; 16384 always suffice); returns its length without the
+/// NUL, or a negative `HupaiError`.
+///
+/// # Safety
+/// As for `hupai_game_legal_actions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hupai_game_explain(
+    game: *const HupaiGame,
+    seat: i32,
+    out: *mut c_char,
+    out_len: usize,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller's guarantees, as documented above.
+        let game = unsafe { game_ref(game) }?;
+        let seat = game_seat(&game.game, seat)?;
+        let text = match hupai_player::Hupai::new().explain(&game.game, seat) {
+            Some(why) => serde_json::to_string(&why).map_err(|e| failure(HupaiError::Internal, e.to_string()))?,
+            None => "null".to_string(),
+        };
+        // SAFETY: as above.
+        unsafe { write_text(&text, out, out_len) }
+    })
+}
+
 /// Does `action` for `seat`: an mjai action object as `hupai_game_legal_actions` lists them
 /// (`{"type":"none"}` passes; an `actor`, if given, must be `seat`). Returns 0, or a negative
 /// `HupaiError` with the game unchanged: `HUPAI_ERROR_JSON` when the text is not an action,

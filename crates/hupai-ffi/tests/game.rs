@@ -199,3 +199,54 @@ fn a_gb_false_win_is_refused_or_penalised() {
         unsafe { hupai_game_free(handle) };
     }
 }
+
+/// `hupai_game_choose` answers what the player chooses on the engine directly, as an action the
+/// handle accepts; `hupai_game_explain` gives the same choice with its candidates; a bad player
+/// name is an error naming it.
+#[test]
+fn built_in_players_choose_through_the_handle() {
+    let rules = "{\"preset\": \"tenhou\", \"length\": \"single\"}";
+    let rules_c = CString::new(rules).unwrap();
+    let mut handle: *mut HupaiGame = std::ptr::null_mut();
+    // SAFETY: valid strings and a writable pointer slot.
+    assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), 11, &mut handle) }, 0, "{}", last_error());
+    let mut engine = hupai_game::Game::new(hupai_game::GameRules::from_json(rules).unwrap(), 11);
+    let hupai = CString::new("hupai").unwrap();
+    let mut explained = 0;
+    // SAFETY: `handle` is live until freed below.
+    while unsafe { hupai_game_is_over(handle) } == 0 {
+        let seat = engine.next_seat().unwrap();
+        // SAFETY: as above, a valid name, and the buffer is `len` writable bytes.
+        let chosen =
+            text_of(|out, len| unsafe { hupai_game_choose(handle, i32::from(seat), hupai.as_ptr(), 0, out, len) })
+                .unwrap();
+        let legal = engine.legal_actions(seat);
+        let mut player = hupai_player::Hupai::new();
+        let direct = hupai_game::policy::Policy::choose(&mut player, &engine, seat, &legal);
+        let target = engine.claim_target().unwrap_or(seat);
+        assert_eq!(chosen, hupai_game::mjai::action_json(seat, target, &direct).to_string());
+        if explained < 3 {
+            // SAFETY: as above.
+            let why = text_of(|out, len| unsafe { hupai_game_explain(handle, i32::from(seat), out, len) }).unwrap();
+            let why: serde_json::Value = serde_json::from_str(&why).unwrap();
+            assert_eq!(why["action"], direct.kind());
+            explained += 1;
+        }
+        let json = CString::new(chosen).unwrap();
+        // SAFETY: as above.
+        assert_eq!(unsafe { hupai_game_apply(handle, i32::from(seat), json.as_ptr()) }, 0, "{}", last_error());
+        engine.apply(seat, direct).unwrap();
+    }
+    // SAFETY: as above: nothing to decide once the game is over.
+    assert_eq!(
+        text_of(|out, len| unsafe { hupai_game_choose(handle, 0, std::ptr::null(), 0, out, len) }).unwrap(),
+        "null"
+    );
+    let bad = CString::new("mortal").unwrap();
+    // SAFETY: as above.
+    let code = text_of(|out, len| unsafe { hupai_game_choose(handle, 0, bad.as_ptr(), 0, out, len) }).unwrap_err();
+    assert_eq!(code, HupaiError::Json as i32);
+    assert!(last_error().contains("mortal"), "{}", last_error());
+    // SAFETY: `handle` came from `hupai_game_new` and is not used again.
+    unsafe { hupai_game_free(handle) };
+}

@@ -564,6 +564,43 @@ impl PyGame {
         Ok(numpy::IntoPyArray::into_pyarray(array, py))
     }
 
+    /// The action a built-in player (``policy``: ``"hupai"``, ``"efficiency"`` or ``"random"``,
+    /// seeded with ``seed``) chooses for ``seat`` now, as an mjai dict (what ``legal_actions``
+    /// lists), or ``None`` when the seat has nothing to decide. The ``hupai`` player decides from
+    /// the seat's view alone (docs/player.md). Raises ``GameError`` for an unknown player or seat.
+    #[pyo3(signature = (seat, policy = "hupai", seed = Seed(0)))]
+    fn choose<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: SeatArg,
+        policy: &str,
+        seed: Seed,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let seat = self.seat_arg(seat, "choose")?;
+        let kind: hupai_player::PlayerKind =
+            policy.parse().map_err(|e: hupai_player::PlayerError| GameError::new_err(format!("choose: {e}")))?;
+        let legal = self.legal(seat);
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let action = kind.build(seed.0).choose(&self.game, seat, &legal);
+        action_dict(py, &self.game, seat, &action).map(Some)
+    }
+
+    /// Why the ``hupai`` player would choose what it chooses for ``seat`` now: a dict with
+    /// ``action`` and ``pai`` (mjai), ``mode`` (``"push"``, ``"fold"``, ``"riichi"``, ``"win"``,
+    /// ``"call"``, ``"efficiency"``, ``"forced"``), ``reason``, ``threat`` and ``candidates``, one
+    /// dict per action weighed (best first) with ``action``, ``pai``, ``shanten``, ``tenpai``,
+    /// ``win``, ``score``, ``danger``, ``loss``, ``value`` and ``chosen``; ``None`` when the seat has
+    /// nothing to decide.
+    fn explain<'py>(&self, py: Python<'py>, seat: SeatArg) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let seat = self.seat_arg(seat, "explain")?;
+        match hupai_player::Hupai::new().explain(&self.game, seat) {
+            Some(why) => to_python(py, &why).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// An independent copy of the game.
     fn clone(&self) -> PyGame {
         Clone::clone(self)

@@ -567,3 +567,25 @@ def test_sichuan_plays_with_mjai_dicts_and_shows_voids_and_winners_out():
             assert (f[names.index("seat1_out")] == 0).all() or v["out"][(winner + 1) % 4]
     assert declared and won
     assert {"huansanzhang", "dingque", "hora"} <= {e["type"] for e in g.events()}
+
+
+def test_built_in_players_choose_and_hupai_explains():
+    g = Game({"preset": "tenhou", "length": "single"}, 3)
+    seen = 0
+    while not g.done:
+        seat = g.seat
+        legal = g.legal_actions(seat)
+        action = g.choose(seat, "hupai")
+        assert action in legal
+        if seen < 5 and any(a["type"] == "dahai" for a in legal):
+            why = g.explain(seat)
+            assert why["action"] == action["type"] and why["mode"] in ("push", "fold", "riichi", "call", "win")
+            assert sum(c["chosen"] for c in why["candidates"]) == 1
+            assert all(0.0 <= c["win"] <= 1.0 and 0.0 <= c["danger"] <= 1.0 for c in why["candidates"])
+            seen += 1
+        g.step(seat, action)
+    assert seen == 5
+    assert g.choose(0) is None and g.explain(0) is None
+    assert Game("gb", 1).choose(0, "efficiency") in Game("gb", 1).legal_actions(0)
+    with pytest.raises(GameError, match="choose.*mortal"):
+        Game("tenhou").choose(0, "mortal")

@@ -81,6 +81,10 @@ class Game:
     def __deepcopy__(self, memo: Any) -> Game: ...
     def determinize(self, seat: int, seed: int) -> Game:
         """A game equal to this one as seat sees it, the unseen tiles dealt again from seed."""
+    def choose(self, seat: int, policy: str = "hupai", seed: int = 0) -> dict[str, Any] | None:
+        """The mjai action a built-in player (hupai, efficiency, random) chooses for seat now."""
+    def explain(self, seat: int) -> dict[str, Any] | None:
+        """The hupai player's decision for seat now: every candidate's figures and the reason."""
 
 @final
 class VecGame:

@@ -1,0 +1,859 @@
+//! The `hupai` player: attack by expected value, defence by danger, push or fold between them.
+//!
+//! Every decision reads the seat's [`View`] (and the rules, the seat winds and the legal actions),
+//! never another seat's concealed tiles or the wall.
+
+use arrayvec::ArrayVec;
+use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
+use hupai::{Discard, Hand, Meld, Tile, TileCounts};
+use hupai_game::policy::{Efficiency, Policy};
+use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
+use hupai_score::riichi;
+use hupai_score::{ScoreError, Situation};
+use serde::Serialize;
+
+use crate::table::{Table, bakaze_index, danger_of};
+
+/// Most hands the exact odds may visit for one decision: caps the work of a slow hand.
+const MAX_HANDS: usize = 60_000;
+/// Above this shanten the exact odds are not asked (too slow for a decision); an estimate from
+/// shanten and effective tiles stands in.
+const EV_SHANTEN: i8 = 1;
+/// The chance that an opponent is ready from which folding is considered.
+const FOLD_THREAT: f64 = 0.45;
+/// Expected deal-in chance of one further discard made while pushing against a ready hand.
+const PUSH_RISK: f64 = 0.02;
+
+/// How a decision was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Mode {
+    /// A legal win, taken.
+    Win,
+    /// The discard with the best value less its expected loss.
+    Push,
+    /// The safest discard: the hand is not worth the risk.
+    Fold,
+    /// Riichi declared (its expected value beats dama).
+    Riichi,
+    /// A call (chi, pon, kan), a north set aside, or a pass.
+    Call,
+    /// The rules are not riichi's: played as the efficiency player.
+    Efficiency,
+    /// Nothing to weigh (one legal action, a forced move).
+    Forced,
+}
+
+/// One action the player weighed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Candidate {
+    /// mjai's type of the action (`dahai`, `reach`, `pon`, `none`, …).
+    pub action: &'static str,
+    /// Its tile, when it has one (the discard, the called tile).
+    pub pai: Option<Pai>,
+    /// Shanten of the hand after it (discards and calls).
+    pub shanten: Option<i8>,
+    /// Probability of being ready by the last draw.
+    pub tenpai: f64,
+    /// Probability of winning the hand (tsumo odds from `hupai-odds`, widened for wins on
+    /// discards, lowered while an opponent threatens).
+    pub win: f64,
+    /// Expected points gained by playing on from it.
+    pub score: f64,
+    /// Probability that this discard deals in now.
+    pub danger: f64,
+    /// Expected points lost by it now and by the discards pushing on would need.
+    pub loss: f64,
+    /// `score - loss`: what the player ranks by.
+    pub value: f64,
+    /// Whether it is the action chosen.
+    pub chosen: bool,
+}
+
+/// What the player chose and why: each candidate with its figures, the mode and the reason.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Explanation {
+    /// mjai's type of the action chosen.
+    pub action: &'static str,
+    /// Its tile, if it has one.
+    pub pai: Option<Pai>,
+    /// How it was reached.
+    pub mode: Mode,
+    /// The reason in words.
+    pub reason: String,
+    /// The chance that some opponent is ready (the sum over opponents, capped at 1).
+    pub threat: f64,
+    /// The candidates weighed, best first.
+    pub candidates: Vec<Candidate>,
+    /// The action itself.
+    #[serde(skip)]
+    pub chosen: Action,
+}
+
+/// The `hupai` player ([`Policy`]): deterministic, it keeps no state between decisions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Hupai {
+    _private: (),
+}
+
+impl Hupai {
+    /// The player.
+    pub fn new() -> Hupai {
+        Hupai { _private: () }
+    }
+
+    /// The decision for `seat` now, with every candidate's figures and the reason; `None` when
+    /// the seat has nothing to decide.
+    pub fn explain(&self, game: &Game, seat: Seat) -> Option<Explanation> {
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        Some(decide(game, seat, &legal, true))
+    }
+}
+
+impl Policy for Hupai {
+    fn choose(&mut self, game: &Game, seat: Seat, legal: &Actions) -> Action {
+        decide(game, seat, legal, false).chosen
+    }
+}
+
+/// A working candidate before it is written out.
+#[derive(Debug, Clone, Copy)]
+struct Cand {
+    action: Action,
+    /// Expected score of this discard played dama and with riichi at tenpai (NaN: not asked).
+    dama: f64,
+    riichi: f64,
+    shanten: i8,
+    tenpai: f64,
+    win: f64,
+    score: f64,
+    danger: f64,
+    now_loss: f64,
+    loss: f64,
+    value: f64,
+}
+
+fn explanation(chosen: Action, mode: Mode, reason: String, threat: f64, cands: &[Cand], explain: bool) -> Explanation {
+    let mut candidates = Vec::new();
+    if explain {
+        candidates.reserve(cands.len());
+        for c in cands {
+            candidates.push(Candidate {
+                action: c.action.kind(),
+                pai: action_pai(c.action),
+                shanten: (c.shanten < 99).then_some(c.shanten),
+                tenpai: c.tenpai,
+                win: c.win,
+                score: c.score,
+                danger: c.danger,
+                loss: c.loss,
+                value: c.value,
+                chosen: c.action == chosen,
+            });
+        }
+        candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
+    }
+    Explanation {
+        action: chosen.kind(),
+        pai: action_pai(chosen),
+        mode,
+        reason: if explain { reason } else { String::new() },
+        threat,
+        candidates,
+        chosen,
+    }
+}
+
+fn action_pai(a: Action) -> Option<Pai> {
+    match a {
+        Action::Dahai { pai, .. }
+        | Action::Chi { pai, .. }
+        | Action::Pon { pai, .. }
+        | Action::Daiminkan { pai, .. }
+        | Action::Kakan { pai } => Some(pai),
+        Action::Ankan { consumed } => Some(consumed[0]),
+        _ => None,
+    }
+}
+
+/// The whole decision. The reason text is made only when `explain` is set.
+fn decide(game: &Game, seat: Seat, legal: &Actions, explain: bool) -> Explanation {
+    let forced = |a: Action, mode: Mode, why: &str| explanation(a, mode, why.to_string(), 0.0, &[], explain);
+    if legal.len() == 1 {
+        return forced(legal[0], Mode::Forced, "the only legal action");
+    }
+    let rules = *game.rules();
+    if rules.family != Family::Riichi {
+        let a = Efficiency.choose(game, seat, legal);
+        return forced(a, Mode::Efficiency, "not riichi rules: the efficiency player's choice");
+    }
+    if legal.contains(&Action::Hora) {
+        return forced(Action::Hora, Mode::Win, "a legal win is taken");
+    }
+    if legal.contains(&Action::Kita) {
+        return forced(Action::Kita, Mode::Call, "a north set aside is a dora");
+    }
+    let view = game.view(seat);
+    let ctx = Context::new(&view, &rules);
+    if legal.iter().any(|a| matches!(a, Action::Dahai { .. })) {
+        turn(&ctx, legal, explain)
+    } else {
+        answer(&ctx, legal, explain)
+    }
+}
+
+/// What one decision knows: the view read into counts, the rules, the winds.
+struct Context<'a> {
+    view: &'a View,
+    rules: GameRules,
+    hand_rules: hupai::Rules,
+    table: Table,
+    seat_winds: [usize; 4],
+    bakaze: usize,
+    melds: ArrayVec<Meld, 4>,
+    closed: bool,
+    /// Multiplier on losses from the standings (cautious when leading the last hand).
+    caution: f64,
+    /// The chance that some opponent is ready.
+    threat: f64,
+}
+
+impl<'a> Context<'a> {
+    fn new(view: &'a View, rules: &GameRules) -> Context<'a> {
+        let n = usize::from(view.players.max(1));
+        let oya = usize::from(view.oya);
+        let mut seat_winds = [0; 4];
+        for (s, w) in seat_winds.iter_mut().enumerate().take(n) {
+            *w = (s + n - oya) % n;
+        }
+        let bakaze = bakaze_index(view);
+        let table = Table::read(view, seat_winds);
+        let me = usize::from(view.seat);
+        let melds: ArrayVec<Meld, 4> = view.melds[me].iter().map(|m| m.meld()).collect();
+        let closed = view.melds[me].iter().all(|m| m.kind == MeldKind::Ankan);
+        let threat = table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai).sum::<f64>().min(1.0);
+        let caution = caution(view, rules);
+        Context {
+            view,
+            rules: *rules,
+            hand_rules: rules.hand_rules(),
+            table,
+            seat_winds,
+            bakaze,
+            melds,
+            closed,
+            caution,
+            threat,
+        }
+    }
+
+    fn me(&self) -> usize {
+        usize::from(self.view.seat)
+    }
+
+    fn hand(&self, counts: &[u8; 34], melds: &[Meld]) -> Option<Hand> {
+        Hand::new(TileCounts(*counts), 0, melds).ok()
+    }
+
+    fn visible(&self) -> TileCounts {
+        TileCounts(self.table.visible)
+    }
+
+    fn danger(&self, k: usize) -> (f64, f64) {
+        danger_of(&self.table, k, self.seat_winds, self.bakaze)
+    }
+
+    /// A value honor for this seat: a dragon, the round wind or the seat wind.
+    fn is_value_honor(&self, k: usize) -> bool {
+        k >= 31 || k == 27 + self.bakaze || k == 27 + self.seat_winds[self.me()]
+    }
+
+    /// The likeliest opponent to be ready: how likely.
+    fn biggest_threat(&self) -> f64 {
+        self.table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai).fold(0.0, f64::max)
+    }
+
+    /// Expected future loss per discard made while pushing.
+    fn push_rate(&self) -> f64 {
+        self.table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai * o.loss * PUSH_RISK).sum::<f64>()
+            * self.caution
+    }
+
+    /// The scorer valuing this seat's wins as the table stands.
+    fn valuer(&self) -> Valuer {
+        let me = self.me();
+        let mut red = [0u8; 3];
+        for (s, r) in red.iter_mut().enumerate() {
+            *r = self.view.hand.red[s];
+        }
+        let mut meld_red = [0u8; 3];
+        for m in &self.view.melds[me] {
+            for &p in m.tiles() {
+                if p.is_red()
+                    && let Some(t) = p.kind()
+                {
+                    meld_red[t.index() / 9] += 1;
+                }
+            }
+        }
+        Valuer {
+            options: self.rules.scoring_options(),
+            seat: Tile::ALL[27 + self.seat_winds[me]],
+            round: Tile::ALL[27 + self.bakaze],
+            dora: self.view.dora_markers.iter().filter_map(|p| p.kind()).collect(),
+            red,
+            meld_red,
+            nuki: self.view.nuki[me],
+            honba: u32::from(self.view.honba),
+            kyotaku: u32::from(self.view.kyotaku),
+        }
+    }
+
+    /// A rough value of a hand without the exact odds: more with dora, red fives, value honors and
+    /// as the dealer.
+    fn rough_value(&self, counts: &[u8; 34]) -> f64 {
+        let mut han = 1.0;
+        for (k, &c) in counts.iter().enumerate() {
+            han += f64::from(self.table.dora[k]) * f64::from(c);
+            if c >= 2 && k >= 27 && self.is_value_honor(k) {
+                han += 0.7;
+            }
+        }
+        han += f64::from(self.view.hand.red.iter().sum::<u8>());
+        let dealer = usize::from(self.view.oya) == self.me();
+        // A closed hand counts on riichi (and often tsumo or ura); an open one on its yaku alone.
+        let first = if self.closed { 2600.0 } else { 1500.0 };
+        let base = first * 2f64.powf((han - 1.0).min(3.0)) * if dealer { 1.5 } else { 1.0 };
+        base.min(12000.0)
+    }
+
+    /// Widens a tsumo-only win chance over `draws` to one with wins on discards, and lowers it
+    /// while opponents threaten (they may end the hand first).
+    fn widen(&self, p: f64) -> f64 {
+        // Others fold against a threat: fewer discards to win on.
+        let with_ron = 1.0 - (1.0 - p.clamp(0.0, 1.0)).powf(2.2 - 0.8 * self.threat);
+        with_ron * (1.0 - 0.4 * self.threat).max(0.3)
+    }
+}
+
+/// How much more losses weigh from the standings: leading the last hand, a deal-in costs the
+/// match; last with nothing to lose, less.
+fn caution(view: &View, rules: &GameRules) -> f64 {
+    let last_round = match rules.length {
+        GameLength::East => 0,
+        GameLength::South => 1,
+        GameLength::North => 3,
+        _ => return 1.0,
+    };
+    let n = usize::from(view.players);
+    let last = bakaze_index(view) >= last_round && usize::from(view.kyoku) >= n;
+    if !last {
+        return 1.0;
+    }
+    let me = usize::from(view.seat);
+    let mine = view.scores[me];
+    let above = (0..n).filter(|&s| s != me && view.scores[s] > mine).count();
+    match above {
+        0 => 1.6,
+        a if a + 1 == n => 0.6,
+        _ => 1.0,
+    }
+}
+
+/// The scorer of this seat's wins: its winds, the dora shown, its red fives, the sticks; a win on
+/// a discard (the common case), riichi and ura-dora when asked.
+struct Valuer {
+    options: riichi::Options,
+    seat: Tile,
+    round: Tile,
+    dora: ArrayVec<Tile, 5>,
+    red: [u8; 3],
+    meld_red: [u8; 3],
+    nuki: u8,
+    honba: u32,
+    kyotaku: u32,
+}
+
+impl Valuer {
+    fn points(&self, hand: &Hand, tile: Tile, ura: Option<Tile>) -> Option<f64> {
+        let fives = |counts: &TileCounts, s: usize| counts.0[s * 9 + 4];
+        let mut concealed = [0u8; 3];
+        let mut melded = [0u8; 3];
+        let declared = hand.declared_counts();
+        for s in 0..3 {
+            concealed[s] = self.red[s].min(fives(hand.concealed(), s));
+            melded[s] = self.meld_red[s].min(fives(&declared, s));
+        }
+        let hand = hand.clone().with_red_fives(concealed, melded).unwrap_or_else(|_| hand.clone());
+        let mut s = Situation::new(hand, tile);
+        s.seat = self.seat;
+        s.round = self.round;
+        s.dora = self.dora.to_vec();
+        s.nuki = self.nuki;
+        s.honba = self.honba;
+        s.kyotaku = self.kyotaku;
+        if let Some(u) = ura {
+            s.riichi = true;
+            s.ura = vec![u];
+        }
+        match riichi::score(&s, &self.options) {
+            Ok(score) => Some(f64::from(score.points.total)),
+            Err(ScoreError::NoYaku) => Some(0.0),
+            Err(_) => None,
+        }
+    }
+}
+
+impl WinValue for Valuer {
+    fn value(&self, hand: &Hand, tile: Tile) -> Option<f64> {
+        self.points(hand, tile, None)
+    }
+
+    fn riichi_deposit(&self) -> Option<f64> {
+        Some(f64::from(hupai_score::RIICHI_DEPOSIT))
+    }
+
+    fn riichi_value(&self, hand: &Hand, tile: Tile, ura: Tile) -> Option<f64> {
+        if !hand.is_closed() {
+            return None;
+        }
+        self.points(hand, tile, Some(ura))
+    }
+
+    /// One score per ura count (0–4) rather than one per indicator kind: a riichi score depends on
+    /// its ura indicator only through the copies of the indicated kind the hand holds.
+    fn riichi_expected(&self, hand: &Hand, tile: Tile, ura: &[f64; 34]) -> Option<f64> {
+        let counts = hand.physical_counts();
+        let mut groups: [(f64, Option<Tile>); 5] = [(0.0, None); 5];
+        for k in Tile::ALL {
+            let p = ura[k.index()];
+            if p > 0.0 {
+                let held = counts[riichi::dora_of(k, self.options.sanma)].min(4);
+                let group = &mut groups[usize::from(held)];
+                group.0 += p;
+                group.1.get_or_insert(k);
+            }
+        }
+        let mut sum = 0.0;
+        for (p, indicator) in groups {
+            if let Some(k) = indicator {
+                sum += p * self.riichi_value(hand, tile, k)?;
+            }
+        }
+        Some(sum)
+    }
+}
+
+/// The legal discard of kind `k`: the plain tile before the red five, the drawn tile before the
+/// same tile from the hand.
+fn dahai_of(legal: &Actions, k: usize) -> Option<Action> {
+    let mut found: Option<Action> = None;
+    for &a in legal {
+        if let Action::Dahai { pai, tsumogiri } = a
+            && pai.kind().map(Tile::index) == Some(k)
+        {
+            let better = match found {
+                None => true,
+                Some(Action::Dahai { pai: f, tsumogiri: ft }) => {
+                    (f.is_red() && !pai.is_red()) || (f == pai && tsumogiri && !ft)
+                }
+                Some(_) => false,
+            };
+            if better {
+                found = Some(a);
+            }
+        }
+    }
+    found
+}
+
+/// A rough tsumo win chance from shanten, effective tiles and draws left, for hands too far from
+/// ready for the exact odds.
+fn rough_win(shanten: i8, effective: u32, draws: u8) -> f64 {
+    let sh = f64::from(shanten.max(0));
+    let t = (f64::from(draws) / 17.0).min(1.0);
+    let width = (f64::from(effective) / (8.0 * sh + 8.0)).min(1.5).sqrt();
+    (0.45f64.powf(sh) * width * t.powf(sh + 1.0)).min(0.95)
+}
+
+/// A turn: discard (pushing or folding), declare riichi, kan, or abort.
+fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
+    let me = ctx.me();
+    let view = ctx.view;
+    let counts = view.hand.kinds;
+    let in_riichi = view.riichi[me];
+    let riichi_legal = legal.contains(&Action::Reach);
+    // Nine terminals at the first draw: abort unless thirteen orphans is close.
+    if legal.contains(&Action::Ryukyoku) {
+        let orphans = counts.iter().enumerate().filter(|&(k, &c)| c > 0 && Tile::ALL[k].is_terminal_or_honor()).count();
+        if orphans < 11 {
+            return explanation(
+                Action::Ryukyoku,
+                Mode::Call,
+                format!("nine terminals with {orphans} kinds: the hand is aborted"),
+                ctx.threat,
+                &[],
+                explain,
+            );
+        }
+    }
+    let Some(hand) = ctx.hand(&counts, &ctx.melds) else {
+        let a = legal.iter().copied().find(|a| matches!(a, Action::Dahai { .. })).unwrap_or(legal[0]);
+        return explanation(a, Mode::Forced, "the hand cannot be read".into(), ctx.threat, &[], explain);
+    };
+    let visible = ctx.visible();
+    let draws = ctx.table.draws_left;
+    let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &visible) else {
+        let a = legal.iter().copied().find(|a| matches!(a, Action::Dahai { .. })).unwrap_or(legal[0]);
+        return explanation(a, Mode::Forced, "no discard advice for the hand".into(), ctx.threat, &[], explain);
+    };
+    let best_shanten = advice.iter().map(|o| o.after.shanten).min().unwrap_or(8);
+
+    // Kans that keep the shanten and the hand safe enough: another dora and a replacement draw.
+    if !in_riichi && ctx.threat < 0.5 {
+        for &a in legal {
+            let (k, meld) = match a {
+                Action::Ankan { consumed } => match consumed[0].kind() {
+                    Some(t) => (t.index(), Meld::ClosedKan(t)),
+                    None => continue,
+                },
+                Action::Kakan { pai } => match pai.kind() {
+                    Some(t) => (t.index(), Meld::Kan(t)),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let mut after = counts;
+            let mut melds = ctx.melds.clone();
+            if matches!(a, Action::Ankan { .. }) {
+                after[k] = after[k].saturating_sub(4);
+                if melds.try_push(meld).is_err() {
+                    continue;
+                }
+            } else {
+                after[k] = after[k].saturating_sub(1);
+                match melds.iter_mut().find(|m| matches!(m, Meld::Pon(t) if t.index() == k)) {
+                    Some(m) => *m = meld,
+                    None => continue,
+                }
+            }
+            let keeps = ctx
+                .hand(&after, &melds)
+                .and_then(|h| hupai::shanten(&h, &ctx.hand_rules).ok())
+                .is_some_and(|s| s.number <= best_shanten);
+            if keeps {
+                return explanation(a, Mode::Call, "a kan that keeps the shanten".into(), ctx.threat, &[], explain);
+            }
+        }
+    }
+    if in_riichi {
+        // Riichi locks the hand: a concealed kan the rules allow, else the drawn tile.
+        if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Ankan { .. })) {
+            return explanation(a, Mode::Call, "a concealed kan after riichi".into(), ctx.threat, &[], explain);
+        }
+    }
+
+    // A threat ends the hand sooner: a ready opponent wins within a few turns.
+    let horizon = draws.min(17 - (9.0 * ctx.threat) as u8);
+    let use_ev = best_shanten <= EV_SHANTEN && horizon > 0;
+    let valuer = ctx.valuer();
+    // The exact odds, asked only of the discards keeping the best shanten (a discard that goes
+    // back a step reaches far more hands, and the estimate ranks it well enough): one evaluator
+    // (one memo) per model, dama and riichi at tenpai.
+    let evaluator = |riichi: bool| {
+        let options = EvOptions {
+            turns: horizon,
+            riichi: riichi && ctx.closed,
+            visible,
+            scorer: Some(&valuer as &dyn WinValue),
+            max_hands: MAX_HANDS,
+            ..EvOptions::default()
+        };
+        Evaluator::new(&hand, &ctx.hand_rules, &options).ok()
+    };
+    // The attack model: a closed hand expects to declare riichi once ready (the declaration itself
+    // is weighed against dama below); an open hand wins with what it has.
+    let mut dama = if use_ev { evaluator(false) } else { None };
+    let mut riichi = if use_ev && ctx.closed { evaluator(true) } else { None };
+
+    let push_rate = ctx.push_rate();
+    let mut cands: ArrayVec<Cand, 34> = ArrayVec::new();
+    let mut safe_kinds = 0usize;
+    for (k, &c) in counts.iter().enumerate() {
+        if c > 0 && ctx.danger(k).0 < 0.01 {
+            safe_kinds += usize::from(c);
+        }
+    }
+    for option in &advice {
+        let Discard::Tile(t) = option.discard else { continue };
+        let k = t.index();
+        let Some(action) = dahai_of(legal, k) else { continue };
+        let shanten = option.after.shanten;
+        let mut after = counts;
+        after[k] -= 1;
+        let exact = |e: &mut Option<Evaluator>| -> Option<(f64, f64, f64)> {
+            if shanten != best_shanten {
+                return None;
+            }
+            let h = ctx.hand(&after, &ctx.melds)?;
+            let f = e.as_mut()?.figures(&h, horizon).ok()?;
+            Some((f.tenpai, f.win, f.score?))
+        };
+        let d = exact(&mut dama);
+        let r = exact(&mut riichi);
+        let (dama_score, riichi_score) = (d.map_or(f64::NAN, |f| f.2), r.map_or(f64::NAN, |f| f.2));
+        let (tenpai, win_tsumo, score) = {
+            // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
+            // asked: a closed hand before it is ready).
+            let chosen = match (d, r) {
+                (Some(d), Some(r)) if r.2 > d.2 => Some(r),
+                (Some(d), _) => Some(d),
+                (None, r) => r,
+            };
+            match chosen {
+                Some(f) => f,
+                None => {
+                    let p = rough_win(shanten, option.after.unseen(), horizon);
+                    let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
+                    // An open hand with no yaku in sight still wants speed (a yaku may come):
+                    // a quarter of the value keeps the efficient discards ahead.
+                    let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
+                    let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
+                    (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
+                }
+            }
+        };
+        let win = ctx.widen(win_tsumo);
+        let widen_factor = if win_tsumo > 1e-9 { win / win_tsumo } else { 1.0 };
+        let mut gain = score * widen_factor;
+        // Ready at the exhaustive draw is paid: worth something when few draws are left.
+        if draws <= 6 {
+            gain += tenpai * 1000.0;
+        }
+        let (danger, now_loss) = ctx.danger(k);
+        let now_loss = now_loss * ctx.caution;
+        // Pushing on needs more discards the longer the hand is from ready; a ready hand keeps
+        // discarding what it draws until it wins.
+        let more = if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws));
+        let loss = now_loss + push_rate * more;
+        cands.push(Cand {
+            action,
+            dama: dama_score,
+            riichi: riichi_score,
+            shanten,
+            tenpai,
+            win,
+            score: gain,
+            danger,
+            now_loss,
+            loss,
+            // Ties (no value reachable) go to the faster discard.
+            value: gain - loss + 10.0 * win + 5.0 * tenpai,
+        });
+    }
+    if cands.is_empty() {
+        let a = legal.iter().copied().find(|a| matches!(a, Action::Dahai { .. })).unwrap_or(legal[0]);
+        return explanation(a, Mode::Forced, "no discard weighed".into(), ctx.threat, &[], explain);
+    }
+    if in_riichi {
+        // After riichi only the drawn tile (or a tile keeping the waits) may go: the best of them.
+        let best = best_by(&cands, |c| c.value);
+        return explanation(
+            best.action,
+            Mode::Push,
+            "riichi declared: the hand is locked".into(),
+            ctx.threat,
+            &cands,
+            explain,
+        );
+    }
+    let push = best_by(&cands, |c| c.value);
+    // Folding: the safest tile now; what it costs later grows when few safe tiles are left.
+    let fold = best_by(&cands, |c| -c.now_loss * 1000.0 - c.danger * 10.0 + c.score * 1e-6);
+    let short_of_safe = (f64::from(draws.min(8)) - safe_kinds as f64).max(0.0);
+    let fold_value = -fold.now_loss - push_rate * 0.35 * short_of_safe;
+    // Folding is for a real threat: a riichi, or calls enough to be likely ready.
+    let folding = fold_value > push.value && ctx.biggest_threat() >= FOLD_THREAT;
+    let chosen = if folding { fold } else { push };
+    if riichi_legal && !folding && chosen.shanten == 0 && chosen.riichi.is_finite() && chosen.dama.is_finite() {
+        let (r, d) = (chosen.riichi, chosen.dama);
+        // Riichi locks the hand: under a threat it also gives up folding later.
+        if r > d + ctx.push_rate() * 2.0 {
+            return explanation(
+                Action::Reach,
+                Mode::Riichi,
+                format!("riichi: expected {r:.0} points against {d:.0} dama"),
+                ctx.threat,
+                &cands,
+                explain,
+            );
+        }
+    }
+    let reason = if explain {
+        if folding {
+            format!(
+                "fold: the best push is worth {:.0} after its expected loss, the safest tile {:.0}",
+                push.value, fold_value
+            )
+        } else {
+            format!(
+                "push: {:.0} expected points, {:.1}% to deal in now, {:.0} expected loss",
+                chosen.score,
+                chosen.danger * 100.0,
+                chosen.loss
+            )
+        }
+    } else {
+        String::new()
+    };
+    explanation(chosen.action, if folding { Mode::Fold } else { Mode::Push }, reason, ctx.threat, &cands, explain)
+}
+
+fn best_by(cands: &[Cand], key: impl Fn(&Cand) -> f64) -> Cand {
+    let mut best = cands[0];
+    for c in &cands[1..] {
+        if key(c) > key(&best) {
+            best = *c;
+        }
+    }
+    best
+}
+
+/// Whether an open hand (these concealed counts, these melds) has a yaku it can reach: a value
+/// honor triplet or pair, all simples (where open tanyao counts), one suit with honors, or
+/// triplets only.
+fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
+    let value_meld = melds.iter().any(|m| {
+        let t = m.tile().index();
+        !matches!(m, Meld::Chi(_)) && t >= 27 && ctx.is_value_honor(t)
+    });
+    let value_concealed = counts.iter().enumerate().any(|(k, &c)| c >= 3 && k >= 27 && ctx.is_value_honor(k));
+    if value_meld || value_concealed {
+        return true;
+    }
+    let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+    // All simples: simple melds, at most one terminal or honor left to throw.
+    if ctx.rules.scoring_options().has_open_tanyao {
+        let melds_simple = melds.iter().all(|m| m.tiles().iter().all(|t| t.is_simple()));
+        let outside: u32 = counts
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor())
+            .map(|(_, &c)| u32::from(c))
+            .sum();
+        if melds_simple && outside <= 1 {
+            return true;
+        }
+    }
+    // One suit and honors: every suited meld in one suit, at most two other tiles to throw.
+    for suit in 0..3 {
+        let melds_in = melds.iter().all(|m| {
+            let t = m.tile().index();
+            t >= 27 || t / 9 == suit
+        });
+        let others: u32 =
+            counts.iter().enumerate().filter(|&(k, _)| k < 27 && k / 9 != suit).map(|(_, &c)| u32::from(c)).sum();
+        if melds_in && others <= 2 && total >= 4 {
+            return true;
+        }
+    }
+    // Triplets: no sequence called, pairs and triplets enough for the melds still needed.
+    if melds.iter().all(|m| !matches!(m, Meld::Chi(_))) {
+        let pairs = counts.iter().filter(|&&c| c >= 2).count();
+        let needed = 5 - melds.len();
+        if melds.len() >= 2 && pairs >= needed {
+            return true;
+        }
+    }
+    false
+}
+
+/// Answering another seat's discard: a call that helps, else pass.
+fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
+    let counts = ctx.view.hand.kinds;
+    let pass = if legal.contains(&Action::None) { Action::None } else { legal[0] };
+    let Some(now) = ctx.hand(&counts, &ctx.melds).and_then(|h| hupai::shanten(&h, &ctx.hand_rules).ok()) else {
+        return explanation(pass, Mode::Call, "pass".into(), ctx.threat, &[], explain);
+    };
+    let now = now.number;
+    let mut best: Option<(i8, u32, Action)> = None;
+    let mut cands: ArrayVec<Cand, 34> = ArrayVec::new();
+    let visible = ctx.visible();
+    for &action in legal {
+        let (pai, consumed, meld) = match action {
+            Action::Pon { pai, consumed } => (pai, consumed, pai.kind().map(Meld::Pon)),
+            Action::Chi { pai, consumed } => {
+                let low = [pai, consumed[0], consumed[1]].iter().filter_map(|t| t.kind()).min();
+                (pai, consumed, low.map(Meld::Chi))
+            }
+            _ => continue,
+        };
+        let (Some(meld), Some(_)) = (meld, pai.kind()) else { continue };
+        let mut after = counts;
+        for c in consumed {
+            let k = c.kind_index();
+            if after[k] == 0 {
+                continue;
+            }
+            after[k] -= 1;
+        }
+        let mut melds = ctx.melds.clone();
+        if melds.try_push(meld).is_err() {
+            continue;
+        }
+        // The best discard after the call: its shanten and effective tiles.
+        let Some(hand) = ctx.hand(&after, &melds) else { continue };
+        let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &visible) else { continue };
+        let Some(top) = advice.first() else { continue };
+        let (shanten, width) = (top.after.shanten, top.after.unseen());
+        let yaku = has_yaku_route(ctx, &after, &melds);
+        let mut value = f64::from(width) - 100.0 * f64::from(shanten);
+        if !yaku {
+            value = f64::MIN;
+        }
+        cands.push(Cand {
+            action,
+            dama: f64::NAN,
+            riichi: f64::NAN,
+            shanten,
+            tenpai: 0.0,
+            win: 0.0,
+            score: 0.0,
+            danger: 0.0,
+            now_loss: 0.0,
+            loss: 0.0,
+            value,
+        });
+        if !yaku || shanten >= now {
+            continue;
+        }
+        // Under a threat only a call that makes the hand ready is worth opening it.
+        if ctx.threat >= 0.5 && shanten > 0 {
+            continue;
+        }
+        // A closed hand near ready keeps riichi unless the call makes it ready.
+        if ctx.closed && now <= 1 && shanten > 0 {
+            continue;
+        }
+        if best.is_none_or(|(s, w, _)| (shanten, std::cmp::Reverse(width)) < (s, std::cmp::Reverse(w))) {
+            best = Some((shanten, width, action));
+        }
+    }
+    match best {
+        Some((s, w, a)) => explanation(
+            a,
+            Mode::Call,
+            format!("a call with a yaku that lowers the shanten to {s} ({w} effective tiles)"),
+            ctx.threat,
+            &cands,
+            explain,
+        ),
+        None => explanation(pass, Mode::Call, "no call helps: pass".into(), ctx.threat, &cands, explain),
+    }
+}

@@ -1,0 +1,264 @@
+//! The player's decisions on positions written out tile by tile: a fold against riichi, a push
+//! with a mangan against one call, a legal win, choices that do not change when only hidden tiles
+//! do, and whole hands under every preset played legally.
+
+use hupai_game::policy::{self, Policy};
+use hupai_game::rules::PRESETS;
+use hupai_game::{Action, Game, GameLength, GameRules, Pai, PaiId, Wall, WallSource};
+use hupai_player::{Hupai, Mode, PlayerKind};
+
+/// Tiles of an mpsz string in the order written.
+fn tiles(text: &str) -> Vec<Pai> {
+    let mut out = Vec::new();
+    let mut digits = Vec::new();
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            for d in digits.drain(..) {
+                out.push(format!("{d}{c}").parse().unwrap_or_else(|e| panic!("{e}")));
+            }
+        }
+    }
+    out
+}
+
+fn pai(t: &str) -> Pai {
+    t.parse().unwrap()
+}
+
+fn dahai(t: &str, tsumogiri: bool) -> Action {
+    Action::Dahai { pai: pai(t), tsumogiri }
+}
+
+/// A four-player wall dealing `hands` (seat 0 deals), drawing `draws` in order, with the dora
+/// indicator `dora`; every other tile wherever it is left.
+fn wall(hands: [&str; 4], draws: &str, dora: &str) -> Wall {
+    let mut identity = [PaiId(0); 136];
+    for (i, slot) in identity.iter_mut().enumerate() {
+        *slot = PaiId(i as u8);
+    }
+    let layout = Wall { yama: identity, len: 136, dice: [1, 1] };
+    let mut free: Vec<Vec<u8>> = (0..37).map(|_| Vec::new()).collect();
+    for id in 0..136u8 {
+        free[PaiId(id).pai([1, 1, 1]).index() as usize].push(id);
+    }
+    let mut yama = [None; 136];
+    let mut place = |pos: usize, pai: Pai| {
+        let id = free[pai.index() as usize].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
+        assert!(yama[pos].replace(id).is_none(), "position {pos} twice");
+    };
+    for (seat, hand) in hands.iter().enumerate() {
+        let hand = tiles(hand);
+        assert_eq!(hand.len(), 13, "seat {seat}");
+        for (i, &pai) in hand.iter().enumerate() {
+            place(usize::from(layout.dealt(4, seat as u8, i).0), pai);
+        }
+    }
+    for (k, pai) in tiles(draws).into_iter().enumerate() {
+        place(usize::from(layout.draw(4, k).0), pai);
+    }
+    place(usize::from(layout.dora_indicator(0).0), tiles(dora)[0]);
+    let mut rest = free.into_iter().flatten();
+    let ids: Vec<u8> = yama.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
+    Wall::from_ids(&ids, 4, [1, 1]).unwrap()
+}
+
+fn game(hands: [&str; 4], draws: &str, dora: &str) -> Game {
+    let mut rules = GameRules::TENHOU;
+    rules.length = GameLength::Single;
+    Game::with_walls(rules, WallSource::Given(vec![wall(hands, draws, dora)].into()))
+}
+
+/// Every seat still to answer a claim passes.
+fn pass_all(g: &mut Game) {
+    while let Some(s) = g.next_seat() {
+        if !g.legal_actions(s).contains(&Action::None) {
+            break;
+        }
+        g.apply(s, Action::None).unwrap();
+    }
+}
+
+/// The dealer's riichi (ready on 1z/2z, discarding 7p), then seat 1 draws 9s holding a cheap
+/// hand one from ready whose 78p holds the only tile safe against the dealer.
+fn riichi_then_cheap_hand() -> Game {
+    let dealer = "123m456p789s1122z";
+    let seat1 = "234m67m345p78p22s3z";
+    let seat2 = "1358m2469p1357s6z";
+    let seat3 = "1369m1357p2468s7z";
+    let mut g = game([dealer, seat1, seat2, seat3], "7p9s", "9m");
+    g.apply(0, Action::Reach).unwrap();
+    g.apply(0, dahai("7p", true)).unwrap();
+    pass_all(&mut g);
+    assert_eq!(g.next_seat(), Some(1));
+    g
+}
+
+#[test]
+fn folds_with_the_genbutsu_against_a_riichi() {
+    let g = riichi_then_cheap_hand();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.mode, Mode::Fold, "{why:#?}");
+    assert_eq!(why.chosen, dahai("7p", false), "{why:#?}");
+    // The same hand with no riichi at the table pushes on with an isolated tile.
+    let mut g =
+        game(["123m456p789s1122z", "234m67m345p78p22s3z", "1358m2469p1357s6z", "1369m1357p2468s7z"], "7p9s", "9m");
+    g.apply(0, dahai("7p", true)).unwrap();
+    pass_all(&mut g);
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.mode, Mode::Push, "{why:#?}");
+    assert!(
+        matches!(why.chosen, Action::Dahai { pai, .. } if pai == self::pai("9s") || pai == self::pai("3z")),
+        "{why:#?}"
+    );
+}
+
+#[test]
+fn pushes_a_mangan_against_one_call() {
+    // A mangan ready: one suit, a straight; the table shows one call.
+    let dealer = "1368m1357s2468p5z";
+    let seat1 = "2479m2468s1357p3z";
+    let seat2 = "124m2358s2369p55z";
+    let seat3 = "123456789p1122z";
+    let mut g = game([dealer, seat1, seat2, seat3], "5z5s", "9m");
+    g.apply(0, dahai("5z", true)).unwrap();
+    // Seat 2 pons, then throws 9p: a tile seat 3 holds and could fold with.
+    let pon = *g.legal_actions(2).iter().find(|a| matches!(a, Action::Pon { .. })).expect("seat 2 may pon");
+    while let Some(s) = g.next_seat() {
+        let a = if s == 2 { pon } else { Action::None };
+        g.apply(s, a).unwrap();
+        if s == 2 {
+            break;
+        }
+    }
+    g.apply(2, dahai("9p", false)).unwrap();
+    // Seat 3 could chi the 9p: a call that does not lower its shanten is declined.
+    if g.next_seat() == Some(3) {
+        let mut p = Hupai::new();
+        let legal = g.legal_actions(3);
+        assert_eq!(p.choose(&g, 3, &legal), Action::None);
+        g.apply(3, Action::None).unwrap();
+    }
+    pass_all(&mut g);
+    assert_eq!(g.next_seat(), Some(3));
+    let hand = g.view(3).hand;
+    assert_eq!(hand.total(), 14);
+    let why = Hupai::new().explain(&g, 3).unwrap();
+    // Still ready: the 5s drawn goes (or riichi is declared), not the 9p that is safe.
+    assert_eq!(g.view(3).drawn, Some(pai("5s")));
+    let kept_ready = why.chosen == dahai("5s", true) || why.chosen == Action::Reach;
+    assert!(kept_ready, "{why:#?}");
+    assert_ne!(why.mode, Mode::Fold, "{why:#?}");
+}
+
+#[test]
+fn takes_a_legal_win() {
+    // Seat 1 is ready on 5z/6z (a dragon triplet is its yaku) and the dealer throws 5z.
+    let dealer = "1368m1357s2468p5z";
+    let seat1 = "123m456p789s5566z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    let mut g = game([dealer, seat1, seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let legal = g.legal_actions(1);
+    assert!(legal.contains(&Action::Hora), "{legal:?}");
+    assert_eq!(Hupai::new().choose(&g, 1, &legal), Action::Hora);
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.mode, Mode::Win);
+}
+
+#[test]
+fn hidden_tiles_do_not_change_a_choice() {
+    // Through seeded games, at every few decisions: the same choice on games that deal every tile
+    // the seat cannot see again.
+    let mut rules = GameRules::TENHOU;
+    rules.length = GameLength::Single;
+    let mut compared = 0;
+    for seed in 0..3u64 {
+        let mut g = Game::new(rules, seed);
+        g.set_recording(false);
+        let mut player = Hupai::new();
+        let mut step = 0u64;
+        while let Some(seat) = g.next_seat() {
+            let legal = g.legal_actions(seat);
+            let action = player.choose(&g, seat, &legal);
+            if step.is_multiple_of(7) {
+                for k in 0..2 {
+                    let other = g.determinize(seat, seed * 100 + k);
+                    let other_legal = other.legal_actions(seat);
+                    if other_legal != legal {
+                        // A claim asked again can differ (another seat's win); not this seat's view.
+                        continue;
+                    }
+                    let mut p = Hupai::new();
+                    assert_eq!(p.choose(&other, seat, &other_legal), action, "seed {seed} step {step}");
+                    let a = Hupai::new().explain(&g, seat).unwrap();
+                    let b = Hupai::new().explain(&other, seat).unwrap();
+                    assert_eq!(a, b);
+                    compared += 1;
+                }
+            }
+            g.apply(seat, action).unwrap();
+            step += 1;
+        }
+    }
+    assert!(compared > 20, "{compared} decisions compared");
+}
+
+#[test]
+fn plays_every_preset_legally() {
+    for name in PRESETS {
+        let mut rules = GameRules::preset(name).unwrap();
+        rules.length = GameLength::Single;
+        for seed in 0..2 {
+            let mut g = Game::new(rules, seed);
+            g.set_recording(false);
+            let mut p = PlayerKind::Hupai.build(seed);
+            let decisions = policy::play_out(&mut g, &mut *p);
+            assert!(g.is_over(), "{name} seed {seed}: stopped after {decisions} decisions");
+        }
+    }
+}
+
+#[test]
+fn names_parse_and_explanations_serialize() {
+    for name in PlayerKind::NAMES {
+        assert_eq!(name.parse::<PlayerKind>().unwrap().name(), name);
+    }
+    let err = "mortal".parse::<PlayerKind>().unwrap_err();
+    assert!(err.to_string().contains("mortal"), "{err}");
+    let g = riichi_then_cheap_hand();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    let json = serde_json::to_value(&why).unwrap();
+    assert_eq!(json["mode"], "fold");
+    assert_eq!(json["action"], "dahai");
+    let cands = json["candidates"].as_array().unwrap();
+    assert!(cands.len() >= 5, "{json}");
+    assert_eq!(cands.iter().filter(|c| c["chosen"] == true).count(), 1, "{json}");
+    for c in cands {
+        for key in ["win", "tenpai", "score", "danger", "loss", "value"] {
+            assert!(c[key].is_number(), "{key} in {c}");
+        }
+    }
+    assert!(Hupai::new().explain(&g, 2).is_none(), "seat 2 has nothing to decide");
+}
+
+#[test]
+fn calls_only_with_a_yaku_in_reach() {
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    // A pon of a dragon (its own yaku) that lowers the shanten is taken.
+    let mut g = game([dealer, "1239m145p178s255z", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let legal = g.legal_actions(1);
+    let chosen = Hupai::new().choose(&g, 1, &legal);
+    assert!(matches!(chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{chosen:?} of {legal:?}");
+    // A chi that lowers the shanten but leaves a hand of honors and terminals with no yaku is not.
+    let mut g = game([dealer, "234m78p9m1s9s12346z", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("6p", false)).unwrap();
+    let legal = g.legal_actions(1);
+    assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
+    assert_eq!(Hupai::new().choose(&g, 1, &legal), Action::None);
+}
