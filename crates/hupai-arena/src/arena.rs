@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use hupai_game::policy::Policy;
-use hupai_player::PlayerKind;
 use hupai_game::{Event, Game, GameRules, Seat};
+use hupai_player::PlayerKind;
 use rayon::prelude::*;
 
 use crate::external::{External, Fault};

@@ -29,8 +29,8 @@
 //! ```
 
 use hupai_game::policy::Policy;
-use hupai_player::PlayerKind;
 use hupai_game::{Action, Event, GameRules, Seat};
+use hupai_player::PlayerKind;
 
 use crate::protocol::{self, Received};
 use crate::rebuild::{self, Census};

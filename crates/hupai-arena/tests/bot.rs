@@ -2,8 +2,8 @@
 //! its seat's events; every answer must be one of the engine's legal actions, on every decision.
 
 use hupai_arena::{Bot, protocol};
-use hupai_player::PlayerKind;
 use hupai_game::{Game, GameRules};
+use hupai_player::PlayerKind;
 
 /// Plays game `seed` with a bot of `kind` at every seat; the decisions, or the first illegal one.
 pub fn through_bots(rules: GameRules, seed: u64, kind: PlayerKind) -> Result<u64, String> {

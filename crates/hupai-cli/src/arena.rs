@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use hupai_arena::{Arena, Player};
 use hupai_game::policy;
-use hupai_player::{PlayerError, PlayerKind};
 use hupai_game::{Game, GameRules};
+use hupai_player::{PlayerError, PlayerKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 

@@ -40,8 +40,7 @@ pub(crate) struct BotArgs {
 /// Answers every line of standard input; an error ends the process with status 2.
 pub(crate) fn run(args: &BotArgs) -> Result<(), String> {
     let rules = parse_rules(&args.rules)?;
-    let kind: PlayerKind =
-        args.policy.parse().map_err(|e: hupai_player::PlayerError| format!("--policy: {e}"))?;
+    let kind: PlayerKind = args.policy.parse().map_err(|e: hupai_player::PlayerError| format!("--policy: {e}"))?;
     let seat = args.seat.or(args.seat_arg);
     if let Some(s) = seat
         && s >= rules.players

@@ -8,7 +8,11 @@
 //! Ctrl-C stops one within a block's time.
 
 use arrayvec::ArrayVec;
+use std::sync::{Mutex, PoisonError};
+
+use hupai_game::policy::Policy;
 use hupai_game::{Action, Game as Engine, GameRules};
+use hupai_player::{PlayerError, PlayerKind};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -29,11 +33,14 @@ const MOST_GAMES: usize = 1 << 24;
 const BLOCK: usize = 1 << 12;
 
 /// One game of the batch with its pending decision.
-#[derive(Clone)]
 struct Slot {
     game: Engine,
     seed: u64,
     legal: ArrayVec<(u16, Action), MOST>,
+    /// The built-in players at the seats `opponents` names (seeded with the game's seed plus the
+    /// seat). Behind a mutex only so the Python object may be shared: the slot's `&mut` reaches in
+    /// without locking (`get_mut`).
+    opponents: [Option<Mutex<Box<dyn Policy + Send>>>; 4],
 }
 
 /// Words of a game's bit set of legal ids (one bit per code, so every table fits): the batch keeps
@@ -48,6 +55,8 @@ struct Setup {
     /// Games in the batch: a finished game's slot takes the seed `n` higher.
     n: u64,
     record: bool,
+    /// The seats a built-in player plays, inside the step: the arrays only ever show the others.
+    opponents: [Option<PlayerKind>; 4],
 }
 
 /// One game's rows of the output arrays.
@@ -68,7 +77,26 @@ impl Slot {
     fn new(setup: &Setup, seed: u64) -> Slot {
         let mut game = Engine::new(setup.rules, seed);
         game.set_recording(setup.record);
-        Slot { game, seed, legal: ArrayVec::new() }
+        let opponents =
+            std::array::from_fn(|s| setup.opponents[s].map(|k| Mutex::new(k.build(seed.wrapping_add(s as u64)))));
+        let mut slot = Slot { game, seed, legal: ArrayVec::new(), opponents };
+        slot.play_opponents();
+        slot
+    }
+
+    /// The built-in players decide until a seat the caller plays is asked, or the game ends.
+    fn play_opponents(&mut self) {
+        while let Some(seat) = self.game.next_seat() {
+            let Some(player) = self.opponents[usize::from(seat) & 3].as_mut() else { return };
+            let player = player.get_mut().unwrap_or_else(PoisonError::into_inner);
+            let legal = self.game.legal_actions(seat);
+            let action = player.choose(&self.game, seat, &legal);
+            // A player chooses among the legal actions; a refusal would be an engine bug, and
+            // leaving the decision to the caller is safer than looping on it.
+            if self.game.apply(seat, action).is_err() {
+                return;
+            }
+        }
     }
 
     /// Lists the pending decision's actions once (kept for the step that answers it) and writes
@@ -129,6 +157,7 @@ impl Slot {
         if let (Some(seat), Some(action)) = (self.game.next_seat(), action) {
             // Checked legal before the batch started, so the engine accepts it.
             let _ = self.game.apply(seat, action);
+            self.play_opponents();
         }
         if self.game.is_over() {
             let p = usize::from(self.game.players());
@@ -146,10 +175,15 @@ impl Slot {
 
 /// ``n`` games stepped together on every core, for self-play and training.
 ///
-/// ``VecGame(n, rules="tenhou", seed=0, features=False, record=False)``: game ``i`` starts with
-/// seed ``seed + i``; when it ends, its slot starts the game of seed ``+ n`` (so slot ``i`` plays
-/// seeds ``seed + i``, ``seed + i + n``, ``seed + i + 2n``, …; ``seeds`` shows the current ones). Each
-/// game plays exactly as ``Game(rules, that seed)`` given the same actions.
+/// ``VecGame(n, rules="tenhou", seed=0, features=False, record=False, opponents=None)``: game ``i``
+/// starts with seed ``seed + i``; when it ends, its slot starts the game of seed ``+ n`` (so slot
+/// ``i`` plays seeds ``seed + i``, ``seed + i + n``, ``seed + i + 2n``, …; ``seeds`` shows the current
+/// ones). Each game plays exactly as ``Game(rules, that seed)`` given the same actions.
+///
+/// ``opponents`` seats built-in players: one entry per seat, a player's name (``"hupai"``,
+/// ``"efficiency"``, ``"random"``, as ``Game.choose`` takes them) or ``None`` for a seat you play, e.g.
+/// ``[None, "hupai", "hupai", "hupai"]``. Their decisions are made inside ``step`` (and at each new
+/// game), so ``seat`` only ever shows your seats; ``reward`` still gives every seat's points.
 ///
 /// Arrays, allocated once and updated in place by every ``step``: ``seat`` (n,) int8 (the seat to
 /// decide), ``mask`` (n, A) bool (its legal ids), ``legal`` (n, 48) int16 (the same ids, ascending,
@@ -397,12 +431,37 @@ impl VecGame {
     }
 }
 
+/// `opponents`: one entry per seat, a player's name (`"hupai"`, `"efficiency"`, `"random"`) or
+/// `None` for a seat the caller plays; at least one seat is the caller's.
+fn read_opponents(given: Option<Vec<Option<String>>>, players: usize) -> PyResult<[Option<PlayerKind>; 4]> {
+    let mut out = [None; 4];
+    let Some(given) = given else { return Ok(out) };
+    if given.len() != players {
+        return Err(GameError::new_err(format!(
+            "VecGame: opponents names {} seats; the rules seat {players} (one name or None per seat)",
+            given.len()
+        )));
+    }
+    for (seat, name) in given.iter().enumerate() {
+        if let Some(name) = name {
+            out[seat] = Some(
+                name.parse()
+                    .map_err(|e: PlayerError| GameError::new_err(format!("VecGame: opponents, seat {seat}: {e}")))?,
+            );
+        }
+    }
+    if out[..players].iter().all(Option::is_some) {
+        return Err(GameError::new_err("VecGame: opponents plays every seat; leave at least one None for the caller"));
+    }
+    Ok(out)
+}
+
 #[pymethods]
 impl VecGame {
     #[new]
     #[pyo3(
-        signature = (n, rules = None, seed = Seed(0), features = false, record = false),
-        text_signature = "(n, rules=None, seed=0, features=False, record=False)"
+        signature = (n, rules = None, seed = Seed(0), features = false, record = false, opponents = None),
+        text_signature = "(n, rules=None, seed=0, features=False, record=False, opponents=None)"
     )]
     fn py_new(
         py: Python<'_>,
@@ -411,6 +470,7 @@ impl VecGame {
         seed: Seed,
         features: bool,
         record: bool,
+        opponents: Option<Vec<Option<String>>>,
     ) -> PyResult<VecGame> {
         let Seed(seed) = seed;
         let n = usize::try_from(n)
@@ -422,7 +482,8 @@ impl VecGame {
             None => GameRules::TENHOU,
         };
         let table = ActionTable::for_rules(&rules).map_err(GameError::new_err)?;
-        let setup = Setup { rules, table, n: n as u64, record };
+        let opponents = read_opponents(opponents, usize::from(rules.players))?;
+        let setup = Setup { rules, table, n: n as u64, record, opponents };
         let p = table.family.players;
         let c = features::channels(table.family);
         let slots =

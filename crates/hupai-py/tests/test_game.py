@@ -195,6 +195,39 @@ def test_vecgame_slots_take_the_next_seed_and_keep_their_arrays():
     assert vg.seeds.tolist() == [10, 11, 12] and not vg.done.any()
 
 
+def test_vecgame_opponents_decide_inside_the_step():
+    """Seats given to built-in players never show in ``seat``; the game equals a Game where those
+    seats take the player's own choice (``Game.choose``; these two players are deterministic)
+    and seat 0 the ids stepped."""
+    opponents = [None, "hupai", "efficiency", "hupai"]
+    vg = VecGame(1, "tenhou", seed=40, opponents=opponents)
+    g = Game("tenhou", 40)
+    rng = numpy.random.default_rng(1)
+
+    def others_play():
+        while not g.done and g.seat != 0:
+            g.step(g.seat, g.choose(g.seat, policy=opponents[g.seat]))
+
+    others_play()
+    steps = 0
+    while not vg.done[0]:
+        assert vg.seat[0] == 0 == g.seat
+        assert vg.legal[0, : vg.n_legal[0]].tolist() == g.legal_ids(0)
+        chosen = int(vg.legal[0, int(rng.random() * vg.n_legal[0])])
+        vg.step(numpy.array([chosen]))
+        g.step(0, chosen)
+        others_play()
+        steps += 1
+    assert g.done and steps > 50
+    assert vg.reward[0].tolist() == pytest.approx(g.final_points, abs=1e-3)
+    with pytest.raises(GameError, match="seat 2: 'strong' is not a player"):
+        VecGame(1, "tenhou", opponents=[None, "hupai", "strong", "hupai"])
+    with pytest.raises(GameError, match="opponents names 3 seats"):
+        VecGame(1, "tenhou", opponents=[None, "hupai", "hupai"])
+    with pytest.raises(GameError, match="every seat"):
+        VecGame(1, "tenhou-3p", opponents=["hupai", "hupai", "random"])
+
+
 def test_features_show_the_hand_and_the_table():
     g = Game("tenhou", 3)
     seat = g.seat

@@ -1,5 +1,6 @@
 """Type stubs of hupai.game: mahjong games for AI (one game, a batch of games, PettingZoo)."""
 
+from collections.abc import Sequence
 from typing import Any, Literal, final
 
 import numpy
@@ -91,7 +92,13 @@ class VecGame:
     """n games stepped together on every core, into numpy arrays updated in place."""
 
     def __init__(
-        self, n: int, rules: Rules | None = None, seed: int = 0, features: bool = False, record: bool = False
+        self,
+        n: int,
+        rules: Rules | None = None,
+        seed: int = 0,
+        features: bool = False,
+        record: bool = False,
+        opponents: Sequence[str | None] | None = None,
     ) -> None: ...
     def step(self, actions: numpy.typing.NDArray[numpy.integer[Any]]) -> None:
         """Plays one decision in every game (an (n,) integer array of action ids)."""
