@@ -370,7 +370,9 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
                     let decisions = play_one(&mut game, &args.policy, seed, shift);
                     let players = game.players();
                     let log = match args.format {
-                        Format::Mjai => hupai_game::mjai::write(game.events(), players),
+                        // The rules named in start_game unless they are the default's, so that
+                        // the log replays under them.
+                        Format::Mjai => hupai_game::mjai::write_with_rules(game.events(), game.rules()),
                         // One JSON object a game, a line each.
                         Format::Tenhou6 => hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[]) + "\n",
                     }

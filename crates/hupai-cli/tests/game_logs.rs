@@ -37,7 +37,7 @@ fn replay_prints_a_line_per_game_and_fails_with_2() {
     let (lines, code, _) = hupai(&["replay", &good, &bad, &mjlog], "");
     assert_eq!(code, 2);
     assert_eq!(lines.len(), 3);
-    assert_eq!(keys(&lines[0]), ["decisions", "file", "game", "kyoku", "ok", "scores"]);
+    assert_eq!(keys(&lines[0]), ["decisions", "file", "game", "kyoku", "ok", "rules", "scores"]);
     assert_eq!(lines[0]["ok"], true);
     assert_eq!(lines[0]["scores"].as_array().unwrap().len(), 4);
     assert_eq!(keys(&lines[1]), ["error", "event", "file", "game", "kyoku", "ok"]);

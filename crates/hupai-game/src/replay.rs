@@ -65,6 +65,32 @@ pub fn default_rules(log: &GameLog) -> GameRules {
     log.header.rules.unwrap_or(if log.header.players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU })
 }
 
+/// `rules` with the starting points of the log's game: a riichi game whose first hand is East 1
+/// with no counters or sticks and every seat at the same score other than the rules' starting
+/// points (a 30,000-point lobby, a 1,000-point one) starts from that score, its target points
+/// moved by as much (the same game with every score moved plays the same), so that the first
+/// hand is the game's start rather than a restart. The replay's [`Replayed::rules`] says what
+/// it used.
+pub fn with_the_logs_start(log: &GameLog, rules: GameRules) -> GameRules {
+    if rules.family != Family::Riichi || (rules.start_wind, rules.start_dealer) != (0, 0) {
+        return rules;
+    }
+    let n = usize::from(rules.players);
+    let first = log.events.iter().find_map(|e| match e.event {
+        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. } => {
+            Some((bakaze.kind_index() == 27 && (kyoku, honba, kyotaku) == (1, 0, 0), scores))
+        }
+        _ => None,
+    });
+    let Some((true, scores)) = first else { return rules };
+    let start = scores[0];
+    if start <= 0 || start == rules.starting_points || scores[..n].iter().any(|&s| s != start) {
+        return rules;
+    }
+    let target = rules.target_points.saturating_add(start - rules.starting_points).max(start);
+    GameRules { starting_points: start, target_points: target, ..rules }
+}
+
 /// Replays game number `game` of a file (its index, for errors) under `rules`, reporting every
 /// decision with the seat's legal actions.
 pub fn replay(
@@ -98,6 +124,7 @@ fn drive(
             format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players),
         ));
     }
+    let rules = with_the_logs_start(log, rules);
     let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
     let chinese = rules.family != Family::Riichi;
     // One more wall: if the engine deals again where the log ends the game, it is caught; a log
