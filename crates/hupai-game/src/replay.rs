@@ -67,10 +67,10 @@ pub fn default_rules(log: &GameLog) -> GameRules {
 
 /// `rules` with the starting points of the log's game: a riichi game whose first hand is East 1
 /// with no counters or sticks and every seat at the same score other than the rules' starting
-/// points (a 30,000-point lobby, a 1,000-point one) starts from that score, its target points
-/// moved by as much (the same game with every score moved plays the same), so that the first
-/// hand is the game's start rather than a restart. The replay's [`Replayed::rules`] says what
-/// it used.
+/// points (a 30,000-point lobby, a 1,000-point one) starts from that score, and its target
+/// points are that score too (Tenhou's custom lobbies return what they start with: `csrule`
+/// 30000, 30000), so that the first hand is the game's start rather than a restart. The
+/// replay's [`Replayed::rules`] says what it used.
 pub fn with_the_logs_start(log: &GameLog, rules: GameRules) -> GameRules {
     if rules.family != Family::Riichi || (rules.start_wind, rules.start_dealer) != (0, 0) {
         return rules;
@@ -87,8 +87,7 @@ pub fn with_the_logs_start(log: &GameLog, rules: GameRules) -> GameRules {
     if start <= 0 || start == rules.starting_points || scores[..n].iter().any(|&s| s != start) {
         return rules;
     }
-    let target = rules.target_points.saturating_add(start - rules.starting_points).max(start);
-    GameRules { starting_points: start, target_points: target, ..rules }
+    GameRules { starting_points: start, target_points: start, ..rules }
 }
 
 /// Replays game number `game` of a file (its index, for errors) under `rules`, reporting every

@@ -409,3 +409,26 @@ fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
         (0..4).filter(|&c| kind * 4 + c != hai0).map(|c| st.pai(kind * 4 + c)).collect::<Result<_, _>>()?;
     Ok(Event::Daiminkan { actor: who, target, pai: called, consumed: [others[0], others[1], others[2]] })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenhou writes a call's source as an offset around a table of four, with three players
+    /// too: from seat 0, 2 is seat 2 (across); from seat 1, 3 is seat 0; from seat 2, 2 is seat 0.
+    #[test]
+    fn three_player_calls_count_the_empty_fourth_seat() {
+        let st = State { players: 3, red: [0, 1, 1], last_draw: [None; 4] };
+        // A pon of 9p (kind 17): bit 0x8, kind * 3 << 9, the offset in the low bits.
+        let pon = |offset: i64| 0x8 | ((17 * 3) << 9) | offset;
+        for (who, offset, target) in [(0, 1, 1), (0, 2, 2), (1, 1, 2), (1, 3, 0), (2, 2, 0), (2, 3, 1)] {
+            match meld(&st, who, pon(offset)) {
+                Ok(Event::Pon { actor, target: t, .. }) => assert_eq!((actor, t), (who, target), "offset {offset}"),
+                other => panic!("seat {who}, offset {offset}: {other:?}"),
+            }
+        }
+        for (who, offset) in [(0, 3), (1, 2), (2, 1)] {
+            assert!(meld(&st, who, pon(offset)).is_err(), "seat {who}, offset {offset} is the empty seat");
+        }
+    }
+}

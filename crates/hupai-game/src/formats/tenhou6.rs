@@ -800,3 +800,27 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
     let disp = format!("{sanma}般{length}{kuitan}{}", if aka == 1 { "赤" } else { "" });
     json!({"title": ["", ""], "name": names, "rule": {"disp": disp, "aka": aka}, "log": hands}).to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenhou places a call's letter around a table of four with three players too: seat 0's
+    /// left is the empty seat, so seat 2 is across from it; seat 2's right is empty, seat 0 across.
+    #[test]
+    fn three_player_calls_count_the_empty_fourth_seat() {
+        let n = Pai::NORTH;
+        for (actor, target, letter) in [(0, 2, 2), (0, 1, 4), (1, 0, 0), (1, 2, 4), (2, 1, 0), (2, 0, 2)] {
+            assert_eq!(from_position(actor, letter, 3, false), Ok(target), "seat {actor} from {target}");
+            let s = call_string('p', actor, target, n, &[n, n]);
+            assert_eq!(s.find('p'), Some(letter), "{s}");
+            // An open kan's letter from the right stands last, at 6.
+            let kan = if letter == 4 { 6 } else { letter };
+            assert_eq!(from_position(actor, kan, 3, true), Ok(target), "an open kan: seat {actor}");
+        }
+        // The letter naming the empty seat is no call.
+        assert!(from_position(0, 0, 3, false).is_err());
+        assert!(from_position(2, 4, 3, false).is_err());
+        assert!(from_position(1, 2, 3, false).is_err());
+    }
+}
