@@ -70,20 +70,36 @@ fn legal_lines_come_before_their_game_with_the_choice_among_them() {
 
 #[test]
 fn convert_writes_logs_that_replay_from_stdin() {
-    let file = format!("{DATA}/mjlog/double-ron.mjlog");
+    // A four-player hanchan, a three-player one (calls across the empty seat), an east game of
+    // a 1,000-point lobby: each converted replays under the rules it carries.
+    for name in ["double-ron", "2014091101gm-00b9-0000-5ca6b487", "2013031109gm-0841-0000-0fde62c3"] {
+        convert_and_replay(&format!("{DATA}/mjlog/{name}.mjlog"));
+    }
+    let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a game log"), "{err}");
+}
+
+fn convert_and_replay(file: &str) {
+    let (orig, _, _) = hupai(&["replay", file], "");
+    assert_eq!(orig[0]["ok"], true, "{file}");
     for to in ["mjai", "tenhou6"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, &file]).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, file]).output().unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         let (lines, code, _) = hupai(&["replay", "-"], &text);
         assert_eq!(code, 0, "{to}: {lines:?}");
         assert_eq!(lines[0]["ok"], true);
-        let (orig, _, _) = hupai(&["replay", &file], "");
-        assert_eq!(lines[0]["scores"], orig[0]["scores"], "{to}");
+        assert_eq!(lines[0]["scores"], orig[0]["scores"], "{file} as {to}");
+        assert_eq!(lines[0]["kyoku"], orig[0]["kyoku"], "{file} as {to}");
+        if to == "mjai" {
+            // mjai names the rules unless they are the default's; so it replays under the same.
+            assert_eq!(lines[0]["rules"], orig[0]["rules"], "{file} as {to}");
+            let named = text.lines().next().unwrap().contains("\"rules\"");
+            let default = orig[0]["rules"] == "tenhou" || orig[0]["rules"] == "tenhou-3p";
+            assert_eq!(named, !default, "{file}");
+        }
     }
-    let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
-    assert_eq!(code, 2);
-    assert!(err.contains("not a game log"), "{err}");
 }
 
 #[test]
