@@ -734,10 +734,11 @@ impl GameRules {
         }
         // One flag covered both before there were two: `agari_yame` given without
         // `tenpai_yame` sets both.
-        if given_agari_yame && !given_tenpai_yame {
-            if let Some(v) = merged.get("agari_yame").cloned() {
-                merged.insert("tenpai_yame".into(), v);
-            }
+        if given_agari_yame
+            && !given_tenpai_yame
+            && let Some(v) = merged.get("agari_yame").cloned()
+        {
+            merged.insert("tenpai_yame".into(), v);
         }
         let rules: GameRules = serde_json::from_value(Value::Object(merged))
             .map_err(|e| RulesError { flag: None, message: format!("{e} (give a preset, or every flag)") })?;

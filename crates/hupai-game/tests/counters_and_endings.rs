@@ -44,9 +44,13 @@ fn wall(hands: [&str; 4], draws: &str) -> Wall {
     Wall::from_ids(&ids, 4, [1, 1]).unwrap()
 }
 
+/// What a seat does, given the game, the hands dealt so far, the seat and its legal actions;
+/// nothing stops the game there.
+type Policy<'a> = &'a mut dyn FnMut(&Game, usize, Seat, &[Action]) -> Option<Action>;
+
 /// Plays until the game is over or `choose` gives nothing: each seat to move does what
-/// `choose` says (given the hands dealt so far and the legal actions).
-fn play(g: &mut Game, choose: &mut dyn FnMut(&Game, usize, Seat, &[Action]) -> Option<Action>) {
+/// `choose` says.
+fn play(g: &mut Game, choose: Policy<'_>) {
     while let Some(seat) = g.next_seat() {
         let hands = g.events().iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count();
         let legal = g.legal_actions(seat);
