@@ -51,6 +51,8 @@ pub(crate) enum To {
     Mjai,
     /// tenhou.net/6 JSON, one game a line.
     Tenhou6,
+    /// 電脳麻将's paipu JSON, one game a line.
+    Majiang,
 }
 
 /// `hupai convert`.
@@ -399,6 +401,19 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
                     Err(e) => {
                         failed = true;
                         eprintln!("hupai convert: {}: game {game}: {e}", args.file);
+                    }
+                },
+                // The same families as tenhou.net/6: its tiles have no flowers, its results are
+                // riichi's.
+                To::Majiang => match formats::tenhou6::check_rules(&r.rules) {
+                    Ok(()) => writeln!(out, "{}", formats::majiang::write(&r.events, &r.rules, &log.header.names))?,
+                    Err(e) => {
+                        failed = true;
+                        eprintln!(
+                            "hupai convert: {}: game {game}: {}",
+                            args.file,
+                            e.replace("tenhou.net/6", "majiang")
+                        );
                     }
                 },
             },

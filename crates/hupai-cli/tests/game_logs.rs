@@ -75,6 +75,8 @@ fn convert_writes_logs_that_replay_from_stdin() {
     for name in ["double-ron", "2014091101gm-00b9-0000-5ca6b487", "2013031109gm-0841-0000-0fde62c3"] {
         convert_and_replay(&format!("{DATA}/mjlog/{name}.mjlog"));
     }
+    // A 電脳麻将 paipu of a three-player east game.
+    convert_and_replay(&format!("{DATA}/majiang/2023010100gm-00f1-0000-caffca62.json"));
     let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
     assert_eq!(code, 2);
     assert!(err.contains("not a game log"), "{err}");
@@ -83,7 +85,7 @@ fn convert_writes_logs_that_replay_from_stdin() {
 fn convert_and_replay(file: &str) {
     let (orig, _, _) = hupai(&["replay", file], "");
     assert_eq!(orig[0]["ok"], true, "{file}");
-    for to in ["mjai", "tenhou6"] {
+    for to in ["mjai", "tenhou6", "majiang"] {
         let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, file]).output().unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();

@@ -116,6 +116,14 @@ fn every_real_game_replays_with_every_result_equal() {
         }
         .unwrap_or_else(|e| panic!("{name} as tenhou.net/6: {e}"));
         assert_eq!((&r3.events, &r3.scores), (&r.events, &r.scores), "{name} as tenhou.net/6");
+        let paipu = formats::majiang::write(&r.events, &r.rules, &log.header.names);
+        let again = formats::read(&paipu).unwrap().remove(0).unwrap_or_else(|e| panic!("{name} as majiang: {e}"));
+        let r4 = match given {
+            Some(rules) => replay::replay(&again, 0, rules, &mut |_| {}),
+            None => replay_all(&again, 0),
+        }
+        .unwrap_or_else(|e| panic!("{name} as majiang: {e}"));
+        assert_eq!((&r4.events, &r4.scores), (&r.events, &r.scores), "{name} as majiang");
         players[usize::from(r.rules.players) - 3] += 1;
     }
     assert!(games >= 99 && hands >= 729 && decisions > 45_000, "{games} games, {hands} hands, {decisions} decisions");

@@ -323,3 +323,178 @@ impl Hand {
         })
     }
 }
+
+/// A tile as the paipu writes it (`m1`, `p0` a red five, `z7`).
+fn name(p: Pai) -> String {
+    let code = p.tenhou6();
+    match code {
+        51..=53 => format!("{}0", ['m', 'p', 's'][usize::from(code - 51)]),
+        _ => format!("{}{}", ['m', 'p', 's', 'z'][usize::from(code / 10).saturating_sub(1).min(3)], code % 10),
+    }
+}
+
+/// Tiles as a hand or a meld writes them: grouped by suit (m, p, s, z), digits in order with a
+/// red five (`0`) after the fives; `mark` after the `at`-th tile given, if any.
+fn written(tiles: &[Pai], mark: Option<(usize, char)>) -> String {
+    let key = |p: &Pai| {
+        let n = name(*p);
+        let digit = n.as_bytes()[1];
+        let order = if digit == b'0' { 55 } else { u16::from(digit - b'0') * 10 };
+        ("mpsz".find(n.as_bytes()[0] as char).unwrap_or(3), order)
+    };
+    let mut order: Vec<usize> = (0..tiles.len()).collect();
+    order.sort_by_key(|&i| key(&tiles[i]));
+    let mut out = String::new();
+    let mut suit = None;
+    for i in order {
+        let n = name(tiles[i]);
+        let (s, d) = n.split_at(1);
+        if suit != Some(s.to_string()) {
+            out.push_str(s);
+            suit = Some(s.to_string());
+        }
+        out.push_str(d);
+        if let Some((at, c)) = mark
+            && at == i
+        {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The mark of a call from `target` seen from `actor`: `-` the seat before (上家), `+` the seat
+/// after (下家), `=` across.
+fn mark(actor: Seat, target: Seat, players: u8) -> char {
+    match (actor + players - target) % players {
+        1 => '-',
+        b if b == players - 1 => '+',
+        _ => '=',
+    }
+}
+
+/// The name the paipu gives a draw.
+fn draw_name(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Exhaustive => "流局",
+        DrawReason::NineTerminals => "九種九牌",
+        DrawReason::FourWinds => "四風連打",
+        DrawReason::FourRiichi => "四家立直",
+        DrawReason::FourKans => "四開槓",
+        DrawReason::TripleRon => "三家和",
+        DrawReason::Nagashi => "流し満貫",
+    }
+}
+
+/// A game's events as one paipu JSON object (`title` a Tenhou lobby's name for the length, the
+/// players, open tanyao and red fives, so that [`read`] takes the same rules back; the first
+/// dealer is the first player, `qijia` 0).
+pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
+    use serde_json::{Value, json};
+    let players = rules.players;
+    let n = usize::from(players);
+    let mut hands: Vec<Value> = Vec::new();
+    let mut hand: Vec<Value> = Vec::new();
+    let mut jushu = 0u8;
+    let mut after_kan = false;
+    let mut reach = [false; 4];
+    let mut pons: Vec<(Seat, Option<hupai::Tile>, String)> = Vec::new();
+    let mut final_scores = None;
+    let l = |seat: Seat, jushu: u8| (seat + players - jushu) % players;
+    let by_l =
+        |list: &[i32; 4], jushu: u8| -> Vec<i32> { (0..n).map(|l| list[(usize::from(jushu) + l) % n]).collect() };
+    for e in events {
+        match *e {
+            Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, scores, tehais, .. } => {
+                if !hand.is_empty() {
+                    hands.push(Value::Array(std::mem::take(&mut hand)));
+                }
+                jushu = kyoku.saturating_sub(1);
+                after_kan = false;
+                reach = [false; 4];
+                pons.clear();
+                let shoupai: Vec<String> =
+                    (0..n).map(|l| written(&tehais[(usize::from(jushu) + l) % n], None)).collect();
+                hand.push(json!({"qipai": {
+                    "zhuangfeng": bakaze.kind_index().saturating_sub(27), "jushu": jushu, "changbang": honba,
+                    "lizhibang": kyotaku, "defen": by_l(&scores, jushu), "baopai": name(dora_marker), "shoupai": shoupai,
+                }}));
+            }
+            Event::Tsumo { actor, pai } => {
+                let kind = if std::mem::take(&mut after_kan) { "gangzimo" } else { "zimo" };
+                hand.push(json!({kind: {"l": l(actor, jushu), "p": name(pai)}}));
+            }
+            Event::Reach { actor } => reach[usize::from(actor)] = true,
+            Event::Dahai { actor, pai, tsumogiri } => {
+                let mut p = name(pai);
+                if tsumogiri {
+                    p.push('_');
+                }
+                if std::mem::take(&mut reach[usize::from(actor)]) {
+                    p.push('*');
+                }
+                hand.push(json!({"dapai": {"l": l(actor, jushu), "p": p}}));
+            }
+            Event::Chi { actor, target, pai, consumed } => {
+                let m = written(&[pai, consumed[0], consumed[1]], Some((0, mark(actor, target, players))));
+                hand.push(json!({"fulou": {"l": l(actor, jushu), "m": m}}));
+            }
+            Event::Pon { actor, target, pai, consumed } => {
+                let mut m = written(&[pai, consumed[0], consumed[1]], None);
+                m.push(mark(actor, target, players));
+                pons.push((actor, pai.kind(), m.clone()));
+                hand.push(json!({"fulou": {"l": l(actor, jushu), "m": m}}));
+            }
+            Event::Daiminkan { actor, target, pai, consumed } => {
+                let mut m = written(&[pai, consumed[0], consumed[1], consumed[2]], None);
+                m.push(mark(actor, target, players));
+                after_kan = true;
+                hand.push(json!({"fulou": {"l": l(actor, jushu), "m": m}}));
+            }
+            Event::Kakan { actor, pai, consumed } => {
+                let pon = pons.iter().find(|(s, k, _)| *s == actor && *k == pai.kind()).map(|(_, _, m)| m.clone());
+                let mut m = pon.unwrap_or_else(|| format!("{}=", written(&consumed, None)));
+                m.push_str(&name(pai)[1..]);
+                after_kan = true;
+                hand.push(json!({"gang": {"l": l(actor, jushu), "m": m}}));
+            }
+            Event::Ankan { actor, consumed } => {
+                after_kan = true;
+                hand.push(json!({"gang": {"l": l(actor, jushu), "m": written(&consumed, None)}}));
+            }
+            Event::Kita { actor, pai } => hand.push(json!({"penuki": {"l": l(actor, jushu), "p": name(pai)}})),
+            Event::Dora { dora_marker } => hand.push(json!({"kaigang": {"baopai": name(dora_marker)}})),
+            Event::Hora { actor, target, deltas, ura_markers, ura_len, score, .. } => {
+                let ura: Vec<String> = ura_markers[..usize::from(ura_len)].iter().map(|&p| name(p)).collect();
+                hand.push(json!({"hule": {
+                    "l": l(actor, jushu),
+                    "baojia": if actor == target { Value::Null } else { Value::from(l(target, jushu)) },
+                    "fubaopai": if ura.is_empty() { Value::Null } else { json!(ura) },
+                    "fu": score.fu, "fanshu": score.han, "defen": score.points,
+                    "fenpei": by_l(&deltas, jushu),
+                }}));
+            }
+            Event::Ryukyoku { reason, deltas, .. } => {
+                hand.push(json!({"pingju": {"name": draw_name(reason), "fenpei": by_l(&deltas, jushu)}}));
+            }
+            Event::EndGame { scores } => final_scores = Some(scores[..n].to_vec()),
+            _ => {}
+        }
+    }
+    if !hand.is_empty() {
+        hands.push(Value::Array(hand));
+    }
+    let length = match rules.length {
+        GameLength::East | GameLength::Single => "東",
+        _ => "南",
+    };
+    let kuitan = if rules.open_tanyao == Some(false) { "" } else { "喰" };
+    let aka = if rules.red_fives.iter().any(|&r| r > 0) { "赤" } else { "" };
+    let title = format!("{}般{length}{kuitan}{aka}", if players == 3 { "三" } else { "四" });
+    let player: Vec<&str> = (0..n).map(|s| names.get(s).map_or("", String::as_str)).collect();
+    let mut object = json!({"title": title, "player": player, "qijia": 0, "log": hands});
+    if let Some(defen) = final_scores {
+        object["defen"] = json!(defen);
+    }
+    object.to_string()
+}
