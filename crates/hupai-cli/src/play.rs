@@ -40,7 +40,7 @@ pub(crate) enum Format {
 
 #[derive(Args)]
 pub(crate) struct PlayArgs {
-    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
+    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, majiang, gb,
     /// gb-single, gb-botzone, hongzhong, changsha, sichuan), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file
     /// holding one.
     #[arg(long, default_value = "tenhou")]

@@ -378,13 +378,14 @@ pub struct GameRules {
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 10] = [
+pub const PRESETS: [&str; 11] = [
     "tenhou",
     "mahjong-soul",
     "m-league",
     "wrc",
     "tenhou-3p",
     "mahjong-soul-3p",
+    "majiang",
     "gb",
     "hongzhong",
     "changsha",
@@ -514,6 +515,13 @@ impl GameRules {
         ..GameRules::TENHOU
     };
 
+    /// 電脳麻将 (kobalab's `@kobalab/majiang-core`, its `Majiang.rule()` defaults): Tenhou's
+    /// hanchan with double yakuman (`ダブル役満あり`), the counters of a liability ron on the
+    /// discarder (its `hule.js`), no kiriage, 30,000 to stop or end (`オーラス止めあり`,
+    /// `延長戦方式` sudden death), sticks left to first place.
+    pub const MAJIANG: GameRules =
+        GameRules { scoring: Scoring::Mahjongsoul, pao_honba: PaoHonba::Discarder, ..GameRules::TENHOU };
+
     /// Mahjong Soul's three-player hanchan.
     pub const MAHJONG_SOUL_3P: GameRules =
         GameRules { scoring: Scoring::Mahjongsoul, honba_each_winner: true, ..GameRules::TENHOU_3P };
@@ -639,6 +647,7 @@ impl GameRules {
             "wrc" => GameRules::WRC,
             "tenhou-3p" => GameRules::TENHOU_3P,
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
+            "majiang" => GameRules::MAJIANG,
             "gb" => GameRules::GB,
             "gb-single" => GameRules::GB_SINGLE,
             "gb-botzone" => GameRules::GB_BOTZONE,

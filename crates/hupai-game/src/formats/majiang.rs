@@ -48,9 +48,14 @@ pub fn read(text: &str) -> Vec<Result<GameLog, LogError>> {
         .collect()
 }
 
-/// The rules a Tenhou lobby's name says (`四鳳南喰赤`: four players, east and south, open
-/// tanyao, red fives), on Tenhou's preset for the player count.
+/// The rules a paipu's title says: 電脳麻将's own (`電脳麻将…`, the `majiang` preset), else a
+/// Tenhou lobby's name (`四鳳南喰赤`: four players, east and south, open tanyao, red fives) on
+/// Tenhou's preset for the player count.
 fn rules_of(title: &str, players: u8) -> GameRules {
+    // A game 電脳麻将 itself played (its default title): its rules.
+    if title.starts_with("電脳麻将") && players == 4 {
+        return GameRules::MAJIANG;
+    }
     let mut rules = if players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU };
     if title.contains('東') {
         rules.length = GameLength::East;
@@ -490,7 +495,11 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
     };
     let kuitan = if rules.open_tanyao == Some(false) { "" } else { "喰" };
     let aka = if rules.red_fives.iter().any(|&r| r > 0) { "赤" } else { "" };
-    let title = format!("{}般{length}{kuitan}{aka}", if players == 3 { "三" } else { "四" });
+    let title = if *rules == GameRules::MAJIANG {
+        "電脳麻将".to_string()
+    } else {
+        format!("{}般{length}{kuitan}{aka}", if players == 3 { "三" } else { "四" })
+    };
     let player: Vec<&str> = (0..n).map(|s| names.get(s).map_or("", String::as_str)).collect();
     let mut object = json!({"title": title, "player": player, "qijia": 0, "log": hands});
     if let Some(defen) = final_scores {
