@@ -104,6 +104,23 @@ fn convert_and_replay(file: &str) {
     }
 }
 
+/// A 2009 Tenhou game (a dealer tenpai at the last draw played on) replays only under the rule
+/// flag that says so, given as `--rules` JSON; the rules used are printed.
+#[test]
+fn replay_takes_the_newer_rule_flags_from_rules() {
+    let file = format!("{DATA}/mjlog/2009022022gm-00a9-0000-cd94aac8.mjlog");
+    let (lines, code, _) = hupai(&["replay", &file], "");
+    assert_eq!((code, &lines[0]["ok"]), (2, &Value::Bool(false)));
+    let rules = r#"{"preset": "tenhou", "tenpai_yame": false, "pao_honba": "discarder", "honba_points": 300}"#;
+    let (lines, code, _) = hupai(&["replay", "--rules", rules, &file], "");
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0]["rules"]["tenpai_yame"], false);
+    assert_eq!(lines[0]["rules"]["pao_honba"], "discarder");
+    let (_, code, err) = hupai(&["replay", "--rules", r#"{"preset": "tenhou", "honba_points": 100}"#, &file], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("honba_points"), "{err}");
+}
+
 #[test]
 fn wall_prints_tenhous_walls() {
     let seed = std::fs::read_to_string(format!("{DATA}/tenhou_seed_2017020100gm-00e1-0000-17d39cdb.txt")).unwrap();
