@@ -321,7 +321,12 @@ fn check_answers_as_replay_does() {
         let full = replay::replay(&log, 0, rules, &mut |_| {});
         assert_eq!(replay::check(&log, 0, rules), full, "{name}");
         compared += 1;
+        // Damaged copies of every third log: each is replayed in full for every line changed, so
+        // all of them would take the test past its time.
         let Ok(r) = full else { continue };
+        if compared % 3 != 1 {
+            continue;
+        }
         let lines: Vec<String> = mjai::write(&r.events, r.rules.players).lines().map(str::to_string).collect();
         for (i, line) in lines.iter().enumerate() {
             let mut v: Value = serde_json::from_str(line).unwrap();
@@ -348,5 +353,5 @@ fn check_answers_as_replay_does() {
             damaged_failures += usize::from(full.is_err());
         }
     }
-    assert!(compared >= 41 && damaged_failures >= 100, "{compared} logs, {damaged_failures} damaged failing");
+    assert!(compared >= 99 && damaged_failures >= 100, "{compared} logs, {damaged_failures} damaged failing");
 }
