@@ -51,6 +51,8 @@ pub(crate) enum To {
     Mjai,
     /// tenhou.net/6 JSON, one game a line.
     Tenhou6,
+    /// 電脳麻将's paipu JSON, one game a line.
+    Majiang,
 }
 
 /// `hupai convert`.
@@ -322,7 +324,7 @@ fn replay_files(
         };
         match result {
             Ok(r) => {
-                lines.push(json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores}));
+                lines.push(json!({"file": file, "game": game, "ok": true, "kyoku": r.kyoku, "decisions": r.decisions, "scores": r.scores, "rules": mjai::rules_json(&r.rules)}));
                 (lines, false)
             }
             Err(e) => {
@@ -393,12 +395,25 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
             log.as_ref().map_err(Clone::clone).and_then(|log| replay_one(log, game, rules, None).map(|r| (log, r)));
         match replayed {
             Ok((log, r)) => match args.to {
-                To::Mjai => out.write_all(mjai::write(&r.events, r.rules.players).as_bytes())?,
+                To::Mjai => out.write_all(mjai::write_with_rules(&r.events, &r.rules).as_bytes())?,
                 To::Tenhou6 => match formats::tenhou6::check_rules(&r.rules) {
                     Ok(()) => writeln!(out, "{}", formats::tenhou6::write(&r.events, &r.rules, &log.header.names))?,
                     Err(e) => {
                         failed = true;
                         eprintln!("hupai convert: {}: game {game}: {e}", args.file);
+                    }
+                },
+                // The same families as tenhou.net/6: its tiles have no flowers, its results are
+                // riichi's.
+                To::Majiang => match formats::tenhou6::check_rules(&r.rules) {
+                    Ok(()) => writeln!(out, "{}", formats::majiang::write(&r.events, &r.rules, &log.header.names))?,
+                    Err(e) => {
+                        failed = true;
+                        eprintln!(
+                            "hupai convert: {}: game {game}: {}",
+                            args.file,
+                            e.replace("tenhou.net/6", "majiang")
+                        );
                     }
                 },
             },

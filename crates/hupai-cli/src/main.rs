@@ -16,7 +16,7 @@
 //! - `play`: self-play with the built-in policies, mjai logs written (`--bench`: decisions per second);
 //! - `replay FILE…`: game logs (mjai, tenhou.net/6, mjlog) replayed through the game engine, every
 //!   decision and result checked (one JSON line per game; `--legal` adds each decision's legal
-//!   actions); `convert --to mjai|tenhou6 FILE` writes a log again; `wall --tenhou SEED` prints
+//!   actions); `convert --to mjai|tenhou6|majiang FILE` writes a log again; `wall --tenhou SEED` prints
 //!   Tenhou's walls.
 //! - `diff`: the differential harness: every algorithm on the same corpora, disagreements listed
 //!   (`docs/harness.md`); exit 2 if any.

@@ -41,7 +41,7 @@ pub(crate) enum Format {
 
 #[derive(Args)]
 pub(crate) struct PlayArgs {
-    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb,
+    /// The rules: a preset (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, majiang, gb,
     /// gb-single, gb-botzone, hongzhong, changsha, sichuan), a JSON object (`{"preset": "tenhou", "length": "east"}`) or a file
     /// holding one.
     #[arg(long, default_value = "tenhou")]
@@ -372,7 +372,9 @@ pub(crate) fn run(args: &PlayArgs, setup: &Setup, out: &mut impl Write) -> io::R
                     let decisions = play_one(&mut game, &args.policy, seed, shift);
                     let players = game.players();
                     let log = match args.format {
-                        Format::Mjai => hupai_game::mjai::write(game.events(), players),
+                        // The rules named in start_game unless they are the default's, so that
+                        // the log replays under them.
+                        Format::Mjai => hupai_game::mjai::write_with_rules(game.events(), game.rules()),
                         // One JSON object a game, a line each.
                         Format::Tenhou6 => hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[]) + "\n",
                     }

@@ -37,7 +37,7 @@ fn replay_prints_a_line_per_game_and_fails_with_2() {
     let (lines, code, _) = hupai(&["replay", &good, &bad, &mjlog], "");
     assert_eq!(code, 2);
     assert_eq!(lines.len(), 3);
-    assert_eq!(keys(&lines[0]), ["decisions", "file", "game", "kyoku", "ok", "scores"]);
+    assert_eq!(keys(&lines[0]), ["decisions", "file", "game", "kyoku", "ok", "rules", "scores"]);
     assert_eq!(lines[0]["ok"], true);
     assert_eq!(lines[0]["scores"].as_array().unwrap().len(), 4);
     assert_eq!(keys(&lines[1]), ["error", "event", "file", "game", "kyoku", "ok"]);
@@ -70,20 +70,55 @@ fn legal_lines_come_before_their_game_with_the_choice_among_them() {
 
 #[test]
 fn convert_writes_logs_that_replay_from_stdin() {
-    let file = format!("{DATA}/mjlog/double-ron.mjlog");
-    for to in ["mjai", "tenhou6"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, &file]).output().unwrap();
+    // A four-player hanchan, a three-player one (calls across the empty seat), an east game of
+    // a 1,000-point lobby: each converted replays under the rules it carries.
+    for name in ["double-ron", "2014091101gm-00b9-0000-5ca6b487", "2013031109gm-0841-0000-0fde62c3"] {
+        convert_and_replay(&format!("{DATA}/mjlog/{name}.mjlog"));
+    }
+    // A 電脳麻将 paipu of a three-player east game.
+    convert_and_replay(&format!("{DATA}/majiang/2023010100gm-00f1-0000-caffca62.json"));
+    let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
+    assert_eq!(code, 2);
+    assert!(err.contains("not a game log"), "{err}");
+}
+
+fn convert_and_replay(file: &str) {
+    let (orig, _, _) = hupai(&["replay", file], "");
+    assert_eq!(orig[0]["ok"], true, "{file}");
+    for to in ["mjai", "tenhou6", "majiang"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_hupai")).args(["convert", "--to", to, file]).output().unwrap();
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         let (lines, code, _) = hupai(&["replay", "-"], &text);
         assert_eq!(code, 0, "{to}: {lines:?}");
         assert_eq!(lines[0]["ok"], true);
-        let (orig, _, _) = hupai(&["replay", &file], "");
-        assert_eq!(lines[0]["scores"], orig[0]["scores"], "{to}");
+        assert_eq!(lines[0]["scores"], orig[0]["scores"], "{file} as {to}");
+        assert_eq!(lines[0]["kyoku"], orig[0]["kyoku"], "{file} as {to}");
+        if to == "mjai" {
+            // mjai names the rules unless they are the default's; so it replays under the same.
+            assert_eq!(lines[0]["rules"], orig[0]["rules"], "{file} as {to}");
+            let named = text.lines().next().unwrap().contains("\"rules\"");
+            let default = orig[0]["rules"] == "tenhou" || orig[0]["rules"] == "tenhou-3p";
+            assert_eq!(named, !default, "{file}");
+        }
     }
-    let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
+}
+
+/// A 2009 Tenhou game (a dealer tenpai at the last draw played on) replays only under the rule
+/// flag that says so, given as `--rules` JSON; the rules used are printed.
+#[test]
+fn replay_takes_the_newer_rule_flags_from_rules() {
+    let file = format!("{DATA}/mjlog/2009022022gm-00a9-0000-cd94aac8.mjlog");
+    let (lines, code, _) = hupai(&["replay", &file], "");
+    assert_eq!((code, &lines[0]["ok"]), (2, &Value::Bool(false)));
+    let rules = r#"{"preset": "tenhou", "tenpai_yame": false, "pao_honba": "discarder", "honba_points": 300}"#;
+    let (lines, code, _) = hupai(&["replay", "--rules", rules, &file], "");
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0]["rules"]["tenpai_yame"], false);
+    assert_eq!(lines[0]["rules"]["pao_honba"], "discarder");
+    let (_, code, err) = hupai(&["replay", "--rules", r#"{"preset": "tenhou", "honba_points": 100}"#, &file], "");
     assert_eq!(code, 2);
-    assert!(err.contains("not a game log"), "{err}");
+    assert!(err.contains("honba_points"), "{err}");
 }
 
 #[test]

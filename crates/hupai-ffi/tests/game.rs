@@ -250,3 +250,25 @@ fn built_in_players_choose_through_the_handle() {
     // SAFETY: `handle` came from `hupai_game_new` and is not used again.
     unsafe { hupai_game_free(handle) };
 }
+
+/// The rule flags real logs need reach a game made through the C ABI as rules JSON; a bad value
+/// is refused naming the flag.
+#[test]
+fn the_rule_flags_real_logs_need_are_read() {
+    let mut handle: *mut HupaiGame = std::ptr::null_mut();
+    let rules = CString::new(
+        r#"{"preset": "tenhou", "tenpai_yame": false, "honba_points": 1500, "pao_honba": "discarder", "open_tanyao": false, "kiriage": true}"#,
+    )
+    .unwrap();
+    // SAFETY: a NUL-terminated string and a writable slot.
+    assert_eq!(unsafe { hupai_game_new(rules.as_ptr(), 1, &mut handle) }, 0, "{}", last_error());
+    assert!(!handle.is_null());
+    // SAFETY: freed once.
+    unsafe { hupai_game_free(handle) };
+    let mut handle: *mut HupaiGame = std::ptr::null_mut();
+    let bad = CString::new(r#"{"preset": "tenhou", "honba_points": 1000}"#).unwrap();
+    // SAFETY: as above.
+    assert_eq!(unsafe { hupai_game_new(bad.as_ptr(), 1, &mut handle) }, HupaiError::Json as i32);
+    assert!(last_error().contains("honba_points"), "{}", last_error());
+    assert!(handle.is_null());
+}

@@ -45,6 +45,33 @@ impl DrawReason {
             DrawReason::Nagashi => "nagashimangan",
         }
     }
+
+    /// The reason a log names, in any of the spellings the common writers use: mjai's
+    /// (`fanpai`, `kyushukyuhai`, …), riichienv's (`exhaustive_draw`, `kyushu_kyuhai`, …), the
+    /// long romanisations (`suufon_renda`, `suucha_riichi`, `suukaikan`, `sanchahou`), mjlog's
+    /// `type` (`yao9`, `reach4`, `ron3`, `kan4`, `kaze4`, `nm`), English and Tenhou's Japanese
+    /// names. Case, `_`, `-` and spaces are ignored. `None` for a name none of them use: a
+    /// reader then keeps the draw without a reason, and the replay decides which draw it is
+    /// from the game and checks the deltas.
+    pub fn from_name(name: &str) -> Option<DrawReason> {
+        let key: String = name.chars().filter(|c| !matches!(c, '_' | '-' | ' ')).flat_map(char::to_lowercase).collect();
+        Some(match key.as_str() {
+            "fanpai" | "exhaustive" | "exhaustivedraw" | "ryukyoku" | "ryuukyoku" | "howanpai" | "normal" | "流局"
+            | "荒牌流局" | "全員聴牌" | "全員不聴" => DrawReason::Exhaustive,
+            "kyushukyuhai" | "kyuushukyuuhai" | "kyuushuukyuuhai" | "kyushu" | "yao9" | "nineterminals"
+            | "ninekinds" | "九種九牌" => DrawReason::NineTerminals,
+            "sufonrenta" | "suufonrenda" | "sufonrenda" | "suufuurenda" | "sufurenda" | "kaze4" | "fourwinds"
+            | "四風連打" => DrawReason::FourWinds,
+            "suchareach" | "suuchariichi" | "sucharichi" | "suuchareach" | "reach4" | "fourriichi" | "fourreach"
+            | "四家立直" => DrawReason::FourRiichi,
+            "sukaikan" | "suukaikan" | "suukansanra" | "sukansanra" | "kan4" | "fourkans" | "fourkan" | "四槓散了" => {
+                DrawReason::FourKans
+            }
+            "sanchaho" | "sanchahou" | "ron3" | "tripleron" | "三家和了" | "三家和" => DrawReason::TripleRon,
+            "nagashimangan" | "nagashi" | "nm" | "流し満貫" => DrawReason::Nagashi,
+            _ => return None,
+        })
+    }
 }
 
 /// Most yaku a scored win lists (every yaku of one hand plus dora, ura-dora and red fives).

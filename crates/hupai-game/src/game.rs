@@ -1304,7 +1304,10 @@ impl Game {
         }
         let top = self.top_seat();
         let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        if all_last && dealer_stays && !aborted && self.rules.agari_yame && top == self.kyoku && reached {
+        // A dealer's win ends it under agari_yame, its tenpai at an exhaustive draw under
+        // tenpai_yame.
+        let stops = if won { self.rules.agari_yame } else { self.rules.tenpai_yame };
+        if all_last && dealer_stays && !aborted && stops && top == self.kyoku && reached {
             self.finish_game();
             return;
         }

@@ -64,6 +64,6 @@ pub use error::GameError;
 pub use event::{DrawReason, Event, Seat};
 pub use game::{Game, MeldKind, MeldRecord, RiverTile, WallSource};
 pub use pai::{Pai, PaiId};
-pub use rules::{Family, GameLength, GameRules, RulesError};
+pub use rules::{Family, GameLength, GameRules, PaoHonba, RulesError};
 pub use view::View;
 pub use wall::{ChineseWall, Wall};

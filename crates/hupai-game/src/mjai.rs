@@ -15,18 +15,39 @@ use crate::event::{DrawReason, WinScore};
 use crate::event::{Event, Seat};
 use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::pai::Pai;
-use crate::rules::{GameRules, ONE_HAND_PRESETS, PRESETS};
+use crate::rules::GameRules;
 
 fn tiles(pais: &[Pai]) -> Value {
     Value::Array(pais.iter().map(|p| Value::String(p.mjai().into())).collect())
 }
 
 /// Rules as a log names them: a preset's name when they are one, else every flag.
-fn rules_json(rules: &GameRules) -> Value {
-    match PRESETS.iter().chain(&ONE_HAND_PRESETS).find(|name| GameRules::preset(name) == Some(*rules)) {
-        Some(name) => Value::String((*name).to_string()),
+/// Rules as a log or a reply names them: a preset's name, else every flag.
+pub fn rules_json(rules: &GameRules) -> Value {
+    match rules.preset_name() {
+        Some(name) => Value::String(name.to_string()),
         None => rules.to_json(),
     }
+}
+
+/// A game's events as mjai JSON lines whose `start_game` names the rules (`"rules"`, a preset's
+/// name or every flag) unless they are those a log naming none is replayed under (`tenhou`, or
+/// `tenhou-3p` with three players): so a log converted from another format keeps the rules it
+/// was played under (an east-only game, a lobby's starting points) and replays under them.
+pub fn write_with_rules(events: &[Event], rules: &GameRules) -> String {
+    let plain = if rules.players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU };
+    let mut out = String::new();
+    for e in events {
+        let line = match *e {
+            Event::StartGame { players, rules: None } if *rules != plain => {
+                event_json(&Event::StartGame { players, rules: Some(*rules) }, rules.players)
+            }
+            _ => event_json(e, rules.players),
+        };
+        out.push_str(&line.to_string());
+        out.push('\n');
+    }
+    out
 }
 
 /// An event as an mjai JSON object; score arrays have `players` entries.
@@ -586,16 +607,8 @@ fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
         "ryukyoku" => {
             let reason = match get("reason") {
                 None => DrawReason::Exhaustive,
-                Some(Flat::Str(name)) => match name {
-                    "fanpai" => DrawReason::Exhaustive,
-                    "kyushukyuhai" => DrawReason::NineTerminals,
-                    "sufonrenta" => DrawReason::FourWinds,
-                    "suchareach" => DrawReason::FourRiichi,
-                    "sukaikan" => DrawReason::FourKans,
-                    "sanchaho" => DrawReason::TripleRon,
-                    "nagashimangan" => DrawReason::Nagashi,
-                    _ => return None,
-                },
+                // A name no writer uses: kept as a draw without a reason (see `DrawReason::from_name`).
+                Some(Flat::Str(name)) => DrawReason::from_name(name).unwrap_or(DrawReason::Exhaustive),
                 Some(_) => return None,
             };
             let deltas = numbers("deltas")?;
@@ -942,15 +955,14 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
             ))
         }
         "ryukyoku" => {
-            let reason = match v.get("reason").and_then(Json::as_str) {
-                None | Some("fanpai") => DrawReason::Exhaustive,
-                Some("kyushukyuhai") => DrawReason::NineTerminals,
-                Some("sufonrenta") => DrawReason::FourWinds,
-                Some("suchareach") => DrawReason::FourRiichi,
-                Some("sukaikan") => DrawReason::FourKans,
-                Some("sanchaho") => DrawReason::TripleRon,
-                Some("nagashimangan") => DrawReason::Nagashi,
-                Some(other) => return Err(format!("unknown ryukyoku reason '{other}'")),
+            // A reason no writer uses is kept as a draw without a reason: the replay decides
+            // which draw it is from the game and checks the deltas.
+            let reason = match v.get("reason") {
+                None | Some(Json::Null) => DrawReason::Exhaustive,
+                Some(r) => match r.as_str() {
+                    Some(name) => DrawReason::from_name(name).unwrap_or(DrawReason::Exhaustive),
+                    None => return Err(format!("ryukyoku's reason must be a name, not {r}")),
+                },
             };
             let deltas = scores(v, "deltas")?;
             Ok((Event::Ryukyoku { reason, deltas: deltas.unwrap_or([0; 4]), tenpai: 0 }, deltas.is_some(), Vec::new()))
@@ -1134,6 +1146,9 @@ mod tests {
             r#"{"type":"hora","actor":2,"pai":"5mr","target":0,"ura_markers":["1m", "N"]}"#,
             r#"{"type":"ryukyoku"}"#,
             r#"{"type":"ryukyoku","reason":"nagashimangan","deltas":[1,2,3,4]}"#,
+            r#"{"type":"ryukyoku","reason":"exhaustive_draw","deltas":[1,2,3,4]}"#,
+            r#"{"type":"ryukyoku","reason":"kyushu_kyuhai"}"#,
+            r#"{"type":"ryukyoku","reason":"a name no writer uses"}"#,
             r#"{"type":"end_game"}"#,
             r#"{"type":"end_game","scores":[ 1 , -2 , 3 ]}"#,
             r#"{"type":"start_kyoku","bakaze":"S","dora_marker":"1m","kyoku":4,"honba":255,"kyotaku":0,"oya":3,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"] , [ "1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m" ] ]}"#,
@@ -1176,7 +1191,6 @@ mod tests {
             r#"{"type":"hora","actor":0,"target":1,"pai":"5m","ura_markers":"1m"}"#,
             r#"{"type":"hora","actor":0,"target":1,"pai":"5m","ura_markers":["1x"]}"#,
             r#"{"type":"hora","actor":0,"target":1,"pai":5}"#,
-            r#"{"type":"ryukyoku","reason":"other"}"#,
             r#"{"type":"ryukyoku","reason":1}"#,
             r#"{"type":"end_game","scores":["1","2","3"]}"#,
             r#"{"type":"start_kyoku","bakaze":"1m","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"]]}"#,

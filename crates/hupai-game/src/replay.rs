@@ -65,6 +65,31 @@ pub fn default_rules(log: &GameLog) -> GameRules {
     log.header.rules.unwrap_or(if log.header.players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU })
 }
 
+/// `rules` with the starting points of the log's game: a riichi game whose first hand is East 1
+/// with no counters or sticks and every seat at the same score other than the rules' starting
+/// points (a 30,000-point lobby, a 1,000-point one) starts from that score, and its target
+/// points are that score too (Tenhou's custom lobbies return what they start with: `csrule`
+/// 30000, 30000), so that the first hand is the game's start rather than a restart. The
+/// replay's [`Replayed::rules`] says what it used.
+pub fn with_the_logs_start(log: &GameLog, rules: GameRules) -> GameRules {
+    if rules.family != Family::Riichi || (rules.start_wind, rules.start_dealer) != (0, 0) {
+        return rules;
+    }
+    let n = usize::from(rules.players);
+    let first = log.events.iter().find_map(|e| match e.event {
+        Event::StartKyoku { bakaze, kyoku, honba, kyotaku, scores, .. } => {
+            Some((bakaze.kind_index() == 27 && (kyoku, honba, kyotaku) == (1, 0, 0), scores))
+        }
+        _ => None,
+    });
+    let Some((true, scores)) = first else { return rules };
+    let start = scores[0];
+    if start <= 0 || start == rules.starting_points || scores[..n].iter().any(|&s| s != start) {
+        return rules;
+    }
+    GameRules { starting_points: start, target_points: start, ..rules }
+}
+
 /// Replays game number `game` of a file (its index, for errors) under `rules`, reporting every
 /// decision with the seat's legal actions.
 pub fn replay(
@@ -112,6 +137,8 @@ fn drive(
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
     let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
     let mut d = driver(log, game, rules, on_decision)?;
+    // The rules the log's start chose (its starting points, say), which the result reports.
+    let rules = *d.game.rules();
     let mut kyoku = String::from("start");
     let mut last: Option<Event> = None;
     for (i, le) in log.events.iter().enumerate() {
@@ -160,6 +187,7 @@ fn driver<'a>(
             format!("a {}-player log cannot be replayed under {}-player rules", log.header.players, rules.players),
         ));
     }
+    let rules = with_the_logs_start(log, rules);
     let chinese = rules.family != Family::Riichi;
     // One more wall: if the engine deals again where the log ends the game, it is caught; a log
     // that stops before the game's end does not end the engine's game by running out of walls.

@@ -111,6 +111,14 @@ fn is_six(n: &i32) -> bool {
     *n == 6
 }
 
+fn three_hundred() -> i32 {
+    300
+}
+
+fn is_three_hundred(n: &i32) -> bool {
+    *n == 300
+}
+
 /// How long a game lasts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -148,6 +156,19 @@ pub enum KanDora {
     /// When the player who made the kan discards (or makes another kan) after the replacement
     /// draw; a win on the replacement tile does not see it.
     AfterDiscard,
+}
+
+/// Who pays the counters (本場) of a ron on a liability (pao) hand when the discarder is not the
+/// liable player: the two split the hand's value, and the counters go on one of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum PaoHonba {
+    /// The discarder pays them (the common written rule).
+    #[default]
+    Discarder,
+    /// The liable player pays them (Tenhou's and Mahjong Soul's results).
+    Liable,
 }
 
 /// The scoring options a game's wins are scored with: one of `hupai-score`'s riichi presets.
@@ -229,9 +250,14 @@ pub struct GameRules {
     pub four_kans_draw: bool,
     /// The game ends when a player's score falls below zero (飛び).
     pub busting: bool,
-    /// In the last hand, a dealer in first place who wins or is tenpai at an exhaustive draw ends
-    /// the game (和了止め・聴牌止め) instead of continuing; applied automatically.
+    /// In the last hand, a dealer in first place who wins ends the game (和了止め) instead of
+    /// continuing; applied automatically. Given alone in a rules object, it sets `tenpai_yame`
+    /// too (one flag covered both before there were two).
     pub agari_yame: bool,
+    /// In the last hand, a dealer in first place who is tenpai at an exhaustive draw ends the
+    /// game (聴牌止め) instead of continuing (Tenhou before mid-2010 played on).
+    #[serde(default = "yes")]
+    pub tenpai_yame: bool,
     /// If nobody reaches `target_points` after the last hand, the game goes on into the next
     /// round until somebody does (西入・南入), at most one round more.
     pub extension: bool,
@@ -245,6 +271,23 @@ pub struct GameRules {
     /// On a multiple ron, the counters (本場) are paid to every winner, not only to the first in
     /// turn order (riichi sticks always go to the first).
     pub honba_each_winner: bool,
+    /// What one counter (本場) adds to a ron: 300 (1,500 in some custom lobbies). A tsumo's
+    /// payers each pay a third of it; with three players a ron is paid two thirds of it (200),
+    /// the two payers' shares, as Tenhou's three-player rules pay. A multiple of 3.
+    #[serde(default = "three_hundred", skip_serializing_if = "is_three_hundred")]
+    pub honba_points: i32,
+    /// Who pays the counters of a ron on a liability (pao) hand when the discarder is not the
+    /// liable player.
+    #[serde(default)]
+    pub pao_honba: PaoHonba,
+    /// An open hand may win with all simples (喰い断, kuitan); left out (`null`), the `scoring`
+    /// preset's (all of them have it). Tenhou's lobbies without it say 喰 nowhere in their name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_tanyao: Option<bool>,
+    /// 4 han 30 fu and 3 han 60 fu are rounded up to a mangan (切り上げ満貫); left out (`null`),
+    /// the `scoring` preset's (M-League's and the WRC's have it, Tenhou's and Mahjong Soul's not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kiriage: Option<bool>,
     /// The total an exhaustive draw's noten players pay to the tenpai ones (不聴罰符).
     pub noten_penalty: i32,
     /// Three players: a north may be set aside as a dora (抜きドラ).
@@ -335,13 +378,14 @@ pub struct GameRules {
 }
 
 /// The names of the match presets [`GameRules::preset`] knows (whole games).
-pub const PRESETS: [&str; 10] = [
+pub const PRESETS: [&str; 11] = [
     "tenhou",
     "mahjong-soul",
     "m-league",
     "wrc",
     "tenhou-3p",
     "mahjong-soul-3p",
+    "majiang",
     "gb",
     "hongzhong",
     "changsha",
@@ -375,11 +419,16 @@ impl GameRules {
         four_kans_draw: true,
         busting: true,
         agari_yame: true,
+        tenpai_yame: true,
         extension: true,
         riichi_min_wall: 4,
         pao: true,
         leftover_sticks_to_top: true,
         honba_each_winner: false,
+        honba_points: 300,
+        pao_honba: PaoHonba::Liable,
+        open_tanyao: None,
+        kiriage: None,
         noten_penalty: 3000,
         kita: false,
         sanma_tsumo_split: false,
@@ -423,7 +472,9 @@ impl GameRules {
         four_kans_draw: false,
         busting: false,
         agari_yame: false,
+        tenpai_yame: false,
         extension: false,
+        pao_honba: PaoHonba::Discarder,
         ..GameRules::TENHOU
     };
 
@@ -443,8 +494,10 @@ impl GameRules {
         four_kans_draw: false,
         busting: false,
         agari_yame: false,
+        tenpai_yame: false,
         extension: false,
         leftover_sticks_to_top: false,
+        pao_honba: PaoHonba::Discarder,
         ..GameRules::TENHOU
     };
 
@@ -461,6 +514,13 @@ impl GameRules {
         kita: true,
         ..GameRules::TENHOU
     };
+
+    /// 電脳麻将 (kobalab's `@kobalab/majiang-core`, its `Majiang.rule()` defaults): Tenhou's
+    /// hanchan with double yakuman (`ダブル役満あり`), the counters of a liability ron on the
+    /// discarder (its `hule.js`), no kiriage, 30,000 to stop or end (`オーラス止めあり`,
+    /// `延長戦方式` sudden death), sticks left to first place.
+    pub const MAJIANG: GameRules =
+        GameRules { scoring: Scoring::Mahjongsoul, pao_honba: PaoHonba::Discarder, ..GameRules::TENHOU };
 
     /// Mahjong Soul's three-player hanchan.
     pub const MAHJONG_SOUL_3P: GameRules =
@@ -493,11 +553,16 @@ impl GameRules {
         four_kans_draw: false,
         busting: false,
         agari_yame: false,
+        tenpai_yame: false,
         extension: false,
         riichi_min_wall: 0,
         pao: false,
         leftover_sticks_to_top: false,
         honba_each_winner: false,
+        honba_points: 300,
+        pao_honba: PaoHonba::Discarder,
+        open_tanyao: None,
+        kiriage: None,
         noten_penalty: 0,
         kita: false,
         sanma_tsumo_split: false,
@@ -582,6 +647,7 @@ impl GameRules {
             "wrc" => GameRules::WRC,
             "tenhou-3p" => GameRules::TENHOU_3P,
             "mahjong-soul-3p" => GameRules::MAHJONG_SOUL_3P,
+            "majiang" => GameRules::MAJIANG,
             "gb" => GameRules::GB,
             "gb-single" => GameRules::GB_SINGLE,
             "gb-botzone" => GameRules::GB_BOTZONE,
@@ -630,6 +696,9 @@ impl GameRules {
         };
         // Every flag, those left out of the printed rules when at their default too.
         let every = GameRules {
+            honba_points: 3,
+            open_tanyao: Some(true),
+            kiriage: Some(true),
             start_wind: 1,
             start_dealer: 1,
             false_win_penalty: 10,
@@ -654,6 +723,8 @@ impl GameRules {
             _ => Map::new(),
         };
         known.insert("family".into(), Value::from(Family::Riichi.name()));
+        let given_agari_yame = object.contains_key("agari_yame");
+        let given_tenpai_yame = object.contains_key("tenpai_yame");
         for (key, value) in object {
             if !known.contains_key(&key) {
                 let flags: Vec<&str> = known.keys().map(String::as_str).collect();
@@ -669,6 +740,14 @@ impl GameRules {
                 return Err(RulesError { message: e.to_string(), flag: Some(key) });
             }
             merged.insert(key, value);
+        }
+        // One flag covered both before there were two: `agari_yame` given without
+        // `tenpai_yame` sets both.
+        if given_agari_yame
+            && !given_tenpai_yame
+            && let Some(v) = merged.get("agari_yame").cloned()
+        {
+            merged.insert("tenpai_yame".into(), v);
         }
         let rules: GameRules = serde_json::from_value(Value::Object(merged))
             .map_err(|e| RulesError { flag: None, message: format!("{e} (give a preset, or every flag)") })?;
@@ -756,6 +835,9 @@ impl GameRules {
         if self.starting_points <= 0 || self.target_points < self.starting_points {
             return bad("target_points", "starting_points must be positive and target_points at least starting_points");
         }
+        if !(0..=100_000).contains(&self.honba_points) || self.honba_points % 3 != 0 {
+            return bad("honba_points", "a multiple of 3 from 0 to 100,000 (a tsumo's payers each pay a third)");
+        }
         if self.kita && self.players == 4 {
             return bad("kita", "north as nuki dora is a three-player rule");
         }
@@ -831,6 +913,12 @@ impl GameRules {
         Ok(())
     }
 
+    /// The name of the preset these rules are ([`PRESETS`] and the one-hand presets), if they are
+    /// one.
+    pub fn preset_name(&self) -> Option<&'static str> {
+        PRESETS.iter().chain(&ONE_HAND_PRESETS).copied().find(|name| GameRules::preset(name) == Some(*self))
+    }
+
     /// The rules as a JSON object of every flag.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
@@ -841,6 +929,12 @@ impl GameRules {
         let mut o = riichi::Options::preset(self.scoring.name()).unwrap_or_default();
         o.has_aka_dora = self.red_fives.iter().any(|&r| r > 0);
         o.sanma = self.players == 3;
+        if let Some(kuitan) = self.open_tanyao {
+            o.has_open_tanyao = kuitan;
+        }
+        if let Some(kiriage) = self.kiriage {
+            o.kiriage = kiriage;
+        }
         o.sanma_tsumo = if self.sanma_tsumo_split { riichi::SanmaTsumo::Split } else { riichi::SanmaTsumo::Loss };
         o
     }

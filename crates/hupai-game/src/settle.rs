@@ -11,6 +11,7 @@ use hupai_score::riichi::{self, Yaku};
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
 use crate::game::{ClaimOn, Game, Riichi};
 use crate::pai::Pai;
+use crate::rules::PaoHonba;
 
 /// The situation of `seat` winning on `pai` (from `from`; itself for a tsumo, whose drawn tile
 /// is already in the hand).
@@ -85,8 +86,14 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let liable = game.players[wi]
             .pao
             .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
+        // The scorer pays 100 a counter from each payer; `honba_points` may make it more.
+        let extra = (game.rules.honba_points / 3 - 100) * s.honba as i32;
         if s.tsumo {
             deltas = tsumo_payments(game, wi, points);
+            for o in (0..game.seat_count()).filter(|&o| o != wi) {
+                deltas[o] -= extra;
+                deltas[wi] += extra;
+            }
             if let Some(l) = liable {
                 let all = deltas[wi];
                 deltas = [0; 4];
@@ -94,14 +101,16 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
                 deltas[wi] = all;
             }
         } else {
-            let ron = points.ron.unwrap_or(0) as i32;
-            let counters = points.honba as i32;
+            let counters = points.honba as i32 + extra * (game.seat_count() as i32 - 1);
+            let ron = points.ron.unwrap_or(0) as i32 - points.honba as i32 + counters;
             deltas[usize::from(from)] -= ron;
             deltas[wi] += ron;
             if let Some(l) = liable.filter(|&l| l != from) {
+                // The hand's value split; the counters on the liable player if the rules say so.
                 let half = (ron - counters) / 2;
-                deltas[usize::from(from)] += half;
-                deltas[usize::from(l)] -= half;
+                let moved = if game.rules.pao_honba == PaoHonba::Liable { half + counters } else { half };
+                deltas[usize::from(from)] += moved;
+                deltas[usize::from(l)] -= moved;
             }
         }
         deltas[wi] += sticks;

@@ -102,13 +102,13 @@ fn damaged(text: &str) -> Vec<String> {
 #[test]
 fn every_real_log_reads_the_same_by_parts() {
     let mut checked = 0;
-    for dir in ["mjai", "mjlog", "tenhou6"] {
+    for dir in ["mjai", "mjlog", "tenhou6", "majiang"] {
         for text in files(dir) {
             same(&text, dir);
             checked += 1;
         }
     }
-    assert_eq!(checked, 44);
+    assert_eq!(checked, 104);
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     assert_eq!(same(&pretty, "tenhou6 pretty"), 1);
     assert_eq!(formats::read(&pretty).unwrap().len(), 1);
     let mjlogs = files("mjlog").concat();
-    assert_eq!(same(&mjlogs, "mjlog"), 23);
+    assert_eq!(same(&mjlogs, "mjlog"), 66);
     for (what, text) in [("mjai", &mjai_text), ("tenhou6", &tenhou6_text), ("mjlog", &mjlogs)] {
         for bad in damaged(text) {
             same(&bad, what);
@@ -136,7 +136,7 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     // An mjlog game without its end tag runs to the next game's: the two are read as one.
     let open = mjlogs.replacen("</mjloggm>", "", 1);
     same(&open, "mjlog without an end tag");
-    assert_eq!(formats::read(&open).unwrap().len(), 22);
+    assert_eq!(formats::read(&open).unwrap().len(), 65);
 }
 
 #[test]

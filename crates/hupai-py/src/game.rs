@@ -63,7 +63,7 @@ pub(crate) fn read_rules(rules: &Bound<'_, PyAny>) -> PyResult<GameRules> {
         json.call_method1("dumps", (rules,))?.extract()?
     } else {
         return Err(GameError::new_err(format!(
-            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, gb, gb-single, gb-botzone, hongzhong, sichuan, changsha) or a dict of flags, found {}",
+            "rules: expected a preset name (tenhou, mahjong-soul, m-league, wrc, tenhou-3p, mahjong-soul-3p, majiang, gb, gb-single, gb-botzone, hongzhong, sichuan, changsha) or a dict of flags, found {}",
             rules.get_type().name()?
         )));
     };
@@ -255,7 +255,7 @@ fn resolve(
 /// One game of mahjong (riichi for four or three players, GB, Hongzhong) as the engine plays it.
 ///
 /// ``Game(rules="tenhou", seed=0)``: ``rules`` is a preset name (``tenhou``, ``mahjong-soul``,
-/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``, ``gb``, ``gb-single``, ``gb-botzone``, ``hongzhong``) or a dict of flags
+/// ``m-league``, ``wrc``, ``tenhou-3p``, ``mahjong-soul-3p``, ``majiang``, ``gb``, ``gb-single``, ``gb-botzone``, ``hongzhong``) or a dict of flags
 /// (``{"preset": "tenhou", "length": "east"}``); the same rules and seed always give the same
 /// game. ``seat`` is the next seat to decide (claims on a discard are asked seat by seat),
 /// ``legal_actions(seat)`` its choices as mjai dicts, ``legal_mask(seat)`` the same as a mask over

@@ -387,6 +387,19 @@ def test_clone_and_determinize_keep_what_the_seat_sees():
     assert other.legal_ids(seat) == g.legal_ids(seat)
 
 
+def test_the_rule_flags_real_logs_need_reach_the_game():
+    # Read as GameRules::from_json reads them for every door: a counter worth 1,500, the two
+    # stops apart, a liability ron's counters on the discarder, no open tanyao, kiriage.
+    flags = {"tenpai_yame": False, "pao_honba": "discarder", "honba_points": 1500, "open_tanyao": False, "kiriage": True}
+    g = Game({"preset": "tenhou", **flags}, 3)
+    assert g.players == 4 and not g.done
+    with pytest.raises(GameError, match="rules.*honba_points"):
+        Game({"preset": "tenhou", "honba_points": 1000})
+    with pytest.raises(GameError, match="rules.*pao_honba"):
+        Game({"preset": "tenhou", "pao_honba": "nobody"})
+    assert Game("majiang", 1).players == 4
+
+
 def test_bad_input_is_a_value_error_naming_what_and_where():
     assert issubclass(GameError, ValueError) and hupai.game.GameError is GameError
     with pytest.raises(GameError, match="rules.*tenhu"):

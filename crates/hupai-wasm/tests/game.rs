@@ -337,3 +337,24 @@ fn random_actions_never_trap_and_a_refused_one_changes_nothing() {
     }
     assert!(refused_count > 1000, "{refused_count}");
 }
+
+/// The rule flags real logs need reach the calls as they reach the engine: a 2009 Tenhou game
+/// (its dealer, first and tenpai at the last draw, played on) replays only under `tenpai_yame`
+/// off, given as rules JSON; a bad counter value is refused naming the flag.
+#[test]
+fn the_rule_flags_real_logs_need_reach_the_game() {
+    let log = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../hupai-game/tests/data/mjlog/2009022022gm-00a9-0000-cd94aac8.mjlog"
+    ))
+    .unwrap();
+    let plain = call("replay", json!({"log": log}));
+    assert!(plain["error"].is_object(), "{}", plain["error"]);
+    let rules = json!({"preset": "tenhou", "tenpai_yame": false, "pao_honba": "discarder", "honba_points": 300,
+        "open_tanyao": true, "kiriage": false});
+    let flagged = call("replay", json!({"log": log, "rules": rules.to_string()}));
+    assert!(flagged["error"].is_null(), "{}", flagged["error"]);
+    assert_eq!(flagged["scores"].as_array().map(Vec::len), Some(4));
+    let e = refused("gameNew", json!({"rules": {"preset": "tenhou", "honba_points": 1000}}));
+    assert!(e.message.contains("honba_points"), "{}", e.message);
+}

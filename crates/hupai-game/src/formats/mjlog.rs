@@ -4,6 +4,9 @@
 //! `<REACH who step>`, `<DORA hai>`, and `<AGARI …>` or `<RYUUKYOKU …>` with the scores and
 //! deltas in hundreds (`sc`), the final scores in `owari`.
 //!
+//! `GO type` bits: 0x02 no red fives, 0x04 no open tanyao, 0x08 east and south (else east
+//! only), 0x10 three players.
+//!
 //! Tiles are Tenhou's physical ids, so a discard is tsumogiri exactly when it is the id just
 //! drawn.
 
@@ -144,6 +147,10 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                     if t & 0x02 != 0 {
                         rules.red_fives = [0; 3];
                     }
+                    // Tenhou's bit for a lobby without open tanyao (喰断なし).
+                    if t & 0x04 != 0 {
+                        rules.open_tanyao = Some(false);
+                    }
                     st.players = players;
                     st.red = rules.red_fives;
                     header.players = players;
@@ -268,16 +275,9 @@ fn read_game(text: &str, game: usize, at: &mut usize) -> Result<GameLog, LogErro
                     end(&mut events, attrs, st.players, &mut push)?;
                 }
                 "RYUUKYOKU" => {
-                    let reason = match get(attrs, "type") {
-                        None => DrawReason::Exhaustive,
-                        Some("yao9") => DrawReason::NineTerminals,
-                        Some("reach4") => DrawReason::FourRiichi,
-                        Some("ron3") => DrawReason::TripleRon,
-                        Some("kan4") => DrawReason::FourKans,
-                        Some("kaze4") => DrawReason::FourWinds,
-                        Some("nm") => DrawReason::Nagashi,
-                        Some(other) => return Err(format!("unknown RYUUKYOKU type '{other}'")),
-                    };
+                    // A type Tenhou does not write is kept as a draw without a reason: the replay
+                    // decides which draw it is and checks the deltas.
+                    let reason = get(attrs, "type").and_then(DrawReason::from_name).unwrap_or(DrawReason::Exhaustive);
                     let deltas = match get(attrs, "sc") {
                         Some(sc) => sc_deltas(sc, st.players)?,
                         None => [0; 4],
@@ -355,8 +355,12 @@ fn sc_deltas(sc: &str, players: u8) -> Result<[i32; 4], String> {
 
 /// A call from Tenhou's meld bits.
 fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
-    let n = st.players;
-    let target = (who + (m & 3) as u8) % n;
+    // Tenhou counts the source seat around a table of four even with three players (its empty
+    // fourth seat counted): seat 0's left is the empty seat 3, its across is seat 2.
+    let target = (who + (m & 3) as u8) % 4;
+    if m & 3 != 0 && target >= st.players {
+        return Err(format!("the call's source (m={m}) is the empty fourth seat"));
+    }
     if m & 0x4 != 0 {
         let t = m >> 10;
         let called = t % 3;
@@ -404,4 +408,27 @@ fn meld(st: &State, who: Seat, m: i64) -> Result<Event, String> {
     let others: Vec<Pai> =
         (0..4).filter(|&c| kind * 4 + c != hai0).map(|c| st.pai(kind * 4 + c)).collect::<Result<_, _>>()?;
     Ok(Event::Daiminkan { actor: who, target, pai: called, consumed: [others[0], others[1], others[2]] })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenhou writes a call's source as an offset around a table of four, with three players
+    /// too: from seat 0, 2 is seat 2 (across); from seat 1, 3 is seat 0; from seat 2, 2 is seat 0.
+    #[test]
+    fn three_player_calls_count_the_empty_fourth_seat() {
+        let st = State { players: 3, red: [0, 1, 1], last_draw: [None; 4] };
+        // A pon of 9p (kind 17): bit 0x8, kind * 3 << 9, the offset in the low bits.
+        let pon = |offset: i64| 0x8 | ((17 * 3) << 9) | offset;
+        for (who, offset, target) in [(0, 1, 1), (0, 2, 2), (1, 1, 2), (1, 3, 0), (2, 2, 0), (2, 3, 1)] {
+            match meld(&st, who, pon(offset)) {
+                Ok(Event::Pon { actor, target: t, .. }) => assert_eq!((actor, t), (who, target), "offset {offset}"),
+                other => panic!("seat {who}, offset {offset}: {other:?}"),
+            }
+        }
+        for (who, offset) in [(0, 3), (1, 2), (2, 1)] {
+            assert!(meld(&st, who, pon(offset)).is_err(), "seat {who}, offset {offset} is the empty seat");
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! Game logs read from the formats the platforms write: mjai JSON lines ([`crate::mjai`]),
-//! tenhou.net/6 JSON ([`tenhou6`]) and Tenhou's mjlog XML ([`mjlog`]).
+//! tenhou.net/6 JSON ([`tenhou6`]), Tenhou's mjlog XML ([`mjlog`]) and 電脳麻将's paipu JSON
+//! ([`majiang`]).
 //!
 //! Every reader gives the same thing: a list of games ([`GameLog`]), each a header (players,
 //! names, the rules the log names) and its events in mjai's vocabulary ([`Event`]), the way
@@ -8,6 +9,7 @@
 //! games of the file are still read.
 
 pub(crate) mod json;
+pub mod majiang;
 pub mod mjlog;
 pub mod tenhou6;
 
@@ -74,6 +76,8 @@ pub enum Format {
     Tenhou6,
     /// Tenhou's mjlog XML.
     Mjlog,
+    /// 電脳麻将's paipu JSON (`@kobalab/majiang-core`).
+    Majiang,
 }
 
 impl Format {
@@ -87,6 +91,9 @@ impl Format {
             return None;
         }
         let first = t.lines().next().unwrap_or("");
+        if majiang::looks_like(t) && !first.contains("\"type\"") {
+            return Some(Format::Majiang);
+        }
         if first.contains("\"type\"") && !first.contains("\"log\"") {
             Some(Format::Mjai)
         } else {
@@ -101,7 +108,10 @@ pub fn read(text: &str) -> Result<Vec<Result<GameLog, LogError>>, String> {
         Some(Format::Mjai) => Ok(crate::mjai::read(text)),
         Some(Format::Tenhou6) => Ok(tenhou6::read(text)),
         Some(Format::Mjlog) => Ok(mjlog::read(text)),
-        None => Err("not a game log: expected mjai JSON lines, tenhou.net/6 JSON or mjlog XML".into()),
+        Some(Format::Majiang) => Ok(majiang::read(text)),
+        None => {
+            Err("not a game log: expected mjai JSON lines, tenhou.net/6 JSON, mjlog XML or majiang paipu JSON".into())
+        }
     }
 }
 
@@ -152,8 +162,8 @@ impl Part {
 /// tenhou.net/6 lines of one game each (a log that is one JSON value stays whole). The outer
 /// error says the text is no log at all.
 pub fn split(text: &str) -> Result<Split<'_>, String> {
-    let format =
-        Format::detect(text).ok_or("not a game log: expected mjai JSON lines, tenhou.net/6 JSON or mjlog XML")?;
+    let format = Format::detect(text)
+        .ok_or("not a game log: expected mjai JSON lines, tenhou.net/6 JSON, mjlog XML or majiang paipu JSON")?;
     let mut cuts: Vec<usize> = Vec::new();
     let mut body = text;
     match format {
@@ -168,6 +178,8 @@ pub fn split(text: &str) -> Result<Split<'_>, String> {
             }
         }
         Format::Mjlog => cuts.extend(text.match_indices("<mjloggm").map(|(i, _)| i).skip(1)),
+        // One part: a paipu is read whole.
+        Format::Majiang => {}
         Format::Tenhou6 => {
             // One game a line only when every line holds one object: then the whole text is no
             // single JSON value (an object cannot follow a complete value), and `read` reads it
@@ -218,6 +230,7 @@ impl Split<'_> {
                 let games = tenhou6::read(text);
                 (games, 0)
             }
+            Format::Majiang => (majiang::read(text), 0),
         };
         Part { games, events }
     }
@@ -238,7 +251,7 @@ impl Split<'_> {
                 i + 1 == self.parts.len()
                     || text.find("<mjloggm").is_some_and(|start| text[start..].contains("</mjloggm>"))
             }
-            Format::Tenhou6 => true,
+            Format::Tenhou6 | Format::Majiang => true,
         }
     }
 

@@ -61,6 +61,11 @@ fn rules_of(v: &Json<'_>, players: u8) -> GameRules {
     if disp.contains('東') {
         rules.length = GameLength::East;
     }
+    // A Tenhou lobby's name says 喰 when open tanyao is allowed (般南喰赤); one of its lobbies
+    // without it leaves it out.
+    if disp.contains(['般', '上', '特', '鳳', '若', '銀', '琥', '孔', '技']) && !disp.contains('喰') {
+        rules.open_tanyao = Some(false);
+    }
     let aka = |k: &str| rule.and_then(|r| r.get(k)).and_then(Json::as_u64);
     if let Some(a) = aka("aka") {
         let a = a.min(1) as u8;
@@ -164,22 +169,20 @@ fn call_tiles(s: &str, letter: usize) -> Result<(Pai, Vec<Pai>), String> {
 }
 
 /// The seat a call's letter position names: 0 the seat to the left, 2 across, 4 or 6 the right.
+/// Tenhou places the letter around a table of four even with three players (the empty fourth
+/// seat counted), so seat 0 calls seat 2 from across and seat 2 calls seat 0 from across.
 fn from_position(actor: Seat, letter: usize, players: u8, kan: bool) -> Result<Seat, String> {
-    let n = players;
     let back = match (letter, kan) {
         (0, _) => 1,
         (2, _) => 2,
         (4, false) | (6, true) => 3,
         _ => return Err(format!("a call letter at position {letter}")),
     };
-    if players == 3 && back == 3 {
-        // Three players: the seat to the right is one back the other way.
-        return Ok((actor + 1) % n);
+    let seat = (actor + 4 - back) % 4;
+    if seat >= players {
+        return Err(format!("a call letter at position {letter} names the empty fourth seat"));
     }
-    if players == 3 && back == 2 {
-        return Ok((actor + 1) % n);
-    }
-    Ok((actor + n - back % n) % n)
+    Ok(seat)
 }
 
 fn take_of(x: &Json<'_>, actor: Seat, players: u8) -> Result<Take, String> {
@@ -378,16 +381,9 @@ fn ending(result: &[Json<'_>], ura: &[Pai], players: u8) -> Result<Vec<(Event, b
             }
         }
         other => {
-            let reason = match other {
-                "流局" | "全員聴牌" | "全員不聴" => DrawReason::Exhaustive,
-                "流し満貫" => DrawReason::Nagashi,
-                "九種九牌" => DrawReason::NineTerminals,
-                "四風連打" => DrawReason::FourWinds,
-                "四家立直" => DrawReason::FourRiichi,
-                "四槓散了" => DrawReason::FourKans,
-                "三家和了" => DrawReason::TripleRon,
-                _ => return Err(format!("unknown result '{other}'")),
-            };
+            // A result name Tenhou does not write is kept as a draw without a reason: the
+            // replay decides which draw it is and checks the deltas.
+            let reason = DrawReason::from_name(other).unwrap_or(DrawReason::Exhaustive);
             let deltas = deltas_at(1)?.unwrap_or([0; 4]);
             out.push((Event::Ryukyoku { reason, deltas, tenpai: 0 }, true));
         }
@@ -607,12 +603,13 @@ fn two(p: Pai) -> String {
 }
 
 /// A call string with the letter before the tile taken from `target` (seen from `actor`).
-fn call_string(letter: char, actor: Seat, target: Seat, pai: Pai, consumed: &[Pai], players: u8) -> String {
-    let back = (actor + players - target) % players;
-    // Left: first; across: second; right: last (three players: the right is the last too).
-    let at = match (back, players) {
-        (1, _) => 0,
-        (2, 4) => 1,
+fn call_string(letter: char, actor: Seat, target: Seat, pai: Pai, consumed: &[Pai]) -> String {
+    // Left: first; across: second; right: last. Tenhou counts the seats around a table of four
+    // even with three players (the empty fourth seat counted), as `from_position` reads them.
+    let back = (actor + 4 - target) % 4;
+    let at = match back {
+        1 => 0,
+        2 => 1,
         _ => consumed.len(),
     };
     let mut s = String::new();
@@ -724,13 +721,15 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
                         }
                     }
                     Event::Reach { actor } => reach[usize::from(actor)] = true,
-                    Event::Chi { actor, target, pai, consumed } => h.takes[usize::from(actor)]
-                        .push(Value::from(call_string('c', actor, target, pai, &consumed, rules.players))),
-                    Event::Pon { actor, target, pai, consumed } => h.takes[usize::from(actor)]
-                        .push(Value::from(call_string('p', actor, target, pai, &consumed, rules.players))),
+                    Event::Chi { actor, target, pai, consumed } => {
+                        h.takes[usize::from(actor)].push(Value::from(call_string('c', actor, target, pai, &consumed)))
+                    }
+                    Event::Pon { actor, target, pai, consumed } => {
+                        h.takes[usize::from(actor)].push(Value::from(call_string('p', actor, target, pai, &consumed)))
+                    }
                     Event::Daiminkan { actor, target, pai, consumed } => {
                         let a = usize::from(actor);
-                        h.takes[a].push(Value::from(call_string('m', actor, target, pai, &consumed, rules.players)));
+                        h.takes[a].push(Value::from(call_string('m', actor, target, pai, &consumed)));
                         h.gives[a].push(Value::from(0));
                     }
                     Event::Kakan { actor, pai, consumed } => {
@@ -797,6 +796,31 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
     let length = if rules.length == GameLength::East { "東" } else { "南" };
     let sanma = if rules.players == 3 { "三" } else { "" };
     let aka = u8::from(rules.red_fives.iter().any(|&r| r > 0));
-    let disp = format!("{sanma}般{length}喰{}", if aka == 1 { "赤" } else { "" });
+    let kuitan = if rules.open_tanyao == Some(false) { "" } else { "喰" };
+    let disp = format!("{sanma}般{length}{kuitan}{}", if aka == 1 { "赤" } else { "" });
     json!({"title": ["", ""], "name": names, "rule": {"disp": disp, "aka": aka}, "log": hands}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tenhou places a call's letter around a table of four with three players too: seat 0's
+    /// left is the empty seat, so seat 2 is across from it; seat 2's right is empty, seat 0 across.
+    #[test]
+    fn three_player_calls_count_the_empty_fourth_seat() {
+        let n = Pai::NORTH;
+        for (actor, target, letter) in [(0, 2, 2), (0, 1, 4), (1, 0, 0), (1, 2, 4), (2, 1, 0), (2, 0, 2)] {
+            assert_eq!(from_position(actor, letter, 3, false), Ok(target), "seat {actor} from {target}");
+            let s = call_string('p', actor, target, n, &[n, n]);
+            assert_eq!(s.find('p'), Some(letter), "{s}");
+            // An open kan's letter from the right stands last, at 6.
+            let kan = if letter == 4 { 6 } else { letter };
+            assert_eq!(from_position(actor, kan, 3, true), Ok(target), "an open kan: seat {actor}");
+        }
+        // The letter naming the empty seat is no call.
+        assert!(from_position(0, 0, 3, false).is_err());
+        assert!(from_position(2, 4, 3, false).is_err());
+        assert!(from_position(1, 2, 3, false).is_err());
+    }
 }

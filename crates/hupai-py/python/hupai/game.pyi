@@ -10,7 +10,7 @@ __all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env",
 
 Rules = str | dict[str, Any]
 """A preset name (``tenhou``, ``mahjong-soul``, ``m-league``, ``wrc``, ``tenhou-3p``,
-``mahjong-soul-3p``, ``gb``, ``gb-single``, ``gb-botzone``, ``hongzhong``, ``sichuan``, ``changsha``) or a dict of flags
+``mahjong-soul-3p``, ``majiang``, ``gb``, ``gb-single``, ``gb-botzone``, ``hongzhong``, ``sichuan``, ``changsha``) or a dict of flags
 (``{"preset": "tenhou", "length": "east"}``)."""
 
 Family = Literal["riichi4", "riichi3", "gb", "hongzhong", "sichuan", "changsha"]
