@@ -441,7 +441,9 @@ impl Driver<'_> {
                 return Err(format!("{what}: seat {seat} may not {} here", a.kind()));
             }
         }
-        while self.claims().is_some() {
+        // Only this window: a kong called on the discard and opened (Changsha) opens claims on
+        // its two tiles, which the log's next events answer.
+        while self.claims() == Some(from) {
             let Some(seat) = self.game.next_seat() else { break };
             self.decide(seat, answer(seat).unwrap_or(Action::None))?;
         }

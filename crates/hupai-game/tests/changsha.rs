@@ -255,6 +255,25 @@ fn a_win_on_an_opened_kong_tile_replays_with_its_birds() {
     g.apply(2, Action::Hora).unwrap();
     assert_eq!((wins(&g)[0].0, wins(&g)[0].1, wins(&g)[0].2), (2, 0, pai("7m")));
     assert_replays(&g);
+
+    // And with a kong called on a discard: the dealer calls seat 3's 5p and opens it at once
+    // (ready on 6s and 9s); the replay ends the discard's window there and leaves the opened
+    // tiles' window to the win that follows.
+    let hands = ["555p123m456m78s22s", PLAIN_1, "123s456s789s55m68m", PLAIN_3];
+    let w = wall(hands, "9p9s9s5p", "3m7m", &[]);
+    let mut g = game(r#", "opening_wins": false"#, w);
+    for (seat, t) in [(0, "9p"), (1, "9s"), (2, "9s")] {
+        g.apply(seat, dahai(t)).unwrap();
+        pass(&mut g);
+    }
+    g.apply(3, dahai("5p")).unwrap();
+    assert!(g.legal_actions(0).contains(&Action::Kaigang { pai: pai("5p") }));
+    g.apply(0, Action::Kaigang { pai: pai("5p") }).unwrap();
+    assert_eq!(g.to_act(), 1 << 2);
+    g.apply(2, Action::Hora).unwrap();
+    assert!(g.events().iter().any(|e| matches!(e, Event::Daiminkan { actor: 0, .. })));
+    assert_eq!((wins(&g)[0].0, wins(&g)[0].1, wins(&g)[0].2), (2, 0, pai("7m")));
+    assert_replays(&g);
 }
 
 #[test]
