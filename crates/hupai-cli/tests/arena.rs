@@ -1,6 +1,7 @@
 //! `hupai arena` and `hupai bot`: built-in and external players seated in duplicate sets, the
 //! report's JSON, the logs replayed, external bots that crash, hang or answer illegally, the
-//! Python and Node examples of docs/arena.md, and `hupai bot`'s errors.
+//! Python and Node examples of docs/arena.md, 電脳麻将's AI through its adapter (installed with npm
+//! at test time), and `hupai bot`'s errors.
 
 use std::io::Write;
 use std::path::PathBuf;
