@@ -1,6 +1,7 @@
 //! `hupai arena` and `hupai bot`: built-in and external players seated in duplicate sets, the
 //! report's JSON, the logs replayed, external bots that crash, hang or answer illegally, the
-//! Python and Node examples of docs/arena.md, and `hupai bot`'s errors.
+//! Python and Node examples of docs/arena.md, 電脳麻将's AI through its adapter (installed with npm
+//! at test time), and `hupai bot`'s errors.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -273,4 +274,78 @@ fn bot_joins_an_mjai_server() {
     assert!(game.is_over() && decided > 50, "{decided}");
     // After `end_game` the bot leaves by itself.
     assert!(child.wait().unwrap().success());
+}
+
+/// Installs `@kobalab/majiang-ai` 1.0.13 into a scratch directory, or says why it cannot.
+fn majiang_ai_installed() -> Option<PathBuf> {
+    if !available("node") || !available("npm") {
+        println!("skipped: node or npm is not installed");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("hupai-majiang-ai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let status = Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--no-save", "--prefix"])
+        .arg(&dir)
+        .arg("@kobalab/majiang-ai@1.0.13")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let package = dir.join("node_modules/@kobalab/majiang-ai");
+    if !status.is_ok_and(|s| s.success()) || !package.exists() {
+        println!("skipped: npm could not install @kobalab/majiang-ai@1.0.13 (no network?)");
+        let _ = std::fs::remove_dir_all(&dir);
+        return None;
+    }
+    Some(dir)
+}
+
+#[test]
+fn majiang_ai_plays_through_its_adapter() {
+    let Some(dir) = majiang_ai_installed() else { return };
+    let adapter = format!(
+        "node {} --require {}",
+        bots_dir().join("majiang-ai.js").display(),
+        dir.join("node_modules/@kobalab/majiang-ai").display()
+    );
+    let logs = dir.join("logs");
+    let report = arena(&[
+        "--rules",
+        "tenhou",
+        // One hanchan: the AI thinks about 0.1 s a decision, and a duplicate set is four.
+        "--games",
+        "1",
+        "--single",
+        "--seed",
+        "1",
+        "--player",
+        &adapter,
+        "--policy",
+        "efficiency",
+        "--player",
+        &adapter,
+        "--policy",
+        "efficiency",
+        "--out",
+        logs.to_str().unwrap(),
+    ]);
+    let players = report["players"].as_array().unwrap();
+    for p in [&players[0], &players[2]] {
+        assert_eq!(p["games"], 1, "{report}");
+        let faults = &p["faults"];
+        assert_eq!(faults["crash"], 0, "{report}");
+        assert_eq!(faults["timeout"], 0, "{report}");
+        // Every answer the adapter gives is one the engine takes.
+        assert_eq!(faults["illegal"], 0, "{report}");
+        assert_eq!(faults["default_decisions"], 0, "{report}");
+    }
+    // The AI wins hands and calls: its replies are read, not passed over.
+    assert!(players[0]["win_rate"].as_f64().unwrap() + players[2]["win_rate"].as_f64().unwrap() > 0.0, "{report}");
+    assert!(players[0]["call_rate"].as_f64().unwrap() + players[2]["call_rate"].as_f64().unwrap() > 0.0, "{report}");
+    let files: Vec<PathBuf> = std::fs::read_dir(&logs).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1);
+    let output = hupai().arg("replay").args(&files).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 1, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
