@@ -170,7 +170,14 @@ fn replay_reads_every_format_and_shows_where_a_log_is_wrong() {
     let mut whole = Vec::new();
     for path in logs() {
         let text = std::fs::read_to_string(&path).unwrap();
-        let answer = call("replay", &serde_json::json!({ "log": text }).to_string());
+        // A 2009 Tenhou game played under rules its header cannot say (a dealer first and tenpai
+        // at the last draw played on): given, as hupai-game's replay test gives them.
+        let args = if path.ends_with("mjlog/2009022022gm-00a9-0000-cd94aac8.mjlog") {
+            serde_json::json!({ "log": text, "rules": r#"{"preset": "tenhou", "tenpai_yame": false}"# })
+        } else {
+            serde_json::json!({ "log": text })
+        };
+        let answer = call("replay", &args.to_string());
         let name = path.display();
         let steps = answer["steps"].as_array().map_or(0, Vec::len);
         assert!(steps > 0 || !answer["error"].is_null(), "{name}: no discards and no error");
