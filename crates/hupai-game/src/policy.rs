@@ -49,6 +49,29 @@ pub fn play_out<P: Policy + ?Sized>(game: &mut Game, policy: &mut P) -> u64 {
     decisions
 }
 
+/// The legal discard of a tile of `kind` a player prefers: the plain tile before the red five, the
+/// drawn tile (tsumogiri) before one from the hand. `None` if no tile of that kind may be discarded.
+pub fn discard_of_kind(legal: &Actions, kind: hupai::Tile) -> Option<Action> {
+    let mut found: Option<Action> = None;
+    for &a in legal {
+        if let Action::Dahai { pai, tsumogiri } = a
+            && pai.kind() == Some(kind)
+        {
+            let better = match found {
+                None => true,
+                Some(Action::Dahai { pai: f, tsumogiri: ft }) => {
+                    (f.is_red() && !pai.is_red()) || (f == pai && tsumogiri && !ft)
+                }
+                Some(_) => false,
+            };
+            if better {
+                found = Some(a);
+            }
+        }
+    }
+    found
+}
+
 /// Uniform over the legal actions, from a seeded SplitMix64: the same seed, the same choices.
 #[derive(Debug, Clone)]
 pub struct Random {
@@ -148,27 +171,7 @@ fn hand_of(wildcard: Option<hupai::Tile>, counts: &[u8; 34], melds: &[Meld]) -> 
 /// The legal discard hupai's advice puts first.
 fn discard(game: &Game, seat: Seat, legal: &Actions) -> Action {
     let p = &game.players[usize::from(seat)];
-    let dahai = |kind: hupai::Tile| {
-        // The plain tile before the red five, the drawn tile (tsumogiri) before one from the hand.
-        let mut found: Option<Action> = None;
-        for &a in legal {
-            if let Action::Dahai { pai, tsumogiri } = a
-                && pai.kind() == Some(kind)
-            {
-                let better = match found {
-                    None => true,
-                    Some(Action::Dahai { pai: f, tsumogiri: ft }) => {
-                        (f.is_red() && !pai.is_red()) || (f == pai && tsumogiri && !ft)
-                    }
-                    Some(_) => false,
-                };
-                if better {
-                    found = Some(a);
-                }
-            }
-        }
-        found
-    };
+    let dahai = |kind: hupai::Tile| discard_of_kind(legal, kind);
     let melds: arrayvec::ArrayVec<Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
     if let Some(hand) = hand_of(p.wildcard, &p.hand.kinds, &melds)
         && let Ok(advice) = hupai::discard_advice(&hand, &game.hand_rules, &TileCounts([0; 34]))

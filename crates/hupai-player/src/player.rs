@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
-use hupai_game::policy::{Efficiency, Policy};
+use hupai_game::policy::{Efficiency, Policy, discard_of_kind};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
 use hupai_score::riichi;
 use hupai_score::{ScoreError, Situation};
@@ -450,29 +450,6 @@ impl WinValue for Valuer {
     }
 }
 
-/// The legal discard of kind `k`: the plain tile before the red five, the drawn tile before the
-/// same tile from the hand.
-fn dahai_of(legal: &Actions, k: usize) -> Option<Action> {
-    let mut found: Option<Action> = None;
-    for &a in legal {
-        if let Action::Dahai { pai, tsumogiri } = a
-            && pai.kind().map(Tile::index) == Some(k)
-        {
-            let better = match found {
-                None => true,
-                Some(Action::Dahai { pai: f, tsumogiri: ft }) => {
-                    (f.is_red() && !pai.is_red()) || (f == pai && tsumogiri && !ft)
-                }
-                Some(_) => false,
-            };
-            if better {
-                found = Some(a);
-            }
-        }
-    }
-    found
-}
-
 /// A rough tsumo win chance from shanten, effective tiles and draws left, for hands too far from
 /// ready for the exact odds.
 fn rough_win(shanten: i8, effective: u32, draws: u8) -> f64 {
@@ -593,7 +570,7 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
-        let Some(action) = dahai_of(legal, k) else { continue };
+        let Some(action) = discard_of_kind(legal, Tile::ALL[k]) else { continue };
         let shanten = option.after.shanten;
         let mut after = counts;
         after[k] -= 1;
