@@ -65,6 +65,16 @@ pub(crate) fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<bool, String
     Ok(!review.errors.is_empty())
 }
 
+/// A candidate's value as the page shows it: a value the player gave no weight to (it ranks
+/// below every other, as the lowest number) is a dash.
+struct Shown(f64);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_finite() && self.0 > -1e12 { write!(f, "{:.0}", self.0) } else { f.write_str("—") }
+    }
+}
+
 /// HTML-escapes text.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -182,7 +192,7 @@ fn html(review: &Review, file: &str) -> String {
                 };
                 let _ = write!(
                     h,
-                    "<tr{class}><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:.0}</td><td>{:.1}%</td><td>{:.0}</td><td>{:.0}</td></tr>",
+                    "<tr{class}><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}%</td><td>{:.0}</td><td>{:.1}%</td><td>{:.0}</td><td>{}</td></tr>",
                     esc(&name),
                     c.shanten.map(|s| s.to_string()).unwrap_or_default(),
                     100.0 * c.tenpai,
@@ -190,7 +200,7 @@ fn html(review: &Review, file: &str) -> String {
                     c.score,
                     100.0 * c.danger,
                     c.loss,
-                    c.value
+                    Shown(c.value)
                 );
             }
             h.push_str("</table>");
