@@ -580,6 +580,16 @@ impl Driver<'_> {
                 if (a, t) != (b, u) || (logged.recorded && d[..n] != e[..n]) {
                     return Err(format!("the log has {}; the engine {}", describe(&logged.event), describe(&engine)));
                 }
+                // A Chinese family's log may carry each win's score (fans and points): checked
+                // when there.
+                if let (Event::Hora { score: l, .. }, Event::Hora { score: m, .. }) = (logged.event, engine)
+                    && self.chinese
+                    && (l.points > 0 || l.yaku_len > 0)
+                    && (l.han, l.points, l.yakuman, l.yaku()) != (m.han, m.points, m.yakuman, m.yaku())
+                {
+                    let (l, m) = (crate::mjai::score_json(&l), crate::mjai::score_json(&m));
+                    return Err(format!("the log scores seat {b}'s win {l}; the engine {m}"));
+                }
             }
             (Event::Ryukyoku { deltas: d, .. }, Event::Ryukyoku { deltas: e, .. }) => {
                 if logged.recorded && d[..n] != e[..n] {
