@@ -37,6 +37,7 @@
 //! # Ok::<(), hupai_player::PlayerError>(())
 //! ```
 
+mod chinese;
 mod player;
 mod table;
 
