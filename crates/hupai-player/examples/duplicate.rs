@@ -133,7 +133,7 @@ fn main() {
         point_diffs.push(set_points[0] / set_games[0] - set_points[1] / set_games[1]);
         // Progress for long runs: the running points difference every 250 sets.
         let done = point_diffs.len();
-        if done % 250 == 0 && done < sets as usize {
+        if done.is_multiple_of(250) && done < sets as usize {
             let c = done as f64;
             let m = point_diffs.iter().sum::<f64>() / c;
             let v = point_diffs.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (c - 1.0);

@@ -6,7 +6,7 @@ use hupai::{Hand, Meld, Tile};
 use hupai_score::Situation;
 use hupai_score::gb;
 
-use super::{Ctx, is_triplet, meld_suit, pairs_and_triplets, suit_counts};
+use super::{Ctx, is_triplet, pairs_and_triplets, suit_counts};
 
 /// Points a GB win is worth to the winner from its fans: 8 + fan from the discarder and 8 from
 /// each other player, or 8 + fan from each on a self-draw; blended.
@@ -145,16 +145,9 @@ pub(super) fn call_value(_ctx: &Ctx, counts: &[u8; 34], melds: &[Meld], shanten:
     if fans >= 8.0 && fit >= needed { points(fans as u32) * fit.powi(3) } else { 0.0 }
 }
 
-/// The numbered suit a meld shows (for the plans), re-exported for tests.
-#[allow(dead_code)]
-pub(crate) fn melds_suits(melds: &[Meld]) -> Vec<usize> {
-    melds.iter().filter_map(meld_suit).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hupai::TileCounts;
 
     fn counts(text: &str) -> [u8; 34] {
         let hand: Hand = text.parse().unwrap();
@@ -171,6 +164,5 @@ mod tests {
         let (_, fit) = best_plan(&scattered, &[]);
         let (_, flush_fit) = best_plan(&flush, &[]);
         assert!(fit < flush_fit);
-        let _ = TileCounts([0; 34]);
     }
 }

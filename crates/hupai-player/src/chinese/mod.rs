@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
 use hupai_game::policy::discard_of_kind;
-use hupai_game::{Action, Actions, Family, Game, GameRules, MeldKind, Pai, Seat, View};
+use hupai_game::{Action, Actions, Family, Game, GameRules, Pai, Seat, View};
 
 use crate::player::{Cand, Explanation, Mode, explanation};
 use crate::table::{Table, bakaze_index, danger_of};
@@ -467,10 +467,4 @@ pub(crate) fn meld_suit(m: &Meld) -> Option<usize> {
 /// Whether a meld is a pung or kong.
 pub(crate) fn is_triplet(m: &Meld) -> bool {
     !matches!(m, Meld::Chi(_))
-}
-
-/// The seat's melds as recorded (kinds), for the families' checks.
-#[allow(dead_code)]
-pub(crate) fn meld_kinds(view: &View, seat: usize) -> impl Iterator<Item = MeldKind> + '_ {
-    view.melds[seat].iter().map(|m| m.kind)
 }
