@@ -1119,9 +1119,20 @@ pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String>
         "qishouhu" => Action::Qishouhu,
         "kaigang" => Action::Kaigang { pai: pai("pai")? },
         "haidi" => Action::Haidi,
+        "huansanzhang" => Action::Exchange { pai: pai("pai")? },
+        "dingque" => {
+            let v = object.get("suit").ok_or("dingque needs \"suit\"")?;
+            let suit = match v.as_str() {
+                Some("m") => Suit::Man,
+                Some("p") => Suit::Pin,
+                Some("s") => Suit::Sou,
+                _ => return Err(format!("\"suit\" must be m, p or s, not {v}")),
+            };
+            Action::Dingque { suit }
+        }
         other => {
             return Err(format!(
-                "\"{other}\" is not an action (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi)"
+                "\"{other}\" is not an action (dahai, reach, chi, pon, daiminkan, kakan, ankan, kita, hora, ryukyoku, none, qishouhu, kaigang, haidi, huansanzhang, dingque)"
             ));
         }
     };
@@ -1132,6 +1143,21 @@ pub fn action_from_json(value: &Value) -> Result<(Option<Seat>, Action), String>
 mod tests {
     use super::*;
     use crate::{Game, GameRules};
+
+    /// Sichuan's deal actions read back as written, so the JSON doors can play them.
+    #[test]
+    fn the_sichuan_deal_actions_read_back() {
+        for action in [
+            Action::Exchange { pai: "6p".parse().unwrap() },
+            Action::Dingque { suit: Suit::Sou },
+            Action::Dingque { suit: Suit::Man },
+        ] {
+            let json = action_json(2, 2, &action);
+            assert_eq!(action_from_json(&json), Ok((Some(2), action)), "{json}");
+        }
+        let e = action_from_json(&json!({"type": "dingque", "actor": 0, "suit": "z"})).unwrap_err();
+        assert!(e.contains("suit"), "{e}");
+    }
 
     /// The quick reader of common lines gives what the general one gives, and leaves every
     /// line it does not take exactly as it is to the general one.

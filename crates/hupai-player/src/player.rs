@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
-use hupai_game::policy::{Efficiency, Policy, discard_of_kind};
+use hupai_game::policy::{Policy, discard_of_kind};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
 use hupai_score::riichi;
 use hupai_score::{ScoreError, Situation};
@@ -39,7 +39,8 @@ pub enum Mode {
     Riichi,
     /// A call (chi, pon, kan), a north set aside, or a pass.
     Call,
-    /// The rules are not riichi's: played as the efficiency player.
+    /// The efficiency player's choice (no longer made: kept so that readers of older
+    /// explanations find the name).
     Efficiency,
     /// Nothing to weigh (one legal action, a forced move).
     Forced,
@@ -124,22 +125,29 @@ impl Policy for Hupai {
 
 /// A working candidate before it is written out.
 #[derive(Debug, Clone, Copy)]
-struct Cand {
-    action: Action,
+pub(crate) struct Cand {
+    pub(crate) action: Action,
     /// Expected score of this discard played dama and with riichi at tenpai (NaN: not asked).
-    dama: f64,
-    riichi: f64,
-    shanten: i8,
-    tenpai: f64,
-    win: f64,
-    score: f64,
-    danger: f64,
-    now_loss: f64,
-    loss: f64,
-    value: f64,
+    pub(crate) dama: f64,
+    pub(crate) riichi: f64,
+    pub(crate) shanten: i8,
+    pub(crate) tenpai: f64,
+    pub(crate) win: f64,
+    pub(crate) score: f64,
+    pub(crate) danger: f64,
+    pub(crate) now_loss: f64,
+    pub(crate) loss: f64,
+    pub(crate) value: f64,
 }
 
-fn explanation(chosen: Action, mode: Mode, reason: String, threat: f64, cands: &[Cand], explain: bool) -> Explanation {
+pub(crate) fn explanation(
+    chosen: Action,
+    mode: Mode,
+    reason: String,
+    threat: f64,
+    cands: &[Cand],
+    explain: bool,
+) -> Explanation {
     let mut candidates = Vec::new();
     if explain {
         candidates.reserve(cands.len());
@@ -190,8 +198,7 @@ fn decide(game: &Game, seat: Seat, legal: &Actions, explain: bool) -> Explanatio
     }
     let rules = *game.rules();
     if rules.family != Family::Riichi {
-        let a = Efficiency.choose(game, seat, legal);
-        return forced(a, Mode::Efficiency, "not riichi rules: the efficiency player's choice");
+        return crate::chinese::decide(game, seat, legal, explain);
     }
     if legal.contains(&Action::Hora) {
         return forced(Action::Hora, Mode::Win, "a legal win is taken");
