@@ -113,9 +113,9 @@ fn html(review: &Review, file: &str) -> String {
          </style></head><body>\n<h1>Review of {title}</h1>\n",
         title = esc(file)
     );
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "<p id=\"summary\">{} decisions, {} agree with the hupai player ({:.1}%), {:.0} points of expected value given up.</p>\n",
+        "<p id=\"summary\">{} decisions, {} agree with the hupai player ({:.1}%), {:.0} points of expected value given up.</p>",
         s.decisions,
         s.agreements,
         100.0 * s.agreement_rate,

@@ -44,6 +44,9 @@ pub struct Decision {
     pub chosen: Action,
 }
 
+/// What a replay tells of each decision: the game as it stands before the action, and the decision.
+type OnDecision<'f> = dyn FnMut(&Game, &Decision) + 'f;
+
 /// A game replayed to its end with every check passed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Replayed {
@@ -139,11 +142,11 @@ pub fn resume(log: &GameLog, rules: GameRules) -> Result<Game, LogError> {
     Ok(d.game)
 }
 
-fn drive(
+fn drive<'o>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'o mut OnDecision<'o>>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -188,7 +191,7 @@ fn driver<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 ) -> Result<Driver<'a>, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -266,7 +269,7 @@ struct Driver<'a> {
     /// passed).
     wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 }
 
 fn mjai_text(e: &Event) -> String {
