@@ -119,7 +119,10 @@ fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
         at += 2;
     }
     let body = bytes.get(at..bytes.len() - 8).ok_or("the header is longer than the file")?;
-    let out = miniz_oxide::inflate::decompress_to_vec(body).map_err(|e| format!("damaged data ({:?})", e.status))?;
+    let out = miniz_oxide::inflate::decompress_to_vec(body).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => "the compressed data ends early".to_string(),
+        status => format!("damaged compressed data ({status:?})"),
+    })?;
     let size = u32::from_le_bytes([
         bytes[bytes.len() - 4],
         bytes[bytes.len() - 3],
