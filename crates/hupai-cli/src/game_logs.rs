@@ -82,14 +82,57 @@ pub(crate) struct WallArgs {
     players: u8,
 }
 
+/// A log file's text (`-`: stdin). A gzipped file (Tenhou's own client saves its mjlogs so) is
+/// inflated first.
 fn read_text(file: &str) -> io::Result<String> {
+    let mut bytes = Vec::new();
     if file == "-" {
-        let mut s = String::new();
-        io::stdin().read_to_string(&mut s)?;
-        Ok(s)
+        io::stdin().read_to_end(&mut bytes)?;
     } else {
-        std::fs::read_to_string(file)
+        bytes = std::fs::read(file)?;
     }
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        bytes = gunzip(&bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("gzip: {e}")))?;
+    }
+    String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("not UTF-8 text: {e}")))
+}
+
+/// The content of a gzip file (RFC 1952): its header's optional fields skipped, the deflate
+/// stream inflated and its length checked against the trailer's.
+fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    if bytes.len() < 18 || bytes[2] != 8 {
+        return Err("not a gzip file this reader knows (too short, or not deflate)".into());
+    }
+    let flags = bytes[3];
+    let mut at = 10;
+    if flags & 4 != 0 {
+        at += 2 + usize::from(u16::from_le_bytes([bytes[10], bytes[11]]));
+    }
+    // The original file name and a comment, each ended by a zero byte.
+    for flag in [8, 16] {
+        if flags & flag != 0 {
+            let end = bytes.get(at..).and_then(|rest| rest.iter().position(|&b| b == 0));
+            at += end.ok_or("the header's name or comment has no end")? + 1;
+        }
+    }
+    if flags & 2 != 0 {
+        at += 2;
+    }
+    let body = bytes.get(at..bytes.len() - 8).ok_or("the header is longer than the file")?;
+    let out = miniz_oxide::inflate::decompress_to_vec(body).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => "the compressed data ends early".to_string(),
+        status => format!("damaged compressed data ({status:?})"),
+    })?;
+    let size = u32::from_le_bytes([
+        bytes[bytes.len() - 4],
+        bytes[bytes.len() - 3],
+        bytes[bytes.len() - 2],
+        bytes[bytes.len() - 1],
+    ]);
+    if out.len() as u32 != size {
+        return Err(format!("inflated to {} bytes where the trailer says {size}", out.len()));
+    }
+    Ok(out)
 }
 
 fn rules_arg(rules: &Option<String>) -> Result<Option<GameRules>, String> {

@@ -216,3 +216,24 @@ fn legal_lines_of_a_file_of_many_games_count_games_and_events_through_the_file()
     }
     assert_eq!(whole, expected);
 }
+
+/// A gzipped mjlog (as Tenhou's client saves them) replays as it is; a damaged one is a failed
+/// line naming the gzip and the file, and the other files still replay.
+#[test]
+fn gzipped_logs_replay_and_a_damaged_one_says_so() {
+    let gz = format!("{DATA}/mjlog/gimite-mjai-test.mjlog.gz");
+    let (lines, code, _) = hupai(&["replay", &gz], "");
+    assert_eq!((lines.len(), code), (1, 0), "{lines:?}");
+    assert_eq!(lines[0]["ok"], true);
+    let bytes = std::fs::read(&gz).unwrap();
+    let cut = std::env::temp_dir().join(format!("hupai-cut-{}.mjlog.gz", std::process::id()));
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let cut_name = cut.to_str().unwrap();
+    let (lines, code, _) = hupai(&["replay", cut_name, &gz], "");
+    std::fs::remove_file(&cut).unwrap();
+    assert_eq!((lines.len(), code), (2, 2), "{lines:?}");
+    assert_eq!(lines[0]["file"], cut_name);
+    assert_eq!(lines[0]["ok"], false);
+    assert!(lines[0]["error"].as_str().unwrap().starts_with("gzip: "), "{}", lines[0]);
+    assert_eq!(lines[1]["ok"], true);
+}
