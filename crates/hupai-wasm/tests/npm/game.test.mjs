@@ -79,7 +79,16 @@ for (const [rules, seed, players, family] of [
     assert.equal(game.family, family);
     assert.ok(decisions > 50, `${decisions} decisions`);
     const events = game.events();
-    assert.deepEqual(events, cliGame(rules, seed));
+    const written = cliGame(rules, seed);
+    // Under the Chinese families the written log's wins carry their score (fans and points); the
+    // event stream does not.
+    for (const e of written) {
+      if (e.type === "hora") {
+        assert.equal(typeof e.score === "object", !family.startsWith("riichi"), `${rules}: ${JSON.stringify(e)}`);
+        delete e.score;
+      }
+    }
+    assert.deepEqual(events, written);
     assert.equal(events.at(-1).type, "end_game");
     assert.equal(game.seat, null);
     assert.deepEqual(game.toAct, []);
