@@ -110,11 +110,13 @@ function record(e, data) {
     const how = e.actor === e.target ? "tsumo" : `ron from ${seatName(e.target)}`;
     let value = "";
     if (win) {
-      const riichi = family.startsWith("riichi");
-      const yaku = win.yaku.map(([id, han]) => (riichi ? `${YAKU[id] ?? "yaku " + id} ${han}` : `fan ${id}: ${han}`)).join(", ");
-      value = riichi
-        ? `${yaku}; ${win.yakuman ? "yakuman" : `${win.han} han ${win.fu} fu`}; ${win.points} points`
-        : `${win.han} fan${yaku ? " (" + yaku + ")" : ""}; ${win.points} points`;
+      if (family.startsWith("riichi")) {
+        const yaku = win.yaku.map(([id, han]) => `${YAKU[id] ?? "yaku " + id} ${han}`).join(", ");
+        value = `${yaku}; ${win.yakuman ? "yakuman" : `${win.han} han ${win.fu} fu`}; ${win.points} points`;
+      } else {
+        // The Chinese families' scorers give the hand's fan total (when they count fans) and its points.
+        value = `${win.han > 0 ? `${win.han} fan; ` : ""}${win.points} points`;
+      }
     }
     li.innerHTML = `<b>${kyoku}</b> ${seatName(e.actor)} wins on ${e.pai} (${how}): <span class="value"></span>`;
     li.querySelector(".value").textContent = value;
@@ -223,9 +225,10 @@ function render() {
   const centre = document.createElement("section");
   centre.className = "centre";
   centre.innerHTML = `<div class="round"></div><div class="counters"></div><div class="dora">dora indicators: </div>`;
-  centre.querySelector(".round").textContent = `${state.kyoku} · ${view.tilesLeft} tiles left`;
+  centre.querySelector(".round").textContent = state.done ? "The game is over" : `${state.kyoku} · ${view.tilesLeft} tiles left`;
   centre.querySelector(".counters").textContent = `counters ${view.honba} · riichi sticks ${view.kyotaku}`;
   for (const d of view.doraMarkers) centre.querySelector(".dora").append(tileElement(d));
+  centre.querySelector(".dora").hidden = !view.doraMarkers.length;
   seats.append(centre);
   for (let k = 0; k < n; k++) seats.append(renderSeat(view, (HUMAN + k) % n, positions[k]));
 
