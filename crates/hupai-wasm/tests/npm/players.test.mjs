@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 import { Game, HupaiError } from "hupai";
 
@@ -38,7 +39,7 @@ function playInWorker(rules, seed, player) {
   `;
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("data:text/javascript," + encodeURIComponent(source)), {
-      workerData: { core: join(PACKAGE, "core.mjs"), wasm: join(PACKAGE, "hupai_player_bg.wasm"), rules, seed, player },
+      workerData: { core: pathToFileURL(join(PACKAGE, "core.mjs")).href, wasm: join(PACKAGE, "hupai_player_bg.wasm"), rules, seed, player },
     });
     worker.once("message", resolve);
     worker.once("error", reject);
