@@ -2,7 +2,8 @@
 // (hupai_player_bg.wasm, the package's calls with the players built in). The page sends what the
 // person at the table chose; the worker plays it, lets the opponents choose until the person must
 // decide again (or the game ends), and sends back what that seat now sees, its legal actions,
-// the events since the last message, and how long each opponent's decision took.
+// the events since the last message, and how long each opponent's decision took (with the
+// action's type and how many legal actions it was chosen from).
 import { initFrom, Game } from "./hupai/core.mjs";
 
 const ready = initFrom(new URL("./hupai/hupai_player_bg.wasm", import.meta.url));
@@ -18,9 +19,10 @@ function playOpponents() {
   for (;;) {
     const state = game.state();
     if (state.done || state.seat === null || state.seat === human) return times;
+    const choices = game.legalActions(state.seat).length;
     const start = performance.now();
     const action = game.choose(state.seat, opponents);
-    times.push(performance.now() - start);
+    times.push({ ms: performance.now() - start, type: action.type, choices });
     game.step(state.seat, action);
   }
 }

@@ -316,7 +316,8 @@ function download(name, text) {
 function showHint(explain) {
   const box = $("play-hint");
   box.replaceChildren();
-  if (!explain) return;
+  // An answer that arrives after hints were turned off is dropped.
+  if (!explain || !$("play-hints").checked) return;
   const p = document.createElement("p");
   p.textContent = `hupai plays ${explain.action}${explain.pai ? " " + explain.pai : ""} (${explain.mode}): ${explain.reason}`;
   box.append(p);

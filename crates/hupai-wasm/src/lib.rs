@@ -26,6 +26,7 @@ pub mod calls;
 #[cfg(target_arch = "wasm32")]
 pub mod exports;
 mod game;
+#[cfg(not(feature = "player"))]
 mod replay;
 
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.

@@ -1,7 +1,7 @@
 // The page's Play view in Debian's Chromium: a whole hanchan of `tenhou` against the hupai player
 // and a whole game of `sichuan` against the efficiency player, played through the page's controls
 // alone (the test reads the page to pick what to click: a Win button when there is one, else the
-// rightmost tile it may play, else the first button), to the end screen; the log downloaded as
+// rightmost tile it may play, else the first button), to the end screen, asking for hints once; the log downloaded as
 // mjai (and tenhou.net/6 for riichi) must replay in `hupai replay` with every result equal and end
 // on the scores the page shows. Screenshots at desktop and phone width are kept in
 // HUPAI_SCREENSHOTS; the opponents' decision times are printed (docs/web.md states the median).
@@ -65,8 +65,17 @@ const median = (xs) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 
+/** The opponents' decision times: every decision, those among two or more legal actions, discards. */
+function timing(times) {
+  const part = (what, list) => {
+    const ms = list.map((t) => t.ms);
+    return `${what} ${ms.length}: median ${median(ms).toFixed(2)} ms, 90th percentile ${[...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.9)]?.toFixed(2)} ms, max ${Math.max(...ms).toFixed(1)} ms`;
+  };
+  return [part("decisions", times), part("with a choice", times.filter((t) => t.choices > 1)), part("discards", times.filter((t) => t.type === "dahai"))].join("; ");
+}
+
 /** Plays a whole game of `rules` in the page by clicks alone; returns what the test checks. */
-async function playWhole(rules, seed, opponents, shots) {
+async function playWhole(rules, seed, opponents, shots, hints = false) {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = [];
@@ -95,6 +104,17 @@ async function playWhole(rules, seed, opponents, shots) {
       await page.screenshot({ path: join(SHOTS, `${shots}-phone.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       shotTaken = true;
+    }
+    if (hints && clicks === 20) {
+      // Hints are off until asked: then the hupai player's choice and its candidates for this seat.
+      assert.equal(await page.locator("#play-hint tr").count(), 0, "no hints before asked");
+      await page.check("#play-hints");
+      await page.waitForSelector("#play-hint tbody tr");
+      const hint = await page.textContent("#play-hint p");
+      assert.match(hint, /^hupai plays \w+/);
+      assert.ok((await page.locator("#play-hint tbody tr.made").count()) === 1, "the hupai player's choice marked");
+      await page.uncheck("#play-hints");
+      assert.equal(await page.locator("#play-hint tr").count(), 0, "hints hidden again");
     }
     const win = now.buttons.indexOf("hora");
     if (win >= 0) await page.click(`#play-actions button:nth-child(${win + 1})`);
@@ -140,7 +160,7 @@ function checkGame(game, lines, players) {
 }
 
 test("a whole hanchan of tenhou against the hupai player, by clicks alone", { timeout: 900_000 }, async () => {
-  const game = await playWhole("tenhou", 7, "hupai", "play-tenhou");
+  const game = await playWhole("tenhou", 7, "hupai", "play-tenhou", true);
   const lines = await replayed(game.mjai, "play-tenhou.mjson");
   checkGame(game, lines, 4);
   const events = game.mjai.trim().split("\n").map((l) => JSON.parse(l));
@@ -150,7 +170,7 @@ test("a whole hanchan of tenhou against the hupai player, by clicks alone", { ti
   assert.ok(game.tenhou6, "the tenhou.net/6 download");
   const lines6 = await replayed(game.tenhou6, "play-tenhou.json");
   checkGame(game, lines6, 4);
-  console.log(`tenhou: ${game.clicks} clicks; the hupai player's decisions: ${game.times.length}, median ${median(game.times).toFixed(2)} ms, max ${Math.max(...game.times).toFixed(1)} ms`);
+  console.log(`tenhou: ${game.clicks} clicks; the hupai player's ${timing(game.times)}`);
 });
 
 test("a whole game of sichuan against the efficiency player, by clicks alone", { timeout: 900_000 }, async () => {
@@ -161,5 +181,5 @@ test("a whole game of sichuan against the efficiency player, by clicks alone", {
   assert.ok(events.some((e) => e.type === "dingque" && e.actor === 0), "the void suit chosen by a button");
   assert.ok(events.some((e) => e.type === "huansanzhang" && e.actor === 0), "the tiles passed on chosen by clicks");
   assert.equal(game.tenhou6, null, "no tenhou.net/6 download outside riichi");
-  console.log(`sichuan: ${game.clicks} clicks; the efficiency player's decisions: ${game.times.length}, median ${median(game.times).toFixed(2)} ms`);
+  console.log(`sichuan: ${game.clicks} clicks; the efficiency player's ${timing(game.times)}`);
 });
