@@ -359,6 +359,9 @@ fn the_rule_flags_real_logs_need_reach_the_game() {
     assert!(e.message.contains("honba_points"), "{}", e.message);
 }
 
+/// A win as the test compares it: winner, who dealt in, points, yaku with their han, deltas.
+type Win = (u8, u8, u32, Vec<(u8, u8)>, Vec<i32>);
+
 #[test]
 fn wins_and_the_tenhou_log_are_the_engines() {
     // The efficiency player wins hands (random play seldom does): each of its choices is stepped
@@ -374,7 +377,7 @@ fn wins_and_the_tenhou_log_are_the_engines() {
         engine.apply(seat, action).unwrap();
     }
     let wins = call("gameWins", json!({"game": game}));
-    let expected: Vec<(u8, u8, u32, Vec<(u8, u8)>, Vec<i32>)> = engine
+    let expected: Vec<Win> = engine
         .events()
         .iter()
         .filter_map(|e| match e {
@@ -384,7 +387,7 @@ fn wins_and_the_tenhou_log_are_the_engines() {
             _ => None,
         })
         .collect();
-    let got: Vec<(u8, u8, u32, Vec<(u8, u8)>, Vec<i32>)> = wins
+    let got: Vec<Win> = wins
         .as_array()
         .unwrap()
         .iter()
