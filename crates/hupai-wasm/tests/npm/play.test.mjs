@@ -159,6 +159,47 @@ function checkGame(game, lines, players) {
   assert.deepEqual(line.scores, [...Array(players).keys()].map((s) => shown.get(s)), "the end screen's scores are the log's");
 }
 
+/** Plays `clicks` decisions of a game in the page (or to its end), checking each offer; returns the page's state. */
+async function playSome(page, clicks) {
+  let turn = 0;
+  for (let k = 0; k < clicks; k++) {
+    await page.waitForFunction((t) => Number(document.body.dataset.playTurn ?? 0) > t || document.body.dataset.play === "error", turn, { timeout: 60_000 });
+    const now = await offer(page);
+    assert.notEqual(now.play, "error", `the page's error: ${now.error}`);
+    turn = now.turn;
+    if (now.play === "over") return now;
+    const playable = now.tiles.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
+    assert.ok(playable.length || now.buttons.length, "something to click when the page is ready");
+    if (playable.length) await page.click(`#play-hand .tile-button:nth-child(${playable[0] + 1})`);
+    else await page.click("#play-actions button:last-child");
+  }
+  return offer(page);
+}
+
+test("every preset of every family deals and plays in the page, its seats drawn", { timeout: 900_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${base}#play?rules=tenhou&seed=3&opponents=random`);
+  await page.waitForSelector("body[data-ready='1']");
+  const presets = await page.$$eval("#play-rules option", (options) => options.map((o) => o.value));
+  assert.deepEqual(presets, ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "gb-single", "sichuan", "hongzhong", "changsha"]);
+  for (const rules of presets) {
+    await page.selectOption("#play-rules", rules);
+    await page.selectOption("#play-opponents", rules.endsWith("3p") ? "efficiency" : "random");
+    await page.click("#play-start");
+    assert.match(page.url(), new RegExp(`#play\\?rules=${rules}&seed=3&opponents=`), "the URL holds the rules and seed");
+    await playSome(page, 12);
+    const seats = await page.locator("#play-seats .seat").count();
+    assert.equal(seats, rules.endsWith("3p") ? 3 : 4, `${rules}: every seat drawn`);
+    assert.ok((await page.locator("#play-hand .tile-button").count()) >= 1, `${rules}: the hand drawn`);
+    if (["tenhou-3p", "gb", "hongzhong", "changsha"].includes(rules)) await page.screenshot({ path: join(SHOTS, `play-${rules}.png`), fullPage: true });
+  }
+  assert.deepEqual(errors, [], "no error in the page");
+  await context.close();
+});
+
 test("a whole hanchan of tenhou against the hupai player, by clicks alone", { timeout: 900_000 }, async () => {
   const game = await playWhole("tenhou", 7, "hupai", "play-tenhou", true);
   const lines = await replayed(game.mjai, "play-tenhou.mjson");
