@@ -346,11 +346,16 @@ function keys(e) {
   } else if (/^[1-9]$/.test(e.key)) {
     selected = Math.min(Number(e.key) - 1, tiles.length - 1);
   } else if (e.key === "Enter" && selected >= 0) {
+    // A focused tile plays on its own Enter; otherwise Enter plays the picked tile, not whatever
+    // button has the focus (New game, after starting one).
+    if (e.target instanceof HTMLElement && e.target.classList.contains("tile-button")) return;
+    e.preventDefault();
     tiles[selected].click();
     return;
   } else return;
   e.preventDefault();
   tiles.forEach((t, i) => t.classList.toggle("selected", i === selected));
+  tiles[selected].focus();
 }
 
 /** Sets the Play view up; `openLog(text)` opens a log in the log view. */

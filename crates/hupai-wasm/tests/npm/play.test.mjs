@@ -190,6 +190,19 @@ test("every preset of every family deals and plays in the page, its seats drawn"
     await page.selectOption("#play-opponents", rules.endsWith("3p") ? "efficiency" : "random");
     await page.click("#play-start");
     assert.match(page.url(), new RegExp(`#play\\?rules=${rules}&seed=3&opponents=`), "the URL holds the rules and seed");
+    if (rules === "tenhou") {
+      // The keys: 1-9 or the arrows pick a tile, Enter plays it (the dealer's first discard).
+      await page.waitForFunction(() => document.body.dataset.play === "ready");
+      const before = Number(await page.evaluate(() => document.body.dataset.playTurn));
+      await page.keyboard.press("3");
+      assert.equal(await page.locator("#play-hand .tile-button.selected").count(), 1, "a tile picked by its key");
+      await page.keyboard.press("ArrowRight");
+      const picked = await page.getAttribute("#play-hand .tile-button.selected", "data-index");
+      assert.equal(picked, "3", "the arrow moves the pick");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((t) => Number(document.body.dataset.playTurn) > t, before);
+      assert.ok((await page.locator("#play-seats .seat-bottom .river .tile").count()) >= 1, "Enter discarded the picked tile");
+    }
     await playSome(page, 12);
     const seats = await page.locator("#play-seats .seat").count();
     assert.equal(seats, rules.endsWith("3p") ? 3 : 4, `${rules}: every seat drawn`);
