@@ -271,3 +271,41 @@ fn the_rule_flags_real_logs_need_are_read() {
     assert!(last_error().contains("honba_points"), "{}", last_error());
     assert!(handle.is_null());
 }
+
+/// Under the Chinese families `hupai_game_choose` with `"hupai"` answers what the player chooses
+/// on the engine directly, and the rules JSON takes the Sichuan draw flags.
+#[test]
+fn the_hupai_player_plays_the_chinese_families_through_the_handle() {
+    for rules in [
+        r#"{"preset": "gb", "length": "single"}"#,
+        r#"{"preset": "sichuan", "length": "single", "flower_pig_pays_ready": true, "refund_transferred_kong": true, "refund_to_winners": false}"#,
+    ] {
+        let rules_c = CString::new(rules).unwrap();
+        let mut handle: *mut HupaiGame = std::ptr::null_mut();
+        // SAFETY: valid strings and a writable pointer slot.
+        assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), 4, &mut handle) }, 0, "{}", last_error());
+        let parsed = hupai_game::GameRules::from_json(rules).unwrap();
+        let mut engine = hupai_game::Game::new(parsed, 4);
+        let hupai = CString::new("hupai").unwrap();
+        // SAFETY: `handle` is live until freed below.
+        while unsafe { hupai_game_is_over(handle) } == 0 {
+            let seat = engine.next_seat().unwrap();
+            // SAFETY: as above, a valid name, and the buffer is `len` writable bytes.
+            let chosen =
+                text_of(|out, len| unsafe { hupai_game_choose(handle, i32::from(seat), hupai.as_ptr(), 0, out, len) })
+                    .unwrap();
+            let legal = engine.legal_actions(seat);
+            let mut player = hupai_player::Hupai::new();
+            let direct = hupai_game::policy::Policy::choose(&mut player, &engine, seat, &legal);
+            let target = engine.claim_target().unwrap_or(seat);
+            assert_eq!(chosen, hupai_game::mjai::action_json(seat, target, &direct).to_string(), "{rules}");
+            let json = CString::new(chosen).unwrap();
+            // SAFETY: as above.
+            assert_eq!(unsafe { hupai_game_apply(handle, i32::from(seat), json.as_ptr()) }, 0, "{}", last_error());
+            engine.apply(seat, direct).unwrap();
+        }
+        assert!(engine.is_over());
+        // SAFETY: `handle` came from `hupai_game_new` and is not used again.
+        unsafe { hupai_game_free(handle) };
+    }
+}

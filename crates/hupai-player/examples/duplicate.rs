@@ -1,11 +1,13 @@
 //! Duplicate play of two players against each other, and the speed of the `hupai` player.
 //!
-//! `cargo run --release -p hupai-player --example duplicate -- SETS [FIRST_SEED] [A] [B] [PRESET]`
+//! `cargo run --release -p hupai-player --example duplicate -- SETS [FIRST_SEED] [A] [B] [PRESET] [RULES_JSON]`
+//!
+//! `RULES_JSON` changes the preset's flags (`'{"length": "single"}'`: one hand a game).
 //!
 //! Each set is one seed's walls played at two tables, `A B A B` and `B A B A` (with the players
 //! deterministic, the other two rotations repeat these games), so each player plays every seat's
 //! tiles. Printed: each player's average rank, win rate and deal-in rate per hand, the paired
-//! per-set rank difference with its 95 % interval, and the time of each `hupai` decision
+//! per-set rank difference and points difference with their 95 % intervals, and the time of each `hupai` decision
 //! (median, 99th percentile, worst) on this one thread, in the thread's CPU time.
 
 use std::time::Instant;
@@ -53,15 +55,24 @@ fn main() {
     let a: PlayerKind = args.get(3).map_or("hupai", |s| s.as_str()).parse().expect("player A");
     let b: PlayerKind = args.get(4).map_or("efficiency", |s| s.as_str()).parse().expect("player B");
     let preset = args.get(5).map_or("tenhou", |s| s.as_str());
-    let rules = GameRules::preset(preset).expect("a preset");
+    let rules = match args.get(6) {
+        Some(flags) => {
+            let mut object: serde_json::Value = serde_json::from_str(flags).expect("rules JSON");
+            object["preset"] = serde_json::Value::from(preset);
+            GameRules::from_json(&object.to_string()).expect("rules")
+        }
+        None => GameRules::preset(preset).expect("a preset"),
+    };
     let n = usize::from(rules.players);
     let mut tally = [Tally::default(); 2];
     let mut diffs: Vec<f64> = Vec::with_capacity(sets as usize);
+    let mut point_diffs: Vec<f64> = Vec::with_capacity(sets as usize);
     let mut times: Vec<u32> = Vec::new();
     let started = Instant::now();
     for seed in first..first + sets {
         let mut set_rank = [0.0f64; 2];
         let mut set_games = [0.0f64; 2];
+        let mut set_points = [0.0f64; 2];
         for shift in 0..2 {
             // Player kind at each seat: A B A B, or B A B A (three players: A B A, B A B).
             let side = |seat: usize| (seat + shift) % 2;
@@ -115,15 +126,32 @@ fn main() {
                 t.points += final_points[s];
                 set_rank[side(s)] += rank as f64;
                 set_games[side(s)] += 1.0;
+                set_points[side(s)] += final_points[s];
             }
         }
         diffs.push(set_rank[0] / set_games[0] - set_rank[1] / set_games[1]);
+        point_diffs.push(set_points[0] / set_games[0] - set_points[1] / set_games[1]);
+        // Progress for long runs: the running points difference every 250 sets.
+        let done = point_diffs.len();
+        if done.is_multiple_of(250) && done < sets as usize {
+            let c = done as f64;
+            let m = point_diffs.iter().sum::<f64>() / c;
+            let v = point_diffs.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (c - 1.0);
+            let h = 1.96 * (v / c).sqrt();
+            let wins: Vec<String> =
+                tally.iter().map(|t| format!("{:.1} %", 100.0 * t.wins as f64 / t.hands.max(1) as f64)).collect();
+            eprintln!("{done} sets: points difference {m:+.2} [{:+.2}, {:+.2}], win rates {wins:?}", m - h, m + h);
+        }
     }
     let seconds = started.elapsed().as_secs_f64();
-    let count = diffs.len() as f64;
-    let mean = diffs.iter().sum::<f64>() / count;
-    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (count - 1.0).max(1.0);
-    let half = 1.96 * (var / count).sqrt();
+    let interval = |diffs: &[f64]| {
+        let count = diffs.len() as f64;
+        let mean = diffs.iter().sum::<f64>() / count;
+        let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (count - 1.0).max(1.0);
+        (mean, 1.96 * (var / count).sqrt())
+    };
+    let (mean, half) = interval(&diffs);
+    let (points_mean, points_half) = interval(&point_diffs);
     println!("rules {preset}, {sets} sets (seeds {first}..{}), {} hanchan, {seconds:.0} s", first + sets, sets * 2);
     for (i, kind) in [a, b].iter().enumerate() {
         let t = tally[i];
@@ -136,6 +164,11 @@ fn main() {
         );
     }
     println!("rank difference {a} - {b} per set: {mean:+.3}, 95 % interval [{:+.3}, {:+.3}]", mean - half, mean + half);
+    println!(
+        "points difference {a} - {b} per set: {points_mean:+.2}, 95 % interval [{:+.2}, {:+.2}]",
+        points_mean - points_half,
+        points_mean + points_half
+    );
     if !times.is_empty() {
         times.sort_unstable();
         let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] as f64 / 1e6;

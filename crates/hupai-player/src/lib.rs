@@ -1,5 +1,5 @@
-//! `hupai-player`: a riichi mahjong player for `hupai-game` worth playing against, and the
-//! players by name for every door.
+//! `hupai-player`: a mahjong player for `hupai-game` worth playing against (riichi and the
+//! Chinese families), and the players by name for every door.
 //!
 //! [`Hupai`] decides from the seat's view alone (its hand, every river and meld, the dora, the
 //! scores), never from another seat's concealed tiles or the wall:
@@ -17,8 +17,11 @@
 //!   pushing on would need) against the safest discard's, with more caution when leading the
 //!   last hand and less when last.
 //!
-//! Under the Chinese families it plays as [`hupai_game::policy::Efficiency`]. [`Hupai::explain`]
-//! gives every candidate with its figures and the reason ([`Explanation`], serializable).
+//! Under the Chinese families (GB, Sichuan, Hongzhong, Changsha) the same player ranks discards by
+//! expected points with the family's own scorer (a GB hand short of 8 fans is worth nothing),
+//! plans toward the family's valuable hands, makes kongs for their payments, and chooses
+//! Sichuan's three tiles and void suit by what the hand keeps. [`Hupai::explain`] gives every
+//! candidate with its figures and the reason ([`Explanation`], serializable).
 //!
 //! ```
 //! use hupai_game::policy::{self, Policy};
@@ -37,7 +40,9 @@
 //! # Ok::<(), hupai_player::PlayerError>(())
 //! ```
 
+mod chinese;
 mod player;
+pub mod review;
 mod table;
 
 use std::fmt;

@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
-use hupai_game::policy::{Efficiency, Policy, discard_of_kind};
+use hupai_game::policy::{Policy, discard_of_kind};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
 use hupai_score::riichi;
 use hupai_score::{ScoreError, Situation};
@@ -39,7 +39,8 @@ pub enum Mode {
     Riichi,
     /// A call (chi, pon, kan), a north set aside, or a pass.
     Call,
-    /// The rules are not riichi's: played as the efficiency player.
+    /// The efficiency player's choice (no longer made: kept so that readers of older
+    /// explanations find the name).
     Efficiency,
     /// Nothing to weigh (one legal action, a forced move).
     Forced,
@@ -124,22 +125,29 @@ impl Policy for Hupai {
 
 /// A working candidate before it is written out.
 #[derive(Debug, Clone, Copy)]
-struct Cand {
-    action: Action,
+pub(crate) struct Cand {
+    pub(crate) action: Action,
     /// Expected score of this discard played dama and with riichi at tenpai (NaN: not asked).
-    dama: f64,
-    riichi: f64,
-    shanten: i8,
-    tenpai: f64,
-    win: f64,
-    score: f64,
-    danger: f64,
-    now_loss: f64,
-    loss: f64,
-    value: f64,
+    pub(crate) dama: f64,
+    pub(crate) riichi: f64,
+    pub(crate) shanten: i8,
+    pub(crate) tenpai: f64,
+    pub(crate) win: f64,
+    pub(crate) score: f64,
+    pub(crate) danger: f64,
+    pub(crate) now_loss: f64,
+    pub(crate) loss: f64,
+    pub(crate) value: f64,
 }
 
-fn explanation(chosen: Action, mode: Mode, reason: String, threat: f64, cands: &[Cand], explain: bool) -> Explanation {
+pub(crate) fn explanation(
+    chosen: Action,
+    mode: Mode,
+    reason: String,
+    threat: f64,
+    cands: &[Cand],
+    explain: bool,
+) -> Explanation {
     let mut candidates = Vec::new();
     if explain {
         candidates.reserve(cands.len());
@@ -190,8 +198,7 @@ fn decide(game: &Game, seat: Seat, legal: &Actions, explain: bool) -> Explanatio
     }
     let rules = *game.rules();
     if rules.family != Family::Riichi {
-        let a = Efficiency.choose(game, seat, legal);
-        return forced(a, Mode::Efficiency, "not riichi rules: the efficiency player's choice");
+        return crate::chinese::decide(game, seat, legal, explain);
     }
     if legal.contains(&Action::Hora) {
         return forced(Action::Hora, Mode::Win, "a legal win is taken");
@@ -567,6 +574,21 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             safe_kinds += usize::from(c);
         }
     }
+    // First the figures of every discard: exact where the odds are asked, else the estimate from
+    // shanten and effective tiles. Both kinds are ranked together, so the estimate is scaled to the
+    // exact figures of the same position: on the discards that have both, the estimate's total
+    // value and win chance against the exact ones (which also count what riichi costs when the hand
+    // is not won). Unscaled, a discard a step back looked worth several times the exact ones.
+    struct Raw {
+        action: Action,
+        k: usize,
+        shanten: i8,
+        dama: f64,
+        riichi: f64,
+        exact: Option<(f64, f64, f64)>,
+        rough: (f64, f64, f64),
+    }
+    let mut raws: ArrayVec<Raw, 34> = ArrayVec::new();
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
@@ -584,27 +606,49 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         };
         let d = exact(&mut dama);
         let r = exact(&mut riichi);
-        let (dama_score, riichi_score) = (d.map_or(f64::NAN, |f| f.2), r.map_or(f64::NAN, |f| f.2));
-        let (tenpai, win_tsumo, score) = {
-            // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
-            // asked: a closed hand before it is ready).
-            let chosen = match (d, r) {
-                (Some(d), Some(r)) if r.2 > d.2 => Some(r),
-                (Some(d), _) => Some(d),
-                (None, r) => r,
-            };
-            match chosen {
-                Some(f) => f,
-                None => {
-                    let p = rough_win(shanten, option.after.unseen(), horizon);
-                    let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
-                    // An open hand with no yaku in sight still wants speed (a yaku may come):
-                    // a quarter of the value keeps the efficient discards ahead.
-                    let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
-                    let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
-                    (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
-                }
-            }
+        // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
+        // asked: a closed hand before it is ready).
+        let chosen = match (d, r) {
+            (Some(d), Some(r)) if r.2 > d.2 => Some(r),
+            (Some(d), _) => Some(d),
+            (None, r) => r,
+        };
+        let rough = {
+            let p = rough_win(shanten, option.after.unseen(), horizon);
+            let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
+            // An open hand with no yaku in sight still wants speed (a yaku may come):
+            // a quarter of the value keeps the efficient discards ahead.
+            let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
+            let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
+            (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
+        };
+        let _ = raws.try_push(Raw {
+            action,
+            k,
+            shanten,
+            dama: d.map_or(f64::NAN, |f| f.2),
+            riichi: r.map_or(f64::NAN, |f| f.2),
+            exact: chosen,
+            rough,
+        });
+    }
+    let (mut exact_score, mut rough_score, mut exact_win, mut rough_win_sum) = (0.0, 0.0, 0.0, 0.0);
+    for raw in &raws {
+        if let Some(e) = raw.exact {
+            exact_score += e.2.max(0.0);
+            rough_score += raw.rough.2;
+            exact_win += e.1;
+            rough_win_sum += raw.rough.1;
+        }
+    }
+    let score_scale = if rough_score > 1e-9 { (exact_score / rough_score).min(1.0) } else { 1.0 };
+    let win_scale = if rough_win_sum > 1e-9 { (exact_win / rough_win_sum).min(1.0) } else { 1.0 };
+    for raw in &raws {
+        let (action, k, shanten) = (raw.action, raw.k, raw.shanten);
+        let (dama_score, riichi_score) = (raw.dama, raw.riichi);
+        let (tenpai, win_tsumo, score) = match raw.exact {
+            Some(f) => f,
+            None => (raw.rough.0, raw.rough.1 * win_scale, raw.rough.2 * score_scale),
         };
         let win = ctx.widen(win_tsumo);
         let widen_factor = if win_tsumo > 1e-9 { win / win_tsumo } else { 1.0 };

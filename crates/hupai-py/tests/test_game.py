@@ -635,3 +635,27 @@ def test_built_in_players_choose_and_hupai_explains():
     assert Game("gb", 1).choose(0, "efficiency") in Game("gb", 1).legal_actions(0)
     with pytest.raises(GameError, match="choose.*mortal"):
         Game("tenhou").choose(0, "mortal")
+
+
+def test_hupai_plays_the_chinese_families_and_the_sichuan_draw_flags_are_read():
+    rules = {
+        "preset": "sichuan",
+        "length": "single",
+        "flower_pig_pays_ready": True,
+        "refund_transferred_kong": True,
+        "refund_to_winners": False,
+    }
+    for r in ({"preset": "gb", "length": "single"}, rules):
+        g = Game(r, 2)
+        explained = 0
+        while not g.done:
+            seat = g.seat
+            action = g.choose(seat, "hupai")
+            assert action in g.legal_actions(seat)
+            why = g.explain(seat)
+            assert why["action"] == action["type"]
+            explained += len(why["candidates"]) > 1
+            g.step(seat, action)
+        assert explained > 3
+    with pytest.raises(GameError, match="refund_to_winners"):
+        Game({"preset": "gb", "refund_to_winners": False}, 0)
