@@ -192,7 +192,13 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
                 "gameEvents" => {
                     let players = game.players();
                     match args.value("seat") {
-                        None => Ok(Value::Array(game.events().iter().map(|e| event_json(e, players)).collect())),
+                        // The log as `hupai play` writes it: `start_game` names rules other than
+                        // Tenhou's, a Chinese win carries its score.
+                        None => {
+                            let text = hupai_game::mjai::write_with_rules(game.events(), game.rules());
+                            let lines: Result<Vec<Value>, _> = text.lines().map(serde_json::from_str).collect();
+                            Ok(Value::Array(lines.map_err(|e| game_error(format!("events: {e}")))?))
+                        }
                         Some(seat) => {
                             let seat = read_seat(Some(seat), players, "events")?;
                             Ok(Value::Array(game.events_seen_by(seat).map(|e| event_json(&e, players)).collect()))

@@ -52,8 +52,8 @@ const cases = [
   ["sichuan", 5, "efficiency", "efficiency"],
 ];
 
-/** The decisions and results of a log: `hupai play` also writes the rules of `start_game` and a
- * Chinese win's `score`, which the module's `events()` leave out (game.test.mjs compares those). */
+/** The decisions and results of a log, without `start_game`'s rules and a Chinese win's `score`
+ * (game.test.mjs compares whole logs). */
 const played = (text) =>
   text
     .trim()
