@@ -3,7 +3,8 @@
 // and can cancel. The form's state lives in the URL, so a hand can be shared as a link. The game
 // log view is log.mjs.
 import init, * as hupai from "./hupai/index.mjs";
-import { setupLog } from "./log.mjs";
+import { setupLog, openLogText } from "./log.mjs";
+import { setupPlay } from "./play.mjs";
 
 const $ = (id) => document.getElementById(id);
 const fields = ["hand", "rules", "rule-options", "wildcard-tile", "visible", "turns", "win", "seat", "round", "dora"];
@@ -224,6 +225,7 @@ await init((await self.hupaiCompiling) ?? undefined);
 $("version").textContent = hupai.VERSION;
 for (const name of hupai.RULES) $("rules").append(new Option(name, name));
 palette();
+setupPlay(openLogText);
 setupLog();
 loadState();
 for (const id of fields) $(id).addEventListener("input", update);

@@ -20,8 +20,19 @@ function showView(view) {
   for (const b of document.querySelectorAll("#views button")) b.setAttribute("aria-pressed", String(b.dataset.view === view));
   $("hand-view").hidden = view !== "hand";
   $("log-view").hidden = view !== "log";
-  const hash = view === "log" ? "#log" : "";
+  $("play-view").hidden = view !== "play";
+  // The Play view keeps its rules, seed and opponents after `#play?`.
+  if (view === "play" && location.hash.startsWith("#play")) return;
+  const hash = view === "log" ? "#log" : view === "play" ? "#play" : "";
   if (location.hash !== hash) history.replaceState(null, "", location.pathname + location.search + hash);
+}
+
+/** Opens a log's text in the log view (the Play view's finished games). */
+export function openLogText(logText) {
+  text = logText;
+  $("log-text").value = text.length > 200_000 ? "" : text;
+  showView("log");
+  open();
 }
 
 /** Reads and replays game `game` of the log text. */
@@ -204,5 +215,5 @@ export function setupLog() {
     if (e.key === "ArrowLeft") go(at - 1);
     if (e.key === "ArrowRight") go(at + 1);
   });
-  showView(location.hash === "#log" ? "log" : "hand");
+  showView(location.hash === "#log" ? "log" : location.hash.startsWith("#play") ? "play" : "hand");
 }

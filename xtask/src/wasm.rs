@@ -110,25 +110,8 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the module, the package, its tarball and the page; the lines say what was made.
-pub fn build(root: &Path) -> Result<Vec<String>, String> {
-    for tool in [CARGO, RUSTC, LINKER] {
-        if !Path::new(tool).exists() {
-            return Err(format!(
-                "{tool} is missing: `apt-get install rustc-web cargo-web rust-web-src lld` installs the toolchain \
-                 cargo xtask wasm uses (docs/web.md)"
-            ));
-        }
-    }
-    let out = out_dir(root);
-    let version_line = Command::new(RUSTC)
-        .arg("--version")
-        .output()
-        .map_err(|e| format!("cannot run {RUSTC}: {e}"))
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())?;
-    let old = rustc_version(&version_line).is_some_and(|v| v < (1, 88));
-    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-
+/// Builds `crates/hupai-wasm` for wasm32 with `feature` (if any) and writes the module to `wasm`.
+fn compile(root: &Path, out: &Path, old: bool, feature: Option<&str>, wasm: &Path) -> Result<(), String> {
     let mut cargo = Command::new(CARGO);
     cargo
         .current_dir(root)
@@ -173,11 +156,13 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
         }
         cargo.arg("--ignore-rust-version").env("RUSTC_WORKSPACE_WRAPPER", &wrapper);
     }
+    if let Some(feature) = feature {
+        cargo.args(["--features", feature]);
+    }
     run(&mut cargo, "cargo build --target wasm32-unknown-unknown")?;
     let built = out.join("build").join(TRIPLE).join("release").join("hupai_wasm.wasm");
     // Binaryen's -O3 after LLVM's: about 8% smaller at the same speed (docs/web.md). Without
     // binaryen the module is LLVM's as it is.
-    let wasm = out.join("hupai_bg.wasm");
     if Path::new(WASM_OPT).exists() {
         let features = [
             "--enable-bulk-memory",
@@ -185,10 +170,38 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
             "--enable-mutable-globals",
             "--enable-nontrapping-float-to-int",
         ];
-        run(Command::new(WASM_OPT).arg("-O3").args(features).arg(&built).arg("-o").arg(&wasm), "wasm-opt")?;
+        run(Command::new(WASM_OPT).arg("-O3").args(features).arg(&built).arg("-o").arg(wasm), "wasm-opt")?;
     } else {
-        copy(&built, &wasm)?;
+        copy(&built, wasm)?;
     }
+    Ok(())
+}
+
+/// Builds the module, the package, its tarball and the page; the lines say what was made.
+pub fn build(root: &Path) -> Result<Vec<String>, String> {
+    for tool in [CARGO, RUSTC, LINKER] {
+        if !Path::new(tool).exists() {
+            return Err(format!(
+                "{tool} is missing: `apt-get install rustc-web cargo-web rust-web-src lld` installs the toolchain \
+                 cargo xtask wasm uses (docs/web.md)"
+            ));
+        }
+    }
+    let out = out_dir(root);
+    let version_line = Command::new(RUSTC)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {RUSTC}: {e}"))
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())?;
+    let old = rustc_version(&version_line).is_some_and(|v| v < (1, 88));
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+
+    let wasm = out.join("hupai_bg.wasm");
+    compile(root, &out, old, None, &wasm)?;
+    // The second module: the same calls with hupai's players, for the page's Web Worker and the
+    // package's `initPlayer()`. Only `hupai-wasm` itself builds again (the same dependencies).
+    let player_wasm = out.join("hupai_player_bg.wasm");
+    compile(root, &out, old, Some("player"), &player_wasm)?;
 
     let package = out.join("package");
     let _ = std::fs::remove_dir_all(&package);
@@ -198,6 +211,7 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
         copy(&npm.join(file), &package.join(file))?;
     }
     copy(&wasm, &package.join("hupai_bg.wasm"))?;
+    copy(&player_wasm, &package.join("hupai_player_bg.wasm"))?;
     // The same declarations for require(): a `.d.ts` in a `"type": "module"` package is an ES module's.
     copy(&npm.join("index.d.ts"), &package.join("index.d.cts"))?;
     let core = std::fs::read_to_string(npm.join("core.mjs")).map_err(|e| format!("core.mjs: {e}"))?;
@@ -221,8 +235,10 @@ pub fn build(root: &Path) -> Result<Vec<String>, String> {
     copy_dir(&package, &site.join("hupai"))?;
 
     let size = std::fs::metadata(&wasm).map(|m| m.len()).unwrap_or(0);
+    let player_size = std::fs::metadata(&player_wasm).map(|m| m.len()).unwrap_or(0);
     Ok(vec![
         format!("{} ({size} bytes)", package.join("hupai_bg.wasm").display()),
+        format!("{} ({player_size} bytes)", package.join("hupai_player_bg.wasm").display()),
         format!("{}", tarball.display()),
         format!("{} (the page: serve this folder)", site.display()),
     ])

@@ -242,6 +242,24 @@ class Game {
   view(seat) {
     return this.#call("gameView", { seat: wire(seat) });
   }
+  /** Every win so far with what it was worth: `{actor, target, pai, han, fu, yakuman, points, yaku, deltas, uraMarkers}`. */
+  wins() {
+    return this.#call("gameWins", {});
+  }
+  /** The game as tenhou.net/6 JSON (riichi rules only). */
+  tenhou6() {
+    return this.#call("gameTenhou6", {});
+  }
+  /** The action `player` ("hupai", "efficiency" or "random") chooses for `seat` now, as an mjai
+   * object (not played). Needs the players' module, hupai_player_bg.wasm. */
+  choose(seat, player = "hupai") {
+    return this.#call("gameChoose", { seat: wire(seat), player });
+  }
+  /** The hupai player's decision for `seat` now with every candidate's figures, or null.
+   * Needs the players' module, hupai_player_bg.wasm. */
+  explain(seat) {
+    return this.#call("gameExplain", { seat: wire(seat) });
+  }
   /** An independent copy of the game. */
   clone() {
     return new Game(ADOPT, this.#call("gameClone", {}));

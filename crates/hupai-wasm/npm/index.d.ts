@@ -322,6 +322,44 @@ export interface GameView {
  * Sichuan), the same surface as Python's `hupai.game.Game`. The same rules and seed always give the same game. The
  * game lives in the WebAssembly module: `free()` it when done (a finalizer frees a forgotten one, later). Every
  * method throws a `HupaiError` of kind `"game"` naming what is wrong, and changes nothing then. */
+/** A win and what it was worth. */
+export interface GameWin {
+  actor: Seat;
+  target: Seat;
+  pai: string;
+  han: number;
+  fu: number;
+  yakuman: boolean;
+  points: number;
+  yaku: [number, number][];
+  deltas: number[];
+  uraMarkers: string[];
+}
+
+/** One action the hupai player weighed. */
+export interface Candidate {
+  action: string;
+  pai: string | null;
+  shanten: number | null;
+  tenpai: number;
+  win: number;
+  score: number;
+  danger: number;
+  loss: number;
+  value: number;
+  chosen: boolean;
+}
+
+/** What the hupai player chose and why. */
+export interface Explanation {
+  action: string;
+  pai: string | null;
+  mode: "win" | "push" | "fold" | "riichi" | "call" | "efficiency" | "forced";
+  reason: string;
+  threat: number;
+  candidates: Candidate[];
+}
+
 export declare class Game {
   /** `rules`: a preset name or an object of flags (`"tenhou"` by default); `seed`: 0 to 2**64 − 1 (0 by default). */
   constructor(rules?: GameRulesInput, seed?: number | bigint);
@@ -354,6 +392,14 @@ export declare class Game {
   events(seat?: Seat): MjaiEvent[];
   /** What `seat` sees now. */
   view(seat: Seat): GameView;
+  /** Every win so far, in order, with what it was worth (`yaku`: Tenhou's yaku ids with their han, riichi rules). */
+  wins(): GameWin[];
+  /** The game as tenhou.net/6 JSON; riichi rules only (else throws, kind "game"). */
+  tenhou6(): string;
+  /** The action `player` chooses for `seat` now, not played; needs the players' module `hupai_player_bg.wasm`. */
+  choose(seat: Seat, player?: "hupai" | "efficiency" | "random"): MjaiAction;
+  /** The hupai player's decision for `seat` now with each candidate's figures; needs `hupai_player_bg.wasm`. */
+  explain(seat: Seat): Explanation | null;
   /** An independent copy (its own handle: free it too). */
   clone(): Game;
   /** Releases the game in the module; later calls throw. Freeing twice does nothing. */

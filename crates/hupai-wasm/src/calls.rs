@@ -167,7 +167,13 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
         "discardAdvice" => return finish(args, discard_advice),
         "discardEv" => discard_ev(&mut args),
         "score" => score(&mut args),
+        #[cfg(not(feature = "player"))]
         "replay" => crate::replay::replay(&mut args),
+        // The players' module leaves the log readers out, to stay within the 2 MB a module may weigh.
+        #[cfg(feature = "player")]
+        "replay" => Err(Failure::log(
+            "replay: the players' module (hupai_player_bg.wasm) reads no logs: ask hupai_bg.wasm".to_owned(),
+        )),
         "constants" => Ok(constants()),
         other => return Err(Failure::argument(format!("no function named '{other}'"))),
     }?;

@@ -27,10 +27,24 @@ struct Games {
     /// The handle the next game gets: handles are never reused, so a freed one stays an error.
     next: u64,
     games: BTreeMap<u64, Engine>,
+    /// Each game's seed: the players' own seeds come from it, as `hupai play` seeds them.
+    seeds: BTreeMap<u64, u64>,
+    /// The players that have chosen for a seat of a game, by (game, seat): the random player
+    /// keeps its generator between decisions, so a game's choices are `hupai play`'s.
+    #[cfg(feature = "player")]
+    players: BTreeMap<(u64, Seat), (hupai_player::PlayerKind, Box<dyn hupai_game::policy::Policy + Send>)>,
 }
 
 thread_local! {
-    static GAMES: RefCell<Games> = const { RefCell::new(Games { next: 1, games: BTreeMap::new() }) };
+    static GAMES: RefCell<Games> = const {
+        RefCell::new(Games {
+            next: 1,
+            games: BTreeMap::new(),
+            seeds: BTreeMap::new(),
+            #[cfg(feature = "player")]
+            players: BTreeMap::new(),
+        })
+    };
 }
 
 fn game_error(message: String) -> Failure {
@@ -129,6 +143,9 @@ pub(crate) fn call(name: &str, args: &mut Args) -> Option<Result<Value, Failure>
         "gameFree" | "gameState" | "gameClone" => &["game"],
         "gameLegalActions" | "gameView" | "gameEvents" => &["game", "seat"],
         "gameStep" => &["game", "seat", "action"],
+        "gameChoose" => &["game", "seat", "player"],
+        "gameExplain" => &["game", "seat"],
+        "gameWins" | "gameTenhou6" => &["game"],
         _ => return None,
     };
     if let Err(e) = args.only(known) {
@@ -142,13 +159,19 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
         "gameNew" => {
             let rules = read_rules(args.value("rules"))?;
             let seed = read_seed(args.value("seed"))?;
-            add(games, Engine::new(rules, seed))
+            add(games, Engine::new(rules, seed), seed)
         }
         "gameCount" => Ok(Value::from(games.games.len())),
         "gameFree" => {
             // Freeing twice is no error: `free()` and the finalizer may both ask.
             let value = args.value("game").unwrap_or(Value::Null);
-            Ok(Value::Bool(value.as_u64().is_some_and(|h| games.games.remove(&h).is_some())))
+            let handle = value.as_u64();
+            if let Some(h) = handle {
+                games.seeds.remove(&h);
+                #[cfg(feature = "player")]
+                games.players.retain(|&(g, _), _| g != h);
+            }
+            Ok(Value::Bool(handle.is_some_and(|h| games.games.remove(&h).is_some())))
         }
         _ => {
             let handle = read_handle(args, games)?;
@@ -169,7 +192,13 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
                 "gameEvents" => {
                     let players = game.players();
                     match args.value("seat") {
-                        None => Ok(Value::Array(game.events().iter().map(|e| event_json(e, players)).collect())),
+                        // The log as `hupai play` writes it: `start_game` names rules other than
+                        // Tenhou's, a Chinese win carries its score.
+                        None => {
+                            let text = hupai_game::mjai::write_with_rules(game.events(), game.rules());
+                            let lines: Result<Vec<Value>, _> = text.lines().map(serde_json::from_str).collect();
+                            Ok(Value::Array(lines.map_err(|e| game_error(format!("events: {e}")))?))
+                        }
                         Some(seat) => {
                             let seat = read_seat(Some(seat), players, "events")?;
                             Ok(Value::Array(game.events_seen_by(seat).map(|e| event_json(&e, players)).collect()))
@@ -182,8 +211,16 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
                 }
                 "gameClone" => {
                     let copy = game.clone();
-                    add(games, copy)
+                    let seed = games.seeds.get(&handle).copied().unwrap_or(0);
+                    add(games, copy, seed)
                 }
+                "gameWins" => Ok(wins(game)),
+                "gameTenhou6" => {
+                    hupai_game::formats::tenhou6::check_rules(game.rules())
+                        .map_err(|e| game_error(format!("tenhou6: {e}")))?;
+                    Ok(Value::String(hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[])))
+                }
+                "gameChoose" | "gameExplain" => players::answer(name, args, games, handle),
                 other => Err(Failure::argument(format!("no function named '{other}'"))),
             }
         }
@@ -191,7 +228,7 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
 }
 
 /// Puts a game in the table: `{game, players, family}`.
-fn add(games: &mut Games, game: Engine) -> Result<Value, Failure> {
+fn add(games: &mut Games, game: Engine, seed: u64) -> Result<Value, Failure> {
     if games.games.len() >= MOST_GAMES {
         return Err(game_error(format!(
             "the module holds {MOST_GAMES} games, as many as it keeps: free() the games that are over"
@@ -201,7 +238,90 @@ fn add(games: &mut Games, game: Engine) -> Result<Value, Failure> {
     games.next += 1;
     let answer = json!({"game": handle, "players": game.players(), "family": family_name(game.rules())});
     games.games.insert(handle, game);
+    games.seeds.insert(handle, seed);
     Ok(answer)
+}
+
+/// Every win so far, in order, with what it was worth (the `hora` events' scores, which mjai's
+/// events leave out): `{actor, target, pai, han, fu, yakuman, points, yaku: [[id, han]], deltas,
+/// uraMarkers}`; `yaku` holds Tenhou's yaku ids under riichi rules.
+fn wins(game: &Engine) -> Value {
+    let n = usize::from(game.players());
+    let list = game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            hupai_game::Event::Hora { actor, target, pai, deltas, ura_markers, ura_len, score } => Some(json!({
+                "actor": actor,
+                "target": target,
+                "pai": pai.mjai(),
+                "han": score.han,
+                "fu": score.fu,
+                "yakuman": score.yakuman,
+                "points": score.points,
+                "yaku": score.yaku().iter().map(|&(id, han)| json!([id, han])).collect::<Vec<_>>(),
+                "deltas": &deltas[..n],
+                "uraMarkers": ura_markers[..usize::from(*ura_len)].iter().map(|p| p.mjai()).collect::<Vec<_>>(),
+            })),
+            _ => None,
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// The players' calls: with the `player` feature, the seat's choice by a named player and the
+/// `hupai` player's explanation; without it, an error saying which module has them.
+mod players {
+    use super::*;
+
+    #[cfg(feature = "player")]
+    pub(super) fn answer(name: &str, args: &mut Args, games: &mut Games, handle: u64) -> Result<Value, Failure> {
+        use hupai_player::{Hupai, PlayerKind};
+        let Some(game) = games.games.get(&handle) else {
+            return Err(game_error(format!("game {handle} does not exist")));
+        };
+        let what = if name == "gameChoose" { "choose" } else { "explain" };
+        let seat = read_seat(args.value("seat"), game.players(), what)?;
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() || game.is_over() {
+            return Err(game_error(format!("{what}: seat {seat} has nothing to decide now")));
+        }
+        if name == "gameExplain" {
+            let why = Hupai::new().explain(game, seat);
+            return serde_json::to_value(why).map_err(|e| game_error(format!("explain: {e}")));
+        }
+        let kind = match args.value("player") {
+            None => PlayerKind::Hupai,
+            Some(Value::String(s)) => s.parse::<PlayerKind>().map_err(|_| {
+                game_error(format!("choose: unknown player {s:?} (players: {})", PlayerKind::NAMES.join(", ")))
+            })?,
+            Some(other) => {
+                return Err(game_error(format!(
+                    "choose: player must be a name ({}), found {}",
+                    PlayerKind::NAMES.join(", "),
+                    shown(&other)
+                )));
+            }
+        };
+        let seed = games.seeds.get(&handle).copied().unwrap_or(0);
+        let slot = games.players.entry((handle, seat)).or_insert_with(|| {
+            // `hupai play`'s seeds: the game's seed plus the seat times 0x9E37_79B9.
+            (kind, kind.build(seed.wrapping_add(u64::from(seat) * 0x9E37_79B9)))
+        });
+        if slot.0 != kind {
+            *slot = (kind, kind.build(seed.wrapping_add(u64::from(seat) * 0x9E37_79B9)));
+        }
+        let action = slot.1.choose(game, seat, &legal);
+        Ok(action_object(game, seat, &action))
+    }
+
+    #[cfg(not(feature = "player"))]
+    pub(super) fn answer(name: &str, _args: &mut Args, _games: &mut Games, _handle: u64) -> Result<Value, Failure> {
+        let what = if name == "gameChoose" { "choose" } else { "explain" };
+        Err(game_error(format!(
+            "{what}: the players are in the module hupai_player_bg.wasm (initPlayer()), not in hupai_bg.wasm"
+        )))
+    }
 }
 
 /// Everything the getters read, in one answer.

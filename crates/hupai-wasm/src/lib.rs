@@ -26,6 +26,7 @@ pub mod calls;
 #[cfg(target_arch = "wasm32")]
 pub mod exports;
 mod game;
+#[cfg(not(feature = "player"))]
 mod replay;
 
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.
@@ -98,7 +99,8 @@ impl Failure {
 /// `decompositions`, `countDecompositions`, `shanten`, `effectiveTiles`, `discardAdvice`,
 /// `discardEv`, `score`, `replay`, `constants`, and the game calls behind the package's `Game`:
 /// `gameNew`, `gameState`, `gameLegalActions`, `gameStep`, `gameEvents`, `gameView`, `gameClone`,
-/// `gameFree`, `gameCount`), `arguments` a JSON object of its arguments. The answer is JSON text.
+/// `gameFree`, `gameCount`, `gameWins`, `gameTenhou6`, and with the `player` feature `gameChoose`
+/// and `gameExplain`), `arguments` a JSON object of its arguments. The answer is JSON text.
 /// Games are kept between calls, per thread, named by the handle `gameNew` answers.
 pub fn call_json(name: &str, arguments: &str) -> Result<String, Failure> {
     calls::call(name, arguments)

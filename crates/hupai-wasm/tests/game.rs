@@ -59,7 +59,10 @@ fn every_preset_plays_to_the_end_as_the_command_line_plays_it() {
         let mut engine = Game::new(rules, seed);
         policy::play_out(&mut engine, &mut policy::Random::new(seed));
         let players = engine.players();
-        let expected: Vec<Value> = engine.events().iter().map(|e| mjai::event_json(e, players)).collect();
+        let expected: Vec<Value> = mjai::write_with_rules(engine.events(), engine.rules())
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         let events = call("gameEvents", json!({"game": game}));
         assert_eq!(events, Value::Array(expected), "{name} seed {seed}");
         assert!(decisions > 30, "{name}: {decisions} decisions");
@@ -357,4 +360,65 @@ fn the_rule_flags_real_logs_need_reach_the_game() {
     assert_eq!(flagged["scores"].as_array().map(Vec::len), Some(4));
     let e = refused("gameNew", json!({"rules": {"preset": "tenhou", "honba_points": 1000}}));
     assert!(e.message.contains("honba_points"), "{}", e.message);
+}
+
+/// A win as the test compares it: winner, who dealt in, points, yaku with their han, deltas.
+type Win = (u8, u8, u32, Vec<(u8, u8)>, Vec<i32>);
+
+#[test]
+fn wins_and_the_tenhou_log_are_the_engines() {
+    // The efficiency player wins hands (random play seldom does): each of its choices is stepped
+    // through the calls as the mjai object a page would send.
+    let game = new_game(json!("tenhou"), 21);
+    let mut engine = Game::new(GameRules::TENHOU, 21);
+    let mut player = policy::PolicyKind::Efficiency.build(21);
+    while let Some(seat) = engine.next_seat() {
+        let legal = engine.legal_actions(seat);
+        let action = player.choose(&engine, seat, &legal);
+        let target = engine.tile_on_offer().map_or(seat, |(from, _)| from);
+        call("gameStep", json!({"game": game, "seat": seat, "action": mjai::action_json(seat, target, &action)}));
+        engine.apply(seat, action).unwrap();
+    }
+    let wins = call("gameWins", json!({"game": game}));
+    let expected: Vec<Win> = engine
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            hupai_game::Event::Hora { actor, target, deltas, score, .. } => {
+                Some((*actor, *target, score.points, score.yaku().to_vec(), deltas[..4].to_vec()))
+            }
+            _ => None,
+        })
+        .collect();
+    let got: Vec<Win> = wins
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            let yaku = w["yaku"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|y| (y[0].as_u64().unwrap() as u8, y[1].as_u64().unwrap() as u8));
+            (
+                w["actor"].as_u64().unwrap() as u8,
+                w["target"].as_u64().unwrap() as u8,
+                w["points"].as_u64().unwrap() as u32,
+                yaku.collect(),
+                serde_json::from_value(w["deltas"].clone()).unwrap(),
+            )
+        })
+        .collect();
+    assert!(!expected.is_empty(), "a hanchan of the efficiency player has a win");
+    assert_eq!(got, expected);
+    let text = call("gameTenhou6", json!({"game": game}));
+    assert_eq!(text.as_str().unwrap(), hupai_game::formats::tenhou6::write(engine.events(), engine.rules(), &[]));
+    // tenhou.net/6 holds riichi games only; the players are in the other module.
+    let sichuan = new_game(json!("sichuan"), 1);
+    let e = refused("gameTenhou6", json!({"game": sichuan}));
+    assert!(e.kind == FailureKind::Game && e.message.starts_with("tenhou6: "), "{e:?}");
+    for name in ["gameChoose", "gameExplain"] {
+        let e = refused(name, json!({"game": sichuan, "seat": 0}));
+        assert!(e.kind == FailureKind::Game && e.message.contains("hupai_player_bg.wasm"), "{e:?}");
+    }
 }

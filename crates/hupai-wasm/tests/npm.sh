@@ -3,8 +3,10 @@
 # `cargo xtask wasm` packed (target/wasm/hupai-VERSION.tgz) into a scratch folder with TypeScript
 # and playwright-core (which downloads no browser), type-checks the declarations with tsc, then
 # runs node --test there: the package against the `hupai` command line on the door tests' hands,
-# CommonJS and ES module loading, and the page in Debian's Chromium (its hand view, and its log view
-# on the game engine's test logs). Needs node, npm, python3,
+# CommonJS and ES module loading, the players' module against `hupai play`, and the page in Debian's
+# Chromium (its hand view, its log view on the game engine's test logs, and its Play view: every
+# preset dealt and played, a whole tenhou hanchan and a whole sichuan game by clicks, their logs
+# replayed by `hupai replay`). Needs node, npm, python3,
 # /usr/bin/chromium and the command line ($HUPAI_BIN, else target/debug/hupai).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
