@@ -30,9 +30,9 @@ use std::borrow::Cow;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-mod action_table;
+use hupai_dataset::action_table;
 mod ev;
-mod features;
+use hupai_dataset::features;
 mod game;
 mod score;
 mod shanten_batches;
