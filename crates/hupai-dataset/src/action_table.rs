@@ -419,6 +419,11 @@ impl ActionTable {
         self.actions.len()
     }
 
+    /// True if the table has no action (never: every family discards).
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
     /// The id of an engine action, if the family's table holds it.
     pub fn id(&self, action: &Action) -> Option<u16> {
         let id = *self.ids.get(code(action)?)?;

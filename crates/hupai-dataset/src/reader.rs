@@ -281,6 +281,9 @@ pub fn read(paths: &[impl AsRef<Path> + Sync], options: &Options) -> Columns {
     read_texts(&sources, options)
 }
 
+/// Reports with the file and game they are of, to be put in corpus order.
+type Placed = Vec<(u32, usize, Damaged)>;
+
 /// One game to replay.
 struct Job<'a> {
     file: u32,
@@ -325,7 +328,7 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
         .collect();
     let mut jobs = Vec::new();
     // Reports in corpus order: a file's parse errors before its games' replay errors.
-    let mut early: Vec<(u32, usize, Damaged)> = Vec::new();
+    let mut early: Placed = Vec::new();
     for (i, (j, bad)) in parsed.into_iter().enumerate() {
         jobs.extend(j);
         early.extend(bad.into_iter().map(|d| (i as u32, d.game.unwrap_or(0), d)));
@@ -352,7 +355,7 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
     };
     out.family = Some(table.family);
     let run = jobs.len().div_ceil(rayon::current_num_threads().max(1) * 8).max(1);
-    let parts: Vec<(Columns, Vec<(u32, usize, Damaged)>)> = jobs
+    let parts: Vec<(Columns, Placed)> = jobs
         .par_chunks(run)
         .map(|chunk| {
             let mut cols = Columns { family: Some(table.family), ..Columns::default() };

@@ -29,6 +29,9 @@ use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
 use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, numbered_tile_ids, tile_ids};
 
+/// What a replay tells of each decision: the game before the action, and the decision.
+type OnDecision<'a> = dyn FnMut(&Game, &Decision) + 'a;
+
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
@@ -139,11 +142,11 @@ pub fn resume(log: &GameLog, rules: GameRules) -> Result<Game, LogError> {
     Ok(d.game)
 }
 
-fn drive(
+fn drive<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -188,7 +191,7 @@ fn driver<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 ) -> Result<Driver<'a>, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -266,7 +269,7 @@ struct Driver<'a> {
     /// passed).
     wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 }
 
 fn mjai_text(e: &Event) -> String {

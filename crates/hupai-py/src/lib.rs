@@ -31,6 +31,7 @@ use std::borrow::Cow;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use hupai_dataset::action_table;
+mod dataset;
 mod ev;
 use hupai_dataset::features;
 mod game;
@@ -936,6 +937,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_game::VecGame>()?;
     m.add_function(wrap_pyfunction!(game::action_table, m)?)?;
     m.add_function(wrap_pyfunction!(game::plane_names, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::decisions, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::plane_scales, m)?)?;
+    m.add_class::<dataset::DecisionBatches>()?;
     m.add_class::<score::PyScore>()?;
     m.add_class::<score::RiichiScore>()?;
     m.add_class::<score::GbScore>()?;
