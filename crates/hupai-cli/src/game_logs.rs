@@ -397,7 +397,7 @@ fn replay_files(
 }
 
 /// `hupai convert --to npz`: every decision of the logs in one archive; damaged logs are named
-/// on stderr (and make the exit status 1), the rest written. Ends with one JSON line on stdout:
+/// on stderr (and make the exit status 2), the rest written. Ends with one JSON line on stdout:
 /// {"games", "decisions", "damaged", "family", "out"}.
 fn run_npz(args: &ConvertArgs, rules: Option<GameRules>, out: &mut dyn Write) -> io::Result<bool> {
     let Some(target) = args.out.as_deref() else {
