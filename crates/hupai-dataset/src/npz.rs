@@ -157,7 +157,7 @@ pub fn write(columns: &Columns, out: &mut dyn Write) -> io::Result<()> {
         central.extend_from_slice(b"PK\x01\x02");
         central.extend_from_slice(&20u16.to_le_bytes()); // version made by
         fixed(&mut central);
-        central.extend_from_slice(&[0; 8]); // comment length, disk, internal attributes
+        central.extend_from_slice(&[0; 6]); // comment length, disk, internal attributes
         central.extend_from_slice(&0u32.to_le_bytes()); // external attributes
         central.extend_from_slice(&offset.to_le_bytes());
         central.extend_from_slice(name.as_bytes());

@@ -19,7 +19,7 @@ pub enum Planes {
     /// `float32`, as `Game.features` and `VecGame.obs` give them.
     F32,
     /// One byte a cell: `lo + byte * step` with the plane's `(lo, step)` from [`plane_scales`]
-    /// (exact for every count and flag plane; the few scalar planes rounded to 1/255 of their range).
+    /// (exact for every count and flag plane; the few scalar planes rounded to a step of their range).
     U8,
 }
 
@@ -236,8 +236,9 @@ impl Columns {
 }
 
 /// Each plane's `(lo, step)` in the `uint8` form: a cell's value is `lo + byte * step`. Flags,
-/// thermometers and counts are stored exactly (step 1); the scalar planes over their range:
-/// scores from -0.5 to about 1.5 of the family's score unit, the others from 0 to 1.
+/// thermometers and counts are stored exactly (step 1); the scalar planes in steps of 1/100 from 0
+/// to 2.55 (round, counters, sticks, tiles left, north tiles, flowers), the scores in steps of
+/// 1/128 from -0.5 to 1.49 of the family's score unit; a value past the range is stored as its end.
 pub fn plane_scales(family: &'static Family) -> Vec<(f32, f32)> {
     features::plane_names(family)
         .iter()
@@ -248,7 +249,7 @@ pub fn plane_scales(family: &'static Family) -> Vec<(f32, f32)> {
                 || name.ends_with("_kita")
                 || name.ends_with("_flowers")
             {
-                (0.0, 1.0 / 255.0)
+                (0.0, 0.01)
             } else {
                 (0.0, 1.0)
             }

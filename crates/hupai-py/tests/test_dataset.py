@@ -46,32 +46,53 @@ def play_vec(rules, n, games_wanted, seed=0):
     return finished[:games_wanted]
 
 
-@pytest.mark.parametrize("rules", FAMILIES)
-def test_arrays_from_logs_equal_what_vecgame_gave(rules):
-    games = 1000 if os.environ.get("HUPAI_FULL") and rules == "tenhou" else 2
-    played = play_vec(rules, 8, games)
-    none_id = next(i for i, a in enumerate(action_table(rules)) if a["type"] == "none")
+def check_chunk(rules, games, seed):
+    """Plays `games` games on a VecGame and checks the arrays read from their logs; returns (rows,
+    rows where the log shows a pass for a call that lost to a call of higher priority)."""
+    played = play_vec(rules, 8, games, seed=seed)
+    table = action_table(rules)
+    none_id = next(i for i, a in enumerate(table) if a["type"] == "none")
     logs = []
-    for seed, steps in played:
-        g = Game(rules, seed)
+    for s, steps in played:
+        g = Game(rules, s)
         g.play([a for _, _, _, a in steps])
         assert g.done
-        logs.append((f"seed {seed}", mjai_text(g.events()).encode()))
+        logs.append((f"seed {s}", mjai_text(g.events()).encode()))
     d = decisions(logs, rules=rules)
     assert d["damaged"] == [] and d["games"] == games
-    at = 0
-    for k, (seed, steps) in enumerate(played):
+    at = overridden = 0
+    for k, (s, steps) in enumerate(played):
         # A log has the decisions where a seat could do more than pass.
-        kept = [s for s in steps if s[2].sum() > 1 or not s[2][none_id]]
+        kept = [x for x in steps if x[2].sum() > 1 or not x[2][none_id]]
         n = len(kept)
         assert n > 0
         assert (d["file"][at : at + n] == k).all()
-        assert numpy.array_equal(d["seat"][at : at + n], [s for s, _, _, _ in kept]), (rules, seed)
-        assert numpy.array_equal(d["action"][at : at + n], [a for _, _, _, a in kept]), (rules, seed)
-        assert numpy.array_equal(d["mask"][at : at + n], numpy.stack([m for _, _, m, _ in kept])), (rules, seed)
-        assert numpy.array_equal(d["planes"][at : at + n], numpy.stack([o for _, o, _, _ in kept])), (rules, seed)
+        assert numpy.array_equal(d["seat"][at : at + n], [x[0] for x in kept]), (rules, s)
+        # A call that lost to another seat's call of higher priority on the same discard (a chi under
+        # a pon) is not in the log, which reads it as the pass it became; every other action is equal.
+        for i, (got, want) in enumerate(zip(d["action"][at : at + n].tolist(), [x[3] for x in kept])):
+            if got != want:
+                assert got == none_id and table[want]["type"] in ("chi", "pon", "daiminkan"), (rules, s, i)
+                overridden += 1
+        assert numpy.array_equal(d["mask"][at : at + n], numpy.stack([x[2] for x in kept])), (rules, s)
+        assert numpy.array_equal(d["planes"][at : at + n], numpy.stack([x[1] for x in kept])), (rules, s)
         at += n
     assert at == len(d["action"])
+    return at, overridden
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_arrays_from_logs_equal_what_vecgame_gave(rules):
+    full = os.environ.get("HUPAI_FULL") and rules == "tenhou"
+    # 1,000 games in runs of 50 (the planes VecGame showed are kept until their run is checked).
+    runs = [(50, 100_000 * k) for k in range(20)] if full else [(2, 0)]
+    rows = overridden = 0
+    for games, seed in runs:
+        r, o = check_chunk(rules, games, seed)
+        rows, overridden = rows + r, overridden + o
+    assert overridden <= rows // 100, f"{overridden} of {rows} rows"
+    if full:
+        print(f"{rules}: {sum(g for g, _ in runs)} games, {rows} rows equal, {overridden} calls overridden")
 
 
 def test_real_riichi_logs_of_every_format():
@@ -102,8 +123,11 @@ def test_uint8_planes_decode_to_float32_and_the_oracle_shows_the_hand():
     f = decisions(logs, rules="tenhou")
     u = decisions(logs, rules="tenhou", features="uint8", oracle=True)
     scales = plane_scales("tenhou")
-    decoded = scales[:, 0][None, :, None] + u["planes"].astype(numpy.float32) * scales[:, 1][None, :, None]
-    assert numpy.all(numpy.abs(decoded - f["planes"]) <= scales[:, 1][None, :, None] / 2 + 1e-6)
+    lo, step = scales[:, 0][None, :, None], scales[:, 1][None, :, None]
+    decoded = lo + u["planes"].astype(numpy.float32) * step
+    # Within half a step, a value past the range stored as the range's end.
+    clipped = numpy.clip(f["planes"], lo, lo + 255 * step)
+    assert numpy.all(numpy.abs(decoded - clipped) <= step / 2 + 1e-6)
     exact = scales[:, 1] == 1
     assert numpy.array_equal(decoded[:, exact], f["planes"][:, exact])
     # The deciding seat's own concealed counts are its hand thermometers summed; the others are hidden ones.
