@@ -18,18 +18,6 @@ else:
     ray = pytest.importorskip("ray", reason="ray is not installed: pip install ray")
 
 
-def to_decisions(batch):
-    """The recipe's map_batches function: a batch of files (path, bytes) to a batch of decisions."""
-    d = decisions(list(zip(batch["path"].tolist(), batch["bytes"].tolist())), rules="tenhou")
-    damaged = d.pop("damaged")
-    for key in ("family", "games"):
-        d.pop(key)
-    # Rows carry the file's path (the index is of this batch); the skips are counted per batch.
-    d["path"] = batch["path"][d.pop("file")]
-    d["damaged"] = numpy.full(len(d["action"]), len(damaged), dtype=numpy.int32)
-    return d
-
-
 def test_ray_data_recipe_equals_local_decisions(tmp_path):
     vg = VecGame(4, "tenhou", seed=21)
     rng = numpy.random.default_rng(0)
@@ -51,6 +39,19 @@ def test_ray_data_recipe_equals_local_decisions(tmp_path):
         p.write_text(text)
         paths.append(str(p))
     local = decisions(paths, rules="tenhou")
+
+    # Defined here so that Ray ships the function itself to its workers (a test module is not importable there).
+    def to_decisions(batch):
+        """The recipe's map_batches function: a batch of files (path, bytes) to a batch of decisions."""
+        d = decisions(list(zip(batch["path"].tolist(), batch["bytes"].tolist())), rules="tenhou")
+        damaged = d.pop("damaged")
+        for key in ("family", "games"):
+            d.pop(key)
+        # Rows carry the file's path (the index is of this batch); the skips are counted per batch.
+        d["path"] = batch["path"][d.pop("file")]
+        d["damaged"] = numpy.full(len(d["action"]), len(damaged), dtype=numpy.int32)
+        return d
+
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         ds = ray.data.read_binary_files(paths, include_paths=True, override_num_blocks=3)
