@@ -102,10 +102,10 @@ def main():
     work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
     logs = work / "logs"
     subprocess.run(
-        [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--players", args.players,
+        [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
          "--out", str(logs)],
         check=True,
-        stdout=subprocess.DEVNULL,
+        capture_output=True,
     )
     paths = sorted(logs.iterdir())
     size = sum(p.stat().st_size for p in paths)
