@@ -153,6 +153,31 @@ impl Columns {
         self.oracle_hands.truncate(rows * p * 34);
     }
 
+    /// Room for `rows` more rows in every column `options` fills, reserved once: each page of the
+    /// columns is then first touched where its rows are written, not again by a copy as they grow
+    /// (fresh pages cost far more than the writing on a busy machine).
+    fn reserve(&mut self, rows: usize, options: &Options) {
+        let (p, a, c) = (self.players(), self.actions(), self.channels() * 34);
+        match options.planes {
+            Planes::None => {}
+            Planes::F32 => self.planes_f32.reserve_exact(rows * c),
+            Planes::U8 => self.planes_u8.reserve_exact(rows * c),
+        }
+        self.mask.reserve_exact(rows * a);
+        self.action.reserve_exact(rows);
+        self.seat.reserve_exact(rows);
+        self.rank.reserve_exact(rows);
+        self.file.reserve_exact(rows);
+        self.game.reserve_exact(rows);
+        self.event.reserve_exact(rows);
+        self.hand.reserve_exact(rows);
+        self.hand_deltas.reserve_exact(rows * p);
+        self.final_scores.reserve_exact(rows * p);
+        if options.oracle {
+            self.oracle_hands.reserve_exact(rows * p * 34);
+        }
+    }
+
     /// Appends `other`'s rows and reports (same family).
     pub fn append(&mut self, mut other: Columns) {
         if self.family.is_none() {
@@ -360,6 +385,9 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
         .par_chunks(run)
         .map(|chunk| {
             let mut cols = Columns { family: Some(table.family), ..Columns::default() };
+            // A log has fewer decisions than events (a decision is recorded as one); the room
+            // reserved past the rows written is never touched.
+            cols.reserve(chunk.iter().map(|j| j.log.events.len()).sum(), options);
             let mut bad = Vec::new();
             let mut scratch = Vec::new();
             for job in chunk {
@@ -371,6 +399,7 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
         })
         .collect();
     let mut late = Vec::new();
+    out.reserve(parts.iter().map(|(c, _)| c.len()).sum(), options);
     for (cols, bad) in parts {
         out.append(cols);
         late.extend(bad);
