@@ -7,7 +7,18 @@ from typing import Any, Literal, final
 import numpy
 import numpy.typing
 
-__all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env", "raw_env"]
+__all__ = [
+    "DecisionBatches",
+    "Game",
+    "GameError",
+    "VecGame",
+    "action_table",
+    "decisions",
+    "plane_names",
+    "plane_scales",
+    "env",
+    "raw_env",
+]
 
 Rules = str | dict[str, Any]
 """A preset name (``tenhou``, ``mahjong-soul``, ``m-league``, ``wrc``, ``tenhou-3p``,
