@@ -1,6 +1,7 @@
 //! Game logs on the command line: `replay` (every game of mjai, tenhou.net/6 or mjlog logs driven
 //! through the engine, each result checked), `convert` (a log written again as mjai or
-//! tenhou.net/6, from the engine's own replay of it) and `wall` (Tenhou's shuffle from a seed).
+//! tenhou.net/6, from the engine's own replay of it, or every decision of many logs as numpy
+//! arrays: `--to npz`) and `wall` (Tenhou's shuffle from a seed).
 
 use std::io::{self, Read as _, Write};
 use std::time::Instant;
@@ -53,6 +54,20 @@ pub(crate) enum To {
     Tenhou6,
     /// 電脳麻将's paipu JSON, one game a line.
     Majiang,
+    /// Training data: every decision of the logs as numpy arrays in one `.npz` archive (`--out`),
+    /// the arrays `hupai.game.decisions` gives (feature planes, legal masks, actions, outcomes).
+    Npz,
+}
+
+/// The feature planes `convert --to npz` writes.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum PlanesArg {
+    /// float32, as the Python package's `VecGame.obs`.
+    Float32,
+    /// One byte a cell (see `hupai.game.plane_scales`).
+    Uint8,
+    /// No planes: masks, actions and outcomes only.
+    None,
 }
 
 /// `hupai convert`.
@@ -64,8 +79,23 @@ pub(crate) struct ConvertArgs {
     /// The rules the log is replayed under (as for `replay`).
     #[arg(long)]
     rules: Option<String>,
-    /// The log (`-` reads stdin).
-    file: String,
+    /// With `--to npz`: the archive to write.
+    #[arg(long, required_if_eq("to", "npz"))]
+    out: Option<String>,
+    /// With `--to npz`: the feature planes.
+    #[arg(long, value_enum, default_value = "float32")]
+    planes: PlanesArg,
+    /// With `--to npz`: the seats whose decisions are kept, e.g. `0,2` (default: every seat).
+    #[arg(long, value_delimiter = ',')]
+    seats: Vec<u8>,
+    /// With `--to npz`: also every seat's concealed tiles (`oracle_hands`), hidden information for
+    /// privileged training only.
+    #[arg(long)]
+    oracle: bool,
+    /// The logs (`-` reads stdin); with `--to npz`, files or folders (every file in a folder, in
+    /// name order) read on every core.
+    #[arg(required = true)]
+    files: Vec<String>,
 }
 
 /// `hupai wall`.
@@ -409,6 +439,87 @@ fn replay_files(
     Ok(failed)
 }
 
+/// `hupai convert --to npz`: every decision of the logs in one archive; damaged logs are named
+/// on stderr (and make the exit status 2), the rest written. Ends with one JSON line on stdout:
+/// {"games", "decisions", "damaged", "family", "out"}.
+fn run_npz(args: &ConvertArgs, rules: Option<GameRules>, out: &mut dyn Write) -> io::Result<bool> {
+    let Some(target) = args.out.as_deref() else {
+        eprintln!("hupai convert: --to npz needs --out FILE.npz");
+        return Ok(true);
+    };
+    let mut seats = 0u8;
+    for &s in &args.seats {
+        if s > 3 {
+            eprintln!("hupai convert: --seats: {s} is not a seat (0 to 3)");
+            return Ok(true);
+        }
+        seats |= 1 << s;
+    }
+    let family = match rules.map(|r| hupai_dataset::action_table::ActionTable::for_rules(&r)).transpose() {
+        Ok(t) => t.map(|t| t.family),
+        Err(e) => {
+            eprintln!("hupai convert: --rules: {e}");
+            return Ok(true);
+        }
+    };
+    let options = hupai_dataset::Options {
+        rules,
+        seats: if seats == 0 { 0b1111 } else { seats },
+        planes: match args.planes {
+            PlanesArg::Float32 => hupai_dataset::Planes::F32,
+            PlanesArg::Uint8 => hupai_dataset::Planes::U8,
+            PlanesArg::None => hupai_dataset::Planes::None,
+        },
+        oracle: args.oracle,
+        family,
+    };
+    let mut sources = Vec::new();
+    for f in &args.files {
+        let path = std::path::Path::new(f);
+        if f == "-" {
+            sources.push(hupai_dataset::Source { name: "-".into(), text: read_text(f).map_err(|e| e.to_string()) });
+        } else if path.is_dir() {
+            let mut inside: Vec<std::path::PathBuf> = match std::fs::read_dir(path) {
+                Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect(),
+                Err(e) => {
+                    eprintln!("hupai convert: {f}: {e}");
+                    return Ok(true);
+                }
+            };
+            inside.sort();
+            sources.extend(inside.into_iter().map(|p| hupai_dataset::Source {
+                name: p.display().to_string(),
+                text: std::fs::read_to_string(&p).map_err(|e| format!("cannot be read: {e}")),
+            }));
+        } else {
+            sources.push(hupai_dataset::Source {
+                name: f.clone(),
+                text: std::fs::read_to_string(path).map_err(|e| format!("cannot be read: {e}")),
+            });
+        }
+    }
+    let columns = hupai_dataset::read_texts(&sources, &options);
+    for d in &columns.damaged {
+        eprintln!("hupai convert: {d}");
+    }
+    let written = std::fs::File::create(target)
+        .map(io::BufWriter::new)
+        .and_then(|mut w| hupai_dataset::npz::write(&columns, &mut w).and_then(|()| w.flush()));
+    if let Err(e) = written {
+        eprintln!("hupai convert: {target}: {e}");
+        return Ok(true);
+    }
+    let line = json!({
+        "games": columns.games,
+        "decisions": columns.len(),
+        "damaged": columns.damaged.len(),
+        "family": columns.family.map(|f| f.name),
+        "out": target,
+    });
+    writeln!(out, "{line}")?;
+    Ok(!columns.damaged.is_empty())
+}
+
 /// `hupai convert`: the engine's events of each game, in the chosen format; true if any failed.
 pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result<bool> {
     let rules = match rules_arg(&args.rules) {
@@ -418,17 +529,29 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
             return Ok(true);
         }
     };
-    let text = match read_text(&args.file) {
+    if matches!(args.to, To::Npz) {
+        return run_npz(args, rules, out);
+    }
+    let mut failed = false;
+    for file in &args.files {
+        failed |= convert_one(args, file, rules, out)?;
+    }
+    Ok(failed)
+}
+
+/// One log written again in a text format; true if any of its games failed.
+fn convert_one(args: &ConvertArgs, file: &str, rules: Option<GameRules>, out: &mut dyn Write) -> io::Result<bool> {
+    let text = match read_text(file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("hupai convert: {}: {e}", args.file);
+            eprintln!("hupai convert: {}: {e}", file);
             return Ok(true);
         }
     };
     let games = match formats::read(&text) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("hupai convert: {}: {e}", args.file);
+            eprintln!("hupai convert: {}: {e}", file);
             return Ok(true);
         }
     };
@@ -438,12 +561,13 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
             log.as_ref().map_err(Clone::clone).and_then(|log| replay_one(log, game, rules, None).map(|r| (log, r)));
         match replayed {
             Ok((log, r)) => match args.to {
+                To::Npz => {}
                 To::Mjai => out.write_all(mjai::write_with_rules(&r.events, &r.rules).as_bytes())?,
                 To::Tenhou6 => match formats::tenhou6::check_rules(&r.rules) {
                     Ok(()) => writeln!(out, "{}", formats::tenhou6::write(&r.events, &r.rules, &log.header.names))?,
                     Err(e) => {
                         failed = true;
-                        eprintln!("hupai convert: {}: game {game}: {e}", args.file);
+                        eprintln!("hupai convert: {}: game {game}: {e}", file);
                     }
                 },
                 // The same families as tenhou.net/6: its tiles have no flowers, its results are
@@ -452,17 +576,13 @@ pub(crate) fn run_convert(args: &ConvertArgs, out: &mut dyn Write) -> io::Result
                     Ok(()) => writeln!(out, "{}", formats::majiang::write(&r.events, &r.rules, &log.header.names))?,
                     Err(e) => {
                         failed = true;
-                        eprintln!(
-                            "hupai convert: {}: game {game}: {}",
-                            args.file,
-                            e.replace("tenhou.net/6", "majiang")
-                        );
+                        eprintln!("hupai convert: {}: game {game}: {}", file, e.replace("tenhou.net/6", "majiang"));
                     }
                 },
             },
             Err(e) => {
                 failed = true;
-                eprintln!("hupai convert: {}: {e}", args.file);
+                eprintln!("hupai convert: {}: {e}", file);
             }
         }
     }

@@ -147,7 +147,8 @@ enum Command {
     /// Replay game logs (mjai, tenhou.net/6, mjlog; `-` is stdin) through the game engine, checking
     /// every decision is legal and every result equals the log's: one JSON line per game.
     Replay(game_logs::ReplayArgs),
-    /// Write a game log again as mjai JSON lines or tenhou.net/6 JSON (from the engine's replay of it).
+    /// Write a game log again as mjai JSON lines or tenhou.net/6 JSON (from the engine's replay of it),
+    /// or every decision of many logs as numpy arrays for training (`--to npz --out FILE`).
     Convert(game_logs::ConvertArgs),
     /// Tenhou's walls and dice from a log's shuffle seed: one JSON line per hand.
     Wall(game_logs::WallArgs),

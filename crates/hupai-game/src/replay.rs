@@ -29,6 +29,9 @@ use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
 use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, numbered_tile_ids, tile_ids};
 
+/// What a replay tells of each decision: the game before the action, and the decision.
+type OnDecision<'a> = dyn FnMut(&Game, &Decision) + 'a;
+
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
@@ -43,9 +46,6 @@ pub struct Decision {
     /// The action the log records (a pass when it records none).
     pub chosen: Action,
 }
-
-/// What a replay tells of each decision: the game as it stands before the action, and the decision.
-type OnDecision<'f> = dyn FnMut(&Game, &Decision) + 'f;
 
 /// A game replayed to its end with every check passed.
 #[derive(Debug, Clone, PartialEq)]
@@ -142,11 +142,11 @@ pub fn resume(log: &GameLog, rules: GameRules) -> Result<Game, LogError> {
     Ok(d.game)
 }
 
-fn drive<'o>(
+fn drive<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&'o mut OnDecision<'o>>,
+    on_decision: Option<&'a mut OnDecision<'a>>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };

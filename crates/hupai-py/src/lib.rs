@@ -30,9 +30,10 @@ use std::borrow::Cow;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-mod action_table;
+use hupai_dataset::action_table;
+mod dataset;
 mod ev;
-mod features;
+use hupai_dataset::features;
 mod game;
 mod review;
 mod score;
@@ -938,6 +939,9 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::action_table, m)?)?;
     m.add_function(wrap_pyfunction!(game::plane_names, m)?)?;
     m.add_function(wrap_pyfunction!(review::review, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::decisions, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::plane_scales, m)?)?;
+    m.add_class::<dataset::DecisionBatches>()?;
     m.add_class::<score::PyScore>()?;
     m.add_class::<score::RiichiScore>()?;
     m.add_class::<score::GbScore>()?;

@@ -8,6 +8,10 @@ action id or an mjai dict, ``events()`` is the mjai log, ``view(seat)`` / ``even
 released, into numpy arrays updated in place. ``env(rules=...)`` is the PettingZoo AEC
 environment (``pip install pettingzoo gymnasium``).
 
+``decisions(paths, ...)`` reads logs (mjai, tenhou.net/6, mjlog, 電脳麻将's paipu) into training
+arrays: every decision's feature planes, legal mask, action id and outcome, in the same table and
+planes; ``DecisionBatches(paths, batch_size, ...)`` streams them in seeded, shuffled batches.
+
 Each rule family has a fixed action table (``action_table(rules)``: entry ``i`` is the mjai dict
 of action id ``i``) and fixed feature planes (``plane_names(rules)``); docs/python.md lays out the
 tables of four-player riichi (``"riichi4"``: 316 ids, 63 planes), three-player riichi
@@ -26,9 +30,20 @@ Every bad input (an unknown rule, an illegal action, an action array of the wron
 raises ``GameError``, a ``ValueError`` naming what is wrong and where.
 """
 
-from ._hupai import Game, GameError, VecGame, action_table, plane_names
+from ._hupai import DecisionBatches, Game, GameError, VecGame, action_table, decisions, plane_names, plane_scales
 
-__all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env", "raw_env"]
+__all__ = [
+    "DecisionBatches",
+    "Game",
+    "GameError",
+    "VecGame",
+    "action_table",
+    "decisions",
+    "plane_names",
+    "plane_scales",
+    "env",
+    "raw_env",
+]
 
 
 def raw_env(rules="tenhou", seed=None, render_mode=None):

@@ -1,12 +1,24 @@
 """Type stubs of hupai.game: mahjong games for AI (one game, a batch of games, PettingZoo)."""
 
+import os
 from collections.abc import Sequence
 from typing import Any, Literal, final
 
 import numpy
 import numpy.typing
 
-__all__ = ["Game", "GameError", "VecGame", "action_table", "plane_names", "env", "raw_env"]
+__all__ = [
+    "DecisionBatches",
+    "Game",
+    "GameError",
+    "VecGame",
+    "action_table",
+    "decisions",
+    "plane_names",
+    "plane_scales",
+    "env",
+    "raw_env",
+]
 
 Rules = str | dict[str, Any]
 """A preset name (``tenhou``, ``mahjong-soul``, ``m-league``, ``wrc``, ``tenhou-3p``,
@@ -140,6 +152,44 @@ class VecGame:
     @property
     def obs(self) -> numpy.typing.NDArray[numpy.float32] | None:
         """(n, C, 34) the deciding seat's feature planes, with features=True."""
+
+@final
+class DecisionBatches:
+    """Batches of a fixed size over a corpus of logs larger than memory, shuffled with a seed."""
+
+    def __init__(
+        self,
+        paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
+        batch_size: int,
+        rules: Rules | None = None,
+        seats: Sequence[int] | None = None,
+        features: bool | str = True,
+        seed: int = 0,
+        shuffle: bool = True,
+        files_per_read: int = 16,
+        oracle: bool = False,
+    ) -> None: ...
+    def __iter__(self) -> DecisionBatches: ...
+    def __next__(self) -> dict[str, numpy.typing.NDArray[Any]]: ...
+    @property
+    def damaged(self) -> list[dict[str, Any]]:
+        """The logs skipped so far: file, game, kyoku, event, message."""
+    @property
+    def games(self) -> int:
+        """Games read whole so far."""
+
+def decisions(
+    paths: str | os.PathLike[str] | bytes | Sequence[str | os.PathLike[str] | bytes | tuple[str, bytes]],
+    rules: Rules | None = None,
+    seats: Sequence[int] | None = None,
+    features: bool | str = True,
+    threads: int | None = None,
+    oracle: bool = False,
+) -> dict[str, Any]:
+    """Every decision of the logs as numpy arrays (planes, mask, action, seat, outcomes), and the damaged logs."""
+
+def plane_scales(rules: Rules) -> numpy.typing.NDArray[numpy.float32]:
+    """(C, 2) each plane's (lo, step) in the uint8 form of decisions."""
 
 def action_table(rules: Rules | None = None) -> list[MjaiAction]:
     """The action table of the family rules belong to: entry i is the mjai dict of id i."""

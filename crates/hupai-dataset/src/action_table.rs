@@ -33,7 +33,7 @@
 use hupai_game::{Action, GameRules, Pai};
 
 /// Codes in all (the shared space every family's table is drawn from).
-pub(crate) const CODES: usize = HAIDI + 1;
+pub const CODES: usize = HAIDI + 1;
 
 const REACH: usize = 74;
 const CHI: usize = 75;
@@ -52,56 +52,59 @@ const KAIGANG: usize = QISHOUHU + 1;
 const HAIDI: usize = KAIGANG + 27;
 
 /// The kinds of action a family's rules have (bits of [`Family::actions`]).
-pub(crate) mod kinds {
-    pub(crate) const REACH: u16 = 1 << 0;
-    pub(crate) const CHI: u16 = 1 << 1;
-    pub(crate) const KITA: u16 = 1 << 2;
+pub mod kinds {
+    /// Riichi declared.
+    pub const REACH: u16 = 1 << 0;
+    /// A chi (a run called from the seat before).
+    pub const CHI: u16 = 1 << 1;
+    /// North set aside (three players).
+    pub const KITA: u16 = 1 << 2;
     /// The abortive draw a seat declares (nine terminals).
-    pub(crate) const RYUKYOKU: u16 = 1 << 3;
+    pub const RYUKYOKU: u16 = 1 << 3;
     /// Sichuan's three tiles passed before play (`huansanzhang`).
-    pub(crate) const EXCHANGE: u16 = 1 << 4;
+    pub const EXCHANGE: u16 = 1 << 4;
     /// Sichuan's void suit declared before play (`dingque`).
-    pub(crate) const DINGQUE: u16 = 1 << 5;
+    pub const DINGQUE: u16 = 1 << 5;
     /// Changsha's small wins of the deal (`qishouhu`).
-    pub(crate) const QISHOUHU: u16 = 1 << 6;
+    pub const QISHOUHU: u16 = 1 << 6;
     /// Changsha's kong with two tiles opened (`kaigang`).
-    pub(crate) const KAIGANG: u16 = 1 << 7;
+    pub const KAIGANG: u16 = 1 << 7;
     /// Changsha's last tile taken (`haidi`).
-    pub(crate) const HAIDI: u16 = 1 << 8;
+    pub const HAIDI: u16 = 1 << 8;
 }
 
 /// A rule family with its own action table and feature planes: everything the tables and the
 /// planes read about the family, as data.
 #[derive(Debug)]
-pub(crate) struct Family {
+pub struct Family {
     /// The family's name, as `hupai.game` reports it.
-    pub(crate) name: &'static str,
+    pub name: &'static str,
     /// Players at the table.
-    pub(crate) players: usize,
+    pub players: usize,
     /// The tile kinds in the wall (bit `k` for kind `k`, mjai order).
-    pub(crate) tiles: u64,
+    pub tiles: u64,
     /// Suits (m, p, s) whose red five is in the wall.
-    pub(crate) red_fives: [bool; 3],
+    pub red_fives: [bool; 3],
     /// The wild kind, never discarded nor melded, if the family has one.
-    pub(crate) wildcard: Option<usize>,
+    pub wildcard: Option<usize>,
     /// The kinds of action beyond those every family has (discards, pon, kans, win, pass).
-    pub(crate) actions: u16,
+    pub actions: u16,
     /// Riichi's table: dora indicators, counters and sticks.
-    pub(crate) dora: bool,
+    pub dora: bool,
     /// Flowers set aside (one plane per seat).
-    pub(crate) flowers: bool,
+    pub flowers: bool,
     /// Hands in a full game, for the `round` plane (8: east and south).
-    pub(crate) hands: f32,
+    pub hands: f32,
     /// Live tiles after the deal, for the `tiles_left` plane.
-    pub(crate) live_tiles: f32,
+    pub live_tiles: f32,
     /// What one unit of the `score` planes is worth.
-    pub(crate) score_unit: f32,
+    pub score_unit: f32,
 }
 
 const ALL_KINDS: u64 = (1 << 34) - 1;
 
 /// Four-player riichi.
-pub(crate) static RIICHI4: Family = Family {
+pub static RIICHI4: Family = Family {
     name: "riichi4",
     players: 4,
     tiles: ALL_KINDS,
@@ -116,7 +119,7 @@ pub(crate) static RIICHI4: Family = Family {
 };
 
 /// Three-player riichi: no 2m–8m (so no red 5m), no chi, north set aside.
-pub(crate) static RIICHI3: Family = Family {
+pub static RIICHI3: Family = Family {
     name: "riichi3",
     players: 3,
     tiles: ALL_KINDS & !(0b111_1111 << 1),
@@ -132,7 +135,7 @@ pub(crate) static RIICHI3: Family = Family {
 
 /// The Chinese Official rules: every kind, no red fives, chow, flowers (set aside by the engine,
 /// never a decision).
-pub(crate) static GB: Family = Family {
+pub static GB: Family = Family {
     name: "gb",
     players: 4,
     tiles: ALL_KINDS,
@@ -147,7 +150,7 @@ pub(crate) static GB: Family = Family {
 };
 
 /// Red-dragon mahjong: the three suits and the red dragon, which is wild; pung and kong only.
-pub(crate) static HONGZHONG: Family = Family {
+pub static HONGZHONG: Family = Family {
     name: "hongzhong",
     players: 4,
     tiles: ((1 << 27) - 1) | (1 << 33),
@@ -165,7 +168,7 @@ const SUITED_KINDS: u64 = (1 << 27) - 1;
 
 /// Sichuan mahjong: the three suits, no chow; three tiles passed and a void suit declared before
 /// play; a winner leaves the hand.
-pub(crate) static SICHUAN: Family = Family {
+pub static SICHUAN: Family = Family {
     name: "sichuan",
     players: 4,
     tiles: SUITED_KINDS,
@@ -180,7 +183,7 @@ pub(crate) static SICHUAN: Family = Family {
 };
 
 /// Changsha mahjong: the three suits, chow, small wins of the deal, 开杠 and 海底.
-pub(crate) static CHANGSHA: Family = Family {
+pub static CHANGSHA: Family = Family {
     name: "changsha",
     players: 4,
     tiles: SUITED_KINDS,
@@ -195,14 +198,14 @@ pub(crate) static CHANGSHA: Family = Family {
 };
 
 /// Families with a table.
-pub(crate) const FAMILY_COUNT: usize = 6;
+pub const FAMILY_COUNT: usize = 6;
 
 /// Every family with a table, in the order the per-family caches keep them.
-pub(crate) static FAMILIES: [&Family; FAMILY_COUNT] = [&RIICHI4, &RIICHI3, &GB, &HONGZHONG, &SICHUAN, &CHANGSHA];
+pub static FAMILIES: [&Family; FAMILY_COUNT] = [&RIICHI4, &RIICHI3, &GB, &HONGZHONG, &SICHUAN, &CHANGSHA];
 
 impl Family {
     /// The family `rules` play under, or why there is none.
-    pub(crate) fn of(rules: &GameRules) -> Result<&'static Family, String> {
+    pub fn of(rules: &GameRules) -> Result<&'static Family, String> {
         use hupai_game::Family as Rules;
         match rules.family {
             Rules::Riichi if rules.players == 3 => Ok(&RIICHI3),
@@ -216,12 +219,12 @@ impl Family {
     }
 
     /// The family's place in [`FAMILIES`].
-    pub(crate) fn index(&self) -> usize {
+    pub fn index(&self) -> usize {
         FAMILIES.iter().position(|&f| std::ptr::eq(f, self)).unwrap_or(0)
     }
 
     /// Does the family's rules have this kind of action?
-    pub(crate) fn has(&self, kind: u16) -> bool {
+    pub fn has(&self, kind: u16) -> bool {
         self.actions & kind != 0
     }
 
@@ -231,12 +234,12 @@ impl Family {
     }
 
     /// True if the family's wall holds the red five of this kind's suit.
-    pub(crate) fn has_red(&self, kind: usize) -> bool {
+    pub fn has_red(&self, kind: usize) -> bool {
         kind < 27 && kind % 9 == 4 && self.red_fives[kind / 9]
     }
 
     /// True if the family has any red five.
-    pub(crate) fn has_reds(&self) -> bool {
+    pub fn has_reds(&self) -> bool {
         self.red_fives.iter().any(|&r| r)
     }
 }
@@ -246,7 +249,7 @@ fn kind(pai: Pai) -> usize {
 }
 
 /// The code of an engine action (see the module's table); `None` for an action no table numbers.
-pub(crate) fn code(action: &Action) -> Option<usize> {
+pub fn code(action: &Action) -> Option<usize> {
     Some(match *action {
         Action::Dahai { pai, tsumogiri } if pai.index() < 37 => usize::from(pai.index()) * 2 + usize::from(tsumogiri),
         Action::Reach => REACH,
@@ -289,7 +292,7 @@ pub(crate) fn code(action: &Action) -> Option<usize> {
 const SUITS: [hupai::Suit; 3] = [hupai::Suit::Man, hupai::Suit::Pin, hupai::Suit::Sou];
 
 /// A suit's place in m, p, s order.
-pub(crate) fn suit_index(suit: hupai::Suit) -> usize {
+pub fn suit_index(suit: hupai::Suit) -> usize {
     SUITS.iter().position(|&s| s == suit).unwrap_or(0)
 }
 
@@ -375,10 +378,11 @@ fn action_of(code: usize, family: &Family) -> Option<Action> {
 
 /// One family's table: its actions by id and the id of every code.
 #[derive(Debug)]
-pub(crate) struct ActionTable {
-    pub(crate) family: &'static Family,
+pub struct ActionTable {
+    /// The family the table is of.
+    pub family: &'static Family,
     /// The canonical action of each id.
-    pub(crate) actions: Vec<Action>,
+    pub actions: Vec<Action>,
     /// The id of each code; `u16::MAX` for codes the family never produces.
     ids: [u16; CODES],
 }
@@ -398,7 +402,7 @@ impl ActionTable {
     }
 
     /// The table of `family` (built once per process).
-    pub(crate) fn of(family: &'static Family) -> &'static ActionTable {
+    pub fn of(family: &'static Family) -> &'static ActionTable {
         use std::sync::OnceLock;
         static TABLES: [OnceLock<ActionTable>; FAMILY_COUNT] = [const { OnceLock::new() }; FAMILY_COUNT];
         let slot = family.index();
@@ -406,17 +410,22 @@ impl ActionTable {
     }
 
     /// The table of the family `rules` play under, or why there is none.
-    pub(crate) fn for_rules(rules: &GameRules) -> Result<&'static ActionTable, String> {
+    pub fn for_rules(rules: &GameRules) -> Result<&'static ActionTable, String> {
         Family::of(rules).map(ActionTable::of)
     }
 
     /// Actions in the table.
-    pub(crate) fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.actions.len()
     }
 
+    /// True if the table has no action (never: every family discards).
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
+    }
+
     /// The id of an engine action, if the family's table holds it.
-    pub(crate) fn id(&self, action: &Action) -> Option<u16> {
+    pub fn id(&self, action: &Action) -> Option<u16> {
         let id = *self.ids.get(code(action)?)?;
         (id != u16::MAX).then_some(id)
     }

@@ -103,12 +103,12 @@ fn list(family: &Family) -> arrayvec::ArrayVec<Plane, MOST> {
 }
 
 /// Planes of a family.
-pub(crate) fn channels(family: &'static Family) -> usize {
+pub fn channels(family: &'static Family) -> usize {
     planes(family).len()
 }
 
 /// The name of every plane, in order.
-pub(crate) fn plane_names(family: &'static Family) -> Vec<String> {
+pub fn plane_names(family: &'static Family) -> Vec<String> {
     planes(family)
         .iter()
         .map(|plane| match *plane {
@@ -170,7 +170,7 @@ fn one_hot(row: &mut [f32], kind: Option<usize>) {
 }
 
 /// Writes `seat`'s planes into `out` (`channels(family) * 34` values; every one written).
-pub(crate) fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut [f32]) {
+pub fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut [f32]) {
     let view = game.view(seat);
     let p = family.players;
     let s = usize::from(seat);

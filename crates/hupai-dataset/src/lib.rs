@@ -1,0 +1,20 @@
+//! Training data from game logs: every decision of a corpus of logs (mjai, tenhou.net/6, mjlog,
+//! 電脳麻将's paipu, as `hupai_game::formats` reads them) replayed through the engine and written
+//! as columns, in the same fixed action table ([`action_table`]) and the same feature planes
+//! ([`features`]) as the Python package's `Game` and `VecGame`, so a model trained on logs plays
+//! there unchanged.
+//!
+//! [`read`] reads a list of files on every core into one [`Columns`]; [`Stream`] reads a corpus
+//! larger than memory a few files at a time, in an order shuffled with a seed, into batches of a
+//! fixed size; [`npz`] writes columns as a numpy `.npz` archive (the command line's door). A log
+//! that cannot be read or replayed is skipped whole and reported as a [`Damaged`] (file, game,
+//! hand, event and why): never a crash, never a silent drop.
+
+pub mod action_table;
+pub mod features;
+pub mod npz;
+mod reader;
+mod stream;
+
+pub use reader::{Columns, Damaged, Options, Planes, Source, plane_scales, read, read_texts};
+pub use stream::Stream;

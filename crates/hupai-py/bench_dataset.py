@@ -1,0 +1,162 @@
+"""Bench of training data from logs (docs/performance.md states its figures): hupai.game.decisions
+over mjai logs made by `hupai play`, side by side in one run with riichienv 0.4.11's own way of
+getting the same data from the same logs (MjaiReplay, each kyoku's steps per seat, the
+observation's mask and encoded planes, the action's id), timed per CPU second of the process and on
+the wall; the machine's memory bandwidth (a numpy copy) beside the bytes of planes written; and the
+peak memory of DecisionBatches streaming a corpus of a given size.
+
+    python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --games 200
+    python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --stream-gb 10
+
+Needs the wheel installed (and riichienv==0.4.11 for the comparison; skipped with a message
+without it)."""
+
+import argparse
+import json
+import os
+import pathlib
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy
+
+from hupai.game import DecisionBatches, decisions
+
+
+def timed(fn, repeat):
+    """Runs fn `repeat` times; (result, wall seconds, process CPU seconds) of the whole."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(repeat):
+        out = fn()
+    return out, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def memory_bandwidth():
+    """Bytes a second one core copies between two 256 MB float32 arrays (read + write counted)."""
+    a = numpy.ones(64 << 20, dtype=numpy.float32)
+    b = numpy.empty_like(a)
+    numpy.copyto(b, a)
+    start = time.perf_counter()
+    for _ in range(10):
+        numpy.copyto(b, a)
+    return 2 * a.nbytes * 10 / (time.perf_counter() - start)
+
+
+def riichienv_decisions(paths, planes):
+    """riichienv 0.4.11: every decision of every seat of the logs, its mask and action id (and
+    its (74, 34) float32 planes)."""
+    import riichienv
+
+    rows = 0
+    for p in paths:
+        for kyoku in riichienv.MjaiReplay.from_jsonl(str(p)).take_kyokus():
+            for seat in range(4):
+                for obs, action in kyoku.steps(seat):
+                    obs.mask()
+                    action.encode()
+                    if planes:
+                        numpy.frombuffer(obs.encode(), dtype=numpy.float32)
+                    rows += 1
+    return rows
+
+
+def stream_rss(directory, batch, features):
+    """Streams every file of `directory` in batches; prints the peak RSS and the rows."""
+    paths = sorted(pathlib.Path(directory).iterdir())
+    stream = DecisionBatches(paths, batch, features=features, seed=1)
+    rows = 0
+    start = time.perf_counter()
+    for b in stream:
+        rows += len(b["action"])
+    print(
+        json.dumps(
+            {
+                "files": len(paths),
+                "bytes": sum(p.stat().st_size for p in paths),
+                "rows": rows,
+                "games": stream.games,
+                "damaged": len(stream.damaged),
+                "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                "seconds": time.perf_counter() - start,
+                "cpu_seconds": time.process_time(),
+            }
+        )
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hupai-bin", default="target/release/hupai")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", default="efficiency")
+    ap.add_argument("--stream-gb", type=float, default=0.0, help="also stream a corpus of this many GB")
+    ap.add_argument("--stream-child", nargs=3, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.stream_child:
+        features = {"false": False, "true": True}.get(args.stream_child[2], args.stream_child[2])
+        stream_rss(args.stream_child[0], int(args.stream_child[1]), features)
+        return
+    work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
+    logs = work / "logs"
+    subprocess.run(
+        [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
+         "--out", str(logs)],
+        check=True,
+        capture_output=True,
+    )
+    paths = sorted(logs.iterdir())
+    size = sum(p.stat().st_size for p in paths)
+    print(f"{len(paths)} hanchan ({args.players} players), {size / 1e6:.1f} MB of mjai logs, {os.cpu_count()} cores")
+    bw = memory_bandwidth()
+    print(f"memory bandwidth (numpy copy, one core): {bw / 1e9:.1f} GB/s")
+    games = len(paths)
+    results = []
+    for name, kw in [
+        ("hupai masks+actions+outcomes", dict(features=False)),
+        ("hupai + uint8 planes", dict(features="uint8")),
+        ("hupai + float32 planes", dict(features=True)),
+    ]:
+        for threads in (None, 1):
+            d, wall, cpu = timed(lambda: decisions(paths, threads=threads, **kw), 3)
+            rows = len(d["action"])
+            planes = d.get("planes")
+            written = 0 if planes is None else planes.nbytes
+            line = (f"{name:32} threads={threads or 'all':>3}: {3 * games / cpu:8.0f} hanchan/CPU-s, "
+                    f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan")
+            if written:
+                line += f", planes {3 * written / wall / 1e9:.2f} GB/s written"
+            print(line)
+            results.append((name, threads, 3 * games / cpu, 3 * games / wall))
+    try:
+        import riichienv  # noqa: F401
+
+        sample = paths[: max(1, games // 4)]
+        for planes in (False, True):
+            rows, wall, cpu = timed(lambda: riichienv_decisions(sample, planes), 1)
+            print(f"riichienv 0.4.11 {'+ (74,34) float32 planes' if planes else 'masks+actions':24}: "
+                  f"{len(sample) / cpu:8.0f} hanchan/CPU-s, {len(sample) / wall:8.0f} hanchan/s wall, "
+                  f"{rows / len(sample):.0f} decisions/hanchan")
+    except ImportError:
+        print("riichienv is not installed: pip install riichienv==0.4.11 for the comparison")
+    if args.stream_gb:
+        corpus = work / "corpus"
+        corpus.mkdir()
+        copies = max(1, int(args.stream_gb * 1e9 / size))
+        for c in range(copies):
+            for p in paths:
+                (corpus / f"{c:05}-{p.name}").symlink_to(p)
+        for features in ("false", "uint8"):
+            out = subprocess.run(
+                [sys.executable, __file__, "--stream-child", str(corpus), "4096", features],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            print(f"stream features={features}: {out.strip()}")
+
+
+if __name__ == "__main__":
+    main()
