@@ -139,8 +139,9 @@ impl Filler {
                 // A tile passed to the seat: of a pass whose suit is this tile's, or not known yet.
                 &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i) == Some(suit),
                 &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none(),
-                &|i| not_drawn(i) && slots[i].is_none(),
-                &|i| slots[i] == Some(pai) || slots[i].is_none(),
+                // Never a slot passed in another suit: its pass would not be of one suit.
+                &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit),
+                &|i| slots[i] == Some(pai) || (slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit)),
             ];
             let mut pick = None;
             for tier in tiers {
@@ -1087,15 +1088,32 @@ pub(crate) fn fill(
     Ok(out)
 }
 
+/// Deals tried before a bot gives up (only a table that fails is dealt again).
+const ATTEMPTS: u64 = 48;
+
 /// The game as `me` sees it after `events` (one hand's, from its `start_kyoku`; `tsumogiri`
 /// recorded for each discard), the hidden tiles dealt to fit, the decision pending. A deal the
 /// replay refuses (a made-up hand that could not have played as the events show) is dealt again
 /// another way, a few times.
 pub(crate) fn rebuild(events: &[Event], me: Seat, rules: &GameRules, full: &Census, seed: u64) -> Result<Game, String> {
     let mut last = String::new();
-    for attempt in 0..8u64 {
-        let filled =
-            fill(events, me, rules, full, seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)), attempt > 0)?;
+    for attempt in 0..ATTEMPTS {
+        // A deal that cannot be completed (a tile shown that no hidden place left can hold) is
+        // tried again another way, as a deal the replay refuses is.
+        let filled = match fill(
+            events,
+            me,
+            rules,
+            full,
+            seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            attempt > 0,
+        ) {
+            Ok(f) => f,
+            Err(e) => {
+                last = e;
+                continue;
+            }
+        };
         let log = GameLog {
             header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None },
             events: filled
