@@ -215,7 +215,7 @@ impl Arena {
             std::fs::write(&path, hupai_game::mjai::write(game.events(), n))
                 .map_err(|e| ArenaError::Io(format!("cannot write {}: {e}", path.display())))?;
         }
-        Ok(TableRecord::new(set, table, &game, &player_at, faults, asked, protocol_time))
+        Ok(TableRecord::new(self.seed.wrapping_add(set), table, &game, &player_at, faults, asked, protocol_time))
     }
 }
 
