@@ -349,3 +349,39 @@ fn majiang_ai_plays_through_its_adapter() {
     assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 1, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--merge`: two runs of other sets give the one run of every set (the same players' figures and
+/// intervals); a result without its tables, or of other players, is refused with the reason.
+#[test]
+fn merged_runs_equal_one_run() {
+    let seats = ["--policy", "efficiency", "--policy", "random", "--policy", "efficiency", "--policy", "random"];
+    let run = |games: &str, seed: &str| {
+        let mut args = vec!["--rules", "tenhou", "--games", games, "--seed", seed];
+        args.extend(seats);
+        arena(&args)
+    };
+    let (a, b, whole) = (run("2", "0"), run("1", "2"), run("3", "0"));
+    let mut child =
+        hupai().args(["arena", "--merge", "-", "--json"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(format!("{a}\n{b}\n").as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(merged["sets"], 3);
+    assert_eq!(merged["players"], whole["players"]);
+    assert_eq!(merged["pairs"], whole["pairs"]);
+    // Other players do not merge.
+    let other = arena(&[
+        "--rules", "tenhou", "--games", "1", "--policy", "random", "--policy", "random", "--policy", "random",
+        "--policy", "random",
+    ]);
+    let dir = std::env::temp_dir().join(format!("hupai-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.json"), a.to_string()).unwrap();
+    std::fs::write(dir.join("o.json"), other.to_string()).unwrap();
+    let refused = hupai().args(["arena", "--merge"]).arg(dir.join("a.json")).arg(dir.join("o.json")).output().unwrap();
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("only runs of the same players under the same rules merge"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
