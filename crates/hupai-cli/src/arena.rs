@@ -59,6 +59,11 @@ pub(crate) struct ArenaArgs {
     /// other sets, say on other machines, with the same players and rules.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["player", "policy", "bench", "out"])]
     merge: Vec<PathBuf>,
+    /// Serve games on ADDR (HOST:PORT) as an mjai TCP server: clients (`hello` answered with
+    /// `join`, then one answer an event) take the seats the `--policy` players leave, in the
+    /// order they join; one JSON line a game.
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["player", "bench", "merge", "out", "single"])]
+    listen: Option<String>,
 }
 
 /// `--rules`: a preset, a JSON object, or a file holding one.
@@ -142,6 +147,17 @@ pub(crate) fn run(args: &ArenaArgs, out: &mut impl Write) -> Result<bool, String
         return Ok(false);
     }
     let rules = parse_rules(&args.rules)?;
+    if let Some(address) = &args.listen {
+        let policies: Vec<PlayerKind> = players_in_order(args)?
+            .into_iter()
+            .filter_map(|p| match p {
+                Player::Policy(kind) => Some(kind),
+                _ => None,
+            })
+            .collect();
+        crate::listen::serve(address, rules, &policies, args.games, args.seed, out)?;
+        return Ok(false);
+    }
     let mut players = players_in_order(args)?;
     if players.is_empty() && args.bench {
         players = vec![Player::Policy(PlayerKind::Efficiency); usize::from(rules.players)];

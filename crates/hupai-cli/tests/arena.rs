@@ -385,3 +385,31 @@ fn merged_runs_equal_one_run() {
     assert!(err.contains("only runs of the same players under the same rules merge"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--listen`: an mjai TCP server; `hupai bot --connect` joins it (`hello`, `join`) and plays a
+/// whole game at the seat the policies leave, every answer legal.
+#[test]
+fn hupai_bot_joins_the_tcp_server() {
+    use std::io::{BufRead, BufReader};
+    let mut server = hupai()
+        .args(["arena", "--listen", "127.0.0.1:0", "--rules", "tenhou", "--games", "1", "--seed", "5"])
+        .args(["--policy", "efficiency", "--policy", "random", "--policy", "efficiency"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(server.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    let address = first.split_whitespace().find(|w| w.starts_with("127.0.0.1:")).expect(&first).to_string();
+    let bot = hupai().args(["bot", "--connect", &address, "--name", "joined"]).output().unwrap();
+    assert!(bot.status.success(), "{}", String::from_utf8_lossy(&bot.stderr));
+    let out = server.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["names"][0], "joined");
+    assert_eq!(line["illegal"], serde_json::json!([0, 0, 0, 0]));
+    assert!(line["decisions"].as_u64().unwrap() > 100, "{line}");
+    let total: i64 = line["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum();
+    assert!(total <= 100_000 && total > 90_000, "{line}");
+}
