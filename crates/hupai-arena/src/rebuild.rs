@@ -440,10 +440,18 @@ fn build(
             forms.truncate(6);
         }
     }
-    if first.is_some() {
+    if let Some(k) = first {
         for i in (1..forms.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             forms.swap(i, j);
+        }
+        // Three or four known tiles of a kind (a closed kan later, say, which riichi allows
+        // only when the waits stay) are a triplet first.
+        if need[k] >= 3
+            && let Some(t) = forms.iter().position(|f| f.len() == 3 && f[0] == f[1])
+        {
+            let triplet = forms.remove(t);
+            forms.insert(0, triplet);
         }
     }
     for form in forms {

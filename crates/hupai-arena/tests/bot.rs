@@ -118,3 +118,4 @@ fn changsha() {
 fn sichuan() {
     family("sichuan", 4, 0.5);
 }
+
