@@ -118,4 +118,3 @@ fn changsha() {
 fn sichuan() {
     family("sichuan", 4, 0.5);
 }
-
