@@ -177,10 +177,22 @@ impl Arena {
                 protocol_time += t.elapsed();
                 asked += 1;
                 let chosen = match answer {
-                    Ok(text) => protocol::read_action(&text, seat)
-                        .ok()
-                        .and_then(|a| protocol::match_legal(&legal, &a))
-                        .ok_or(Fault::Illegal),
+                    Ok(text) => {
+                        let action = protocol::read_action(&text, seat)
+                            .ok()
+                            .and_then(|a| protocol::match_legal(&legal, &a))
+                            .ok_or(Fault::Illegal);
+                        if action.is_err() {
+                            // Said where it happened, so that the bot's author can look.
+                            eprintln!(
+                                "hupai arena: set {set}, table {table}, seat {seat} ({}), {}: the answer {} is not a legal action",
+                                self.players[player_at[s]].name(),
+                                game.kyoku_name(),
+                                text.trim()
+                            );
+                        }
+                        action
+                    }
                     Err(fault) => Err(fault),
                 };
                 match chosen {
@@ -215,7 +227,7 @@ impl Arena {
             std::fs::write(&path, hupai_game::mjai::write(game.events(), n))
                 .map_err(|e| ArenaError::Io(format!("cannot write {}: {e}", path.display())))?;
         }
-        Ok(TableRecord::new(set, table, &game, &player_at, faults, asked, protocol_time))
+        Ok(TableRecord::new(self.seed.wrapping_add(set), table, &game, &player_at, faults, asked, protocol_time))
     }
 }
 

@@ -98,8 +98,13 @@ impl Bot {
         let events = protocol::read_events(line).map_err(|message| BotError { event: self.read, message })?;
         let action = self.react_events(&events)?;
         let seat = self.seat.unwrap_or(0);
+        // A win's target: whoever made the last draw, discard or kan (the winner itself on a
+        // self-drawn win).
         let target = self.hand.iter().rev().find_map(|e| match *e {
-            Event::Dahai { actor, .. } | Event::Kakan { actor, .. } | Event::Ankan { actor, .. } => Some(actor),
+            Event::Tsumo { actor, .. }
+            | Event::Dahai { actor, .. }
+            | Event::Kakan { actor, .. }
+            | Event::Ankan { actor, .. } => Some(actor),
             _ => None,
         });
         Ok(protocol::action_line(seat, target.unwrap_or(seat), &action))

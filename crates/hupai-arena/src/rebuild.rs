@@ -87,6 +87,10 @@ struct Filler {
     incoming: Vec<(usize, Seat)>,
     /// Flowers set aside (GB): dealt (taken from the hand), else drawn (the wall's, no slot).
     flower_dealt: Vec<bool>,
+    /// Whether the hidden places a shown tile may come from are chosen at random among the
+    /// equally likely ones (every attempt but the first), and the generator choosing them.
+    jitter: bool,
+    rng: SplitMix64,
 }
 
 fn see(seen: &mut Census, pai: Pai) {
@@ -121,23 +125,40 @@ impl Filler {
         let pick = if drawn_first == Some(true) {
             drawn.filter(|&d| self.slots[d].is_none_or(|v| v == pai))
         } else {
-            let not_drawn = |&&i: &&usize| Some(i) != drawn || drawn_first.is_none();
-            hand.iter()
-                .filter(not_drawn)
-                .find(|&&i| self.slots[i] == Some(pai))
-                .or_else(|| hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none() && !self.passed[i]))
+            let r = if self.jitter { self.rng.next_u64() as usize } else { 0 };
+            let not_drawn = |i: usize| Some(i) != drawn || drawn_first.is_none();
+            let pass_suit = |i: usize| self.pass_suit(i);
+            let slots = &self.slots;
+            let passed = &self.passed;
+            let suit = suit_of(pai.kind_index());
+            // The tiers in order of preference; within a tier the first (oldest, or newest for a
+            // void suit) on the first attempt, one at random on the others.
+            let tiers: [&dyn Fn(usize) -> bool; 6] = [
+                &|i| not_drawn(i) && slots[i] == Some(pai),
+                &|i| not_drawn(i) && slots[i].is_none() && !passed[i],
                 // A tile passed to the seat: of a pass whose suit is this tile's, or not known yet.
-                .or_else(|| {
-                    hand.iter()
-                        .filter(not_drawn)
-                        .find(|&&i| self.slots[i].is_none() && self.pass_suit(i) == Some(suit_of(pai.kind_index())))
-                })
-                .or_else(|| {
-                    hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none() && self.pass_suit(i).is_none())
-                })
-                .or_else(|| hand.iter().filter(not_drawn).find(|&&i| self.slots[i].is_none()))
-                .or_else(|| hand.iter().find(|&&i| self.slots[i] == Some(pai) || self.slots[i].is_none()))
-                .copied()
+                &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i) == Some(suit),
+                &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none(),
+                // Never a slot passed in another suit: its pass would not be of one suit.
+                &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit),
+                &|i| slots[i] == Some(pai) || (slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit)),
+            ];
+            let mut pick = None;
+            for tier in tiers {
+                let found: Vec<usize> = hand.iter().copied().filter(|&i| tier(i)).collect();
+                if found.is_empty() {
+                    continue;
+                }
+                // An exact tile is the same whichever copy; otherwise vary on later attempts.
+                let k = if self.jitter && found.len() > 1 && slots[found[0]] != Some(pai) {
+                    if r % 2 == 0 { 0 } else { r / 2 % found.len() }
+                } else {
+                    0
+                };
+                pick = Some(found[k]);
+                break;
+            }
+            pick
         };
         let Some(i) = pick else {
             return Err(format!("seat {seat} shows {pai}, which it cannot hold"));
@@ -244,7 +265,11 @@ impl Filler {
                 }
             }
             Event::Kakan { actor, pai, .. } | Event::Kita { actor, pai } if actor != me => {
-                let drawn = self.drawn[usize::from(actor & 3)].is_some_and(|d| self.slots[d].is_none_or(|v| v == pai));
+                // The tile just drawn, or (on every other later attempt) one held before: a
+                // kakan may add a tile kept from an earlier draw, the drawn one staying in the hand.
+                let held = self.jitter && self.rng.next_u64() & 1 == 1;
+                let drawn =
+                    !held && self.drawn[usize::from(actor & 3)].is_some_and(|d| self.slots[d].is_none_or(|v| v == pai));
                 self.take(actor, pai, if drawn { Some(true) } else { None })?;
                 self.drawn[usize::from(actor & 3)] = None;
             }
@@ -415,10 +440,18 @@ fn build(
             forms.truncate(6);
         }
     }
-    if first.is_some() {
+    if let Some(k) = first {
         for i in (1..forms.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             forms.swap(i, j);
+        }
+        // Three or four known tiles of a kind (a closed kan later, say, which riichi allows
+        // only when the waits stay) are a triplet first.
+        if need[k] >= 3
+            && let Some(t) = forms.iter().position(|f| f.len() == 3 && f[0] == f[1])
+        {
+            let triplet = forms.remove(t);
+            forms.insert(0, triplet);
         }
     }
     for form in forms {
@@ -546,7 +579,10 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
         candidates.push(Vec::new());
     }
     let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i) || suit.is_none()).collect();
-    for kinds in candidates {
+    // Each try builds the hand another way (the forms are shuffled): one that leaves the other
+    // hidden tiles a deal without their void suits is taken.
+    let tries = std::iter::repeat_n(candidates, 8).flatten();
+    for kinds in tries {
         let (mut need, mut avail) = (need, avail);
         if kinds.iter().any(|&x| {
             if avail[x] == 0 {
@@ -613,7 +649,7 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
                 }
             }
         }
-        if !ok {
+        if !ok || !rest_fits(f, &left, &[]) {
             for i in done {
                 f.slots[i] = None;
             }
@@ -625,60 +661,114 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
     false
 }
 
-/// One tile of `rest` for each slot, none of its slot's void suit (Sichuan): each slot in turn
-/// takes the suit it may hold with the most copies to spare (copies left less what the slots
-/// after it expect to take of them), ties broken at random, tried again a few times.
-fn deal_avoiding_voids(rest: &[Pai], voids: &[Option<Suit>], rng: &mut SplitMix64) -> Option<Vec<Pai>> {
-    let group = |p: &Pai| match suit_of(p.kind_index()) {
+/// The pile of a tile: 0, 1, 2 for the three suits, 3 for honors.
+fn pile(p: Pai) -> usize {
+    match suit_of(p.kind_index()) {
         Some(Suit::Man) => 0,
         Some(Suit::Pin) => 1,
         Some(Suit::Sou) => 2,
         _ => 3,
-    };
-    let allowed = |v: Option<Suit>, g: usize| match v {
-        None => true,
-        Some(Suit::Man) => g != 0,
-        Some(Suit::Pin) => g != 1,
-        Some(Suit::Sou) => g != 2,
-        Some(Suit::Honor) => true,
-    };
-    'attempt: for _ in 0..16 {
-        let mut piles: [Vec<Pai>; 4] = Default::default();
-        for p in rest {
-            piles[group(p)].push(*p);
-        }
-        // The slots with a void first: they have fewer suits to take from.
-        let mut order: Vec<usize> = (0..voids.len()).collect();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
-        order.sort_by_key(|&i| voids[i].is_none());
-        let mut out = vec![Pai::UNKNOWN; voids.len()];
-        for (n, &i) in order.iter().enumerate() {
-            let mut expected = [0f64; 4];
-            for &j in &order[n + 1..] {
-                let ways = (0..4).filter(|&g| allowed(voids[j], g) && !piles[g].is_empty()).count().max(1) as f64;
-                for (g, e) in expected.iter_mut().enumerate() {
-                    if allowed(voids[j], g) && !piles[g].is_empty() {
-                        *e += 1.0 / ways;
-                    }
-                }
-            }
-            let mut spare = [0f64; 4];
-            for (g, x) in spare.iter_mut().enumerate() {
-                *x = piles[g].len() as f64 - expected[g] + (rng.below(1000) as f64) * 1e-6;
-            }
-            let best = (0..4)
-                .filter(|&g| allowed(voids[i], g) && !piles[g].is_empty())
-                .max_by(|&a, &b| spare[a].total_cmp(&spare[b]));
-            let Some(g) = best else { continue 'attempt };
-            let k = rng.below(piles[g].len() as u64) as usize;
-            out[i] = piles[g].swap_remove(k);
-        }
-        return Some(out);
     }
-    None
+}
+
+/// The class of a slot: the pile it may not take (its seat's void suit, Sichuan), 3 for none.
+fn class(void: Option<Suit>) -> usize {
+    match void {
+        Some(Suit::Man) => 0,
+        Some(Suit::Pin) => 1,
+        Some(Suit::Sou) => 2,
+        _ => 3,
+    }
+}
+
+/// Whether slots counted by class can each take a tile of the piles counted, none of its void
+/// suit. By Hall's theorem: each void class alone fits in the other piles, and all of them fit in
+/// all the tiles (two void classes together may take every pile).
+fn fits(slots: [usize; 4], piles: [usize; 4]) -> bool {
+    let total: usize = piles.iter().sum();
+    (0..3).all(|v| slots[v] <= total - piles[v]) && slots.iter().sum::<usize>() <= total
+}
+
+/// The tiles of `pool` (no flowers) counted by pile.
+fn piles_of(pool: &Census) -> [usize; 4] {
+    let mut piles = [0usize; 4];
+    for (index, &n) in pool.iter().enumerate().take(37) {
+        if let Some(p) = Pai::from_index(index as u8) {
+            piles[pile(p)] += usize::from(n);
+        }
+    }
+    piles
+}
+
+/// Whether the slots still empty, less `skip`, can still be dealt from `pool` without a void
+/// suit: a shape or a pass dealt first must leave the others a deal.
+fn rest_fits(f: &Filler, pool: &Census, skip: &[usize]) -> bool {
+    let mut slots = [0usize; 4];
+    for i in 0..f.slots.len() {
+        if f.slots[i].is_none() && !skip.contains(&i) {
+            slots[class(f.voids[usize::from(f.owner[i] & 3)])] += 1;
+        }
+    }
+    fits(slots, piles_of(pool))
+}
+
+/// One tile of `rest` for each slot, none of its slot's void suit (Sichuan), at random among the
+/// deals that exist: each slot in turn (in random order) takes a tile from a pile after which the
+/// slots left can still be dealt. `None` if no deal exists.
+fn deal_avoiding_voids(rest: &[Pai], voids: &[Option<Suit>], rng: &mut SplitMix64) -> Option<Vec<Pai>> {
+    let mut piles: [Vec<Pai>; 4] = Default::default();
+    for &p in rest {
+        piles[pile(p)].push(p);
+    }
+    let mut left = [0usize; 4];
+    for &v in voids {
+        left[class(v)] += 1;
+    }
+    let counts = |piles: &[Vec<Pai>; 4]| [piles[0].len(), piles[1].len(), piles[2].len(), piles[3].len()];
+    if !fits(left, counts(&piles)) {
+        return None;
+    }
+    let mut order: Vec<usize> = (0..voids.len()).collect();
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        order.swap(i, j);
+    }
+    let mut out = vec![Pai::UNKNOWN; voids.len()];
+    for i in order {
+        let c = class(voids[i]);
+        left[c] -= 1;
+        // The piles by their tiles, a random one among equals first: the deal stays random.
+        let mut gs: Vec<usize> = (0..4).filter(|&g| g != c && !piles[g].is_empty()).collect();
+        for k in (1..gs.len()).rev() {
+            let j = rng.below(k as u64 + 1) as usize;
+            gs.swap(k, j);
+        }
+        let weight = |g: usize| piles[g].len();
+        // A pile chosen with odds by its size, among those that keep a deal for the rest.
+        let ok: Vec<usize> = gs
+            .into_iter()
+            .filter(|&g| {
+                let mut n = counts(&piles);
+                n[g] -= 1;
+                fits(left, n)
+            })
+            .collect();
+        let total: usize = ok.iter().map(|&g| weight(g)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng.below(total as u64) as usize;
+        let g = *ok.iter().find(|&&g| {
+            if r < weight(g) {
+                return true;
+            }
+            r -= weight(g);
+            false
+        })?;
+        let k = rng.below(piles[g].len() as u64) as usize;
+        out[i] = piles[g].swap_remove(k);
+    }
+    Some(out)
 }
 
 /// The events of one hand as `me` saw them (from its `start_kyoku`), every hidden tile dealt.
@@ -689,6 +779,7 @@ pub(crate) fn fill(
     rules: &GameRules,
     full: &Census,
     seed: u64,
+    jitter: bool,
 ) -> Result<Vec<Event>, String> {
     let sichuan = rules.family == hupai_game::Family::Sichuan;
     // GB's flowers: one set aside from the deal (each seat in turn, each replaced from the back
@@ -787,6 +878,8 @@ pub(crate) fn fill(
         players: rules.players,
         dealt: Vec::new(),
         flower_dealt,
+        jitter,
+        rng: SplitMix64(seed ^ 0x7A4E_0F5E),
         incoming: Vec::new(),
         passed: Vec::new(),
         me,
@@ -898,22 +991,53 @@ pub(crate) fn fill(
         let fixed = three.iter().find_map(|&i| f.slots[i]).and_then(|p| suit_of(p.kind_index()));
         // A suit the receiver may keep, with copies enough, chosen at random (another deal of
         // the same events may choose another: the suit the void hands are short of can be left).
-        let suit = fixed.or_else(|| {
-            let fits: Vec<Suit> = [Suit::Man, Suit::Pin, Suit::Sou]
-                .into_iter()
-                .filter(|&s| Some(s) != void)
-                .filter(|&s| {
-                    (0..34).filter(|&k| suit_of(k) == Some(s)).map(|k| u32::from(kind_count(&pool, k))).sum::<u32>()
-                        >= 3
+        let mut suits: Vec<Option<Suit>> = match fixed {
+            Some(s) => vec![Some(s)],
+            None => {
+                let mut v: Vec<Option<Suit>> = [Suit::Man, Suit::Pin, Suit::Sou]
+                    .into_iter()
+                    .filter(|&s| Some(s) != void)
+                    .filter(|&s| {
+                        (0..34).filter(|&k| suit_of(k) == Some(s)).map(|k| u32::from(kind_count(&pool, k))).sum::<u32>()
+                            >= 3
+                    })
+                    .map(Some)
+                    .collect();
+                for i in (1..v.len()).rev() {
+                    let j = rng.below(i as u64 + 1) as usize;
+                    v.swap(i, j);
+                }
+                v
+            }
+        };
+        if suits.is_empty() {
+            suits.push(None);
+        }
+        // The first suit (at random) whose tiles leave the other hidden tiles a deal.
+        let empty: Vec<usize> = three.iter().copied().filter(|&i| f.slots[i].is_none()).collect();
+        let mut chosen = None;
+        for &suit in &suits {
+            let mut left = pool;
+            let tiles: Vec<Option<Pai>> = empty
+                .iter()
+                .map(|_| {
+                    let kind = (0..34).filter(|&k| suit_of(k) == suit).max_by_key(|&k| kind_count(&left, k));
+                    kind.and_then(|k| draw_kind(&mut left, k))
                 })
                 .collect();
-            (!fits.is_empty()).then(|| fits[rng.below(fits.len() as u64) as usize])
-        });
-        for &i in &three {
-            if f.slots[i].is_none() {
-                let kind = (0..34).filter(|&k| suit_of(k) == suit).max_by_key(|&k| kind_count(&pool, k));
-                f.slots[i] = kind.and_then(|k| draw_kind(&mut pool, k));
+            let ok = tiles.iter().all(Option::is_some) && rest_fits(&f, &left, &empty);
+            if ok || chosen.is_none() {
+                chosen = Some((tiles, left));
             }
+            if ok {
+                break;
+            }
+        }
+        if let Some((tiles, left)) = chosen {
+            for (&i, p) in empty.iter().zip(tiles) {
+                f.slots[i] = p;
+            }
+            pool = left;
         }
     }
     // The rest at random among the tiles nobody has seen (never a flower, never a void suit).
@@ -972,14 +1096,32 @@ pub(crate) fn fill(
     Ok(out)
 }
 
+/// Deals tried before a bot gives up (only a table that fails is dealt again).
+const ATTEMPTS: u64 = 48;
+
 /// The game as `me` sees it after `events` (one hand's, from its `start_kyoku`; `tsumogiri`
 /// recorded for each discard), the hidden tiles dealt to fit, the decision pending. A deal the
 /// replay refuses (a made-up hand that could not have played as the events show) is dealt again
 /// another way, a few times.
 pub(crate) fn rebuild(events: &[Event], me: Seat, rules: &GameRules, full: &Census, seed: u64) -> Result<Game, String> {
     let mut last = String::new();
-    for attempt in 0..8u64 {
-        let filled = fill(events, me, rules, full, seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)))?;
+    for attempt in 0..ATTEMPTS {
+        // A deal that cannot be completed (a tile shown that no hidden place left can hold) is
+        // tried again another way, as a deal the replay refuses is.
+        let filled = match fill(
+            events,
+            me,
+            rules,
+            full,
+            seed.wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            attempt > 0,
+        ) {
+            Ok(f) => f,
+            Err(e) => {
+                last = e;
+                continue;
+            }
+        };
         let log = GameLog {
             header: Header { players: rules.players, names: Vec::new(), rules: Some(*rules), seed: None },
             events: filled
@@ -1056,6 +1198,8 @@ mod tests {
             passed: vec![false; 13],
             incoming: Vec::new(),
             flower_dealt: Vec::new(),
+            jitter: false,
+            rng: SplitMix64(0),
         };
         let shape = Shape { seat: 1, held: (0..13).collect(), ready: true, extra: None };
         assert!(shape_hand(&mut f, &shape, &mut pool, &mut SplitMix64(1)));

@@ -6,14 +6,16 @@ use std::fmt::{self, Write as _};
 use std::time::Duration;
 
 use hupai_game::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::arena::{Arena, ranks, seat_counts};
 
-/// One table played: who sat where and what each seat came to.
-#[derive(Debug, Clone)]
+/// One table played: who sat where and what each seat came to. A report's JSON lists them
+/// (`tables`), so that runs of other sets (on other machines) can be merged into one report
+/// ([`Report::merge`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TableRecord {
-    /// The set.
+    /// The set: its deal's seed (the run's seed plus the set's index).
     pub set: u64,
     /// The table (seat rotation).
     pub table: usize,
@@ -32,7 +34,23 @@ pub struct TableRecord {
     /// Decisions asked of external bots, and the time spent waiting for them.
     pub asked: u64,
     /// Time spent on the external bots' answers (writing, the bot thinking, reading).
+    #[serde(with = "micros")]
     pub protocol_time: Duration,
+}
+
+/// A duration as whole microseconds in JSON.
+mod micros {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        u64::deserialize(d).map(Duration::from_micros)
+    }
 }
 
 impl TableRecord {
@@ -166,6 +184,8 @@ pub struct Report {
     pub players: Vec<PlayerResult>,
     /// Every pair of players.
     pub pairs: Vec<PairResult>,
+    /// Every table played, for [`Report::merge`].
+    pub tables: Vec<TableRecord>,
 }
 
 /// The two-sided 95 % quantile of Student's t with `df` degrees of freedom.
@@ -202,12 +222,101 @@ fn interval(xs: &[f64]) -> Interval {
 
 impl Report {
     pub(crate) fn new(arena: &Arena, records: &[TableRecord], seconds: f64, threads: usize) -> Report {
-        let n = arena.players.len();
-        let mut players: Vec<PlayerResult> = arena
-            .players
+        let rules_name = hupai_game::rules::PRESETS
             .iter()
-            .map(|p| PlayerResult {
-                name: p.name(),
+            .find(|name| hupai_game::GameRules::preset(name) == Some(arena.rules))
+            .map_or_else(|| arena.rules.to_json().to_string(), |s| (*s).to_string());
+        let names: Vec<String> = arena.players.iter().map(|p| p.name()).collect();
+        let riichi = arena.rules.family == hupai_game::Family::Riichi;
+        Report::from_records(rules_name, riichi, &names, arena.tables(), records, seconds, threads)
+    }
+
+    /// Several reports of the same players under the same rules (runs of other sets, say on
+    /// other machines, each `--json`'s object) as one: their tables together, the sets told
+    /// apart by their deal's seed (a set played twice counts once, its tables together), the
+    /// statistics and intervals computed again over them all. The seconds add up; the threads
+    /// are the most any run had.
+    pub fn merge(reports: &[serde_json::Value]) -> Result<Report, String> {
+        #[derive(Deserialize)]
+        struct Part {
+            rules: String,
+            tables_per_set: usize,
+            seconds: f64,
+            threads: usize,
+            players: Vec<Named>,
+            tables: Vec<TableRecord>,
+        }
+        #[derive(Deserialize)]
+        struct Named {
+            name: String,
+        }
+        let mut parts = Vec::new();
+        for (i, r) in reports.iter().enumerate() {
+            let part: Part = serde_json::from_value(r.clone())
+                .map_err(|e| format!("report {}: not an arena result with its tables ({e})", i + 1))?;
+            parts.push(part);
+        }
+        let Some(first) = parts.first() else { return Err("no reports to merge".into()) };
+        let names: Vec<String> = first.players.iter().map(|p| p.name.clone()).collect();
+        for (i, p) in parts.iter().enumerate() {
+            let theirs: Vec<&String> = p.players.iter().map(|p| &p.name).collect();
+            if p.rules != first.rules || theirs != names.iter().collect::<Vec<_>>() {
+                return Err(format!(
+                    "report {}: rules {} and players {theirs:?}, report 1: rules {} and players {names:?}; only runs of the same players under the same rules merge",
+                    i + 1,
+                    p.rules,
+                    first.rules
+                ));
+            }
+            if p.tables_per_set != first.tables_per_set {
+                return Err(format!(
+                    "report {}: {} tables a set, report 1: {}",
+                    i + 1,
+                    p.tables_per_set,
+                    first.tables_per_set
+                ));
+            }
+            if let Some(t) = p.tables.iter().find(|t| {
+                t.player_at.len() != names.len()
+                    || t.rank.len() != names.len()
+                    || t.points.len() != names.len()
+                    || t.counts.len() != names.len()
+                    || t.faults.len() != names.len()
+                    || t.player_at.iter().chain(&t.rank).any(|&x| x >= names.len())
+            }) {
+                return Err(format!(
+                    "report {}: set {} table {} does not seat {} players",
+                    i + 1,
+                    t.set,
+                    t.table,
+                    names.len()
+                ));
+            }
+        }
+        // The rules are a preset's name or their JSON, as the runs reported them.
+        let rules = hupai_game::GameRules::from_json(&first.rules)
+            .map_err(|e| format!("report 1: rules {}: {e}", first.rules))?;
+        let riichi = rules.family == hupai_game::Family::Riichi;
+        let records: Vec<TableRecord> = parts.iter().flat_map(|p| p.tables.iter().cloned()).collect();
+        let seconds = parts.iter().map(|p| p.seconds).sum();
+        let threads = parts.iter().map(|p| p.threads).max().unwrap_or(1);
+        Ok(Report::from_records(first.rules.clone(), riichi, &names, first.tables_per_set, &records, seconds, threads))
+    }
+
+    fn from_records(
+        rules_name: String,
+        riichi: bool,
+        names: &[String],
+        tables_per_set: usize,
+        records: &[TableRecord],
+        seconds: f64,
+        threads: usize,
+    ) -> Report {
+        let n = names.len();
+        let mut players: Vec<PlayerResult> = names
+            .iter()
+            .map(|name| PlayerResult {
+                name: name.clone(),
                 games: 0,
                 average_rank: 0.0,
                 rank_counts: vec![0; n],
@@ -224,9 +333,8 @@ impl Report {
         let mut sums = vec![[0u64; 5]; n];
         let mut rank_sum = vec![0u64; n];
         let mut points_sum = vec![0i64; n];
-        // Per set and player: rank sum and points sum over its tables.
-        let sets = arena.sets as usize;
-        let mut per_set = vec![vec![(0.0f64, 0.0f64, 0u32); n]; sets];
+        // Per set (by its deal's seed) and player: rank sum and points sum over its tables.
+        let mut per_set: std::collections::BTreeMap<u64, Vec<(f64, f64, u32)>> = std::collections::BTreeMap::new();
         let (mut decisions, mut asked, mut waited) = (0u64, 0u64, Duration::ZERO);
         for r in records {
             decisions += r.decisions;
@@ -246,11 +354,10 @@ impl Report {
                 pr.faults.timeout += f[1];
                 pr.faults.illegal += f[2];
                 pr.faults.default_decisions += f[3];
-                if let Some(row) = per_set.get_mut(r.set as usize) {
-                    row[p].0 += r.rank[seat] as f64 + 1.0;
-                    row[p].1 += r.points[seat] as f64;
-                    row[p].2 += 1;
-                }
+                let row = per_set.entry(r.set).or_insert_with(|| vec![(0.0, 0.0, 0); n]);
+                row[p].0 += r.rank[seat] as f64 + 1.0;
+                row[p].1 += r.points[seat] as f64;
+                row[p].2 += 1;
             }
         }
         for (p, pr) in players.iter_mut().enumerate() {
@@ -263,7 +370,7 @@ impl Report {
             pr.deal_in_rate = sums[p][2] as f64 / hands;
             pr.riichi_rate = sums[p][3] as f64 / hands;
             pr.call_rate = sums[p][4] as f64 / hands;
-            if n == 4 && pr.rank_counts[3] > 0 && arena.rules.family == hupai_game::Family::Riichi {
+            if n == 4 && pr.rank_counts[3] > 0 && riichi {
                 let rate = |k: usize| pr.rank_counts[k] as f64 / games;
                 pr.stable_rank = Some(((60.0 * rate(0) + 30.0 * rate(1)) / rate(3) - 20.0) / 10.0);
             }
@@ -273,7 +380,7 @@ impl Report {
             for b in a + 1..n {
                 let mut ranks = Vec::new();
                 let mut points = Vec::new();
-                for row in &per_set {
+                for row in per_set.values() {
                     let (ra, pa, ka) = row[a];
                     let (rb, pb, kb) = row[b];
                     if ka == 0 || kb == 0 {
@@ -295,14 +402,10 @@ impl Report {
                 });
             }
         }
-        let rules_name = hupai_game::rules::PRESETS
-            .iter()
-            .find(|name| hupai_game::GameRules::preset(name) == Some(arena.rules))
-            .map_or_else(|| arena.rules.to_json().to_string(), |s| (*s).to_string());
         Report {
             rules: rules_name,
-            sets: arena.sets,
-            tables_per_set: arena.tables(),
+            sets: per_set.len() as u64,
+            tables_per_set,
             games: records.len() as u64,
             decisions,
             seconds,
@@ -311,6 +414,7 @@ impl Report {
             external_microseconds_per_decision: if asked > 0 { waited.as_secs_f64() * 1e6 / asked as f64 } else { 0.0 },
             players,
             pairs,
+            tables: records.to_vec(),
         }
     }
 

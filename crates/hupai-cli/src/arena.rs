@@ -54,6 +54,16 @@ pub(crate) struct ArenaArgs {
     /// on the same games (built-in players), and the external bots' time per decision.
     #[arg(long)]
     bench: bool,
+    /// Merge the results of earlier runs (each `--json`'s object, in files, `-` for standard
+    /// input; objects one after another) into one, printed as a table or with `--json`: runs of
+    /// other sets, say on other machines, with the same players and rules.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["player", "policy", "bench", "out"])]
+    merge: Vec<PathBuf>,
+    /// Serve games on ADDR (HOST:PORT) as an mjai TCP server: clients (`hello` answered with
+    /// `join`, then one answer an event) take the seats the `--policy` players leave, in the
+    /// order they join; one JSON line a game.
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["player", "bench", "merge", "out", "single"])]
+    listen: Option<String>,
 }
 
 /// `--rules`: a preset, a JSON object, or a file holding one.
@@ -107,8 +117,47 @@ fn players_in_order(args: &ArenaArgs) -> Result<Vec<Player>, String> {
     Ok(out)
 }
 
+/// `--merge`: every JSON object of the files, in order.
+fn read_reports(files: &[PathBuf]) -> Result<Vec<serde_json::Value>, String> {
+    let mut reports = Vec::new();
+    for file in files {
+        let (name, text) = if file.as_os_str() == "-" {
+            let mut text = String::new();
+            io::Read::read_to_string(&mut io::stdin(), &mut text).map_err(|e| format!("--merge -: {e}"))?;
+            ("standard input".to_string(), text)
+        } else {
+            let text = fs::read_to_string(file).map_err(|e| format!("--merge {}: {e}", file.display()))?;
+            (file.display().to_string(), text)
+        };
+        for (k, value) in serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>().enumerate() {
+            reports.push(value.map_err(|e| format!("--merge {name}, object {}: {e}", k + 1))?);
+        }
+    }
+    Ok(reports)
+}
+
 pub(crate) fn run(args: &ArenaArgs, out: &mut impl Write) -> Result<bool, String> {
+    if !args.merge.is_empty() {
+        let report = hupai_arena::Report::merge(&read_reports(&args.merge)?).map_err(|e| format!("--merge: {e}"))?;
+        if args.json {
+            writeln!(out, "{}", report.to_json()).map_err(|e| e.to_string())?;
+        } else {
+            write!(out, "{report}").map_err(|e| e.to_string())?;
+        }
+        return Ok(false);
+    }
     let rules = parse_rules(&args.rules)?;
+    if let Some(address) = &args.listen {
+        let policies: Vec<PlayerKind> = players_in_order(args)?
+            .into_iter()
+            .filter_map(|p| match p {
+                Player::Policy(kind) => Some(kind),
+                _ => None,
+            })
+            .collect();
+        crate::listen::serve(address, rules, &policies, args.games, args.seed, out)?;
+        return Ok(false);
+    }
     let mut players = players_in_order(args)?;
     if players.is_empty() && args.bench {
         players = vec![Player::Policy(PlayerKind::Efficiency); usize::from(rules.players)];

@@ -46,6 +46,7 @@ mod game_logs;
 mod json;
 mod lines;
 mod list;
+mod listen;
 mod odds;
 mod options;
 mod plain;

@@ -349,3 +349,67 @@ fn majiang_ai_plays_through_its_adapter() {
     assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 1, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--merge`: two runs of other sets give the one run of every set (the same players' figures and
+/// intervals); a result without its tables, or of other players, is refused with the reason.
+#[test]
+fn merged_runs_equal_one_run() {
+    let seats = ["--policy", "efficiency", "--policy", "random", "--policy", "efficiency", "--policy", "random"];
+    let run = |games: &str, seed: &str| {
+        let mut args = vec!["--rules", "tenhou", "--games", games, "--seed", seed];
+        args.extend(seats);
+        arena(&args)
+    };
+    let (a, b, whole) = (run("2", "0"), run("1", "2"), run("3", "0"));
+    let mut child =
+        hupai().args(["arena", "--merge", "-", "--json"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(format!("{a}\n{b}\n").as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(merged["sets"], 3);
+    assert_eq!(merged["players"], whole["players"]);
+    assert_eq!(merged["pairs"], whole["pairs"]);
+    // Other players do not merge.
+    let other = arena(&[
+        "--rules", "tenhou", "--games", "1", "--policy", "random", "--policy", "random", "--policy", "random",
+        "--policy", "random",
+    ]);
+    let dir = std::env::temp_dir().join(format!("hupai-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.json"), a.to_string()).unwrap();
+    std::fs::write(dir.join("o.json"), other.to_string()).unwrap();
+    let refused = hupai().args(["arena", "--merge"]).arg(dir.join("a.json")).arg(dir.join("o.json")).output().unwrap();
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("only runs of the same players under the same rules merge"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--listen`: an mjai TCP server; `hupai bot --connect` joins it (`hello`, `join`) and plays a
+/// whole game at the seat the policies leave, every answer legal.
+#[test]
+fn hupai_bot_joins_the_tcp_server() {
+    use std::io::{BufRead, BufReader};
+    let mut server = hupai()
+        .args(["arena", "--listen", "127.0.0.1:0", "--rules", "tenhou", "--games", "1", "--seed", "5"])
+        .args(["--policy", "efficiency", "--policy", "random", "--policy", "efficiency"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(server.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    let address = first.split_whitespace().find(|w| w.starts_with("127.0.0.1:")).expect(&first).to_string();
+    let bot = hupai().args(["bot", "--connect", &address, "--name", "joined"]).output().unwrap();
+    assert!(bot.status.success(), "{}", String::from_utf8_lossy(&bot.stderr));
+    let out = server.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let line: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["names"][0], "joined");
+    assert_eq!(line["illegal"], serde_json::json!([0, 0, 0, 0]));
+    assert!(line["decisions"].as_u64().unwrap() > 100, "{line}");
+    let total: i64 = line["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum();
+    assert!(total <= 100_000 && total > 90_000, "{line}");
+}
