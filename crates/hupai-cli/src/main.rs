@@ -50,6 +50,7 @@ mod odds;
 mod options;
 mod plain;
 mod play;
+mod review;
 mod score;
 mod shanten;
 
@@ -167,7 +168,17 @@ enum Command {
     /// duplicate sets; the results with 95 % intervals on the paired differences.
     #[command(after_help = ARENA_EXAMPLES)]
     Arena(arena::ArenaArgs),
+    /// Review a game log decision by decision: what was played beside what the hupai player
+    /// chooses, each candidate's odds, expected score and danger, the expected value given up.
+    #[command(after_help = REVIEW_EXAMPLES)]
+    Review(review::ReviewArgs),
 }
+
+const REVIEW_EXAMPLES: &str = "\
+Examples:
+  hupai review game.mjson --seat 0                    one JSON object: decisions and summary
+  hupai review game.json --format html > review.html  one self-contained page
+  hupai review game.xml --no-odds                     without each turn's draw odds (faster)";
 
 const ARENA_EXAMPLES: &str = "\
 Examples:
@@ -340,6 +351,13 @@ fn main() -> ExitCode {
             Ok(()) => Ok(false),
             Err(e) => {
                 eprintln!("hupai bot: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Review(args) => match review::run(args, &mut io::BufWriter::new(stdout.lock())) {
+            Ok(failed) => Ok(failed),
+            Err(e) => {
+                eprintln!("hupai review: {e}");
                 return ExitCode::from(2);
             }
         },

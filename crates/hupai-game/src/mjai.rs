@@ -15,7 +15,7 @@ use crate::event::{DrawReason, WinScore};
 use crate::event::{Event, Seat};
 use crate::formats::{GameLog, Header, LogError, LogEvent, kyoku_name};
 use crate::pai::Pai;
-use crate::rules::GameRules;
+use crate::rules::{Family, GameRules};
 
 fn tiles(pais: &[Pai]) -> Value {
     Value::Array(pais.iter().map(|p| Value::String(p.mjai().into())).collect())
@@ -36,18 +36,73 @@ pub fn rules_json(rules: &GameRules) -> Value {
 /// was played under (an east-only game, a lobby's starting points) and replays under them.
 pub fn write_with_rules(events: &[Event], rules: &GameRules) -> String {
     let plain = if rules.players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU };
+    let fans = rules.family != Family::Riichi;
     let mut out = String::new();
     for e in events {
         let line = match *e {
             Event::StartGame { players, rules: None } if *rules != plain => {
                 event_json(&Event::StartGame { players, rules: Some(*rules) }, rules.players)
             }
-            _ => event_json(e, rules.players),
+            _ => logged_json(e, rules.players, fans),
         };
         out.push_str(&line.to_string());
         out.push('\n');
     }
     out
+}
+
+/// An event as a log writes it: under the Chinese families (`fans`) a `hora` carries its
+/// `score`, `{"han": 3, "points": 8, "capped": false, "fans": [[id, fan], ...]}`: the fan total
+/// (the count of big wins under Changsha), the points the win is worth before birds and kong
+/// payments, whether the table's cap was reached, and each fan as `hupai-score`'s id for the
+/// family's table with its value (fan × count). mjai readers ignore the key.
+pub fn logged_json(event: &Event, players: u8, fans: bool) -> Value {
+    let mut value = event_json(event, players);
+    if let (true, Event::Hora { score, .. }, Value::Object(object)) = (fans, event, &mut value) {
+        object.insert("score".into(), score_json(score));
+    }
+    value
+}
+
+/// A Chinese family's win score as its `hora` line carries it (see [`logged_json`]).
+pub fn score_json(score: &WinScore) -> Value {
+    let list: Vec<Value> = score.yaku().iter().map(|&(id, fan)| json!([id, fan])).collect();
+    json!({"han": score.han, "points": score.points, "capped": score.yakuman, "fans": list})
+}
+
+/// A `hora`'s `score` as [`logged_json`] writes it; `None` when the line has none. A score that
+/// is there but malformed is an error naming the member.
+fn score_of(v: &Json<'_>) -> Result<Option<WinScore>, String> {
+    let Some(s) = v.get("score") else { return Ok(None) };
+    let number = |key: &str, most: u64| {
+        s.get(key)
+            .and_then(Json::as_u64)
+            .filter(|&n| n <= most)
+            .ok_or_else(|| format!("hora: \"score\" needs \"{key}\", a whole number from 0 to {most}"))
+    };
+    let han = number("han", 255)? as u8;
+    let points = number("points", u64::from(u32::MAX))? as u32;
+    let capped = s
+        .get("capped")
+        .map_or(Some(false), Json::as_bool)
+        .ok_or("hora: \"score\": \"capped\" must be true or false")?;
+    let mut yaku = [(0u8, 0u8); crate::event::MOST_YAKU];
+    let mut yaku_len = 0u8;
+    if let Some(list) = s.get("fans") {
+        let list = list.as_array().ok_or("hora: \"score\": \"fans\" must be a list of [id, fan] pairs")?;
+        if list.len() > yaku.len() {
+            return Err(format!("hora: \"score\": at most {} fans, not {}", yaku.len(), list.len()));
+        }
+        for (slot, pair) in yaku.iter_mut().zip(list) {
+            let byte = |i: usize| pair.get(i).and_then(Json::as_u64).filter(|&n| n <= 255).map(|n| n as u8);
+            let (Some(id), Some(fan), Some(2)) = (byte(0), byte(1), pair.as_array().map(Vec::len)) else {
+                return Err("hora: \"score\": each fan is [id, fan], two whole numbers from 0 to 255".into());
+            };
+            *slot = (id, fan);
+            yaku_len += 1;
+        }
+    }
+    Ok(Some(WinScore { han, fu: 0, yakuman: capped, points, yaku, yaku_len, pao: None }))
 }
 
 /// An event as an mjai JSON object; score arrays have `players` entries.
@@ -919,7 +974,7 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
                 }
             }
             let pai = v.get("pai").map(pai_of).transpose()?.unwrap_or(Pai::UNKNOWN);
-            let score = WinScore {
+            let score = score_of(v)?.unwrap_or(WinScore {
                 han: 0,
                 fu: 0,
                 yakuman: false,
@@ -927,7 +982,7 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
                 yaku: [(0, 0); crate::event::MOST_YAKU],
                 yaku_len: 0,
                 pao: None,
-            };
+            });
             Ok((
                 Event::Hora { actor, target, pai, deltas: deltas.unwrap_or([0; 4]), ura_markers, ura_len, score },
                 deltas.is_some(),
@@ -959,8 +1014,14 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
 /// A game's events as mjai JSON lines (each line an object, `\n` after each).
 pub fn write(events: &[Event], players: u8) -> String {
     let mut out = String::new();
+    // A game's rules come with its `start_game`: under a Chinese family the wins carry their
+    // score.
+    let mut fans = false;
     for e in events {
-        out.push_str(&event_json(e, players).to_string());
+        if let Event::StartGame { rules, .. } = e {
+            fans = rules.is_some_and(|r| r.family != Family::Riichi);
+        }
+        out.push_str(&logged_json(e, players, fans).to_string());
         out.push('\n');
     }
     out

@@ -98,6 +98,18 @@ pub fn replay(
     rules: GameRules,
     on_decision: &mut dyn FnMut(&Decision),
 ) -> Result<Replayed, LogError> {
+    drive(log, game, rules, Some(&mut |_: &Game, d: &Decision| on_decision(d)))
+}
+
+/// Replays like [`replay`], showing each decision together with the game as it stands before
+/// the action is applied (what the deciding seat sees through [`Game::view`]): for readers that
+/// turn a log into training data.
+pub fn replay_with_game(
+    log: &GameLog,
+    game: usize,
+    rules: GameRules,
+    on_decision: &mut dyn FnMut(&Game, &Decision),
+) -> Result<Replayed, LogError> {
     drive(log, game, rules, Some(on_decision))
 }
 
@@ -131,7 +143,7 @@ fn drive(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&mut dyn FnMut(&Decision)>,
+    on_decision: Option<&mut dyn FnMut(&Game, &Decision)>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -176,7 +188,7 @@ fn driver<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&'a mut dyn FnMut(&Decision)>,
+    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
 ) -> Result<Driver<'a>, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -254,7 +266,7 @@ struct Driver<'a> {
     /// passed).
     wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
-    on_decision: Option<&'a mut dyn FnMut(&Decision)>,
+    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
 }
 
 fn mjai_text(e: &Event) -> String {
@@ -355,7 +367,7 @@ impl Driver<'_> {
         if let Some(on) = self.on_decision.as_mut()
             && legal.iter().any(|a| *a != Action::None)
         {
-            on(&Decision { event: self.last_at, seat, target, legal, chosen });
+            on(&self.game, &Decision { event: self.last_at, seat, target, legal, chosen });
         }
         self.game.apply(seat, chosen).map_err(|e| e.to_string())?;
         self.collect();
@@ -527,7 +539,7 @@ impl Driver<'_> {
         let target = self.claims().unwrap_or(actor);
         if let Some(on) = self.on_decision.as_mut() {
             let legal = self.game.legal_actions(actor);
-            on(&Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
+            on(&self.game, &Decision { event: self.last_at, seat: actor, target, legal, chosen: Action::Hora });
         }
         self.game.apply(actor, Action::Hora).map_err(|e| format!("illegal: {e}"))?;
         let n = usize::from(self.game.players());
@@ -567,6 +579,16 @@ impl Driver<'_> {
             ) => {
                 if (a, t) != (b, u) || (logged.recorded && d[..n] != e[..n]) {
                     return Err(format!("the log has {}; the engine {}", describe(&logged.event), describe(&engine)));
+                }
+                // A Chinese family's log may carry each win's score (fans and points): checked
+                // when there.
+                if let (Event::Hora { score: l, .. }, Event::Hora { score: m, .. }) = (logged.event, engine)
+                    && self.chinese
+                    && (l.points > 0 || l.yaku_len > 0)
+                    && (l.han, l.points, l.yakuman, l.yaku()) != (m.han, m.points, m.yakuman, m.yaku())
+                {
+                    let (l, m) = (crate::mjai::score_json(&l), crate::mjai::score_json(&m));
+                    return Err(format!("the log scores seat {b}'s win {l}; the engine {m}"));
                 }
             }
             (Event::Ryukyoku { deltas: d, .. }, Event::Ryukyoku { deltas: e, .. }) => {

@@ -360,6 +360,22 @@ pub struct GameRules {
     /// off, kong income stands.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub kong_refund: bool,
+    /// Sichuan: at an exhaustive draw a flower pig (花猪) also pays each ready player what 查大叫
+    /// asks of a hand not ready, besides the cap it pays for being a flower pig; off (the
+    /// servers' rule texts: 查大叫 is paid by the players not ready, flower pigs excepted), a
+    /// flower pig pays the cap only.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub flower_pig_pays_ready: bool,
+    /// Sichuan: 退税 also returns the payments of a kong whose income already passed to a winner
+    /// by 呼叫转移, the kong-maker paying it a second time; off (the common reading: 退税
+    /// returns what the kong-maker still holds of its kongs' income), such a kong is settled.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub refund_transferred_kong: bool,
+    /// Sichuan: 退税 returns a kong's payment to a payer that has since won and left the hand as
+    /// to any other (on, the servers' rule texts name no exception); off, only the payers still
+    /// in the hand at the draw are refunded.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub refund_to_winners: bool,
     /// GB: each player deals and draws from a wall of its own, a quarter of the tiles (the
     /// dealer's the first 36 of the wall, then the next seats' in turn), taking from its end for
     /// the deal, its draws and every flower's and kong's replacement, as Botzone's Chinese
@@ -447,6 +463,9 @@ impl GameRules {
         kong_payments: None,
         call_transfer: true,
         kong_refund: true,
+        flower_pig_pays_ready: false,
+        refund_transferred_kong: false,
+        refund_to_winners: true,
         per_player_walls: false,
         flower_ends_kong: false,
     };
@@ -581,6 +600,9 @@ impl GameRules {
         kong_payments: None,
         call_transfer: true,
         kong_refund: true,
+        flower_pig_pays_ready: false,
+        refund_transferred_kong: false,
+        refund_to_winners: true,
         per_player_walls: false,
         flower_ends_kong: false,
     };
@@ -714,6 +736,9 @@ impl GameRules {
             kong_payments: Some([1, 1, 1]),
             call_transfer: false,
             kong_refund: false,
+            flower_pig_pays_ready: true,
+            refund_transferred_kong: true,
+            refund_to_winners: false,
             per_player_walls: true,
             flower_ends_kong: true,
             ..GameRules::TENHOU
@@ -775,8 +800,17 @@ impl GameRules {
                 return bad("kong_payments", "three amounts from 0 to 1,000,000: exposed, added, concealed");
             }
         }
-        if self.family != Family::Sichuan && (!self.call_transfer || !self.kong_refund) {
-            return bad(if self.call_transfer { "kong_refund" } else { "call_transfer" }, "a Sichuan rule");
+        if self.family != Family::Sichuan {
+            let sichuan_only = [
+                ("call_transfer", !self.call_transfer),
+                ("kong_refund", !self.kong_refund),
+                ("flower_pig_pays_ready", self.flower_pig_pays_ready),
+                ("refund_transferred_kong", self.refund_transferred_kong),
+                ("refund_to_winners", !self.refund_to_winners),
+            ];
+            if let Some((flag, _)) = sichuan_only.iter().find(|(_, changed)| *changed) {
+                return bad(flag, "a Sichuan rule");
+            }
         }
         if self.family != Family::Gb && (self.per_player_walls || self.flower_ends_kong) {
             return bad(

@@ -136,3 +136,74 @@ fn a_flower_under_riichi_rules_is_an_error() {
     let e = replay::replay(&log, 0, GameRules::TENHOU, &mut |_| {}).unwrap_err();
     assert!(e.message.contains("3f"), "{e}");
 }
+
+/// The written log's `hora` lines of the Chinese families carry the win's score (fans and
+/// points); read back, each equals the engine's; a log whose score was changed fails replay
+/// naming the win, and a malformed score is an error naming the member. Riichi logs stay plain.
+#[test]
+fn chinese_wins_carry_their_score_in_the_log_and_replay_checks_it() {
+    let changsha = GameRules::preset("changsha").unwrap();
+    let sichuan = GameRules::preset("sichuan").unwrap();
+    for rules in [GameRules::GB, GameRules::preset("hongzhong").unwrap(), changsha, sichuan] {
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut game = Game::new(rules, seed);
+            policy::play_out(&mut game, &mut Efficiency::new());
+            let text = mjai::write(game.events(), 4);
+            let engine: Vec<_> = game
+                .events()
+                .iter()
+                .filter_map(|e| if let Event::Hora { score, .. } = e { Some(*score) } else { None })
+                .collect();
+            let lines: Vec<serde_json::Value> = text
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .filter(|v| v["type"] == "hora")
+                .collect();
+            assert_eq!(lines.len(), engine.len());
+            for (line, score) in lines.iter().zip(&engine) {
+                assert!(score.points > 0, "{rules:?}: a win is worth something");
+                assert_eq!(line["score"]["points"], score.points, "{line}");
+                assert_eq!(line["score"]["han"], score.han, "{line}");
+                let fans = line["score"]["fans"].as_array().unwrap();
+                assert_eq!(fans.len(), score.yaku().len(), "{line}");
+                checked += 1;
+            }
+            let log = formats::read(&text).unwrap().remove(0).unwrap();
+            let read: Vec<_> = log
+                .events
+                .iter()
+                .filter_map(|e| if let Event::Hora { score, .. } = e.event { Some(score) } else { None })
+                .collect();
+            assert_eq!(read, engine, "read back as written");
+            // The first win's points changed: replay refuses the log at that win.
+            if let Some(at) = text.lines().position(|l| l.contains(r#""type":"hora""#)) {
+                let points = engine[0].points;
+                let changed: String = text
+                    .lines()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        let l = if i == at {
+                            l.replace(&format!(r#""points":{points}"#), &format!(r#""points":{}"#, points + 1))
+                        } else {
+                            l.to_string()
+                        };
+                        l + "\n"
+                    })
+                    .collect();
+                let log = formats::read(&changed).unwrap().remove(0).unwrap();
+                let e = replay::replay(&log, 0, replay::default_rules(&log), &mut |_| {}).unwrap_err();
+                assert!(e.to_string().contains("the log scores seat"), "{e}");
+                let broken = text.replacen(r#""capped":false"#, r#""capped":7"#, 1);
+                match formats::read(&broken).unwrap().remove(0) {
+                    Err(e) => assert!(e.message.contains("\"capped\""), "{}", e.message),
+                    Ok(_) => panic!("a malformed score was read"),
+                }
+            }
+        }
+        assert!(checked > 0, "{rules:?}: some wins in six games");
+    }
+    let mut riichi = Game::new(GameRules::TENHOU, 1);
+    policy::play_out(&mut riichi, &mut Efficiency::new());
+    assert!(!mjai::write(riichi.events(), 4).contains("\"score\""), "riichi logs as mjai writes them");
+}

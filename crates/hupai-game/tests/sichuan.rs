@@ -397,6 +397,71 @@ fn the_draw_checks_flower_pigs_not_ready_hands_and_returns_kong_income() {
         _ => None,
     });
     assert_eq!(deltas, Some([16 + 16, 16 - 8, -48, 16 - 8]));
+
+    // With `flower_pig_pays_ready` the flower pig also pays seat 0 its best (查大叫).
+    let mut pig_pays = rules();
+    pig_pays.flower_pig_pays_ready = true;
+    let wall = wall_with(hands, "", "9p", [1, 1], &|k| Some(if k % 4 == 2 { Suit::Man } else { Suit::Sou }));
+    let mut g = game_with(pig_pays, wall, "mmmp");
+    play_out(&mut g, &|_, seat| (seat == 1).then_some(ankan));
+    assert_eq!(draw_deltas(&g), Some([16 + 16 + 2 + 8, 16 - 8 - 6, -48 + 2 - 8, 16 - 8 + 2]));
+}
+
+fn draw_deltas(g: &Game) -> Option<[i32; 4]> {
+    g.events().iter().find_map(|e| match e {
+        Event::Ryukyoku { reason: DrawReason::Exhaustive, deltas, .. } => Some(*deltas),
+        _ => None,
+    })
+}
+
+/// The dealer's concealed kong (each other pays 2), its replacement discarded into seat 1's win,
+/// then play to the end of the wall with every seat discarding what it draws: the dealer, left
+/// with 123456788p 5s, is not ready at the draw. Returns the draw's deltas and the final scores.
+fn kong_then_win_then_draw(rules: GameRules) -> ([i32; 4], [i32; 4]) {
+    let hands = ["1111s147p258p368p", "123m456m789m55s78s", "147m258m369m2346s", "147m258m369m2346p"];
+    let mut g = game_with(rules, wall_with(hands, "5s", "9s", [1, 1], &|_| None), "mpps");
+    g.apply(0, Action::Ankan { consumed: [pai("1s"); 4] }).unwrap();
+    g.apply(0, dahai("9s", true)).unwrap();
+    g.apply(1, Action::Hora).unwrap();
+    pass_all(&mut g);
+    assert_eq!(wins(&g).len(), 1);
+    play_out(&mut g, &|_, _| None);
+    let tenpai = g.events().iter().find_map(|e| match e {
+        Event::Ryukyoku { tenpai, .. } => Some(*tenpai),
+        _ => None,
+    });
+    assert_eq!(tenpai.map(|t| t & 1), Some(0), "the dealer is not ready at the draw");
+    assert_eq!(g.scores().iter().sum::<i32>(), 0);
+    (draw_deltas(&g).expect("an exhaustive draw"), g.scores())
+}
+
+/// A kong whose income passed to the winner by 呼叫转移 is settled: 退税 does not return it again,
+/// unless `refund_transferred_kong` has the kong-maker return its payments a second time.
+#[test]
+fn a_kong_passed_on_by_call_transfer_is_not_refunded_unless_the_rule_says_so() {
+    let (plain, _) = kong_then_win_then_draw(rules());
+    let mut again = rules();
+    again.refund_transferred_kong = true;
+    let (refunded, _) = kong_then_win_then_draw(again);
+    let diff: Vec<i32> = (0..4).map(|s| refunded[s] - plain[s]).collect();
+    assert_eq!(diff, [-6, 2, 2, 2], "the dealer returns 2 to each payer, the winner too");
+    assert_eq!(plain[1], 0, "the winner takes no part in the draw's own checks");
+}
+
+/// 退税 of a kong whose payer has since won and left the hand: refunded by default (the rule
+/// texts name no exception); with `refund_to_winners` off only the payers still in the hand.
+#[test]
+fn refund_to_a_payer_who_has_won_follows_the_rule() {
+    let mut keep = rules();
+    keep.call_transfer = false; // the kong-maker keeps its income until the draw
+    let (to_all, _) = kong_then_win_then_draw(keep);
+    let mut not_winners = keep;
+    not_winners.refund_to_winners = false;
+    let (to_active, _) = kong_then_win_then_draw(not_winners);
+    let diff: Vec<i32> = (0..4).map(|s| to_all[s] - to_active[s]).collect();
+    assert_eq!(diff, [-2, 2, 0, 0], "only the winner's 2 differ");
+    assert_eq!(to_all[1], 2, "the winner, out of the hand, has its kong payment back");
+    assert_eq!(to_active[1], 0);
 }
 
 #[test]
@@ -406,6 +471,18 @@ fn the_kong_rules_are_data_refused_where_they_mean_nothing() {
     )
     .unwrap();
     assert_eq!((r.kong_payments(), r.call_transfer, r.kong_refund), ([4, 2, 4], false, false));
+    let sichuan = GameRules::preset("sichuan").unwrap();
+    assert_eq!(
+        (sichuan.flower_pig_pays_ready, sichuan.refund_transferred_kong, sichuan.refund_to_winners),
+        (false, false, true),
+        "the common rules by default"
+    );
+    let r = GameRules::from_json(
+        r#"{"preset": "sichuan", "flower_pig_pays_ready": true, "refund_transferred_kong": true, "refund_to_winners": false}"#,
+    )
+    .unwrap();
+    assert_eq!((r.flower_pig_pays_ready, r.refund_transferred_kong, r.refund_to_winners), (true, true, false));
+    assert_eq!(GameRules::from_json(&r.to_json().to_string()).unwrap(), r, "printed and read back");
     assert_eq!(GameRules::from_json(&r.to_json().to_string()).unwrap(), r, "printed and read back");
     assert_eq!(GameRules::preset("sichuan").unwrap().kong_payments(), [2, 1, 2]);
     assert_eq!(GameRules::preset("hongzhong").unwrap().kong_payments(), [3, 1, 2]);
@@ -416,6 +493,9 @@ fn the_kong_rules_are_data_refused_where_they_mean_nothing() {
         (r#"{"preset": "sichuan", "kong_payments": [1, 1]}"#, "kong_payments"),
         (r#"{"preset": "hongzhong", "call_transfer": false}"#, "call_transfer"),
         (r#"{"preset": "tenhou", "kong_refund": false}"#, "kong_refund"),
+        (r#"{"preset": "gb", "flower_pig_pays_ready": true}"#, "flower_pig_pays_ready"),
+        (r#"{"preset": "changsha", "refund_transferred_kong": true}"#, "refund_transferred_kong"),
+        (r#"{"preset": "hongzhong", "refund_to_winners": false}"#, "refund_to_winners"),
     ] {
         let e = GameRules::from_json(text).unwrap_err();
         assert_eq!(e.flag.as_deref(), Some(flag), "{text}: {e:?}");

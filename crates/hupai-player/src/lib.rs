@@ -38,6 +38,7 @@
 //! ```
 
 mod player;
+pub mod review;
 mod table;
 
 use std::fmt;

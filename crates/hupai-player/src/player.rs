@@ -567,6 +567,21 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             safe_kinds += usize::from(c);
         }
     }
+    // First the figures of every discard: exact where the odds are asked, else the estimate from
+    // shanten and effective tiles. Both kinds are ranked together, so the estimate is scaled to the
+    // exact figures of the same position: on the discards that have both, the estimate's total
+    // value and win chance against the exact ones (which also count what riichi costs when the hand
+    // is not won). Unscaled, a discard a step back looked worth several times the exact ones.
+    struct Raw {
+        action: Action,
+        k: usize,
+        shanten: i8,
+        dama: f64,
+        riichi: f64,
+        exact: Option<(f64, f64, f64)>,
+        rough: (f64, f64, f64),
+    }
+    let mut raws: ArrayVec<Raw, 34> = ArrayVec::new();
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
@@ -584,27 +599,49 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         };
         let d = exact(&mut dama);
         let r = exact(&mut riichi);
-        let (dama_score, riichi_score) = (d.map_or(f64::NAN, |f| f.2), r.map_or(f64::NAN, |f| f.2));
-        let (tenpai, win_tsumo, score) = {
-            // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
-            // asked: a closed hand before it is ready).
-            let chosen = match (d, r) {
-                (Some(d), Some(r)) if r.2 > d.2 => Some(r),
-                (Some(d), _) => Some(d),
-                (None, r) => r,
-            };
-            match chosen {
-                Some(f) => f,
-                None => {
-                    let p = rough_win(shanten, option.after.unseen(), horizon);
-                    let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
-                    // An open hand with no yaku in sight still wants speed (a yaku may come):
-                    // a quarter of the value keeps the efficient discards ahead.
-                    let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
-                    let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
-                    (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
-                }
-            }
+        // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
+        // asked: a closed hand before it is ready).
+        let chosen = match (d, r) {
+            (Some(d), Some(r)) if r.2 > d.2 => Some(r),
+            (Some(d), _) => Some(d),
+            (None, r) => r,
+        };
+        let rough = {
+            let p = rough_win(shanten, option.after.unseen(), horizon);
+            let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
+            // An open hand with no yaku in sight still wants speed (a yaku may come):
+            // a quarter of the value keeps the efficient discards ahead.
+            let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
+            let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
+            (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
+        };
+        let _ = raws.try_push(Raw {
+            action,
+            k,
+            shanten,
+            dama: d.map_or(f64::NAN, |f| f.2),
+            riichi: r.map_or(f64::NAN, |f| f.2),
+            exact: chosen,
+            rough,
+        });
+    }
+    let (mut exact_score, mut rough_score, mut exact_win, mut rough_win_sum) = (0.0, 0.0, 0.0, 0.0);
+    for raw in &raws {
+        if let Some(e) = raw.exact {
+            exact_score += e.2.max(0.0);
+            rough_score += raw.rough.2;
+            exact_win += e.1;
+            rough_win_sum += raw.rough.1;
+        }
+    }
+    let score_scale = if rough_score > 1e-9 { (exact_score / rough_score).min(1.0) } else { 1.0 };
+    let win_scale = if rough_win_sum > 1e-9 { (exact_win / rough_win_sum).min(1.0) } else { 1.0 };
+    for raw in &raws {
+        let (action, k, shanten) = (raw.action, raw.k, raw.shanten);
+        let (dama_score, riichi_score) = (raw.dama, raw.riichi);
+        let (tenpai, win_tsumo, score) = match raw.exact {
+            Some(f) => f,
+            None => (raw.rough.0, raw.rough.1 * win_scale, raw.rough.2 * score_scale),
         };
         let win = ctx.widen(win_tsumo);
         let widen_factor = if win_tsumo > 1e-9 { win / win_tsumo } else { 1.0 };

@@ -34,6 +34,7 @@ mod action_table;
 mod ev;
 mod features;
 mod game;
+mod review;
 mod score;
 mod shanten_batches;
 mod to_python;
@@ -936,6 +937,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_game::VecGame>()?;
     m.add_function(wrap_pyfunction!(game::action_table, m)?)?;
     m.add_function(wrap_pyfunction!(game::plane_names, m)?)?;
+    m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_class::<score::PyScore>()?;
     m.add_class::<score::RiichiScore>()?;
     m.add_class::<score::GbScore>()?;

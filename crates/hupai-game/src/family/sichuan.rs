@@ -29,6 +29,8 @@ pub(crate) struct Kong {
     pub(crate) owner: Seat,
     pub(crate) kind: MeldKind,
     pub(crate) deltas: [i32; 4],
+    /// Its owner's income passed to a winner by 呼叫转移.
+    pub(crate) transferred: bool,
 }
 
 /// Sichuan's state of the hand besides the players'.
@@ -351,7 +353,7 @@ pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) 
         _ => return,
     }
     add(&mut game.scores, &deltas);
-    let _ = game.family.sichuan.kongs.try_push(Kong { owner: seat, kind, deltas });
+    let _ = game.family.sichuan.kongs.try_push(Kong { owner: seat, kind, deltas, transferred: false });
     game.family.sichuan.after_kong = Some(seat);
     game.emit(Event::Gangfen { actor: seat, deltas });
 }
@@ -390,9 +392,9 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         && game.family.sichuan.after_kong == Some(from)
     {
         // 呼叫转移: the kong's income goes to the winner (and is no longer the kong-maker's to
-        // return at a draw).
-        if let Some(i) = game.family.sichuan.kongs.iter().rposition(|k| k.owner == from) {
-            let k = game.family.sichuan.kongs.remove(i);
+        // return at a draw, unless `refund_transferred_kong`).
+        if let Some(k) = game.family.sichuan.kongs.iter_mut().rev().find(|k| k.owner == from && !k.transferred) {
+            k.transferred = true;
             transfer = Some(k.deltas[f]);
         }
     }
@@ -513,8 +515,10 @@ fn flower_pig(game: &Game, seat: usize) -> bool {
 
 /// The checks of an exhaustive draw among the players still in the hand: a player holding its
 /// void suit (花猪) pays every other one that does not the cap (查花猪); a player not ready pays
-/// each ready one the most that hand could win on a discard (查大叫) and returns the payments
-/// of its kongs (退税). The ready players are reported.
+/// each ready one the most that hand could win on a discard (查大叫; a flower pig too under
+/// `flower_pig_pays_ready`) and returns the payments of its kongs (退税: not of a kong passed on
+/// by 呼叫转移 unless `refund_transferred_kong`; to a payer that has won only under
+/// `refund_to_winners`). The ready players are reported.
 pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
     let mut deltas = [0i32; 4];
     let active: ArrayVec<usize, 4> = (0..4).filter(|&s| !game.players[s].out).collect();
@@ -533,7 +537,10 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
                     deltas[o] += cap;
                 }
             }
-        } else if tenpai & (1 << s) == 0 {
+        }
+        // A flower pig pays 查大叫 too only under `flower_pig_pays_ready`.
+        let pays_ready = if flower_pig(game, s) { game.rules.flower_pig_pays_ready } else { true };
+        if pays_ready && tenpai & (1 << s) == 0 {
             for &o in &active {
                 if tenpai & (1 << o) != 0 {
                     let best = best_possible(game, o as Seat);
@@ -545,9 +552,19 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
     }
     for &s in active.iter().filter(|_| game.rules.kong_refund) {
         if tenpai & (1 << s) == 0 {
-            for k in game.family.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s) {
-                for (d, kd) in deltas.iter_mut().zip(k.deltas) {
-                    *d -= kd;
+            let (transferred_too, winners_too) = (game.rules.refund_transferred_kong, game.rules.refund_to_winners);
+            for k in game
+                .family
+                .sichuan
+                .kongs
+                .iter()
+                .filter(|k| usize::from(k.owner) == s && (transferred_too || !k.transferred))
+            {
+                for (o, &paid) in k.deltas.iter().enumerate() {
+                    if o != s && (winners_too || !game.players[o].out) {
+                        deltas[o] -= paid;
+                        deltas[s] += paid;
+                    }
                 }
             }
         }
@@ -649,9 +666,10 @@ mod tests {
                         }
                     }
                 }
-                // 退税: whoever is not ready at the draw, a flower pig too.
+                // 退税: whoever is not ready at the draw, a flower pig too, of the kongs whose
+                // income was not passed on.
                 if best[s].is_none() {
-                    for k in game.family.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s) {
+                    for k in game.family.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s && !k.transferred) {
                         for (w, d) in want.iter_mut().zip(k.deltas) {
                             *w -= d;
                         }

@@ -3,6 +3,7 @@
 Result dicts are ``@final`` TypedDicts, so a type checker narrows a union by a key test:
 ``r = hupai.check(h)`` then ``if "win" in r: r["win"]`` is a ``bool``."""
 
+import os
 from typing import Any, Iterable, Iterator, Optional, Sequence, TypedDict, Union, final
 
 import numpy
@@ -30,6 +31,7 @@ __all__ = [
     "effective_tiles",
     "is_win",
     "is_win_counts",
+    "review",
     "score",
     "score_batch",
     "shanten",
@@ -213,6 +215,19 @@ def discard_ev(
     ``shanten_back`` widen the policy class. ``riichi`` (riichi and sanma rules) declares riichi on
     reaching closed tenpai: ura-dora by expectation, the 1,000-point deposit lost without a win.
     ``visible`` as in ``effective_tiles``."""
+
+def review(
+    log: Union[str, os.PathLike[str]],
+    rules: Union[str, dict, None] = None,
+    seats: Optional[list[int]] = None,
+    odds: bool = True,
+) -> list[dict[str, Any]]:
+    """Every decision of a log (its text, or a path to it: mjai, tenhou.net/6, mjlog or 電脳麻将's
+    paipu) beside what the hupai player chooses in the same position: ``game``, ``kyoku``,
+    ``event``, ``seat``, ``played`` (mjai), ``hupai`` (as ``Game.explain``), ``agree``,
+    ``played_value``, ``loss`` (expected points given up), ``position`` (``hand``, ``visible``,
+    ``turns``, ``rules``) and ``odds`` (each discard's ``tenpai`` and ``win`` as ``discard_ev``).
+    A game that does not replay is reported by a ``UserWarning`` and the others are reviewed."""
 
 SCORE_RULES: list[str]
 
