@@ -29,6 +29,9 @@ use crate::rules::{Family, GameRules};
 use crate::tenhou_shuffle::TenhouShuffle;
 use crate::wall::{ChineseWall, Wall, gb_tile_ids, hongzhong_tile_ids, numbered_tile_ids, tile_ids};
 
+/// What a replay tells of every decision, with the game as it stands (see `replay_with_game`).
+type OnDecision<'a> = &'a mut dyn FnMut(&Game, &Decision);
+
 /// One decision of a replayed game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
@@ -143,7 +146,7 @@ fn drive(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<OnDecision<'_>>,
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -188,7 +191,7 @@ fn driver<'a>(
     log: &GameLog,
     game: usize,
     rules: GameRules,
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<OnDecision<'a>>,
 ) -> Result<Driver<'a>, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
@@ -266,7 +269,7 @@ struct Driver<'a> {
     /// passed).
     wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
-    on_decision: Option<&'a mut dyn FnMut(&Game, &Decision)>,
+    on_decision: Option<OnDecision<'a>>,
 }
 
 fn mjai_text(e: &Event) -> String {
