@@ -3,6 +3,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::event::Seat;
 use crate::pai::Pai;
 
 /// One decision of one seat, as mjai names a bot's reply. Tiles name a kind and whether it is
@@ -119,3 +120,23 @@ pub const MOST_ACTIONS: usize = 48;
 /// The legal actions of one seat at one moment, in a fixed order (the order of [`Action`]'s
 /// variants, then tiles in mjai order), filled without allocating.
 pub type Actions = ArrayVec<Action, MOST_ACTIONS>;
+
+/// An action in a few words for messages: `dahai 5mr`, `pon 5m with 5m 5mr`.
+pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
+    match action {
+        Action::Dahai { pai, tsumogiri: true } => format!("dahai {pai} (tsumogiri)"),
+        Action::Dahai { pai, .. } => format!("dahai {pai}"),
+        Action::Chi { pai, consumed } | Action::Pon { pai, consumed } => {
+            format!("{} {pai} with {} {}", action.kind(), consumed[0], consumed[1])
+        }
+        Action::Daiminkan { pai, consumed } => {
+            format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2])
+        }
+        Action::Kakan { pai } => format!("kakan {pai}"),
+        Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
+        Action::Kaigang { pai } => format!("kaigang {pai}"),
+        Action::Exchange { pai } => format!("huansanzhang {pai}"),
+        Action::Dingque { suit } => format!("dingque {}", suit.letter()),
+        other => other.kind().to_string(),
+    }
+}

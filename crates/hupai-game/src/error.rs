@@ -27,7 +27,7 @@ pub enum GameError {
         to_act: u8,
     },
     /// The action is not legal for this seat now.
-    #[error("seat {seat} may not {}: {reason}", crate::mjai::action_text(*seat, action))]
+    #[error("seat {seat} may not {}: {reason}", crate::action::action_text(*seat, action))]
     Illegal {
         /// The seat.
         seat: Seat,

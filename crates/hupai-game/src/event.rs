@@ -398,3 +398,16 @@ impl Event {
         }
     }
 }
+
+/// The small wins of the deal (起手胡) as the `qishouhu` event names them: 四喜, 板板胡, 缺一色,
+/// 六六顺.
+pub(crate) const OPENING_NAMES: [&str; 4] = ["sixi", "banban", "queyise", "liuliushun"];
+
+/// The names of `hands` (counts per kind), a kind counted twice named twice.
+pub(crate) fn opening_names(hands: &[u8; 4]) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for (name, &n) in OPENING_NAMES.iter().zip(hands) {
+        names.extend(std::iter::repeat_n(*name, usize::from(n)));
+    }
+    names
+}

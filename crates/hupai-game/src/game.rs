@@ -15,14 +15,13 @@
 //! dora, payments, the next deal) happens inside [`Game::apply`].
 
 use arrayvec::ArrayVec;
-use hupai::{PackedHand, Rules, Tile, TileSet, TileSupply, VoidSuit};
-use hupai_score::{gb, riichi};
+use hupai::{PackedHand, Rules, Tile, TileSet};
 
 use crate::action::{Action, Actions};
 use crate::error::GameError;
 use crate::event::{DrawReason, Event, Seat};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::{Family, GameRules, KanDora};
+use crate::rules::{GameRules, KanDora};
 use crate::wall::{ChineseWall, Wall};
 
 /// Where a game's walls come from.
@@ -239,48 +238,7 @@ impl Player {
     }
 
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
-        if let Some(suit) = self.void {
-            // A declared void suit (Sichuan): a hand holding it, concealed or in a meld, waits on
-            // nothing; any other waits on what it would without the rule, less the void suit.
-            // Asked over the 136 tiles without a void: a hand of numbered tiles waits on the same
-            // tiles either way (an honor could only complete a pair the hand holds half of), and
-            // hupai's keyed lookups answer those rules fast where the void rule takes the general
-            // path.
-            let allowed = rules.allowed_kinds(Some(suit)).bits();
-            let refused = |k: usize| allowed >> k & 1 == 0;
-            let holds_void = self.hand.kinds.iter().enumerate().any(|(k, &n)| n > 0 && refused(k))
-                || self.melds.iter().flat_map(|m| m.tiles().iter()).any(|t| refused(t.kind_index()));
-            self.waits = if holds_void {
-                TileSet::EMPTY
-            } else {
-                let plain = rules.with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
-                let waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
-                TileSet::from_bits(waits.bits() & allowed)
-            };
-            return;
-        }
-        // The knitted forms (GB) take the general path: asked only of a hand that could make one.
-        if rules.knitted && !crate::family::gb::knitted_possible(&self.hand.kinds, self.melds.len()) {
-            let mut plain = *rules;
-            plain.knitted = false;
-            self.waits = self.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
-            return;
-        }
-        if rules.tiles == TileSupply::RedDragons112 {
-            // Hongzhong: asked over the 136 tiles, whose rules hupai's keyed lookups answer. A
-            // hand of numbered tiles and red-dragon wildcards waits on the same tiles either way
-            // once the kinds outside the set are taken out: a real honor could only complete a
-            // pair the hand holds half of, and a group of wildcards standing for honors could as
-            // well stand for a numbered kind with copies to spare.
-            let waits = self.packed.waits(&rules.with_tiles(TileSupply::Standard136)).unwrap_or(TileSet::EMPTY);
-            self.waits = TileSet::from_bits(waits.bits() & rules.tiles.kinds().bits());
-            return;
-        }
-        self.waits = self.packed.waits(rules).unwrap_or(TileSet::EMPTY);
-        if *rules == crate::family::changsha::WAIT_RULES {
-            // Changsha's 将将胡 (every tile a 2, 5 or 8) wins with no shape.
-            self.waits = crate::family::changsha::with_all_258_waits(self, self.waits);
-        }
+        self.waits = crate::family::waits(self, rules);
     }
 }
 
@@ -332,10 +290,8 @@ pub(crate) enum Phase {
         /// The discard declared riichi.
         reach: bool,
     },
-    /// Sichuan, before play: every seat chooses three tiles of one suit to pass (换三张).
-    Exchange,
-    /// Sichuan, before play: every seat declares its void suit (定缺).
-    Dingque,
+    /// A phase of the family's own before play (Sichuan's exchange and void suits).
+    Own(crate::family::OwnPhase),
     /// The game is over.
     Over,
 }
@@ -351,14 +307,8 @@ pub(crate) enum Phase {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     pub(crate) rules: GameRules,
-    pub(crate) options: riichi::Options,
-    pub(crate) gb_options: gb::Options,
-    /// Kong payments of the hand being played (Hongzhong), settled with its win.
-    pub(crate) kan_points: [i32; 4],
-    /// Changsha's state of the hand: the decision being asked, the 开杠 tiles, the locked hands.
-    pub(crate) changsha: crate::family::changsha::State,
-    /// Sichuan's state of the hand: the tiles being passed, the kongs paid.
-    pub(crate) sichuan: crate::family::sichuan::State,
+    /// Each family's own state: its scorer's options, and what it keeps of the hand being played.
+    pub(crate) family: crate::family::State,
     pub(crate) hand_rules: Rules,
     /// The rules waits and readiness are checked with: `hand_rules` where hupai's keyed lookups
     /// cover them, else the same forms over every tile. Three players' rules differ from riichi's
@@ -418,11 +368,7 @@ impl Game {
         scores[..usize::from(rules.players)].copy_from_slice(&start[..usize::from(rules.players)]);
         let mut game = Game {
             rules,
-            options: rules.scoring_options(),
-            gb_options: rules.gb_options(),
-            kan_points: [0; 4],
-            changsha: Default::default(),
-            sichuan: Default::default(),
+            family: crate::family::State::new(&rules),
             hand_rules: rules.hand_rules(),
             wait_rules: wait_rules(rules.hand_rules()),
             walls,
@@ -493,43 +439,10 @@ impl Game {
     /// and tests: [`GameRules::tile_count`] tiles in all, but for the flowers of a GB set, which
     /// each seat sets aside (counted by seat in [`Game::view`]) and which are not kinds.
     pub fn tile_census(&self) -> [u8; 37] {
-        let mut census = [0u8; 37];
-        let mut put = |pai: Pai| {
-            if let Some(slot) = census.get_mut(usize::from(pai.index())) {
-                *slot += 1;
-            }
-        };
         if self.hands_dealt == 0 {
-            return census;
+            return [0; 37];
         }
-        if self.rules.family != Family::Riichi {
-            return crate::family::chinese_census(self);
-        }
-        let n = self.rules.players;
-        let red = self.red();
-        for p in &self.players[..self.seat_count()] {
-            p.hand.tiles().for_each(&mut put);
-            p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
-            p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-            (0..p.nuki).for_each(|_| put(Pai::NORTH));
-        }
-        let mut taken = [false; 136];
-        let mut take = |id: crate::PaiId| {
-            if let Some(t) = taken.get_mut(usize::from(id.0)) {
-                *t = true;
-            }
-        };
-        for offset in 0..n {
-            (0..13).for_each(|i| take(self.wall.dealt(n, offset, i)));
-        }
-        (0..usize::from(self.live_drawn)).for_each(|k| take(self.wall.draw(n, k)));
-        (0..usize::from(self.replacements)).for_each(|k| take(self.wall.replacement(k)));
-        for &id in self.wall.ids() {
-            if !taken.get(usize::from(id.0)).copied().unwrap_or(true) {
-                put(id.pai(red));
-            }
-        }
-        census
+        crate::family::census(self)
     }
 
     /// Riichi sticks on the table (1,000 points each, not in anyone's score).
@@ -564,7 +477,7 @@ impl Game {
         match self.phase {
             Phase::Turn { seat, .. } => 1 << seat,
             Phase::Claims { asked, answered, .. } => asked & !answered,
-            Phase::Exchange | Phase::Dingque => crate::family::sichuan::to_act(self),
+            Phase::Own(_) => crate::family::own_to_act(self),
             Phase::Over => 0,
         }
     }
@@ -628,10 +541,7 @@ impl Game {
             let taken: usize = self.quarter_taken.iter().map(|&t| usize::from(t)).sum();
             return usize::from(self.chinese_wall.len).saturating_sub(taken);
         }
-        let live = match self.rules.family {
-            Family::Riichi => self.wall.live(self.rules.players),
-            Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => self.chinese_wall.live(),
-        };
+        let live = crate::family::live_tiles(self);
         live.saturating_sub(usize::from(self.live_drawn) + usize::from(self.replacements))
     }
 
@@ -699,7 +609,7 @@ impl Game {
         };
         if action == Action::Hora && !legal && self.rules.false_win_penalty > 0 {
             self.decisions += 1;
-            crate::family::gb::false_win(self, seat);
+            crate::family::false_win(self, seat);
             return Ok(());
         }
         if !legal {
@@ -709,7 +619,7 @@ impl Game {
         match self.phase {
             Phase::Turn { .. } => self.apply_turn(seat, action),
             Phase::Claims { .. } => self.answer(seat, action),
-            Phase::Exchange | Phase::Dingque => crate::family::sichuan::choose(self, seat, action),
+            Phase::Own(_) => crate::family::own_choice(self, seat, action),
             Phase::Over => {}
         }
         Ok(())
@@ -750,96 +660,13 @@ impl Game {
 
     // ---- dealing and drawing ----
 
-    fn next_wall(&mut self) -> Option<Wall> {
-        let players = self.rules.players;
-        let k = self.hands_dealt;
-        match &mut self.walls {
-            WallSource::Seeded(seed) => Some(Wall::seeded(*seed, k, players)),
-            WallSource::Tenhou(shuffle) => Some(shuffle.next_wall(players)),
-            WallSource::Given(walls) => walls.get(k as usize).cloned(),
-            WallSource::GivenChinese(_) => None,
-        }
-    }
-
     pub(crate) fn deal(&mut self) {
-        if self.rules.family != Family::Riichi {
-            crate::family::gb::deal(self);
-            return;
-        }
-        let Some(wall) = self.next_wall() else {
-            self.finish_game();
-            return;
-        };
-        self.hands_dealt += 1;
-        self.wall = wall;
-        self.live_drawn = 0;
-        self.replacements = 0;
-        self.dora_shown = 1;
-        self.dora_pending = 0;
-        self.kans = 0;
-        self.no_calls = true;
-        self.riichi_count = 0;
-        self.answers = [Action::None; 4];
-        let n = self.rules.players;
-        let red = self.red();
-        let oya = self.kyoku;
-        let mut tehais = [[Pai::UNKNOWN; 13]; 4];
-        for seat in 0..n {
-            let mut p = Player::new();
-            let offset = (seat + n - oya) % n;
-            for i in 0..13 {
-                p.hand.add(self.wall.dealt(n, offset, i).pai(red));
-            }
-            for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
-                *slot = pai;
-            }
-            p.repack();
-            p.refresh_waits(&self.wait_rules);
-            self.players[usize::from(seat)] = p;
-        }
-        let dora_marker = self.wall.dora_indicator(0).pai(red);
-        self.emit(Event::StartKyoku {
-            bakaze: Pai::of(Tile::ALL[27 + usize::from(self.bakaze & 3)]),
-            dora_marker,
-            kyoku: self.kyoku + 1,
-            honba: self.honba,
-            kyotaku: self.kyotaku,
-            oya,
-            scores: self.scores,
-            tehais,
-        });
-        self.draw(oya, false);
+        crate::family::deal(self);
     }
 
     /// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
     pub(crate) fn draw(&mut self, seat: Seat, replacement: bool) {
-        if self.rules.family != Family::Riichi {
-            crate::family::gb::draw(self, seat, replacement, replacement);
-            return;
-        }
-        if !replacement && self.tiles_left() == 0 {
-            self.exhaustive_draw();
-            return;
-        }
-        let id = if replacement {
-            let id = self.wall.replacement(usize::from(self.replacements));
-            self.replacements += 1;
-            id
-        } else {
-            let id = self.wall.draw(self.rules.players, usize::from(self.live_drawn));
-            self.live_drawn += 1;
-            id
-        };
-        let pai = id.pai(self.red());
-        let p = &mut self.players[usize::from(seat)];
-        p.hand.add(pai);
-        if let Some(kind) = pai.kind() {
-            let _ = p.packed.add(kind);
-        }
-        self.emit(Event::Tsumo { actor: seat, pai });
-        let can_tsumo = self.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
-            && crate::family::can_win(self, seat, seat, pai, replacement, None);
-        self.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
+        crate::family::draw(self, seat, replacement);
     }
 
     fn reveal_pending_dora(&mut self) {
@@ -947,7 +774,7 @@ impl Game {
                 }
             }
             Action::Qishouhu | Action::Haidi | Action::None | Action::Kaigang { .. } => {
-                crate::family::changsha::turn(self, seat, action)
+                crate::family::own_turn(self, seat, action)
             }
             Action::Kita => {
                 let p = &mut self.players[s];
@@ -982,7 +809,7 @@ impl Game {
     /// which a robbing win still counts on (chankan with ippatsu).
     fn after_kan(&mut self, seat: Seat, timing: KanDora) {
         self.interrupt();
-        if self.rules.family == Family::Changsha && crate::family::changsha::open_kaigang(self, seat) {
+        if crate::family::kan_stands(self, seat) {
             return;
         }
         self.kan_dora(timing);
@@ -1210,7 +1037,7 @@ impl Game {
             }
             Action::Kaigang { pai } => {
                 // 开杠 on a discard: the open kong, then two tiles opened instead of a replacement.
-                self.changsha.declared = Some(seat);
+                crate::family::kaigang_declared(self, seat);
                 self.call(seat, from, Action::Daiminkan { pai, consumed: [pai; 3] });
             }
             _ => {}
@@ -1240,24 +1067,7 @@ impl Game {
     // ---- the end of a hand ----
 
     fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
-        match self.rules.family {
-            Family::Riichi => crate::settle::wins(self, from, pai, winners, rinshan, on),
-            Family::Gb => crate::family::gb::wins(self, from, pai, winners, rinshan, on),
-            Family::Hongzhong => crate::family::hongzhong::wins(self, from, pai, winners, rinshan, on),
-            Family::Changsha => crate::family::changsha::wins(self, from, pai, winners, rinshan, on),
-            // Play goes on after a win: the family decides when the hand ends.
-            Family::Sichuan => return crate::family::sichuan::wins(self, from, pai, winners, rinshan, on),
-        }
-        if self.rules.family == Family::Hongzhong {
-            crate::family::hongzhong::next_dealer(self, winners.first().copied());
-        }
-        if self.rules.family == Family::Changsha {
-            // The winner deals next; after several winners on one discard, the discarder.
-            let next = if winners.len() == 1 { winners[0] } else { from };
-            crate::family::hongzhong::next_dealer(self, Some(next));
-        }
-        let dealer_won = winners.contains(&self.oya());
-        self.end_hand(dealer_won, true, false);
+        crate::family::wins(self, from, pai, winners, rinshan, on);
     }
 
     fn abort(&mut self, reason: DrawReason) {
@@ -1266,13 +1076,7 @@ impl Game {
     }
 
     pub(crate) fn exhaustive_draw(&mut self) {
-        let (reason, deltas, tenpai) = match self.rules.family {
-            Family::Riichi => crate::settle::exhaustive(self),
-            Family::Gb => crate::family::gb::exhaustive(self),
-            Family::Hongzhong => crate::family::hongzhong::exhaustive(self),
-            Family::Changsha => crate::family::changsha::exhaustive(self),
-            Family::Sichuan => crate::family::sichuan::exhaustive(self),
-        };
+        let (reason, deltas, tenpai) = crate::family::exhaustive(self);
         for (score, d) in self.scores.iter_mut().zip(deltas) {
             *score += d;
         }
@@ -1286,81 +1090,16 @@ impl Game {
     /// dealer's win or tenpai does).
     pub(crate) fn end_hand(&mut self, dealer_stays: bool, won: bool, aborted: bool) {
         self.emit(Event::EndKyoku);
-        match self.rules.family {
-            Family::Gb => return crate::family::gb::next_hand(self),
-            Family::Hongzhong | Family::Changsha => return crate::family::hongzhong::next_hand(self),
-            Family::Sichuan => return crate::family::sichuan::next_hand(self),
-            Family::Riichi => {}
-        }
-        let n = self.rules.players;
-        let Some(last_wind) = crate::family::last_wind(self.rules.length) else {
-            self.finish_game();
-            return;
-        };
-        let all_last = self.bakaze > last_wind || (self.bakaze == last_wind && self.kyoku == n - 1);
-        if self.rules.busting && self.scores[..usize::from(n)].iter().any(|&s| s < 0) {
-            self.finish_game();
-            return;
-        }
-        let top = self.top_seat();
-        let reached = self.scores[..usize::from(n)].iter().any(|&s| s >= self.rules.target_points);
-        // A dealer's win ends it under agari_yame, its tenpai at an exhaustive draw under
-        // tenpai_yame.
-        let stops = if won { self.rules.agari_yame } else { self.rules.tenpai_yame };
-        if all_last && dealer_stays && !aborted && stops && top == self.kyoku && reached {
-            self.finish_game();
-            return;
-        }
-        if dealer_stays {
-            self.honba += 1;
-        } else {
-            self.honba = if won { 0 } else { self.honba + 1 };
-            self.kyoku += 1;
-            if self.kyoku == n {
-                self.kyoku = 0;
-                self.bakaze += 1;
-            }
-        }
-        if self.bakaze > last_wind {
-            let extension_over = self.bakaze > last_wind + 1;
-            if reached || !self.rules.extension || extension_over {
-                self.finish_game();
-                return;
-            }
-        }
-        self.deal();
+        crate::family::next_hand(self, dealer_stays, won, aborted);
     }
 
     /// The seat in first place (ties to the seat nearer the first dealer).
-    fn top_seat(&self) -> Seat {
+    pub(crate) fn top_seat(&self) -> Seat {
         let n = self.seat_count();
         (0..n).max_by_key(|&s| (self.scores[s], std::cmp::Reverse(s))).unwrap_or(0) as Seat
     }
 
     pub(crate) fn finish_game(&mut self) {
-        let n = self.seat_count();
-        if matches!(self.rules.family, Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan) {
-            crate::family::gb::finish(self);
-            return;
-        }
-        if self.rules.leftover_sticks_to_top && self.kyotaku > 0 {
-            let top = usize::from(self.top_seat());
-            self.scores[top] += 1000 * i32::from(self.kyotaku);
-            self.kyotaku = 0;
-        }
-        let mut order: ArrayVec<usize, 4> = (0..n).collect();
-        order.sort_by_key(|&s| (std::cmp::Reverse(self.scores[s]), s));
-        let mut points = [0.0; 4];
-        let oka = f64::from((self.rules.target_points - self.rules.starting_points) * i32::from(self.rules.players));
-        for (rank, &s) in order.iter().enumerate() {
-            let mut p = f64::from(self.scores[s] - self.rules.target_points) + f64::from(self.rules.uma[rank]);
-            if rank == 0 {
-                p += oka;
-            }
-            points[s] = p / 1000.0;
-        }
-        self.final_points = Some(points);
-        self.emit(Event::EndGame { scores: self.scores });
-        self.phase = Phase::Over;
+        crate::family::finish(self);
     }
 }

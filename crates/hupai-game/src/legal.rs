@@ -11,7 +11,7 @@ use crate::action::{Action, Actions};
 use crate::event::Seat;
 use crate::game::{ClaimOn, Game, MeldKind, Phase, Player};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::{Family, GameRules};
+use crate::rules::GameRules;
 
 /// Every kind of action: the `want` of [`fill`] that lists them all.
 pub(crate) const ALL: u16 = u16::MAX;
@@ -45,7 +45,7 @@ pub(crate) const fn kind_bit(action: &Action) -> u16 {
 /// of that kind are exactly those of the full list, by construction.
 pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
     // Changsha's own decisions (the deal's small wins, the last tile, 开杠) replace the plain ones.
-    if game.rules.family == Family::Changsha && crate::family::changsha::actions(game, seat, want, out) {
+    if crate::family::own_actions(game, seat, want, out) {
         return;
     }
     match game.phase {
@@ -69,12 +69,10 @@ pub(crate) fn fill(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
                 }
             }
         }
-        Phase::Exchange | Phase::Dingque => crate::family::sichuan::setup_actions(game, seat, want, out),
+        Phase::Own(_) => crate::family::own_phase_actions(game, seat, want, out),
         _ => {}
     }
-    if game.rules.family == Family::Changsha {
-        crate::family::changsha::kongs(game, seat, want, out);
-    }
+    crate::family::own_kongs(game, seat, want, out);
 }
 
 pub(crate) fn push(out: &mut Actions, action: Action) {
@@ -192,7 +190,7 @@ pub(crate) fn allows_discard(game: &Game, seat: Seat, pai: Pai, tsumogiri: bool)
     let Phase::Turn { seat: s, drawn, reach, .. } = game.phase else {
         return listed(game, seat, Action::Dahai { pai, tsumogiri });
     };
-    if s != seat || game.rules.family == Family::Changsha {
+    if s != seat || crate::family::has_own_decisions(game.rules.family) {
         return listed(game, seat, Action::Dahai { pai, tsumogiri });
     }
     let p = &game.players[usize::from(seat)];
@@ -320,7 +318,7 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     // the player after the discarder is empty.
     let wall_left =
         if game.rules.per_player_walls { game.wall_left(game.next_in_turn(from, 1)) } else { game.tiles_left() };
-    if p.hand_locked() || p.out || wall_left == 0 || crate::family::changsha::locked(game, seat) {
+    if p.hand_locked() || p.out || wall_left == 0 || crate::family::locked(game, seat) {
         return false;
     }
     let Some(kind) = pai.kind() else { return false };
@@ -544,15 +542,17 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         {
             "while the hand holds its void suit (定缺) only those tiles may be discarded".into()
         }
-        (Phase::Exchange | Phase::Dingque, _) => crate::family::sichuan::why_not(game, seat, action),
+        (Phase::Own(_), _) => crate::family::own_phase_why_not(game, seat, action),
         (_, Action::Hora) if p.void.is_some_and(|v| holds_suit(p, v)) => {
             "a hand holding its void suit (定缺) cannot win".into()
         }
         (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {
             format!("{pai} may not be discarded right after the call that took it (kuikae)")
         }
-        (_, Action::Hora) if game.rules.family == Family::Gb => crate::family::gb::short_of_minimum(game, seat)
-            .unwrap_or_else(|| "the hand is not complete with this tile".into()),
+        (_, Action::Hora) if crate::family::has_minimum(game.rules.family) => {
+            crate::family::short_of_minimum(game, seat)
+                .unwrap_or_else(|| "the hand is not complete with this tile".into())
+        }
         (_, Action::Hora) => "the hand does not win here (not complete, no yaku, or furiten)".into(),
         (_, Action::Reach) => {
             "riichi needs a closed hand, 1,000 points, enough tiles left and a discard that leaves the hand ready, once"

@@ -53,7 +53,6 @@ pub mod pai;
 pub mod policy;
 pub mod replay;
 pub mod rules;
-mod settle;
 pub mod tenhou_shuffle;
 mod view;
 pub mod wall;

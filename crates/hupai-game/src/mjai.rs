@@ -140,7 +140,7 @@ pub fn event_json(event: &Event, players: u8) -> Value {
             json!({"type": "niao", "actor": actor, "pais": tiles(&pais[..usize::from(len)])})
         }
         Event::Qishouhu { actor, hands, deltas } => json!({
-            "type": "qishouhu", "actor": actor, "hands": crate::family::changsha::opening_names(&hands),
+            "type": "qishouhu", "actor": actor, "hands": crate::event::opening_names(&hands),
             "deltas": &deltas[..n],
         }),
         Event::Kaigang { actor, pais } => json!({"type": "kaigang", "actor": actor, "pais": tiles(&pais)}),
@@ -195,26 +195,6 @@ pub fn action_json(actor: Seat, target: Seat, action: &Action) -> Value {
         Action::Haidi => json!({"type": "haidi", "actor": actor}),
         Action::Exchange { pai } => json!({"type": "huansanzhang", "actor": actor, "pai": pai}),
         Action::Dingque { suit } => json!({"type": "dingque", "actor": actor, "suit": suit.letter().to_string()}),
-    }
-}
-
-/// An action in a few words for messages: `dahai 5mr`, `pon 5m with 5m 5mr`.
-pub(crate) fn action_text(_actor: Seat, action: &Action) -> String {
-    match action {
-        Action::Dahai { pai, tsumogiri: true } => format!("dahai {pai} (tsumogiri)"),
-        Action::Dahai { pai, .. } => format!("dahai {pai}"),
-        Action::Chi { pai, consumed } | Action::Pon { pai, consumed } => {
-            format!("{} {pai} with {} {}", action.kind(), consumed[0], consumed[1])
-        }
-        Action::Daiminkan { pai, consumed } => {
-            format!("daiminkan {pai} with {} {} {}", consumed[0], consumed[1], consumed[2])
-        }
-        Action::Kakan { pai } => format!("kakan {pai}"),
-        Action::Ankan { consumed } => format!("ankan {}", consumed[0]),
-        Action::Kaigang { pai } => format!("kaigang {pai}"),
-        Action::Exchange { pai } => format!("huansanzhang {pai}"),
-        Action::Dingque { suit } => format!("dingque {}", suit.letter()),
-        other => other.kind().to_string(),
     }
 }
 
@@ -964,7 +944,7 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
             let mut hands = [0u8; 4];
             for x in names {
                 let name = x.as_str().unwrap_or("");
-                let k = crate::family::changsha::OPENING_NAMES
+                let k = crate::event::OPENING_NAMES
                     .iter()
                     .position(|n| *n == name)
                     .ok_or_else(|| format!("'hands' holds {x}, not one of sixi, banban, queyise, liuliushun"))?;

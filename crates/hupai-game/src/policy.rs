@@ -107,7 +107,7 @@ impl Efficiency {
 
 impl Policy for Efficiency {
     fn choose(&mut self, game: &Game, seat: Seat, legal: &Actions) -> Action {
-        if let Some(a) = crate::family::sichuan::setup_choice(game, seat, legal) {
+        if let Some(a) = crate::family::own_phase_choice(game, seat, legal) {
             return a;
         }
         for wanted in [Action::Hora, Action::Reach, Action::Kita, Action::Qishouhu] {

@@ -402,9 +402,9 @@ impl Driver<'_> {
     /// it taking one; true if it passed. An offer made after a draw of the engine's the log has
     /// not shown yet (the small wins of the deal, after the dealer's draw) waits for that draw.
     fn pass_offer(&mut self) -> Result<bool, String> {
-        if self.game.rules().family != Family::Changsha
+        if !crate::family::has_own_decisions(self.game.rules().family)
             || !self.draws.is_empty()
-            || !crate::family::changsha::offer(&self.game)
+            || !crate::family::own_offer(&self.game)
         {
             return Ok(false);
         }
@@ -467,7 +467,7 @@ impl Driver<'_> {
 
     /// A seat's choice before play (Sichuan's tiles passed and void suit declared).
     fn before_play(&mut self, actor: Seat, action: Action) -> Result<(), String> {
-        if !matches!(self.game.phase, Phase::Exchange | Phase::Dingque) {
+        if !matches!(self.game.phase, Phase::Own(_)) {
             return Err(format!("seat {actor}'s {}: the engine is not before play", action.kind()));
         }
         self.decide(actor, action)

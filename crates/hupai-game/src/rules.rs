@@ -978,7 +978,7 @@ impl GameRules {
         match self.family {
             Family::Gb => hupai::Rules::GB,
             Family::Hongzhong => hupai::Rules::HONGZHONG,
-            Family::Changsha => crate::family::changsha::WAIT_RULES,
+            Family::Changsha => CHANGSHA_HAND_RULES,
             Family::Sichuan => hupai::Rules::SICHUAN,
             Family::Riichi if self.players == 3 => hupai::Rules::SANMA,
             Family::Riichi => hupai::Rules::RIICHI,
@@ -1039,6 +1039,15 @@ impl RulesError {
         }
     }
 }
+
+/// The rules waits are checked with: every shape a Changsha win may take (melds with any pair,
+/// seven pairs with a four of a kind as two pairs). The scorer then decides whether a completed
+/// hand wins (a small win needs the 2-5-8 pair); 将将胡, which needs no shape, is added by
+/// the family. Over the 136 tiles rather than the 108: a hand of numbered tiles waits
+/// on the same tiles either way (an honor could only complete a pair the hand holds half of), and
+/// hupai's keyed lookups answer these rules fast.
+pub(crate) const CHANGSHA_HAND_RULES: hupai::Rules =
+    hupai::Rules::SICHUAN.with_void_rule(hupai::VoidSuit::Off).with_tiles(hupai::TileSupply::Standard136);
 
 #[cfg(test)]
 mod tests {

@@ -236,7 +236,7 @@ impl Game {
                 probe.refresh_waits(&g.hand_rules);
                 p.waits = probe.waits;
                 let can_tsumo =
-                    crate::family::gb::may_complete(p, drawn) && crate::family::can_win(&g, t, t, drawn, rinshan, None);
+                    crate::family::may_complete(p, drawn) && crate::family::can_win(&g, t, t, drawn, rinshan, None);
                 g.phase = Phase::Turn { seat: t, drawn: Some(drawn), reach, rinshan, can_tsumo };
             }
             Phase::Claims { from, pai, on, reach, .. } => {

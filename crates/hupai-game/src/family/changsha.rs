@@ -12,7 +12,7 @@
 //! [`Stage`] saying which decision it is, so the turn loop, `to_act` and `apply` need nothing new.
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, Meld, PackedHand, Rules, Tile, TileSet, TileSupply, VoidSuit};
+use hupai::{Hand, Meld, PackedHand, Rules, Tile, TileSet};
 use hupai_score::{Scorer, Situation, regional};
 
 use crate::action::{Action, Actions};
@@ -21,26 +21,8 @@ use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, RiverTile};
 use crate::legal::{push, wants};
 use crate::pai::{Pai, PaiCounts};
 
-/// The rules waits are checked with: every shape a Changsha win may take (melds with any pair,
-/// seven pairs with a four of a kind as two pairs). The scorer then decides whether a completed
-/// hand wins (a small win needs the 2-5-8 pair); 将将胡, which needs no shape, is added by
-/// [`with_all_258_waits`]. Over the 136 tiles rather than the 108: a hand of numbered tiles waits
-/// on the same tiles either way (an honor could only complete a pair the hand holds half of), and
-/// hupai's keyed lookups answer these rules fast.
-pub(crate) const WAIT_RULES: Rules = Rules::SICHUAN.with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
-
-/// The small wins of the deal (起手胡) as the `qishouhu` event names them: 四喜, 板板胡, 缺一色,
-/// 六六顺.
-pub(crate) const OPENING_NAMES: [&str; 4] = ["sixi", "banban", "queyise", "liuliushun"];
-
-/// The names of `hands` (counts per kind), a kind counted twice named twice.
-pub(crate) fn opening_names(hands: &[u8; 4]) -> Vec<&'static str> {
-    let mut names = Vec::new();
-    for (name, &n) in OPENING_NAMES.iter().zip(hands) {
-        names.extend(std::iter::repeat_n(*name, usize::from(n)));
-    }
-    names
-}
+/// The rules Changsha's hands are checked with ([`crate::rules::CHANGSHA_HAND_RULES`]).
+pub(crate) const WAIT_RULES: Rules = crate::rules::CHANGSHA_HAND_RULES;
 
 /// Which of Changsha's decisions the phase is asking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -92,7 +74,7 @@ impl Default for State {
 
 /// Whether `seat`'s hand is locked by its 开杠.
 pub(crate) fn locked(game: &Game, seat: Seat) -> bool {
-    game.changsha.locked & (1 << seat) != 0
+    game.family.changsha.locked & (1 << seat) != 0
 }
 
 fn table() -> Option<&'static regional::Table> {
@@ -131,7 +113,7 @@ fn melds_of(p: &Player) -> ArrayVec<Meld, 4> {
 pub(crate) fn win_score(game: &Game, seat: Seat, from: Seat, pai: Pai, on: Option<ClaimOn>) -> Option<regional::Score> {
     let p = &game.players[usize::from(seat)];
     let tsumo = seat == from;
-    let stage = game.changsha.stage;
+    let stage = game.family.changsha.stage;
     let kaigang_self = tsumo && stage == Stage::KaigangSelf;
     let kaigang_shot = !tsumo && stage == Stage::KaigangClaims;
     let mut counts = p.hand;
@@ -210,12 +192,12 @@ fn may_open(game: &Game, seat: Seat, kind: Tile, from_discard: bool) -> bool {
 /// the deal, the last tile, a win on its 开杠 tiles), which it declines with a pass.
 pub(crate) fn offer(game: &Game) -> bool {
     matches!(game.phase, Phase::Turn { .. })
-        && matches!(game.changsha.stage, Stage::Opening | Stage::Haidi { .. } | Stage::KaigangSelf)
+        && matches!(game.family.changsha.stage, Stage::Opening | Stage::Haidi { .. } | Stage::KaigangSelf)
 }
 
 /// Changsha's own decisions for `seat`, if the stage asks one (true: `out` holds them all).
 pub(crate) fn actions(game: &Game, seat: Seat, want: u16, out: &mut Actions) -> bool {
-    let st = &game.changsha;
+    let st = &game.family.changsha;
     let two = |first: Action, out: &mut Actions| {
         if wants(want, first) {
             push(out, first);
@@ -299,16 +281,16 @@ pub(crate) fn kongs(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
 /// Changsha's decisions on a seat's turn: declaring the deal's small wins, taking the last tile,
 /// passing either or the 开杠 tiles, and opening a kong.
 pub(crate) fn turn(game: &mut Game, seat: Seat, action: Action) {
-    match (game.changsha.stage, action) {
+    match (game.family.changsha.stage, action) {
         (Stage::Opening, Action::Qishouhu) => {
             pay_opening(game, seat);
             next_opening(game, seat);
         }
         (Stage::Opening, _) => next_opening(game, seat),
         (Stage::Haidi { .. }, Action::Haidi) => {
-            game.changsha.stage = Stage::HaidiTaken;
+            game.family.changsha.stage = Stage::HaidiTaken;
             game.emit(Event::Haidi { actor: seat });
-            super::gb::draw(game, seat, false, false);
+            super::chinese::draw(game, seat, false, false);
         }
         (Stage::Haidi { passed }, _) => {
             if passed + 1 >= game.rules.players {
@@ -316,13 +298,13 @@ pub(crate) fn turn(game: &mut Game, seat: Seat, action: Action) {
                 game.exhaustive_draw();
                 return;
             }
-            game.changsha.stage = Stage::Haidi { passed: passed + 1 };
+            game.family.changsha.stage = Stage::Haidi { passed: passed + 1 };
             game.phase = idle_turn(game.next_in_turn(seat, 1));
         }
         (Stage::KaigangSelf, _) => place_opened(game),
         (_, Action::Kaigang { pai }) => {
             let Some(kind) = pai.kind() else { return };
-            game.changsha.declared = Some(seat);
+            game.family.changsha.declared = Some(seat);
             let p = &game.players[usize::from(seat)];
             let pung = p.melds.iter().any(|m| m.kind == MeldKind::Pon && m.pais[0].kind() == Some(kind));
             let kong = if pung { Action::Kakan { pai } } else { Action::Ankan { consumed: [pai; 4] } };
@@ -350,10 +332,12 @@ pub(crate) fn opening_hands(counts: &[u8; 34]) -> [u8; 4] {
 /// After the deal (the dealer has drawn): the first seat from the dealer on with a small win of
 /// the deal is asked, the dealer's turn kept for after.
 pub(crate) fn after_deal(game: &mut Game) {
+    let oya = game.oya();
+    super::chinese::draw(game, oya, false, false);
     if !game.rules.opening_wins || !matches!(game.phase, Phase::Turn { .. }) {
         return;
     }
-    game.changsha.dealer_turn = Some(game.phase);
+    game.family.changsha.dealer_turn = Some(game.phase);
     ask_opening(game, 0);
 }
 
@@ -364,13 +348,13 @@ fn ask_opening(game: &mut Game, from: u8) {
     for k in from..game.rules.players {
         let seat = game.next_in_turn(oya, k);
         if opening_hands(&game.players[usize::from(seat)].hand.kinds).iter().any(|&n| n > 0) {
-            game.changsha.stage = Stage::Opening;
+            game.family.changsha.stage = Stage::Opening;
             game.phase = idle_turn(seat);
             return;
         }
     }
-    game.changsha.stage = Stage::Play;
-    if let Some(phase) = game.changsha.dealer_turn.take() {
+    game.family.changsha.stage = Stage::Play;
+    if let Some(phase) = game.family.changsha.dealer_turn.take() {
         game.phase = phase;
     }
 }
@@ -402,13 +386,13 @@ fn pay_opening(game: &mut Game, seat: Seat) {
 /// Before a draw: plain play again after the 开杠 tiles were answered, and the wall's last tile
 /// offered in turn instead of drawn (true: the draw is replaced by the offer).
 pub(crate) fn before_draw(game: &mut Game, seat: Seat, back: bool) -> bool {
-    if back || game.changsha.stage == Stage::HaidiTaken {
+    if back || game.family.changsha.stage == Stage::HaidiTaken {
         return false;
     }
-    game.changsha.stage = Stage::Play;
-    game.changsha.opened = None;
+    game.family.changsha.stage = Stage::Play;
+    game.family.changsha.opened = None;
     if game.tiles_left() == 1 {
-        game.changsha.stage = Stage::Haidi { passed: 0 };
+        game.family.changsha.stage = Stage::Haidi { passed: 0 };
         game.phase = idle_turn(seat);
         return true;
     }
@@ -418,17 +402,17 @@ pub(crate) fn before_draw(game: &mut Game, seat: Seat, back: bool) -> bool {
 /// The kong of `seat` stands: if it was opened (开杠), its two tiles are turned from the back of the
 /// wall (true) and its maker may win on one, else the others may.
 pub(crate) fn open_kaigang(game: &mut Game, seat: Seat) -> bool {
-    if game.changsha.declared != Some(seat) {
+    if game.family.changsha.declared != Some(seat) {
         return false;
     }
-    game.changsha.declared = None;
-    let pais = [super::gb::take(game, true), super::gb::take(game, true)];
+    game.family.changsha.declared = None;
+    let pais = [super::chinese::take(game, true), super::chinese::take(game, true)];
     game.emit(Event::Kaigang { actor: seat, pais });
-    game.changsha.locked |= 1 << seat;
-    game.changsha.opened = Some((seat, pais));
-    game.changsha.stage = Stage::KaigangSelf;
+    game.family.changsha.locked |= 1 << seat;
+    game.family.changsha.opened = Some((seat, pais));
+    game.family.changsha.stage = Stage::KaigangSelf;
     if let Some(best) = best_tile(game, seat, seat, pais, None) {
-        game.changsha.win_tile[usize::from(seat)] = best;
+        game.family.changsha.win_tile[usize::from(seat)] = best;
         game.phase = Phase::Turn { seat, drawn: Some(best), reach: false, rinshan: true, can_tsumo: true };
     } else {
         place_opened(game);
@@ -449,7 +433,7 @@ fn best_tile(game: &Game, seat: Seat, from: Seat, pais: [Pai; 2], on: Option<Cla
 /// The 开杠 tiles nobody took for its maker go to its river, and the others may win on them
 /// (杠上炮); if nobody can, the next player draws.
 fn place_opened(game: &mut Game) {
-    let Some((seat, pais)) = game.changsha.opened else { return };
+    let Some((seat, pais)) = game.family.changsha.opened else { return };
     let p = &mut game.players[usize::from(seat)];
     for pai in pais {
         p.river.push(RiverTile { pai, tsumogiri: true, riichi: false, called: false });
@@ -457,20 +441,20 @@ fn place_opened(game: &mut Game) {
             p.discarded.insert(k);
         }
     }
-    game.changsha.opened = None;
-    game.changsha.stage = Stage::KaigangClaims;
+    game.family.changsha.opened = None;
+    game.family.changsha.stage = Stage::KaigangClaims;
     let mut ron = 0u8;
     for k in 1..game.rules.players {
         let s = game.next_in_turn(seat, k);
         if let Some(t) = best_tile(game, s, seat, pais, Some(ClaimOn::Discard)) {
-            game.changsha.win_tile[usize::from(s)] = t;
+            game.family.changsha.win_tile[usize::from(s)] = t;
             ron |= 1 << s;
         }
     }
     if ron != 0 {
         game.open_claims(seat, pais[0], ClaimOn::Discard, ron, ron, 0, false);
     } else {
-        game.changsha.stage = Stage::Play;
+        game.family.changsha.stage = Stage::Play;
         game.draw(game.next_in_turn(seat, 1), false);
     }
 }
@@ -481,11 +465,11 @@ fn place_opened(game: &mut Game) {
 /// from the winner (from the discarder when several win), 1, 5 and 9 the winner, and every bird on
 /// the winner or on a payer adds (or doubles) that payment.
 pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], _rinshan: bool, on: Option<ClaimOn>) {
-    let stage = game.changsha.stage;
+    let stage = game.family.changsha.stage;
     // Each winner's tile: the 开杠 tile it wins on, else the tile given.
     let tile_of = |game: &Game, w: Seat| {
         if matches!(stage, Stage::KaigangSelf | Stage::KaigangClaims) {
-            game.changsha.win_tile[usize::from(w)]
+            game.family.changsha.win_tile[usize::from(w)]
         } else {
             pai
         }
@@ -498,18 +482,18 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], _rin
         }
     }
     if stage == Stage::KaigangSelf
-        && let Some((seat, pais)) = game.changsha.opened.take()
+        && let Some((seat, pais)) = game.family.changsha.opened.take()
     {
         // The maker won on one of its tiles: it joins the hand, the other goes to the river.
-        let won = game.changsha.win_tile[usize::from(seat)];
+        let won = game.family.changsha.win_tile[usize::from(seat)];
         let other = if pais[0] == won { pais[1] } else { pais[0] };
         let p = &mut game.players[usize::from(seat)];
         p.hand.add(won);
         p.river.push(RiverTile { pai: other, tsumogiri: true, riichi: false, called: false });
     }
     let n = game.seat_count();
-    let count = usize::from(game.rules.birds).min(game.tiles_left()).min(super::hongzhong::MOST_BIRDS);
-    let mut birds = [Pai::UNKNOWN; super::hongzhong::MOST_BIRDS];
+    let count = usize::from(game.rules.birds).min(game.tiles_left()).min(super::chinese::MOST_BIRDS);
+    let mut birds = [Pai::UNKNOWN; super::chinese::MOST_BIRDS];
     for (k, slot) in birds.iter_mut().enumerate().take(count) {
         *slot = game.chinese_wall.draw(usize::from(game.live_drawn) + k).pai([0; 3]);
     }
@@ -554,7 +538,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], _rin
             (u8::try_from(id).unwrap_or(u8::MAX), u8::try_from(f.value * f.count).unwrap_or(u8::MAX))
         });
         let points = u32::try_from(base).unwrap_or(0);
-        super::record_fan_win(game, w, from, tile, deltas, (score.fan, points, score.capped), fans);
+        super::chinese::record_fan_win(game, w, from, tile, deltas, (score.fan, points, score.capped), fans);
     }
 }
 
@@ -578,6 +562,6 @@ mod tests {
         // 板板胡: no 2, 5 or 8; and no suit missing.
         assert_eq!(opening_hands(&counts("1134m3469p13679s")), [0, 1, 0, 0]);
         assert_eq!(opening_hands(&counts("123456m234p5678s")), [0, 0, 0, 0]);
-        assert_eq!(opening_names(&[1, 0, 0, 2]), ["sixi", "liuliushun", "liuliushun"]);
+        assert_eq!(crate::event::opening_names(&[1, 0, 0, 2]), ["sixi", "liuliushun", "liuliushun"]);
     }
 }

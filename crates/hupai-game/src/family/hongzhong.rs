@@ -2,17 +2,20 @@
 //! the red dragons wild and never discarded, pung and kong without chow, self-drawn wins (on a
 //! discard too as an option), birds turned over after a win, kong payments, and the winner dealing
 //! next. Wins are scored by `hupai-score`'s `hongzhong` table (four red dragons win whatever the
-//! shape); the deal, the draws and the claims are the Chinese ones GB uses ([`super::gb`]).
+//! shape); the deal, the draws and the claims are the Chinese ones ([`super::chinese`]).
 
 use hupai_score::{Scorer, Situation, regional};
 
 use crate::event::{DrawReason, Event, Seat};
 use crate::game::{ClaimOn, Game, MeldKind};
 use crate::pai::Pai;
-use crate::rules::GameLength;
 
-/// Most birds a win turns over.
-pub(crate) const MOST_BIRDS: usize = 8;
+/// Hongzhong's part of the game's state.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct State {
+    /// Kong payments of the hand being played, settled with its win.
+    pub(crate) kan_points: [i32; 4],
+}
 
 fn table() -> Option<&'static regional::Table> {
     match Scorer::shared("hongzhong") {
@@ -66,15 +69,15 @@ pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) 
     let [exposed, added, concealed] = game.rules.kong_payments();
     match kind {
         MeldKind::Daiminkan => {
-            game.kan_points[usize::from(from)] -= exposed;
-            game.kan_points[s] += exposed;
+            game.family.hongzhong.kan_points[usize::from(from)] -= exposed;
+            game.family.hongzhong.kan_points[s] += exposed;
         }
         MeldKind::Kakan | MeldKind::Ankan => {
             let each = if kind == MeldKind::Ankan { concealed } else { added };
             for o in 0..4 {
                 if o != s {
-                    game.kan_points[o] -= each;
-                    game.kan_points[s] += each;
+                    game.family.hongzhong.kan_points[o] -= each;
+                    game.family.hongzhong.kan_points[s] += each;
                 }
             }
         }
@@ -87,8 +90,8 @@ pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) 
 /// discarder on a discard; the hand's kong payments are settled with it. A kong robbed is not paid.
 pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
     let Some(&w) = winners.first() else { return };
-    let count = usize::from(game.rules.birds).min(game.tiles_left()).min(MOST_BIRDS);
-    let mut birds = [Pai::UNKNOWN; MOST_BIRDS];
+    let count = usize::from(game.rules.birds).min(game.tiles_left()).min(super::chinese::MOST_BIRDS);
+    let mut birds = [Pai::UNKNOWN; super::chinese::MOST_BIRDS];
     for (k, slot) in birds.iter_mut().enumerate().take(count) {
         *slot = game.chinese_wall.draw(usize::from(game.live_drawn) + k).pai([0; 3]);
     }
@@ -107,15 +110,15 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let added = game.rules.kong_payments()[1];
         for o in 0..4 {
             if o != usize::from(from) {
-                game.kan_points[o] += added;
-                game.kan_points[usize::from(from)] -= added;
+                game.family.hongzhong.kan_points[o] += added;
+                game.family.hongzhong.kan_points[usize::from(from)] -= added;
             }
         }
     }
-    for (d, k) in deltas.iter_mut().zip(game.kan_points) {
+    for (d, k) in deltas.iter_mut().zip(game.family.hongzhong.kan_points) {
         *d += k;
     }
-    game.kan_points = [0; 4];
+    game.family.hongzhong.kan_points = [0; 4];
     for (total, d) in game.scores.iter_mut().zip(deltas) {
         *total += d;
     }
@@ -128,39 +131,13 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         (u8::try_from(id).unwrap_or(u8::MAX), u8::try_from(f.value * f.count).unwrap_or(u8::MAX))
     });
     let points = u32::try_from(score.total).unwrap_or(u32::MAX);
-    super::record_fan_win(game, w, from, pai, deltas, (score.fan, points, score.capped), fans);
+    super::chinese::record_fan_win(game, w, from, pai, deltas, (score.fan, points, score.capped), fans);
 }
 
 /// An exhaustive draw pays nothing, and the hand's kong payments lapse with it (荒庄荒杠).
 pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
-    game.kan_points = [0; 4];
+    game.family.hongzhong.kan_points = [0; 4];
     (DrawReason::Exhaustive, [0; 4], super::ready_seats(game))
-}
-
-/// The winner deals the next hand (a drawn hand keeps its dealer).
-pub(crate) fn next_dealer(game: &mut Game, winner: Option<Seat>) {
-    if let Some(w) = winner {
-        game.kyoku = game.place[usize::from(w & 3)];
-    }
-}
-
-/// Hands in a game of this length: one, 4 (east), 8 (south) or 16 (north).
-pub(crate) const fn hands(length: GameLength) -> u32 {
-    match length {
-        GameLength::Single => 1,
-        GameLength::East => 4,
-        GameLength::South => 8,
-        GameLength::North => 16,
-    }
-}
-
-/// The next hand, or the end of the game after the length's number of hands.
-pub(crate) fn next_hand(game: &mut Game) {
-    if game.hands_dealt >= hands(game.rules.length) {
-        game.finish_game();
-        return;
-    }
-    game.deal();
 }
 
 #[cfg(test)]

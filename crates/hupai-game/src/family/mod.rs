@@ -1,36 +1,74 @@
-//! The rule families: what differs between riichi and the Chinese rules, in one place per
-//! question rather than spread over the turn loop. The loop ([`crate::game`]) is shared: deal,
-//! draw, the seat's turn, the other seats' claims resolved by priority, the end of the hand. A
-//! family answers:
+//! The rule families behind one seam. The turn loop ([`crate::game`]) is shared: deal, draw, the
+//! seat's turn, the other seats' claims resolved by priority, the end of the hand. It names no
+//! family: every question whose answer differs between families is one function here, which
+//! asks the family of the game's rules (a `match` on [`Family`], dispatched statically: the
+//! families are a closed set, and the loop's questions compile to one branch each). A family
+//! answers:
 //!
-//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall;
-//!   GB's 144 with the flowers, dealt and drawn from the front, replacements from the back
-//!   ([`gb::deal`], [`gb::draw`]);
-//! - **which claims a discard allows** and what a turn offers: riichi, dora and furiten are
-//!   riichi's ([`Family::has_riichi`], [`Family::has_dora`], [`Family::has_furiten`]); chi from the
-//!   left, pon and kan, win over pon and kan over chi, and one winner or several are the rules'
-//!   flags, shared;
-//! - **what a win needs and pays** ([`can_win`]): a yaku and the riichi scorer's points, or 8
-//!   fans without flowers and GB's 8 + fan ([`gb::wins`]);
-//! - **how the match goes on**: riichi's dealer repeats, counters and end conditions, or GB's
-//!   dealer passing every hand and the players changing places between rounds ([`places`],
-//!   [`gb::next_hand`]).
+//! - **the tiles and the wall**: riichi's 136 (108) tiles in Tenhou's layout with a dead wall
+//!   ([`riichi`]); the Chinese wall dealt and drawn from the front, replacements from the back,
+//!   with or without flowers ([`chinese`], shared by the Chinese families) ([`deal`], [`draw`]);
+//! - **what a turn offers and what a discard offers**: riichi, dora and furiten are riichi's
+//!   ([`Family::has_riichi`], [`Family::has_dora`], [`Family::has_furiten`]); chi from the left,
+//!   pon and kan, win over pon and kan over chi, and one winner or several are the rules' flags,
+//!   shared; a family's own decisions (Changsha's) are [`own_actions`] and [`own_turn`];
+//! - **what a win needs and pays** ([`can_win`], [`wins`], [`exhaustive`]);
+//! - **how the match goes on** ([`next_hand`], [`finish`], [`places`]);
+//! - **a phase of its own** before play ([`OwnPhase`]: Sichuan's exchange and void suits).
 //!
-//! Sichuan, Hongzhong and Changsha plug in the same way: a `Family` variant, its wall (the
-//! Chinese layout of [`crate::wall::ChineseWall`] serves them), its claims and its settlement.
+//! Each family's own state lives in its room and is held by the game in one slot ([`State`]).
+//! No family imports another: what the Chinese families share is [`chinese`], and the helpers
+//! every family uses are here.
 
-pub(crate) mod changsha;
-pub(crate) mod gb;
-pub(crate) mod hongzhong;
-pub(crate) mod sichuan;
+mod changsha;
+mod chinese;
+mod gb;
+mod hongzhong;
+mod riichi;
+mod sichuan;
 
 use arrayvec::ArrayVec;
-use hupai::Hand;
+use hupai::{Hand, Rules, TileSet, TileSupply, VoidSuit};
 
-use crate::event::{Event, MOST_YAKU, Seat, WinScore};
-use crate::game::{ClaimOn, Game};
+use crate::action::{Action, Actions};
+use crate::event::{DrawReason, Seat};
+use crate::game::{ClaimOn, Game, MeldKind, Player};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::{Family, GameLength};
+use crate::rules::{Family, GameLength, GameRules};
+use crate::wall::ChineseWall;
+
+/// Each family's own state: its scorer's options, and what it keeps of the hand being played.
+/// The game holds it in one slot ([`Game`]'s `family`); only the family's own room reads its part.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct State {
+    pub(crate) riichi: riichi::State,
+    pub(crate) gb: gb::State,
+    pub(crate) hongzhong: hongzhong::State,
+    pub(crate) changsha: changsha::State,
+    pub(crate) sichuan: sichuan::State,
+}
+
+impl State {
+    pub(crate) fn new(rules: &GameRules) -> State {
+        State {
+            riichi: riichi::State { options: rules.scoring_options() },
+            gb: gb::State { options: rules.gb_options() },
+            hongzhong: hongzhong::State::default(),
+            changsha: changsha::State::default(),
+            sichuan: sichuan::State::default(),
+        }
+    }
+}
+
+/// A phase of a family's own, before play: Sichuan's exchange of three tiles (换三张) and
+/// declaration of void suits (定缺).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum OwnPhase {
+    /// Every seat chooses three tiles of one suit to pass.
+    Exchange,
+    /// Every seat declares its void suit.
+    Dingque,
+}
 
 impl Family {
     /// Riichi declarations (and their sticks).
@@ -67,7 +105,7 @@ impl Family {
 /// is complete and the family's scorer accepts the win (a yaku; 8 fans without flowers).
 pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: Option<ClaimOn>) -> bool {
     match game.rules.family {
-        Family::Riichi => crate::settle::win_score(game, seat, from, pai, rinshan, on).is_some(),
+        Family::Riichi => riichi::win_score(game, seat, from, pai, rinshan, on).is_some(),
         Family::Gb => gb::win_score(game, seat, from, pai, rinshan, on).is_some_and(|s| s.enough),
         Family::Hongzhong => {
             (seat == from || game.rules.discard_wins)
@@ -82,7 +120,7 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
 
 /// A kan's payments, where the family has them: Hongzhong keeps them with the hand and settles
 /// them with its win; Sichuan pays them as the kong is made (刮风下雨).
-pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: crate::game::MeldKind) {
+pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) {
     match game.rules.family {
         Family::Hongzhong => hongzhong::kan_paid(game, seat, from, kind),
         Family::Sichuan => sichuan::kan_paid(game, seat, from, kind),
@@ -148,64 +186,279 @@ pub(crate) fn ready_seats(game: &Game) -> u8 {
         .fold(0, |b, (s, _)| b | 1 << s)
 }
 
-/// Records a win scored in fans (the Chinese families): `fans` as (id, fan) pairs, no ura-dora.
-pub(crate) fn record_fan_win(
-    game: &mut Game,
-    winner: Seat,
-    from: Seat,
-    pai: Pai,
-    deltas: [i32; 4],
-    (fan, points, capped): (u32, u32, bool),
-    fans: impl Iterator<Item = (u8, u8)>,
-) {
-    let mut yaku = [(0u8, 0u8); MOST_YAKU];
-    let mut yaku_len = 0u8;
-    for (slot, f) in yaku.iter_mut().zip(fans) {
-        *slot = f;
-        yaku_len += 1;
+// ---- the loop's questions, each asked of the game's family ----
+
+/// Deals the next hand (or ends the game when the walls run out), the family's way.
+pub(crate) fn deal(game: &mut Game) {
+    match game.rules.family {
+        Family::Riichi => riichi::deal(game),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => chinese::deal(game),
     }
-    let score = WinScore {
-        han: u8::try_from(fan).unwrap_or(u8::MAX),
-        fu: 0,
-        yakuman: capped,
-        points,
-        yaku,
-        yaku_len,
-        pao: None,
-    };
-    game.emit(Event::Hora {
-        actor: winner,
-        target: from,
-        pai,
-        deltas,
-        ura_markers: [Pai::UNKNOWN; 5],
-        ura_len: 0,
-        score,
-    });
 }
 
-/// Where every tile of a Chinese wall is (see [`Game::tile_census`]; every Chinese family deals
-/// 52 tiles from the front and takes replacements from the back): hands, rivers, melds, the tiles
-/// won while play went on, the 开杠 tiles not yet placed, and the wall's tiles not taken. Flowers are counted by seat, not here.
-pub(crate) fn chinese_census(game: &Game) -> [u8; 37] {
-    let mut census = [0u8; 37];
-    let mut put = |pai: Pai| {
-        if let Some(slot) = census.get_mut(usize::from(pai.index())) {
-            *slot += 1;
+/// The deal is done: a family's phase of its own comes first (Sichuan), else the dealer draws
+/// (and Changsha asks for the small wins of the deal).
+pub(crate) fn dealt(game: &mut Game) {
+    let oya = game.oya();
+    match game.rules.family {
+        Family::Sichuan => sichuan::start(game),
+        Family::Changsha => changsha::after_deal(game),
+        Family::Riichi | Family::Gb | Family::Hongzhong => draw(game, oya, false),
+    }
+}
+
+/// A seeded Chinese wall of the family's tiles: 112 for Hongzhong, 108 numbered tiles for
+/// Changsha and Sichuan, else GB's 144 with the flowers.
+pub(crate) fn seeded_chinese_wall(family: Family, seed: u64, hand: u32) -> ChineseWall {
+    match family {
+        Family::Hongzhong => ChineseWall::seeded_from(seed, hand, crate::wall::hongzhong_tile_ids()),
+        Family::Changsha | Family::Sichuan => ChineseWall::seeded_from(seed, hand, crate::wall::numbered_tile_ids()),
+        Family::Riichi | Family::Gb => ChineseWall::seeded(seed, hand),
+    }
+}
+
+/// A new hand is dealt under a Chinese family: the state each family keeps per hand starts over.
+pub(crate) fn new_hand(game: &mut Game) {
+    game.family.changsha = changsha::State::default();
+    game.family.hongzhong.kan_points = [0; 4];
+}
+
+/// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
+pub(crate) fn draw(game: &mut Game, seat: Seat, replacement: bool) {
+    match game.rules.family {
+        Family::Riichi => riichi::draw(game, seat, replacement),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => {
+            chinese::draw(game, seat, replacement, replacement)
         }
-    };
-    for p in &game.players[..game.seat_count()] {
-        p.hand.tiles().for_each(&mut put);
-        p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
-        p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-        // The tiles won while play went on (Sichuan): each in front of its first winner.
-        p.won.iter().copied().for_each(&mut put);
     }
-    if let Some((_, pais)) = game.changsha.opened {
-        pais.into_iter().for_each(&mut put);
+}
+
+/// Before a Chinese draw: true if the family took the turn over (Changsha's last tile offered in
+/// turn); a draw from the front ends Sichuan's kong replacement play (杠上炮).
+pub(crate) fn before_draw(game: &mut Game, seat: Seat, back: bool) -> bool {
+    match game.rules.family {
+        Family::Changsha => changsha::before_draw(game, seat, back),
+        Family::Sichuan => {
+            if !back {
+                game.family.sichuan.after_kong = None;
+            }
+            false
+        }
+        Family::Riichi | Family::Gb | Family::Hongzhong => false,
     }
-    for i in game.chinese_wall_left() {
-        put(game.chinese_wall.tiles[i].pai([0; 3]));
+}
+
+/// Live tiles of the hand's wall in all (before any is drawn).
+pub(crate) fn live_tiles(game: &Game) -> usize {
+    match game.rules.family {
+        Family::Riichi => game.wall.live(game.rules.players),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => game.chinese_wall.live(),
     }
-    census
+}
+
+/// Where every tile of the set is (see [`Game::tile_census`]).
+pub(crate) fn census(game: &Game) -> [u8; 37] {
+    match game.rules.family {
+        Family::Riichi => riichi::census(game),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => chinese::census(game),
+    }
+}
+
+/// Tiles a family holds aside outside hands, rivers, melds and the wall: Changsha's 开杠 tiles not
+/// yet placed.
+pub(crate) fn held_aside(game: &Game) -> ArrayVec<Pai, 2> {
+    game.family.changsha.opened.map(|(_, pais)| pais).into_iter().flatten().collect()
+}
+
+/// Whether the tile just drawn may complete the hand, before the scorer decides (see
+/// [`chinese::may_complete`]).
+pub(crate) fn may_complete(p: &Player, pai: Pai) -> bool {
+    chinese::may_complete(p, pai)
+}
+
+/// The waits of a hand one tile short, under the rules it is checked with (`wait_rules`).
+pub(crate) fn waits(p: &Player, rules: &Rules) -> TileSet {
+    if let Some(suit) = p.void {
+        // A declared void suit (Sichuan): a hand holding it, concealed or in a meld, waits on
+        // nothing; any other waits on what it would without the rule, less the void suit.
+        // Asked over the 136 tiles without a void: a hand of numbered tiles waits on the same
+        // tiles either way (an honor could only complete a pair the hand holds half of), and
+        // hupai's keyed lookups answer those rules fast where the void rule takes the general
+        // path.
+        let allowed = rules.allowed_kinds(Some(suit)).bits();
+        let refused = |k: usize| allowed >> k & 1 == 0;
+        let holds_void = p.hand.kinds.iter().enumerate().any(|(k, &n)| n > 0 && refused(k))
+            || p.melds.iter().flat_map(|m| m.tiles().iter()).any(|t| refused(t.kind_index()));
+        return if holds_void {
+            TileSet::EMPTY
+        } else {
+            let plain = rules.with_void_rule(VoidSuit::Off).with_tiles(TileSupply::Standard136);
+            let waits = p.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+            TileSet::from_bits(waits.bits() & allowed)
+        };
+    }
+    // The knitted forms (GB) take the general path: asked only of a hand that could make one.
+    if rules.knitted && !gb::knitted_possible(&p.hand.kinds, p.melds.len()) {
+        let mut plain = *rules;
+        plain.knitted = false;
+        return p.packed.waits(&plain).unwrap_or(TileSet::EMPTY);
+    }
+    if rules.tiles == TileSupply::RedDragons112 {
+        // Hongzhong: asked over the 136 tiles, whose rules hupai's keyed lookups answer. A
+        // hand of numbered tiles and red-dragon wildcards waits on the same tiles either way
+        // once the kinds outside the set are taken out: a real honor could only complete a
+        // pair the hand holds half of, and a group of wildcards standing for honors could as
+        // well stand for a numbered kind with copies to spare.
+        let waits = p.packed.waits(&rules.with_tiles(TileSupply::Standard136)).unwrap_or(TileSet::EMPTY);
+        return TileSet::from_bits(waits.bits() & rules.tiles.kinds().bits());
+    }
+    let waits = p.packed.waits(rules).unwrap_or(TileSet::EMPTY);
+    if *rules == changsha::WAIT_RULES {
+        // Changsha's 将将胡 (every tile a 2, 5 or 8) wins with no shape.
+        return changsha::with_all_258_waits(p, waits);
+    }
+    waits
+}
+
+/// Settles the wins of `winners` on `pai` (from `from`; the winner itself for a self-draw) and
+/// moves the game on: the next hand, or (Sichuan) play going on.
+pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
+    match game.rules.family {
+        Family::Riichi => riichi::wins(game, from, pai, winners, rinshan, on),
+        Family::Gb => gb::wins(game, from, pai, winners, rinshan, on),
+        Family::Hongzhong => {
+            hongzhong::wins(game, from, pai, winners, rinshan, on);
+            chinese::next_dealer(game, winners.first().copied());
+        }
+        Family::Changsha => {
+            changsha::wins(game, from, pai, winners, rinshan, on);
+            // The winner deals next; after several winners on one discard, the discarder.
+            let next = if winners.len() == 1 { winners[0] } else { from };
+            chinese::next_dealer(game, Some(next));
+        }
+        // Play goes on after a win: the family decides when the hand ends.
+        Family::Sichuan => return sichuan::wins(game, from, pai, winners, rinshan, on),
+    }
+    let dealer_won = winners.contains(&game.oya());
+    game.end_hand(dealer_won, true, false);
+}
+
+/// An exhaustive draw's reason, payments and ready seats.
+pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
+    match game.rules.family {
+        Family::Riichi => riichi::exhaustive(game),
+        Family::Gb => gb::exhaustive(game),
+        Family::Hongzhong => hongzhong::exhaustive(game),
+        Family::Changsha => changsha::exhaustive(game),
+        Family::Sichuan => sichuan::exhaustive(game),
+    }
+}
+
+/// After a hand (its `EndKyoku` written): the next hand, or the end of the match.
+pub(crate) fn next_hand(game: &mut Game, dealer_stays: bool, won: bool, aborted: bool) {
+    match game.rules.family {
+        Family::Riichi => riichi::next_hand(game, dealer_stays, won, aborted),
+        Family::Gb => gb::next_hand(game),
+        Family::Hongzhong | Family::Changsha => chinese::next_hand(game),
+        Family::Sichuan => sichuan::next_hand(game),
+    }
+}
+
+/// The end of the match: final points, `EndGame`.
+pub(crate) fn finish(game: &mut Game) {
+    match game.rules.family {
+        Family::Riichi => riichi::finish(game),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => chinese::finish(game),
+    }
+}
+
+/// A win claimed that the rules refuse, under a false-win penalty (错和): paid, and play goes on.
+pub(crate) fn false_win(game: &mut Game, seat: Seat) {
+    gb::false_win(game, seat)
+}
+
+/// A kan stands: true if the family plays on from it its own way (Changsha's 开杠 opens two
+/// tiles instead of a replacement draw).
+pub(crate) fn kan_stands(game: &mut Game, seat: Seat) -> bool {
+    game.rules.family == Family::Changsha && changsha::open_kaigang(game, seat)
+}
+
+/// A 开杠 declared on a discard by `seat` (Changsha): its tiles are opened once the kong stands.
+pub(crate) fn kaigang_declared(game: &mut Game, seat: Seat) {
+    game.family.changsha.declared = Some(seat);
+}
+
+/// A turn's action of the family's own (Changsha's small wins, last tile and 开杠, and a pass of
+/// its own decisions).
+pub(crate) fn own_turn(game: &mut Game, seat: Seat, action: Action) {
+    if game.rules.family == Family::Changsha {
+        changsha::turn(game, seat, action)
+    }
+}
+
+/// The seats to decide in a phase of the family's own.
+pub(crate) fn own_to_act(game: &Game) -> u8 {
+    sichuan::to_act(game)
+}
+
+/// A seat's choice in a phase of the family's own.
+pub(crate) fn own_choice(game: &mut Game, seat: Seat, action: Action) {
+    sichuan::choose(game, seat, action)
+}
+
+/// The legal actions of a phase of the family's own.
+pub(crate) fn own_phase_actions(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
+    sichuan::setup_actions(game, seat, want, out)
+}
+
+/// Why an action is refused in a phase of the family's own.
+pub(crate) fn own_phase_why_not(game: &Game, seat: Seat, action: &Action) -> String {
+    sichuan::why_not(game, seat, action)
+}
+
+/// A built-in policy's choice in a phase of the family's own, if the phase is one.
+pub(crate) fn own_phase_choice(game: &Game, seat: Seat, legal: &Actions) -> Option<Action> {
+    sichuan::setup_choice(game, seat, legal)
+}
+
+/// The family's own decisions replacing the plain ones (Changsha's): true if they did.
+pub(crate) fn own_actions(game: &Game, seat: Seat, want: u16, out: &mut Actions) -> bool {
+    game.rules.family == Family::Changsha && changsha::actions(game, seat, want, out)
+}
+
+/// Kongs a family offers besides the plain ones, after the plain list (Changsha's 开杠).
+pub(crate) fn own_kongs(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
+    if game.rules.family == Family::Changsha {
+        changsha::kongs(game, seat, want, out);
+    }
+}
+
+/// Whether the family has decisions of its own in the shared phases (Changsha's): its turns'
+/// discards are then asked of its own list, not of the plain discard rules.
+pub(crate) fn has_own_decisions(family: Family) -> bool {
+    family == Family::Changsha
+}
+
+/// Whether `seat`'s hand is locked by the family (Changsha's opened kong): it discards what it
+/// draws.
+pub(crate) fn locked(game: &Game, seat: Seat) -> bool {
+    changsha::locked(game, seat)
+}
+
+/// Whether a win needs a minimum of the family's scorer (GB's 8 fans without flowers).
+pub(crate) fn has_minimum(family: Family) -> bool {
+    family == Family::Gb
+}
+
+/// Why a complete hand may not win now, when the family's minimum refuses it (GB's 8 fans).
+pub(crate) fn short_of_minimum(game: &Game, seat: Seat) -> Option<String> {
+    match game.rules.family {
+        Family::Gb => gb::short_of_minimum(game, seat),
+        _ => None,
+    }
+}
+
+/// Whether the family's own decision is on offer now (Changsha's), for a replay to ask.
+pub(crate) fn own_offer(game: &Game) -> bool {
+    game.rules.family == Family::Changsha && changsha::offer(game)
 }

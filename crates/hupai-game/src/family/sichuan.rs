@@ -3,8 +3,8 @@
 //! declared (刮风下雨), several winners on one discard (一炮多响), play going on after a win until
 //! one player is left or the wall is empty (winners staying under 血流成河), and the checks of an
 //! exhaustive draw (查花猪, 查大叫, 退税). Wins are scored by `hupai-score`'s `sichuan` table with
-//! the winner's void suit; the deal, the draws and the claims are the Chinese ones GB uses
-//! ([`super::gb`]). Every rule with its source is in `docs/game.md`.
+//! the winner's void suit; the deal, the draws and the claims are the Chinese ones
+//! ([`super::chinese`]). Every rule with its source is in `docs/game.md`.
 
 use std::sync::OnceLock;
 
@@ -16,6 +16,8 @@ use crate::action::{Action, Actions};
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
 use crate::game::{ClaimOn, Game, MeldKind, Phase};
 use crate::pai::{Pai, PaiCounts};
+
+use super::OwnPhase;
 
 /// The suits a seat may pass and declare void.
 const SUITS: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
@@ -87,8 +89,8 @@ fn base() -> i32 {
 
 /// The deal is done: the exchange (if the rules have it) or the void suits come first.
 pub(crate) fn start(game: &mut Game) {
-    game.sichuan = State::default();
-    game.phase = if game.rules.exchange_three { Phase::Exchange } else { Phase::Dingque };
+    game.family.sichuan = State::default();
+    game.phase = if game.rules.exchange_three { Phase::Own(OwnPhase::Exchange) } else { Phase::Own(OwnPhase::Dingque) };
 }
 
 /// The seats still to decide before play.
@@ -96,8 +98,8 @@ pub(crate) fn to_act(game: &Game) -> u8 {
     let mut bits = 0;
     for s in 0..4 {
         let pending = match game.phase {
-            Phase::Exchange => game.sichuan.passing[s].len() < 3,
-            Phase::Dingque => game.sichuan.declared[s].is_none(),
+            Phase::Own(OwnPhase::Exchange) => game.family.sichuan.passing[s].len() < 3,
+            Phase::Own(OwnPhase::Dingque) => game.family.sichuan.declared[s].is_none(),
             _ => false,
         };
         if pending {
@@ -116,7 +118,7 @@ fn suit_count(counts: &PaiCounts, suit: Suit) -> u8 {
 /// The hand less the tiles chosen so far.
 fn left_to_choose(game: &Game, seat: usize) -> PaiCounts {
     let mut hand = game.players[seat].hand;
-    for &p in &game.sichuan.passing[seat] {
+    for &p in &game.family.sichuan.passing[seat] {
         hand.remove(p);
     }
     hand
@@ -130,9 +132,11 @@ pub(crate) fn setup_actions(game: &Game, seat: Seat, want: u16, out: &mut Action
     }
     let s = usize::from(seat);
     match game.phase {
-        Phase::Exchange if want & crate::legal::kind_bit(&Action::Exchange { pai: Pai::UNKNOWN }) != 0 => {
+        Phase::Own(OwnPhase::Exchange)
+            if want & crate::legal::kind_bit(&Action::Exchange { pai: Pai::UNKNOWN }) != 0 =>
+        {
             let hand = left_to_choose(game, s);
-            let fixed = game.sichuan.passing[s].first().and_then(|p| p.kind()).map(|k| k.suit());
+            let fixed = game.family.sichuan.passing[s].first().and_then(|p| p.kind()).map(|k| k.suit());
             for pai in hand.distinct() {
                 let Some(kind) = pai.kind() else { continue };
                 let suit = kind.suit();
@@ -145,7 +149,7 @@ pub(crate) fn setup_actions(game: &Game, seat: Seat, want: u16, out: &mut Action
                 }
             }
         }
-        Phase::Dingque if want & crate::legal::kind_bit(&Action::Dingque { suit: Suit::Man }) != 0 => {
+        Phase::Own(OwnPhase::Dingque) if want & crate::legal::kind_bit(&Action::Dingque { suit: Suit::Man }) != 0 => {
             for suit in SUITS {
                 let _ = out.try_push(Action::Dingque { suit });
             }
@@ -157,13 +161,15 @@ pub(crate) fn setup_actions(game: &Game, seat: Seat, want: u16, out: &mut Action
 /// Why an action before play is refused.
 pub(crate) fn why_not(game: &Game, _seat: Seat, action: &Action) -> String {
     match (game.phase, action) {
-        (Phase::Exchange, Action::Exchange { .. }) => {
+        (Phase::Own(OwnPhase::Exchange), Action::Exchange { .. }) => {
             "three tiles of one suit are passed: a tile the hand holds (not chosen already) of a suit it holds three \
              of, all three of the first one's suit"
                 .into()
         }
-        (Phase::Exchange, _) => "every seat first chooses three tiles of one suit to pass (huansanzhang)".into(),
-        (Phase::Dingque, _) => "every seat first declares its void suit (dingque: m, p or s)".into(),
+        (Phase::Own(OwnPhase::Exchange), _) => {
+            "every seat first chooses three tiles of one suit to pass (huansanzhang)".into()
+        }
+        (Phase::Own(OwnPhase::Dingque), _) => "every seat first declares its void suit (dingque: m, p or s)".into(),
         _ => "not among the legal actions now".into(),
     }
 }
@@ -173,15 +179,15 @@ pub(crate) fn why_not(game: &Game, _seat: Seat, action: &Action) -> String {
 pub(crate) fn choose(game: &mut Game, seat: Seat, action: Action) {
     let s = usize::from(seat);
     match action {
-        Action::Exchange { pai } => game.sichuan.passing[s].push(pai),
-        Action::Dingque { suit } => game.sichuan.declared[s] = Some(suit),
+        Action::Exchange { pai } => game.family.sichuan.passing[s].push(pai),
+        Action::Dingque { suit } => game.family.sichuan.declared[s] = Some(suit),
         _ => return,
     }
     if to_act(game) != 0 {
         return;
     }
     match game.phase {
-        Phase::Exchange => pass_tiles(game),
+        Phase::Own(OwnPhase::Exchange) => pass_tiles(game),
         _ => declare_voids(game),
     }
 }
@@ -198,7 +204,7 @@ pub(crate) fn exchange_offset(dice: [u8; 2]) -> u8 {
 
 fn pass_tiles(game: &mut Game) {
     let k = exchange_offset(game.chinese_wall.dice);
-    let passing = std::mem::take(&mut game.sichuan.passing);
+    let passing = std::mem::take(&mut game.family.sichuan.passing);
     for (s, pais) in passing.iter().enumerate() {
         for &p in pais {
             game.players[s].hand.remove(p);
@@ -218,11 +224,11 @@ fn pass_tiles(game: &mut Game) {
     for p in &mut game.players {
         p.repack();
     }
-    game.phase = Phase::Dingque;
+    game.phase = Phase::Own(OwnPhase::Dingque);
 }
 
 fn declare_voids(game: &mut Game) {
-    let declared = std::mem::take(&mut game.sichuan.declared);
+    let declared = std::mem::take(&mut game.family.sichuan.declared);
     for (s, suit) in declared.iter().enumerate() {
         let Some(suit) = *suit else { continue };
         let p = &mut game.players[s];
@@ -274,7 +280,7 @@ fn situation(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: O
     s.chankan = on == Some(ClaimOn::Kakan);
     s.haitei = tsumo && last;
     s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
-    s.after_kong_discard = !tsumo && on == Some(ClaimOn::Discard) && game.sichuan.after_kong == Some(from);
+    s.after_kong_discard = !tsumo && on == Some(ClaimOn::Discard) && game.family.sichuan.after_kong == Some(from);
     // 天胡 / 地胡: the first draw, nothing called or declared yet.
     if tsumo && !rinshan && game.no_calls && p.river.is_empty() && p.wins == 0 && p.melds.is_empty() {
         if seat == game.oya() {
@@ -347,8 +353,8 @@ pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) 
         _ => return,
     }
     add(&mut game.scores, &deltas);
-    let _ = game.sichuan.kongs.try_push(Kong { owner: seat, kind, deltas, transferred: false });
-    game.sichuan.after_kong = Some(seat);
+    let _ = game.family.sichuan.kongs.try_push(Kong { owner: seat, kind, deltas, transferred: false });
+    game.family.sichuan.after_kong = Some(seat);
     game.emit(Event::Gangfen { actor: seat, deltas });
 }
 
@@ -372,18 +378,22 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         p.repack();
         p.refresh_waits(&game.wait_rules);
         game.kans = game.kans.saturating_sub(1);
-        if let Some(i) = game.sichuan.kongs.iter().rposition(|k| k.owner == from && k.kind == MeldKind::Kakan) {
-            let k = game.sichuan.kongs.remove(i);
+        if let Some(i) = game.family.sichuan.kongs.iter().rposition(|k| k.owner == from && k.kind == MeldKind::Kakan) {
+            let k = game.family.sichuan.kongs.remove(i);
             for (c, d) in carried.iter_mut().zip(k.deltas) {
                 *c -= d;
             }
         }
     }
     let mut transfer: Option<i32> = None;
-    if game.rules.call_transfer && !tsumo && on == Some(ClaimOn::Discard) && game.sichuan.after_kong == Some(from) {
+    if game.rules.call_transfer
+        && !tsumo
+        && on == Some(ClaimOn::Discard)
+        && game.family.sichuan.after_kong == Some(from)
+    {
         // 呼叫转移: the kong's income goes to the winner (and is no longer the kong-maker's to
         // return at a draw, unless `refund_transferred_kong`).
-        if let Some(k) = game.sichuan.kongs.iter_mut().rev().find(|k| k.owner == from && !k.transferred) {
+        if let Some(k) = game.family.sichuan.kongs.iter_mut().rev().find(|k| k.owner == from && !k.transferred) {
             k.transferred = true;
             transfer = Some(k.deltas[f]);
         }
@@ -441,10 +451,10 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
             p.out = true;
         }
     }
-    if game.sichuan.next_dealer.is_none()
+    if game.family.sichuan.next_dealer.is_none()
         && let Some(&(w, _)) = scored.first()
     {
-        game.sichuan.next_dealer = Some(if scored.len() > 1 { from } else { w });
+        game.family.sichuan.next_dealer = Some(if scored.len() > 1 { from } else { w });
     }
     let left = game.players.iter().filter(|p| !p.out).count();
     let last = scored.last().map_or(from, |&(w, _)| w);
@@ -543,8 +553,12 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
     for &s in active.iter().filter(|_| game.rules.kong_refund) {
         if tenpai & (1 << s) == 0 {
             let (transferred_too, winners_too) = (game.rules.refund_transferred_kong, game.rules.refund_to_winners);
-            for k in
-                game.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s && (transferred_too || !k.transferred))
+            for k in game
+                .family
+                .sichuan
+                .kongs
+                .iter()
+                .filter(|k| usize::from(k.owner) == s && (transferred_too || !k.transferred))
             {
                 for (o, &paid) in k.deltas.iter().enumerate() {
                     if o != s && (winners_too || !game.players[o].out) {
@@ -561,9 +575,9 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
 /// The next hand: the first winner deals (the discarder, when several won on its discard); a
 /// hand nobody won keeps its dealer.
 pub(crate) fn next_hand(game: &mut Game) {
-    let next = game.sichuan.next_dealer.take();
-    super::hongzhong::next_dealer(game, next);
-    super::hongzhong::next_hand(game);
+    let next = game.family.sichuan.next_dealer.take();
+    super::chinese::next_dealer(game, next);
+    super::chinese::next_hand(game);
 }
 
 /// Every tile of the hand: concealed, in melds, in the rivers (not called), won, or in the wall.
@@ -655,7 +669,7 @@ mod tests {
                 // 退税: whoever is not ready at the draw, a flower pig too, of the kongs whose
                 // income was not passed on.
                 if best[s].is_none() {
-                    for k in game.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s && !k.transferred) {
+                    for k in game.family.sichuan.kongs.iter().filter(|k| usize::from(k.owner) == s && !k.transferred) {
                         for (w, d) in want.iter_mut().zip(k.deltas) {
                             *w -= d;
                         }

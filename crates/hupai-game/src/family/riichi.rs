@@ -1,0 +1,387 @@
+//! The riichi family: Tenhou's wall with its dead wall, the deal and the draws, and what a
+//! hand's end pays: wins scored by `hupai-score`'s riichi scorer from the situation the
+//! game is in (riichi, ippatsu, rinshan, chankan, haitei, houtei, first-turn wins, dora, ura,
+//! counters, sticks, north tiles), multiple ron, pao, and exhaustive draws with their tenpai
+//! payments and nagashi mangan.
+
+use arrayvec::ArrayVec;
+use hupai::Tile;
+use hupai_score::Situation;
+use hupai_score::riichi::{self, Yaku};
+
+use crate::action::Action;
+use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
+use crate::game::{ClaimOn, Game, Phase, Player, Riichi, WallSource};
+use crate::pai::Pai;
+use crate::rules::PaoHonba;
+use crate::wall::Wall;
+
+/// Riichi's part of the game's state: the scorer's options.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct State {
+    pub(crate) options: riichi::Options,
+}
+
+/// The situation of `seat` winning on `pai` (from `from`; itself for a tsumo, whose drawn tile
+/// is already in the hand).
+pub(crate) fn situation(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+) -> Option<Situation> {
+    let p = &game.players[usize::from(seat)];
+    let tsumo = seat == from;
+    let (hand, _) = super::winning_hand(game, seat, from, pai)?;
+    let mut s = Situation::new(hand, pai.kind()?);
+    s.tsumo = tsumo;
+    if let Riichi::Accepted { double, ippatsu } = p.riichi {
+        s.riichi = true;
+        s.double_riichi = double;
+        s.ippatsu = ippatsu;
+    }
+    let last = game.tiles_left() == 0;
+    s.rinshan = rinshan && tsumo;
+    s.chankan = matches!(on, Some(ClaimOn::Kakan | ClaimOn::Ankan));
+    s.haitei = tsumo && last && !rinshan;
+    s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
+    let first = tsumo && game.no_calls && p.river.is_empty() && !rinshan;
+    s.tenhou = first && seat == game.kyoku;
+    s.chiihou = first && seat != game.kyoku;
+    let n = game.rules.players;
+    s.seat = Tile::ALL[27 + usize::from((seat + n - game.kyoku) % n)];
+    s.round = Tile::ALL[27 + usize::from(game.bakaze & 3)];
+    let red = game.red();
+    s.dora = (0..usize::from(game.dora_shown)).filter_map(|k| game.wall.dora_indicator(k).pai(red).kind()).collect();
+    if s.riichi {
+        s.ura = (0..usize::from(game.dora_shown)).filter_map(|k| game.wall.ura_indicator(k).pai(red).kind()).collect();
+    }
+    s.honba = u32::from(game.honba);
+    s.kyotaku = u32::from(game.kyotaku);
+    s.nuki = p.nuki;
+    Some(s)
+}
+
+/// The score of `seat` winning on `pai`, if the hand wins with a yaku.
+pub(crate) fn win_score(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+) -> Option<riichi::Score> {
+    let s = situation(game, seat, from, pai, rinshan, on)?;
+    riichi::score(&s, &game.family.riichi.options).ok()
+}
+
+/// Settles the wins of `winners` (in turn order from `from`) on `pai`: each is scored, paid and
+/// recorded as a `hora` event. Riichi sticks go to the first winner; counters to the first, or to
+/// each under `honba_each_winner`.
+pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
+    let honba = game.honba;
+    let kyotaku = game.kyotaku;
+    for (i, &w) in winners.iter().enumerate() {
+        let Some(mut s) = situation(game, w, from, pai, rinshan, on) else { continue };
+        s.honba = if i == 0 || game.rules.honba_each_winner { u32::from(honba) } else { 0 };
+        s.kyotaku = if i == 0 { u32::from(kyotaku) } else { 0 };
+        let Ok(score) = riichi::score(&s, &game.family.riichi.options) else { continue };
+        let points = &score.points;
+        let mut deltas = [0i32; 4];
+        let wi = usize::from(w);
+        let sticks = points.kyotaku as i32;
+        let liable = game.players[wi]
+            .pao
+            .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
+        // The scorer pays 100 a counter from each payer; `honba_points` may make it more.
+        let extra = (game.rules.honba_points / 3 - 100) * s.honba as i32;
+        if s.tsumo {
+            deltas = tsumo_payments(game, wi, points);
+            for o in (0..game.seat_count()).filter(|&o| o != wi) {
+                deltas[o] -= extra;
+                deltas[wi] += extra;
+            }
+            if let Some(l) = liable {
+                let all = deltas[wi];
+                deltas = [0; 4];
+                deltas[usize::from(l)] = -all;
+                deltas[wi] = all;
+            }
+        } else {
+            let counters = points.honba as i32 + extra * (game.seat_count() as i32 - 1);
+            let ron = points.ron.unwrap_or(0) as i32 - points.honba as i32 + counters;
+            deltas[usize::from(from)] -= ron;
+            deltas[wi] += ron;
+            if let Some(l) = liable.filter(|&l| l != from) {
+                // The hand's value split; the counters on the liable player if the rules say so.
+                let half = (ron - counters) / 2;
+                let moved = if game.rules.pao_honba == PaoHonba::Liable { half + counters } else { half };
+                deltas[usize::from(from)] += moved;
+                deltas[usize::from(l)] -= moved;
+            }
+        }
+        deltas[wi] += sticks;
+        for (score, d) in game.scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        let mut ura_markers = [Pai::UNKNOWN; 5];
+        let ura_len = if s.riichi { game.dora_shown } else { 0 };
+        let red = game.red();
+        for (k, slot) in ura_markers.iter_mut().enumerate().take(usize::from(ura_len)) {
+            *slot = game.wall.ura_indicator(k).pai(red);
+        }
+        let mut yaku = [(0u8, 0u8); MOST_YAKU];
+        let mut yaku_len = 0u8;
+        for (slot, y) in yaku.iter_mut().zip(&score.yaku) {
+            *slot = (y.id, y.han.min(255) as u8);
+            yaku_len += 1;
+        }
+        let win = WinScore {
+            han: score.han.min(255) as u8,
+            fu: score.fu.min(255) as u8,
+            yakuman: matches!(score.limit, Some(riichi::Limit::Yakuman(_))),
+            points: points.total - points.honba - points.kyotaku,
+            yaku,
+            yaku_len,
+            pao: liable,
+        };
+        game.emit(Event::Hora { actor: w, target: from, pai, deltas, ura_markers, ura_len, score: win });
+    }
+    game.kyotaku = 0;
+}
+
+/// An exhaustive draw: nagashi mangan where the rules have it and a player made one, else the
+/// tenpai payments. Returns the reason, the deltas and the tenpai seats.
+pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
+    let n = game.seat_count();
+    let tenpai = super::ready_seats(game);
+    let mut deltas = [0i32; 4];
+    let nagashi: ArrayVec<usize, 4> = (0..n)
+        .filter(|&s| game.rules.nagashi_mangan && game.players[s].nagashi && !game.players[s].river.is_empty())
+        .collect();
+    if !nagashi.is_empty() {
+        for &w in &nagashi {
+            let dealer = w == usize::from(game.kyoku);
+            let points = riichi::payments(2000, dealer, true, 0, 0, &game.family.riichi.options);
+            for (d, pay) in deltas.iter_mut().zip(tsumo_payments(game, w, &points)) {
+                *d += pay;
+            }
+        }
+        return (DrawReason::Nagashi, deltas, tenpai);
+    }
+    let ready = tenpai.count_ones() as i32;
+    if ready > 0 && ready < n as i32 {
+        let penalty = game.rules.noten_penalty;
+        for (s, d) in deltas.iter_mut().enumerate().take(n) {
+            *d = if tenpai & (1 << s) != 0 { penalty / ready } else { -penalty / (n as i32 - ready) };
+        }
+    }
+    (DrawReason::Exhaustive, deltas, tenpai)
+}
+
+/// What a self-draw of `winner` moves: the dealer's share from the dealer, the others' from each
+/// other seat at the table.
+fn tsumo_payments(game: &Game, winner: usize, points: &riichi::Points) -> [i32; 4] {
+    let mut deltas = [0i32; 4];
+    for o in (0..game.seat_count()).filter(|&o| o != winner) {
+        let pay = if o == usize::from(game.kyoku) { points.dealer } else { points.non_dealer };
+        let pay = pay.unwrap_or(0) as i32;
+        deltas[o] -= pay;
+        deltas[winner] += pay;
+    }
+    deltas
+}
+
+// ---- the wall, the deal, the draws, the match ----
+
+/// Where every tile of a riichi set is (see [`Game::tile_census`]): hands, rivers, melds, norths
+/// set aside, and the wall's tiles not taken (found from the wall's own positions).
+pub(crate) fn census(game: &Game) -> [u8; 37] {
+    let mut census = [0u8; 37];
+    let mut put = |pai: Pai| {
+        if let Some(slot) = census.get_mut(usize::from(pai.index())) {
+            *slot += 1;
+        }
+    };
+    let n = game.rules.players;
+    let red = game.red();
+    for p in &game.players[..game.seat_count()] {
+        p.hand.tiles().for_each(&mut put);
+        p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
+        p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
+        (0..p.nuki).for_each(|_| put(Pai::NORTH));
+    }
+    let mut taken = [false; 136];
+    let mut take = |id: crate::PaiId| {
+        if let Some(t) = taken.get_mut(usize::from(id.0)) {
+            *t = true;
+        }
+    };
+    for offset in 0..n {
+        (0..13).for_each(|i| take(game.wall.dealt(n, offset, i)));
+    }
+    (0..usize::from(game.live_drawn)).for_each(|k| take(game.wall.draw(n, k)));
+    (0..usize::from(game.replacements)).for_each(|k| take(game.wall.replacement(k)));
+    for &id in game.wall.ids() {
+        if !taken.get(usize::from(id.0)).copied().unwrap_or(true) {
+            put(id.pai(red));
+        }
+    }
+    census
+}
+
+/// The next hand's wall from the game's source (none: the game ends).
+fn next_wall(game: &mut Game) -> Option<Wall> {
+    let players = game.rules.players;
+    let k = game.hands_dealt;
+    match &mut game.walls {
+        WallSource::Seeded(seed) => Some(Wall::seeded(*seed, k, players)),
+        WallSource::Tenhou(shuffle) => Some(shuffle.next_wall(players)),
+        WallSource::Given(walls) => walls.get(k as usize).cloned(),
+        WallSource::GivenChinese(_) => None,
+    }
+}
+
+/// Deals a riichi hand: 13 tiles each from Tenhou's layout, the first dora indicator, and the
+/// dealer's draw (the game ends when the walls run out).
+pub(crate) fn deal(game: &mut Game) {
+    let Some(wall) = next_wall(game) else {
+        game.finish_game();
+        return;
+    };
+    game.hands_dealt += 1;
+    game.wall = wall;
+    game.live_drawn = 0;
+    game.replacements = 0;
+    game.dora_shown = 1;
+    game.dora_pending = 0;
+    game.kans = 0;
+    game.no_calls = true;
+    game.riichi_count = 0;
+    game.answers = [Action::None; 4];
+    let n = game.rules.players;
+    let red = game.red();
+    let oya = game.kyoku;
+    let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    for seat in 0..n {
+        let mut p = Player::new();
+        let offset = (seat + n - oya) % n;
+        for i in 0..13 {
+            p.hand.add(game.wall.dealt(n, offset, i).pai(red));
+        }
+        for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
+            *slot = pai;
+        }
+        p.repack();
+        p.refresh_waits(&game.wait_rules);
+        game.players[usize::from(seat)] = p;
+    }
+    let dora_marker = game.wall.dora_indicator(0).pai(red);
+    game.emit(Event::StartKyoku {
+        bakaze: Pai::of(Tile::ALL[27 + usize::from(game.bakaze & 3)]),
+        dora_marker,
+        kyoku: game.kyoku + 1,
+        honba: game.honba,
+        kyotaku: game.kyotaku,
+        oya,
+        scores: game.scores,
+        tehais,
+    });
+    game.draw(oya, false);
+}
+
+/// `seat` draws: from the live wall, or a replacement tile. Ends the hand if the wall is out.
+pub(crate) fn draw(game: &mut Game, seat: Seat, replacement: bool) {
+    if !replacement && game.tiles_left() == 0 {
+        game.exhaustive_draw();
+        return;
+    }
+    let id = if replacement {
+        let id = game.wall.replacement(usize::from(game.replacements));
+        game.replacements += 1;
+        id
+    } else {
+        let id = game.wall.draw(game.rules.players, usize::from(game.live_drawn));
+        game.live_drawn += 1;
+        id
+    };
+    let pai = id.pai(game.red());
+    let p = &mut game.players[usize::from(seat)];
+    p.hand.add(pai);
+    if let Some(kind) = pai.kind() {
+        let _ = p.packed.add(kind);
+    }
+    game.emit(Event::Tsumo { actor: seat, pai });
+    let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
+        && super::can_win(game, seat, seat, pai, replacement, None);
+    game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
+}
+
+/// The next riichi hand: the dealer repeats on its win or tenpai (and on an abortive draw), with
+/// counters; the game ends at busting, after all-last as the rules stop it, or after the extension.
+pub(crate) fn next_hand(game: &mut Game, dealer_stays: bool, won: bool, aborted: bool) {
+    let n = game.rules.players;
+    let Some(last_wind) = super::last_wind(game.rules.length) else {
+        game.finish_game();
+        return;
+    };
+    let all_last = game.bakaze > last_wind || (game.bakaze == last_wind && game.kyoku == n - 1);
+    if game.rules.busting && game.scores[..usize::from(n)].iter().any(|&s| s < 0) {
+        game.finish_game();
+        return;
+    }
+    let top = game.top_seat();
+    let reached = game.scores[..usize::from(n)].iter().any(|&s| s >= game.rules.target_points);
+    // A dealer's win ends it under agari_yame, its tenpai at an exhaustive draw under
+    // tenpai_yame.
+    let stops = if won { game.rules.agari_yame } else { game.rules.tenpai_yame };
+    if all_last && dealer_stays && !aborted && stops && top == game.kyoku && reached {
+        game.finish_game();
+        return;
+    }
+    if dealer_stays {
+        game.honba += 1;
+    } else {
+        game.honba = if won { 0 } else { game.honba + 1 };
+        game.kyoku += 1;
+        if game.kyoku == n {
+            game.kyoku = 0;
+            game.bakaze += 1;
+        }
+    }
+    if game.bakaze > last_wind {
+        let extension_over = game.bakaze > last_wind + 1;
+        if reached || !game.rules.extension || extension_over {
+            game.finish_game();
+            return;
+        }
+    }
+    game.deal();
+}
+
+/// The end of a riichi game: sticks left to first place where the rules say, and each seat's
+/// result with oka and uma.
+pub(crate) fn finish(game: &mut Game) {
+    let n = game.seat_count();
+    if game.rules.leftover_sticks_to_top && game.kyotaku > 0 {
+        let top = usize::from(game.top_seat());
+        game.scores[top] += 1000 * i32::from(game.kyotaku);
+        game.kyotaku = 0;
+    }
+    let mut order: ArrayVec<usize, 4> = (0..n).collect();
+    order.sort_by_key(|&s| (std::cmp::Reverse(game.scores[s]), s));
+    let mut points = [0.0; 4];
+    let oka = f64::from((game.rules.target_points - game.rules.starting_points) * i32::from(game.rules.players));
+    for (rank, &s) in order.iter().enumerate() {
+        let mut p = f64::from(game.scores[s] - game.rules.target_points) + f64::from(game.rules.uma[rank]);
+        if rank == 0 {
+            p += oka;
+        }
+        points[s] = p / 1000.0;
+    }
+    game.final_points = Some(points);
+    game.emit(Event::EndGame { scores: game.scores });
+    game.phase = Phase::Over;
+}
