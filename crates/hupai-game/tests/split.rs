@@ -55,7 +55,12 @@ fn same(text: &str, what: &str) -> usize {
 }
 
 fn files(dir: &str) -> Vec<String> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(data().join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
+    // Gzipped logs are inflated by their readers before any split; the split is of text.
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(data().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_none_or(|x| x != "gz"))
+        .collect();
     paths.sort();
     paths.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect()
 }
@@ -108,7 +113,8 @@ fn every_real_log_reads_the_same_by_parts() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 104);
+    // Every text log of the corpus (the gzipped ones are inflated by their readers first).
+    assert!(checked >= 114, "{checked} logs");
 }
 
 #[test]
@@ -126,8 +132,11 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     .unwrap();
     assert_eq!(same(&pretty, "tenhou6 pretty"), 1);
     assert_eq!(formats::read(&pretty).unwrap().len(), 1);
-    let mjlogs = files("mjlog").concat();
-    assert_eq!(same(&mjlogs, "mjlog"), 66);
+    let mjlog_files = files("mjlog");
+    let mjlogs = mjlog_files.concat();
+    // One game a file: the concatenation is cut into one part per file.
+    assert!(mjlog_files.len() >= 72);
+    assert_eq!(same(&mjlogs, "mjlog"), mjlog_files.len());
     for (what, text) in [("mjai", &mjai_text), ("tenhou6", &tenhou6_text), ("mjlog", &mjlogs)] {
         for bad in damaged(text) {
             same(&bad, what);
@@ -136,7 +145,7 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     // An mjlog game without its end tag runs to the next game's: the two are read as one.
     let open = mjlogs.replacen("</mjloggm>", "", 1);
     same(&open, "mjlog without an end tag");
-    assert_eq!(formats::read(&open).unwrap().len(), 65);
+    assert_eq!(formats::read(&open).unwrap().len(), mjlog_files.len() - 1);
 }
 
 #[test]
