@@ -80,12 +80,11 @@ for (const [rules, seed, players, family] of [
     assert.ok(decisions > 50, `${decisions} decisions`);
     const events = game.events();
     const written = cliGame(rules, seed);
-    // Under the Chinese families the written log's wins carry their score (fans and points); the
-    // event stream does not.
+    // Under the Chinese families a log's wins carry their score (fans and points), in the
+    // written log and in the game's events alike.
     for (const e of written) {
-      if (e.type === "hora") {
-        assert.equal(typeof e.score === "object", !family.startsWith("riichi"), `${rules}: ${JSON.stringify(e)}`);
-        delete e.score;
+      if (e.type === "hora" && family.startsWith("riichi")) {
+        assert.equal(e.score, undefined, `${rules}: ${JSON.stringify(e)}`);
       }
     }
     assert.deepEqual(events, written);
@@ -213,5 +212,6 @@ test("games dropped without free() are freed by the garbage collector", async ()
     gc();
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  assert.equal(Game.live(), live);
+  // Every one of the 50 is freed (games other tests dropped may be collected too).
+  assert.ok(Game.live() <= live, `${Game.live()} games live, ${live} before`);
 });
