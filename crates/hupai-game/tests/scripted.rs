@@ -2,43 +2,10 @@
 //! ron and head bump, the triple-ron abort, furiten, riichi, kuikae, nine terminals.
 
 use hupai_game::rules::MultipleRon;
-use hupai_game::{Action, DrawReason, Event, Game, GameLength, GameRules, Pai, PaiId, Wall, WallSource};
+use hupai_game::{Action, DrawReason, Event, Game, GameLength, GameRules, WallSource};
 
 mod common;
-use common::{dahai, pai, tiles};
-
-/// A four-player wall dealing `hands` (seat 0 is the dealer) and then drawing `draws` in order;
-/// every other tile is placed wherever it is left.
-fn wall(hands: [&str; 4], draws: &str) -> Wall {
-    // The layout functions read positions when each position holds its own number.
-    let mut identity = [PaiId(0); 136];
-    for (i, slot) in identity.iter_mut().enumerate() {
-        *slot = PaiId(i as u8);
-    }
-    let layout = Wall { yama: identity, len: 136, dice: [1, 1] };
-    let mut free: Vec<Vec<u8>> = (0..37).map(|_| Vec::new()).collect();
-    for id in 0..136u8 {
-        free[PaiId(id).pai([1, 1, 1]).index() as usize].push(id);
-    }
-    let mut yama = [None; 136];
-    let mut place = |pos: usize, pai: Pai| {
-        let id = free[pai.index() as usize].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
-        yama[pos] = Some(id);
-    };
-    for (seat, hand) in hands.iter().enumerate() {
-        let hand = tiles(hand);
-        assert_eq!(hand.len(), 13, "seat {seat}");
-        for (i, &pai) in hand.iter().enumerate() {
-            place(usize::from(layout.dealt(4, seat as u8, i).0), pai);
-        }
-    }
-    for (k, pai) in tiles(draws).into_iter().enumerate() {
-        place(usize::from(layout.draw(4, k).0), pai);
-    }
-    let mut rest = free.into_iter().flatten();
-    let ids: Vec<u8> = yama.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
-    Wall::from_ids(&ids, 4, [1, 1]).unwrap()
-}
+use common::{dahai, pai, riichi_wall as wall};
 
 fn game(rules: GameRules, hands: [&str; 4], draws: &str) -> Game {
     let mut rules = rules;
