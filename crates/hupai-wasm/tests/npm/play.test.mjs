@@ -8,16 +8,13 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { createServer } from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
-import { chromium } from "playwright-core";
+import { join } from "node:path";
+import { launch, serve } from "./site.mjs";
 
 const SITE = process.env.HUPAI_SITE;
 const BIN = process.env.HUPAI_BIN;
 const SHOTS = process.env.HUPAI_SCREENSHOTS;
-const CHROMIUM = process.env.HUPAI_CHROMIUM ?? "/usr/bin/chromium";
-const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
 
 let server;
 let browser;
@@ -25,23 +22,9 @@ let base;
 
 before(async () => {
   assert.ok(SITE && BIN && SHOTS, "HUPAI_SITE (the built page), HUPAI_BIN (the command line), HUPAI_SCREENSHOTS");
-  server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    try {
-      const body = await readFile(join(SITE, path.endsWith("/") ? path + "index.html" : path));
-      res.writeHead(200, { "content-type": TYPES[extname(path) || ".html"] ?? "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  server = await serve(SITE);
+  base = server.base;
+  browser = await launch();
 });
 
 after(async () => {

@@ -9,12 +9,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { launch } from "./site.mjs";
 
 const BIN = process.env.HUPAI_BIN;
 const LOGS = process.env.HUPAI_GAME_LOGS;
 const SHOTS = process.env.HUPAI_SCREENSHOTS;
-const CHROMIUM = process.env.HUPAI_CHROMIUM ?? "/usr/bin/chromium";
 
 test("hupai review's HTML opens in Chromium with every decision", async () => {
   assert.ok(BIN && LOGS, "HUPAI_BIN (the command line) and HUPAI_GAME_LOGS (the logs)");
@@ -25,7 +24,7 @@ test("hupai review's HTML opens in Chromium with every decision", async () => {
   const dir = mkdtempSync(join(tmpdir(), "hupai-review-"));
   const file = join(dir, "review.html");
   writeFileSync(file, html);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     const failed = [];
