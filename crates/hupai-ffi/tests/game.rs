@@ -200,20 +200,19 @@ fn a_gb_false_win_is_refused_or_penalised() {
     }
 }
 
-/// `hupai_game_choose` answers what the player chooses on the engine directly, as an action the
-/// handle accepts; `hupai_game_explain` gives the same choice with its candidates; a bad player
-/// name is an error naming it.
-#[test]
-fn built_in_players_choose_through_the_handle() {
-    let rules = "{\"preset\": \"tenhou\", \"length\": \"single\"}";
+/// A game under `rules` played to its end through the handle by the hupai player: at every
+/// decision `hupai_game_choose` answers what the player chooses on the engine directly, as an
+/// action the handle accepts, and (the first three times) `hupai_game_explain` names the same
+/// choice. The handle is returned live, its game over.
+fn hupai_plays_through_the_handle(rules: &str, seed: u64) -> *mut HupaiGame {
     let rules_c = CString::new(rules).unwrap();
     let mut handle: *mut HupaiGame = std::ptr::null_mut();
     // SAFETY: valid strings and a writable pointer slot.
-    assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), 11, &mut handle) }, 0, "{}", last_error());
-    let mut engine = hupai_game::Game::new(hupai_game::GameRules::from_json(rules).unwrap(), 11);
+    assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), seed, &mut handle) }, 0, "{}", last_error());
+    let mut engine = hupai_game::Game::new(hupai_game::GameRules::from_json(rules).unwrap(), seed);
     let hupai = CString::new("hupai").unwrap();
     let mut explained = 0;
-    // SAFETY: `handle` is live until freed below.
+    // SAFETY: `handle` is live until the caller frees it.
     while unsafe { hupai_game_is_over(handle) } == 0 {
         let seat = engine.next_seat().unwrap();
         // SAFETY: as above, a valid name, and the buffer is `len` writable bytes.
@@ -224,12 +223,12 @@ fn built_in_players_choose_through_the_handle() {
         let mut player = hupai_player::Hupai::new();
         let direct = hupai_game::policy::Policy::choose(&mut player, &engine, seat, &legal);
         let target = engine.claim_target().unwrap_or(seat);
-        assert_eq!(chosen, hupai_game::mjai::action_json(seat, target, &direct).to_string());
+        assert_eq!(chosen, hupai_game::mjai::action_json(seat, target, &direct).to_string(), "{rules}");
         if explained < 3 {
             // SAFETY: as above.
             let why = text_of(|out, len| unsafe { hupai_game_explain(handle, i32::from(seat), out, len) }).unwrap();
             let why: serde_json::Value = serde_json::from_str(&why).unwrap();
-            assert_eq!(why["action"], direct.kind());
+            assert_eq!(why["action"], direct.kind(), "{rules}");
             explained += 1;
         }
         let json = CString::new(chosen).unwrap();
@@ -237,8 +236,17 @@ fn built_in_players_choose_through_the_handle() {
         assert_eq!(unsafe { hupai_game_apply(handle, i32::from(seat), json.as_ptr()) }, 0, "{}", last_error());
         engine.apply(seat, direct).unwrap();
     }
+    assert!(engine.is_over(), "{rules}");
+    handle
+}
+
+/// The hupai player through the handle under riichi; once the game is over there is nothing to
+/// choose, and a bad player name is an error naming it.
+#[test]
+fn built_in_players_choose_through_the_handle() {
+    let handle = hupai_plays_through_the_handle("{\"preset\": \"tenhou\", \"length\": \"single\"}", 11);
     // Nothing to decide once the game is over.
-    // SAFETY: as above (a null name is the default player).
+    // SAFETY: the handle is live, a null name is the default player, the buffer is `len` bytes.
     let after = text_of(|out, len| unsafe { hupai_game_choose(handle, 0, std::ptr::null(), 0, out, len) });
     assert_eq!(after.unwrap(), "null");
     let bad = CString::new("mortal").unwrap();
@@ -272,39 +280,15 @@ fn the_rule_flags_real_logs_need_are_read() {
     assert!(handle.is_null());
 }
 
-/// Under the Chinese families `hupai_game_choose` with `"hupai"` answers what the player chooses
-/// on the engine directly, and the rules JSON takes the Sichuan draw flags.
+/// Under the Chinese families the hupai player plays through the handle as on the engine, and the
+/// rules JSON takes the Sichuan draw flags.
 #[test]
 fn the_hupai_player_plays_the_chinese_families_through_the_handle() {
     for rules in [
         r#"{"preset": "gb", "length": "single"}"#,
         r#"{"preset": "sichuan", "length": "single", "flower_pig_pays_ready": true, "refund_transferred_kong": true, "refund_to_winners": false}"#,
     ] {
-        let rules_c = CString::new(rules).unwrap();
-        let mut handle: *mut HupaiGame = std::ptr::null_mut();
-        // SAFETY: valid strings and a writable pointer slot.
-        assert_eq!(unsafe { hupai_game_new(rules_c.as_ptr(), 4, &mut handle) }, 0, "{}", last_error());
-        let parsed = hupai_game::GameRules::from_json(rules).unwrap();
-        let mut engine = hupai_game::Game::new(parsed, 4);
-        let hupai = CString::new("hupai").unwrap();
-        // SAFETY: `handle` is live until freed below.
-        while unsafe { hupai_game_is_over(handle) } == 0 {
-            let seat = engine.next_seat().unwrap();
-            // SAFETY: as above, a valid name, and the buffer is `len` writable bytes.
-            let chosen =
-                text_of(|out, len| unsafe { hupai_game_choose(handle, i32::from(seat), hupai.as_ptr(), 0, out, len) })
-                    .unwrap();
-            let legal = engine.legal_actions(seat);
-            let mut player = hupai_player::Hupai::new();
-            let direct = hupai_game::policy::Policy::choose(&mut player, &engine, seat, &legal);
-            let target = engine.claim_target().unwrap_or(seat);
-            assert_eq!(chosen, hupai_game::mjai::action_json(seat, target, &direct).to_string(), "{rules}");
-            let json = CString::new(chosen).unwrap();
-            // SAFETY: as above.
-            assert_eq!(unsafe { hupai_game_apply(handle, i32::from(seat), json.as_ptr()) }, 0, "{}", last_error());
-            engine.apply(seat, direct).unwrap();
-        }
-        assert!(engine.is_over());
+        let handle = hupai_plays_through_the_handle(rules, 4);
         // SAFETY: `handle` came from `hupai_game_new` and is not used again.
         unsafe { hupai_game_free(handle) };
     }
