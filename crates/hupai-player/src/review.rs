@@ -175,35 +175,16 @@ pub fn discard_odds(
 
 /// Whether a candidate is the action played: the same mjai type and the same kind of tile.
 fn is_played(c: &Candidate, played: &Action) -> bool {
-    let (kind, pai) = action_name(played);
-    c.action == kind && c.pai.and_then(|p| p.kind()) == pai.and_then(|p| p.kind())
-}
-
-/// mjai's type of an action and its tile, as [`Candidate`] names them.
-fn action_name(a: &Action) -> (&'static str, Option<hupai_game::Pai>) {
-    let v = mjai::action_json(0, 0, a);
-    let kind = match v.get("type").and_then(|t| t.as_str()) {
-        Some("dahai") => "dahai",
-        Some("reach") => "reach",
-        Some("chi") => "chi",
-        Some("pon") => "pon",
-        Some("daiminkan") => "daiminkan",
-        Some("ankan") => "ankan",
-        Some("kakan") => "kakan",
-        Some("hora") => "hora",
-        Some("ryukyoku") => "ryukyoku",
-        Some("nukidora") => "nukidora",
-        _ => "none",
-    };
-    let pai = match *a {
-        Action::Dahai { pai, .. } | Action::Chi { pai, .. } | Action::Pon { pai, .. } | Action::Kakan { pai } => {
-            Some(pai)
-        }
-        Action::Daiminkan { pai, .. } => Some(pai),
+    let pai = match *played {
+        Action::Dahai { pai, .. }
+        | Action::Chi { pai, .. }
+        | Action::Pon { pai, .. }
+        | Action::Kakan { pai }
+        | Action::Daiminkan { pai, .. } => Some(pai),
         Action::Ankan { consumed } => Some(consumed[0]),
         _ => None,
     };
-    (kind, pai)
+    c.action == played.kind() && c.pai.and_then(|p| p.kind()) == pai.and_then(|p| p.kind())
 }
 
 /// Reviews one decision: the player asked in the game as it stood, set beside the action played.
@@ -227,13 +208,12 @@ fn review_decision(game: &Game, d: &Decision, index: usize, with_odds: bool) -> 
         Some((p, ..)) => (Some(p), Vec::new(), None),
         None => (None, Vec::new(), None),
     };
-    let target = if d.target == d.seat { d.seat } else { d.target };
     Some(ReviewedDecision {
         game: index,
         kyoku: game.kyoku_name(),
         event: d.event,
         seat: d.seat,
-        played: mjai::action_json(d.seat, target, &d.chosen),
+        played: mjai::action_json(d.seat, d.target, &d.chosen),
         hupai,
         agree,
         played_value,
