@@ -4,6 +4,7 @@
 // hand: shanten, the discard table with the discard made marked, the waits it left. A log that
 // goes wrong shows where (game, hand, event) and the steps before it.
 import * as hupai from "./hupai/index.mjs";
+import { forgetReview, setupReview } from "./review.mjs";
 
 const $ = (id) => document.getElementById(id);
 const GAME_RULES = ["tenhou", "mahjong-soul", "m-league", "wrc", "tenhou-3p", "mahjong-soul-3p", "gb", "gb-single", "hongzhong"];
@@ -21,8 +22,9 @@ function showView(view) {
   $("hand-view").hidden = view !== "hand";
   $("log-view").hidden = view !== "log";
   $("play-view").hidden = view !== "play";
-  // The Play view keeps its rules, seed and opponents after `#play?`.
+  // The Play view keeps its rules, seed and opponents after `#play?`, the log view its decision after `#log?`.
   if (view === "play" && location.hash.startsWith("#play")) return;
+  if (view === "log" && location.hash.startsWith("#log")) return;
   const hash = view === "log" ? "#log" : view === "play" ? "#play" : "";
   if (location.hash !== hash) history.replaceState(null, "", location.pathname + location.search + hash);
 }
@@ -36,7 +38,8 @@ export function openLogText(logText) {
 }
 
 /** Reads and replays game `game` of the log text. */
-function open(game = 0) {
+function open(game = 0, keepReview = false) {
+  if (!keepReview) forgetReview();
   $("log-error").textContent = "";
   $("log-game").hidden = true;
   answer = null;
@@ -72,6 +75,22 @@ function filter() {
   $("log-step").max = String(Math.max(shown.length - 1, 0));
   $("log-game").hidden = false;
   render();
+}
+
+/** Steps to the table at a review's decision: the first discard at or after `event` in its hand
+ * (the discard a call answers, or the seat's own discard of that turn), else the hand's last. */
+function showEvent(game, event, kyoku) {
+  if (!answer) return;
+  if (answer.game !== game) open(game, true);
+  if (!answer) return;
+  const hand = answer.steps.filter((s) => s.kyoku === kyoku);
+  const step = hand.find((s) => s.event >= event) ?? hand.at(-1);
+  if (!step) return;
+  if (!shown.includes(step)) {
+    $("log-seat").value = "";
+    filter();
+  }
+  go(shown.indexOf(step));
 }
 
 function go(to) {
@@ -215,5 +234,9 @@ export function setupLog() {
     if (e.key === "ArrowLeft") go(at - 1);
     if (e.key === "ArrowRight") go(at + 1);
   });
-  showView(location.hash === "#log" ? "log" : location.hash.startsWith("#play") ? "play" : "hand");
+  setupReview({
+    current: () => (answer && text.trim() ? { text, seat: $("log-seat").value, rules: $("log-rules").value } : null),
+    showEvent,
+  });
+  showView(location.hash.startsWith("#log") ? "log" : location.hash.startsWith("#play") ? "play" : "hand");
 }

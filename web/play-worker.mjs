@@ -4,7 +4,7 @@
 // decide again (or the game ends), and sends back what that seat now sees, its legal actions,
 // the events since the last message, and how long each opponent's decision took (with the
 // action's type and how many legal actions it was chosen from).
-import { initFrom, Game } from "./hupai/core.mjs";
+import { initFrom, Game, discardAdvice, discardEv, effectiveTiles } from "./hupai/core.mjs";
 
 const ready = initFrom(new URL("./hupai/hupai_player_bg.wasm", import.meta.url));
 
@@ -43,6 +43,29 @@ function report(times) {
   });
 }
 
+/** Hands further from ready than this get their effective tiles but no draw odds: the odds of a
+ * hand three or more tiles from ready take seconds, and the game waits for them. */
+const ODDS_UP_TO = 2;
+
+/** The hint's figures for the person's hand: its position (what the advice is asked), each
+ * discard's effective tiles (its waits when ready) with the tiles left of each, and each discard's
+ * tenpai and win odds and expected score over the draws left (`discardEv`, as `hupai advice
+ * --turns`); between turns the hand's own waits or effective tiles. */
+function odds() {
+  const position = game.position(human);
+  if (!position) return { position: null };
+  const { hand, rules, visible, turns } = position;
+  try {
+    const turn = game.legalActions(human).some((a) => a.type === "dahai");
+    if (!turn) return { position, waiting: effectiveTiles(hand, rules, { visible }) };
+    const advice = discardAdvice(hand, rules, { visible });
+    const ev = advice[0].shanten <= ODDS_UP_TO && turns > 0 ? discardEv(hand, rules, { visible, turns }) : [];
+    return { position, advice, ev };
+  } catch (e) {
+    return { position, oddsError: e.message };
+  }
+}
+
 self.onmessage = async ({ data }) => {
   try {
     await ready;
@@ -57,7 +80,8 @@ self.onmessage = async ({ data }) => {
       game.step(human, data.action);
       report(playOpponents());
     } else if (data.op === "hint") {
-      self.postMessage({ type: "hint", explain: game.state().done ? null : game.explain(human) });
+      const done = game.state().done;
+      self.postMessage({ type: "hint", explain: done ? null : game.explain(human), ...(done ? {} : odds()) });
     } else if (data.op === "log") {
       const mjai = game.events().map((e) => JSON.stringify(e)).join("\n") + "\n";
       let tenhou6 = null;

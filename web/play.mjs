@@ -79,7 +79,7 @@ function receive(data) {
     $("play-status").textContent = "";
     return;
   }
-  if (data.type === "hint") return showHint(data.explain);
+  if (data.type === "hint") return showHint(data);
   if (data.type === "log") {
     logs = data;
     if (onLog) onLog(data);
@@ -92,6 +92,8 @@ function receive(data) {
   selected = -1;
   for (const e of data.events) record(e, data);
   render();
+  // The last hint is of a position gone: it goes before the new one is asked.
+  $("play-hint").replaceChildren();
   if ($("play-hints").checked && !data.state.done && data.legal.length) worker.postMessage({ op: "hint" });
 }
 
@@ -114,8 +116,10 @@ function record(e, data) {
         const yaku = win.yaku.map(([id, han]) => `${YAKU[id] ?? "yaku " + id} ${han}`).join(", ");
         value = `${yaku}; ${win.yakuman ? "yakuman" : `${win.han} han ${win.fu} fu`}; ${win.points} points`;
       } else {
-        // The Chinese families' scorers give the hand's fan total (when they count fans) and its points.
-        value = `${win.han > 0 ? `${win.han} fan; ` : ""}${win.points} points`;
+        // The Chinese families: each fan as the family's scorer names it (its value: fan × count),
+        // the hand's fan total (when the family counts fans) and its points.
+        const fans = (win.fans ?? []).map((f) => `${f.name} ${f.fan}`).join(", ");
+        value = `${fans ? fans + "; " : ""}${win.han > 0 ? `${win.han} fan; ` : ""}${win.points} points`;
       }
     }
     li.innerHTML = `<b>${kyoku}</b> ${seatName(e.actor)} wins on ${e.pai} (${how}): <span class="value"></span>`;
@@ -313,7 +317,57 @@ function download(name, text) {
   a.remove();
 }
 
-function showHint(explain) {
+/** Tiles with the copies left of each: `3m×2 6m×4`. */
+const counted = (effective) => Object.entries(effective).map(([t, k]) => `${t}×${k}`).join(" ");
+
+/** The hint's odds: between turns the hand's waits (or effective tiles) with the copies left; on a
+ * turn each discard's shanten, effective tiles (its waits when ready) and, up to two from ready,
+ * its tenpai and win odds and expected score over the draws left (`discardEv`, as `hupai advice
+ * --turns`). The table carries the position it was asked for (`data-hand`, …), so it can be checked. */
+function showOdds(box, data) {
+  const pct = (x) => (100 * x).toFixed(1) + "%";
+  const p = document.createElement("p");
+  p.id = "play-hint-position";
+  if (!data.position) return;
+  Object.assign(p.dataset, { hand: data.position.hand, visible: data.position.visible, turns: String(data.position.turns), rules: data.position.rules });
+  if (data.oddsError) {
+    p.textContent = "hupai cannot answer this hand: " + data.oddsError;
+    box.append(p);
+    return;
+  }
+  if (data.waiting) {
+    const w = data.waiting;
+    const what = w.shanten === 0 ? "waits" : w.shanten < 0 ? "a winning hand" : `shanten ${w.shanten}, effective tiles`;
+    p.textContent = `Your hand ${data.position.hand}: ${what}${w.shanten >= 0 ? ` ${counted(w.effective)} (${w.unseen} left)` : ""}`;
+    box.append(p);
+    return;
+  }
+  p.textContent = `Your discards, ${data.position.turns} draws left` + (data.ev.length ? "" : ` (odds from ${ODDS_UP_TO} from ready)`);
+  box.append(p);
+  const table = document.createElement("table");
+  table.id = "play-hint-odds";
+  table.innerHTML = "<thead><tr><th>discard</th><th>shanten</th><th>waits / effective tiles</th><th>left</th><th>tenpai</th><th>win</th><th>expected score</th></tr></thead><tbody></tbody>";
+  for (const a of data.advice) {
+    const ev = data.ev.find((e) => e.discard === a.discard);
+    const tr = document.createElement("tr");
+    tr.dataset.discard = a.discard;
+    if (ev) Object.assign(tr.dataset, { tenpai: String(ev.tenpai), win: String(ev.win), score: String(ev.score) });
+    const cells = [a.discard, a.shanten, counted(a.effective), a.unseen, ev ? pct(ev.tenpai) : "", ev ? pct(ev.win) : "", ev && ev.score !== null ? ev.score.toFixed(0) : ""];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = String(c);
+      tr.append(td);
+    }
+    table.tBodies[0].append(tr);
+  }
+  box.append(table);
+}
+
+/** Draw odds are computed up to this shanten (play-worker.mjs). */
+const ODDS_UP_TO = 2;
+
+function showHint(data) {
+  const explain = data.explain;
   const box = $("play-hint");
   box.replaceChildren();
   // An answer that arrives after hints were turned off is dropped.
@@ -335,6 +389,7 @@ function showHint(explain) {
     table.tBodies[0].append(tr);
   }
   box.append(table);
+  showOdds(box, data);
 }
 
 function keys(e) {

@@ -128,13 +128,16 @@ pub struct Review {
 
 /// The position of `seat` now, when it holds a hand of 3k + 2 tiles to discard from.
 pub fn position(game: &Game, seat: Seat) -> Option<(Position, Hand, TileCounts, hupai::Rules)> {
+    position_any(game, seat).filter(|(_, hand, ..)| hand.tile_count() % 3 == 2)
+}
+
+/// The position of `seat` now, whatever its hand's size (3k + 1 tiles between its turns): the
+/// Play view's hints ask the waits of a hand waiting for its draw.
+pub fn position_any(game: &Game, seat: Seat) -> Option<(Position, Hand, TileCounts, hupai::Rules)> {
     let view = game.view(seat);
     let me = usize::from(seat);
     let melds: Vec<Meld> = view.melds[me].iter().map(|m| m.meld()).collect();
     let hand = Hand::new(TileCounts(view.hand.kinds), 0, &melds).ok()?;
-    if hand.tile_count() % 3 != 2 {
-        return None;
-    }
     let table = Table::read(&view, [0; 4]);
     let mut visible = table.visible;
     // The seat's own north tiles are out of its hand: the advice counts them as seen.

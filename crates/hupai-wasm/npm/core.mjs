@@ -124,6 +124,11 @@ function score(situation, rules, options) {
 function replay(log, options) {
   return call("replay", { ...options, log });
 }
+/** The log reviewed decision by decision against the hupai player: `hupai review --format json`'s
+ * object. Needs the players' module, hupai_player_bg.wasm. */
+function review(log, options) {
+  return call("review", { ...options, log });
+}
 
 /** A number JSON cannot carry (NaN, ±Infinity) or a BigInt, as text the module refuses or reads. */
 function wire(value) {
@@ -260,6 +265,11 @@ class Game {
   explain(seat) {
     return this.#call("gameExplain", { seat: wire(seat) });
   }
+  /** `seat`'s hand now as the discard advice takes it: `{hand, visible, turns, rules}` for `discardEv`,
+   * `discardAdvice` and `effectiveTiles`, or null. Needs the players' module, hupai_player_bg.wasm. */
+  position(seat) {
+    return this.#call("gamePosition", { seat: wire(seat) });
+  }
   /** An independent copy of the game. */
   clone() {
     return new Game(ADOPT, this.#call("gameClone", {}));
@@ -287,4 +297,5 @@ export {
   discardEv,
   score,
   replay,
+  review,
 };

@@ -331,7 +331,10 @@ export interface GameWin {
   fu: number;
   yakuman: boolean;
   points: number;
+  /** Riichi: Tenhou's yaku ids with their han; the Chinese families: the family's fan ids with their value. */
   yaku: [number, number][];
+  /** The Chinese families' fans as the family's scorer names them, each with its value (fan × count); empty under riichi. */
+  fans: { name: string; fan: number }[];
   deltas: number[];
   uraMarkers: string[];
 }
@@ -359,6 +362,95 @@ export interface Explanation {
   threat: number;
   candidates: Candidate[];
 }
+
+/** What `review` reviews: `seat` one seat or several (every seat when absent), `rules` the rules to replay under (a
+ * preset or an object of flags; the log's own when absent), `odds` each turn's draw odds (true by default; false is
+ * much faster). */
+export interface ReviewOptions {
+  seat?: Seat | Seat[];
+  rules?: GameRulesInput;
+  odds?: boolean;
+}
+
+/** A turn's position as `hupai advice` takes it. */
+export interface ReviewPosition {
+  /** The hand in mpsz, declared melds in brackets. */
+  hand: string;
+  /** Tiles seen outside the hand. */
+  visible: string;
+  /** The seat's draws left. */
+  turns: number;
+  /** The hand rules (`--rules`). */
+  rules: string;
+}
+
+/** One discard's draw odds in a position, as `hupai advice --turns` gives them. */
+export interface ReviewOdds {
+  discard: string;
+  shanten: number;
+  tenpai: number;
+  win: number;
+}
+
+/** One decision of a reviewed seat. */
+export interface ReviewedDecision {
+  /** The game's index in the file. */
+  game: number;
+  /** The hand (`"E1"`, `"S3-1"`). */
+  kyoku: string;
+  /** The index of the log's last event before the decision. */
+  event: number;
+  seat: Seat;
+  /** The action the log records. */
+  played: MjaiAction;
+  /** What the hupai player chooses, with every candidate's figures. */
+  hupai: Explanation;
+  /** Whether the played action is the player's choice. */
+  agree: boolean;
+  /** The played action's value among the candidates (`null`: not weighed). */
+  played_value: number | null;
+  /** Expected points given up against the player's choice (0 when they agree; `null` when not weighed). */
+  loss: number | null;
+  /** The turn's position, when the seat holds a hand to discard from. */
+  position: ReviewPosition | null;
+  /** Each discard's draw odds in that position, best first (empty without odds). */
+  odds: ReviewOdds[];
+  /** Why the odds could not be given, when they could not. */
+  odds_error: string | null;
+}
+
+/** One hand's part of a review. */
+export interface ReviewHand {
+  game: number;
+  kyoku: string;
+  decisions: number;
+  agreements: number;
+  loss: number;
+}
+
+/** What a review sums up. */
+export interface ReviewSummary {
+  decisions: number;
+  agreements: number;
+  agreement_rate: number;
+  total_loss: number;
+  /** Indexes into `decisions` of the largest losses, largest first, at most ten. */
+  largest: number[];
+  hands: ReviewHand[];
+}
+
+/** A reviewed log: `hupai review --format json`'s object. */
+export interface Review {
+  decisions: ReviewedDecision[];
+  summary: ReviewSummary;
+  /** The games that did not replay, with where and why. */
+  errors: string[];
+}
+
+/** Reviews a log (mjai, tenhou.net/6, mjlog or 電脳麻将's paipu, detected) decision by decision against the hupai
+ * player: the same object as `hupai review --format json`. Needs the players' module `hupai_player_bg.wasm`; throws
+ * (kind `"log"`) for a text that is no log. */
+export declare function review(log: string, options?: ReviewOptions): Review;
 
 export declare class Game {
   /** `rules`: a preset name or an object of flags (`"tenhou"` by default); `seed`: 0 to 2**64 − 1 (0 by default). */
@@ -400,6 +492,9 @@ export declare class Game {
   choose(seat: Seat, player?: "hupai" | "efficiency" | "random"): MjaiAction;
   /** The hupai player's decision for `seat` now with each candidate's figures; needs `hupai_player_bg.wasm`. */
   explain(seat: Seat): Explanation | null;
+  /** `seat`'s hand now as the discard advice takes it (the hand with its melds, the tiles seen outside it, its draws
+   * left, the hand rules), for `discardEv`, `discardAdvice` and `effectiveTiles`; needs `hupai_player_bg.wasm`. */
+  position(seat: Seat): ReviewPosition | null;
   /** An independent copy (its own handle: free it too). */
   clone(): Game;
   /** Releases the game in the module; later calls throw. Freeing twice does nothing. */

@@ -154,6 +154,7 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
         "score" => args.only(&["situation", "rules", "table"])?,
         "constants" => args.only(&[])?,
         "replay" => args.only(&["log", "game", "rules"])?,
+        "review" => args.only(&["log", "seat", "rules", "odds"])?,
         _ => args.only(&[&HAND[..], extra].concat())?,
     }
     let answer = match name {
@@ -174,6 +175,7 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
         "replay" => Err(Failure::log(
             "replay: the players' module (hupai_player_bg.wasm) reads no logs: ask hupai_bg.wasm".to_owned(),
         )),
+        "review" => crate::review::review(&mut args),
         "constants" => Ok(constants()),
         other => return Err(Failure::argument(format!("no function named '{other}'"))),
     }?;

@@ -144,7 +144,7 @@ pub(crate) fn call(name: &str, args: &mut Args) -> Option<Result<Value, Failure>
         "gameLegalActions" | "gameView" | "gameEvents" => &["game", "seat"],
         "gameStep" => &["game", "seat", "action"],
         "gameChoose" => &["game", "seat", "player"],
-        "gameExplain" => &["game", "seat"],
+        "gameExplain" | "gamePosition" => &["game", "seat"],
         "gameWins" | "gameTenhou6" => &["game"],
         _ => return None,
     };
@@ -220,7 +220,7 @@ fn answer(name: &str, args: &mut Args, games: &mut Games) -> Result<Value, Failu
                         .map_err(|e| game_error(format!("tenhou6: {e}")))?;
                     Ok(Value::String(hupai_game::formats::tenhou6::write(game.events(), game.rules(), &[])))
                 }
-                "gameChoose" | "gameExplain" => players::answer(name, args, games, handle),
+                "gameChoose" | "gameExplain" | "gamePosition" => players::answer(name, args, games, handle),
                 other => Err(Failure::argument(format!("no function named '{other}'"))),
             }
         }
@@ -242,11 +242,28 @@ fn add(games: &mut Games, game: Engine, seed: u64) -> Result<Value, Failure> {
     Ok(answer)
 }
 
+/// A Chinese family's fan by the id its win records: GB's fan number (`hupai_score::gb::Fan`), or
+/// the index in the family's table (`hupai_score::regional`), named as the scorer names it in its
+/// own answer; `None` under riichi rules or for an id the scorer does not know.
+fn fan_name(family: Family, id: u8) -> Option<String> {
+    match family {
+        Family::Riichi => None,
+        Family::Gb => hupai_score::gb::Fan::from_id(id).map(|f| f.name_en().to_owned()),
+        regional => match hupai_score::Scorer::shared(regional.name()) {
+            Ok(hupai_score::Scorer::Regional(table)) => table.fans.get(usize::from(id)).map(|f| f.name.clone()),
+            _ => None,
+        },
+    }
+}
+
 /// Every win so far, in order, with what it was worth (the `hora` events' scores, which mjai's
-/// events leave out): `{actor, target, pai, han, fu, yakuman, points, yaku: [[id, han]], deltas,
-/// uraMarkers}`; `yaku` holds Tenhou's yaku ids under riichi rules.
+/// events leave out): `{actor, target, pai, han, fu, yakuman, points, yaku: [[id, han]], fans,
+/// deltas, uraMarkers}`; `yaku` holds Tenhou's yaku ids under riichi rules, the family's fan ids
+/// under the Chinese families, where `fans` names each (`[{name, fan}]`, the fan × its count) as
+/// the family's scorer does; `han` is then the fan total.
 fn wins(game: &Engine) -> Value {
     let n = usize::from(game.players());
+    let family = game.rules().family;
     let list = game
         .events()
         .iter()
@@ -260,6 +277,11 @@ fn wins(game: &Engine) -> Value {
                 "yakuman": score.yakuman,
                 "points": score.points,
                 "yaku": score.yaku().iter().map(|&(id, han)| json!([id, han])).collect::<Vec<_>>(),
+                "fans": score
+                    .yaku()
+                    .iter()
+                    .filter_map(|&(id, fan)| fan_name(family, id).map(|name| json!({"name": name, "fan": fan})))
+                    .collect::<Vec<_>>(),
                 "deltas": &deltas[..n],
                 "uraMarkers": ura_markers[..usize::from(*ura_len)].iter().map(|p| p.mjai()).collect::<Vec<_>>(),
             })),
@@ -269,8 +291,9 @@ fn wins(game: &Engine) -> Value {
     Value::Array(list)
 }
 
-/// The players' calls: with the `player` feature, the seat's choice by a named player and the
-/// `hupai` player's explanation; without it, an error saying which module has them.
+/// The players' calls: with the `player` feature, the seat's choice by a named player, the
+/// `hupai` player's explanation and the seat's position as the advice takes it (`{hand, visible,
+/// turns, rules}`, for the Play view's hints); without it, an error saying which module has them.
 mod players {
     use super::*;
 
@@ -280,8 +303,14 @@ mod players {
         let Some(game) = games.games.get(&handle) else {
             return Err(game_error(format!("game {handle} does not exist")));
         };
-        let what = if name == "gameChoose" { "choose" } else { "explain" };
+        let what = what(name);
         let seat = read_seat(args.value("seat"), game.players(), what)?;
+        if name == "gamePosition" {
+            // The seat's hand as the discard advice takes it, at any time: `null` once it holds no
+            // hand the advice reads.
+            let position = hupai_player::review::position_any(game, seat).map(|(p, ..)| p);
+            return serde_json::to_value(position).map_err(|e| game_error(format!("position: {e}")));
+        }
         let legal = game.legal_actions(seat);
         if legal.is_empty() || game.is_over() {
             return Err(game_error(format!("{what}: seat {seat} has nothing to decide now")));
@@ -315,9 +344,18 @@ mod players {
         Ok(action_object(game, seat, &action))
     }
 
+    /// The package's method a call answers.
+    fn what(name: &str) -> &'static str {
+        match name {
+            "gameChoose" => "choose",
+            "gamePosition" => "position",
+            _ => "explain",
+        }
+    }
+
     #[cfg(not(feature = "player"))]
     pub(super) fn answer(name: &str, _args: &mut Args, _games: &mut Games, _handle: u64) -> Result<Value, Failure> {
-        let what = if name == "gameChoose" { "choose" } else { "explain" };
+        let what = what(name);
         Err(game_error(format!(
             "{what}: the players are in the module hupai_player_bg.wasm (initPlayer()), not in hupai_bg.wasm"
         )))

@@ -28,6 +28,7 @@ pub mod exports;
 mod game;
 #[cfg(not(feature = "player"))]
 mod replay;
+mod review;
 
 /// What kind of failure a call met: the package throws a `HupaiError` with this as its `kind`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +98,7 @@ impl Failure {
 
 /// Answers one call: `name` is the package's function (`isWin`, `waits`, `check`,
 /// `decompositions`, `countDecompositions`, `shanten`, `effectiveTiles`, `discardAdvice`,
-/// `discardEv`, `score`, `replay`, `constants`, and the game calls behind the package's `Game`:
+/// `discardEv`, `score`, `replay`, `review` (the players' module only), `constants`, and the game calls behind the package's `Game`:
 /// `gameNew`, `gameState`, `gameLegalActions`, `gameStep`, `gameEvents`, `gameView`, `gameClone`,
 /// `gameFree`, `gameCount`, `gameWins`, `gameTenhou6`, and with the `player` feature `gameChoose`
 /// and `gameExplain`), `arguments` a JSON object of its arguments. The answer is JSON text.

@@ -422,3 +422,45 @@ fn wins_and_the_tenhou_log_are_the_engines() {
         assert!(e.kind == FailureKind::Game && e.message.contains("hupai_player_bg.wasm"), "{e:?}");
     }
 }
+
+#[test]
+fn chinese_wins_name_their_fans_as_the_scorer_does() {
+    // The efficiency player wins hands under every Chinese family; each win's fans are named as the
+    // family's scorer names them in its own answers (GB's fan names, the regional tables' names),
+    // one name per fan id the win records, and GB's fan total is their sum.
+    for (rules, seed) in [("gb", 4), ("sichuan", 2), ("hongzhong", 3), ("changsha", 5)] {
+        let game = new_game(json!(rules), seed);
+        let mut engine = Game::new(GameRules::preset(rules).unwrap(), seed);
+        let mut player = policy::PolicyKind::Efficiency.build(seed);
+        while let Some(seat) = engine.next_seat() {
+            let legal = engine.legal_actions(seat);
+            let action = player.choose(&engine, seat, &legal);
+            let target = engine.tile_on_offer().map_or(seat, |(from, _)| from);
+            call("gameStep", json!({"game": game, "seat": seat, "action": mjai::action_json(seat, target, &action)}));
+            engine.apply(seat, action).unwrap();
+        }
+        let known: Vec<String> = match hupai_score::Scorer::shared(rules).unwrap() {
+            hupai_score::Scorer::Regional(table) => table.fans.iter().map(|f| f.name.clone()).collect(),
+            _ => (1..=82).filter_map(hupai_score::gb::Fan::from_id).map(|f| f.name_en().to_owned()).collect(),
+        };
+        let wins = call("gameWins", json!({"game": game}));
+        let wins = wins.as_array().unwrap();
+        assert!(!wins.is_empty(), "{rules}: the efficiency player wins a hand");
+        for w in wins {
+            let fans = w["fans"].as_array().unwrap();
+            assert!(!fans.is_empty(), "{rules}: {w}");
+            assert_eq!(fans.len(), w["yaku"].as_array().unwrap().len(), "{rules}: {w}");
+            for (f, y) in fans.iter().zip(w["yaku"].as_array().unwrap()) {
+                assert!(known.iter().any(|n| n == f["name"].as_str().unwrap()), "{rules}: {f}");
+                assert_eq!(f["fan"], y[1], "{rules}: {w}");
+            }
+            if rules == "gb" {
+                let sum: u64 = fans.iter().map(|f| f["fan"].as_u64().unwrap()).sum();
+                assert_eq!(sum, w["han"].as_u64().unwrap(), "{w}");
+                assert!(sum >= 8, "GB wins with eight fans or more: {w}");
+            }
+        }
+        let riichi = new_game(json!("tenhou"), 1);
+        assert!(call("gameWins", json!({"game": riichi})).as_array().unwrap().is_empty());
+    }
+}

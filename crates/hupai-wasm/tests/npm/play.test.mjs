@@ -1,7 +1,7 @@
 // The page's Play view in Debian's Chromium: a whole hanchan of `tenhou` against the hupai player
 // and a whole game of `sichuan` against the efficiency player, played through the page's controls
 // alone (the test reads the page to pick what to click: a Win button when there is one, else the
-// rightmost tile it may play, else the first button), to the end screen, asking for hints once; the log downloaded as
+// rightmost tile it may play, else the first button), to the end screen, asking for hints (checked against the package's discardAdvice and discardEv); the log downloaded as
 // mjai (and tenhou.net/6 for riichi) must replay in `hupai replay` with every result equal and end
 // on the scores the page shows. Screenshots at desktop and phone width are kept in
 // HUPAI_SCREENSHOTS; the opponents' decision times are printed (docs/web.md states the median).
@@ -72,6 +72,7 @@ async function playWhole(rules, seed, opponents, shots, hints = false) {
   let turn = 0;
   let clicks = 0;
   let shotTaken = false;
+  let hinted = 0;
   for (;;) {
     await page.waitForFunction((t) => Number(document.body.dataset.playTurn ?? 0) > t || document.body.dataset.play === "error", turn, { timeout: 60_000 });
     const now = await offer(page);
@@ -88,16 +89,34 @@ async function playWhole(rules, seed, opponents, shots, hints = false) {
       await page.setViewportSize({ width: 1280, height: 900 });
       shotTaken = true;
     }
-    if (hints && clicks === 20) {
-      // Hints are off until asked: then the hupai player's choice and its candidates for this seat.
-      assert.equal(await page.locator("#play-hint tr").count(), 0, "no hints before asked");
-      await page.check("#play-hints");
-      await page.waitForSelector("#play-hint tbody tr");
+    if (hints && clicks >= 20 && hinted < 2 && playable.length) {
+      // Hints are off until asked: then the hupai player's choice and its candidates for this
+      // seat, and each discard's effective tiles and draw odds, which must be the package's
+      // discardAdvice and discardEv for the position the hint names. Asked on turns until one
+      // is near enough to ready for its odds.
+      if (hinted === 0) {
+        assert.equal(await page.locator("#play-hint tr").count(), 0, "no hints before asked");
+        await page.check("#play-hints");
+      }
+      await page.waitForSelector("#play-hint-position");
       const hint = await page.textContent("#play-hint p");
       assert.match(hint, /^hupai plays \w+/);
       assert.ok((await page.locator("#play-hint tbody tr.made").count()) === 1, "the hupai player's choice marked");
-      await page.uncheck("#play-hints");
-      assert.equal(await page.locator("#play-hint tr").count(), 0, "hints hidden again");
+      const position = await page.$eval("#play-hint-position", (p) => ({ ...p.dataset }));
+      const rows = await page.$$eval("#play-hint-odds tbody tr", (trs) => trs.map((tr) => ({ ...tr.dataset, cells: [...tr.children].map((td) => td.textContent) })));
+      const { discardAdvice, discardEv } = await import("hupai");
+      const advice = discardAdvice(position.hand, position.rules, { visible: position.visible });
+      assert.deepEqual(rows.map((r) => [r.discard, Number(r.cells[1]), Number(r.cells[3])]), advice.map((a) => [a.discard, a.shanten, a.unseen]), "the hint's discards are discardAdvice's");
+      if (rows[0]?.tenpai !== undefined) {
+        const ev = discardEv(position.hand, position.rules, { visible: position.visible, turns: Number(position.turns) });
+        for (const r of rows) {
+          const e = ev.find((x) => x.discard === r.discard);
+          assert.deepEqual([Number(r.tenpai), Number(r.win), Number(r.score)], [e.tenpai, e.win, e.score], `the hint's odds of ${r.discard} are discardEv's`);
+        }
+        hinted = 2;
+        await page.uncheck("#play-hints");
+        assert.equal(await page.locator("#play-hint tr").count(), 0, "hints hidden again");
+      } else hinted = 1;
     }
     const win = now.buttons.indexOf("hora");
     if (win >= 0) await page.click(`#play-actions button:nth-child(${win + 1})`);
@@ -106,6 +125,7 @@ async function playWhole(rules, seed, opponents, shots, hints = false) {
     clicks++;
   }
   assert.ok(shotTaken, "the game lasted past 40 clicks");
+  if (hints) assert.equal(hinted, 2, "a hint with the draw odds was shown and checked");
   await page.waitForSelector("#play-end:not([hidden])");
   await page.screenshot({ path: join(SHOTS, `${shots}-end-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -218,5 +238,15 @@ test("a whole game of sichuan against the efficiency player, by clicks alone", {
   assert.ok(events.some((e) => e.type === "dingque" && e.actor === 0), "the void suit chosen by a button");
   assert.ok(events.some((e) => e.type === "huansanzhang" && e.actor === 0), "the tiles passed on chosen by clicks");
   assert.equal(game.tenhou6, null, "no tenhou.net/6 download outside riichi");
+  // Each win names its fans, one per fan the log's hora records, each with the value the log gives.
+  const horas = events.filter((e) => e.type === "hora");
+  const wins = game.results.filter((r) => / wins on /.test(r)).reverse();
+  assert.ok(horas.length > 0 && wins.length === horas.length, `${wins.length} wins listed, ${horas.length} in the log`);
+  horas.forEach((h, i) => {
+    if (!h.score.fans.length) return;
+    const fans = wins[i].split("): ")[1].split("; ")[0].split(", ");
+    assert.deepEqual(fans.map((f) => Number(f.split(" ").at(-1))), h.score.fans.map(([, fan]) => fan), wins[i]);
+    assert.ok(fans.every((f) => /\S+ \d+$/.test(f)), wins[i]);
+  });
   console.log(`sichuan: ${game.clicks} clicks; the efficiency player's ${timing(game.times)}`);
 });

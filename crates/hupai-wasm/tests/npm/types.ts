@@ -2,8 +2,8 @@
 // has a type, and misuse is a type error (the @ts-expect-error lines must be errors).
 import init, {
   check, countDecompositions, decompositions, discardAdvice, discardEv, effectiveTiles, HupaiError, isWin,
-  replay, RULES, score, shanten, SCORE_RULES, TILES, VERSION, waits, Game, GAME_RULES,
-  type CheckResult, type GameState, type GameView, type MjaiAction, type MjaiEvent, type ReplayAnswer, type ReplayStep, type LogProblem, type DiscardEv, type DiscardOption, type Effective, type Score,
+  replay, review, RULES, score, shanten, SCORE_RULES, TILES, VERSION, waits, Game, GAME_RULES,
+  type CheckResult, type GameState, type GameView, type MjaiAction, type MjaiEvent, type ReplayAnswer, type ReplayStep, type LogProblem, type DiscardEv, type Review, type ReviewedDecision, type DiscardOption, type Effective, type Score,
 } from "hupai";
 
 await init();
@@ -58,3 +58,9 @@ game.legalActions("0");
 game.step(0, { type: "discard", pai: "1m" });
 // @ts-expect-error: players is read-only
 game.players = 3;
+
+const reviewed: Review = review("{}", { seat: [0, 2], rules: { preset: "tenhou" }, odds: false });
+const decision: ReviewedDecision | undefined = reviewed.decisions[reviewed.summary.largest[0]];
+console.log(decision?.hupai.candidates[0].win, decision?.loss, decision?.position?.hand, reviewed.errors.length);
+// @ts-expect-error: odds is a boolean
+review("{}", { odds: "no" });
