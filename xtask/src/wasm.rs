@@ -24,6 +24,13 @@ const TRIPLE: &str = "wasm32-unknown-unknown";
 const SIZE_OPTIMISED: [(&str, &str); 4] =
     [("hupai-game", "z"), ("hupai-score", "z"), ("serde_json", "s"), ("hupai-wasm", "s")];
 
+/// The players' module builds these for size as well (see `compile`): with the log readers (its
+/// `review`) it weighed 2,067,860 bytes, over the 2 MB a module may weigh; this way 1,946,655. The
+/// player at `"s"` decides as fast (Node, three hanchans, the same CPU time within the noise);
+/// `hupai-shanten` at `"s"` makes the module's `discardEv` about 1.2× slower (docs/web.md), which
+/// the page's own module, where the hand view computes its odds, does not share.
+const PLAYER_SIZE_OPTIMISED: [(&str, &str); 2] = [("hupai-player", "s"), ("hupai-shanten", "s")];
+
 /// Features stable in the workspace's `rust-version` that Debian's 1.85 has as unstable ones.
 const FEATURES: [&str; 3] = ["let_chains", "unsigned_is_multiple_of", "slice_as_chunks"];
 
@@ -137,7 +144,8 @@ fn compile(root: &Path, out: &Path, old: bool, feature: Option<&str>, wasm: &Pat
     // argument reading and answer writing. The odds, shanten and lookup crates keep -O3:
     // `opt-level = "s"` everywhere made the discard table with odds 1.4× slower (docs/web.md);
     // this way the module is 9% smaller at the same speed, and `Game` fits in the size budget.
-    for (package, level) in SIZE_OPTIMISED {
+    let players: &[(&str, &str)] = if feature == Some("player") { &PLAYER_SIZE_OPTIMISED } else { &[] };
+    for (package, level) in SIZE_OPTIMISED.iter().chain(players) {
         cargo.arg("--config").arg(format!("profile.release.package.{package}.opt-level=\"{level}\""));
     }
     if old {

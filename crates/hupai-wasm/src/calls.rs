@@ -170,10 +170,11 @@ pub fn call(name: &str, arguments: &str) -> Result<String, Failure> {
         "score" => score(&mut args),
         #[cfg(not(feature = "player"))]
         "replay" => crate::replay::replay(&mut args),
-        // The players' module leaves the log readers out, to stay within the 2 MB a module may weigh.
+        // The players' module reads logs only to review them: the replay's step-by-step layout,
+        // which the log view needs, stays in the page's module (each module weighs at most 2 MB).
         #[cfg(feature = "player")]
         "replay" => Err(Failure::log(
-            "replay: the players' module (hupai_player_bg.wasm) reads no logs: ask hupai_bg.wasm".to_owned(),
+            "replay: the players' module (hupai_player_bg.wasm) does not lay a log out step by step: ask hupai_bg.wasm (this module reviews logs: review)".to_owned(),
         )),
         "review" => crate::review::review(&mut args),
         "constants" => Ok(constants()),

@@ -94,8 +94,8 @@ const play = (args) => execFileSync(BIN, ["play", ...args], { encoding: "utf8", 
 const cases = [
   // A Tenhou ranked game of 2023 (a whole hanchan) as Tenhou wrote it (mjlog), one seat.
   ["a real Tenhou game", () => readFileSync(join(LOGS, "mjlog", "upd-aft-ron3.mjlog"), "utf8"), { seat: 2, odds: false }, ["--seat", "2", "--no-odds"]],
-  // One hand of GB (`gb-single`), every seat, with each turn's draw odds.
-  ["a hand of GB with the odds", () => play(["--rules", "gb-single", "--seed", "4", "--policy", "efficiency"]), {}, []],
+  // One hand of GB (`gb-single`), one seat, with each turn's draw odds (every seat's took a minute).
+  ["a hand of GB with the odds", () => play(["--rules", "gb-single", "--seed", "4", "--policy", "efficiency"]), { seat: 0 }, ["--seat", "0"]],
   // A whole Sichuan game, two seats.
   ["a Sichuan game", () => play(["--rules", "sichuan", "--seed", "2", "--policy", "efficiency"]), { seat: [1, 3], odds: false }, ["--seat", "1", "--seat", "3", "--no-odds"]],
 ];
@@ -109,7 +109,7 @@ for (const [what, text, options, flags] of cases) {
     writeFileSync(file, log);
     const want = JSON.parse(execFileSync(BIN, ["review", file, ...flags], { encoding: "utf8", maxBuffer: 1 << 28 }));
     const { answer, ms } = await reviewInWorker(log, options);
-    assert.ok(want.decisions.length > 20, `${want.decisions.length} decisions`);
+    assert.ok(want.decisions.length > 15, `${want.decisions.length} decisions`);
     assert.ok(want.decisions.some((d) => !d.agree), "some decision differs from the player's");
     if (options.odds !== false) assert.ok(want.decisions.some((d) => d.odds.length > 0), "the turns have their odds");
     same(answer, want, "review");
