@@ -24,6 +24,13 @@ function hashDecision() {
 
 /** An action in a few words: `dahai 5m`, `pon 3z`, `reach`, `none` (as `hupai review`'s page). */
 const words = (type, pai) => (pai ? `${type} ${pai}` : type);
+/** mjai's honours and red fives in the page's mpsz notation (`C` → `7z`, `5mr` → `0m`). */
+const HONOURS = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+const mpsz = (pai) => (pai ? HONOURS[pai] ?? pai.replace(/^5([mps])r$/, "0$1") : pai);
+/** The same words with the tile in mpsz, as the page shows tiles. */
+const shown = (type, pai) => words(type, mpsz(pai));
+/** The player's reason, led by its mode unless the reason names it already. */
+const why = (h) => (h.reason.startsWith(h.mode) ? h.reason : `${h.mode}: ${h.reason}`);
 /** A tile's kind: mjai's red five (`5mr`) is a five, as the review matches the action played. */
 const kind = (pai) => (pai ? pai.replace(/r$/, "") : null);
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
@@ -83,7 +90,7 @@ function showReview() {
       a.href = `#log?decision=${i}`;
       a.dataset.decision = String(i);
       const where = (games > 1 ? `game ${d.game + 1} ` : "") + `${d.kyoku} seat ${d.seat}`;
-      a.textContent = `${where}: played ${words(d.played.type, d.played.pai)}, hupai ${words(d.hupai.action, d.hupai.pai)} — ${d.loss.toFixed(0)} points given up`;
+      a.textContent = `${where}: played ${shown(d.played.type, d.played.pai)}, hupai ${shown(d.hupai.action, d.hupai.pai)} — ${d.loss.toFixed(0)} points given up`;
       li.append(a);
       return li;
     }),
@@ -100,8 +107,8 @@ function showDecision(i) {
   $("log-decision").hidden = false;
   const loss = d.loss === null ? "not weighed by the player" : `${d.loss.toFixed(0)} expected points given up`;
   $("log-decision-head").textContent =
-    `Decision ${i + 1} of ${reviewed.decisions.length} · ${d.kyoku} · seat ${d.seat} · played ${words(d.played.type, d.played.pai)} · ` +
-    `hupai: ${words(d.hupai.action, d.hupai.pai)} (${d.hupai.mode}: ${d.hupai.reason}) · ${d.agree ? "the same" : loss}`;
+    `Decision ${i + 1} of ${reviewed.decisions.length} · ${d.kyoku} · seat ${d.seat} · played ${shown(d.played.type, d.played.pai)} · ` +
+    `hupai: ${shown(d.hupai.action, d.hupai.pai)} (${why(d.hupai)}) · ${d.agree ? "the same" : loss}`;
   $("log-decision").dataset.decision = String(i);
   const body = $("log-candidates").querySelector("tbody");
   body.replaceChildren(
@@ -111,7 +118,7 @@ function showDecision(i) {
       tr.className = (c.chosen ? "chosen" : "") + (played ? " made" : "");
       for (const k of ["shanten", "tenpai", "win", "score", "danger", "loss", "value"]) tr.dataset[k] = String(c[k]);
       tr.dataset.action = words(c.action, c.pai);
-      cell(tr, words(c.action, c.pai));
+      cell(tr, shown(c.action, c.pai));
       cell(tr, c.shanten === null ? "" : String(c.shanten), "num");
       cell(tr, percent(c.tenpai), "num");
       cell(tr, percent(c.win), "num");
