@@ -114,6 +114,7 @@ async function playWhole(rules, seed, opponents, shots, hints = false) {
           assert.deepEqual([Number(r.tenpai), Number(r.win), Number(r.score)], [e.tenpai, e.win, e.score], `the hint's odds of ${r.discard} are discardEv's`);
         }
         hinted = 2;
+        await page.screenshot({ path: join(SHOTS, `${shots}-hints.png`), fullPage: true });
         await page.uncheck("#play-hints");
         assert.equal(await page.locator("#play-hint tr").count(), 0, "hints hidden again");
       } else hinted = 1;
