@@ -6,7 +6,8 @@
 # CommonJS and ES module loading, the players' module against `hupai play`, and the page in Debian's
 # Chromium (its hand view, its log view on the game engine's test logs, and its Play view: every
 # preset dealt and played, a whole tenhou hanchan and a whole sichuan game by clicks, their logs
-# replayed by `hupai replay`). Needs node, npm, python3,
+# replayed by `hupai replay`; the hints against discardEv), the review (npm `review` against `hupai
+# review`, the log view's review in Chromium), and each module's size within 2 MB. Needs node, npm, python3,
 # /usr/bin/chromium and the command line ($HUPAI_BIN, else target/debug/hupai).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
