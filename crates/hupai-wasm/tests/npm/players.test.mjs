@@ -83,9 +83,9 @@ test(`choose(seat, "hupai") plays a whole east-only game, explain naming each ch
   assert.ok(events.filter((e) => e.type === "start_kyoku").length >= 4, "an east-only game has at least four hands");
 });
 
-test("the page's module refuses choose and explain, naming the players' module", () => {
+test("the page's module refuses choose, explain and position, naming the players' module", () => {
   const game = new Game("tenhou", 1n);
-  for (const call of [() => game.choose(game.seat), () => game.explain(game.seat)]) {
+  for (const call of [() => game.choose(game.seat), () => game.explain(game.seat), () => game.position(game.seat)]) {
     assert.throws(call, (e) => e instanceof HupaiError && e.kind === "game" && /hupai_player_bg\.wasm/.test(e.message));
   }
   assert.equal(game.wins().length, 0);
