@@ -385,9 +385,11 @@ fn suit_of(kind: usize) -> Option<Suit> {
 
 /// Builds `sets` sets and a pair (if `pair`) using every tile of `need` and others from
 /// `avail`; the tiles taken from `avail` are added to `chosen`.
+#[allow(clippy::too_many_arguments)]
 fn build(
     need: &mut [u8; 34],
     avail: &mut [u8; 34],
+    budget: &mut [usize; 4],
     sets: usize,
     pair: bool,
     chosen: &mut [u8; 34],
@@ -461,8 +463,9 @@ fn build(
             if need[k] > 0 {
                 need[k] -= 1;
                 from_need[j] = true;
-            } else if avail[k] > 0 {
+            } else if avail[k] > 0 && budget[kind_pile(k)] > 0 {
                 avail[k] -= 1;
+                budget[kind_pile(k)] -= 1;
                 chosen[k] += 1;
             } else {
                 ok = false;
@@ -472,6 +475,7 @@ fn build(
                         need[kk] += 1;
                     } else {
                         avail[kk] += 1;
+                        budget[kind_pile(kk)] += 1;
                         chosen[kk] -= 1;
                     }
                 }
@@ -483,7 +487,7 @@ fn build(
         }
         let is_pair = form.len() == 2;
         let (s, p) = if is_pair { (sets, false) } else { (sets - 1, pair) };
-        if build(need, avail, s, p, chosen, rng) {
+        if build(need, avail, budget, s, p, chosen, rng) {
             return true;
         }
         for (j, &k) in form.iter().enumerate() {
@@ -491,6 +495,7 @@ fn build(
                 need[k] += 1;
             } else {
                 avail[k] += 1;
+                budget[kind_pile(k)] += 1;
                 chosen[k] -= 1;
             }
         }
@@ -558,12 +563,25 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
     if size % 3 != 2 {
         return false;
     }
-    // Tiles passed to the seat whose pass's suit is known: of that suit (three of one suit are
-    // passed). Their kinds are chosen first (the same kind, or a run), then the hand built round them.
-    let forced: Vec<usize> = free.iter().copied().filter(|&i| matches!(f.pass_suit(i), Some(Some(_)))).collect();
-    let suit = forced.first().and_then(|&i| f.pass_suit(i)).flatten();
+    // Tiles passed to the seat between two other seats (a seat receives one pass a hand): three
+    // of one suit, the suit known once one of the three is. Their kinds are chosen first (the
+    // same kind, or a run), for the known suit or each suit the hand may hold in turn, then the
+    // hand built round them.
+    let forced: Vec<usize> = free.iter().copied().filter(|&i| f.passed[i]).collect();
+    let known = forced.iter().find_map(|&i| f.pass_suit(i)).flatten();
+    let mut suits: Vec<Suit> = match known {
+        Some(suit) => vec![suit],
+        None if !forced.is_empty() => {
+            [Suit::Man, Suit::Pin, Suit::Sou].into_iter().filter(|&x| Some(x) != void).collect()
+        }
+        None => Vec::new(),
+    };
+    for i in (1..suits.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        suits.swap(i, j);
+    }
     let mut candidates: Vec<Vec<usize>> = Vec::new();
-    if let Some(suit) = suit {
+    for &suit in &suits {
         let k = forced.len();
         let mut kinds: Vec<usize> = (0..27).filter(|&x| suit_of(x) == Some(suit)).collect();
         kinds.sort_by_key(|&x| std::cmp::Reverse(avail[x]));
@@ -575,27 +593,53 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
                 candidates.push((x..x + k).collect());
             }
         }
-    } else {
+    }
+    if candidates.is_empty() {
         candidates.push(Vec::new());
     }
-    let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i) || suit.is_none()).collect();
+    let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i)).collect();
+    // How many tiles the hand may take from each pile and still leave the other empty slots a
+    // deal without their void suits (Sichuan). By Hall's condition (see `fits`), the slots of
+    // void class v need the piles other than v to hold them: every tile taken from a pile g
+    // lowers what is left for each class v other than g, so a pile's budget is the least
+    // slack of the classes it feeds.
+    let budget = {
+        let mut slots = [0usize; 4];
+        for i in 0..f.slots.len() {
+            if f.slots[i].is_none() && !free.contains(&i) {
+                slots[class(f.voids[usize::from(f.owner[i] & 3)])] += 1;
+            }
+        }
+        let piles = piles_of(pool);
+        let total: usize = piles.iter().sum();
+        let slack = |v: usize| (total - piles[v]).saturating_sub(slots[v]);
+        let all = total.saturating_sub(slots.iter().sum());
+        let mut budget = [all; 4];
+        for (g, b) in budget.iter_mut().enumerate() {
+            for v in (0..3).filter(|&v| v != g && slots[v] > 0) {
+                *b = (*b).min(slack(v));
+            }
+        }
+        budget
+    };
     // Each try builds the hand another way (the forms are shuffled): one that leaves the other
     // hidden tiles a deal without their void suits is taken.
     let tries = std::iter::repeat_n(candidates, 8).flatten();
     for kinds in tries {
-        let (mut need, mut avail) = (need, avail);
+        let (mut need, mut avail, mut budget) = (need, avail, budget);
         if kinds.iter().any(|&x| {
-            if avail[x] == 0 {
+            if avail[x] == 0 || budget[kind_pile(x)] == 0 {
                 return true;
             }
             avail[x] -= 1;
+            budget[kind_pile(x)] -= 1;
             need[x] += 1;
             false
         }) {
             continue;
         }
         let mut chosen = [0u8; 34];
-        let built = build(&mut need, &mut avail, size / 3, true, &mut chosen, rng)
+        let built = build(&mut need, &mut avail, &mut budget, size / 3, true, &mut chosen, rng)
             || (size == 14 && seven_pairs(&need, &avail, &mut chosen));
         if !built {
             continue;
@@ -624,9 +668,8 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
                 }
             }
         }
-        let mut slots: Vec<usize> = if suit.is_some() { forced.clone() } else { Vec::new() };
-        slots.extend(rest.iter().copied().filter(|&i| f.passed[i]));
-        slots.extend(rest.iter().copied().filter(|&i| !f.passed[i]));
+        let mut slots: Vec<usize> = forced.clone();
+        slots.extend(rest.iter().copied());
         if !ok || tiles.len() != slots.len() {
             continue;
         }
@@ -659,6 +702,11 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
         return true;
     }
     false
+}
+
+/// The pile of a kind (0..34): 0, 1, 2 for the three suits, 3 for honors.
+fn kind_pile(kind: usize) -> usize {
+    if kind < 27 { kind / 9 } else { 3 }
 }
 
 /// The pile of a tile: 0, 1, 2 for the three suits, 3 for honors.
@@ -1015,7 +1063,7 @@ pub(crate) fn fill(
         }
         // The first suit (at random) whose tiles leave the other hidden tiles a deal.
         let empty: Vec<usize> = three.iter().copied().filter(|&i| f.slots[i].is_none()).collect();
-        let mut chosen = None;
+        let mut chosen: Option<(Vec<Option<Pai>>, Census)> = None;
         for &suit in &suits {
             let mut left = pool;
             let tiles: Vec<Option<Pai>> = empty
@@ -1025,8 +1073,15 @@ pub(crate) fn fill(
                     kind.and_then(|k| draw_kind(&mut left, k))
                 })
                 .collect();
-            let ok = tiles.iter().all(Option::is_some) && rest_fits(&f, &left, &empty);
-            if ok || chosen.is_none() {
+            let complete = tiles.iter().all(Option::is_some);
+            let ok = complete && rest_fits(&f, &left, &empty);
+            // Failing a deal that fits, three tiles of one suit (the pass's rule) rather than
+            // a suit short of tiles.
+            let better = match &chosen {
+                None => true,
+                Some((t, _)) => complete && !t.iter().all(Option::is_some),
+            };
+            if ok || better {
                 chosen = Some((tiles, left));
             }
             if ok {

@@ -75,6 +75,10 @@ fn family(preset: &str, games: u64, stops_allowed: f64) {
         illegal.len(),
         stopped.len()
     );
+    // Each stop with where it happened, for the offline run's reader.
+    for stop in &stopped {
+        eprintln!("  stopped: {stop}");
+    }
     assert!(illegal.is_empty(), "{preset}: illegal answers:\n{}", illegal.join("\n"));
     assert!(
         stopped.len() as f64 <= stops_allowed * (2 * games) as f64,
