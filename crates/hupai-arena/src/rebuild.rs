@@ -78,6 +78,12 @@ struct Filler {
     /// Three tiles passed between two other seats: one suit, and the receiver keeps them.
     passes: Vec<([usize; 3], Seat)>,
     voids: [Option<Suit>; 4],
+    /// The event of each seat's last discard of a suit other than its void (Sichuan): from then
+    /// on the hand holds none of its void suit, until it draws again.
+    plain: [Option<usize>; 4],
+    /// The event each slot came into being at, and the event being read.
+    born: Vec<usize>,
+    now: usize,
     owner: Vec<Seat>,
     /// Each slot is a tile of the deal (not drawn).
     dealt: Vec<bool>,
@@ -90,6 +96,8 @@ struct Filler {
     /// Whether the hidden places a shown tile may come from are chosen at random among the
     /// equally likely ones (every attempt but the first), and the generator choosing them.
     jitter: bool,
+    /// Whether a tile of a seat's void suit it shows is taken from the tiles passed to it first.
+    void_from_pass: bool,
     rng: SplitMix64,
 }
 
@@ -102,6 +110,7 @@ fn see(seen: &mut Census, pai: Pai) {
 impl Filler {
     fn slot(&mut self, seat: Seat, value: Option<Pai>, place: Option<Place>) -> usize {
         self.slots.push(value);
+        self.born.push(self.now);
         self.places.push(place.into_iter().collect());
         self.owner.push(seat);
         self.dealt.push(matches!(place, Some(Place::Tehai(..))));
@@ -143,8 +152,13 @@ impl Filler {
                 &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit),
                 &|i| slots[i] == Some(pai) || (slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit)),
             ];
+            // A void-suit tile may be one of the three passed to the seat (the suit it was given,
+            // then declared void and discarded first): on every other deal those places are
+            // tried before its own.
+            let order: [usize; 6] =
+                if newest_first && self.void_from_pass { [0, 2, 3, 1, 4, 5] } else { [0, 1, 2, 3, 4, 5] };
             let mut pick = None;
-            for tier in tiers {
+            for tier in order.map(|t| tiers[t]) {
                 let found: Vec<usize> = hand.iter().copied().filter(|&i| tier(i)).collect();
                 if found.is_empty() {
                     continue;
@@ -182,8 +196,17 @@ impl Filler {
         three.iter().find_map(|&j| self.slots[j]).map(|p| suit_of(p.kind_index()))
     }
 
+    /// The suit slot `i` may not hold: its owner's void, once the owner has discarded another
+    /// suit since the tile came in (before that the hand may still hold its void suit, to be
+    /// discarded first).
+    fn slot_void(&self, i: usize) -> Option<Suit> {
+        let s = usize::from(self.owner[i] & 3);
+        self.voids[s].filter(|_| self.plain[s].is_some_and(|e| self.born[i] <= e))
+    }
+
     fn event(&mut self, index: usize, event: &Event, sichuan: bool) -> Result<(), String> {
         let me = self.me;
+        self.now = index;
         if !matches!(event, Event::Huansanzhang { .. }) {
             for (i, target) in std::mem::take(&mut self.incoming) {
                 self.hands[usize::from(target & 3)].push(i);
@@ -228,6 +251,10 @@ impl Filler {
             }
             Event::Dahai { actor, pai, tsumogiri } if actor != me => {
                 self.take(actor, pai, Some(tsumogiri))?;
+                let a = usize::from(actor & 3);
+                if self.voids[a].is_some() && suit_of(pai.kind_index()) != self.voids[a] {
+                    self.plain[a] = Some(index);
+                }
                 self.drawn[usize::from(actor & 3)] = None;
                 if let Some(shape) = self.shapes.last_mut()
                     && shape.seat == actor
@@ -607,7 +634,7 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
         let mut slots = [0usize; 4];
         for i in 0..f.slots.len() {
             if f.slots[i].is_none() && !free.contains(&i) {
-                slots[class(f.voids[usize::from(f.owner[i] & 3)])] += 1;
+                slots[class(f.slot_void(i))] += 1;
             }
         }
         let piles = piles_of(pool);
@@ -754,7 +781,7 @@ fn rest_fits(f: &Filler, pool: &Census, skip: &[usize]) -> bool {
     let mut slots = [0usize; 4];
     for i in 0..f.slots.len() {
         if f.slots[i].is_none() && !skip.contains(&i) {
-            slots[class(f.voids[usize::from(f.owner[i] & 3)])] += 1;
+            slots[class(f.slot_void(i))] += 1;
         }
     }
     fits(slots, piles_of(pool))
@@ -927,6 +954,7 @@ pub(crate) fn fill(
         dealt: Vec::new(),
         flower_dealt,
         jitter,
+        void_from_pass: SplitMix64(seed ^ 0x0F0E_7A55).next_u64() & 1 == 1,
         rng: SplitMix64(seed ^ 0x7A4E_0F5E),
         incoming: Vec::new(),
         passed: Vec::new(),
@@ -942,6 +970,9 @@ pub(crate) fn fill(
         lack_plan,
         passes: Vec::new(),
         voids: [None; 4],
+        plain: [None; 4],
+        born: Vec::new(),
+        now: 0,
         owner: Vec::new(),
     };
     for (i, e) in events.iter().enumerate() {
@@ -955,11 +986,9 @@ pub(crate) fn fill(
         let decided: Vec<usize> =
             shapes.iter().flat_map(|s| s.held.iter().copied()).chain(f.passes.iter().flat_map(|(t, _)| *t)).collect();
         let slots: Vec<usize> = (0..f.slots.len())
-            .filter(|&i| {
-                f.slots[i].is_none() && f.voids[usize::from(f.owner[i] & 3)].is_some() && !decided.contains(&i)
-            })
+            .filter(|&i| f.slots[i].is_none() && f.slot_void(i).is_some() && !decided.contains(&i))
             .collect();
-        let voids: Vec<Option<Suit>> = slots.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+        let voids: Vec<Option<Suit>> = slots.iter().map(|&i| f.slot_void(i)).collect();
         let mut tiles: Vec<Pai> = Vec::new();
         for (index, &n) in pool.iter().enumerate().take(37) {
             if let Some(p) = Pai::from_index(index as u8) {
@@ -1110,7 +1139,7 @@ pub(crate) fn fill(
     if free.len() > rest.len() {
         return Err("more hidden tiles than tiles unseen".into());
     }
-    let voids: Vec<Option<Suit>> = free.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+    let voids: Vec<Option<Suit>> = free.iter().map(|&i| f.slot_void(i)).collect();
     match deal_avoiding_voids(&rest, &voids, &mut rng) {
         Some(tiles) => {
             for (&i, p) in free.iter().zip(tiles) {
@@ -1152,7 +1181,7 @@ pub(crate) fn fill(
 }
 
 /// Deals tried before a bot gives up (only a table that fails is dealt again).
-const ATTEMPTS: u64 = 48;
+const ATTEMPTS: u64 = 128;
 
 /// The game as `me` sees it after `events` (one hand's, from its `start_kyoku`; `tsumogiri`
 /// recorded for each discard), the hidden tiles dealt to fit, the decision pending. A deal the
@@ -1248,12 +1277,16 @@ mod tests {
             lack_plan: [None; 4],
             passes: Vec::new(),
             voids: [None; 4],
+            plain: [None; 4],
+            born: vec![0; 13],
+            now: 0,
             owner: vec![1; 13],
             dealt: vec![true; 13],
             passed: vec![false; 13],
             incoming: Vec::new(),
             flower_dealt: Vec::new(),
             jitter: false,
+            void_from_pass: false,
             rng: SplitMix64(0),
         };
         let shape = Shape { seat: 1, held: (0..13).collect(), ready: true, extra: None };
