@@ -75,6 +75,10 @@ struct Filler {
     lack_suit: [Option<Suit>; 4],
     /// `lack_suit` chosen beforehand, set as the declaration is met.
     lack_plan: [Option<Suit>; 4],
+    /// Hands that declared 板板胡 (no 2, 5 or 8) and no missing suit: their 2s, 5s and 8s came
+    /// in after the declaration where they can. Chosen beforehand, set as the declaration is met.
+    no_258: [bool; 4],
+    no_258_plan: [bool; 4],
     /// Three tiles passed between two other seats: one suit, and the receiver keeps them.
     passes: Vec<([usize; 3], Seat)>,
     voids: [Option<Suit>; 4],
@@ -128,7 +132,8 @@ impl Filler {
         // the newest tiles first. Any other tile: the oldest first.
         let suit = suit_of(pai.kind_index());
         let newest_first = (self.voids[s].is_some() && suit == self.voids[s])
-            || (self.lack_suit[s].is_some() && suit == self.lack_suit[s]);
+            || (self.lack_suit[s].is_some() && suit == self.lack_suit[s])
+            || (self.no_258[s] && is_258(pai.kind_index()));
         let hand: Vec<usize> =
             if newest_first { self.hands[s].iter().rev().copied().collect() } else { self.hands[s].clone() };
         let pick = if drawn_first == Some(true) {
@@ -337,6 +342,7 @@ impl Filler {
             Event::Dingque { actor, suit } => self.voids[usize::from(actor & 3)] = Some(suit),
             Event::Qishouhu { actor, .. } if actor != me => {
                 self.lack_suit[usize::from(actor & 3)] = self.lack_plan[usize::from(actor & 3)];
+                self.no_258[usize::from(actor & 3)] = self.no_258_plan[usize::from(actor & 3)];
                 self.lacks.push((actor, self.hands[usize::from(actor & 3)].clone()));
             }
             Event::Hora { actor, target, pai, .. } if actor != me && sichuan => {
@@ -731,6 +737,11 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
     false
 }
 
+/// A suited kind numbered 2, 5 or 8.
+fn is_258(kind: usize) -> bool {
+    kind < 27 && matches!(kind % 9, 1 | 4 | 7)
+}
+
 /// The pile of a kind (0..34): 0, 1, 2 for the three suits, 3 for honors.
 fn kind_pile(kind: usize) -> usize {
     if kind < 27 { kind / 9 } else { 3 }
@@ -885,7 +896,14 @@ pub(crate) fn fill(
         .collect();
     // A seat declaring a small win of the deal lacks the suit it shows least afterwards.
     let mut lack_plan = [None; 4];
+    let mut no_258_plan = [false; 4];
     for (q, e) in events.iter().enumerate() {
+        if let Event::Qishouhu { actor, hands, .. } = *e
+            && hands[2] == 0
+            && hands[1] > 0
+        {
+            no_258_plan[usize::from(actor & 3)] = true;
+        }
         if let Event::Qishouhu { actor, .. } = *e {
             let mut shown = [0usize; 3];
             for later in &events[q..] {
@@ -968,6 +986,8 @@ pub(crate) fn fill(
         lacks: Vec::new(),
         lack_suit: [None; 4],
         lack_plan,
+        no_258: [false; 4],
+        no_258_plan,
         passes: Vec::new(),
         voids: [None; 4],
         plain: [None; 4],
@@ -1031,6 +1051,25 @@ pub(crate) fn fill(
                 .sum();
             !known.contains(&Some(*s)) && others >= free.len()
         }) else {
+            // Any small win will do (the engine only offers the declaration): 板板胡 where it
+            // was declared and the known tiles hold no 2, 5 or 8.
+            if f.no_258[usize::from(seat & 3)]
+                && !held.iter().filter_map(|&i| f.slots[i]).any(|p| is_258(p.kind_index()))
+                && (0..27).filter(|&k| !is_258(k)).map(|k| usize::from(kind_count(&pool, k))).sum::<usize>()
+                    >= free.len()
+            {
+                let mut kinds: Vec<usize> = (0..27).filter(|&k| !is_258(k)).collect();
+                for &i in &free {
+                    for j in (1..kinds.len()).rev() {
+                        let r = rng.below(j as u64 + 1) as usize;
+                        kinds.swap(j, r);
+                    }
+                    if let Some(&k) = kinds.iter().find(|&&k| kind_count(&pool, k) > 0) {
+                        f.slots[i] = draw_kind(&mut pool, k);
+                    }
+                }
+                continue;
+            }
             // Its known tiles hold every suit: two triplets (六六顺) instead, each kind the one
             // needing the fewest made-up tiles.
             let mut held_kinds = [0u8; 34];
@@ -1275,6 +1314,8 @@ mod tests {
             lacks: Vec::new(),
             lack_suit: [None; 4],
             lack_plan: [None; 4],
+            no_258: [false; 4],
+            no_258_plan: [false; 4],
             passes: Vec::new(),
             voids: [None; 4],
             plain: [None; 4],
