@@ -75,9 +75,19 @@ struct Filler {
     lack_suit: [Option<Suit>; 4],
     /// `lack_suit` chosen beforehand, set as the declaration is met.
     lack_plan: [Option<Suit>; 4],
+    /// Hands that declared 板板胡 (no 2, 5 or 8) and no missing suit: their 2s, 5s and 8s came
+    /// in after the declaration where they can. Chosen beforehand, set as the declaration is met.
+    no_258: [bool; 4],
+    no_258_plan: [bool; 4],
     /// Three tiles passed between two other seats: one suit, and the receiver keeps them.
     passes: Vec<([usize; 3], Seat)>,
     voids: [Option<Suit>; 4],
+    /// The event of each seat's last discard of a suit other than its void (Sichuan): from then
+    /// on the hand holds none of its void suit, until it draws again.
+    plain: [Option<usize>; 4],
+    /// The event each slot came into being at, and the event being read.
+    born: Vec<usize>,
+    now: usize,
     owner: Vec<Seat>,
     /// Each slot is a tile of the deal (not drawn).
     dealt: Vec<bool>,
@@ -90,6 +100,8 @@ struct Filler {
     /// Whether the hidden places a shown tile may come from are chosen at random among the
     /// equally likely ones (every attempt but the first), and the generator choosing them.
     jitter: bool,
+    /// Whether a tile of a seat's void suit it shows is taken from the tiles passed to it first.
+    void_from_pass: bool,
     rng: SplitMix64,
 }
 
@@ -102,6 +114,7 @@ fn see(seen: &mut Census, pai: Pai) {
 impl Filler {
     fn slot(&mut self, seat: Seat, value: Option<Pai>, place: Option<Place>) -> usize {
         self.slots.push(value);
+        self.born.push(self.now);
         self.places.push(place.into_iter().collect());
         self.owner.push(seat);
         self.dealt.push(matches!(place, Some(Place::Tehai(..))));
@@ -119,7 +132,8 @@ impl Filler {
         // the newest tiles first. Any other tile: the oldest first.
         let suit = suit_of(pai.kind_index());
         let newest_first = (self.voids[s].is_some() && suit == self.voids[s])
-            || (self.lack_suit[s].is_some() && suit == self.lack_suit[s]);
+            || (self.lack_suit[s].is_some() && suit == self.lack_suit[s])
+            || (self.no_258[s] && is_258(pai.kind_index()));
         let hand: Vec<usize> =
             if newest_first { self.hands[s].iter().rev().copied().collect() } else { self.hands[s].clone() };
         let pick = if drawn_first == Some(true) {
@@ -143,8 +157,13 @@ impl Filler {
                 &|i| not_drawn(i) && slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit),
                 &|i| slots[i] == Some(pai) || (slots[i].is_none() && pass_suit(i).is_none_or(|s| s == suit)),
             ];
+            // A void-suit tile may be one of the three passed to the seat (the suit it was given,
+            // then declared void and discarded first): on every other deal those places are
+            // tried before its own.
+            let order: [usize; 6] =
+                if newest_first && self.void_from_pass { [0, 2, 3, 1, 4, 5] } else { [0, 1, 2, 3, 4, 5] };
             let mut pick = None;
-            for tier in tiers {
+            for tier in order.map(|t| tiers[t]) {
                 let found: Vec<usize> = hand.iter().copied().filter(|&i| tier(i)).collect();
                 if found.is_empty() {
                     continue;
@@ -182,8 +201,17 @@ impl Filler {
         three.iter().find_map(|&j| self.slots[j]).map(|p| suit_of(p.kind_index()))
     }
 
+    /// The suit slot `i` may not hold: its owner's void, once the owner has discarded another
+    /// suit since the tile came in (before that the hand may still hold its void suit, to be
+    /// discarded first).
+    fn slot_void(&self, i: usize) -> Option<Suit> {
+        let s = usize::from(self.owner[i] & 3);
+        self.voids[s].filter(|_| self.plain[s].is_some_and(|e| self.born[i] <= e))
+    }
+
     fn event(&mut self, index: usize, event: &Event, sichuan: bool) -> Result<(), String> {
         let me = self.me;
+        self.now = index;
         if !matches!(event, Event::Huansanzhang { .. }) {
             for (i, target) in std::mem::take(&mut self.incoming) {
                 self.hands[usize::from(target & 3)].push(i);
@@ -228,6 +256,10 @@ impl Filler {
             }
             Event::Dahai { actor, pai, tsumogiri } if actor != me => {
                 self.take(actor, pai, Some(tsumogiri))?;
+                let a = usize::from(actor & 3);
+                if self.voids[a].is_some() && suit_of(pai.kind_index()) != self.voids[a] {
+                    self.plain[a] = Some(index);
+                }
                 self.drawn[usize::from(actor & 3)] = None;
                 if let Some(shape) = self.shapes.last_mut()
                     && shape.seat == actor
@@ -310,6 +342,7 @@ impl Filler {
             Event::Dingque { actor, suit } => self.voids[usize::from(actor & 3)] = Some(suit),
             Event::Qishouhu { actor, .. } if actor != me => {
                 self.lack_suit[usize::from(actor & 3)] = self.lack_plan[usize::from(actor & 3)];
+                self.no_258[usize::from(actor & 3)] = self.no_258_plan[usize::from(actor & 3)];
                 self.lacks.push((actor, self.hands[usize::from(actor & 3)].clone()));
             }
             Event::Hora { actor, target, pai, .. } if actor != me && sichuan => {
@@ -385,9 +418,11 @@ fn suit_of(kind: usize) -> Option<Suit> {
 
 /// Builds `sets` sets and a pair (if `pair`) using every tile of `need` and others from
 /// `avail`; the tiles taken from `avail` are added to `chosen`.
+#[allow(clippy::too_many_arguments)]
 fn build(
     need: &mut [u8; 34],
     avail: &mut [u8; 34],
+    budget: &mut [usize; 4],
     sets: usize,
     pair: bool,
     chosen: &mut [u8; 34],
@@ -461,8 +496,9 @@ fn build(
             if need[k] > 0 {
                 need[k] -= 1;
                 from_need[j] = true;
-            } else if avail[k] > 0 {
+            } else if avail[k] > 0 && budget[kind_pile(k)] > 0 {
                 avail[k] -= 1;
+                budget[kind_pile(k)] -= 1;
                 chosen[k] += 1;
             } else {
                 ok = false;
@@ -472,6 +508,7 @@ fn build(
                         need[kk] += 1;
                     } else {
                         avail[kk] += 1;
+                        budget[kind_pile(kk)] += 1;
                         chosen[kk] -= 1;
                     }
                 }
@@ -483,7 +520,7 @@ fn build(
         }
         let is_pair = form.len() == 2;
         let (s, p) = if is_pair { (sets, false) } else { (sets - 1, pair) };
-        if build(need, avail, s, p, chosen, rng) {
+        if build(need, avail, budget, s, p, chosen, rng) {
             return true;
         }
         for (j, &k) in form.iter().enumerate() {
@@ -491,6 +528,7 @@ fn build(
                 need[k] += 1;
             } else {
                 avail[k] += 1;
+                budget[kind_pile(k)] += 1;
                 chosen[k] -= 1;
             }
         }
@@ -558,12 +596,25 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
     if size % 3 != 2 {
         return false;
     }
-    // Tiles passed to the seat whose pass's suit is known: of that suit (three of one suit are
-    // passed). Their kinds are chosen first (the same kind, or a run), then the hand built round them.
-    let forced: Vec<usize> = free.iter().copied().filter(|&i| matches!(f.pass_suit(i), Some(Some(_)))).collect();
-    let suit = forced.first().and_then(|&i| f.pass_suit(i)).flatten();
+    // Tiles passed to the seat between two other seats (a seat receives one pass a hand): three
+    // of one suit, the suit known once one of the three is. Their kinds are chosen first (the
+    // same kind, or a run), for the known suit or each suit the hand may hold in turn, then the
+    // hand built round them.
+    let forced: Vec<usize> = free.iter().copied().filter(|&i| f.passed[i]).collect();
+    let known = forced.iter().find_map(|&i| f.pass_suit(i)).flatten();
+    let mut suits: Vec<Suit> = match known {
+        Some(suit) => vec![suit],
+        None if !forced.is_empty() => {
+            [Suit::Man, Suit::Pin, Suit::Sou].into_iter().filter(|&x| Some(x) != void).collect()
+        }
+        None => Vec::new(),
+    };
+    for i in (1..suits.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        suits.swap(i, j);
+    }
     let mut candidates: Vec<Vec<usize>> = Vec::new();
-    if let Some(suit) = suit {
+    for &suit in &suits {
         let k = forced.len();
         let mut kinds: Vec<usize> = (0..27).filter(|&x| suit_of(x) == Some(suit)).collect();
         kinds.sort_by_key(|&x| std::cmp::Reverse(avail[x]));
@@ -575,27 +626,53 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
                 candidates.push((x..x + k).collect());
             }
         }
-    } else {
+    }
+    if candidates.is_empty() {
         candidates.push(Vec::new());
     }
-    let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i) || suit.is_none()).collect();
+    let rest: Vec<usize> = free.iter().copied().filter(|i| !forced.contains(i)).collect();
+    // How many tiles the hand may take from each pile and still leave the other empty slots a
+    // deal without their void suits (Sichuan). By Hall's condition (see `fits`), the slots of
+    // void class v need the piles other than v to hold them: every tile taken from a pile g
+    // lowers what is left for each class v other than g, so a pile's budget is the least
+    // slack of the classes it feeds.
+    let budget = {
+        let mut slots = [0usize; 4];
+        for i in 0..f.slots.len() {
+            if f.slots[i].is_none() && !free.contains(&i) {
+                slots[class(f.slot_void(i))] += 1;
+            }
+        }
+        let piles = piles_of(pool);
+        let total: usize = piles.iter().sum();
+        let slack = |v: usize| (total - piles[v]).saturating_sub(slots[v]);
+        let all = total.saturating_sub(slots.iter().sum());
+        let mut budget = [all; 4];
+        for (g, b) in budget.iter_mut().enumerate() {
+            for v in (0..3).filter(|&v| v != g && slots[v] > 0) {
+                *b = (*b).min(slack(v));
+            }
+        }
+        budget
+    };
     // Each try builds the hand another way (the forms are shuffled): one that leaves the other
     // hidden tiles a deal without their void suits is taken.
     let tries = std::iter::repeat_n(candidates, 8).flatten();
     for kinds in tries {
-        let (mut need, mut avail) = (need, avail);
+        let (mut need, mut avail, mut budget) = (need, avail, budget);
         if kinds.iter().any(|&x| {
-            if avail[x] == 0 {
+            if avail[x] == 0 || budget[kind_pile(x)] == 0 {
                 return true;
             }
             avail[x] -= 1;
+            budget[kind_pile(x)] -= 1;
             need[x] += 1;
             false
         }) {
             continue;
         }
         let mut chosen = [0u8; 34];
-        let built = build(&mut need, &mut avail, size / 3, true, &mut chosen, rng)
+        let built = build(&mut need, &mut avail, &mut budget, size / 3, true, &mut chosen, rng)
             || (size == 14 && seven_pairs(&need, &avail, &mut chosen));
         if !built {
             continue;
@@ -624,9 +701,8 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
                 }
             }
         }
-        let mut slots: Vec<usize> = if suit.is_some() { forced.clone() } else { Vec::new() };
-        slots.extend(rest.iter().copied().filter(|&i| f.passed[i]));
-        slots.extend(rest.iter().copied().filter(|&i| !f.passed[i]));
+        let mut slots: Vec<usize> = forced.clone();
+        slots.extend(rest.iter().copied());
         if !ok || tiles.len() != slots.len() {
             continue;
         }
@@ -659,6 +735,16 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
         return true;
     }
     false
+}
+
+/// A suited kind numbered 2, 5 or 8.
+fn is_258(kind: usize) -> bool {
+    kind < 27 && matches!(kind % 9, 1 | 4 | 7)
+}
+
+/// The pile of a kind (0..34): 0, 1, 2 for the three suits, 3 for honors.
+fn kind_pile(kind: usize) -> usize {
+    if kind < 27 { kind / 9 } else { 3 }
 }
 
 /// The pile of a tile: 0, 1, 2 for the three suits, 3 for honors.
@@ -706,7 +792,7 @@ fn rest_fits(f: &Filler, pool: &Census, skip: &[usize]) -> bool {
     let mut slots = [0usize; 4];
     for i in 0..f.slots.len() {
         if f.slots[i].is_none() && !skip.contains(&i) {
-            slots[class(f.voids[usize::from(f.owner[i] & 3)])] += 1;
+            slots[class(f.slot_void(i))] += 1;
         }
     }
     fits(slots, piles_of(pool))
@@ -810,7 +896,14 @@ pub(crate) fn fill(
         .collect();
     // A seat declaring a small win of the deal lacks the suit it shows least afterwards.
     let mut lack_plan = [None; 4];
+    let mut no_258_plan = [false; 4];
     for (q, e) in events.iter().enumerate() {
+        if let Event::Qishouhu { actor, hands, .. } = *e
+            && hands[2] == 0
+            && hands[1] > 0
+        {
+            no_258_plan[usize::from(actor & 3)] = true;
+        }
         if let Event::Qishouhu { actor, .. } = *e {
             let mut shown = [0usize; 3];
             for later in &events[q..] {
@@ -879,6 +972,7 @@ pub(crate) fn fill(
         dealt: Vec::new(),
         flower_dealt,
         jitter,
+        void_from_pass: SplitMix64(seed ^ 0x0F0E_7A55).next_u64() & 1 == 1,
         rng: SplitMix64(seed ^ 0x7A4E_0F5E),
         incoming: Vec::new(),
         passed: Vec::new(),
@@ -892,8 +986,13 @@ pub(crate) fn fill(
         lacks: Vec::new(),
         lack_suit: [None; 4],
         lack_plan,
+        no_258: [false; 4],
+        no_258_plan,
         passes: Vec::new(),
         voids: [None; 4],
+        plain: [None; 4],
+        born: Vec::new(),
+        now: 0,
         owner: Vec::new(),
     };
     for (i, e) in events.iter().enumerate() {
@@ -907,11 +1006,9 @@ pub(crate) fn fill(
         let decided: Vec<usize> =
             shapes.iter().flat_map(|s| s.held.iter().copied()).chain(f.passes.iter().flat_map(|(t, _)| *t)).collect();
         let slots: Vec<usize> = (0..f.slots.len())
-            .filter(|&i| {
-                f.slots[i].is_none() && f.voids[usize::from(f.owner[i] & 3)].is_some() && !decided.contains(&i)
-            })
+            .filter(|&i| f.slots[i].is_none() && f.slot_void(i).is_some() && !decided.contains(&i))
             .collect();
-        let voids: Vec<Option<Suit>> = slots.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+        let voids: Vec<Option<Suit>> = slots.iter().map(|&i| f.slot_void(i)).collect();
         let mut tiles: Vec<Pai> = Vec::new();
         for (index, &n) in pool.iter().enumerate().take(37) {
             if let Some(p) = Pai::from_index(index as u8) {
@@ -954,6 +1051,25 @@ pub(crate) fn fill(
                 .sum();
             !known.contains(&Some(*s)) && others >= free.len()
         }) else {
+            // Any small win will do (the engine only offers the declaration): 板板胡 where it
+            // was declared and the known tiles hold no 2, 5 or 8.
+            if f.no_258[usize::from(seat & 3)]
+                && !held.iter().filter_map(|&i| f.slots[i]).any(|p| is_258(p.kind_index()))
+                && (0..27).filter(|&k| !is_258(k)).map(|k| usize::from(kind_count(&pool, k))).sum::<usize>()
+                    >= free.len()
+            {
+                let mut kinds: Vec<usize> = (0..27).filter(|&k| !is_258(k)).collect();
+                for &i in &free {
+                    for j in (1..kinds.len()).rev() {
+                        let r = rng.below(j as u64 + 1) as usize;
+                        kinds.swap(j, r);
+                    }
+                    if let Some(&k) = kinds.iter().find(|&&k| kind_count(&pool, k) > 0) {
+                        f.slots[i] = draw_kind(&mut pool, k);
+                    }
+                }
+                continue;
+            }
             // Its known tiles hold every suit: two triplets (六六顺) instead, each kind the one
             // needing the fewest made-up tiles.
             let mut held_kinds = [0u8; 34];
@@ -1015,7 +1131,7 @@ pub(crate) fn fill(
         }
         // The first suit (at random) whose tiles leave the other hidden tiles a deal.
         let empty: Vec<usize> = three.iter().copied().filter(|&i| f.slots[i].is_none()).collect();
-        let mut chosen = None;
+        let mut chosen: Option<(Vec<Option<Pai>>, Census)> = None;
         for &suit in &suits {
             let mut left = pool;
             let tiles: Vec<Option<Pai>> = empty
@@ -1025,8 +1141,15 @@ pub(crate) fn fill(
                     kind.and_then(|k| draw_kind(&mut left, k))
                 })
                 .collect();
-            let ok = tiles.iter().all(Option::is_some) && rest_fits(&f, &left, &empty);
-            if ok || chosen.is_none() {
+            let complete = tiles.iter().all(Option::is_some);
+            let ok = complete && rest_fits(&f, &left, &empty);
+            // Failing a deal that fits, three tiles of one suit (the pass's rule) rather than
+            // a suit short of tiles.
+            let better = match &chosen {
+                None => true,
+                Some((t, _)) => complete && !t.iter().all(Option::is_some),
+            };
+            if ok || better {
                 chosen = Some((tiles, left));
             }
             if ok {
@@ -1055,7 +1178,7 @@ pub(crate) fn fill(
     if free.len() > rest.len() {
         return Err("more hidden tiles than tiles unseen".into());
     }
-    let voids: Vec<Option<Suit>> = free.iter().map(|&i| f.voids[usize::from(f.owner[i] & 3)]).collect();
+    let voids: Vec<Option<Suit>> = free.iter().map(|&i| f.slot_void(i)).collect();
     match deal_avoiding_voids(&rest, &voids, &mut rng) {
         Some(tiles) => {
             for (&i, p) in free.iter().zip(tiles) {
@@ -1097,7 +1220,7 @@ pub(crate) fn fill(
 }
 
 /// Deals tried before a bot gives up (only a table that fails is dealt again).
-const ATTEMPTS: u64 = 48;
+const ATTEMPTS: u64 = 128;
 
 /// The game as `me` sees it after `events` (one hand's, from its `start_kyoku`; `tsumogiri`
 /// recorded for each discard), the hidden tiles dealt to fit, the decision pending. A deal the
@@ -1191,14 +1314,20 @@ mod tests {
             lacks: Vec::new(),
             lack_suit: [None; 4],
             lack_plan: [None; 4],
+            no_258: [false; 4],
+            no_258_plan: [false; 4],
             passes: Vec::new(),
             voids: [None; 4],
+            plain: [None; 4],
+            born: vec![0; 13],
+            now: 0,
             owner: vec![1; 13],
             dealt: vec![true; 13],
             passed: vec![false; 13],
             incoming: Vec::new(),
             flower_dealt: Vec::new(),
             jitter: false,
+            void_from_pass: false,
             rng: SplitMix64(0),
         };
         let shape = Shape { seat: 1, held: (0..13).collect(), ready: true, extra: None };

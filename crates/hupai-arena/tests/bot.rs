@@ -60,7 +60,9 @@ fn family(preset: &str, games: u64, stops_allowed: f64) {
     let rules = GameRules::preset(preset).unwrap();
     let (mut illegal, mut stopped) = (Vec::new(), Vec::new());
     let mut decisions = 0;
-    for seed in 0..games {
+    // `HUPAI_ARENA_FIRST`: the first seed, to play again a game the offline run reports.
+    let first: u64 = std::env::var("HUPAI_ARENA_FIRST").ok().and_then(|g| g.parse().ok()).unwrap_or(0);
+    for seed in first..first + games {
         for kind in [PlayerKind::Efficiency, PlayerKind::Random] {
             match through_bots(rules, seed, kind) {
                 Ok(d) => decisions += d,
@@ -75,6 +77,10 @@ fn family(preset: &str, games: u64, stops_allowed: f64) {
         illegal.len(),
         stopped.len()
     );
+    // Each stop with where it happened, for the offline run's reader.
+    for stop in &stopped {
+        eprintln!("  stopped: {stop}");
+    }
     assert!(illegal.is_empty(), "{preset}: illegal answers:\n{}", illegal.join("\n"));
     assert!(
         stopped.len() as f64 <= stops_allowed * (2 * games) as f64,
@@ -116,5 +122,5 @@ fn changsha() {
 /// illegal answer.
 #[test]
 fn sichuan() {
-    family("sichuan", 4, 0.5);
+    family("sichuan", 4, 0.25);
 }
