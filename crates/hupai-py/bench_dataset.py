@@ -36,14 +36,16 @@ def timed(fn, repeat):
 
 
 def memory_bandwidth():
-    """Bytes a second one core copies between two 256 MB float32 arrays (read + write counted)."""
+    """Bytes one core copies between two 256 MB float32 arrays (read + write counted), per second
+    on the wall and per CPU second of the thread (the figure a loaded machine does not lower)."""
     a = numpy.ones(64 << 20, dtype=numpy.float32)
     b = numpy.empty_like(a)
     numpy.copyto(b, a)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     for _ in range(10):
         numpy.copyto(b, a)
-    return 2 * a.nbytes * 10 / (time.perf_counter() - start)
+    moved = 2 * a.nbytes * 10
+    return moved / (time.perf_counter() - start), moved / (time.thread_time() - cpu)
 
 
 def riichienv_decisions(paths, planes):
@@ -96,6 +98,7 @@ def stream_rss(directory, batch, features):
     print(
         json.dumps(
             {
+                "done": True,
                 "files": len(paths),
                 "bytes": sum(p.stat().st_size for p in paths),
                 "rows": rows,
@@ -111,8 +114,8 @@ def stream_rss(directory, batch, features):
 
 def time_decisions(paths):
     """hupai.game.decisions in each form on all threads and one, then riichienv, side by side."""
-    bw = memory_bandwidth()
-    print(f"memory bandwidth (numpy copy, one core): {bw / 1e9:.1f} GB/s")
+    wall, cpu = memory_bandwidth()
+    print(f"memory bandwidth (numpy copy, one core): {wall / 1e9:.1f} GB/s wall, {cpu / 1e9:.1f} GB per CPU-s")
     games = len(paths)
     results = []
     for name, kw in [
@@ -152,6 +155,7 @@ def main():
     ap.add_argument("--players", default="efficiency")
     ap.add_argument("--stream-gb", type=float, default=0.0, help="also stream a corpus of this many GB")
     ap.add_argument("--stream-features", default="false,uint8", help="the forms streamed, comma-separated")
+    ap.add_argument("--logs", help="a folder of logs to read instead of playing them (kept)")
     ap.add_argument("--keep", action="store_true", help="keep the logs made (deleted otherwise)")
     ap.add_argument("--skip-decisions", action="store_true", help="only make the logs and stream them")
     ap.add_argument("--stream-child", nargs=3, help=argparse.SUPPRESS)
@@ -162,12 +166,15 @@ def main():
         return
     work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
     logs = work / "logs"
-    subprocess.run(
-        [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
-         "--out", str(logs)],
-        check=True,
-        capture_output=True,
-    )
+    if args.logs:
+        logs = pathlib.Path(args.logs)
+    else:
+        subprocess.run(
+            [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
+             "--out", str(logs)],
+            check=True,
+            capture_output=True,
+        )
     paths = sorted(logs.iterdir())
     size = sum(p.stat().st_size for p in paths)
     print(f"{len(paths)} hanchan ({args.players} players), {size / 1e6:.1f} MB of mjai logs, {os.cpu_count()} cores")
