@@ -11,7 +11,7 @@
 //! wildcard, declared void suits), so a new family gets its planes from the same description as its action table. Every
 //! plane is written whole on every call, so the caller's buffer is never cleared first.
 //!
-//! [`write`] reads the seat's view and writes every plane; [`write_u8`] the same in the packed
+//! [`write()`] reads the seat's view and writes every plane; [`write_u8`] the same in the packed
 //! form. A reader that writes a seat's planes at every decision of a game keeps them in a
 //! [`Running`], which writes again only the planes whose inputs changed since the seat's last
 //! decision (most do not between two decisions) and gives the whole to copy out.
@@ -20,7 +20,7 @@ use hupai_game::{Game, Pai, Seat};
 
 use crate::action_table::{FAMILY_COUNT, Family, kinds, suit_index};
 
-/// The planes of `family`, in order: what [`write`] writes and [`plane_names`] names.
+/// The planes of `family`, in order: what [`write()`] writes and [`plane_names`] names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Plane {
     /// The seat's concealed tiles, at least `k` of a kind.
@@ -172,7 +172,7 @@ pub fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut [f32]) 
 }
 
 /// Writes `seat`'s planes in the packed `uint8` form into `out` (`channels(family) * 34` bytes;
-/// every one written): each cell is the float32 cell [`write`] writes, as [`quantize`] stores
+/// every one written): each cell is the float32 cell [`write()`] writes, as [`quantize`] stores
 /// it with the plane's `(lo, step)` from [`plane_scales`].
 pub fn write_u8(game: &Game, seat: Seat, family: &'static Family, out: &mut [u8]) {
     write_all(&Inputs::read(game, seat, family), family, out);
@@ -410,7 +410,7 @@ fn write_row<T: Cell>(plane: Plane, scale: (f32, f32), inputs: &Inputs, family: 
 /// every decision of a game: between two decisions of a seat most planes do not change (a
 /// discard changes one seat's discards and last discard, a draw the hand and the tiles left), so
 /// only the planes whose inputs changed are written again, and the whole is copied out. The
-/// planes are those [`write`] (or [`write_u8`]) would write, whatever the games and seats asked
+/// planes are those [`write()`] (or [`write_u8`]) would write, whatever the games and seats asked
 /// in whatever order: a plane is kept only when everything it is made of is the same.
 #[derive(Debug, Clone)]
 pub struct Running<T> {

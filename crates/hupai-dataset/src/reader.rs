@@ -18,7 +18,7 @@ pub enum Planes {
     None,
     /// `float32`, as `Game.features` and `VecGame.obs` give them.
     F32,
-    /// One byte a cell: `lo + byte * step` with the plane's `(lo, step)` from [`plane_scales`]
+    /// One byte a cell: `lo + byte * step` with the plane's `(lo, step)` from [`plane_scales`](crate::plane_scales)
     /// (exact for every count and flag plane; the few scalar planes rounded to a step of their range).
     U8,
 }
