@@ -180,6 +180,12 @@ impl Columns {
 
     /// Appends `other`'s rows and reports (same family).
     pub fn append(&mut self, mut other: Columns) {
+        self.take_rows_of(&mut other);
+    }
+
+    /// Moves `other`'s rows and reports to the end of these, leaving it empty with its room kept
+    /// (for the next rows written into it).
+    fn take_rows_of(&mut self, other: &mut Columns) {
         if self.family.is_none() {
             self.family = other.family;
         }
@@ -196,7 +202,7 @@ impl Columns {
         self.final_scores.append(&mut other.final_scores);
         self.rank.append(&mut other.rank);
         self.oracle_hands.append(&mut other.oracle_hands);
-        self.games += other.games;
+        self.games += std::mem::take(&mut other.games);
         self.damaged.append(&mut other.damaged);
     }
 
@@ -366,11 +372,16 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
     let wave = rayon::current_num_threads().max(1) * 4;
     let events: usize = jobs.iter().map(|j| j.log.events.len()).sum();
     let (mut events_done, mut late) = (0usize, Vec::new());
+    // The small columns of the last wave, emptied into `out` with their room kept: the next wave
+    // writes into the same memory rather than taking new (a column freed on another thread than
+    // the one that made it returns to the allocator late, as fresh pages).
+    let mut spare: Vec<Columns> = Vec::new();
     for jobs in jobs.chunks(wave) {
-        let parts: Vec<(Columns, Option<Damaged>)> = jobs
+        spare.resize_with(jobs.len().max(spare.len()), || Columns { family: Some(table.family), ..Columns::default() });
+        let mut parts: Vec<(Columns, Option<Damaged>)> = jobs
             .par_iter()
-            .map(|job| {
-                let mut cols = Columns { family: Some(table.family), ..Columns::default() };
+            .zip(spare.par_drain(..jobs.len()))
+            .map(|(job, mut cols)| {
                 // A game has fewer decisions than its log has events, most of the time: room
                 // reserved past the rows written is never touched, and a game with more grows.
                 cols.reserve(job.log.events.len(), options);
@@ -386,10 +397,11 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
         if out.mask.capacity() < expected * out.actions().max(1) {
             out.reserve(expected - out.len(), options);
         }
-        for (job, (cols, bad)) in jobs.iter().zip(parts) {
-            out.append(cols);
-            late.extend(bad.map(|d| (job.file, job.game, d)));
+        for (job, (cols, bad)) in jobs.iter().zip(&mut parts) {
+            out.take_rows_of(cols);
+            late.extend(bad.take().map(|d| (job.file, job.game, d)));
         }
+        spare.extend(parts.into_iter().map(|(cols, _)| cols));
     }
     early.extend(late);
     early.sort_by_key(|&(f, g, _)| (f, g));
