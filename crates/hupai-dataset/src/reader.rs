@@ -389,13 +389,14 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
                 (cols, bad)
             })
             .collect();
-        // Room for the rows still to come, estimated from the rows a log's event gave so far
-        // (and a little over), so that `out` is seldom moved as it grows.
+        // Room for the rows still to come, estimated from the rows a log's event gave so far: when
+        // the estimate passes the room, room for a quarter more than it, so that `out` (moved whole
+        // to grow, onto fresh pages) is moved seldom; room never written is never touched.
         events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
         let rows = out.len() + parts.iter().map(|(c, _)| c.len()).sum::<usize>();
-        let expected = (rows as f64 * events as f64 / events_done.max(1) as f64 * 1.02) as usize + 64;
+        let expected = (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
         if out.mask.capacity() < expected * out.actions().max(1) {
-            out.reserve(expected - out.len(), options);
+            out.reserve(expected + expected / 4 - out.len(), options);
         }
         for (job, (cols, bad)) in jobs.iter().zip(&mut parts) {
             out.take_rows_of(cols);
