@@ -16,6 +16,7 @@ import json
 import os
 import pathlib
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,14 +36,16 @@ def timed(fn, repeat):
 
 
 def memory_bandwidth():
-    """Bytes a second one core copies between two 256 MB float32 arrays (read + write counted)."""
+    """Bytes one core copies between two 256 MB float32 arrays (read + write counted), per second
+    on the wall and per CPU second of the thread (the figure a loaded machine does not lower)."""
     a = numpy.ones(64 << 20, dtype=numpy.float32)
     b = numpy.empty_like(a)
     numpy.copyto(b, a)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     for _ in range(10):
         numpy.copyto(b, a)
-    return 2 * a.nbytes * 10 / (time.perf_counter() - start)
+    moved = 2 * a.nbytes * 10
+    return moved / (time.perf_counter() - start), moved / (time.thread_time() - cpu)
 
 
 def riichienv_decisions(paths, planes):
@@ -69,11 +72,33 @@ def stream_rss(directory, batch, features):
     stream = DecisionBatches(paths, batch, features=features, seed=1)
     rows = 0
     start = time.perf_counter()
-    for b in stream:
+    every = max(1, len(paths) // 10)
+    for i, b in enumerate(stream):
         rows += len(b["action"])
+        # A line every tenth of the corpus or so (a read of 16 files gives about 3 batches of
+        # 4096): how far, and the resident memory now and at its peak, so a run stopped early
+        # still says what it held.
+        if i % max(1, every * 3 // 16) == 0:
+            status = dict(
+                line.split(":", 1) for line in pathlib.Path("/proc/self/status").read_text().splitlines() if ":" in line
+            )
+            print(
+                json.dumps(
+                    {
+                        "games": stream.games,
+                        "rows": rows,
+                        "rss_mb": int(status.get("VmRSS", "0 kB").split()[0]) // 1024,
+                        "hwm_mb": int(status.get("VmHWM", "0 kB").split()[0]) // 1024,
+                        "seconds": round(time.perf_counter() - start, 1),
+                        "cpu_seconds": round(time.process_time(), 1),
+                    }
+                ),
+                flush=True,
+            )
     print(
         json.dumps(
             {
+                "done": True,
                 "files": len(paths),
                 "bytes": sum(p.stat().st_size for p in paths),
                 "rows": rows,
@@ -87,31 +112,10 @@ def stream_rss(directory, batch, features):
     )
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--hupai-bin", default="target/release/hupai")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--players", default="efficiency")
-    ap.add_argument("--stream-gb", type=float, default=0.0, help="also stream a corpus of this many GB")
-    ap.add_argument("--stream-child", nargs=3, help=argparse.SUPPRESS)
-    args = ap.parse_args()
-    if args.stream_child:
-        features = {"false": False, "true": True}.get(args.stream_child[2], args.stream_child[2])
-        stream_rss(args.stream_child[0], int(args.stream_child[1]), features)
-        return
-    work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
-    logs = work / "logs"
-    subprocess.run(
-        [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
-         "--out", str(logs)],
-        check=True,
-        capture_output=True,
-    )
-    paths = sorted(logs.iterdir())
-    size = sum(p.stat().st_size for p in paths)
-    print(f"{len(paths)} hanchan ({args.players} players), {size / 1e6:.1f} MB of mjai logs, {os.cpu_count()} cores")
-    bw = memory_bandwidth()
-    print(f"memory bandwidth (numpy copy, one core): {bw / 1e9:.1f} GB/s")
+def time_decisions(paths):
+    """hupai.game.decisions in each form on all threads and one, then riichienv, side by side."""
+    wall, cpu = memory_bandwidth()
+    print(f"memory bandwidth (numpy copy, one core): {wall / 1e9:.1f} GB/s wall, {cpu / 1e9:.1f} GB per CPU-s")
     games = len(paths)
     results = []
     for name, kw in [
@@ -127,7 +131,8 @@ def main():
             line = (f"{name:32} threads={threads or 'all':>3}: {3 * games / cpu:8.0f} hanchan/CPU-s, "
                     f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan")
             if written:
-                line += f", planes {3 * written / wall / 1e9:.2f} GB/s written"
+                line += (f", planes {3 * written / wall / 1e9:.2f} GB/s written "
+                         f"({3 * written / cpu / 1e9:.2f} GB per CPU-s)")
             print(line)
             results.append((name, threads, 3 * games / cpu, 3 * games / wall))
     try:
@@ -141,6 +146,40 @@ def main():
                   f"{rows / len(sample):.0f} decisions/hanchan")
     except ImportError:
         print("riichienv is not installed: pip install riichienv==0.4.11 for the comparison")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hupai-bin", default="target/release/hupai")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", default="efficiency")
+    ap.add_argument("--stream-gb", type=float, default=0.0, help="also stream a corpus of this many GB")
+    ap.add_argument("--stream-features", default="false,uint8", help="the forms streamed, comma-separated")
+    ap.add_argument("--logs", help="a folder of logs to read instead of playing them (kept)")
+    ap.add_argument("--keep", action="store_true", help="keep the logs made (deleted otherwise)")
+    ap.add_argument("--skip-decisions", action="store_true", help="only make the logs and stream them")
+    ap.add_argument("--stream-child", nargs=3, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.stream_child:
+        features = {"false": False, "true": True}.get(args.stream_child[2], args.stream_child[2])
+        stream_rss(args.stream_child[0], int(args.stream_child[1]), features)
+        return
+    work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
+    logs = work / "logs"
+    if args.logs:
+        logs = pathlib.Path(args.logs)
+    else:
+        subprocess.run(
+            [args.hupai_bin, "play", "--rules", "tenhou", "--games", str(args.games), "--policy", args.players,
+             "--out", str(logs)],
+            check=True,
+            capture_output=True,
+        )
+    paths = sorted(logs.iterdir())
+    size = sum(p.stat().st_size for p in paths)
+    print(f"{len(paths)} hanchan ({args.players} players), {size / 1e6:.1f} MB of mjai logs, {os.cpu_count()} cores")
+    if not args.skip_decisions:
+        time_decisions(paths)
     if args.stream_gb:
         corpus = work / "corpus"
         corpus.mkdir()
@@ -148,14 +187,20 @@ def main():
         for c in range(copies):
             for p in paths:
                 (corpus / f"{c:05}-{p.name}").symlink_to(p)
-        for features in ("false", "uint8"):
-            out = subprocess.run(
+        total = sum(p.stat().st_size for p in corpus.iterdir())
+        print(f"streaming {copies * len(paths)} files, {total / 1e9:.1f} GB (the logs linked {copies} times)", flush=True)
+        for features in args.stream_features.split(","):
+            child = subprocess.Popen(
                 [sys.executable, __file__, "--stream-child", str(corpus), "4096", features],
-                check=True,
-                capture_output=True,
+                stdout=subprocess.PIPE,
                 text=True,
-            ).stdout
-            print(f"stream features={features}: {out.strip()}")
+            )
+            for line in child.stdout:
+                print(f"stream features={features}: {line.strip()}", flush=True)
+            if child.wait() != 0:
+                sys.exit(f"the streaming child failed ({child.returncode})")
+    if not args.keep:
+        shutil.rmtree(work)
 
 
 if __name__ == "__main__":

@@ -16,5 +16,6 @@ pub mod npz;
 mod reader;
 mod stream;
 
-pub use reader::{Columns, Damaged, Options, Planes, Source, plane_scales, read, read_texts};
+pub use features::plane_scales;
+pub use reader::{Columns, Damaged, Options, Planes, Source, read, read_texts};
 pub use stream::Stream;

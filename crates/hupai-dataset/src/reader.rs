@@ -18,7 +18,7 @@ pub enum Planes {
     None,
     /// `float32`, as `Game.features` and `VecGame.obs` give them.
     F32,
-    /// One byte a cell: `lo + byte * step` with the plane's `(lo, step)` from [`plane_scales`]
+    /// One byte a cell: `lo + byte * step` with the plane's `(lo, step)` from [`plane_scales`](crate::plane_scales)
     /// (exact for every count and flag plane; the few scalar planes rounded to a step of their range).
     U8,
 }
@@ -180,6 +180,12 @@ impl Columns {
 
     /// Appends `other`'s rows and reports (same family).
     pub fn append(&mut self, mut other: Columns) {
+        self.take_rows_of(&mut other);
+    }
+
+    /// Moves `other`'s rows and reports to the end of these, leaving it empty with its room kept
+    /// (for the next rows written into it).
+    fn take_rows_of(&mut self, other: &mut Columns) {
         if self.family.is_none() {
             self.family = other.family;
         }
@@ -196,7 +202,7 @@ impl Columns {
         self.final_scores.append(&mut other.final_scores);
         self.rank.append(&mut other.rank);
         self.oracle_hands.append(&mut other.oracle_hands);
-        self.games += other.games;
+        self.games += std::mem::take(&mut other.games);
         self.damaged.append(&mut other.damaged);
     }
 
@@ -258,28 +264,6 @@ impl Columns {
             damaged: Vec::new(),
         }
     }
-}
-
-/// Each plane's `(lo, step)` in the `uint8` form: a cell's value is `lo + byte * step`. Flags,
-/// thermometers and counts are stored exactly (step 1); the scalar planes in steps of 1/100 from 0
-/// to 2.55 (round, counters, sticks, tiles left, north tiles, flowers), the scores in steps of
-/// 1/128 from -0.5 to 1.49 of the family's score unit; a value past the range is stored as its end.
-pub fn plane_scales(family: &'static Family) -> Vec<(f32, f32)> {
-    features::plane_names(family)
-        .iter()
-        .map(|name| {
-            if name.ends_with("_score") {
-                (-0.5, 1.0 / 128.0)
-            } else if ["round", "honba", "kyotaku", "tiles_left"].contains(&name.as_str())
-                || name.ends_with("_kita")
-                || name.ends_with("_flowers")
-            {
-                (0.0, 0.01)
-            } else {
-                (0.0, 1.0)
-            }
-        })
-        .collect()
 }
 
 /// A file's contents (or why it could not be read), with its name for reports.
@@ -380,29 +364,45 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
         }
     };
     out.family = Some(table.family);
-    let run = jobs.len().div_ceil(rayon::current_num_threads().max(1) * 8).max(1);
-    let parts: Vec<(Columns, Placed)> = jobs
-        .par_chunks(run)
-        .map(|chunk| {
-            let mut cols = Columns { family: Some(table.family), ..Columns::default() };
-            // A log has fewer decisions than events (a decision is recorded as one); the room
-            // reserved past the rows written is never touched.
-            cols.reserve(chunk.iter().map(|j| j.log.events.len()).sum(), options);
-            let mut bad = Vec::new();
-            let mut scratch = Vec::new();
-            for job in chunk {
-                if let Err(d) = replay_game(job, table, options, &mut cols, &mut scratch) {
-                    bad.push((job.file, job.game, d));
-                }
-            }
-            (cols, bad)
-        })
-        .collect();
-    let mut late = Vec::new();
-    out.reserve(parts.iter().map(|(c, _)| c.len()).sum(), options);
-    for (cols, bad) in parts {
-        out.append(cols);
-        late.extend(bad);
+    // The games are replayed in waves of a few per thread, each into its own small columns, which
+    // are appended to `out` in corpus order before the next wave: the small columns' memory is
+    // freed and taken again wave after wave (pages the process already has), and only `out`'s
+    // pages are new. (All the games' columns at once, then joined, would take every byte twice
+    // from the system, and a fresh page costs more than the writing.)
+    let wave = rayon::current_num_threads().max(1) * 4;
+    let events: usize = jobs.iter().map(|j| j.log.events.len()).sum();
+    let (mut events_done, mut late) = (0usize, Vec::new());
+    // The small columns of the last wave, emptied into `out` with their room kept: the next wave
+    // writes into the same memory rather than taking new (a column freed on another thread than
+    // the one that made it returns to the allocator late, as fresh pages).
+    let mut spare: Vec<Columns> = Vec::new();
+    for jobs in jobs.chunks(wave) {
+        spare.resize_with(jobs.len().max(spare.len()), || Columns { family: Some(table.family), ..Columns::default() });
+        let mut parts: Vec<(Columns, Option<Damaged>)> = jobs
+            .par_iter()
+            .zip(spare.par_drain(..jobs.len()))
+            .map(|(job, mut cols)| {
+                // A game has fewer decisions than its log has events, most of the time: room
+                // reserved past the rows written is never touched, and a game with more grows.
+                cols.reserve(job.log.events.len(), options);
+                let bad = replay_game(job, table, options, &mut cols).err();
+                (cols, bad)
+            })
+            .collect();
+        // Room for the rows still to come, estimated from the rows a log's event gave so far: when
+        // the estimate passes the room, room for a quarter more than it, so that `out` (moved whole
+        // to grow, onto fresh pages) is moved seldom; room never written is never touched.
+        events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
+        let rows = out.len() + parts.iter().map(|(c, _)| c.len()).sum::<usize>();
+        let expected = (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
+        if out.mask.capacity() < expected * out.actions().max(1) {
+            out.reserve(expected + expected / 4 - out.len(), options);
+        }
+        for (job, (cols, bad)) in jobs.iter().zip(&mut parts) {
+            out.take_rows_of(cols);
+            late.extend(bad.take().map(|d| (job.file, job.game, d)));
+        }
+        spare.extend(parts.into_iter().map(|(cols, _)| cols));
     }
     early.extend(late);
     early.sort_by_key(|&(f, g, _)| (f, g));
@@ -416,7 +416,6 @@ fn replay_game(
     table: &'static ActionTable,
     options: &Options,
     out: &mut Columns,
-    scratch: &mut Vec<f32>,
 ) -> Result<(), Damaged> {
     let damaged = |kyoku: String, event: usize, message: String| Damaged {
         file: job.name.to_string(),
@@ -443,10 +442,13 @@ fn replay_game(
         Err(e) => return Err(damaged("start".into(), 0, e)),
     }
     let start = out.len();
-    let (p, a, c) = (family.players, table.len(), features::channels(family) * 34);
+    let (p, a) = (family.players, table.len());
     let mut seen = 0usize;
     let mut hand: i32 = -1;
     let mut fault: Option<String> = None;
+    // Each seat's planes kept from decision to decision, only the changed planes written again.
+    let mut running_f32 = features::Running::<f32>::new(family);
+    let mut running_u8 = features::Running::<u8>::new(family);
     let mut on = |game: &Game, d: &Decision| {
         if fault.is_some() {
             return;
@@ -480,19 +482,8 @@ fn replay_game(
         out.event.push(d.event as u32);
         match options.planes {
             Planes::None => {}
-            Planes::F32 => {
-                let at = out.planes_f32.len();
-                out.planes_f32.resize(at + c, 0.0);
-                features::write(game, d.seat, family, &mut out.planes_f32[at..]);
-            }
-            Planes::U8 => {
-                scratch.resize(c, 0.0);
-                features::write(game, d.seat, family, scratch);
-                let scales = scales(family);
-                out.planes_u8.extend(scratch.chunks_exact(34).zip(scales).flat_map(|(row, &(lo, step))| {
-                    row.iter().map(move |&v| ((v - lo) / step).round().clamp(0.0, 255.0) as u8)
-                }));
-            }
+            Planes::F32 => out.planes_f32.extend_from_slice(running_f32.planes(game, d.seat)),
+            Planes::U8 => out.planes_u8.extend_from_slice(running_u8.planes(game, d.seat)),
         }
         if options.oracle {
             for r in 0..p {
@@ -545,12 +536,4 @@ fn replay_game(
     }
     out.games += 1;
     Ok(())
-}
-
-/// [`plane_scales`], listed once per family.
-fn scales(family: &'static Family) -> &'static [(f32, f32)] {
-    use std::sync::OnceLock;
-    static SCALES: [OnceLock<Vec<(f32, f32)>>; crate::action_table::FAMILY_COUNT] =
-        [const { OnceLock::new() }; crate::action_table::FAMILY_COUNT];
-    SCALES[family.index()].get_or_init(|| plane_scales(family))
 }

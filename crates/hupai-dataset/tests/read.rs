@@ -154,6 +154,43 @@ fn planes_show_nothing_hidden() {
 }
 
 #[test]
+fn running_planes_equal_the_planes_written_whole() {
+    // The reader keeps each seat's planes from decision to decision and writes again only the
+    // planes whose inputs changed: at every decision of games of every family, in both forms,
+    // they equal the planes written whole, for the deciding seat and (asked out of turn, as no
+    // reader does) for the next one; and the packed form is the float32 form quantized.
+    for name in ["tenhou", "tenhou-3p", "gb", "sichuan", "hongzhong", "changsha"] {
+        let rules = GameRules::preset(name).unwrap();
+        let family = ActionTable::for_rules(&rules).unwrap().family;
+        let c = features::channels(family) * 34;
+        let scales = hupai_dataset::plane_scales(family);
+        // Kept across the games, as the reader may keep them: nothing of a game is assumed.
+        let mut running_f32 = features::Running::<f32>::new(family);
+        let mut running_u8 = features::Running::<u8>::new(family);
+        let mut checked = 0;
+        for source in played(rules, 2) {
+            let log = hupai_game::formats::read(source.text.as_ref().unwrap()).unwrap().remove(0).unwrap();
+            replay_with_game(&log, 0, rules, &mut |game, d| {
+                for seat in [d.seat, game.next_in_turn(d.seat, 1)] {
+                    let mut whole = vec![0f32; c];
+                    features::write(game, seat, family, &mut whole);
+                    assert_eq!(running_f32.planes(game, seat), &whole[..], "{name}: seat {seat}'s float32 planes");
+                    let mut packed = vec![0u8; c];
+                    features::write_u8(game, seat, family, &mut packed);
+                    assert_eq!(running_u8.planes(game, seat), &packed[..], "{name}: seat {seat}'s uint8 planes");
+                    for (i, (&b, &v)) in packed.iter().zip(&whole).enumerate() {
+                        assert_eq!(b, features::quantize(v, scales[i / 34]), "{name}: plane {}", i / 34);
+                    }
+                }
+                checked += 1;
+            })
+            .unwrap();
+        }
+        assert!(checked > 100, "{name}: {checked} decisions checked");
+    }
+}
+
+#[test]
 fn damaged_logs_are_reported_not_dropped() {
     let mut logs = played(GameRules::TENHOU, 3);
     // A file that is not a log, one cut in the middle of a hand, one with an illegal discard.

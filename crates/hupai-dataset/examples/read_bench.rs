@@ -1,0 +1,84 @@
+//! Times the reader on logs of games the efficiency player plays (as `hupai play --policy
+//! efficiency` writes them), for each form of planes, per CPU second of the process: a loop to
+//! profile with `perf` without the Python layer. `cargo run --release -p hupai-dataset --example
+//! read_bench -- [games] [rules] [none|u8|f32] [repeat]`.
+
+use std::time::Instant;
+
+use hupai_dataset::{Options, Planes, Source, read_texts};
+use hupai_game::policy::{Efficiency, play_out};
+use hupai_game::{Game, GameRules};
+
+/// The process's user and system CPU seconds and minor page faults, from `/proc/self/stat`
+/// (times in clock ticks of 1/100 s).
+fn usage() -> [f64; 3] {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis: minflt is the 8th, utime and stime the
+    // 12th and 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<f64> = rest.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
+    let at = |i: usize| f.get(i).copied().unwrap_or(0.0);
+    [at(11) / 100.0, at(12) / 100.0, at(7)]
+}
+
+/// The Python module's allocator (its buffers become numpy's arrays).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let preset = args.get(2).map_or("tenhou", String::as_str);
+    let rules = GameRules::preset(preset).expect("a preset's name");
+    let forms: Vec<&str> = match args.get(3).map(String::as_str) {
+        Some("all") | None => vec!["none", "u8", "f32"],
+        Some(f) => vec![f],
+    };
+    let repeat: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(3);
+    // The logs are played once and kept (in the system's temporary folder), so that runs to
+    // compare (and profiles) time the reader only.
+    let dir = std::env::temp_dir().join(format!("hupai-read-bench-{preset}-{games}"));
+    if !dir.join("done").exists() {
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        for seed in 0..games {
+            let mut game = Game::new(rules, seed);
+            play_out(&mut game, &mut Efficiency);
+            let text = hupai_game::mjai::write_with_rules(game.events(), game.rules());
+            std::fs::write(dir.join(format!("{seed}.mjson")), text).expect("room for the logs");
+        }
+        std::fs::write(dir.join("done"), "").expect("room for the logs");
+    }
+    let sources: Vec<Source> = (0..games)
+        .map(|seed| {
+            let name = format!("{seed}.mjson");
+            let text = std::fs::read_to_string(dir.join(&name)).map_err(|e| e.to_string());
+            Source { name, text }
+        })
+        .collect();
+    for form in forms {
+        let planes = match form {
+            "none" => Planes::None,
+            "u8" => Planes::U8,
+            _ => Planes::F32,
+        };
+        let options = Options { planes, ..Options::default() };
+        let (wall, before) = (Instant::now(), usage());
+        let mut rows = 0;
+        for _ in 0..repeat {
+            let c = read_texts(&sources, &options);
+            assert_eq!(c.games, games, "{:?}", c.damaged.first());
+            rows = c.len();
+        }
+        let after = usage();
+        let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
+        let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
+        println!(
+            "{form:>4}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
+             system {system:.2} s, {:.0} minor faults)",
+            hanchan / cpu,
+            hanchan / wall,
+            cpu * 1e6 / (rows * repeat) as f64,
+            after[2] - before[2],
+        );
+    }
+}
