@@ -289,3 +289,19 @@ fn calls_by_expected_value_near_ready() {
     let why = Hupai::new().explain(&g, 1).unwrap();
     assert_eq!(why.chosen, Action::None, "{why:#?}");
 }
+
+#[test]
+fn declares_riichi_on_an_early_two_sided_wait() {
+    // Ready at the first draw on 2s/5s with all simples and pinfu: dama is worth 2 han, riichi 3
+    // and the ura-dora; the deposit is lost only when the hand is not won (by tsumo or ron).
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    let mut g = game([dealer, "234m567m345p34s88s", seat2, seat3], "7z1z", "9m");
+    g.apply(0, dahai("7z", true)).unwrap();
+    pass_all(&mut g);
+    assert_eq!(g.next_seat(), Some(1));
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.chosen, Action::Reach, "{why:#?}");
+    assert_eq!(why.mode, Mode::Riichi, "{why:#?}");
+}
