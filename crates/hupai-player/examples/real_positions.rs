@@ -25,7 +25,7 @@ fn files(path: &Path, out: &mut Vec<PathBuf>) {
         for p in paths {
             files(&p, out);
         }
-    } else if !path.file_name().is_some_and(|n| n == "manifest.json") {
+    } else if path.file_name().is_none_or(|n| n != "manifest.json") {
         out.push(path.to_path_buf());
     }
 }
