@@ -340,12 +340,44 @@ impl<'a> Context<'a> {
         base.min(12000.0)
     }
 
-    /// Widens a tsumo-only win chance over `draws` to one with wins on discards, and lowers it
-    /// while opponents threaten (they may end the hand first).
+    /// The expected score of exact figures `(tenpai, tsumo win, score)` restated in tsumo terms
+    /// after wins on discards are counted: the score divided back by the widening factor, so that
+    /// `score × win / tsumo win` gives the widened value. The wins are widened; a riichi model's
+    /// lost deposit is not: the odds charge it whenever a declared hand is not won by tsumo
+    /// (about `tenpai − win` of the time), but a hand that wins by ron keeps it too. Widening the
+    /// whole score scaled the deposit up with the wins and made riichi look worse than dama.
+    fn widened_score(&self, f: (f64, f64, f64), riichi: bool) -> f64 {
+        let (tenpai, tsumo, score) = f;
+        let win = self.widen(tsumo);
+        let factor = self.widen_factor(tsumo);
+        let deposit = f64::from(hupai_score::RIICHI_DEPOSIT);
+        let gain = if riichi {
+            let wins = score + deposit * (tenpai - tsumo).max(0.0);
+            wins * factor - deposit * (tenpai - win).max(0.0)
+        } else {
+            score * factor
+        };
+        gain / factor
+    }
+
+    /// Draws the odds look ahead: the draws left, fewer while opponents threaten (a ready
+    /// opponent usually ends the hand within a few turns).
+    fn horizon(&self) -> u8 {
+        self.table.draws_left.min(17 - (9.0 * self.threat) as u8)
+    }
+
+    /// How much [`Context::widen`] multiplies a tsumo win chance by.
+    fn widen_factor(&self, tsumo: f64) -> f64 {
+        if tsumo > 1e-9 { self.widen(tsumo) / tsumo } else { 1.0 }
+    }
+
+    /// Widens a tsumo-only win chance over `draws` to one with wins on discards. That a ready
+    /// opponent may end the hand first is counted once, by the shorter horizon
+    /// ([`Context::horizon`]); lowering the chance here as well counted it twice and made the
+    /// player fold hands worth pushing.
     fn widen(&self, p: f64) -> f64 {
         // Others fold against a threat: fewer discards to win on.
-        let with_ron = 1.0 - (1.0 - p.clamp(0.0, 1.0)).powf(2.2 - 0.8 * self.threat);
-        with_ron * (1.0 - 0.4 * self.threat).max(0.3)
+        1.0 - (1.0 - p.clamp(0.0, 1.0)).powf(2.2 - 0.8 * self.threat)
     }
 }
 
@@ -544,7 +576,7 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     }
 
     // A threat ends the hand sooner: a ready opponent wins within a few turns.
-    let horizon = draws.min(17 - (9.0 * ctx.threat) as u8);
+    let horizon = ctx.horizon();
     let use_ev = best_shanten <= EV_SHANTEN && horizon > 0;
     let valuer = ctx.valuer();
     // The exact odds, asked only of the discards keeping the best shanten (a discard that goes
@@ -604,8 +636,10 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             let f = e.as_mut()?.figures(&h, horizon).ok()?;
             Some((f.tenpai, f.win, f.score?))
         };
-        let d = exact(&mut dama);
-        let r = exact(&mut riichi);
+        // Each model's figures with the score restated as what it is worth once wins on discards
+        // are counted (see `Context::widened_score`), so dama and riichi compare as played.
+        let d = exact(&mut dama).map(|f| (f.0, f.1, ctx.widened_score(f, false)));
+        let r = exact(&mut riichi).map(|f| (f.0, f.1, ctx.widened_score(f, true)));
         // Dama or riichi, whichever is worth more for this discard (riichi when dama is not
         // asked: a closed hand before it is ready).
         let chosen = match (d, r) {
@@ -626,8 +660,9 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             action,
             k,
             shanten,
-            dama: d.map_or(f64::NAN, |f| f.2),
-            riichi: r.map_or(f64::NAN, |f| f.2),
+            // Riichi against dama is weighed on the widened figures (what the hand is worth as played).
+            dama: d.map_or(f64::NAN, |f| f.2 * ctx.widen_factor(f.1)),
+            riichi: r.map_or(f64::NAN, |f| f.2 * ctx.widen_factor(f.1)),
             exact: chosen,
             rough,
         });
@@ -796,16 +831,32 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
 }
 
 /// Answering another seat's discard: a call that helps, else pass.
+///
+/// Near ready (the hand now and after the call at most one from ready) the call is weighed by the
+/// exact odds as a discard is: the best discard after the call (its widened expected score less
+/// what it risks now) against the hand as it stands (dama or riichi, whichever is worth more).
+/// So a call is made when it raises the expected score: a yakuhai pon that keeps the shanten but
+/// gives the hand its yaku, a call that makes a cheap closed hand ready, and not a call that gives
+/// up riichi's value for little speed. Further from ready the call must lower the shanten and keep
+/// a yaku in reach.
 fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     let counts = ctx.view.hand.kinds;
     let pass = if legal.contains(&Action::None) { Action::None } else { legal[0] };
-    let Some(now) = ctx.hand(&counts, &ctx.melds).and_then(|h| hupai::shanten(&h, &ctx.hand_rules).ok()) else {
+    let Some(hand_now) = ctx.hand(&counts, &ctx.melds) else {
+        return explanation(pass, Mode::Call, "pass".into(), ctx.threat, &[], explain);
+    };
+    let Ok(now) = hupai::shanten(&hand_now, &ctx.hand_rules) else {
         return explanation(pass, Mode::Call, "pass".into(), ctx.threat, &[], explain);
     };
     let now = now.number;
-    let mut best: Option<(i8, u32, Action)> = None;
-    let mut cands: ArrayVec<Cand, 34> = ArrayVec::new();
     let visible = ctx.visible();
+    let draws = ctx.table.draws_left;
+    let horizon = ctx.horizon();
+    let valuer = ctx.valuer();
+    // The exact value of passing, asked once and only when a call is weighed exactly.
+    let mut pass_figures: Option<Option<Cand>> = None;
+    let mut best: Option<(f64, Action, String)> = None;
+    let mut cands: ArrayVec<Cand, 34> = ArrayVec::new();
     for &action in legal {
         let (pai, consumed, meld) = match action {
             Action::Pon { pai, consumed } => (pai, consumed, pai.kind().map(Meld::Pon)),
@@ -815,7 +866,7 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             }
             _ => continue,
         };
-        let (Some(meld), Some(_)) = (meld, pai.kind()) else { continue };
+        let (Some(meld), Some(claimed)) = (meld, pai.kind()) else { continue };
         let mut after = counts;
         for c in consumed {
             let k = c.kind_index();
@@ -834,11 +885,22 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         let Some(top) = advice.first() else { continue };
         let (shanten, width) = (top.after.shanten, top.after.unseen());
         let yaku = has_yaku_route(ctx, &after, &melds);
-        let mut value = f64::from(width) - 100.0 * f64::from(shanten);
-        if !yaku {
-            value = f64::MIN;
-        }
-        cands.push(Cand {
+        let exact = if now <= EV_SHANTEN && shanten <= EV_SHANTEN && horizon > 1 {
+            let forbidden = swap_kinds(action, claimed.index());
+            call_figures(ctx, &hand, &after, &melds, &advice, claimed.index(), &forbidden, horizon - 1, &valuer)
+        } else {
+            None
+        };
+        let exact = exact.map(|mut c| {
+            c.action = action;
+            c
+        });
+        let value = match exact {
+            Some(c) => c.value,
+            None if yaku => f64::from(width) - 100.0 * f64::from(shanten),
+            None => f64::MIN,
+        };
+        cands.push(exact.unwrap_or(Cand {
             action,
             dama: f64::NAN,
             riichi: f64::NAN,
@@ -850,31 +912,172 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             now_loss: 0.0,
             loss: 0.0,
             value,
-        });
-        if !yaku || shanten >= now {
-            continue;
-        }
+        }));
         // Under a threat only a call that makes the hand ready is worth opening it.
         if ctx.threat >= 0.5 && shanten > 0 {
+            continue;
+        }
+        if let Some(c) = exact {
+            let stay =
+                *pass_figures.get_or_insert_with(|| pass_figures_of(ctx, &hand_now, now, horizon, draws, &valuer));
+            let Some(stay) = stay else { continue };
+            if c.value > stay.value && best.as_ref().is_none_or(|b| c.value > b.0) {
+                let why = format!(
+                    "the call is worth {:.0} expected points (shanten {shanten}), passing {:.0}",
+                    c.value, stay.value
+                );
+                best = Some((c.value, action, why));
+            }
+            continue;
+        }
+        if !yaku || shanten >= now {
             continue;
         }
         // A closed hand near ready keeps riichi unless the call makes it ready.
         if ctx.closed && now <= 1 && shanten > 0 {
             continue;
         }
-        if best.is_none_or(|(s, w, _)| (shanten, std::cmp::Reverse(width)) < (s, std::cmp::Reverse(w))) {
-            best = Some((shanten, width, action));
+        // Heuristic calls rank after exact ones (a huge value keeps them apart).
+        let rank = -1e9 + value;
+        if best.as_ref().is_none_or(|b| rank > b.0) {
+            let why = format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)");
+            best = Some((rank, action, why));
         }
     }
+    if let Some(Some(stay)) = pass_figures {
+        cands.push(stay);
+    }
     match best {
-        Some((s, w, a)) => explanation(
-            a,
-            Mode::Call,
-            format!("a call with a yaku that lowers the shanten to {s} ({w} effective tiles)"),
-            ctx.threat,
-            &cands,
-            explain,
-        ),
+        Some((_, a, why)) => explanation(a, Mode::Call, why, ctx.threat, &cands, explain),
         None => explanation(pass, Mode::Call, "no call helps: pass".into(), ctx.threat, &cands, explain),
     }
+}
+
+/// Kinds the rules forbid discarding right after this call (kuikae): the claimed kind, and for a
+/// chi on an end of its run the kind that would complete the same run shape from the other side.
+fn swap_kinds(action: Action, claimed: usize) -> ArrayVec<usize, 2> {
+    let mut out = ArrayVec::new();
+    out.push(claimed);
+    if let Action::Chi { consumed, .. } = action {
+        let others: ArrayVec<usize, 2> = consumed.iter().map(|c| c.kind_index()).collect();
+        let (lo, hi) =
+            (others.iter().copied().min().unwrap_or(claimed), others.iter().copied().max().unwrap_or(claimed));
+        let rank = claimed % 9;
+        if claimed < lo && rank + 3 <= 8 {
+            out.push(claimed + 3);
+        } else if claimed > hi && rank >= 3 {
+            out.push(claimed - 3);
+        }
+    }
+    out
+}
+
+/// The exact figures of a call: the best discard after it (keeping the best shanten, not a
+/// forbidden kind), valued by the odds of the open hand over `turns` draws, less its danger now.
+#[allow(clippy::too_many_arguments)]
+fn call_figures(
+    ctx: &Context,
+    hand: &Hand,
+    after: &[u8; 34],
+    melds: &[Meld],
+    advice: &[hupai::DiscardOption],
+    claimed: usize,
+    forbidden: &[usize],
+    turns: u8,
+    valuer: &Valuer,
+) -> Option<Cand> {
+    // The claimed tile leaves the river for the meld: no longer seen outside the hand.
+    let mut visible = ctx.table.visible;
+    visible[claimed] = visible[claimed].saturating_sub(1);
+    let options = EvOptions {
+        turns,
+        riichi: false,
+        visible: TileCounts(visible),
+        scorer: Some(valuer as &dyn WinValue),
+        max_hands: MAX_HANDS,
+        ..EvOptions::default()
+    };
+    let mut evaluator = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?;
+    let best_shanten = advice.iter().map(|o| o.after.shanten).min()?;
+    let mut best: Option<Cand> = None;
+    for option in advice {
+        let Discard::Tile(t) = option.discard else { continue };
+        let k = t.index();
+        if option.after.shanten != best_shanten || forbidden.contains(&k) || after[k] == 0 {
+            continue;
+        }
+        let mut rest = *after;
+        rest[k] -= 1;
+        let Some(h) = ctx.hand(&rest, melds) else { continue };
+        let Ok(f) = evaluator.figures(&h, turns) else { continue };
+        let Some(score) = f.score else { continue };
+        let mut gain = score * ctx.widen_factor(f.win);
+        if ctx.table.draws_left <= 6 {
+            gain += f.tenpai * 1000.0;
+        }
+        let (danger, now_loss) = ctx.danger(k);
+        let now_loss = now_loss * ctx.caution;
+        let value = gain - now_loss;
+        if best.is_none_or(|b| value > b.value) {
+            best = Some(Cand {
+                action: Action::None,
+                dama: f64::NAN,
+                riichi: f64::NAN,
+                shanten: best_shanten,
+                tenpai: f.tenpai,
+                win: ctx.widen(f.win),
+                score: gain,
+                danger,
+                now_loss,
+                loss: now_loss,
+                value,
+            });
+        }
+    }
+    best
+}
+
+/// The exact figures of passing: the hand as it stands over the draws left, dama or riichi
+/// (closed) whichever is worth more, widened as a discard's are. `None` when the hand is too far
+/// from ready for the odds.
+fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: u8, valuer: &Valuer) -> Option<Cand> {
+    if shanten > EV_SHANTEN {
+        return None;
+    }
+    let figures = |riichi: bool| -> Option<(f64, f64, f64)> {
+        let options = EvOptions {
+            turns: horizon,
+            riichi,
+            visible: ctx.visible(),
+            scorer: Some(valuer as &dyn WinValue),
+            max_hands: MAX_HANDS,
+            ..EvOptions::default()
+        };
+        let f = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?.figures(hand, horizon).ok()?;
+        Some((f.tenpai, f.win, f.score?))
+    };
+    let gain_of = |f: (f64, f64, f64), riichi: bool| ctx.widened_score(f, riichi) * ctx.widen_factor(f.1);
+    let dama = figures(false).map(|f| (f, gain_of(f, false)));
+    let riichi = if ctx.closed { figures(true).map(|f| (f, gain_of(f, true))) } else { None };
+    let (f, mut gain) = match (dama, riichi) {
+        (Some(d), Some(r)) if r.1 > d.1 => r,
+        (Some(d), _) => d,
+        (None, r) => r?,
+    };
+    if draws <= 6 {
+        gain += f.0 * 1000.0;
+    }
+    Some(Cand {
+        action: Action::None,
+        dama: f64::NAN,
+        riichi: f64::NAN,
+        shanten,
+        tenpai: f.0,
+        win: ctx.widen(f.1),
+        score: gain,
+        danger: 0.0,
+        now_loss: 0.0,
+        loss: 0.0,
+        value: gain,
+    })
 }

@@ -262,3 +262,46 @@ fn calls_only_with_a_yaku_in_reach() {
     assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
     assert_eq!(Hupai::new().choose(&g, 1, &legal), Action::None);
 }
+
+#[test]
+fn calls_by_expected_value_near_ready() {
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    // One from ready with a pair of white dragons, which are dora: the pon makes it ready with
+    // the dragon's yaku and three dora, worth more than waiting for riichi.
+    let mut g = game([dealer, "234m9m456p78s99s55z", seat2, seat3], "7z", "7z");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
+    // Both weighed by the odds: the pass has its own figures beside the call's.
+    let pass = why.candidates.iter().find(|c| c.action == "none").expect("the pass weighed");
+    let call = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
+    assert!(call.value > pass.value, "{why:#?}");
+    assert!(call.win > 0.0 && pass.win > 0.0, "{why:#?}");
+
+    // One from ready with two two-sided waits, all simples and a pair: riichi (with pinfu and
+    // tanyao) is worth more than the chi that makes it ready for open tanyao alone.
+    let mut g = game([dealer, "345m67m456p34s88s1p", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("8m", false)).unwrap();
+    let legal = g.legal_actions(1);
+    assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.chosen, Action::None, "{why:#?}");
+}
+
+#[test]
+fn declares_riichi_on_an_early_two_sided_wait() {
+    // Ready at the first draw on 2s/5s with all simples and pinfu: dama is worth 2 han, riichi 3
+    // and the ura-dora; the deposit is lost only when the hand is not won (by tsumo or ron).
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    let mut g = game([dealer, "234m567m345p34s88s", seat2, seat3], "7z1z", "9m");
+    g.apply(0, dahai("7z", true)).unwrap();
+    pass_all(&mut g);
+    assert_eq!(g.next_seat(), Some(1));
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert_eq!(why.chosen, Action::Reach, "{why:#?}");
+    assert_eq!(why.mode, Mode::Riichi, "{why:#?}");
+}
