@@ -11,10 +11,12 @@ whole history (simple interaction: the turn count, then the requests and respons
 `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` keeps running and gets each later request alone, any other
 bot is started again for each request with the whole history. Players are numbered from the
 dealer, as the judge numbers them (its seat winds). One hand a bot process (`gb-botzone` plays
-one hand a game); no code of any bot is here: COMMAND runs it.
+one hand a game); no code of any bot is here: COMMAND (split as a shell would, run without one)
+runs it.
 """
 
 import json
+import shlex
 import subprocess
 import sys
 
@@ -79,14 +81,14 @@ class Bot:
         elif len(self.requests) == 1:
             # The first turn tells whether the bot keeps running.
             self.process = subprocess.Popen(
-                ["sh", "-c", self.command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
             )
             self.process.stdin.write(self.history())
             self.process.stdin.flush()
             answer = self.read_until_keep()
         else:
             done = subprocess.run(
-                ["sh", "-c", self.command], input=self.history(), capture_output=True, text=True, timeout=30
+                shlex.split(self.command), input=self.history(), capture_output=True, text=True, timeout=30
             )
             answer = self.response_of(done.stdout.splitlines())
         self.responses.append(answer)
