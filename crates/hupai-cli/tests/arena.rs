@@ -413,3 +413,134 @@ fn hupai_bot_joins_the_tcp_server() {
     let total: i64 = line["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum();
     assert!(total <= 100_000 && total > 90_000, "{line}");
 }
+
+/// The commit of github.com/ailab-pku/Chinese-Standard-Mahjong whose Botzone sample bot is played.
+const BOTZONE_COMMIT: &str = "5e818212d833a74f0ed1f4e6fb24c5b533a48ef9";
+
+/// Builds the Botzone GB platform's sample bot (`sample-bot-Botzone/sample.cpp` of
+/// ailab-pku/Chinese-Standard-Mahjong, fetched here with git, or read from the checkout the
+/// environment variable `HUPAI_BOTZONE_REPO` names), or says why it cannot. Its source's own
+/// switch `SIMPLEIO` is set to Botzone's simple interaction, which needs no JSON library.
+fn botzone_sample_built(dir: &std::path::Path) -> Option<PathBuf> {
+    for program in ["python3", "g++", "git"] {
+        if !available(program) {
+            println!("skipped: {program} is not installed");
+            return None;
+        }
+    }
+    std::fs::create_dir_all(dir.join("shim/json")).ok()?;
+    let repo = match std::env::var_os("HUPAI_BOTZONE_REPO") {
+        Some(repo) => PathBuf::from(repo),
+        None => {
+            let repo = dir.join("Chinese-Standard-Mahjong");
+            let cloned = Command::new("git")
+                .args(["clone", "--quiet", "https://github.com/ailab-pku/Chinese-Standard-Mahjong"])
+                .arg(&repo)
+                .stderr(Stdio::null())
+                .status();
+            if !cloned.is_ok_and(|s| s.success()) {
+                println!("skipped: git could not fetch ailab-pku/Chinese-Standard-Mahjong (no network?)");
+                return None;
+            }
+            repo
+        }
+    };
+    let source = Command::new("git")
+        .arg("-C")
+        .arg(&repo)
+        .args(["show", &format!("{BOTZONE_COMMIT}:sample-bot-Botzone/sample.cpp")])
+        .output()
+        .ok()?;
+    if !source.status.success() {
+        println!("skipped: {} has no commit {BOTZONE_COMMIT}", repo.display());
+        return None;
+    }
+    let text = String::from_utf8_lossy(&source.stdout).replace("#define SIMPLEIO 0", "#define SIMPLEIO 1");
+    assert!(text.contains("#define SIMPLEIO 1"), "the sample's interaction switch has moved");
+    std::fs::write(dir.join("sample.cpp"), text).ok()?;
+    // Simple interaction uses none of jsoncpp; its header is still included.
+    std::fs::write(dir.join("shim/json/json.h"), "").ok()?;
+    let binary = dir.join("botzone-sample");
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++14", "-I"])
+        .arg(dir.join("shim"))
+        .arg(dir.join("sample.cpp"))
+        .arg("-o")
+        .arg(&binary)
+        .status();
+    if !built.is_ok_and(|s| s.success()) {
+        println!("skipped: g++ could not build the Botzone sample bot");
+        return None;
+    }
+    Some(binary)
+}
+
+/// Plays one duplicate set of `gb-botzone` with a Botzone bot at seats 0 and 2 (through
+/// botzone-gb.py) against `hupai` and `efficiency`; every answer taken, every log replayed.
+fn botzone_set(bot: &str, dir: &std::path::Path) -> Value {
+    let adapter = format!("python3 {} --bot '{bot}'", bots_dir().join("botzone-gb.py").display());
+    let logs = dir.join("logs");
+    let _ = std::fs::remove_dir_all(&logs);
+    let report = arena(&[
+        "--rules",
+        "gb-botzone",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--player",
+        &adapter,
+        "--policy",
+        "hupai",
+        "--player",
+        &adapter,
+        "--policy",
+        "efficiency",
+        "--out",
+        logs.to_str().unwrap(),
+    ]);
+    let players = report["players"].as_array().unwrap();
+    for p in [&players[0], &players[2]] {
+        assert_eq!(p["games"], 4, "{report}");
+        for fault in ["crash", "timeout", "illegal", "default_decisions"] {
+            assert_eq!(p["faults"][fault], 0, "{fault}: {report}");
+        }
+    }
+    assert!(report["external_decisions"].as_u64().unwrap() > 20, "{report}");
+    let files: Vec<PathBuf> = std::fs::read_dir(&logs).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 4);
+    let output = hupai().arg("replay").args(&files).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 4, "{text}");
+    report
+}
+
+#[test]
+fn botzone_sample_bot_plays_through_its_adapter() {
+    let dir = std::env::temp_dir().join(format!("hupai-botzone-{}", std::process::id()));
+    let Some(sample) = botzone_sample_built(&dir) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
+    let report = botzone_set(sample.to_str().unwrap(), &dir);
+    // The sample discards at random and never calls: hupai and efficiency win every hand won.
+    let players = report["players"].as_array().unwrap();
+    assert!(players[1]["win_rate"].as_f64().unwrap() + players[3]["win_rate"].as_f64().unwrap() > 0.0, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn botzone_keep_running_bot_calls_through_the_adapter() {
+    if !available("python3") {
+        println!("skipped: python3 is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("hupai-botzone-caller-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let caller = format!("python3 {}", bots_dir().join("botzone-caller.py").display());
+    let report = botzone_set(&caller, &dir);
+    // Its pungs, chows and kongs reach the table as mjai calls the engine takes.
+    let players = report["players"].as_array().unwrap();
+    assert!(players[0]["call_rate"].as_f64().unwrap() + players[2]["call_rate"].as_f64().unwrap() > 0.0, "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

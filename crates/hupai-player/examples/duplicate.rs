@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use cpu_time::ThreadTime;
 use hupai_game::policy::Policy;
-use hupai_game::{Action, Actions, Event, Game, GameRules, Seat};
+use hupai_game::{Action, Actions, Event, Family, Game, GameRules, Seat};
 use hupai_player::PlayerKind;
 
 /// A player that times its decisions.
@@ -45,6 +45,10 @@ struct Tally {
     hands: u64,
     wins: u64,
     deal_ins: u64,
+    /// Wins of 8 fans or more (GB's minimum; counted from each win's score).
+    wins_8: u64,
+    /// The fan totals of all wins, for the average fans per win.
+    fans: u64,
     points: f64,
 }
 
@@ -103,11 +107,17 @@ fn main() {
             let mut hands = 0u64;
             let mut wins = [0u64; 4];
             let mut deal_ins = [0u64; 4];
+            let mut wins_8 = [0u64; 4];
+            let mut fans = [0u64; 4];
             for e in game.events() {
                 match *e {
                     Event::StartKyoku { .. } => hands += 1,
-                    Event::Hora { actor, target, .. } => {
+                    Event::Hora { actor, target, ref score, .. } => {
                         wins[usize::from(actor)] += 1;
+                        fans[usize::from(actor)] += u64::from(score.han);
+                        if score.han >= 8 {
+                            wins_8[usize::from(actor)] += 1;
+                        }
                         if actor != target {
                             deal_ins[usize::from(target)] += 1;
                         }
@@ -123,6 +133,8 @@ fn main() {
                 t.hands += hands;
                 t.wins += wins[s];
                 t.deal_ins += deal_ins[s];
+                t.wins_8 += wins_8[s];
+                t.fans += fans[s];
                 t.points += final_points[s];
                 set_rank[side(s)] += rank as f64;
                 set_games[side(s)] += 1.0;
@@ -162,6 +174,19 @@ fn main() {
             100.0 * t.deal_ins as f64 / t.hands as f64,
             t.points / t.games as f64,
         );
+    }
+    if rules.family == Family::Gb {
+        // The GB figure: the share of hands won with 8 fans or more, and the fans a win brings.
+        for (i, kind) in [a, b].iter().enumerate() {
+            let t = tally[i];
+            println!(
+                "{kind:>10}: hands won with >= 8 fans {:.1} % ({} of {} wins), average fans per win {:.2}",
+                100.0 * t.wins_8 as f64 / t.hands as f64,
+                t.wins_8,
+                t.wins,
+                t.fans as f64 / t.wins.max(1) as f64,
+            );
+        }
     }
     println!("rank difference {a} - {b} per set: {mean:+.3}, 95 % interval [{:+.3}, {:+.3}]", mean - half, mean + half);
     println!(
