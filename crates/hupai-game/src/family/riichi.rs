@@ -352,8 +352,12 @@ pub(crate) fn next_hand(game: &mut Game, dealer_stays: bool, won: bool, aborted:
         }
     }
     if game.bakaze > last_wind {
+        // Every hand of the extension is an all-last: a seat at the target ends the game when
+        // the dealer passes the deal, while a dealer who repeats plays on (unless it stopped as
+        // first above). Tenhou's logs show it: West 1 drawn with the dealer tenpai and another
+        // seat past 30,000 is dealt again.
         let extension_over = game.bakaze > last_wind + 1;
-        if reached || !game.rules.extension || extension_over {
+        if (reached && !dealer_stays) || !game.rules.extension || extension_over {
             game.finish_game();
             return;
         }
