@@ -261,6 +261,12 @@ pub struct GameRules {
     /// If nobody reaches `target_points` after the last hand, the game goes on into the next
     /// round until somebody does (西入・南入), at most one round more.
     pub extension: bool,
+    /// In the extension every hand is an all-last: a dealer who repeats plays on although a seat
+    /// has reached `target_points` (unless it stops in first place, `agari_yame` /
+    /// `tenpai_yame`), as Tenhou's logs show. Off, the game ends after any hand of the extension
+    /// once a seat has (電脳麻将's sudden death, `延長戦方式`).
+    #[serde(default = "yes")]
+    pub extension_renchan: bool,
     /// Live tiles that must be left to declare riichi.
     pub riichi_min_wall: u8,
     /// The player who fed the third dragon or fourth wind meld of a big three dragons or big
@@ -437,6 +443,7 @@ impl GameRules {
         agari_yame: true,
         tenpai_yame: true,
         extension: true,
+        extension_renchan: true,
         riichi_min_wall: 4,
         pao: true,
         leftover_sticks_to_top: true,
@@ -537,9 +544,14 @@ impl GameRules {
     /// 電脳麻将 (kobalab's `@kobalab/majiang-core`, its `Majiang.rule()` defaults): Tenhou's
     /// hanchan with double yakuman (`ダブル役満あり`), the counters of a liability ron on the
     /// discarder (its `hule.js`), no kiriage, 30,000 to stop or end (`オーラス止めあり`,
-    /// `延長戦方式` sudden death), sticks left to first place.
-    pub const MAJIANG: GameRules =
-        GameRules { scoring: Scoring::Mahjongsoul, pao_honba: PaoHonba::Discarder, ..GameRules::TENHOU };
+    /// `延長戦方式` sudden death: its `Game` ends the extension after any hand once a seat has
+    /// 30,000, a dealer's repeat or not), sticks left to first place.
+    pub const MAJIANG: GameRules = GameRules {
+        scoring: Scoring::Mahjongsoul,
+        pao_honba: PaoHonba::Discarder,
+        extension_renchan: false,
+        ..GameRules::TENHOU
+    };
 
     /// Mahjong Soul's three-player hanchan.
     pub const MAHJONG_SOUL_3P: GameRules =
@@ -574,6 +586,7 @@ impl GameRules {
         agari_yame: false,
         tenpai_yame: false,
         extension: false,
+        extension_renchan: false,
         riichi_min_wall: 0,
         pao: false,
         leftover_sticks_to_top: false,

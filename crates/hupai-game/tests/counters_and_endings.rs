@@ -160,6 +160,57 @@ fn a_dealers_tenpai_at_the_last_draw_ends_the_game_only_under_tenpai_yame() {
     assert!(ends_on_the_dealers_tenpai(only_tenpai));
 }
 
+/// An east game started in the extension (South 1, 25,000 each, the target 29,000): South 1
+/// drawn with only seat 3 tenpai (28,000), then South 2 (seat 1 dealing) drawn with seat 3
+/// tenpai (29,500, past the target) and the dealer tenpai or not. The hands dealt.
+fn extension_hands(rules: GameRules, dealer_tenpai: bool) -> (bool, Vec<(u8, u8)>) {
+    let mut rules = rules;
+    rules.length = GameLength::East;
+    rules.start_wind = 1;
+    rules.target_points = 29000;
+    // Hands from the dealer on: South 1 seat 0 dealing, South 2 seat 1 (the others noten, each
+    // its own tiles: a wall holds three plain fives of a suit).
+    let (b, c, d) = ("2468m1379p246s45z", "1379m2468p2468s6z", "2468m1379p1379s7z");
+    let first = wall([NOTEN, b, c, SEAT1], "");
+    let dealer = if dealer_tenpai { DEALER } else { NOTEN };
+    let second = wall([dealer, b, SEAT1, c], "");
+    let third = wall([NOTEN, b, c, d], "");
+    let mut g = Game::with_walls(rules, WallSource::Given(vec![first, second, third].into()));
+    play(&mut g, &mut |g, hands, seat, legal| (hands <= 2).then(|| tsumogiri(g, seat, legal)));
+    let want = if dealer_tenpai { [22500, 25500, 22500, 29500] } else { [23000, 23000, 23000, 31000] };
+    assert_eq!(g.scores()[..4], want);
+    let dealt = g
+        .events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::StartKyoku { kyoku, honba, .. } => Some((kyoku, honba)),
+            _ => None,
+        })
+        .collect();
+    (g.is_over(), dealt)
+}
+
+#[test]
+fn a_dealer_who_repeats_in_the_extension_plays_on_under_extension_renchan() {
+    // Tenhou: the dealer, not first, repeats on its tenpai: South 2 is dealt again though seat 3
+    // is past the target, as at the last hand of the game.
+    for name in ["tenhou", "mahjong-soul", "tenhou-3p", "mahjong-soul-3p"] {
+        assert!(GameRules::preset(name).unwrap().extension_renchan, "{name}");
+    }
+    let (over, dealt) = extension_hands(GameRules::TENHOU, true);
+    assert_eq!((over, dealt), (false, vec![(1, 0), (2, 1), (2, 2)]));
+    // The dealer noten passes the deal: seat 3 past the target ends the game.
+    let (over, dealt) = extension_hands(GameRules::TENHOU, false);
+    assert_eq!((over, dealt), (true, vec![(1, 0), (2, 1)]));
+    // 電脳麻将's sudden death: any hand of the extension after which a seat has the target
+    // ends the game, the dealer's repeat too.
+    let sudden = GameRules::from_json(r#"{"preset": "tenhou", "extension_renchan": false}"#).unwrap();
+    let (over, dealt) = extension_hands(sudden, true);
+    assert_eq!((over, dealt), (true, vec![(1, 0), (2, 1)]));
+    let (over, dealt) = extension_hands(GameRules::preset("majiang").unwrap(), true);
+    assert_eq!((over, dealt), (true, vec![(1, 0), (2, 1)]));
+}
+
 #[test]
 fn the_new_flags_read_back_from_json() {
     let mut rules = GameRules::TENHOU;
@@ -168,6 +219,7 @@ fn the_new_flags_read_back_from_json() {
     rules.pao_honba = PaoHonba::Discarder;
     rules.open_tanyao = Some(false);
     rules.kiriage = Some(true);
+    rules.extension_renchan = false;
     let text = rules.to_json().to_string();
     assert_eq!(GameRules::from_json(&text).unwrap(), rules, "{text}");
     // No open tanyao and kiriage reach the scorer.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use hupai_game::formats::{self, GameLog};
 use hupai_game::replay::{self, Replayed};
-use hupai_game::{Action, Event, Game, GameRules, mjai};
+use hupai_game::{Action, Event, Game, GameLength, GameRules, mjai};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -76,7 +76,7 @@ const NOT_GAMES: [(&str, &str); 4] = [
 ];
 
 /// Logs whose rules their header cannot say, with the rules they were played under (and why).
-const RULES_GIVEN: [(&str, &str); 7] = [
+const RULES_GIVEN: [(&str, &str); 5] = [
     // Tenhou until mid-2010: a dealer in first place tenpai at the last hand's exhaustive draw
     // played on (S4-1 drawn with the dealer first and tenpai; the log deals S4-2; the others
     // likewise at E4 or S4).
@@ -94,10 +94,14 @@ const RULES_GIVEN: [(&str, &str); 7] = [
         "mjlog/2010030412gm-00e1-0000-4a275c59.mjlog.gz",
         r#"{"preset": "tenhou", "length": "east", "tenpai_yame": false}"#,
     ),
-    // Mahjong Soul's three-player rooms (銀の間, 金の間 in tenhou.net/6 as its exporters write
-    // it): the header names a room, not Tenhou's rules.
-    ("tenhou6/mjai-reviewer3p-chankan.json", r#""mahjong-soul-3p""#),
-    ("tenhou6/mjai-reviewer3p-kokushi_ankan.json", r#""mahjong-soul-3p""#),
+];
+
+/// Mahjong Soul records: their headers name a room (`三銀の間赤`, `Gold Room South`), read as
+/// Mahjong Soul's rules.
+const MAHJONG_SOUL: [&str; 3] = [
+    "tenhou6/mjai-reviewer3p-chankan.json",
+    "tenhou6/mjai-reviewer3p-kokushi_ankan.json",
+    "tenhou6/confusing_nakis_7.json",
 ];
 
 fn replay_all(log: &GameLog, game: usize) -> Result<Replayed, formats::LogError> {
@@ -128,6 +132,8 @@ fn the_manifest_lists_every_file_with_its_hash() {
 fn every_real_game_replays_with_every_result_equal() {
     let (mut games, mut hands, mut decisions) = (0, 0, 0u64);
     let mut players = [0usize; 2];
+    // Whole hanchan (east and south, from East 1 to the game's end), three and four players.
+    let mut hanchan = [0usize; 2];
     for f in manifest() {
         let name = f["file"].as_str().unwrap();
         if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
@@ -174,9 +180,30 @@ fn every_real_game_replays_with_every_result_equal() {
         .unwrap_or_else(|e| panic!("{name} as majiang: {e}"));
         assert_eq!((&r4.events, &r4.scores), (&r.events, &r.scores), "{name} as majiang");
         players[usize::from(r.rules.players) - 3] += 1;
+        let from_east_1 = r.events.iter().find_map(|e| match e {
+            Event::StartKyoku { bakaze, kyoku, honba, .. } => {
+                Some(bakaze.kind_index() == 27 && (*kyoku, *honba) == (1, 0))
+            }
+            _ => None,
+        });
+        let ended = r.events.iter().any(|e| matches!(e, Event::EndGame { .. }));
+        if r.rules.length == GameLength::South && from_east_1 == Some(true) && ended {
+            hanchan[usize::from(r.rules.players) - 3] += 1;
+        }
+        let mut south = r.rules;
+        south.length = GameLength::South;
+        let soul = south.preset_name().is_some_and(|p| p.starts_with("mahjong-soul"));
+        assert_eq!(soul, MAHJONG_SOUL.contains(&name), "{name}: replayed under {:?}", r.rules.preset_name());
     }
-    assert!(games >= 170 && hands >= 1275 && decisions > 79_000, "{games} games, {hands} hands, {decisions} decisions");
+    println!(
+        "{games} games, {hands} hands, {decisions} decisions; {players:?} three- and four-player games, {hanchan:?} hanchan"
+    );
+    assert!(
+        games >= 281 && hands >= 2450 && decisions > 153_000,
+        "{games} games, {hands} hands, {decisions} decisions"
+    );
     assert!(players[0] >= 4, "{players:?} three- and four-player games");
+    assert!(hanchan[1] >= 202 && hanchan[0] >= 3, "{hanchan:?} whole three- and four-player hanchan");
 }
 
 /// A 電脳麻将 paipu whose first dealer is not the first player (`qijia`) names its players and

@@ -352,8 +352,13 @@ pub(crate) fn next_hand(game: &mut Game, dealer_stays: bool, won: bool, aborted:
         }
     }
     if game.bakaze > last_wind {
+        // Under `extension_renchan` every hand of the extension is an all-last: a seat at the
+        // target ends the game when the dealer passes the deal, while a dealer who repeats plays
+        // on (unless it stopped as first above). Tenhou's logs show it: West 1 drawn with the
+        // dealer tenpai and another seat past 30,000 is dealt again.
         let extension_over = game.bakaze > last_wind + 1;
-        if reached || !game.rules.extension || extension_over {
+        let ends = reached && (!dealer_stays || !game.rules.extension_renchan);
+        if ends || !game.rules.extension || extension_over {
             game.finish_game();
             return;
         }

@@ -54,16 +54,52 @@ fn read_objects(objects: Vec<Result<Json<'_>, String>>) -> (Vec<Result<GameLog, 
     (games, at)
 }
 
+/// What in a `rule.disp` marks a Mahjong Soul record: its exporters (tensoul, the MajsoulPlus
+/// log download and their forks) write the room's name there (`玉の間南喰赤`, `3金の間東喰赤`,
+/// `Gold Room South`, `友人戦南喰赤`, `大会戦東喰赤`; `金之间 · 三人东` in Chinese), and
+/// hupai's writer `雀魂` (the platform's name) with its length, open tanyao and red fives.
+const MAHJONG_SOUL_MARKS: [&str; 10] =
+    ["雀魂", "の間", "友人戦", "大会戦", "之间", "友人场", "比赛场", "Room", "Friendly", "Tournament"];
+
+/// Whether a tenhou.net/6 log is a Mahjong Soul record: its room's name in `rule.disp`, or its
+/// `ref` a Mahjong Soul game id (`220602-d182ba37-3b4a-44d8-b095-726d53b8ec20`: a date, then a
+/// UUID) where Tenhou's are `2019050417gm-0029-0000-4f2a8622`.
+fn is_mahjong_soul(v: &Json<'_>, disp: &str) -> bool {
+    let uuid = |r: &str| {
+        let Some((date, id)) = r.split_once('-') else { return false };
+        date.len() == 6
+            && date.bytes().all(|b| b.is_ascii_digit())
+            && id.len() == 36
+            && id
+                .bytes()
+                .enumerate()
+                .all(|(i, b)| if [8, 13, 18, 23].contains(&i) { b == b'-' } else { b.is_ascii_hexdigit() })
+    };
+    MAHJONG_SOUL_MARKS.iter().any(|m| disp.contains(m)) || v.get("ref").and_then(Json::as_str).is_some_and(uuid)
+}
+
+/// The rules a tenhou.net/6 log's header names: Tenhou's (`tenhou`, `tenhou-3p`) with the
+/// length, open tanyao and red fives of its lobby, or Mahjong Soul's (`mahjong-soul`,
+/// `mahjong-soul-3p`) for a Mahjong Soul record, with the length and red fives of its room.
 fn rules_of(v: &Json<'_>, players: u8) -> GameRules {
     let rule = v.get("rule");
     let disp = rule.and_then(|r| r.get("disp")).and_then(Json::as_str).unwrap_or("");
-    let mut rules = if players == 3 { GameRules::TENHOU_3P } else { GameRules::TENHOU };
-    if disp.contains('東') {
+    let soul = is_mahjong_soul(v, disp);
+    let mut rules = match (soul, players) {
+        (true, 3) => GameRules::MAHJONG_SOUL_3P,
+        (true, _) => GameRules::MAHJONG_SOUL,
+        (false, 3) => GameRules::TENHOU_3P,
+        (false, _) => GameRules::TENHOU,
+    };
+    // 東 in Tenhou's and the Japanese exports, East in the English, 东 in the Chinese.
+    if disp.contains('東') || disp.contains('东') || disp.contains("East") {
         rules.length = GameLength::East;
     }
     // A Tenhou lobby's name says 喰 when open tanyao is allowed (般南喰赤); one of its lobbies
-    // without it leaves it out.
-    if disp.contains(['般', '上', '特', '鳳', '若', '銀', '琥', '孔', '技']) && !disp.contains('喰') {
+    // without it leaves it out. Mahjong Soul allows it in every room (`三銀の間赤` says
+    // neither).
+    if !soul && disp.contains(['般', '上', '特', '鳳', '若', '銀', '琥', '孔', '技']) && !disp.contains('喰')
+    {
         rules.open_tanyao = Some(false);
     }
     let aka = |k: &str| rule.and_then(|r| r.get(k)).and_then(Json::as_u64);
@@ -93,7 +129,9 @@ fn read_game(v: &Json<'_>, game: usize, at: &mut usize) -> Result<GameLog, LogEr
         .unwrap_or_default();
     let disp = v.get("rule").and_then(|r| r.get("disp")).and_then(Json::as_str).unwrap_or("");
     let sanma_seat_empty = hands.first().and_then(|h| h.get(13)).and_then(Json::as_array).is_some_and(|a| a.is_empty());
-    let players: u8 = if disp.contains('三') || sanma_seat_empty || names.len() == 3 { 3 } else { 4 };
+    // 三 in Tenhou's lobbies, a leading 3 in tensoul's Japanese rooms, 3-Player in its English.
+    let three = disp.contains('三') || disp.starts_with('3') || disp.contains("3-Player");
+    let players: u8 = if three || sanma_seat_empty || names.len() == 3 { 3 } else { 4 };
     let rules = rules_of(v, players);
     let mut events = vec![LogEvent { event: Event::StartGame { players, rules: None }, at: *at, recorded: false }];
     *at += 1;
@@ -797,7 +835,12 @@ pub fn write(events: &[Event], rules: &GameRules, names: &[String]) -> String {
     let sanma = if rules.players == 3 { "三" } else { "" };
     let aka = u8::from(rules.red_fives.iter().any(|&r| r > 0));
     let kuitan = if rules.open_tanyao == Some(false) { "" } else { "喰" };
-    let disp = format!("{sanma}般{length}{kuitan}{}", if aka == 1 { "赤" } else { "" });
+    // Mahjong Soul's rules are named by the platform (a room's name would say more than the
+    // engine knows), which the reader takes back as Mahjong Soul's.
+    let soul = if rules.players == 3 { GameRules::MAHJONG_SOUL_3P } else { GameRules::MAHJONG_SOUL };
+    let as_soul = GameRules { length: rules.length, red_fives: rules.red_fives, ..soul };
+    let room = if as_soul == *rules { "雀魂" } else { "般" };
+    let disp = format!("{sanma}{room}{length}{kuitan}{}", if aka == 1 { "赤" } else { "" });
     json!({"title": ["", ""], "name": names, "rule": {"disp": disp, "aka": aka}, "log": hands}).to_string()
 }
 
@@ -822,5 +865,73 @@ mod tests {
         assert!(from_position(0, 0, 3, false).is_err());
         assert!(from_position(2, 4, 3, false).is_err());
         assert!(from_position(1, 2, 3, false).is_err());
+    }
+
+    fn header_rules(json: &str) -> GameRules {
+        let log = read(json).remove(0).unwrap();
+        log.header.rules.unwrap()
+    }
+
+    /// A Mahjong Soul export names its room, not Tenhou's lobby: its rules are Mahjong Soul's,
+    /// with the room's length and red fives, open tanyao allowed in every room; Tenhou's lobbies
+    /// keep Tenhou's rules.
+    #[test]
+    fn a_mahjong_soul_room_names_mahjong_souls_rules() {
+        let east = |r: GameRules| GameRules { length: GameLength::East, ..r };
+        for (json, want) in [
+            // tensoul's Japanese export of a Throne room hanchan, four players.
+            (r#"{"rule":{"disp":"王座の間南喰赤","aka53":1,"aka52":1,"aka51":1},"log":[]}"#, GameRules::MAHJONG_SOUL),
+            // Its English export, east only.
+            (
+                r#"{"rule":{"disp":"Gold Room East","aka53":1,"aka52":1,"aka51":1},"log":[]}"#,
+                east(GameRules::MAHJONG_SOUL),
+            ),
+            // Three players: tensoul's leading 3; the 三 and no 喰 of mjai-reviewer's fixtures.
+            (
+                r#"{"name":["a","b","c",""],"rule":{"disp":"3金の間東喰赤","aka53":1,"aka52":1,"aka51":0},"log":[]}"#,
+                east(GameRules::MAHJONG_SOUL_3P),
+            ),
+            (r#"{"rule":{"disp":"三銀の間赤","aka53":1,"aka52":1,"aka51":0},"log":[]}"#, GameRules::MAHJONG_SOUL_3P),
+            // A friendly room; a Chinese room name.
+            (r#"{"rule":{"disp":"友人戦南喰赤","aka":1},"log":[]}"#, GameRules::MAHJONG_SOUL),
+            (
+                r#"{"name":["a","b","c"],"rule":{"disp":"金之间 · 三人东","aka":1},"log":[]}"#,
+                east(GameRules::MAHJONG_SOUL_3P),
+            ),
+            // No room's name, but a Mahjong Soul game id.
+            (
+                r#"{"ref":"220602-d182ba37-3b4a-44d8-b095-726d53b8ec20","rule":{"aka":1},"log":[]}"#,
+                GameRules::MAHJONG_SOUL,
+            ),
+            // Tenhou's lobbies: its ids and names stay Tenhou's.
+            (
+                r#"{"ref":"2019050417gm-0029-0000-4f2a8622","rule":{"disp":"特南喰赤","aka":1},"log":[]}"#,
+                GameRules::TENHOU,
+            ),
+            (r#"{"rule":{"disp":"三鳳南喰赤","aka":1},"log":[]}"#, GameRules::TENHOU_3P),
+            (
+                r#"{"rule":{"disp":"般南赤","aka":1},"log":[]}"#,
+                GameRules { open_tanyao: Some(false), ..GameRules::TENHOU },
+            ),
+        ] {
+            assert_eq!(header_rules(json), want, "{json}");
+        }
+        // No red fives in a friendly room's export.
+        let none = header_rules(r#"{"rule":{"disp":"友人戦南喰","aka53":0,"aka52":0,"aka51":0},"log":[]}"#);
+        assert_eq!(none, GameRules { red_fives: [0, 0, 0], ..GameRules::MAHJONG_SOUL });
+    }
+
+    /// Written under Mahjong Soul's rules, a log says so in its header, and reads back under them.
+    #[test]
+    fn mahjong_souls_rules_are_written_back() {
+        let east3 = GameRules { length: GameLength::East, ..GameRules::MAHJONG_SOUL_3P };
+        for rules in [GameRules::MAHJONG_SOUL, east3, GameRules::TENHOU, GameRules::TENHOU_3P] {
+            let names: Vec<String> = (0..rules.players).map(|i| format!("p{i}")).collect();
+            let text = write(&[], &rules, &names);
+            assert_eq!(header_rules(&text), rules, "{text}");
+        }
+        // Rules of neither platform fall back to Tenhou's lobby with the same length and fives.
+        let majiang = write(&[], &GameRules::MAJIANG, &[]);
+        assert!(majiang.contains("般南喰赤"), "{majiang}");
     }
 }
