@@ -11,9 +11,9 @@ use hupai_score::riichi::{self, Yaku};
 
 use crate::action::Action;
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
-use crate::game::{ClaimOn, Game, Phase, Player, Riichi, WallSource};
-use crate::pai::Pai;
-use crate::rules::PaoHonba;
+use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, Riichi, WallSource};
+use crate::pai::{Pai, PaiId};
+use crate::rules::{KanDora, PaoHonba};
 use crate::wall::Wall;
 
 /// Riichi's part of the game's state: the scorer's options.
@@ -196,6 +196,143 @@ fn tsumo_payments(game: &Game, winner: usize, points: &riichi::Points) -> [i32; 
 
 // ---- the wall, the deal, the draws, the match ----
 
+// ---- riichi, ippatsu, dora, nagashi, furiten and pao as the turn loop meets them ----
+
+/// `seat` discards `pai` (declaring riichi if `reach`), before the tile reaches the river: a
+/// kan's indicator left for after its discard is turned over; the declaration is made (double on
+/// the first discard of an uninterrupted go-around), the declarer's ippatsu ends with its next
+/// discard; a simple breaks nagashi; the furiten of a passed win ends.
+pub(crate) fn discarding(game: &mut Game, seat: Seat, pai: Pai, reach: bool) {
+    reveal_pending_dora(game);
+    let s = usize::from(seat & 3);
+    let first_turn = game.no_calls && game.players[s].river.is_empty();
+    let p = &mut game.players[s];
+    if !pai.kind().unwrap_or(Tile::EAST).is_terminal_or_honor() {
+        p.nagashi = false;
+    }
+    p.temporary_furiten = false;
+    if reach {
+        p.riichi = Riichi::Declared { double: first_turn };
+    } else if let Riichi::Accepted { double, ippatsu: true } = p.riichi {
+        // The go-around after riichi ends with the declarer's next discard.
+        p.riichi = Riichi::Accepted { double, ippatsu: false };
+    }
+}
+
+/// The indicators of kans whose dora comes after the discard (or the next kan) are turned over.
+pub(crate) fn reveal_pending_dora(game: &mut Game) {
+    while game.dora_pending > 0 {
+        game.dora_pending -= 1;
+        reveal_dora(game);
+    }
+}
+
+fn reveal_dora(game: &mut Game) {
+    if game.dora_shown < 5 {
+        let dora_marker = game.wall.dora_indicator(usize::from(game.dora_shown)).pai(game.red());
+        game.dora_shown += 1;
+        game.emit(Event::Dora { dora_marker });
+    }
+}
+
+/// A kan's dora: now, or after the kan's discard.
+pub(crate) fn kan_dora(game: &mut Game, timing: KanDora) {
+    match timing {
+        KanDora::Immediate => reveal_dora(game),
+        KanDora::AfterDiscard => game.dora_pending += 1,
+    }
+}
+
+/// The riichi on the table stands: the stick is paid. False if it ended the hand (four riichi).
+pub(crate) fn accept(game: &mut Game, seat: Seat) -> bool {
+    let s = usize::from(seat & 3);
+    if let Riichi::Declared { double } = game.players[s].riichi {
+        game.players[s].riichi = Riichi::Accepted { double, ippatsu: true };
+        game.scores[s] -= 1000;
+        game.kyotaku += 1;
+        game.riichi_count += 1;
+        game.emit(Event::ReachAccepted { actor: seat });
+        if game.rules.four_riichi_draw && game.rules.players == 4 && game.riichi_count == 4 {
+            game.abort(DrawReason::FourRiichi);
+            return false;
+        }
+    }
+    true
+}
+
+/// A call, kan or kita: every ippatsu ends.
+pub(crate) fn break_ippatsu(game: &mut Game) {
+    for p in &mut game.players {
+        if let Riichi::Accepted { double, .. } = p.riichi {
+            p.riichi = Riichi::Accepted { double, ippatsu: false };
+        }
+    }
+}
+
+/// Seats (a bit each) whose waits held a tile they did not win on become furiten: until their
+/// next discard, or for the rest of the hand in riichi.
+pub(crate) fn pass_furiten(game: &mut Game, hit: u8) {
+    for s in 0..game.seat_count() {
+        if hit & (1 << s) != 0 {
+            let p = &mut game.players[s];
+            p.temporary_furiten = true;
+            if p.in_riichi() {
+                p.riichi_furiten = true;
+            }
+        }
+    }
+}
+
+/// The third dragon or fourth wind meld called from `from` makes `from` liable (pao).
+pub(crate) fn check_pao(game: &mut Game, seat: Seat, from: Seat, pai: Pai) {
+    if !game.rules.pao {
+        return;
+    }
+    let Some(kind) = pai.kind() else { return };
+    let p = &mut game.players[usize::from(seat & 3)];
+    let triplets = |dragon: bool| {
+        p.melds
+            .iter()
+            .filter(|m| m.kind != MeldKind::Chi)
+            .filter_map(|m| m.pais[0].kind())
+            .filter(|k| if dragon { k.is_dragon() } else { k.is_wind() })
+            .count()
+    };
+    if (kind.is_dragon() && triplets(true) == 3) || (kind.is_wind() && triplets(false) == 4) {
+        p.pao = Some(from);
+    }
+}
+
+/// The wall's positions no seat has seen: not dealt, not drawn, not a replacement tile, not a
+/// turned indicator (Tenhou's layout).
+pub(crate) fn unseen_wall(game: &Game) -> ArrayVec<usize, 144> {
+    let n = game.seat_count();
+    let wall = &game.wall;
+    let len = usize::from(wall.len);
+    let mut seen = [false; 136];
+    let mut mark = |id: PaiId| {
+        if let Some(pos) = wall.ids().iter().position(|&x| x == id) {
+            seen[pos] = true;
+        }
+    };
+    for offset in 0..game.rules.players {
+        for i in 0..13 {
+            mark(wall.dealt(game.rules.players, offset, i));
+        }
+    }
+    for k in 0..usize::from(game.replacements) {
+        mark(wall.replacement(k));
+    }
+    for k in 0..usize::from(game.dora_shown) {
+        mark(wall.dora_indicator(k));
+    }
+    let first_live = len - 1 - 13 * n;
+    for k in 0..usize::from(game.live_drawn) {
+        seen[first_live - k] = true;
+    }
+    (0..len).filter(|&i| !seen[i]).collect()
+}
+
 /// Where every tile of a riichi set is (see [`Game::tile_census`]): hands, rivers, melds, norths
 /// set aside, and the wall's tiles not taken (found from the wall's own positions).
 pub(crate) fn census(game: &Game) -> [u8; 37] {
@@ -274,7 +411,7 @@ pub(crate) fn deal(game: &mut Game) {
         for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
             *slot = pai;
         }
-        p.repack();
+        p.repack(game.wait_rules.wildcard_tile);
         p.refresh_waits(&game.wait_rules);
         game.players[usize::from(seat)] = p;
     }
