@@ -110,44 +110,21 @@ pub struct RiverTile {
     pub called: bool,
 }
 
-/// A player's riichi.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Riichi {
-    None,
-    /// Declared with the discard on the table; accepted when nobody wins on it.
-    Declared {
-        double: bool,
-    },
-    /// Accepted: the stick is on the table.
-    Accepted {
-        double: bool,
-        ippatsu: bool,
-    },
-}
-
-/// One seat's part of the state.
+/// One seat's part of the state: its tiles and what every family reads of them. What a family
+/// keeps of a seat besides (riichi's declaration and furiten, the flowers set aside, Sichuan's void
+/// suit) is the family's own state, asked through the seam ([`crate::family`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Player {
     pub(crate) hand: PaiCounts,
     pub(crate) packed: PackedHand,
     pub(crate) melds: ArrayVec<MeldRecord, 4>,
     pub(crate) river: ArrayVec<RiverTile, 32>,
-    /// Kinds this seat has discarded (furiten).
+    /// Kinds this seat has discarded.
     pub(crate) discarded: TileSet,
     /// The waits of the hand one tile short (after a discard, a kan or a kita).
     pub(crate) waits: TileSet,
-    pub(crate) riichi: Riichi,
-    /// A win passed since this seat's last discard (同巡内フリテン).
-    pub(crate) temporary_furiten: bool,
-    /// A win passed after riichi (立直後フリテン): for the rest of the hand.
-    pub(crate) riichi_furiten: bool,
-    pub(crate) nuki: u8,
     /// Kinds that may not be discarded right after a call (kuikae).
     pub(crate) kuikae: TileSet,
-    /// Every discard a terminal or honor and none called, so far.
-    pub(crate) nagashi: bool,
-    /// The seat liable for a big three dragons or big four winds (pao).
-    pub(crate) pao: Option<Seat>,
     pub(crate) kans: u8,
 }
 
@@ -160,27 +137,13 @@ impl Player {
             river: ArrayVec::new(),
             discarded: TileSet::EMPTY,
             waits: TileSet::EMPTY,
-            riichi: Riichi::None,
-            temporary_furiten: false,
-            riichi_furiten: false,
-            nuki: 0,
             kuikae: TileSet::EMPTY,
-            nagashi: true,
-            pao: None,
             kans: 0,
         }
     }
 
-    pub(crate) fn in_riichi(&self) -> bool {
-        !matches!(self.riichi, Riichi::None)
-    }
-
     pub(crate) fn is_closed(&self) -> bool {
         self.melds.iter().all(|m| m.kind == MeldKind::Ankan)
-    }
-
-    pub(crate) fn furiten(&self) -> bool {
-        self.temporary_furiten || self.riichi_furiten || self.discarded.bits() & self.waits.bits() != 0
     }
 
     /// Rebuilds the packed hand from the counts and melds (after a call, a kan or a deal). The
@@ -729,9 +692,9 @@ impl Game {
                 let rules = crate::family::seat_wait_rules(self, seat);
                 let p = &mut self.players[s];
                 p.hand.remove(Pai::NORTH);
-                p.nuki += 1;
                 p.repack(self.wait_rules.wildcard_tile);
                 p.refresh_waits(&rules);
+                crate::family::north_set_aside(self, seat);
                 self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
                 // The north may be won on (Tenhou: by any hand waiting on it); like an added
                 // kan, it ends the go-around only once it stands.

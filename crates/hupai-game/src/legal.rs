@@ -461,7 +461,9 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         }
         if p.waits.contains(kind) {
             hit |= bit;
-            if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)) {
+            if !crate::family::furiten(game, s)
+                && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard))
+            {
                 ron |= bit;
                 asked |= bit;
             }
@@ -510,16 +512,11 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
         }
         let bit = 1 << s;
         hit |= bit;
-        if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(on)) {
+        if !crate::family::furiten(game, s) && crate::family::can_win(game, s, from, pai, false, Some(on)) {
             ron |= bit;
         }
     }
     (ron, hit)
-}
-
-/// Furiten, where the family has it.
-fn furiten(game: &Game, p: &Player) -> bool {
-    game.rules.family.has_furiten() && p.furiten()
 }
 
 /// A closed hand of terminals and honors only, twelve kinds or more: ready for thirteen orphans.
@@ -548,7 +545,7 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         (Phase::Turn { reach: true, .. }, Action::Dahai { .. }) => {
             "after riichi the discard must leave the hand ready".into()
         }
-        (Phase::Turn { .. }, Action::Dahai { .. }) if p.in_riichi() => {
+        (Phase::Turn { .. }, Action::Dahai { .. }) if crate::family::in_riichi(game, seat) => {
             "in riichi only the tile just drawn may be discarded".into()
         }
         (Phase::Turn { .. }, Action::Dahai { pai, .. })

@@ -91,8 +91,8 @@ impl Game {
             v.hand_sizes[i] = p.hand.total() as u8;
             v.melds[i] = p.melds.clone();
             v.rivers[i] = p.river.clone();
-            v.riichi[i] = p.in_riichi();
-            v.nuki[i] = p.nuki;
+            v.riichi[i] = crate::family::in_riichi(self, i as Seat);
+            v.nuki[i] = crate::family::nuki(self, i as Seat);
             v.flowers[i] = crate::family::flowers(self, i as Seat);
             v.voids[i] = crate::family::void(self, i as Seat);
             v.out[i] = crate::family::out(self, i as Seat);

@@ -53,7 +53,7 @@ impl State {
     pub(crate) fn new(rules: &GameRules) -> State {
         State {
             chinese: chinese::State::default(),
-            riichi: riichi::State { options: rules.scoring_options() },
+            riichi: riichi::State { options: rules.scoring_options(), seats: [riichi::SeatState::NEW; 4] },
             gb: gb::State { options: rules.gb_options() },
             hongzhong: hongzhong::State::default(),
             changsha: changsha::State::default(),
@@ -129,7 +129,30 @@ pub(crate) fn void(game: &Game, seat: Seat) -> Option<Suit> {
 #[inline]
 pub(crate) fn hand_locked(game: &Game, seat: Seat) -> bool {
     let s = usize::from(seat & 3);
-    game.players[s].in_riichi() || game.family.sichuan.wins[s] > 0
+    game.family.riichi.seats[s].in_riichi() || game.family.sichuan.wins[s] > 0
+}
+
+/// Whether `seat` has declared riichi (the declaration on the table or accepted).
+#[inline]
+pub(crate) fn in_riichi(game: &Game, seat: Seat) -> bool {
+    game.family.riichi.seats[usize::from(seat & 3)].in_riichi()
+}
+
+/// Whether `seat` may not win on another seat's tile because of its own discards or passes
+/// (riichi's furiten; the other families have none).
+#[inline]
+pub(crate) fn furiten(game: &Game, seat: Seat) -> bool {
+    game.rules.family.has_furiten() && riichi::furiten(game, seat)
+}
+
+/// Norths `seat` has set aside (three-player riichi).
+pub(crate) fn nuki(game: &Game, seat: Seat) -> u8 {
+    game.family.riichi.seats[usize::from(seat & 3)].nuki
+}
+
+/// `seat` set a north aside (three-player riichi's kita): counted by the family.
+pub(crate) fn north_set_aside(game: &mut Game, seat: Seat) {
+    game.family.riichi.seats[usize::from(seat & 3)].nuki += 1;
 }
 
 /// Flowers `seat` has set aside this hand (the Chinese families whose set has them).
@@ -315,7 +338,7 @@ pub(crate) fn win_passed(game: &mut Game, hit: u8) {
 /// `from`'s last discard was called: riichi's nagashi is broken.
 pub(crate) fn discard_called(game: &mut Game, from: Seat) {
     if game.rules.family == Family::Riichi {
-        game.players[usize::from(from & 3)].nagashi = false;
+        game.family.riichi.seats[usize::from(from & 3)].nagashi = false;
     }
 }
 

@@ -11,15 +11,72 @@ use hupai_score::riichi::{self, Yaku};
 
 use crate::action::Action;
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
-use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, Riichi, WallSource};
+use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, WallSource};
 use crate::pai::{Pai, PaiId};
 use crate::rules::{KanDora, PaoHonba};
 use crate::wall::Wall;
 
-/// Riichi's part of the game's state: the scorer's options.
+/// Riichi's part of the game's state: the scorer's options, and what it keeps of each seat for
+/// the hand being played.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct State {
     pub(crate) options: riichi::Options,
+    pub(crate) seats: [SeatState; 4],
+}
+
+/// A player's riichi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Riichi {
+    None,
+    /// Declared with the discard on the table; accepted when nobody wins on it.
+    Declared {
+        double: bool,
+    },
+    /// Accepted: the stick is on the table.
+    Accepted {
+        double: bool,
+        ippatsu: bool,
+    },
+}
+
+/// What riichi keeps of a seat for the hand being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct SeatState {
+    pub(crate) riichi: Riichi,
+    /// A win passed since this seat's last discard (同巡内フリテン).
+    pub(crate) temporary_furiten: bool,
+    /// A win passed after riichi (立直後フリテン): for the rest of the hand.
+    pub(crate) riichi_furiten: bool,
+    /// Norths set aside (three players).
+    pub(crate) nuki: u8,
+    /// Every discard a terminal or honor and none called, so far.
+    pub(crate) nagashi: bool,
+    /// The seat liable for a big three dragons or big four winds (pao).
+    pub(crate) pao: Option<Seat>,
+}
+
+impl SeatState {
+    /// A seat at the deal.
+    pub(crate) const NEW: SeatState = SeatState {
+        riichi: Riichi::None,
+        temporary_furiten: false,
+        riichi_furiten: false,
+        nuki: 0,
+        nagashi: true,
+        pao: None,
+    };
+
+    pub(crate) fn in_riichi(&self) -> bool {
+        !matches!(self.riichi, Riichi::None)
+    }
+}
+
+/// Furiten: a win passed since `seat`'s last discard or after its riichi, or a wait among its own
+/// discards.
+pub(crate) fn furiten(game: &Game, seat: Seat) -> bool {
+    let s = usize::from(seat & 3);
+    let (p, r) = (&game.players[s], &game.family.riichi.seats[s]);
+    r.temporary_furiten || r.riichi_furiten || p.discarded.bits() & p.waits.bits() != 0
 }
 
 /// The situation of `seat` winning on `pai` (from `from`; itself for a tsumo, whose drawn tile
@@ -33,11 +90,12 @@ pub(crate) fn situation(
     on: Option<ClaimOn>,
 ) -> Option<Situation> {
     let p = &game.players[usize::from(seat)];
+    let r = &game.family.riichi.seats[usize::from(seat & 3)];
     let tsumo = seat == from;
     let (hand, _) = super::winning_hand(game, seat, from, pai)?;
     let mut s = Situation::new(hand, pai.kind()?);
     s.tsumo = tsumo;
-    if let Riichi::Accepted { double, ippatsu } = p.riichi {
+    if let Riichi::Accepted { double, ippatsu } = r.riichi {
         s.riichi = true;
         s.double_riichi = double;
         s.ippatsu = ippatsu;
@@ -60,7 +118,7 @@ pub(crate) fn situation(
     }
     s.honba = u32::from(game.honba);
     s.kyotaku = u32::from(game.kyotaku);
-    s.nuki = p.nuki;
+    s.nuki = r.nuki;
     Some(s)
 }
 
@@ -92,7 +150,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let mut deltas = [0i32; 4];
         let wi = usize::from(w);
         let sticks = points.kyotaku as i32;
-        let liable = game.players[wi]
+        let liable = game.family.riichi.seats[wi]
             .pao
             .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
         // The scorer pays 100 a counter from each payer; `honba_points` may make it more.
@@ -159,7 +217,9 @@ pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     let tenpai = super::ready_seats(game);
     let mut deltas = [0i32; 4];
     let nagashi: ArrayVec<usize, 4> = (0..n)
-        .filter(|&s| game.rules.nagashi_mangan && game.players[s].nagashi && !game.players[s].river.is_empty())
+        .filter(|&s| {
+            game.rules.nagashi_mangan && game.family.riichi.seats[s].nagashi && !game.players[s].river.is_empty()
+        })
         .collect();
     if !nagashi.is_empty() {
         for &w in &nagashi {
@@ -206,7 +266,7 @@ pub(crate) fn discarding(game: &mut Game, seat: Seat, pai: Pai, reach: bool) {
     reveal_pending_dora(game);
     let s = usize::from(seat & 3);
     let first_turn = game.no_calls && game.players[s].river.is_empty();
-    let p = &mut game.players[s];
+    let p = &mut game.family.riichi.seats[s];
     if !pai.kind().unwrap_or(Tile::EAST).is_terminal_or_honor() {
         p.nagashi = false;
     }
@@ -246,8 +306,8 @@ pub(crate) fn kan_dora(game: &mut Game, timing: KanDora) {
 /// The riichi on the table stands: the stick is paid. False if it ended the hand (four riichi).
 pub(crate) fn accept(game: &mut Game, seat: Seat) -> bool {
     let s = usize::from(seat & 3);
-    if let Riichi::Declared { double } = game.players[s].riichi {
-        game.players[s].riichi = Riichi::Accepted { double, ippatsu: true };
+    if let Riichi::Declared { double } = game.family.riichi.seats[s].riichi {
+        game.family.riichi.seats[s].riichi = Riichi::Accepted { double, ippatsu: true };
         game.scores[s] -= 1000;
         game.kyotaku += 1;
         game.riichi_count += 1;
@@ -262,7 +322,7 @@ pub(crate) fn accept(game: &mut Game, seat: Seat) -> bool {
 
 /// A call, kan or kita: every ippatsu ends.
 pub(crate) fn break_ippatsu(game: &mut Game) {
-    for p in &mut game.players {
+    for p in &mut game.family.riichi.seats {
         if let Riichi::Accepted { double, .. } = p.riichi {
             p.riichi = Riichi::Accepted { double, ippatsu: false };
         }
@@ -274,7 +334,7 @@ pub(crate) fn break_ippatsu(game: &mut Game) {
 pub(crate) fn pass_furiten(game: &mut Game, hit: u8) {
     for s in 0..game.seat_count() {
         if hit & (1 << s) != 0 {
-            let p = &mut game.players[s];
+            let p = &mut game.family.riichi.seats[s];
             p.temporary_furiten = true;
             if p.in_riichi() {
                 p.riichi_furiten = true;
@@ -289,7 +349,7 @@ pub(crate) fn check_pao(game: &mut Game, seat: Seat, from: Seat, pai: Pai) {
         return;
     }
     let Some(kind) = pai.kind() else { return };
-    let p = &mut game.players[usize::from(seat & 3)];
+    let p = &game.players[usize::from(seat & 3)];
     let triplets = |dragon: bool| {
         p.melds
             .iter()
@@ -299,7 +359,7 @@ pub(crate) fn check_pao(game: &mut Game, seat: Seat, from: Seat, pai: Pai) {
             .count()
     };
     if (kind.is_dragon() && triplets(true) == 3) || (kind.is_wind() && triplets(false) == 4) {
-        p.pao = Some(from);
+        game.family.riichi.seats[usize::from(seat & 3)].pao = Some(from);
     }
 }
 
@@ -344,11 +404,11 @@ pub(crate) fn census(game: &Game) -> [u8; 37] {
     };
     let n = game.rules.players;
     let red = game.red();
-    for p in &game.players[..game.seat_count()] {
+    for (p, r) in game.players[..game.seat_count()].iter().zip(&game.family.riichi.seats) {
         p.hand.tiles().for_each(&mut put);
         p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
         p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-        (0..p.nuki).for_each(|_| put(Pai::NORTH));
+        (0..r.nuki).for_each(|_| put(Pai::NORTH));
     }
     let mut taken = [false; 136];
     let mut take = |id: crate::PaiId| {
@@ -402,6 +462,7 @@ pub(crate) fn deal(game: &mut Game) {
     let red = game.red();
     let oya = game.kyoku;
     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    game.family.riichi.seats = [SeatState::NEW; 4];
     for seat in 0..n {
         let mut p = Player::new();
         let offset = (seat + n - oya) % n;
