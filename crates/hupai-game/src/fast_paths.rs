@@ -131,7 +131,7 @@ fn hongzhong_checks(p: &crate::game::Player) -> [usize; 2] {
             for pai in p.hand.distinct() {
                 let mut after = p.packed.clone();
                 if let Some(kind) = pai.kind()
-                    && p.wildcard != Some(kind)
+                    && kind != hupai::Tile::RED
                     && after.remove(kind).is_ok()
                 {
                     plain_waits(&after);

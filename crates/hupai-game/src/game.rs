@@ -110,59 +110,22 @@ pub struct RiverTile {
     pub called: bool,
 }
 
-/// A player's riichi.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Riichi {
-    None,
-    /// Declared with the discard on the table; accepted when nobody wins on it.
-    Declared {
-        double: bool,
-    },
-    /// Accepted: the stick is on the table.
-    Accepted {
-        double: bool,
-        ippatsu: bool,
-    },
-}
-
-/// One seat's part of the state.
+/// One seat's part of the state: its tiles and what every family reads of them. What a family
+/// keeps of a seat besides (riichi's declaration and furiten, the flowers set aside, Sichuan's void
+/// suit) is the family's own state, asked through the seam ([`crate::family`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Player {
     pub(crate) hand: PaiCounts,
     pub(crate) packed: PackedHand,
     pub(crate) melds: ArrayVec<MeldRecord, 4>,
     pub(crate) river: ArrayVec<RiverTile, 32>,
-    /// Kinds this seat has discarded (furiten).
+    /// Kinds this seat has discarded.
     pub(crate) discarded: TileSet,
     /// The waits of the hand one tile short (after a discard, a kan or a kita).
     pub(crate) waits: TileSet,
-    pub(crate) riichi: Riichi,
-    /// A win passed since this seat's last discard (同巡内フリテン).
-    pub(crate) temporary_furiten: bool,
-    /// A win passed after riichi (立直後フリテン): for the rest of the hand.
-    pub(crate) riichi_furiten: bool,
-    pub(crate) nuki: u8,
     /// Kinds that may not be discarded right after a call (kuikae).
     pub(crate) kuikae: TileSet,
-    /// Every discard a terminal or honor and none called, so far.
-    pub(crate) nagashi: bool,
-    /// The seat liable for a big three dragons or big four winds (pao).
-    pub(crate) pao: Option<Seat>,
     pub(crate) kans: u8,
-    /// The kind whose copies are wild (Hongzhong's red dragon): kept in `hand` as tiles, in
-    /// `packed` as wildcards.
-    pub(crate) wildcard: Option<Tile>,
-    /// Flowers set aside (GB).
-    pub(crate) flowers: u8,
-    /// The suit declared void (定缺, Sichuan): its tiles go first, and a hand holding one
-    /// cannot win.
-    pub(crate) void: Option<hupai::Suit>,
-    /// Won and left the hand (Sichuan): skipped in turn order, asked nothing more.
-    pub(crate) out: bool,
-    /// Wins this hand (Sichuan; more than one under 血流成河).
-    pub(crate) wins: u8,
-    /// The tiles this seat won on, set aside (Sichuan).
-    pub(crate) won: ArrayVec<Pai, 32>,
 }
 
 impl Player {
@@ -174,46 +137,22 @@ impl Player {
             river: ArrayVec::new(),
             discarded: TileSet::EMPTY,
             waits: TileSet::EMPTY,
-            riichi: Riichi::None,
-            temporary_furiten: false,
-            riichi_furiten: false,
-            nuki: 0,
             kuikae: TileSet::EMPTY,
-            nagashi: true,
-            pao: None,
             kans: 0,
-            flowers: 0,
-            wildcard: None,
-            void: None,
-            out: false,
-            wins: 0,
-            won: ArrayVec::new(),
         }
-    }
-
-    pub(crate) fn in_riichi(&self) -> bool {
-        !matches!(self.riichi, Riichi::None)
-    }
-
-    /// The hand may no longer change: riichi, or a Sichuan winner playing on (血流成河), who
-    /// discards what it draws.
-    pub(crate) fn hand_locked(&self) -> bool {
-        self.in_riichi() || self.wins > 0
     }
 
     pub(crate) fn is_closed(&self) -> bool {
         self.melds.iter().all(|m| m.kind == MeldKind::Ankan)
     }
 
-    pub(crate) fn furiten(&self) -> bool {
-        self.temporary_furiten || self.riichi_furiten || self.discarded.bits() & self.waits.bits() != 0
-    }
-
-    /// Rebuilds the packed hand from the counts and melds (after a call, a kan or a deal).
-    pub(crate) fn repack(&mut self) {
+    /// Rebuilds the packed hand from the counts and melds (after a call, a kan or a deal). The
+    /// copies of `wildcard`, the hand rules' wild kind if any (Hongzhong's red dragon), are kept
+    /// in `hand` as tiles and in `packed` as wildcards.
+    pub(crate) fn repack(&mut self, wildcard: Option<Tile>) {
         let mut kinds = self.hand.kinds;
         let mut wild = 0;
-        if let Some(w) = self.wildcard {
+        if let Some(w) = wildcard {
             wild = std::mem::take(&mut kinds[w.index()]);
         }
         let mut packed = PackedHand::from_counts(&kinds, wild).unwrap_or_default();
@@ -224,16 +163,16 @@ impl Player {
         self.packed = packed;
     }
 
-    /// The packed hand after `kind` came in (`add`) or went out: a wildcard kind as a wildcard.
-    pub(crate) fn pack_change(&mut self, kind: Tile, add: bool) {
-        let result = match (self.wildcard == Some(kind), add) {
+    /// The packed hand after `kind` came in (`add`) or went out: the `wildcard` kind as a wildcard.
+    pub(crate) fn pack_change(&mut self, kind: Tile, add: bool, wildcard: Option<Tile>) {
+        let result = match (wildcard == Some(kind), add) {
             (true, true) => self.packed.add_wildcard(),
             (true, false) => self.packed.remove_wildcard(),
             (false, true) => self.packed.add(kind),
             (false, false) => self.packed.remove(kind),
         };
         if result.is_err() {
-            self.repack();
+            self.repack(wildcard);
         }
     }
 
@@ -669,40 +608,11 @@ impl Game {
         crate::family::draw(self, seat, replacement);
     }
 
-    fn reveal_pending_dora(&mut self) {
-        while self.dora_pending > 0 {
-            self.dora_pending -= 1;
-            self.reveal_dora();
-        }
-    }
-
-    fn reveal_dora(&mut self) {
-        if self.dora_shown < 5 {
-            let dora_marker = self.wall.dora_indicator(usize::from(self.dora_shown)).pai(self.red());
-            self.dora_shown += 1;
-            self.emit(Event::Dora { dora_marker });
-        }
-    }
-
-    /// A kan's dora: now, or after the kan's discard.
-    fn kan_dora(&mut self, timing: KanDora) {
-        if !self.rules.family.has_dora() {
-            return;
-        }
-        match timing {
-            KanDora::Immediate => self.reveal_dora(),
-            KanDora::AfterDiscard => self.dora_pending += 1,
-        }
-    }
-
-    /// Breaks every ippatsu and the first go-around (any call, kan or kita does).
+    /// Breaks the first go-around (any call, kan or kita does), and what the family keeps of it
+    /// (riichi's ippatsu).
     fn interrupt(&mut self) {
         self.no_calls = false;
-        for p in &mut self.players {
-            if let Riichi::Accepted { double, .. } = p.riichi {
-                p.riichi = Riichi::Accepted { double, ippatsu: false };
-            }
-        }
+        crate::family::go_around_broken(self);
     }
 
     // ---- the seat to move ----
@@ -724,15 +634,16 @@ impl Game {
             }
             Action::Ryukyoku => self.abort(DrawReason::NineTerminals),
             Action::Ankan { consumed } => {
-                self.reveal_pending_dora();
+                crate::family::declaring_kan(self);
+                let rules = crate::family::seat_wait_rules(self, seat);
                 let p = &mut self.players[s];
                 for c in consumed {
                     p.hand.remove(c);
                 }
                 p.melds.push(MeldRecord { kind: MeldKind::Ankan, pais: consumed, from: seat });
                 p.kans += 1;
-                p.repack();
-                p.refresh_waits(&self.wait_rules);
+                p.repack(self.wait_rules.wildcard_tile);
+                p.refresh_waits(&rules);
                 self.kans += 1;
                 self.emit(Event::Ankan { actor: seat, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Ankan);
@@ -746,7 +657,8 @@ impl Game {
                 }
             }
             Action::Kakan { pai } => {
-                self.reveal_pending_dora();
+                crate::family::declaring_kan(self);
+                let rules = crate::family::seat_wait_rules(self, seat);
                 let p = &mut self.players[s];
                 p.hand.remove(pai);
                 let kind = pai.kind_index();
@@ -758,8 +670,8 @@ impl Game {
                     m.pais[3] = pai;
                 }
                 p.kans += 1;
-                p.repack();
-                p.refresh_waits(&self.wait_rules);
+                p.repack(self.wait_rules.wildcard_tile);
+                p.refresh_waits(&rules);
                 self.kans += 1;
                 self.emit(Event::Kakan { actor: seat, pai, consumed });
                 crate::family::kan_paid(self, seat, seat, MeldKind::Kakan);
@@ -777,11 +689,12 @@ impl Game {
                 crate::family::own_turn(self, seat, action)
             }
             Action::Kita => {
+                let rules = crate::family::seat_wait_rules(self, seat);
                 let p = &mut self.players[s];
                 p.hand.remove(Pai::NORTH);
-                p.nuki += 1;
-                p.repack();
-                p.refresh_waits(&self.wait_rules);
+                p.repack(self.wait_rules.wildcard_tile);
+                p.refresh_waits(&rules);
+                crate::family::north_set_aside(self, seat);
                 self.emit(Event::Kita { actor: seat, pai: Pai::NORTH });
                 // The north may be won on (Tenhou: by any hand waiting on it); like an added
                 // kan, it ends the go-around only once it stands.
@@ -812,32 +725,24 @@ impl Game {
         if crate::family::kan_stands(self, seat) {
             return;
         }
-        self.kan_dora(timing);
+        crate::family::kan_dora(self, timing);
         self.draw(seat, true);
     }
 
     fn discard(&mut self, seat: Seat, pai: Pai, tsumogiri: bool, reach: bool) {
-        self.reveal_pending_dora();
+        // The family's part first (riichi's dora left for after a kan's discard, its declaration,
+        // ippatsu and furiten), while the river is as it was.
+        crate::family::discarding(self, seat, pai, reach);
         let s = usize::from(seat);
-        let first_turn = self.no_calls && self.players[s].river.is_empty();
+        let rules = crate::family::seat_wait_rules(self, seat);
         let p = &mut self.players[s];
         p.hand.remove(pai);
         let kind = pai.kind().unwrap_or(Tile::EAST);
-        p.pack_change(kind, false);
+        p.pack_change(kind, false, self.wait_rules.wildcard_tile);
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
-        if !kind.is_terminal_or_honor() {
-            p.nagashi = false;
-        }
-        p.temporary_furiten = false;
         p.kuikae = TileSet::EMPTY;
-        if reach {
-            p.riichi = Riichi::Declared { double: first_turn };
-        } else if let Riichi::Accepted { double, ippatsu: true } = p.riichi {
-            // The go-around after riichi ends with the declarer's next discard.
-            p.riichi = Riichi::Accepted { double, ippatsu: false };
-        }
-        p.refresh_waits(&self.wait_rules);
+        p.refresh_waits(&rules);
         self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
         let (asked, ron, hit) = crate::legal::discard_claims(self, seat, pai);
         if asked != 0 {
@@ -854,20 +759,10 @@ impl Game {
         self.phase = Phase::Claims { from, pai, on, asked, answered: 0, ron, hit, reach };
     }
 
-    /// Seats whose waits held a tile they did not win on become furiten.
+    /// Seats whose waits held a tile they did not win on (a bit each): the family's answer
+    /// (riichi's furiten).
     fn pass_furiten(&mut self, hit: u8) {
-        if !self.rules.family.has_furiten() {
-            return;
-        }
-        for s in 0..self.seat_count() {
-            if hit & (1 << s) != 0 {
-                let p = &mut self.players[s];
-                p.temporary_furiten = true;
-                if p.in_riichi() {
-                    p.riichi_furiten = true;
-                }
-            }
-        }
+        crate::family::win_passed(self, hit);
     }
 
     /// The abortive draw the last discard brings unless it is won on: four winds (the first four
@@ -893,7 +788,7 @@ impl Game {
 
     /// Nobody took the discard: riichi stands, abortive draws are checked, the next seat draws.
     fn discard_passed(&mut self, seat: Seat, reach: bool) {
-        if reach && !self.accept_riichi(seat) {
+        if reach && !crate::family::declaration_stands(self, seat) {
             return;
         }
         if let Some(reason) = self.abort_on_discard() {
@@ -906,24 +801,7 @@ impl Game {
     /// The next seat in turn order after `seat` still in the hand (Sichuan's winners leave it).
     pub(crate) fn next_active(&self, seat: Seat) -> Seat {
         let n = self.rules.players;
-        (1..=n).map(|k| self.next_in_turn(seat, k)).find(|&s| !self.players[usize::from(s)].out).unwrap_or(seat)
-    }
-
-    /// The riichi on the table stands: the stick is paid. False if it ended the hand.
-    fn accept_riichi(&mut self, seat: Seat) -> bool {
-        let s = usize::from(seat);
-        if let Riichi::Declared { double } = self.players[s].riichi {
-            self.players[s].riichi = Riichi::Accepted { double, ippatsu: true };
-            self.scores[s] -= 1000;
-            self.kyotaku += 1;
-            self.riichi_count += 1;
-            self.emit(Event::ReachAccepted { actor: seat });
-            if self.rules.four_riichi_draw && self.rules.players == 4 && self.riichi_count == 4 {
-                self.abort(DrawReason::FourRiichi);
-                return false;
-            }
-        }
-        true
+        (1..=n).map(|k| self.next_in_turn(seat, k)).find(|&s| !crate::family::out(self, s)).unwrap_or(seat)
     }
 
     // ---- the other seats' answers ----
@@ -967,7 +845,7 @@ impl Game {
         }
         match on {
             ClaimOn::Discard => {
-                if reach && !self.accept_riichi(from) {
+                if reach && !crate::family::declaration_stands(self, from) {
                     return;
                 }
                 match call {
@@ -992,8 +870,9 @@ impl Game {
         if let Some(r) = self.players[usize::from(from)].river.last_mut() {
             r.called = true;
         }
-        self.players[usize::from(from)].nagashi = false;
+        crate::family::discard_called(self, from);
         let s = usize::from(seat);
+        let rules = crate::family::seat_wait_rules(self, seat);
         let p = &mut self.players[s];
         match action {
             Action::Chi { pai, consumed } => {
@@ -1002,7 +881,7 @@ impl Game {
                 }
                 p.melds.push(MeldRecord { kind: MeldKind::Chi, pais: [pai, consumed[0], consumed[1], pai], from });
                 p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
-                p.repack();
+                p.repack(self.wait_rules.wildcard_tile);
                 self.emit(Event::Chi { actor: seat, target: from, pai, consumed });
                 self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
             }
@@ -1012,8 +891,8 @@ impl Game {
                 }
                 p.melds.push(MeldRecord { kind: MeldKind::Pon, pais: [pai, consumed[0], consumed[1], pai], from });
                 p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
-                p.repack();
-                self.check_pao(seat, from, pai);
+                p.repack(self.wait_rules.wildcard_tile);
+                crate::family::meld_called(self, seat, from, pai);
                 self.emit(Event::Pon { actor: seat, target: from, pai, consumed });
                 self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
             }
@@ -1027,10 +906,10 @@ impl Game {
                     from,
                 });
                 p.kans += 1;
-                p.repack();
-                p.refresh_waits(&self.wait_rules);
+                p.repack(self.wait_rules.wildcard_tile);
+                p.refresh_waits(&rules);
                 self.kans += 1;
-                self.check_pao(seat, from, pai);
+                crate::family::meld_called(self, seat, from, pai);
                 self.emit(Event::Daiminkan { actor: seat, target: from, pai, consumed });
                 crate::family::kan_paid(self, seat, from, MeldKind::Daiminkan);
                 self.after_kan(seat, self.rules.open_kan_dora);
@@ -1044,33 +923,13 @@ impl Game {
         }
     }
 
-    /// The third dragon or fourth wind meld called from `from` makes `from` liable (pao).
-    fn check_pao(&mut self, seat: Seat, from: Seat, pai: Pai) {
-        if !self.rules.pao {
-            return;
-        }
-        let Some(kind) = pai.kind() else { return };
-        let p = &mut self.players[usize::from(seat)];
-        let triplets = |dragon: bool| {
-            p.melds
-                .iter()
-                .filter(|m| m.kind != MeldKind::Chi)
-                .filter_map(|m| m.pais[0].kind())
-                .filter(|k| if dragon { k.is_dragon() } else { k.is_wind() })
-                .count()
-        };
-        if (kind.is_dragon() && triplets(true) == 3) || (kind.is_wind() && triplets(false) == 4) {
-            p.pao = Some(from);
-        }
-    }
-
     // ---- the end of a hand ----
 
     fn settle_wins(&mut self, from: Seat, pai: Pai, winners: &[Seat], rinshan: bool, on: Option<ClaimOn>) {
         crate::family::wins(self, from, pai, winners, rinshan, on);
     }
 
-    fn abort(&mut self, reason: DrawReason) {
+    pub(crate) fn abort(&mut self, reason: DrawReason) {
         self.emit(Event::Ryukyoku { reason, deltas: [0; 4], tenpai: 0 });
         self.end_hand(true, false, true);
     }

@@ -116,9 +116,10 @@ fn turn(
     if can_tsumo && wants(want, Action::Hora) {
         push(out, Action::Hora);
     }
-    let riichi = p.hand_locked();
+    let riichi = crate::family::hand_locked(game, seat);
+    let void = crate::family::void(game, seat);
     // While the hand holds its declared void suit (定缺), only those tiles may go.
-    let void_held = p.void.filter(|&v| holds_suit(p, v));
+    let void_held = void.filter(|&v| holds_suit(p, v));
     if let Some(drawn) = drawn {
         if !riichi && wants(want, Action::Ryukyoku) && nine_terminals(game, p, rinshan) {
             push(out, Action::Ryukyoku);
@@ -128,7 +129,10 @@ fn turn(
         }
         if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, ANKAN) {
             for k in 0..34 {
-                if p.hand.kinds[k] == 4 && p.wildcard != Some(Tile::ALL[k]) && p.void != Some(Tile::ALL[k].suit()) {
+                if p.hand.kinds[k] == 4
+                    && game.wait_rules.wildcard_tile != Some(Tile::ALL[k])
+                    && void != Some(Tile::ALL[k].suit())
+                {
                     let kind = Tile::ALL[k];
                     if riichi && !(drawn.kind() == Some(kind) && ankan_keeps_waits(game, p, kind)) {
                         continue;
@@ -174,7 +178,10 @@ fn turn(
     for pai in p.hand.distinct() {
         let kind = pai.kind().unwrap_or(Tile::EAST);
         // Wildcards are kept: Hongzhong never lets a red dragon go.
-        if p.kuikae.contains(kind) || p.wildcard == Some(kind) || void_held.is_some_and(|v| kind.suit() != v) {
+        if p.kuikae.contains(kind)
+            || game.wait_rules.wildcard_tile == Some(kind)
+            || void_held.is_some_and(|v| kind.suit() != v)
+        {
             continue;
         }
         discards_of(p, pai, drawn, out);
@@ -201,14 +208,14 @@ pub(crate) fn allows_discard(game: &Game, seat: Seat, pai: Pai, tsumogiri: bool)
     if reach {
         return p.hand.has(pai) && ready_without(p, pai, game) && offered(p);
     }
-    if p.hand_locked() {
+    if crate::family::hand_locked(game, seat) {
         return tsumogiri && drawn == Some(pai);
     }
     let Some(kind) = pai.kind() else { return false };
-    let void_held = p.void.filter(|&v| holds_suit(p, v));
+    let void_held = crate::family::void(game, seat).filter(|&v| holds_suit(p, v));
     p.hand.has(pai)
         && !p.kuikae.contains(kind)
-        && p.wildcard != Some(kind)
+        && game.wait_rules.wildcard_tile != Some(kind)
         && void_held.is_none_or(|v| kind.suit() == v)
         && offered(p)
 }
@@ -318,11 +325,15 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     // the player after the discarder is empty.
     let wall_left =
         if game.rules.per_player_walls { game.wall_left(game.next_in_turn(from, 1)) } else { game.tiles_left() };
-    if p.hand_locked() || p.out || wall_left == 0 || crate::family::locked(game, seat) {
+    if crate::family::hand_locked(game, seat)
+        || crate::family::out(game, seat)
+        || wall_left == 0
+        || crate::family::locked(game, seat)
+    {
         return false;
     }
     let Some(kind) = pai.kind() else { return false };
-    if p.void == Some(kind.suit()) {
+    if crate::family::void(game, seat) == Some(kind.suit()) {
         return false;
     }
     let k = kind.index();
@@ -402,7 +413,9 @@ fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bo
     for &c in consumed {
         hand.remove(c);
     }
-    (0..34).any(|k| hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]) && p.wildcard != Some(Tile::ALL[k]))
+    (0..34).any(|k| {
+        hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]) && game.wait_rules.wildcard_tile != Some(Tile::ALL[k])
+    })
 }
 
 /// The kinds kuikae forbids discarding right after calling `pai` with `consumed`.
@@ -443,12 +456,14 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
         let bit = 1 << s;
-        if p.out {
+        if crate::family::out(game, s) {
             continue;
         }
         if p.waits.contains(kind) {
             hit |= bit;
-            if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)) {
+            if !crate::family::furiten(game, s)
+                && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard))
+            {
                 ron |= bit;
                 asked |= bit;
             }
@@ -489,7 +504,7 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
     for k in 1..n {
         let s = game.next_in_turn(from, k);
         let p = &game.players[usize::from(s)];
-        if !p.waits.contains(kind) || p.out {
+        if !p.waits.contains(kind) || crate::family::out(game, s) {
             continue;
         }
         if on == ClaimOn::Ankan && !thirteen_orphans_ready(p) {
@@ -497,16 +512,11 @@ pub(crate) fn chankan_claims(game: &Game, from: Seat, pai: Pai, on: ClaimOn) -> 
         }
         let bit = 1 << s;
         hit |= bit;
-        if !furiten(game, p) && crate::family::can_win(game, s, from, pai, false, Some(on)) {
+        if !crate::family::furiten(game, s) && crate::family::can_win(game, s, from, pai, false, Some(on)) {
             ron |= bit;
         }
     }
     (ron, hit)
-}
-
-/// Furiten, where the family has it.
-fn furiten(game: &Game, p: &Player) -> bool {
-    game.rules.family.has_furiten() && p.furiten()
 }
 
 /// A closed hand of terminals and honors only, twelve kinds or more: ready for thirteen orphans.
@@ -519,6 +529,7 @@ fn thirteen_orphans_ready(p: &Player) -> bool {
 /// Why `action` is not legal for `seat` now, in words.
 pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
     let p = &game.players[usize::from(seat)];
+    let void = crate::family::void(game, seat);
     let holds = |pai: Pai| p.hand.has(pai);
     match (game.phase, action) {
         (Phase::Claims { .. }, Action::Dahai { .. } | Action::Reach | Action::Kakan { .. } | Action::Ankan { .. }) => {
@@ -534,16 +545,16 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
         (Phase::Turn { reach: true, .. }, Action::Dahai { .. }) => {
             "after riichi the discard must leave the hand ready".into()
         }
-        (Phase::Turn { .. }, Action::Dahai { .. }) if p.in_riichi() => {
+        (Phase::Turn { .. }, Action::Dahai { .. }) if crate::family::in_riichi(game, seat) => {
             "in riichi only the tile just drawn may be discarded".into()
         }
         (Phase::Turn { .. }, Action::Dahai { pai, .. })
-            if p.void.is_some_and(|v| holds_suit(p, v) && pai.kind().is_some_and(|k| k.suit() != v)) =>
+            if void.is_some_and(|v| holds_suit(p, v) && pai.kind().is_some_and(|k| k.suit() != v)) =>
         {
             "while the hand holds its void suit (定缺) only those tiles may be discarded".into()
         }
         (Phase::Own(_), _) => crate::family::own_phase_why_not(game, seat, action),
-        (_, Action::Hora) if p.void.is_some_and(|v| holds_suit(p, v)) => {
+        (_, Action::Hora) if void.is_some_and(|v| holds_suit(p, v)) => {
             "a hand holding its void suit (定缺) cannot win".into()
         }
         (Phase::Turn { .. }, Action::Dahai { pai, .. }) if p.kuikae.contains(pai.kind().unwrap_or(Tile::EAST)) => {

@@ -127,7 +127,9 @@ impl Policy for Efficiency {
         }
         // Answering a discard: a chi or pon that lowers shanten, else pass.
         let shanten_of = |counts: &[u8; 34], melds: &[Meld]| {
-            hand_of(p.wildcard, counts, melds).and_then(|h| hupai::shanten(&h, rules).ok()).map(|s| s.number)
+            hand_of(game.wait_rules.wildcard_tile, counts, melds)
+                .and_then(|h| hupai::shanten(&h, rules).ok())
+                .map(|s| s.number)
         };
         let Some(now) = shanten_of(&p.hand.kinds, &melds) else { return Action::None };
         let mut best: Option<(i8, Action)> = None;
@@ -173,7 +175,7 @@ fn discard(game: &Game, seat: Seat, legal: &Actions) -> Action {
     let p = &game.players[usize::from(seat)];
     let dahai = |kind: hupai::Tile| discard_of_kind(legal, kind);
     let melds: arrayvec::ArrayVec<Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
-    if let Some(hand) = hand_of(p.wildcard, &p.hand.kinds, &melds)
+    if let Some(hand) = hand_of(game.wait_rules.wildcard_tile, &p.hand.kinds, &melds)
         && let Ok(advice) = hupai::discard_advice(&hand, &game.hand_rules, &TileCounts([0; 34]))
     {
         for option in advice {

@@ -91,11 +91,11 @@ impl Game {
             v.hand_sizes[i] = p.hand.total() as u8;
             v.melds[i] = p.melds.clone();
             v.rivers[i] = p.river.clone();
-            v.riichi[i] = p.in_riichi();
-            v.nuki[i] = p.nuki;
-            v.flowers[i] = p.flowers;
-            v.voids[i] = p.void;
-            v.out[i] = p.out;
+            v.riichi[i] = crate::family::in_riichi(self, i as Seat);
+            v.nuki[i] = crate::family::nuki(self, i as Seat);
+            v.flowers[i] = crate::family::flowers(self, i as Seat);
+            v.voids[i] = crate::family::void(self, i as Seat);
+            v.out[i] = crate::family::out(self, i as Seat);
         }
         v
     }
@@ -141,45 +141,9 @@ impl Game {
         let n = self.seat_count();
         let seat = usize::from(seat.min(3));
         let red = self.red();
-        // The Chinese families' walls (GB, Hongzhong, Changsha): taken from both ends.
-        let gb = self.rules.family != crate::rules::Family::Riichi;
-        // Wall positions nobody has seen: not dealt, not drawn, not a turned indicator.
-        let len = usize::from(self.wall.len);
-        let mut seen = [false; 136];
-        for offset in 0..self.rules.players {
-            for i in 0..13 {
-                let id = self.wall.dealt(self.rules.players, offset, i);
-                if let Some(pos) = self.wall.ids().iter().position(|&x| x == id) {
-                    seen[pos] = true;
-                }
-            }
-        }
-        let first_live = len - 1 - 13 * n;
-        for k in 0..usize::from(self.live_drawn) {
-            seen[first_live - k] = true;
-        }
-        let mut mark = |id: PaiId| {
-            if let Some(pos) = self.wall.ids().iter().position(|&x| x == id) {
-                seen[pos] = true;
-            }
-        };
-        for k in 0..usize::from(self.replacements) {
-            mark(self.wall.replacement(k));
-        }
-        for k in 0..usize::from(self.dora_shown) {
-            mark(self.wall.dora_indicator(k));
-        }
-        let hidden: ArrayVec<usize, 144> = if gb {
-            // The Chinese wall is taken from both ends (or each player's from its end): what is
-            // left lies between them.
-            self.chinese_wall_left()
-        } else {
-            (0..len).filter(|&i| !seen[i]).collect()
-        };
-        let mut pool: ArrayVec<Pai, 144> = hidden
-            .iter()
-            .map(|&i| if gb { self.chinese_wall.tiles[i].pai(red) } else { self.wall.yama[i].pai(red) })
-            .collect();
+        // Wall positions nobody has seen, as the family lays its wall out.
+        let hidden = crate::family::unseen_wall(self);
+        let mut pool: ArrayVec<Pai, 144> = hidden.iter().map(|&i| crate::family::wall_tile(self, i).pai(red)).collect();
         for (i, p) in self.players.iter().enumerate().take(n) {
             if i != seat {
                 pool.extend(p.hand.tiles());
@@ -206,21 +170,18 @@ impl Game {
                     last_dealt[i] = Some(pai);
                 }
             }
-            p.repack();
-            p.refresh_waits(&g.hand_rules);
+            p.repack(g.wait_rules.wildcard_tile);
+            p.refresh_waits(&crate::family::seat_rules(self, i as Seat, self.hand_rules));
         }
         let mut rest: ArrayVec<Pai, 144> = next.chain(flowers).collect();
-        // The flowers were put last: mixed in again (riichi has none, and its order stays).
-        for i in (1..if gb { rest.len() } else { 0 }).rev() {
+        // The flowers were put last: mixed in again (riichi's wall has none, and its order stays).
+        let mix = if self.rules.family.has_chinese_wall() { rest.len() } else { 0 };
+        for i in (1..mix).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             rest.swap(i, j);
         }
         for (&pos, pai) in hidden.iter().zip(rest) {
-            if gb {
-                g.chinese_wall.tiles[pos] = canonical_id(pai);
-            } else {
-                g.wall.yama[pos] = canonical_id(pai);
-            }
+            crate::family::set_wall_tile(&mut g, pos, canonical_id(pai));
         }
         // The pending decision, asked again of the new hands.
         match g.phase {
@@ -232,11 +193,11 @@ impl Game {
                 before.remove(drawn);
                 let mut probe = p.clone();
                 probe.hand = before;
-                probe.repack();
-                probe.refresh_waits(&g.hand_rules);
+                probe.repack(g.wait_rules.wildcard_tile);
+                probe.refresh_waits(&crate::family::seat_rules(self, t, self.hand_rules));
                 p.waits = probe.waits;
                 let can_tsumo =
-                    crate::family::may_complete(p, drawn) && crate::family::can_win(&g, t, t, drawn, rinshan, None);
+                    crate::family::may_complete(&g, t, drawn) && crate::family::can_win(&g, t, t, drawn, rinshan, None);
                 g.phase = Phase::Turn { seat: t, drawn: Some(drawn), reach, rinshan, can_tsumo };
             }
             Phase::Claims { from, pai, on, reach, .. } => {

@@ -1,7 +1,10 @@
 //! The crate's rooms keep their layers (drawn in `docs/ARCHITECTURE.md`, `hupai-game`): every
 //! `crate::` and `super::` path in `src/` is read and checked against the layer table below, so a
 //! lower room importing a higher one, a room outside `family/` naming a family past the seam, or
-//! a family importing another fails this test.
+//! a family importing another fails this test. A second check keeps each family's state in its
+//! room: only the family's own file and the seam read it, and the engine's rooms outside
+//! `family/` (the turn loop, the legal actions, the views) name no family at all, neither its
+//! state nor a `Family` variant.
 //!
 //! The reading is textual (comments, string literals and each file's unit-test module left out),
 //! which is all the crate needs:
@@ -314,4 +317,65 @@ fn the_checker_catches_each_kind_of_break() {
     assert!(check("formats", "crate::replay::replay(&log, 0, rules, &mut |_| {})").is_empty(), "the exception");
     assert!(check("mjai", "fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::Game;\n}").is_empty(), "unit tests");
     assert_eq!(check("mjai", "use crate::Game;\n#[cfg(test)]\nmod tests {}").len(), 1);
+}
+
+/// The rooms of the engine outside `family/`: they reach the families through the seam only.
+const ENGINE_OUTSIDE_FAMILIES: &[&str] = &["game", "legal", "offer", "view"];
+
+/// The parts of the families' state in [`Family`]'s slot of the game (`game.family.<part>`): each
+/// family's, and the Chinese families' shared part.
+const STATE_PARTS: &[&str] = &["riichi", "gb", "hongzhong", "changsha", "sichuan", "chinese"];
+
+/// Every place one file's code reads a family's state or names a family where it may not.
+fn family_names(room: &str, src: &str) -> Vec<String> {
+    let code = code_only(src);
+    let code = &code[..code.find("#[cfg(test)]\nmod tests {").unwrap_or(code.len())];
+    let mut out = Vec::new();
+    for part in STATE_PARTS {
+        let own = room == "family" || room.strip_prefix("family::") == Some(*part);
+        if !own && code.match_indices(&format!("family.{part}")).any(|(at, _)| ident_at(code, at + 7) == *part) {
+            out.push(format!("{room} reads the state of {part}, which only its room and the seam may"));
+        }
+    }
+    if ENGINE_OUTSIDE_FAMILIES.contains(&room) {
+        for variant in ["Riichi", "Gb", "Hongzhong", "Changsha", "Sichuan"] {
+            let named = code
+                .match_indices(&format!("Family::{variant}"))
+                .any(|(at, _)| ident_at(code, at + "Family::".len()) == variant);
+            if named {
+                out.push(format!("{room} names the family {variant}: ask the seam (crate::family) instead"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_familys_state_stays_in_its_room() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &root, &mut files);
+    let mut problems = Vec::new();
+    for (rel, src) in &files {
+        problems.extend(family_names(&room_of(rel), src).into_iter().map(|p| format!("{rel}: {p}")));
+    }
+    assert!(problems.is_empty(), "family state or names outside their rooms:\n{}", problems.join("\n"));
+    // The check reads what it should: the seam and the families do read the state.
+    let seam = files.iter().find(|(rel, _)| rel == "family/mod.rs").map(|(_, s)| s.as_str()).expect("the seam");
+    assert!(seam.contains("game.family.sichuan"), "the seam reads the families' state");
+}
+
+/// The second checker catches what it is for and lets the rooms' own reads through.
+#[test]
+fn the_family_checker_catches_each_kind_of_name() {
+    assert_eq!(family_names("game", "if !game.family.sichuan.out {}").len(), 1);
+    assert_eq!(family_names("legal", "match game.rules.family { Family::Gb => 1, _ => 0 }").len(), 1);
+    assert_eq!(family_names("family::gb", "let x = game.family.changsha.opened;").len(), 1);
+    assert_eq!(family_names("view", "game.family.riichi.seats[0]; Family::Riichi;").len(), 2);
+    assert!(family_names("family::sichuan", "game.family.sichuan.void[0]").is_empty());
+    assert!(family_names("family", "game.family.sichuan.void[0]; Family::Gb").is_empty());
+    assert!(family_names("family::chinese", "game.family.chinese.flowers[0] += 1;").is_empty());
+    assert!(family_names("game", "self.rules.family.has_chinese_wall(); // game.family.gb").is_empty());
+    // A drivers' or formats' room may name a family (a log's layout differs by family).
+    assert!(family_names("replay", "rules.family != Family::Riichi").is_empty());
 }

@@ -14,6 +14,13 @@ use crate::pai::Pai;
 use crate::rules::GameLength;
 use crate::wall::ChineseWall;
 
+/// What the Chinese families keep of a seat besides its tiles, for the hand being played.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct State {
+    /// Flowers each seat has set aside.
+    pub(crate) flowers: [u8; 4],
+}
+
 /// Most birds a win turns over.
 pub(crate) const MOST_BIRDS: usize = 8;
 
@@ -67,7 +74,6 @@ pub(crate) fn deal(game: &mut Game) {
                 p.hand.add(pai);
             }
         }
-        p.wildcard = game.wait_rules.wildcard_tile;
         game.players[usize::from(seat)] = p;
         if game.rules.per_player_walls {
             game.quarter_taken[usize::from(offset)] = 13;
@@ -101,7 +107,7 @@ pub(crate) fn deal(game: &mut Game) {
         }
     }
     for p in &mut game.players {
-        p.repack();
+        p.repack(game.wait_rules.wildcard_tile);
         p.refresh_waits(&game.hand_rules);
     }
     // A family's own phase before play (Sichuan), else the dealer's draw.
@@ -142,7 +148,7 @@ pub(crate) fn take(game: &mut Game, back: bool) -> Pai {
 }
 
 fn set_aside(game: &mut Game, seat: Seat, flower: Pai) {
-    game.players[usize::from(seat)].flowers += 1;
+    game.family.chinese.flowers[usize::from(seat)] += 1;
     game.emit(Event::Hua { actor: seat, pai: flower });
 }
 
@@ -171,11 +177,11 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, back: bool, rinshan: bool) {
         let p = &mut game.players[usize::from(seat)];
         p.hand.add(pai);
         if let Some(kind) = pai.kind() {
-            p.pack_change(kind, true);
+            p.pack_change(kind, true, game.wait_rules.wildcard_tile);
         }
         game.emit(Event::Tsumo { actor: seat, pai });
-        let can_tsumo =
-            may_complete(&game.players[usize::from(seat)], pai) && super::can_win(game, seat, seat, pai, rinshan, None);
+        let can_tsumo = may_complete(&game.players[usize::from(seat)], pai, game.wait_rules.wildcard_tile)
+            && super::can_win(game, seat, seat, pai, rinshan, None);
         game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan, can_tsumo };
         return;
     }
@@ -196,9 +202,9 @@ pub(crate) fn finish(game: &mut Game) {
 /// scorer decides: one of its waits, or a wildcard, which may complete any ready hand (it stands
 /// for one of the waits, and for nothing a hand without waits could use); four red dragons win
 /// whatever the shape (Hongzhong).
-pub(crate) fn may_complete(p: &crate::game::Player, pai: Pai) -> bool {
+pub(crate) fn may_complete(p: &crate::game::Player, pai: Pai, wildcard: Option<Tile>) -> bool {
     let kind = pai.kind().unwrap_or(Tile::EAST);
-    let wild = p.wildcard.is_some_and(|w| (w == kind && !p.waits.is_empty()) || p.hand.kinds[w.index()] >= 4);
+    let wild = wildcard.is_some_and(|w| (w == kind && !p.waits.is_empty()) || p.hand.kinds[w.index()] >= 4);
     p.waits.contains(kind) || wild
 }
 
@@ -278,10 +284,8 @@ pub(crate) fn census(game: &Game) -> [u8; 37] {
         p.hand.tiles().for_each(&mut put);
         p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
         p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-        // The tiles won while play went on (Sichuan): each in front of its first winner.
-        p.won.iter().copied().for_each(&mut put);
     }
-    super::held_aside(game).into_iter().for_each(&mut put);
+    super::held_aside(game).for_each(&mut put);
     for i in game.chinese_wall_left() {
         put(game.chinese_wall.tiles[i].pai([0; 3]));
     }

@@ -61,7 +61,6 @@ pub(crate) fn situation(
     rinshan: bool,
     on: Option<ClaimOn>,
 ) -> Option<Situation> {
-    let p = &game.players[usize::from(seat)];
     let tsumo = seat == from;
     let (hand, counts) = super::winning_hand(game, seat, from, pai)?;
     let kind = pai.kind()?;
@@ -81,7 +80,7 @@ pub(crate) fn situation(
     s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
     s.seat = game.seat_wind(seat).kind()?;
     s.round = Tile::ALL[27 + usize::from(game.bakaze & 3)];
-    s.flowers = p.flowers;
+    s.flowers = super::flowers(game, seat);
     // 和绝张: the three other copies are on the table. On a discard or a robbed kong the
     // winning tile itself is among the shown ones.
     let others = shown(game, kind).saturating_sub(u8::from(!tsumo));
@@ -113,7 +112,7 @@ pub(crate) fn short_of_minimum(game: &Game, seat: Seat) -> Option<String> {
     if score.enough {
         return None;
     }
-    let flowers = u32::from(game.players[usize::from(seat)].flowers);
+    let flowers = u32::from(super::flowers(game, seat));
     Some(format!(
         "the hand scores {} fan without flowers ({} with them); a win needs {} (flowers do not count)",
         score.fan - flowers,

@@ -183,13 +183,12 @@ mod tests {
                 continue;
             }
             let mut p = Player::new();
-            p.wildcard = Some(Tile::RED);
             for (k, &n) in kinds.iter().enumerate() {
                 for _ in 0..n {
                     p.hand.add(Pai::of(Tile::new(k).expect("a kind")));
                 }
             }
-            p.repack();
+            p.repack(Some(Tile::RED));
             p.refresh_waits(&Rules::HONGZHONG);
             let mut plain = kinds;
             let wild = std::mem::take(&mut plain[red]);

@@ -28,19 +28,20 @@ mod riichi;
 mod sichuan;
 
 use arrayvec::ArrayVec;
-use hupai::{Hand, Rules, TileSet, TileSupply, VoidSuit};
+use hupai::{Hand, Rules, Suit, TileSet, TileSupply, VoidSuit};
 
 use crate::action::{Action, Actions};
 use crate::event::{DrawReason, Seat};
 use crate::game::{ClaimOn, Game, MeldKind, Player};
-use crate::pai::{Pai, PaiCounts};
-use crate::rules::{Family, GameLength, GameRules};
+use crate::pai::{Pai, PaiCounts, PaiId};
+use crate::rules::{Family, GameLength, GameRules, KanDora};
 use crate::wall::ChineseWall;
 
 /// Each family's own state: its scorer's options, and what it keeps of the hand being played.
 /// The game holds it in one slot ([`Game`]'s `family`); only the family's own room reads its part.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct State {
+    pub(crate) chinese: chinese::State,
     pub(crate) riichi: riichi::State,
     pub(crate) gb: gb::State,
     pub(crate) hongzhong: hongzhong::State,
@@ -51,7 +52,8 @@ pub(crate) struct State {
 impl State {
     pub(crate) fn new(rules: &GameRules) -> State {
         State {
-            riichi: riichi::State { options: rules.scoring_options() },
+            chinese: chinese::State::default(),
+            riichi: riichi::State { options: rules.scoring_options(), seats: [riichi::SeatState::NEW; 4] },
             gb: gb::State { options: rules.gb_options() },
             hongzhong: hongzhong::State::default(),
             changsha: changsha::State::default(),
@@ -99,6 +101,105 @@ impl Family {
     pub(crate) const fn has_furiten(self) -> bool {
         matches!(self, Family::Riichi)
     }
+
+    /// The hand's wall is the Chinese one (taken from both ends, flowers among its tiles where the
+    /// set has them), not Tenhou's layout with a dead wall.
+    pub(crate) const fn has_chinese_wall(self) -> bool {
+        !matches!(self, Family::Riichi)
+    }
+}
+
+// ---- what a seat's part of the table holds besides its tiles ----
+
+/// Whether `seat` has won and left the hand (Sichuan): skipped in turn order, asked nothing more.
+#[inline]
+pub(crate) fn out(game: &Game, seat: Seat) -> bool {
+    game.family.sichuan.out >> (seat & 3) & 1 != 0
+}
+
+/// The suit `seat` has declared void (Sichuan), once shown: its tiles go first, and a hand
+/// holding one cannot win.
+#[inline]
+pub(crate) fn void(game: &Game, seat: Seat) -> Option<Suit> {
+    game.family.sichuan.void[usize::from(seat & 3)]
+}
+
+/// The hand may no longer change: riichi, or a winner playing on (Sichuan's 血流成河), who
+/// discards what it draws.
+#[inline]
+pub(crate) fn hand_locked(game: &Game, seat: Seat) -> bool {
+    let s = usize::from(seat & 3);
+    game.family.riichi.seats[s].in_riichi() || game.family.sichuan.wins[s] > 0
+}
+
+/// Whether `seat` has declared riichi (the declaration on the table or accepted).
+#[inline]
+pub(crate) fn in_riichi(game: &Game, seat: Seat) -> bool {
+    game.family.riichi.seats[usize::from(seat & 3)].in_riichi()
+}
+
+/// Whether `seat` may not win on another seat's tile because of its own discards or passes
+/// (riichi's furiten; the other families have none).
+#[inline]
+pub(crate) fn furiten(game: &Game, seat: Seat) -> bool {
+    game.rules.family.has_furiten() && riichi::furiten(game, seat)
+}
+
+/// Norths `seat` has set aside (three-player riichi).
+pub(crate) fn nuki(game: &Game, seat: Seat) -> u8 {
+    game.family.riichi.seats[usize::from(seat & 3)].nuki
+}
+
+/// `seat` set a north aside (three-player riichi's kita): counted by the family.
+pub(crate) fn north_set_aside(game: &mut Game, seat: Seat) {
+    game.family.riichi.seats[usize::from(seat & 3)].nuki += 1;
+}
+
+/// Flowers `seat` has set aside this hand (the Chinese families whose set has them).
+pub(crate) fn flowers(game: &Game, seat: Seat) -> u8 {
+    game.family.chinese.flowers[usize::from(seat & 3)]
+}
+
+/// `rules` as `seat`'s waits are checked with them: with its void suit once declared.
+#[inline]
+pub(crate) fn seat_rules(game: &Game, seat: Seat, rules: Rules) -> Rules {
+    match void(game, seat) {
+        Some(suit) => rules.with_void(suit),
+        None => rules,
+    }
+}
+
+/// The rules `seat`'s waits are checked with (the game's `wait_rules`, with its void suit).
+#[inline]
+pub(crate) fn seat_wait_rules(game: &Game, seat: Seat) -> Rules {
+    seat_rules(game, seat, game.wait_rules)
+}
+
+// ---- the wall as a seat may not see it ----
+
+/// The wall's positions no seat has seen (not dealt, drawn or turned over), for a determinized
+/// game to deal again: riichi's in Tenhou's layout, the Chinese wall's between its two ends.
+pub(crate) fn unseen_wall(game: &Game) -> ArrayVec<usize, 144> {
+    match game.rules.family {
+        Family::Riichi => riichi::unseen_wall(game),
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => game.chinese_wall_left(),
+    }
+}
+
+/// The tile at a position of the hand's wall (see [`unseen_wall`]).
+pub(crate) fn wall_tile(game: &Game, pos: usize) -> PaiId {
+    match game.rules.family {
+        Family::Riichi => game.wall.yama[pos],
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => game.chinese_wall.tiles[pos],
+    }
+}
+
+/// Puts `id` at a position of the hand's wall (see [`unseen_wall`]).
+pub(crate) fn set_wall_tile(game: &mut Game, pos: usize, id: PaiId) {
+    match game.rules.family {
+        Family::Riichi => game.wall.yama[pos] = id,
+        Family::Gb | Family::Hongzhong | Family::Changsha | Family::Sichuan => game.chinese_wall.tiles[pos] = id,
+    }
 }
 
 /// Whether `seat` may win on `pai` (from `from`, itself for a self-draw) as things stand: the hand
@@ -112,9 +213,7 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
                 && hongzhong::win_score(game, seat, from, pai, rinshan, on, &[]).is_some()
         }
         Family::Changsha => changsha::win_score(game, seat, from, pai, on).is_some(),
-        Family::Sichuan => {
-            !game.players[usize::from(seat)].out && sichuan::win_score(game, seat, from, pai, rinshan, on).is_some()
-        }
+        Family::Sichuan => !out(game, seat) && sichuan::win_score(game, seat, from, pai, rinshan, on).is_some(),
     }
 }
 
@@ -188,6 +287,68 @@ pub(crate) fn ready_seats(game: &Game) -> u8 {
 
 // ---- the loop's questions, each asked of the game's family ----
 
+/// `seat` discards `pai` (declaring riichi with it if `reach`): what the family keeps of the seat
+/// and the table changes first, before the tile reaches the river (riichi: a kan's indicator left
+/// for after its discard is turned over; the declaration, the end of ippatsu, nagashi and the
+/// furiten of passed wins).
+#[inline]
+pub(crate) fn discarding(game: &mut Game, seat: Seat, pai: Pai, reach: bool) {
+    if game.rules.family == Family::Riichi {
+        riichi::discarding(game, seat, pai, reach);
+    }
+}
+
+/// A kan is about to be declared: riichi turns over the indicator a previous kan left for after
+/// its discard.
+pub(crate) fn declaring_kan(game: &mut Game) {
+    if game.rules.family.has_dora() {
+        riichi::reveal_pending_dora(game);
+    }
+}
+
+/// A kan stands: its dora, where the family has them (now, or after the kan's discard).
+pub(crate) fn kan_dora(game: &mut Game, timing: KanDora) {
+    if game.rules.family.has_dora() {
+        riichi::kan_dora(game, timing);
+    }
+}
+
+/// The declaration made with the last discard stands, nobody having won on it (riichi: the stick
+/// is paid). False if that ended the hand (four riichi).
+pub(crate) fn declaration_stands(game: &mut Game, seat: Seat) -> bool {
+    game.rules.family != Family::Riichi || riichi::accept(game, seat)
+}
+
+/// A call, kan or kita breaks the go-around: riichi's ippatsu ends.
+#[inline]
+pub(crate) fn go_around_broken(game: &mut Game) {
+    if game.rules.family == Family::Riichi {
+        riichi::break_ippatsu(game);
+    }
+}
+
+/// Seats (a bit each) whose waits held a tile they did not win on: riichi's furiten.
+#[inline]
+pub(crate) fn win_passed(game: &mut Game, hit: u8) {
+    if game.rules.family.has_furiten() && hit != 0 {
+        riichi::pass_furiten(game, hit);
+    }
+}
+
+/// `from`'s last discard was called: riichi's nagashi is broken.
+pub(crate) fn discard_called(game: &mut Game, from: Seat) {
+    if game.rules.family == Family::Riichi {
+        game.family.riichi.seats[usize::from(from & 3)].nagashi = false;
+    }
+}
+
+/// `seat` made a pon or an open kan of `pai` from `from`'s discard: riichi's liability (pao).
+pub(crate) fn meld_called(game: &mut Game, seat: Seat, from: Seat, pai: Pai) {
+    if game.rules.family == Family::Riichi {
+        riichi::check_pao(game, seat, from, pai);
+    }
+}
+
 /// Deals the next hand (or ends the game when the walls run out), the family's way.
 pub(crate) fn deal(game: &mut Game) {
     match game.rules.family {
@@ -219,6 +380,7 @@ pub(crate) fn seeded_chinese_wall(family: Family, seed: u64, hand: u32) -> Chine
 
 /// A new hand is dealt under a Chinese family: the state each family keeps per hand starts over.
 pub(crate) fn new_hand(game: &mut Game) {
+    game.family.chinese = chinese::State::default();
     game.family.changsha = changsha::State::default();
     game.family.hongzhong.kan_points = [0; 4];
 }
@@ -265,20 +427,22 @@ pub(crate) fn census(game: &Game) -> [u8; 37] {
 }
 
 /// Tiles a family holds aside outside hands, rivers, melds and the wall: Changsha's 开杠 tiles not
-/// yet placed.
-pub(crate) fn held_aside(game: &Game) -> ArrayVec<Pai, 2> {
-    game.family.changsha.opened.map(|(_, pais)| pais).into_iter().flatten().collect()
+/// yet placed, and the tiles won while play went on (Sichuan), each in front of its first winner.
+pub(crate) fn held_aside(game: &Game) -> impl Iterator<Item = Pai> + '_ {
+    let opened = game.family.changsha.opened.map(|(_, pais)| pais).into_iter().flatten();
+    opened.chain(game.family.sichuan.won.iter().flatten().copied())
 }
 
 /// Whether the tile just drawn may complete the hand, before the scorer decides (see
 /// [`chinese::may_complete`]).
-pub(crate) fn may_complete(p: &Player, pai: Pai) -> bool {
-    chinese::may_complete(p, pai)
+pub(crate) fn may_complete(game: &Game, seat: Seat, pai: Pai) -> bool {
+    chinese::may_complete(&game.players[usize::from(seat & 3)], pai, game.wait_rules.wildcard_tile)
 }
 
-/// The waits of a hand one tile short, under the rules it is checked with (`wait_rules`).
+/// The waits of a hand one tile short, under the rules it is checked with (`wait_rules`, with the
+/// seat's void suit once declared: [`seat_rules`]).
 pub(crate) fn waits(p: &Player, rules: &Rules) -> TileSet {
-    if let Some(suit) = p.void {
+    if let VoidSuit::Declared(suit) = rules.void {
         // A declared void suit (Sichuan): a hand holding it, concealed or in a meld, waits on
         // nothing; any other waits on what it would without the rule, less the void suit.
         // Asked over the 136 tiles without a void: a hand of numbered tiles waits on the same

@@ -11,15 +11,72 @@ use hupai_score::riichi::{self, Yaku};
 
 use crate::action::Action;
 use crate::event::{DrawReason, Event, MOST_YAKU, Seat, WinScore};
-use crate::game::{ClaimOn, Game, Phase, Player, Riichi, WallSource};
-use crate::pai::Pai;
-use crate::rules::PaoHonba;
+use crate::game::{ClaimOn, Game, MeldKind, Phase, Player, WallSource};
+use crate::pai::{Pai, PaiId};
+use crate::rules::{KanDora, PaoHonba};
 use crate::wall::Wall;
 
-/// Riichi's part of the game's state: the scorer's options.
+/// Riichi's part of the game's state: the scorer's options, and what it keeps of each seat for
+/// the hand being played.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct State {
     pub(crate) options: riichi::Options,
+    pub(crate) seats: [SeatState; 4],
+}
+
+/// A player's riichi.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Riichi {
+    None,
+    /// Declared with the discard on the table; accepted when nobody wins on it.
+    Declared {
+        double: bool,
+    },
+    /// Accepted: the stick is on the table.
+    Accepted {
+        double: bool,
+        ippatsu: bool,
+    },
+}
+
+/// What riichi keeps of a seat for the hand being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct SeatState {
+    pub(crate) riichi: Riichi,
+    /// A win passed since this seat's last discard (同巡内フリテン).
+    pub(crate) temporary_furiten: bool,
+    /// A win passed after riichi (立直後フリテン): for the rest of the hand.
+    pub(crate) riichi_furiten: bool,
+    /// Norths set aside (three players).
+    pub(crate) nuki: u8,
+    /// Every discard a terminal or honor and none called, so far.
+    pub(crate) nagashi: bool,
+    /// The seat liable for a big three dragons or big four winds (pao).
+    pub(crate) pao: Option<Seat>,
+}
+
+impl SeatState {
+    /// A seat at the deal.
+    pub(crate) const NEW: SeatState = SeatState {
+        riichi: Riichi::None,
+        temporary_furiten: false,
+        riichi_furiten: false,
+        nuki: 0,
+        nagashi: true,
+        pao: None,
+    };
+
+    pub(crate) fn in_riichi(&self) -> bool {
+        !matches!(self.riichi, Riichi::None)
+    }
+}
+
+/// Furiten: a win passed since `seat`'s last discard or after its riichi, or a wait among its own
+/// discards.
+pub(crate) fn furiten(game: &Game, seat: Seat) -> bool {
+    let s = usize::from(seat & 3);
+    let (p, r) = (&game.players[s], &game.family.riichi.seats[s]);
+    r.temporary_furiten || r.riichi_furiten || p.discarded.bits() & p.waits.bits() != 0
 }
 
 /// The situation of `seat` winning on `pai` (from `from`; itself for a tsumo, whose drawn tile
@@ -33,11 +90,12 @@ pub(crate) fn situation(
     on: Option<ClaimOn>,
 ) -> Option<Situation> {
     let p = &game.players[usize::from(seat)];
+    let r = &game.family.riichi.seats[usize::from(seat & 3)];
     let tsumo = seat == from;
     let (hand, _) = super::winning_hand(game, seat, from, pai)?;
     let mut s = Situation::new(hand, pai.kind()?);
     s.tsumo = tsumo;
-    if let Riichi::Accepted { double, ippatsu } = p.riichi {
+    if let Riichi::Accepted { double, ippatsu } = r.riichi {
         s.riichi = true;
         s.double_riichi = double;
         s.ippatsu = ippatsu;
@@ -60,7 +118,7 @@ pub(crate) fn situation(
     }
     s.honba = u32::from(game.honba);
     s.kyotaku = u32::from(game.kyotaku);
-    s.nuki = p.nuki;
+    s.nuki = r.nuki;
     Some(s)
 }
 
@@ -92,7 +150,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let mut deltas = [0i32; 4];
         let wi = usize::from(w);
         let sticks = points.kyotaku as i32;
-        let liable = game.players[wi]
+        let liable = game.family.riichi.seats[wi]
             .pao
             .filter(|_| score.yaku.iter().any(|y| y.id == Yaku::Daisangen.id() || y.id == Yaku::Daisuushii.id()));
         // The scorer pays 100 a counter from each payer; `honba_points` may make it more.
@@ -159,7 +217,9 @@ pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     let tenpai = super::ready_seats(game);
     let mut deltas = [0i32; 4];
     let nagashi: ArrayVec<usize, 4> = (0..n)
-        .filter(|&s| game.rules.nagashi_mangan && game.players[s].nagashi && !game.players[s].river.is_empty())
+        .filter(|&s| {
+            game.rules.nagashi_mangan && game.family.riichi.seats[s].nagashi && !game.players[s].river.is_empty()
+        })
         .collect();
     if !nagashi.is_empty() {
         for &w in &nagashi {
@@ -196,6 +256,143 @@ fn tsumo_payments(game: &Game, winner: usize, points: &riichi::Points) -> [i32; 
 
 // ---- the wall, the deal, the draws, the match ----
 
+// ---- riichi, ippatsu, dora, nagashi, furiten and pao as the turn loop meets them ----
+
+/// `seat` discards `pai` (declaring riichi if `reach`), before the tile reaches the river: a
+/// kan's indicator left for after its discard is turned over; the declaration is made (double on
+/// the first discard of an uninterrupted go-around), the declarer's ippatsu ends with its next
+/// discard; a simple breaks nagashi; the furiten of a passed win ends.
+pub(crate) fn discarding(game: &mut Game, seat: Seat, pai: Pai, reach: bool) {
+    reveal_pending_dora(game);
+    let s = usize::from(seat & 3);
+    let first_turn = game.no_calls && game.players[s].river.is_empty();
+    let p = &mut game.family.riichi.seats[s];
+    if !pai.kind().unwrap_or(Tile::EAST).is_terminal_or_honor() {
+        p.nagashi = false;
+    }
+    p.temporary_furiten = false;
+    if reach {
+        p.riichi = Riichi::Declared { double: first_turn };
+    } else if let Riichi::Accepted { double, ippatsu: true } = p.riichi {
+        // The go-around after riichi ends with the declarer's next discard.
+        p.riichi = Riichi::Accepted { double, ippatsu: false };
+    }
+}
+
+/// The indicators of kans whose dora comes after the discard (or the next kan) are turned over.
+pub(crate) fn reveal_pending_dora(game: &mut Game) {
+    while game.dora_pending > 0 {
+        game.dora_pending -= 1;
+        reveal_dora(game);
+    }
+}
+
+fn reveal_dora(game: &mut Game) {
+    if game.dora_shown < 5 {
+        let dora_marker = game.wall.dora_indicator(usize::from(game.dora_shown)).pai(game.red());
+        game.dora_shown += 1;
+        game.emit(Event::Dora { dora_marker });
+    }
+}
+
+/// A kan's dora: now, or after the kan's discard.
+pub(crate) fn kan_dora(game: &mut Game, timing: KanDora) {
+    match timing {
+        KanDora::Immediate => reveal_dora(game),
+        KanDora::AfterDiscard => game.dora_pending += 1,
+    }
+}
+
+/// The riichi on the table stands: the stick is paid. False if it ended the hand (four riichi).
+pub(crate) fn accept(game: &mut Game, seat: Seat) -> bool {
+    let s = usize::from(seat & 3);
+    if let Riichi::Declared { double } = game.family.riichi.seats[s].riichi {
+        game.family.riichi.seats[s].riichi = Riichi::Accepted { double, ippatsu: true };
+        game.scores[s] -= 1000;
+        game.kyotaku += 1;
+        game.riichi_count += 1;
+        game.emit(Event::ReachAccepted { actor: seat });
+        if game.rules.four_riichi_draw && game.rules.players == 4 && game.riichi_count == 4 {
+            game.abort(DrawReason::FourRiichi);
+            return false;
+        }
+    }
+    true
+}
+
+/// A call, kan or kita: every ippatsu ends.
+pub(crate) fn break_ippatsu(game: &mut Game) {
+    for p in &mut game.family.riichi.seats {
+        if let Riichi::Accepted { double, .. } = p.riichi {
+            p.riichi = Riichi::Accepted { double, ippatsu: false };
+        }
+    }
+}
+
+/// Seats (a bit each) whose waits held a tile they did not win on become furiten: until their
+/// next discard, or for the rest of the hand in riichi.
+pub(crate) fn pass_furiten(game: &mut Game, hit: u8) {
+    for s in 0..game.seat_count() {
+        if hit & (1 << s) != 0 {
+            let p = &mut game.family.riichi.seats[s];
+            p.temporary_furiten = true;
+            if p.in_riichi() {
+                p.riichi_furiten = true;
+            }
+        }
+    }
+}
+
+/// The third dragon or fourth wind meld called from `from` makes `from` liable (pao).
+pub(crate) fn check_pao(game: &mut Game, seat: Seat, from: Seat, pai: Pai) {
+    if !game.rules.pao {
+        return;
+    }
+    let Some(kind) = pai.kind() else { return };
+    let p = &game.players[usize::from(seat & 3)];
+    let triplets = |dragon: bool| {
+        p.melds
+            .iter()
+            .filter(|m| m.kind != MeldKind::Chi)
+            .filter_map(|m| m.pais[0].kind())
+            .filter(|k| if dragon { k.is_dragon() } else { k.is_wind() })
+            .count()
+    };
+    if (kind.is_dragon() && triplets(true) == 3) || (kind.is_wind() && triplets(false) == 4) {
+        game.family.riichi.seats[usize::from(seat & 3)].pao = Some(from);
+    }
+}
+
+/// The wall's positions no seat has seen: not dealt, not drawn, not a replacement tile, not a
+/// turned indicator (Tenhou's layout).
+pub(crate) fn unseen_wall(game: &Game) -> ArrayVec<usize, 144> {
+    let n = game.seat_count();
+    let wall = &game.wall;
+    let len = usize::from(wall.len);
+    let mut seen = [false; 136];
+    let mut mark = |id: PaiId| {
+        if let Some(pos) = wall.ids().iter().position(|&x| x == id) {
+            seen[pos] = true;
+        }
+    };
+    for offset in 0..game.rules.players {
+        for i in 0..13 {
+            mark(wall.dealt(game.rules.players, offset, i));
+        }
+    }
+    for k in 0..usize::from(game.replacements) {
+        mark(wall.replacement(k));
+    }
+    for k in 0..usize::from(game.dora_shown) {
+        mark(wall.dora_indicator(k));
+    }
+    let first_live = len - 1 - 13 * n;
+    for k in 0..usize::from(game.live_drawn) {
+        seen[first_live - k] = true;
+    }
+    (0..len).filter(|&i| !seen[i]).collect()
+}
+
 /// Where every tile of a riichi set is (see [`Game::tile_census`]): hands, rivers, melds, norths
 /// set aside, and the wall's tiles not taken (found from the wall's own positions).
 pub(crate) fn census(game: &Game) -> [u8; 37] {
@@ -207,11 +404,11 @@ pub(crate) fn census(game: &Game) -> [u8; 37] {
     };
     let n = game.rules.players;
     let red = game.red();
-    for p in &game.players[..game.seat_count()] {
+    for (p, r) in game.players[..game.seat_count()].iter().zip(&game.family.riichi.seats) {
         p.hand.tiles().for_each(&mut put);
         p.river.iter().filter(|r| !r.called).for_each(|r| put(r.pai));
         p.melds.iter().flat_map(|m| m.tiles().iter().copied()).for_each(&mut put);
-        (0..p.nuki).for_each(|_| put(Pai::NORTH));
+        (0..r.nuki).for_each(|_| put(Pai::NORTH));
     }
     let mut taken = [false; 136];
     let mut take = |id: crate::PaiId| {
@@ -265,6 +462,7 @@ pub(crate) fn deal(game: &mut Game) {
     let red = game.red();
     let oya = game.kyoku;
     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+    game.family.riichi.seats = [SeatState::NEW; 4];
     for seat in 0..n {
         let mut p = Player::new();
         let offset = (seat + n - oya) % n;
@@ -274,7 +472,7 @@ pub(crate) fn deal(game: &mut Game) {
         for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
             *slot = pai;
         }
-        p.repack();
+        p.repack(game.wait_rules.wildcard_tile);
         p.refresh_waits(&game.wait_rules);
         game.players[usize::from(seat)] = p;
     }

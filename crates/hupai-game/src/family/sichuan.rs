@@ -46,6 +46,16 @@ pub(crate) struct State {
     pub(crate) after_kong: Option<Seat>,
     /// The first win's dealer-to-be: the winner, or the discarder of a discard several won on.
     pub(crate) next_dealer: Option<Seat>,
+    /// Each seat's void suit once shown: its tiles go first, and a hand holding one cannot win.
+    pub(crate) void: [Option<Suit>; 4],
+    /// The seats that won and left the hand (a bit each): skipped in turn order, asked nothing
+    /// more.
+    pub(crate) out: u8,
+    /// Each seat's wins this hand (more than one under 血流成河): a winner playing on discards
+    /// what it draws.
+    pub(crate) wins: [u8; 4],
+    /// The tiles each seat won on, set aside in front of it.
+    pub(crate) won: [ArrayVec<Pai, 32>; 4],
 }
 
 /// The `sichuan` table, and the same with each suit declared void.
@@ -83,6 +93,11 @@ fn capped_points() -> i32 {
 /// One base of the table: what a kong's payments are counted in.
 fn base() -> i32 {
     points_of(0)
+}
+
+/// Whether `seat` has won and left the hand.
+fn out(game: &Game, seat: usize) -> bool {
+    game.family.sichuan.out >> seat & 1 != 0
 }
 
 // ---- before play ----
@@ -222,7 +237,7 @@ fn pass_tiles(game: &mut Game) {
         game.emit(Event::Huansanzhang { actor: s as Seat, target, pais: three });
     }
     for p in &mut game.players {
-        p.repack();
+        p.repack(game.wait_rules.wildcard_tile);
     }
     game.phase = Phase::Own(OwnPhase::Dingque);
 }
@@ -231,9 +246,9 @@ fn declare_voids(game: &mut Game) {
     let declared = std::mem::take(&mut game.family.sichuan.declared);
     for (s, suit) in declared.iter().enumerate() {
         let Some(suit) = *suit else { continue };
+        game.family.sichuan.void[s] = Some(suit);
         let p = &mut game.players[s];
-        p.void = Some(suit);
-        p.refresh_waits(&game.wait_rules);
+        p.refresh_waits(&game.wait_rules.with_void(suit));
         game.emit(Event::Dingque { actor: s as Seat, suit });
     }
     let oya = game.oya();
@@ -282,7 +297,13 @@ fn situation(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bool, on: O
     s.houtei = !tsumo && last && on == Some(ClaimOn::Discard);
     s.after_kong_discard = !tsumo && on == Some(ClaimOn::Discard) && game.family.sichuan.after_kong == Some(from);
     // 天胡 / 地胡: the first draw, nothing called or declared yet.
-    if tsumo && !rinshan && game.no_calls && p.river.is_empty() && p.wins == 0 && p.melds.is_empty() {
+    if tsumo
+        && !rinshan
+        && game.no_calls
+        && p.river.is_empty()
+        && game.family.sichuan.wins[usize::from(seat)] == 0
+        && p.melds.is_empty()
+    {
         if seat == game.oya() {
             s.tenhou = true;
         } else {
@@ -302,14 +323,14 @@ pub(crate) fn win_score(
     on: Option<ClaimOn>,
 ) -> Option<regional::Score> {
     let s = situation(game, seat, from, pai, rinshan, on)?;
-    regional::score(&s, table(game.players[usize::from(seat)].void)?).ok()
+    regional::score(&s, table(game.family.sichuan.void[usize::from(seat)])?).ok()
 }
 
 /// The most a ready hand could win on a discard (查大叫): the best over every tile it waits on,
 /// scored as a plain win on a discard.
 pub(crate) fn best_possible(game: &Game, seat: Seat) -> i32 {
     let p = &game.players[usize::from(seat)];
-    let Some(t) = table(p.void) else { return 0 };
+    let Some(t) = table(game.family.sichuan.void[usize::from(seat)]) else { return 0 };
     let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
     let mut best = 0;
     for kind in p.waits.iter() {
@@ -344,7 +365,7 @@ pub(crate) fn kan_paid(game: &mut Game, seat: Seat, from: Seat, kind: MeldKind) 
         MeldKind::Kakan | MeldKind::Ankan => {
             let each = if kind == MeldKind::Ankan { concealed } else { added };
             for o in 0..4 {
-                if o != s && !game.players[o].out {
+                if o != s && !out(game, o) {
                     deltas[o] -= each;
                     deltas[s] += each;
                 }
@@ -370,13 +391,14 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     let f = usize::from(from);
     if on == Some(ClaimOn::Kakan) {
         // The robbed kong was never made: the pung stands again and its payments go back.
+        let rules = super::seat_wait_rules(game, from);
         let p = &mut game.players[f];
         if let Some(m) = p.melds.iter_mut().find(|m| m.kind == MeldKind::Kakan && m.pais[3] == pai) {
             m.kind = MeldKind::Pon;
         }
         p.kans = p.kans.saturating_sub(1);
-        p.repack();
-        p.refresh_waits(&game.wait_rules);
+        p.repack(game.wait_rules.wildcard_tile);
+        p.refresh_waits(&rules);
         game.kans = game.kans.saturating_sub(1);
         if let Some(i) = game.family.sichuan.kongs.iter().rposition(|k| k.owner == from && k.kind == MeldKind::Kakan) {
             let k = game.family.sichuan.kongs.remove(i);
@@ -419,7 +441,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         let total = i32::try_from(score.total).unwrap_or(i32::MAX / 8);
         let mut deltas = [0i32; 4];
         for o in 0..4 {
-            if o != wi && (if tsumo { !game.players[o].out } else { o == f }) {
+            if o != wi && (if tsumo { !out(game, o) } else { o == f }) {
                 deltas[o] -= total;
                 deltas[wi] += total;
             }
@@ -437,18 +459,21 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
         emit_hora(game, *w, from, pai, deltas, score);
     }
     for (i, &(w, _)) in scored.iter().enumerate() {
-        let p = &mut game.players[usize::from(w)];
+        let wi = usize::from(w);
+        let rules = super::seat_wait_rules(game, w);
+        let p = &mut game.players[wi];
         if tsumo {
             p.hand.remove(pai);
-            p.repack();
-            p.refresh_waits(&game.wait_rules);
+            p.repack(game.wait_rules.wildcard_tile);
+            p.refresh_waits(&rules);
         }
+        let state = &mut game.family.sichuan;
         if i == 0 {
-            let _ = p.won.try_push(pai);
+            let _ = state.won[wi].try_push(pai);
         }
-        p.wins = p.wins.saturating_add(1);
+        state.wins[wi] = state.wins[wi].saturating_add(1);
         if !game.rules.blood_river {
-            p.out = true;
+            state.out |= 1 << w;
         }
     }
     if game.family.sichuan.next_dealer.is_none()
@@ -456,7 +481,7 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
     {
         game.family.sichuan.next_dealer = Some(if scored.len() > 1 { from } else { w });
     }
-    let left = game.players.iter().filter(|p| !p.out).count();
+    let left = (0..4).filter(|&s| !out(game, s)).count();
     let last = scored.last().map_or(from, |&(w, _)| w);
     if left <= 1 || scored.is_empty() && tsumo {
         game.end_hand(false, true, false);
@@ -510,7 +535,7 @@ fn emit_hora(game: &mut Game, w: Seat, from: Seat, pai: Pai, deltas: [i32; 4], s
 /// Holds its void suit (a 花猪 at the draw).
 fn flower_pig(game: &Game, seat: usize) -> bool {
     let p = &game.players[seat];
-    p.void.is_none_or(|v| crate::legal::holds_suit(p, v))
+    game.family.sichuan.void[seat].is_none_or(|v| crate::legal::holds_suit(p, v))
 }
 
 /// The checks of an exhaustive draw among the players still in the hand: a player holding its
@@ -521,7 +546,7 @@ fn flower_pig(game: &Game, seat: usize) -> bool {
 /// `refund_to_winners`). The ready players are reported.
 pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
     let mut deltas = [0i32; 4];
-    let active: ArrayVec<usize, 4> = (0..4).filter(|&s| !game.players[s].out).collect();
+    let active: ArrayVec<usize, 4> = (0..4).filter(|&s| !out(game, s)).collect();
     let mut tenpai = 0u8;
     for &s in &active {
         if !flower_pig(game, s) && !game.players[s].waits.is_empty() {
@@ -561,7 +586,7 @@ pub(crate) fn exhaustive(game: &mut Game) -> (DrawReason, [i32; 4], u8) {
                 .filter(|k| usize::from(k.owner) == s && (transferred_too || !k.transferred))
             {
                 for (o, &paid) in k.deltas.iter().enumerate() {
-                    if o != s && (winners_too || !game.players[o].out) {
+                    if o != s && (winners_too || !out(game, o)) {
                         deltas[o] -= paid;
                         deltas[s] += paid;
                     }
@@ -585,11 +610,11 @@ pub(crate) fn next_hand(game: &mut Game) {
 #[cfg(test)]
 pub(crate) fn tiles_accounted(game: &Game) -> usize {
     let mut n = game.tiles_left();
-    for p in &game.players {
+    for (p, won) in game.players.iter().zip(&game.family.sichuan.won) {
         n += usize::from(p.hand.kinds.iter().map(|&c| c as u16).sum::<u16>());
         n += p.melds.iter().map(|m| m.len()).sum::<usize>();
         n += p.river.iter().filter(|r| !r.called).count();
-        n += p.won.len();
+        n += won.len();
     }
     n
 }
@@ -627,14 +652,14 @@ mod tests {
                 continue;
             };
             checked += 1;
-            let active: Vec<usize> = (0..4).filter(|&s| !game.players[s].out).collect();
+            let active: Vec<usize> = (0..4).filter(|&s| !out(&game, s)).collect();
             let mut best = [None::<i32>; 4];
             for &s in &active {
                 let p = &game.players[s];
                 if flower_pig(&game, s) {
                     continue;
                 }
-                let t = table(p.void).unwrap();
+                let t = table(game.family.sichuan.void[s]).unwrap();
                 let melds: ArrayVec<hupai::Meld, 4> = p.melds.iter().map(|m| m.meld()).collect();
                 for k in 0..27u8 {
                     let pai = Pai::from_index(k).unwrap();
@@ -727,9 +752,8 @@ mod tests {
                     p.hand.add(Pai::of(Tile::new(k).expect("a kind")));
                 }
             }
-            p.void = Some(void);
-            p.repack();
-            p.refresh_waits(&Rules::SICHUAN);
+            p.repack(None);
+            p.refresh_waits(&Rules::SICHUAN.with_void(void));
             let packed = PackedHand::from_counts(&kinds, 0).expect("13 tiles");
             let exact = packed.waits(&Rules::SICHUAN.with_void(void)).unwrap_or(TileSet::EMPTY);
             assert_eq!(p.waits, exact, "{kinds:?} void {void:?}");
