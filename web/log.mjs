@@ -237,6 +237,17 @@ export function setupLog() {
   setupReview({
     current: () => (answer && text.trim() ? { text, seat: $("log-seat").value, rules: $("log-rules").value } : null),
     showEvent,
+    // A linked log: opened under the link's rules, one seat's steps shown if it names one.
+    open: (logText, seat, rules) => {
+      text = logText;
+      $("log-text").value = text.length > 200_000 ? "" : text;
+      $("log-rules").value = GAME_RULES.includes(rules) ? rules : "";
+      open();
+      if ([...$("log-seat").options].some((o) => o.value === seat)) {
+        $("log-seat").value = seat;
+        filter();
+      }
+    },
   });
   showView(location.hash.startsWith("#log") ? "log" : location.hash.startsWith("#play") ? "play" : "hand");
 }

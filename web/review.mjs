@@ -4,7 +4,9 @@
 // candidates (tenpai and win odds, expected score, deal-in chance, expected loss, the player's
 // choice and the action played) beside the table at that decision. The URL names the decision
 // (`#log?decision=12`, the index into the review's decisions, as `hupai review --format html`
-// anchors `#d12`), so following a link, going back and reloading the review all land on it.
+// anchors `#d12`), so following a link, going back and reloading the review all land on it. A
+// decision's own link also carries the log (gzipped, base64url), its seat and rules, so that a link
+// shared or opened later reopens the log, reviews it again and lands on the decision.
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +16,32 @@ let worker = null;
 let asked = 0;
 /** What the log view lends: its log text and options, and a way to show the step of an event. */
 let host = null;
+/** The reviewed log as a decision's link carries it (`seat=…&rules=…&log=…`), once packed. */
+let packed = null;
+
+/** Text gzipped and written in base64url, for a URL. */
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The text `pack` wrote. */
+async function unpack(data) {
+  const binary = atob(data.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).text();
+}
+
+/** Sets the shown decision's link, once the log is packed. */
+function setLink() {
+  const i = $("log-decision").dataset.decision;
+  $("log-decision-share").hidden = !packed || i === undefined;
+  if (packed && i !== undefined) $("log-decision-link").href = `#log?decision=${i}&${packed}`;
+}
 
 /** The decision the URL names, or null. */
 function hashDecision() {
@@ -72,6 +100,14 @@ function run() {
   if (log.seat !== "") options.seat = Number(log.seat);
   if (log.rules) options.rules = log.rules;
   worker.postMessage({ id: asked, log: log.text, options });
+  packed = null;
+  const mine = asked;
+  pack(log.text).then((data) => {
+    if (mine !== asked) return;
+    const params = new URLSearchParams({ seat: log.seat, rules: log.rules ?? "" });
+    packed = `${params}&log=${data}`;
+    setLink();
+  });
 }
 
 function showReview() {
@@ -110,6 +146,7 @@ function showDecision(i) {
     `Decision ${i + 1} of ${reviewed.decisions.length} · ${d.kyoku} · seat ${d.seat} · played ${shown(d.played.type, d.played.pai)} · ` +
     `hupai: ${shown(d.hupai.action, d.hupai.pai)} (${why(d.hupai)}) · ${d.agree ? "the same" : loss}`;
   $("log-decision").dataset.decision = String(i);
+  setLink();
   const body = $("log-candidates").querySelector("tbody");
   body.replaceChildren(
     ...d.hupai.candidates.map((c) => {
@@ -148,6 +185,7 @@ function showDecision(i) {
 /** A new log was opened: the review of the last one no longer applies. */
 export function forgetReview() {
   reviewed = null;
+  packed = null;
   asked += 1;
   $("log-review-run").disabled = false;
   $("log-review-status").textContent = "";
@@ -161,6 +199,20 @@ export function forgetReview() {
 export function setupReview(lend) {
   host = lend;
   $("log-review-run").addEventListener("click", run);
+  // A decision's link with its log: the log opened as the link says, reviewed, the decision shown.
+  const params = location.hash.startsWith("#log?") ? new URLSearchParams(location.hash.slice(5)) : null;
+  const data = params?.get("log");
+  if (data) {
+    $("log-review-status").textContent = "opening the linked log…";
+    unpack(data)
+      .then((text) => {
+        host.open(text, params.get("seat") ?? "", params.get("rules") ?? "");
+        if (host.current()) run();
+      })
+      .catch((e) => {
+        $("log-review-status").textContent = "The link's log cannot be read: " + e.message;
+      });
+  }
   window.addEventListener("hashchange", () => {
     const i = hashDecision();
     if (i !== null && reviewed) showDecision(i);

@@ -166,6 +166,20 @@ test("the log view reviews a log: the largest loss's link shows the npm review's
     await page.evaluate((n) => { location.hash = `#log?decision=${n}`; }, other);
     await page.waitForSelector(`#log-decision[data-decision="${other}"]`);
     if (SHOTS) await page.screenshot({ path: join(SHOTS, "log-review.png"), fullPage: true });
+    // The decision's own link carries the log: opened in a fresh page, it reopens the log, reviews
+    // the same seat again and shows the same decision with the same candidates.
+    await page.waitForSelector("#log-decision-share:not([hidden])");
+    const href = await page.getAttribute("#log-decision-link", "href");
+    assert.match(href, new RegExp(`^#log\\?decision=${other}&seat=2&rules=&log=[A-Za-z0-9_-]+$`));
+    const rowsOf = (p) => p.$$eval("#log-candidates tbody tr", (trs) => trs.map((tr) => ({ ...tr.dataset, cls: tr.className })));
+    const head = await page.textContent("#log-decision-head");
+    const shared = await browser.newPage({ viewport: { width: 400, height: 900 } });
+    shared.on("pageerror", (e) => errors.push(e.message));
+    await shared.goto(site.base + "index.html" + href);
+    await shared.waitForSelector(`#log-decision[data-decision="${other}"]:not([hidden])`, { timeout: 300_000 });
+    assert.equal(await shared.textContent("#log-decision-head"), head);
+    assert.deepEqual(await rowsOf(shared), await rowsOf(page));
+    assert.equal(await shared.inputValue("#log-seat"), "2");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
