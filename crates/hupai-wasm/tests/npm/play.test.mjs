@@ -174,7 +174,9 @@ async function playSome(page, clicks) {
     if (now.play === "over") return now;
     const playable = now.tiles.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
     assert.ok(playable.length || now.buttons.length, "something to click when the page is ready");
-    if (playable.length) await page.click(`#play-hand .tile-button:nth-child(${playable[0] + 1})`);
+    // The first tile enabled when the click lands: the page may draw its hand again between
+    // reading the offer and clicking (the exchange's picks are answered one by one).
+    if (playable.length) await page.locator("#play-hand .tile-button:not([disabled])").first().click();
     else await page.click("#play-actions button:last-child");
   }
   return offer(page);
