@@ -52,6 +52,10 @@ pub struct Bot {
     pending: Vec<Action>,
     /// Events read, for errors.
     read: usize,
+    /// Whether each answer carries the hupai player's explanation of the decision as `meta`.
+    explain: bool,
+    /// The explanation of the last decision, when asked for.
+    explanation: Option<hupai_player::Explanation>,
 }
 
 impl std::fmt::Debug for Bot {
@@ -85,7 +89,19 @@ impl Bot {
             hand: Vec::new(),
             pending: Vec::new(),
             read: 0,
+            explain: false,
+            explanation: None,
         }
+    }
+
+    /// Adds to each answer with a decision the hupai player's explanation of it, as `meta`
+    /// (mjai readers ignore the key; Mortal's bots put their own figures there): each candidate's
+    /// shanten, tenpai and win odds, expected score, danger and value, the choice and the reason.
+    /// Under the `hupai` policy the explanation's choice is the answer; under another policy it
+    /// is what the hupai player would have chosen.
+    pub fn explain(mut self, on: bool) -> Bot {
+        self.explain = on;
+        self
     }
 
     /// The seat played, once known.
@@ -96,6 +112,7 @@ impl Bot {
     /// Reads one line of events and answers it with one line (an mjai action).
     pub fn react(&mut self, line: &str) -> Result<String, BotError> {
         let events = protocol::read_events(line).map_err(|message| BotError { event: self.read, message })?;
+        self.explanation = None;
         let action = self.react_events(&events)?;
         let seat = self.seat.unwrap_or(0);
         // A win's target: whoever made the last draw, discard or kan (the winner itself on a
@@ -107,7 +124,17 @@ impl Bot {
             | Event::Ankan { actor, .. } => Some(actor),
             _ => None,
         });
-        Ok(protocol::action_line(seat, target.unwrap_or(seat), &action))
+        let line = protocol::action_line(seat, target.unwrap_or(seat), &action);
+        match self.explanation.take() {
+            Some(why) => {
+                let mut answer: serde_json::Value =
+                    serde_json::from_str(&line).map_err(|e| BotError { event: self.read, message: e.to_string() })?;
+                answer["meta"] =
+                    serde_json::to_value(&why).map_err(|e| BotError { event: self.read, message: e.to_string() })?;
+                Ok(answer.to_string())
+            }
+            None => Ok(line),
+        }
     }
 
     /// Takes in the events since the last answer and answers: the policy's choice among the
@@ -211,6 +238,9 @@ impl Bot {
             return Ok(Action::None);
         }
         let action = self.policy.choose(&game, seat, &legal);
+        if self.explain {
+            self.explanation = hupai_player::Hupai::new().explain(&game, seat);
+        }
         self.pending.push(action);
         Ok(action)
     }

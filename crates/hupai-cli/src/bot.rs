@@ -35,6 +35,11 @@ pub(crate) struct BotArgs {
     /// The room `join` asks for (with `--connect`).
     #[arg(long, default_value = "default")]
     room: String,
+    /// Add to each answer with a decision the hupai player's explanation of it as `meta` (each
+    /// candidate's odds, expected score, danger and value, the choice and the reason), as Mortal
+    /// adds its own figures; mjai readers ignore the key.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// Answers every line of standard input; an error ends the process with status 2.
@@ -47,7 +52,7 @@ pub(crate) fn run(args: &BotArgs) -> Result<(), String> {
     {
         return Err(format!("--seat {s}: the rules seat {} players (0-{})", rules.players, rules.players - 1));
     }
-    let mut bot = Bot::new(rules, kind, seat);
+    let mut bot = Bot::new(rules, kind, seat).explain(args.explain);
     if let Some(address) = &args.connect {
         return play_tcp(&mut bot, address, &args.name, &args.room);
     }

@@ -217,6 +217,39 @@ fn bot_answers_its_draw_and_refuses_bad_events() {
     assert!(!ok && err.contains("hupai bot"), "{err}");
 }
 
+/// `hupai bot --explain`: each answer with a decision carries the hupai player's explanation as
+/// `meta`, whose chosen candidate is the answer under the `hupai` policy; without the flag, none.
+#[test]
+fn bot_explains_its_answers() {
+    let hand = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","W"]"#;
+    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
+    let start = format!(
+        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[{hand},{hidden},{hidden},{hidden}]}},{{"type":"tsumo","actor":0,"pai":"N"}}]"#
+    );
+    let (ok, out, err) = bot_run(&["--policy", "hupai", "--explain"], &format!("{start}\n"));
+    assert!(ok, "{err}");
+    let answer: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(answer["type"], "dahai", "{out}");
+    let meta = &answer["meta"];
+    let candidates = meta["candidates"].as_array().expect("candidates");
+    assert!(candidates.len() >= 2, "{meta}");
+    let chosen: Vec<&Value> = candidates.iter().filter(|c| c["chosen"] == true).collect();
+    assert_eq!(chosen.len(), 1, "{meta}");
+    assert_eq!(chosen[0]["action"], "dahai");
+    assert_eq!(chosen[0]["pai"], answer["pai"], "the explanation's choice is the answer: {out}");
+    assert_eq!(meta["action"], "dahai");
+    assert!(meta["reason"].as_str().is_some_and(|r| !r.is_empty()), "{meta}");
+    for c in candidates {
+        for key in ["tenpai", "win", "score", "danger"] {
+            assert!(c[key].is_number(), "{key} in {c}");
+        }
+    }
+    // Without the flag, the answer is the bare action.
+    let (ok, out, err) = bot_run(&["--policy", "hupai"], &format!("{start}\n"));
+    assert!(ok, "{err}");
+    assert!(serde_json::from_str::<Value>(out.trim()).unwrap().get("meta").is_none(), "{out}");
+}
+
 /// `hupai bot --connect`: a small mjai server in the test (hello, join, then every event of a
 /// game one a line as seat 0 sees it); every answer of seat 0 must be legal, every other `none`.
 #[test]
