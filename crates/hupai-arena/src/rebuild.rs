@@ -737,6 +737,19 @@ fn shape_hand(f: &mut Filler, shape: &Shape, pool: &mut Census, rng: &mut SplitM
     false
 }
 
+/// Deals each of the slots `free` a tile of one of `kinds` left in `pool`, a kind at random each.
+fn deal_kinds(f: &mut Filler, free: &[usize], mut kinds: Vec<usize>, pool: &mut Census, rng: &mut SplitMix64) {
+    for &i in free {
+        for j in (1..kinds.len()).rev() {
+            let r = rng.below(j as u64 + 1) as usize;
+            kinds.swap(j, r);
+        }
+        if let Some(&k) = kinds.iter().find(|&&k| kind_count(pool, k) > 0) {
+            f.slots[i] = draw_kind(pool, k);
+        }
+    }
+}
+
 /// A suited kind numbered 2, 5 or 8.
 fn is_258(kind: usize) -> bool {
     kind < 27 && matches!(kind % 9, 1 | 4 | 7)
@@ -1058,16 +1071,8 @@ pub(crate) fn fill(
                 && (0..27).filter(|&k| !is_258(k)).map(|k| usize::from(kind_count(&pool, k))).sum::<usize>()
                     >= free.len()
             {
-                let mut kinds: Vec<usize> = (0..27).filter(|&k| !is_258(k)).collect();
-                for &i in &free {
-                    for j in (1..kinds.len()).rev() {
-                        let r = rng.below(j as u64 + 1) as usize;
-                        kinds.swap(j, r);
-                    }
-                    if let Some(&k) = kinds.iter().find(|&&k| kind_count(&pool, k) > 0) {
-                        f.slots[i] = draw_kind(&mut pool, k);
-                    }
-                }
+                let kinds: Vec<usize> = (0..27).filter(|&k| !is_258(k)).collect();
+                deal_kinds(&mut f, &free, kinds, &mut pool, &mut rng);
                 continue;
             }
             // Its known tiles hold every suit: two triplets (六六顺) instead, each kind the one
@@ -1091,16 +1096,8 @@ pub(crate) fn fill(
             }
             continue;
         };
-        let mut kinds: Vec<usize> = (0..34).filter(|&k| suit_of(k).is_some_and(|x| x != lack)).collect();
-        for &i in &free {
-            for j in (1..kinds.len()).rev() {
-                let r = rng.below(j as u64 + 1) as usize;
-                kinds.swap(j, r);
-            }
-            if let Some(&k) = kinds.iter().find(|&&k| kind_count(&pool, k) > 0) {
-                f.slots[i] = draw_kind(&mut pool, k);
-            }
-        }
+        let kinds: Vec<usize> = (0..34).filter(|&k| suit_of(k).is_some_and(|x| x != lack)).collect();
+        deal_kinds(&mut f, &free, kinds, &mut pool, &mut rng);
     }
     for (three, target) in f.passes.clone() {
         let void = f.voids[usize::from(target & 3)];

@@ -175,6 +175,15 @@ fn node_example_plays() {
     example_seated("node", "tsumogiri.js");
 }
 
+/// The first line a bot at seat 0 is sent: the game and the hand started, its first draw.
+fn first_draw() -> String {
+    let hand = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","W"]"#;
+    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
+    format!(
+        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[{hand},{hidden},{hidden},{hidden}]}},{{"type":"tsumo","actor":0,"pai":"N"}}]"#
+    )
+}
+
 fn bot_run(args: &[&str], input: &str) -> (bool, String, String) {
     let mut child = hupai()
         .arg("bot")
@@ -191,11 +200,7 @@ fn bot_run(args: &[&str], input: &str) -> (bool, String, String) {
 
 #[test]
 fn bot_answers_its_draw_and_refuses_bad_events() {
-    let hand = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","W"]"#;
-    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
-    let start = format!(
-        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[{hand},{hidden},{hidden},{hidden}]}},{{"type":"tsumo","actor":0,"pai":"N"}}]"#
-    );
+    let start = first_draw();
     let (ok, out, err) = bot_run(&[], &format!("{start}\n"));
     assert!(ok, "{err}");
     let answer: Value = serde_json::from_str(out.trim()).unwrap();
@@ -221,11 +226,7 @@ fn bot_answers_its_draw_and_refuses_bad_events() {
 /// `meta`, whose chosen candidate is the answer under the `hupai` policy; without the flag, none.
 #[test]
 fn bot_explains_its_answers() {
-    let hand = r#"["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","W"]"#;
-    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
-    let start = format!(
-        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[{hand},{hidden},{hidden},{hidden}]}},{{"type":"tsumo","actor":0,"pai":"N"}}]"#
-    );
+    let start = first_draw();
     let (ok, out, err) = bot_run(&["--policy", "hupai", "--explain"], &format!("{start}\n"));
     assert!(ok, "{err}");
     let answer: Value = serde_json::from_str(out.trim()).unwrap();

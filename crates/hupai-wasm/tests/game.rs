@@ -28,6 +28,22 @@ fn new_game(rules: Value, seed: u64) -> u64 {
 
 /// Plays a game through the calls, each decision `hupai play --policy random`'s choice among the
 /// legal actions listed; returns its handle and the number of decisions.
+/// A whole game of `preset` played by the efficiency player (random play seldom wins), each choice
+/// stepped through the calls as the mjai object a page would send; the handle and the engine's game.
+fn play_efficiency(preset: &str, seed: u64) -> (u64, Game) {
+    let game = new_game(json!(preset), seed);
+    let mut engine = Game::new(GameRules::preset(preset).unwrap(), seed);
+    let mut player = policy::PolicyKind::Efficiency.build(seed);
+    while let Some(seat) = engine.next_seat() {
+        let legal = engine.legal_actions(seat);
+        let action = player.choose(&engine, seat, &legal);
+        let target = engine.tile_on_offer().map_or(seat, |(from, _)| from);
+        call("gameStep", json!({"game": game, "seat": seat, "action": mjai::action_json(seat, target, &action)}));
+        engine.apply(seat, action).unwrap();
+    }
+    (game, engine)
+}
+
 fn play_random(rules: &str, seed: u64) -> (u64, usize) {
     let game = new_game(Value::from(rules), seed);
     let mut rng = SplitMix64(seed ^ 0x005E_ED0F_9A3E);
@@ -367,18 +383,7 @@ type Win = (u8, u8, u32, Vec<(u8, u8)>, Vec<i32>);
 
 #[test]
 fn wins_and_the_tenhou_log_are_the_engines() {
-    // The efficiency player wins hands (random play seldom does): each of its choices is stepped
-    // through the calls as the mjai object a page would send.
-    let game = new_game(json!("tenhou"), 21);
-    let mut engine = Game::new(GameRules::TENHOU, 21);
-    let mut player = policy::PolicyKind::Efficiency.build(21);
-    while let Some(seat) = engine.next_seat() {
-        let legal = engine.legal_actions(seat);
-        let action = player.choose(&engine, seat, &legal);
-        let target = engine.tile_on_offer().map_or(seat, |(from, _)| from);
-        call("gameStep", json!({"game": game, "seat": seat, "action": mjai::action_json(seat, target, &action)}));
-        engine.apply(seat, action).unwrap();
-    }
+    let (game, engine) = play_efficiency("tenhou", 21);
     let wins = call("gameWins", json!({"game": game}));
     let expected: Vec<Win> = engine
         .events()
@@ -429,16 +434,7 @@ fn chinese_wins_name_their_fans_as_the_scorer_does() {
     // family's scorer names them in its own answers (GB's fan names, the regional tables' names),
     // one name per fan id the win records, and GB's fan total is their sum.
     for (rules, seed) in [("gb", 4), ("sichuan", 2), ("hongzhong", 3), ("changsha", 5)] {
-        let game = new_game(json!(rules), seed);
-        let mut engine = Game::new(GameRules::preset(rules).unwrap(), seed);
-        let mut player = policy::PolicyKind::Efficiency.build(seed);
-        while let Some(seat) = engine.next_seat() {
-            let legal = engine.legal_actions(seat);
-            let action = player.choose(&engine, seat, &legal);
-            let target = engine.tile_on_offer().map_or(seat, |(from, _)| from);
-            call("gameStep", json!({"game": game, "seat": seat, "action": mjai::action_json(seat, target, &action)}));
-            engine.apply(seat, action).unwrap();
-        }
+        let (game, _) = play_efficiency(rules, seed);
         let known: Vec<String> = match hupai_score::Scorer::shared(rules).unwrap() {
             hupai_score::Scorer::Regional(table) => table.fans.iter().map(|f| f.name.clone()).collect(),
             _ => (1..=82).filter_map(hupai_score::gb::Fan::from_id).map(|f| f.name_en().to_owned()).collect(),
