@@ -174,10 +174,18 @@ async function playSome(page, clicks) {
     if (now.play === "over") return now;
     const playable = now.tiles.map((ok, i) => (ok ? i : -1)).filter((i) => i >= 0);
     assert.ok(playable.length || now.buttons.length, "something to click when the page is ready");
-    // The first tile enabled when the click lands: the page may draw its hand again between
-    // reading the offer and clicking (the exchange's picks are answered one by one).
-    if (playable.length) await page.locator("#play-hand .tile-button:not([disabled])").first().click();
-    else await page.click("#play-actions button:last-child");
+    // The page may move on between reading its offer and the click (the exchange's picks are
+    // answered one by one, and its last pick is followed by the void suit's buttons): a click
+    // that finds nothing to press within a few seconds reads the offer again (the page has drawn
+    // a newer answer, so the wait above passes at once).
+    try {
+      if (playable.length) await page.locator("#play-hand .tile-button:not([disabled])").first().click({ timeout: 5_000 });
+      else await page.locator("#play-actions button").last().click({ timeout: 5_000 });
+    } catch (e) {
+      if (e.name !== "TimeoutError") throw e;
+      const again = await offer(page);
+      assert.ok(again.turn > turn || again.play === "over", `the click found nothing to press and the page did not move on: ${e.message}`);
+    }
   }
   return offer(page);
 }
