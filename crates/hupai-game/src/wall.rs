@@ -47,6 +47,53 @@ pub fn tile_ids(players: u8) -> impl Iterator<Item = PaiId> {
 const REPLACEMENT: [usize; 4] = [1, 0, 3, 2];
 
 impl Wall {
+    /// A four-player wall of Tenhou's set (one red five a suit, asked for as `0m`; dice 1 and 1)
+    /// that deals `hands` (seat 0 the dealer,
+    /// thirteen tiles each), then draws `draws` in order, with `dora` as the first dora indicator
+    /// if given; every other tile is placed wherever it is left. For scripted positions: a test
+    /// of a player's decision, a puzzle. Fails naming the tile when a kind is asked for a fifth
+    /// time, or a hand is not thirteen tiles.
+    pub fn scripted(hands: [&[crate::Pai]; 4], draws: &[crate::Pai], dora: Option<crate::Pai>) -> Result<Wall, String> {
+        // The layout functions read positions when each position holds its own number.
+        let mut identity = [PaiId(0); 136];
+        for (i, slot) in identity.iter_mut().enumerate() {
+            *slot = PaiId(i as u8);
+        }
+        let layout = Wall { yama: identity, len: 136, dice: [1, 1] };
+        let mut free: Vec<Vec<u8>> = (0..37).map(|_| Vec::new()).collect();
+        for id in 0..136u8 {
+            free[usize::from(PaiId(id).pai([1, 1, 1]).index())].push(id);
+        }
+        let mut yama = [None; 136];
+        let mut place = |pos: PaiId, pai: crate::Pai| -> Result<(), String> {
+            let id = free
+                .get_mut(usize::from(pai.index()))
+                .and_then(Vec::pop)
+                .ok_or_else(|| format!("a fifth {pai} (or a tile not in the set)"))?;
+            match yama[usize::from(pos.0)].replace(id) {
+                None => Ok(()),
+                Some(_) => Err(format!("{pai}: position {} is given twice", pos.0)),
+            }
+        };
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.len() != 13 {
+                return Err(format!("seat {seat}'s hand has {} tiles, not 13", hand.len()));
+            }
+            for (i, &pai) in hand.iter().enumerate() {
+                place(layout.dealt(4, seat as u8, i), pai)?;
+            }
+        }
+        for (k, &pai) in draws.iter().enumerate() {
+            place(layout.draw(4, k), pai)?;
+        }
+        if let Some(pai) = dora {
+            place(layout.dora_indicator(0), pai)?;
+        }
+        let mut rest = free.into_iter().flatten();
+        let ids: Vec<u8> = yama.iter().map(|slot| slot.or_else(|| rest.next()).unwrap_or(0)).collect();
+        Wall::from_ids(&ids, 4, [1, 1])
+    }
+
     /// A wall of the given ids in `yama` order (a replay's or a test's). Fails unless they are
     /// exactly the set's tiles (136, or 108 for three players), each once.
     pub fn from_ids(ids: &[u8], players: u8, dice: [u8; 2]) -> Result<Wall, String> {
@@ -341,6 +388,28 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A scripted wall deals and draws what it was given, and refuses a fifth tile of a kind and
+    /// a hand of the wrong size, naming them.
+    #[test]
+    fn scripted_walls_deal_what_they_are_given() {
+        let one = |k: u8| crate::Pai::from_index(k).unwrap();
+        // No fives: one of each suit's four is red, asked for as `0m`.
+        let hand: Vec<crate::Pai> = [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 14].map(one).to_vec();
+        let hands = [&hand[..], &hand[..], &hand[..], &hand[..]];
+        let wall = Wall::scripted(hands, &[one(20)], Some(one(30))).unwrap();
+        for seat in 0..4 {
+            for (i, &pai) in hand.iter().enumerate() {
+                assert_eq!(wall.dealt(4, seat, i).pai([1, 1, 1]), pai, "seat {seat} tile {i}");
+            }
+        }
+        assert_eq!(wall.draw(4, 0).pai([1, 1, 1]), one(20));
+        assert_eq!(wall.dora_indicator(0).pai([1, 1, 1]), one(30));
+        let fifth = Wall::scripted(hands, &[one(0)], None).unwrap_err();
+        assert!(fifth.contains("a fifth"), "{fifth}");
+        let short = Wall::scripted([&hand[..12], &hand[..], &hand[..], &hand[..]], &[], None).unwrap_err();
+        assert!(short.contains("seat 0") && short.contains("12"), "{short}");
+    }
 
     #[test]
     fn seeded_walls_hold_every_tile_once() {

@@ -4,7 +4,7 @@
 
 use hupai_game::policy::{self, Policy};
 use hupai_game::rules::PRESETS;
-use hupai_game::{Action, Game, GameLength, GameRules, Pai, PaiId, Wall, WallSource};
+use hupai_game::{Action, Game, GameLength, GameRules, Pai, Wall, WallSource};
 use hupai_player::{Hupai, Mode, PlayerKind};
 
 /// Tiles of an mpsz string in the order written.
@@ -34,34 +34,8 @@ fn dahai(t: &str, tsumogiri: bool) -> Action {
 /// A four-player wall dealing `hands` (seat 0 deals), drawing `draws` in order, with the dora
 /// indicator `dora`; every other tile wherever it is left.
 fn wall(hands: [&str; 4], draws: &str, dora: &str) -> Wall {
-    let mut identity = [PaiId(0); 136];
-    for (i, slot) in identity.iter_mut().enumerate() {
-        *slot = PaiId(i as u8);
-    }
-    let layout = Wall { yama: identity, len: 136, dice: [1, 1] };
-    let mut free: Vec<Vec<u8>> = (0..37).map(|_| Vec::new()).collect();
-    for id in 0..136u8 {
-        free[PaiId(id).pai([1, 1, 1]).index() as usize].push(id);
-    }
-    let mut yama = [None; 136];
-    let mut place = |pos: usize, pai: Pai| {
-        let id = free[pai.index() as usize].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
-        assert!(yama[pos].replace(id).is_none(), "position {pos} twice");
-    };
-    for (seat, hand) in hands.iter().enumerate() {
-        let hand = tiles(hand);
-        assert_eq!(hand.len(), 13, "seat {seat}");
-        for (i, &pai) in hand.iter().enumerate() {
-            place(usize::from(layout.dealt(4, seat as u8, i).0), pai);
-        }
-    }
-    for (k, pai) in tiles(draws).into_iter().enumerate() {
-        place(usize::from(layout.draw(4, k).0), pai);
-    }
-    place(usize::from(layout.dora_indicator(0).0), tiles(dora)[0]);
-    let mut rest = free.into_iter().flatten();
-    let ids: Vec<u8> = yama.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
-    Wall::from_ids(&ids, 4, [1, 1]).unwrap()
+    let hands = hands.map(tiles);
+    Wall::scripted([&hands[0], &hands[1], &hands[2], &hands[3]], &tiles(draws), tiles(dora).first().copied()).unwrap()
 }
 
 fn game(hands: [&str; 4], draws: &str, dora: &str) -> Game {

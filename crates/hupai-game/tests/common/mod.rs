@@ -1,7 +1,7 @@
 //! What the scripted tests share: tiles written in order, in mpsz, and riichi and Chinese walls laid
 //! out from them.
 
-use hupai_game::{Action, ChineseWall, Game, Pai, PaiId, Wall};
+use hupai_game::{Action, ChineseWall, Game, Pai, Wall};
 
 /// Tiles of an mpsz string in the order written (`0` a red five, `1f`–`8f` the flowers): walls
 /// are laid out tile by tile, so the order matters, which hupai's hand parser (counts) does not keep.
@@ -86,32 +86,6 @@ pub(crate) fn pass_all(g: &mut Game) {
 /// every other tile is placed wherever it is left.
 #[allow(dead_code)]
 pub(crate) fn riichi_wall(hands: [&str; 4], draws: &str) -> Wall {
-    // The layout functions read positions when each position holds its own number.
-    let mut identity = [PaiId(0); 136];
-    for (i, slot) in identity.iter_mut().enumerate() {
-        *slot = PaiId(i as u8);
-    }
-    let layout = Wall { yama: identity, len: 136, dice: [1, 1] };
-    let mut free: Vec<Vec<u8>> = (0..37).map(|_| Vec::new()).collect();
-    for id in 0..136u8 {
-        free[PaiId(id).pai([1, 1, 1]).index() as usize].push(id);
-    }
-    let mut yama = [None; 136];
-    let mut place = |pos: usize, pai: Pai| {
-        let id = free[pai.index() as usize].pop().unwrap_or_else(|| panic!("a fifth {pai}"));
-        yama[pos] = Some(id);
-    };
-    for (seat, hand) in hands.iter().enumerate() {
-        let hand = tiles(hand);
-        assert_eq!(hand.len(), 13, "seat {seat}");
-        for (i, &pai) in hand.iter().enumerate() {
-            place(usize::from(layout.dealt(4, seat as u8, i).0), pai);
-        }
-    }
-    for (k, pai) in tiles(draws).into_iter().enumerate() {
-        place(usize::from(layout.draw(4, k).0), pai);
-    }
-    let mut rest = free.into_iter().flatten();
-    let ids: Vec<u8> = yama.iter().map(|slot| slot.unwrap_or_else(|| rest.next().unwrap())).collect();
-    Wall::from_ids(&ids, 4, [1, 1]).unwrap()
+    let hands = hands.map(tiles);
+    Wall::scripted([&hands[0], &hands[1], &hands[2], &hands[3]], &tiles(draws), None).unwrap()
 }
