@@ -28,11 +28,23 @@ from hupai.game import DecisionBatches, decisions
 
 
 def timed(fn, repeat):
-    """Runs fn `repeat` times; (result, wall seconds, process CPU seconds) of the whole."""
-    wall, cpu = time.perf_counter(), time.process_time()
+    """Runs fn `repeat` times; (result, wall seconds, process CPU seconds) of the whole, the CPU
+    seconds being user and system time of every thread (printed apart by `cpu_split`)."""
+    global LAST_SPLIT
+    wall, before = time.perf_counter(), os.times()
     for _ in range(repeat):
         out = fn()
-    return out, time.perf_counter() - wall, time.process_time() - cpu
+    after = os.times()
+    LAST_SPLIT = (after.user - before.user, after.system - before.system)
+    return out, time.perf_counter() - wall, sum(LAST_SPLIT)
+
+
+LAST_SPLIT = (0.0, 0.0)
+
+
+def cpu_split():
+    """The user and system seconds of the last `timed` run, as printed beside its figures."""
+    return f"user {LAST_SPLIT[0]:.2f} s, system {LAST_SPLIT[1]:.2f} s"
 
 
 def memory_bandwidth():
@@ -129,7 +141,8 @@ def time_decisions(paths):
             planes = d.get("planes")
             written = 0 if planes is None else planes.nbytes
             line = (f"{name:32} threads={threads or 'all':>3}: {3 * games / cpu:8.0f} hanchan/CPU-s, "
-                    f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan")
+                    f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan "
+                    f"({cpu_split()})")
             if written:
                 line += (f", planes {3 * written / wall / 1e9:.2f} GB/s written "
                          f"({3 * written / cpu / 1e9:.2f} GB per CPU-s)")
@@ -143,7 +156,12 @@ def time_decisions(paths):
             rows, wall, cpu = timed(lambda: riichienv_decisions(sample, planes), 1)
             print(f"riichienv 0.4.11 {'+ (74,34) float32 planes' if planes else 'masks+actions':24}: "
                   f"{len(sample) / cpu:8.0f} hanchan/CPU-s, {len(sample) / wall:8.0f} hanchan/s wall, "
-                  f"{rows / len(sample):.0f} decisions/hanchan")
+                  f"{rows / len(sample):.0f} decisions/hanchan ({cpu_split()})")
+            # The same data from the same logs, per CPU second: hupai's masks (or float32 planes)
+            # on one thread and on all against riichienv's in this run.
+            ours = [r for r in results if r[0] == ("hupai + float32 planes" if planes else "hupai masks+actions+outcomes")]
+            for _, threads, per_cpu, _ in ours:
+                print(f"  hupai threads={threads or 'all'}: {per_cpu / (len(sample) / cpu):.1f}x riichienv per CPU second")
     except ImportError:
         print("riichienv is not installed: pip install riichienv==0.4.11 for the comparison")
 

@@ -1,7 +1,10 @@
 //! Times the reader on logs of games the efficiency player plays (as `hupai play --policy
 //! efficiency` writes them), for each form of planes, per CPU second of the process: a loop to
 //! profile with `perf` without the Python layer. `cargo run --release -p hupai-dataset --example
-//! read_bench -- [games] [rules] [none|u8|f32] [repeat]`.
+//! read_bench -- [games] [rules] [none|u8|f32|all|ladder] [repeat]`. `ladder` also times what the
+//! reader stands on, step by step: the logs parsed only (`parse`), replayed with each logged
+//! action checked on its own (`check`), replayed with every decision's legal actions listed and
+//! nothing written (`legal`), then the reader without planes (`none`).
 
 use std::time::Instant;
 
@@ -32,6 +35,7 @@ fn main() {
     let rules = GameRules::preset(preset).expect("a preset's name");
     let forms: Vec<&str> = match args.get(3).map(String::as_str) {
         Some("all") | None => vec!["none", "u8", "f32"],
+        Some("ladder") => vec!["parse", "check", "legal", "none"],
         Some(f) => vec![f],
     };
     let repeat: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(3);
@@ -56,6 +60,21 @@ fn main() {
         })
         .collect();
     for form in forms {
+        if matches!(form, "parse" | "check" | "legal") {
+            let (wall, before) = (Instant::now(), usage());
+            for _ in 0..repeat {
+                step(&sources, rules, form);
+            }
+            let after = usage();
+            let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
+            let hanchan = (games as usize * repeat) as f64;
+            println!(
+                "{form:>5}: {:.0} hanchan / CPU-s, {:.0} / s wall (user {user:.2} s, system {system:.2} s)",
+                hanchan / (user + system),
+                hanchan / wall,
+            );
+            continue;
+        }
         let planes = match form {
             "none" => Planes::None,
             "u8" => Planes::U8,
@@ -73,12 +92,38 @@ fn main() {
         let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
         let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
         println!(
-            "{form:>4}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
+            "{form:>5}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
              system {system:.2} s, {:.0} minor faults)",
             hanchan / cpu,
             hanchan / wall,
             cpu * 1e6 / (rows * repeat) as f64,
             after[2] - before[2],
         );
+    }
+}
+
+/// One step of the ladder over every log, on the calling thread: parsed (`parse`), replayed with
+/// each action checked alone (`check`), or with every decision's legal actions listed (`legal`).
+fn step(sources: &[Source], rules: GameRules, form: &str) {
+    for source in sources {
+        let text = source.text.as_deref().expect("the logs were written");
+        let logs = hupai_game::formats::read(text).expect("a log the engine wrote");
+        for (g, log) in logs.into_iter().enumerate() {
+            let log = log.expect("a log the engine wrote");
+            match form {
+                "check" => {
+                    hupai_game::replay::check(&log, g, rules).expect("a log the engine wrote");
+                }
+                "legal" => {
+                    let mut decisions = 0usize;
+                    hupai_game::replay::replay(&log, g, rules, &mut |d| decisions += d.legal.len())
+                        .expect("a log the engine wrote");
+                    std::hint::black_box(decisions);
+                }
+                _ => {
+                    std::hint::black_box(&log);
+                }
+            }
+        }
     }
 }

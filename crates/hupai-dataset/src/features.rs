@@ -178,10 +178,15 @@ pub fn write_u8(game: &Game, seat: Seat, family: &'static Family, out: &mut [u8]
     write_all(&Inputs::read(game, seat, family), family, out);
 }
 
-/// A float32 cell in the packed form: `(v - lo) / step` rounded, a value past the range stored
-/// as its end.
+/// A float32 cell in the packed form: `(v - lo) / step` rounded (halves away from zero), a value
+/// past the range stored as its end.
 pub fn quantize(v: f32, (lo, step): (f32, f32)) -> u8 {
-    ((v - lo) / step).round().clamp(0.0, 255.0) as u8
+    // Clamped first, then rounded by hand: `f32::round` is a library call on the baseline x86-64
+    // target (no SSE4.1), called for every row written. On [0, 255] the truncation is exact, so
+    // the fraction is too, and the answer is `round` then `clamp`'s, NaN (0) included.
+    let x = ((v - lo) / step).clamp(0.0, 255.0);
+    let whole = x as u8;
+    if x - f32::from(whole) >= 0.5 { whole + 1 } else { whole }
 }
 
 /// Each plane's `(lo, step)` in the `uint8` form: a cell's value is `lo + byte * step`. Flags,

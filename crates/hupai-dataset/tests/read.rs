@@ -209,3 +209,21 @@ fn damaged_logs_are_reported_not_dropped() {
     let alone = read_texts(&logs[..3], &Options { planes: Planes::None, ..Options::default() });
     assert_eq!((c.action.clone(), c.mask.clone()), (alone.action, alone.mask));
 }
+
+#[test]
+fn quantize_rounds_then_clamps() {
+    // The packed cell is `round` then `clamp` of the scaled value, at every step of a quarter
+    // (halves included, which round away from zero), past both ends, and for NaN (0).
+    let plain = |v: f32, (lo, step): (f32, f32)| ((v - lo) / step).round().clamp(0.0, 255.0) as u8;
+    let mut checked = 0;
+    for scale in [(0.0, 1.0), (0.0, 0.01), (-0.5, 1.0 / 128.0)] {
+        for i in -2000..=(300 * 4) {
+            let v = scale.0 + scale.1 * (i as f32 / 4.0);
+            assert_eq!(features::quantize(v, scale), plain(v, scale), "{v} in {scale:?}");
+            checked += 1;
+        }
+        assert_eq!(features::quantize(f32::NAN, scale), plain(f32::NAN, scale));
+        assert_eq!(features::quantize(f32::INFINITY, scale), 255);
+    }
+    assert!(checked > 9000);
+}

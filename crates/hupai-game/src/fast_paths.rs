@@ -1,7 +1,7 @@
 //! The engine's shortcuts against the plain computations they replace, at every decision of many
 //! seeded random games under every preset: `apply`'s legality check of one kind of action and
 //! its direct check of one discard, the
-//! riichi filter on counts, three players' waits from riichi's forms, the self-drawn win offered
+//! riichi filters on counts and on shanten, three players' waits from riichi's forms, the self-drawn win offered
 //! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
 //! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
 //! and wildcards (hupai's keys first) against the suit tables' plain answers, and the filter on
@@ -79,6 +79,9 @@ fn check_state(game: &Game) -> usize {
             if plain {
                 assert!(legal::may_be_ready_after_a_discard(&p.hand), "{:?}", p.hand);
             }
+            // The shanten filter with it answers exactly as the plain computation.
+            assert_eq!(legal::some_discard_leaves_ready(p, game), plain, "{:?}", p.hand);
+            checks += 1;
             if game.rules.players == 3 {
                 for pai in p.hand.distinct() {
                     let mut packed = p.packed.clone();

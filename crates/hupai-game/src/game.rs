@@ -554,6 +554,14 @@ impl Game {
         if !legal {
             return Err(GameError::Illegal { seat, action, reason: crate::legal::why_not(self, seat, &action) });
         }
+        self.apply_listed(seat, action);
+        Ok(())
+    }
+
+    /// Does `action` for `seat` without checking it: for an action taken from
+    /// [`Game::legal_actions`] of this very state (a replay that lists every decision's legal
+    /// actions has checked it already, and checking it again would list its kind a second time).
+    pub(crate) fn apply_listed(&mut self, seat: Seat, action: Action) {
         self.decisions += 1;
         match self.phase {
             Phase::Turn { .. } => self.apply_turn(seat, action),
@@ -561,7 +569,6 @@ impl Game {
             Phase::Own(_) => crate::family::own_choice(self, seat, action),
             Phase::Over => {}
         }
-        Ok(())
     }
 
     pub(crate) fn emit(&mut self, event: Event) {

@@ -257,8 +257,22 @@ fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
         && p.is_closed()
         && game.scores[usize::from(seat)] >= 1000
         && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
-        && may_be_ready_after_a_discard(&p.hand)
-        && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+        && some_discard_leaves_ready(p, game)
+}
+
+/// True if some discard leaves the concealed tiles ready: the plain answer (the waits of the hand
+/// less each kind held) asked only of hands that two filters pass. The counts' filter first; then
+/// the hand's shanten, which is 0 or less exactly when one tile swapped makes it win, that is when
+/// some discard leaves it one tile from a win: a hand of shanten 1 or more (most hands that pass
+/// the counts' filter) needs none of the up to fourteen waits checks.
+pub(crate) fn some_discard_leaves_ready(p: &Player, game: &Game) -> bool {
+    if !may_be_ready_after_a_discard(&p.hand) {
+        return false;
+    }
+    let far = hupai::Hand::from_counts(hupai::TileCounts(p.hand.kinds), 0)
+        .and_then(|hand| hupai::shanten(&hand, &game.wait_rules))
+        .is_ok_and(|s| s.number >= 1);
+    !far && p.hand.distinct().any(|pai| ready_without(p, pai, game))
 }
 
 /// A necessary condition for some discard to leave these concealed tiles ready, from counts alone

@@ -372,7 +372,8 @@ impl Driver<'_> {
         {
             on(&self.game, &Decision { event: self.last_at, seat, target, legal, chosen });
         }
-        self.game.apply(seat, chosen).map_err(|e| e.to_string())?;
+        // `chosen` is one of the legal actions just listed for this very state.
+        self.game.apply_listed(seat, chosen);
         self.collect();
         Ok(())
     }
