@@ -83,21 +83,32 @@ fn main() {
         let options = Options { planes, ..Options::default() };
         let (wall, before) = (Instant::now(), usage());
         let mut rows = 0;
+        // Each read's CPU seconds apart too: on a machine other work shares, the fastest read and
+        // the median say more than the sum (the clock ticks are of 10 ms: reads of 200 games or
+        // more).
+        let mut reads = Vec::with_capacity(repeat);
         for _ in 0..repeat {
+            let at = usage();
             let c = read_texts(&sources, &options);
             assert_eq!(c.games, games, "{:?}", c.damaged.first());
             rows = c.len();
+            drop(c);
+            let now = usage();
+            reads.push((now[0] - at[0]) + (now[1] - at[1]));
         }
+        reads.sort_by(f64::total_cmp);
         let after = usage();
         let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
         let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
         println!(
             "{form:>5}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
-             system {system:.2} s, {:.0} minor faults)",
+             system {system:.2} s, {:.0} minor faults); reads of {games}: fastest {:.0} / CPU-s, median {:.0}",
             hanchan / cpu,
             hanchan / wall,
             cpu * 1e6 / (rows * repeat) as f64,
             after[2] - before[2],
+            games as f64 / reads[0].max(0.01),
+            games as f64 / reads[reads.len() / 2].max(0.01),
         );
     }
 }

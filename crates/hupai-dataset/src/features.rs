@@ -337,6 +337,16 @@ impl Inputs {
     }
 }
 
+/// True if two planes read the same fields of [`Inputs`] (so one comparison answers for both).
+fn same_field(a: Plane, b: Plane) -> bool {
+    match (a, b) {
+        (Plane::Hand(_), Plane::Hand(_)) => true,
+        (Plane::Discards(r, _), Plane::Discards(s, _)) | (Plane::Melds(r, _), Plane::Melds(s, _)) => r == s,
+        (Plane::DoraMarkers(_) | Plane::Dora, Plane::DoraMarkers(_) | Plane::Dora) => true,
+        _ => false,
+    }
+}
+
 /// Every plane of `inputs` into `out`.
 fn write_all<T: Cell>(inputs: &Inputs, family: &'static Family, out: &mut [T]) {
     let scales = scales(family);
@@ -437,8 +447,16 @@ impl<T: Cell> Running<T> {
         match kept {
             Some((old, cells)) => {
                 let scales = scales(family);
+                // The planes of one field (a thermometer's four, the dora markers' and the dora)
+                // are listed together: the field is compared once for them all.
+                let mut last: Option<(Plane, bool)> = None;
                 for (i, (&plane, row)) in planes(family).iter().zip(cells.chunks_exact_mut(34)).enumerate() {
-                    if !old.same_for(&inputs, plane) {
+                    let same = match last {
+                        Some((before, same)) if same_field(before, plane) => same,
+                        _ => old.same_for(&inputs, plane),
+                    };
+                    last = Some((plane, same));
+                    if !same {
                         write_row(plane, scales[i], &inputs, family, row);
                     }
                 }
