@@ -159,7 +159,8 @@ def time_decisions(paths):
                   f"{rows / len(sample):.0f} decisions/hanchan ({cpu_split()})")
             # The same data from the same logs, per CPU second: hupai's masks (or float32 planes)
             # on one thread and on all against riichienv's in this run.
-            ours = [r for r in results if r[0] == ("hupai + float32 planes" if planes else "hupai masks+actions+outcomes")]
+            same = "hupai + float32 planes" if planes else "hupai masks+actions+outcomes"
+            ours = [r for r in results if r[0] == same]
             for _, threads, per_cpu, _ in ours:
                 print(f"  hupai threads={threads or 'all'}: {per_cpu / (len(sample) / cpu):.1f}x riichienv per CPU second")
     except ImportError:
