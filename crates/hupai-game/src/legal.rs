@@ -245,11 +245,20 @@ fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
     }
 }
 
-/// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of).
+/// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of;
+/// under `karaten_tenpai`, on a tile its concealed tiles do not hold all four of).
 pub(crate) fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
     let Some(kind) = pai.kind() else { return false };
     let mut packed = p.packed.clone();
-    packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty())
+    if packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty()) {
+        return true;
+    }
+    if !game.rules.karaten_tenpai || p.melds.is_empty() || p.hand.kinds[kind.index()] == 0 {
+        return false;
+    }
+    let mut kinds = p.hand.kinds;
+    kinds[kind.index()] -= 1;
+    !crate::family::concealed_waits(&kinds, p.melds.len(), &game.wait_rules).is_empty()
 }
 
 fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
