@@ -253,8 +253,9 @@ const KARATEN_LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/karat
 #[test]
 fn a_wait_on_a_kind_the_seat_holds_all_four_of_is_tenpai_only_under_karaten_tenpai() {
     // Tenhou: all four 2m are seat 1's own, so it waits on nothing (純カラ): noten, no riichi.
-    assert!(!GameRules::TENHOU.karaten_tenpai);
-    let (riichi, tenpai, deltas, _) = karaten_after_a_kan(GameRules::TENHOU);
+    let tenhou = GameRules::preset("tenhou").unwrap();
+    assert!(!tenhou.karaten_tenpai);
+    let (riichi, tenpai, deltas, _) = karaten_after_a_kan(tenhou);
     assert_eq!((riichi, tenpai, deltas), (false, 0, [0; 4]));
     // 電脳麻将 counts a wait its concealed tiles do not hold all four of: tenpai, paid 3,000,
     // and riichi may be declared on it.

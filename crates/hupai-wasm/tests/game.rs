@@ -383,11 +383,9 @@ fn the_rule_flags_real_logs_need_reach_the_game() {
 /// tenpai under the flag, as 電脳麻将 counts it; a bad value is refused naming the flag.
 #[test]
 fn karaten_tenpai_reaches_the_replay() {
-    let log = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../hupai-game/tests/data/karaten_tenpai.mjson"
-    ))
-    .unwrap();
+    let log =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../hupai-game/tests/data/karaten_tenpai.mjson"))
+            .unwrap();
     let plain = call("replay", json!({"log": log, "rules": r#"{"preset": "tenhou", "length": "single"}"#}));
     assert!(plain["error"].is_object(), "{}", plain["error"]);
     let rules = json!({"preset": "tenhou", "length": "single", "karaten_tenpai": true});
