@@ -303,10 +303,17 @@ fn nine_terminals(game: &Game, p: &Player, rinshan: bool) -> bool {
         && Tile::TERMINALS_AND_HONORS.iter().filter(|t| p.hand.kinds[t.index()] > 0).count() >= 9
 }
 
-/// After riichi, a concealed kan of the drawn tile may not change the waits.
+/// After riichi, a concealed kan of the drawn tile may not change the waits (under
+/// `karaten_tenpai`, the waits its concealed tiles count, those that made the riichi legal).
 fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
     let mut counts = p.hand.kinds;
     counts[kind.index()] = 0;
+    if game.rules.karaten_tenpai {
+        let mut before = p.hand.kinds;
+        before[kind.index()] -= 1;
+        let waits = |kinds: &[u8; 34], melds: usize| crate::family::concealed_waits(kinds, melds, &game.wait_rules);
+        return waits(&counts, p.melds.len() + 1) == waits(&before, p.melds.len());
+    }
     let Ok(mut packed) = PackedHand::from_counts(&counts, 0) else { return false };
     for m in &p.melds {
         let _ = packed.add_meld(m.meld());
