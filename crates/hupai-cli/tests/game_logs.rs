@@ -129,6 +129,23 @@ fn replay_takes_the_newer_rule_flags_from_rules() {
     assert!(err.contains("honba_points"), "{err}");
 }
 
+/// A hand where a seat waits only on a kind whose four copies it holds, one in its concealed kan
+/// (the engine's own log): drawn, it is noten under `tenhou` and tenpai under `karaten_tenpai`
+/// (電脳麻将's count), given as `--rules` JSON.
+#[test]
+fn replay_takes_karaten_tenpai_from_rules() {
+    let file = format!("{DATA}/karaten_tenpai.mjson");
+    let (lines, code, _) = hupai(&["replay", "--rules", r#"{"preset": "tenhou", "length": "single"}"#, &file], "");
+    assert_eq!((code, &lines[0]["ok"]), (2, &Value::Bool(false)), "{lines:?}");
+    let rules = r#"{"preset": "tenhou", "length": "single", "karaten_tenpai": true}"#;
+    let (lines, code, _) = hupai(&["replay", "--rules", rules, &file], "");
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0]["rules"]["karaten_tenpai"], true);
+    let (_, code, err) = hupai(&["replay", "--rules", r#"{"preset": "tenhou", "karaten_tenpai": 1}"#, &file], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("karaten_tenpai"), "{err}");
+}
+
 #[test]
 fn wall_prints_tenhous_walls() {
     let seed = std::fs::read_to_string(format!("{DATA}/tenhou_seed_2017020100gm-00e1-0000-17d39cdb.txt")).unwrap();

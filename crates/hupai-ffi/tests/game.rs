@@ -264,7 +264,7 @@ fn built_in_players_choose_through_the_handle() {
 fn the_rule_flags_real_logs_need_are_read() {
     let mut handle: *mut HupaiGame = std::ptr::null_mut();
     let rules = CString::new(
-        r#"{"preset": "tenhou", "tenpai_yame": false, "honba_points": 1500, "pao_honba": "discarder", "open_tanyao": false, "kiriage": true}"#,
+        r#"{"preset": "tenhou", "tenpai_yame": false, "honba_points": 1500, "pao_honba": "discarder", "open_tanyao": false, "kiriage": true, "karaten_tenpai": true}"#,
     )
     .unwrap();
     // SAFETY: a NUL-terminated string and a writable slot.
@@ -277,6 +277,11 @@ fn the_rule_flags_real_logs_need_are_read() {
     // SAFETY: as above.
     assert_eq!(unsafe { hupai_game_new(bad.as_ptr(), 1, &mut handle) }, HupaiError::Json as i32);
     assert!(last_error().contains("honba_points"), "{}", last_error());
+    assert!(handle.is_null());
+    let bad = CString::new(r#"{"preset": "gb", "karaten_tenpai": true}"#).unwrap();
+    // SAFETY: as above.
+    assert_eq!(unsafe { hupai_game_new(bad.as_ptr(), 1, &mut handle) }, HupaiError::Json as i32);
+    assert!(last_error().contains("karaten_tenpai"), "{}", last_error());
     assert!(handle.is_null());
 }
 

@@ -245,11 +245,20 @@ fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
     }
 }
 
-/// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of).
+/// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of;
+/// under `karaten_tenpai`, on a tile its concealed tiles do not hold all four of).
 pub(crate) fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
     let Some(kind) = pai.kind() else { return false };
     let mut packed = p.packed.clone();
-    packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty())
+    if packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty()) {
+        return true;
+    }
+    if !game.rules.karaten_tenpai || p.melds.is_empty() || p.hand.kinds[kind.index()] == 0 {
+        return false;
+    }
+    let mut kinds = p.hand.kinds;
+    kinds[kind.index()] -= 1;
+    !crate::family::concealed_waits(&kinds, p.melds.len(), &game.wait_rules).is_empty()
 }
 
 fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
@@ -308,10 +317,17 @@ fn nine_terminals(game: &Game, p: &Player, rinshan: bool) -> bool {
         && Tile::TERMINALS_AND_HONORS.iter().filter(|t| p.hand.kinds[t.index()] > 0).count() >= 9
 }
 
-/// After riichi, a concealed kan of the drawn tile may not change the waits.
+/// After riichi, a concealed kan of the drawn tile may not change the waits (under
+/// `karaten_tenpai`, the waits its concealed tiles count, those that made the riichi legal).
 fn ankan_keeps_waits(game: &Game, p: &Player, kind: Tile) -> bool {
     let mut counts = p.hand.kinds;
     counts[kind.index()] = 0;
+    if game.rules.karaten_tenpai {
+        let mut before = p.hand.kinds;
+        before[kind.index()] -= 1;
+        let waits = |kinds: &[u8; 34], melds: usize| crate::family::concealed_waits(kinds, melds, &game.wait_rules);
+        return waits(&counts, p.melds.len() + 1) == waits(&before, p.melds.len());
+    }
     let Ok(mut packed) = PackedHand::from_counts(&counts, 0) else { return false };
     for m in &p.melds {
         let _ = packed.add_meld(m.meld());

@@ -258,6 +258,14 @@ pub struct GameRules {
     /// game (聴牌止め) instead of continuing (Tenhou before mid-2010 played on).
     #[serde(default = "yes")]
     pub tenpai_yame: bool,
+    /// A wait on a kind whose four copies the seat itself holds, one or more of them in its melds
+    /// (a called or kan'd copy), still makes it tenpai: at an exhaustive draw (its payments, the
+    /// dealer's repeat) and for riichi, as 電脳麻将 counts it (`@kobalab/majiang-core` skips a
+    /// kind only when the concealed tiles hold all four). Off, such a hand is noten (純カラ), as
+    /// Tenhou counts it. A hand whose concealed tiles hold all four copies of its only wait is
+    /// noten either way.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub karaten_tenpai: bool,
     /// If nobody reaches `target_points` after the last hand, the game goes on into the next
     /// round until somebody does (西入・南入), at most one round more.
     pub extension: bool,
@@ -442,6 +450,7 @@ impl GameRules {
         busting: true,
         agari_yame: true,
         tenpai_yame: true,
+        karaten_tenpai: false,
         extension: true,
         extension_renchan: true,
         riichi_min_wall: 4,
@@ -550,6 +559,7 @@ impl GameRules {
         scoring: Scoring::Mahjongsoul,
         pao_honba: PaoHonba::Discarder,
         extension_renchan: false,
+        karaten_tenpai: true,
         ..GameRules::TENHOU
     };
 
@@ -585,6 +595,7 @@ impl GameRules {
         busting: false,
         agari_yame: false,
         tenpai_yame: false,
+        karaten_tenpai: false,
         extension: false,
         extension_renchan: false,
         riichi_min_wall: 0,
@@ -754,6 +765,7 @@ impl GameRules {
             refund_to_winners: false,
             per_player_walls: true,
             flower_ends_kong: true,
+            karaten_tenpai: true,
             ..GameRules::TENHOU
         };
         let mut known = match serde_json::to_value(every) {
@@ -947,6 +959,7 @@ impl GameRules {
             ("four_riichi_draw", self.four_riichi_draw),
             ("four_kans_draw", self.four_kans_draw),
             ("kita", self.kita),
+            ("karaten_tenpai", self.karaten_tenpai),
         ];
         if let Some((flag, _)) = riichi_only.iter().find(|(_, set)| *set) {
             return bad(

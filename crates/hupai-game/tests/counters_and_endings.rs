@@ -211,6 +211,80 @@ fn a_dealer_who_repeats_in_the_extension_plays_on_under_extension_renchan() {
     assert_eq!((over, dealt), (true, vec![(1, 0), (2, 1)]));
 }
 
+/// One hand (East 1) played out to its exhaustive draw: seat 1, dealt a concealed kan's four 2m,
+/// a 1m-3m gap waiting on nothing but 2m and a pair of east, kans its 2m on its first draw and
+/// then discards what it draws, as every other seat does (noten hands of their own). Whether
+/// riichi was offered to seat 1 on its next draw (a north, which only a riichi on the gap can
+/// discard), the draw's tenpai seats and deltas, and the game.
+fn karaten_after_a_kan(rules: GameRules) -> (bool, u8, [i32; 4], Game) {
+    let mut rules = rules;
+    rules.length = GameLength::Single;
+    // Draws: seat 0, seat 1 (the east it kans on), seats 2, 3 and 0, then seat 1's north.
+    let w = wall([NOTEN, "2222m13m456p789p1z", NOTEN, NOTEN], "9s1z9s9s9s4z");
+    let mut g = Game::with_walls(rules, WallSource::Given(vec![w].into()));
+    let mut riichi_offered = false;
+    play(&mut g, &mut |g, _, seat, legal| {
+        if seat == 1 {
+            if let Some(kan) = legal.iter().find(|a| matches!(a, Action::Ankan { .. })) {
+                return Some(*kan);
+            }
+            if g.view(seat).drawn == Some(pai("N")) {
+                riichi_offered |= legal.contains(&Action::Reach);
+            }
+        }
+        Some(tsumogiri(g, seat, legal))
+    });
+    assert!(g.is_over());
+    let kans = g.events().iter().filter(|e| matches!(e, Event::Ankan { actor: 1, .. })).count();
+    assert_eq!(kans, 1, "seat 1 made its kan");
+    let draw = g.events().iter().find_map(|e| match *e {
+        Event::Ryukyoku { reason, tenpai, deltas } => Some((reason, tenpai, deltas)),
+        _ => None,
+    });
+    let (reason, tenpai, deltas) = draw.expect("the hand was drawn");
+    assert_eq!(reason, DrawReason::Exhaustive);
+    (riichi_offered, tenpai, deltas, g)
+}
+
+/// The hand of [`karaten_after_a_kan`] under `karaten_tenpai`, as mjai, kept for the other
+/// doors' tests (the CLI, C, Python and npm replay it under `tenhou` with and without the flag).
+const KARATEN_LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/karaten_tenpai.mjson");
+
+#[test]
+fn a_wait_on_a_kind_the_seat_holds_all_four_of_is_tenpai_only_under_karaten_tenpai() {
+    // Tenhou: all four 2m are seat 1's own, so it waits on nothing (純カラ): noten, no riichi.
+    let tenhou = GameRules::preset("tenhou").unwrap();
+    assert!(!tenhou.karaten_tenpai);
+    let (riichi, tenpai, deltas, _) = karaten_after_a_kan(tenhou);
+    assert_eq!((riichi, tenpai, deltas), (false, 0, [0; 4]));
+    // 電脳麻将 counts a wait its concealed tiles do not hold all four of: tenpai, paid 3,000,
+    // and riichi may be declared on it.
+    let majiang = GameRules::preset("majiang").unwrap();
+    assert!(majiang.karaten_tenpai);
+    let (riichi, tenpai, deltas, _) = karaten_after_a_kan(majiang);
+    assert_eq!((riichi, tenpai, deltas), (true, 0b0010, [-1000, 3000, -1000, -1000]));
+    let flag = GameRules::from_json(r#"{"preset": "tenhou", "karaten_tenpai": true}"#).unwrap();
+    let (riichi, tenpai, deltas, g) = karaten_after_a_kan(flag);
+    assert_eq!((riichi, tenpai, deltas), (true, 0b0010, [-1000, 3000, -1000, -1000]));
+    // The log replays under the flag and not without it; the kept copy is this one (rewrite it
+    // with HUPAI_WRITE_KARATEN=1).
+    let text = hupai_game::mjai::write(g.events(), 4);
+    let log = &formats::read(&text).unwrap()[0].as_ref().unwrap().clone();
+    let mut single = GameRules::TENHOU;
+    single.length = GameLength::Single;
+    let refused = replay::check(log, 0, single).unwrap_err().to_string();
+    assert!(refused.contains("ryukyoku") || refused.contains("delta"), "{refused}");
+    single.karaten_tenpai = true;
+    replay::check(log, 0, single).unwrap();
+    if std::env::var_os("HUPAI_WRITE_KARATEN").is_some() {
+        std::fs::write(KARATEN_LOG, &text).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(KARATEN_LOG).unwrap(), text, "stale: rerun with HUPAI_WRITE_KARATEN=1");
+    // A riichi rule: the Chinese families refuse it, naming it.
+    let gb = GameRules::from_json(r#"{"preset": "gb", "karaten_tenpai": true}"#).unwrap_err();
+    assert_eq!(gb.flag.as_deref(), Some("karaten_tenpai"), "{gb}");
+}
+
 #[test]
 fn the_new_flags_read_back_from_json() {
     let mut rules = GameRules::TENHOU;
@@ -220,6 +294,7 @@ fn the_new_flags_read_back_from_json() {
     rules.open_tanyao = Some(false);
     rules.kiriage = Some(true);
     rules.extension_renchan = false;
+    rules.karaten_tenpai = true;
     let text = rules.to_json().to_string();
     assert_eq!(GameRules::from_json(&text).unwrap(), rules, "{text}");
     // No open tanyao and kiriage reach the scorer.

@@ -1,6 +1,6 @@
 //! Games 電脳麻将 plays itself replay in hupai with every result equal: `@kobalab/majiang-core`'s
 //! `Game` (its default rules, `Majiang.rule()`) with `@kobalab/majiang-ai`'s players, made quick
-//! (discards by shanten, calls that lower it), writes its paipu; hupai reads it under the
+//! (discards by shanten, calls that lower it, kans that keep it), writes its paipu; hupai reads it under the
 //! `majiang` preset its title names and checks every decision, delta and final score. The
 //! packages are fetched with npm at test time into a temporary folder; without Node or npm, or
 //! offline, the test says it skipped. `Math.random` is seeded, so the games are the same each run.
@@ -32,6 +32,13 @@ class Quick extends AI {
         }
         if (bx == 0 && this.allow_lizhi(this.shoupai, best)) return best + '*';
         return best;
+    }
+    select_gang() {
+        const x0 = Majiang.Util.xiangting(this.shoupai);
+        for (const m of this.get_gang_mianzi(this.shoupai) || []) {
+            if (Majiang.Util.xiangting(this.shoupai.clone().gang(m)) <= x0) return m;
+        }
+        return null;
     }
     select_fulou(dapai) {
         const d = ['', '+', '=', '-'][(4 + dapai.l - this._menfeng) % 4];

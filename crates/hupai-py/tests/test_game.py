@@ -3,6 +3,7 @@ played one by one, the PettingZoo environment, and bad input."""
 
 import copy
 import os
+import pathlib
 
 import numpy
 import pytest
@@ -390,14 +391,29 @@ def test_clone_and_determinize_keep_what_the_seat_sees():
 def test_the_rule_flags_real_logs_need_reach_the_game():
     # Read as GameRules::from_json reads them for every door: a counter worth 1,500, the two
     # stops apart, a liability ron's counters on the discarder, no open tanyao, kiriage.
-    flags = {"tenpai_yame": False, "pao_honba": "discarder", "honba_points": 1500, "open_tanyao": False, "kiriage": True}
+    flags = {"tenpai_yame": False, "pao_honba": "discarder", "honba_points": 1500, "open_tanyao": False, "kiriage": True,
+             "karaten_tenpai": True}
     g = Game({"preset": "tenhou", **flags}, 3)
     assert g.players == 4 and not g.done
     with pytest.raises(GameError, match="rules.*honba_points"):
         Game({"preset": "tenhou", "honba_points": 1000})
     with pytest.raises(GameError, match="rules.*pao_honba"):
         Game({"preset": "tenhou", "pao_honba": "nobody"})
+    with pytest.raises(GameError, match="rules.*karaten_tenpai"):
+        Game({"preset": "gb", "karaten_tenpai": True})
     assert Game("majiang", 1).players == 4
+
+
+def test_karaten_tenpai_decides_a_draw_replayed_from_a_log():
+    # The engine's hand where a seat waits only on a kind whose four copies it holds (one in its
+    # concealed kan): noten under tenhou, so the log's draw payments do not replay; tenpai under
+    # the flag, as 電脳麻将 counts it.
+    log = pathlib.Path(__file__).parents[2] / "hupai-game" / "tests" / "data" / "karaten_tenpai.mjson"
+    plain = hupai.game.decisions([str(log)], rules={"preset": "tenhou", "length": "single"}, features=False)
+    assert plain["games"] == 0 and len(plain["damaged"]) == 1
+    flag = {"preset": "tenhou", "length": "single", "karaten_tenpai": True}
+    counted = hupai.game.decisions([str(log)], rules=flag, features=False)
+    assert counted["games"] == 1 and counted["damaged"] == []
 
 
 def test_bad_input_is_a_value_error_naming_what_and_where():

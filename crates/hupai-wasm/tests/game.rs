@@ -378,6 +378,24 @@ fn the_rule_flags_real_logs_need_reach_the_game() {
     assert!(e.message.contains("honba_points"), "{}", e.message);
 }
 
+/// `karaten_tenpai` reaches the replay call as rules JSON: a hand where a seat waits only on a
+/// kind whose four copies it holds (one in its concealed kan) is drawn noten under `tenhou` and
+/// tenpai under the flag, as 電脳麻将 counts it; a bad value is refused naming the flag.
+#[test]
+fn karaten_tenpai_reaches_the_replay() {
+    let log =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../hupai-game/tests/data/karaten_tenpai.mjson"))
+            .unwrap();
+    let plain = call("replay", json!({"log": log, "rules": r#"{"preset": "tenhou", "length": "single"}"#}));
+    assert!(plain["error"].is_object(), "{}", plain["error"]);
+    let rules = json!({"preset": "tenhou", "length": "single", "karaten_tenpai": true});
+    let flagged = call("replay", json!({"log": log, "rules": rules.to_string()}));
+    assert!(flagged["error"].is_null(), "{}", flagged["error"]);
+    assert_eq!(flagged["scores"], json!([24000, 28000, 24000, 24000]));
+    let e = refused("gameNew", json!({"rules": {"preset": "tenhou", "karaten_tenpai": "yes"}}));
+    assert!(e.message.contains("karaten_tenpai"), "{}", e.message);
+}
+
 /// A win as the test compares it: winner, who dealt in, points, yaku with their han, deltas.
 type Win = (u8, u8, u32, Vec<(u8, u8)>, Vec<i32>);
 

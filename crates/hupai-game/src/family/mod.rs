@@ -25,6 +25,7 @@ mod chinese;
 mod gb;
 mod hongzhong;
 mod riichi;
+pub(crate) use riichi::concealed_waits;
 mod sichuan;
 
 use arrayvec::ArrayVec;

@@ -214,7 +214,14 @@ pub(crate) fn wins(game: &mut Game, from: Seat, pai: Pai, winners: &[Seat], rins
 /// tenpai payments. Returns the reason, the deltas and the tenpai seats.
 pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
     let n = game.seat_count();
-    let tenpai = super::ready_seats(game);
+    let mut tenpai = super::ready_seats(game);
+    if game.rules.karaten_tenpai {
+        for (s, p) in game.players.iter().enumerate().take(n) {
+            if !p.melds.is_empty() && !concealed_waits(&p.hand.kinds, p.melds.len(), &game.wait_rules).is_empty() {
+                tenpai |= 1 << s;
+            }
+        }
+    }
     let mut deltas = [0i32; 4];
     let nagashi: ArrayVec<usize, 4> = (0..n)
         .filter(|&s| {
@@ -239,6 +246,16 @@ pub(crate) fn exhaustive(game: &Game) -> (DrawReason, [i32; 4], u8) {
         }
     }
     (DrawReason::Exhaustive, deltas, tenpai)
+}
+
+/// The kinds concealed tiles one short wait on beside `melds` declared melds, counting only the
+/// concealed copies: a kind whose other copies are in those melds is a wait too
+/// (`karaten_tenpai`, as 電脳麻将's `tingpai` counts). Empty when there are none, or when the
+/// counts are no hand one tile short.
+pub(crate) fn concealed_waits(kinds: &[u8; 34], melds: usize, wait_rules: &hupai::Rules) -> hupai::TileSet {
+    let mut rules = *wait_rules;
+    rules.melds = rules.melds.saturating_sub(melds as u8);
+    hupai::PackedHand::from_counts(kinds, 0).and_then(|packed| packed.waits(&rules)).unwrap_or(hupai::TileSet::EMPTY)
 }
 
 /// What a self-draw of `winner` moves: the dealer's share from the dealer, the others' from each
