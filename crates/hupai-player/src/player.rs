@@ -444,6 +444,10 @@ impl Valuer {
         match riichi::score(&s, &self.options) {
             Ok(score) => Some(f64::from(score.points.total)),
             Err(ScoreError::NoYaku) => Some(0.0),
+            // The odds may reach a hand holding a copy the dora indicators already show (a fifth
+            // in all): it cannot happen, so it wins nothing. Declining it would leave the whole
+            // position without exact figures (a call then never weighed against passing).
+            Err(ScoreError::Impossible(_)) => Some(0.0),
             Err(_) => None,
         }
     }
@@ -790,11 +794,16 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
         !matches!(m, Meld::Chi(_)) && t >= 27 && ctx.is_value_honor(t)
     });
     let value_concealed = counts.iter().enumerate().any(|(k, &c)| c >= 3 && k >= 27 && ctx.is_value_honor(k));
-    if value_meld || value_concealed {
+    // A value-honor pair whose third copy is still unseen: a pon (or the draw) gives the yaku
+    // later, and the rules let a hand win on a yaku completed after its calls.
+    let value_pair =
+        counts.iter().enumerate().any(|(k, &c)| c == 2 && k >= 27 && ctx.is_value_honor(k) && ctx.table.seen[k] < 4);
+    if value_meld || value_concealed || value_pair {
         return true;
     }
     let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-    // All simples: simple melds, at most one terminal or honor left to throw.
+    // All simples: simple melds, at most two terminals or honors left to throw (each goes with a
+    // discard the hand makes anyway on its way to ready).
     if ctx.rules.scoring_options().has_open_tanyao {
         let melds_simple = melds.iter().all(|m| m.tiles().iter().all(|t| t.is_simple()));
         let outside: u32 = counts
@@ -803,7 +812,7 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
             .filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor())
             .map(|(_, &c)| u32::from(c))
             .sum();
-        if melds_simple && outside <= 1 {
+        if melds_simple && outside <= 2 {
             return true;
         }
     }
@@ -913,8 +922,10 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             loss: 0.0,
             value,
         }));
-        // Under a threat only a call that makes the hand ready is worth opening it.
-        if ctx.threat >= 0.5 && shanten > 0 {
+        // Against an opponent likely ready only a call that makes the hand ready is worth opening
+        // it. The threat of one opponent, not the sum: a table of callers that are each far from
+        // ready is no reason to stay closed.
+        if ctx.biggest_threat() >= FOLD_THREAT && shanten > 0 {
             continue;
         }
         if let Some(c) = exact {
@@ -930,7 +941,10 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             }
             continue;
         }
-        if !yaku || shanten >= now {
+        // A pon of a value honor gives the hand its yaku: worth making even when it only keeps
+        // the shanten (the hand is then open with a yaku and wins on more tiles), far from ready.
+        let value_pon = matches!(action, Action::Pon { .. }) && ctx.is_value_honor(claimed.index());
+        if !yaku || shanten > now || (shanten == now && !(value_pon && now >= 2)) {
             continue;
         }
         // A closed hand near ready keeps riichi unless the call makes it ready.
@@ -940,7 +954,11 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         // Heuristic calls rank after exact ones (a huge value keeps them apart).
         let rank = -1e9 + value;
         if best.as_ref().is_none_or(|b| rank > b.0) {
-            let why = format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)");
+            let why = if shanten < now {
+                format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)")
+            } else {
+                format!("a value-honor pon: the yaku at shanten {shanten} ({width} effective tiles)")
+            };
             best = Some((rank, action, why));
         }
     }
