@@ -794,16 +794,11 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
         !matches!(m, Meld::Chi(_)) && t >= 27 && ctx.is_value_honor(t)
     });
     let value_concealed = counts.iter().enumerate().any(|(k, &c)| c >= 3 && k >= 27 && ctx.is_value_honor(k));
-    // A value-honor pair whose third copy is still unseen: a pon (or the draw) gives the yaku
-    // later, and the rules let a hand win on a yaku completed after its calls.
-    let value_pair =
-        counts.iter().enumerate().any(|(k, &c)| c == 2 && k >= 27 && ctx.is_value_honor(k) && ctx.table.seen[k] < 4);
-    if value_meld || value_concealed || value_pair {
+    if value_meld || value_concealed {
         return true;
     }
     let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-    // All simples: simple melds, at most two terminals or honors left to throw (each goes with a
-    // discard the hand makes anyway on its way to ready).
+    // All simples: simple melds, at most one terminal or honor left to throw.
     if ctx.rules.scoring_options().has_open_tanyao {
         let melds_simple = melds.iter().all(|m| m.tiles().iter().all(|t| t.is_simple()));
         let outside: u32 = counts
@@ -812,7 +807,7 @@ fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
             .filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor())
             .map(|(_, &c)| u32::from(c))
             .sum();
-        if melds_simple && outside <= 2 {
+        if melds_simple && outside <= 1 {
             return true;
         }
     }
@@ -922,10 +917,8 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             loss: 0.0,
             value,
         }));
-        // Against an opponent likely ready only a call that makes the hand ready is worth opening
-        // it. The threat of one opponent, not the sum: a table of callers that are each far from
-        // ready is no reason to stay closed.
-        if ctx.biggest_threat() >= FOLD_THREAT && shanten > 0 {
+        // Under a threat only a call that makes the hand ready is worth opening it.
+        if ctx.threat >= 0.5 && shanten > 0 {
             continue;
         }
         if let Some(c) = exact {
