@@ -444,6 +444,10 @@ impl Valuer {
         match riichi::score(&s, &self.options) {
             Ok(score) => Some(f64::from(score.points.total)),
             Err(ScoreError::NoYaku) => Some(0.0),
+            // The odds may reach a hand holding a copy the dora indicators already show (a fifth
+            // in all): it cannot happen, so it wins nothing. Declining it would leave the whole
+            // position without exact figures (a call then never weighed against passing).
+            Err(ScoreError::Impossible(_)) => Some(0.0),
             Err(_) => None,
         }
     }
@@ -930,7 +934,10 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             }
             continue;
         }
-        if !yaku || shanten >= now {
+        // A pon of a value honor gives the hand its yaku: worth making even when it only keeps
+        // the shanten (the hand is then open with a yaku and wins on more tiles), far from ready.
+        let value_pon = matches!(action, Action::Pon { .. }) && ctx.is_value_honor(claimed.index());
+        if !yaku || shanten > now || (shanten == now && !(value_pon && now >= 2)) {
             continue;
         }
         // A closed hand near ready keeps riichi unless the call makes it ready.
@@ -940,7 +947,11 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         // Heuristic calls rank after exact ones (a huge value keeps them apart).
         let rank = -1e9 + value;
         if best.as_ref().is_none_or(|b| rank > b.0) {
-            let why = format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)");
+            let why = if shanten < now {
+                format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)")
+            } else {
+                format!("a value-honor pon: the yaku at shanten {shanten} ({width} effective tiles)")
+            };
             best = Some((rank, action, why));
         }
     }

@@ -279,3 +279,35 @@ fn declares_riichi_on_an_early_two_sided_wait() {
     assert_eq!(why.chosen, Action::Reach, "{why:#?}");
     assert_eq!(why.mode, Mode::Riichi, "{why:#?}");
 }
+
+#[test]
+fn pons_a_value_honor_far_from_ready() {
+    let dealer = "1368m1357s2468p5z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    // Two from ready with a pair of white dragons: the pon keeps the shanten but gives the hand
+    // its yaku, and is made.
+    let mut g = game([dealer, "23m666m4p23s56s8s55z", seat2, seat3], "7z", "9m");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
+    assert!(why.reason.contains("value-honor pon"), "{why:#?}");
+}
+
+#[test]
+fn weighs_a_pon_when_the_dora_indicator_shows_a_tile_held() {
+    // One from ready holding 2s2s under the indicator 2s: some hands the odds reach would hold a
+    // fifth 2s. They win nothing, and the pass still gets its figures to weigh the pon of the
+    // round wind against.
+    let dealer = "1368m1357s2468p1z";
+    let seat2 = "1247m2358s2369p6z";
+    let seat3 = "1359m1359p1369s7z";
+    let mut g = game([dealer, "789m1223s3456p11z", seat2, seat3], "7z", "2s");
+    g.apply(0, dahai("1z", false)).unwrap();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    let pass = why.candidates.iter().find(|c| c.action == "none").expect("the pass weighed");
+    let call = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
+    assert!(pass.win > 0.0 && call.win > 0.0, "{why:#?}");
+    let chosen = if call.value > pass.value { "pon" } else { "none" };
+    assert_eq!(why.action, chosen, "{why:#?}");
+}
