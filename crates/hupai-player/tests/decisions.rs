@@ -7,6 +7,12 @@ use hupai_game::rules::PRESETS;
 use hupai_game::{Action, Game, GameLength, GameRules, Pai, Wall, WallSource};
 use hupai_player::{Hupai, Mode, PlayerKind};
 
+/// The opponents' hands of most positions: far from ready, so none of them claims the discards
+/// a test makes.
+const DEALER: &str = "1368m1357s2468p5z";
+const SEAT2: &str = "1247m2358s2369p6z";
+const SEAT3: &str = "1359m1359p1369s7z";
+
 /// Tiles of an mpsz string in the order written.
 fn tiles(text: &str) -> Vec<Pai> {
     let mut out = Vec::new();
@@ -91,11 +97,10 @@ fn folds_with_the_genbutsu_against_a_riichi() {
 #[test]
 fn pushes_a_mangan_against_one_call() {
     // A mangan ready: one suit, a straight; the table shows one call.
-    let dealer = "1368m1357s2468p5z";
     let seat1 = "2479m2468s1357p3z";
     let seat2 = "124m2358s2369p55z";
     let seat3 = "123456789p1122z";
-    let mut g = game([dealer, seat1, seat2, seat3], "5z5s", "9m");
+    let mut g = game([DEALER, seat1, seat2, seat3], "5z5s", "9m");
     g.apply(0, dahai("5z", true)).unwrap();
     // Seat 2 pons, then throws 9p: a tile seat 3 holds and could fold with.
     let pon = *g.legal_actions(2).iter().find(|a| matches!(a, Action::Pon { .. })).expect("seat 2 may pon");
@@ -129,11 +134,8 @@ fn pushes_a_mangan_against_one_call() {
 #[test]
 fn takes_a_legal_win() {
     // Seat 1 is ready on 5z/6z (a dragon triplet is its yaku) and the dealer throws 5z.
-    let dealer = "1368m1357s2468p5z";
     let seat1 = "123m456p789s5566z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
-    let mut g = game([dealer, seat1, seat2, seat3], "7z", "9m");
+    let mut g = game([DEALER, seat1, SEAT2, SEAT3], "7z", "9m");
     g.apply(0, dahai("5z", false)).unwrap();
     let legal = g.legal_actions(1);
     assert!(legal.contains(&Action::Hora), "{legal:?}");
@@ -220,17 +222,14 @@ fn names_parse_and_explanations_serialize() {
 
 #[test]
 fn calls_only_with_a_yaku_in_reach() {
-    let dealer = "1368m1357s2468p5z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
     // A pon of a dragon (its own yaku) that lowers the shanten is taken.
-    let mut g = game([dealer, "1239m145p178s255z", seat2, seat3], "7z", "9m");
+    let mut g = game([DEALER, "1239m145p178s255z", SEAT2, SEAT3], "7z", "9m");
     g.apply(0, dahai("5z", false)).unwrap();
     let legal = g.legal_actions(1);
     let chosen = Hupai::new().choose(&g, 1, &legal);
     assert!(matches!(chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{chosen:?} of {legal:?}");
     // A chi that lowers the shanten but leaves a hand of honors and terminals with no yaku is not.
-    let mut g = game([dealer, "234m78p9m1s9s12346z", seat2, seat3], "7z", "9m");
+    let mut g = game([DEALER, "234m78p9m1s9s12346z", SEAT2, SEAT3], "7z", "9m");
     g.apply(0, dahai("6p", false)).unwrap();
     let legal = g.legal_actions(1);
     assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
@@ -239,12 +238,9 @@ fn calls_only_with_a_yaku_in_reach() {
 
 #[test]
 fn calls_by_expected_value_near_ready() {
-    let dealer = "1368m1357s2468p5z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
     // One from ready with a pair of white dragons, which are dora: the pon makes it ready with
     // the dragon's yaku and three dora, worth more than waiting for riichi.
-    let mut g = game([dealer, "234m9m456p78s99s55z", seat2, seat3], "7z", "7z");
+    let mut g = game([DEALER, "234m9m456p78s99s55z", SEAT2, SEAT3], "7z", "7z");
     g.apply(0, dahai("5z", false)).unwrap();
     let why = Hupai::new().explain(&g, 1).unwrap();
     assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
@@ -256,7 +252,7 @@ fn calls_by_expected_value_near_ready() {
 
     // One from ready with two two-sided waits, all simples and a pair: riichi (with pinfu and
     // tanyao) is worth more than the chi that makes it ready for open tanyao alone.
-    let mut g = game([dealer, "345m67m456p34s88s1p", seat2, seat3], "7z", "9m");
+    let mut g = game([DEALER, "345m67m456p34s88s1p", SEAT2, SEAT3], "7z", "9m");
     g.apply(0, dahai("8m", false)).unwrap();
     let legal = g.legal_actions(1);
     assert!(legal.iter().any(|a| matches!(a, Action::Chi { .. })), "{legal:?}");
@@ -268,10 +264,7 @@ fn calls_by_expected_value_near_ready() {
 fn declares_riichi_on_an_early_two_sided_wait() {
     // Ready at the first draw on 2s/5s with all simples and pinfu: dama is worth 2 han, riichi 3
     // and the ura-dora; the deposit is lost only when the hand is not won (by tsumo or ron).
-    let dealer = "1368m1357s2468p5z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
-    let mut g = game([dealer, "234m567m345p34s88s", seat2, seat3], "7z1z", "9m");
+    let mut g = game([DEALER, "234m567m345p34s88s", SEAT2, SEAT3], "7z1z", "9m");
     g.apply(0, dahai("7z", true)).unwrap();
     pass_all(&mut g);
     assert_eq!(g.next_seat(), Some(1));
@@ -282,12 +275,9 @@ fn declares_riichi_on_an_early_two_sided_wait() {
 
 #[test]
 fn pons_a_value_honor_far_from_ready() {
-    let dealer = "1368m1357s2468p5z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
     // Two from ready with a pair of white dragons: the pon keeps the shanten but gives the hand
     // its yaku, and is made.
-    let mut g = game([dealer, "23m666m4p23s56s8s55z", seat2, seat3], "7z", "9m");
+    let mut g = game([DEALER, "23m666m4p23s56s8s55z", SEAT2, SEAT3], "7z", "9m");
     g.apply(0, dahai("5z", false)).unwrap();
     let why = Hupai::new().explain(&g, 1).unwrap();
     assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
@@ -300,9 +290,7 @@ fn weighs_a_pon_when_the_dora_indicator_shows_a_tile_held() {
     // fifth 2s. They win nothing, and the pass still gets its figures to weigh the pon of the
     // round wind against.
     let dealer = "1368m1357s2468p1z";
-    let seat2 = "1247m2358s2369p6z";
-    let seat3 = "1359m1359p1369s7z";
-    let mut g = game([dealer, "789m1223s3456p11z", seat2, seat3], "7z", "2s");
+    let mut g = game([dealer, "789m1223s3456p11z", SEAT2, SEAT3], "7z", "2s");
     g.apply(0, dahai("1z", false)).unwrap();
     let why = Hupai::new().explain(&g, 1).unwrap();
     let pass = why.candidates.iter().find(|c| c.action == "none").expect("the pass weighed");
