@@ -53,6 +53,10 @@ fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The folders of logs: one a format, and riichienv's records of its own bugs (mjai, kept apart
+/// so that the tools reading every real game do not take them for games).
+const LOG_DIRS: [&str; 4] = ["tenhou6", "mjlog", "mjai", "riichienv-bugs"];
+
 fn manifest() -> Vec<Value> {
     let text = std::fs::read_to_string(data().join("manifest.json")).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
@@ -60,7 +64,7 @@ fn manifest() -> Vec<Value> {
 }
 
 /// Logs that are not legal games, with the error each must give (and why).
-const NOT_GAMES: [(&str, &str); 4] = [
+const NOT_GAMES: [(&str, &str); 6] = [
     // Seat 2's accepted riichi stick is paid by nobody: the log's deltas lose 1,000 points.
     ("tenhou6/confusing_nakis_1.json", "the log has a ron by seat 0 on seat 2 (deltas [1600, 0, -1600, 0])"),
     // Made for the converter's call ordering: five 5s (and six hatsu) in one hand's tiles.
@@ -73,6 +77,15 @@ const NOT_GAMES: [(&str, &str); 4] = [
         "tenhou6/mjai-reviewer3p-kokushi_peinuki.json",
         "the log has a ron by seat 2 on seat 0 (deltas [-48000, 0, 48000, 0]); the engine a ron by seat 2 on seat 0 (deltas [-48000, 0, 49000, 0])",
     ),
+    // riichienv's logs of two of its bugs (South 1 and South 4 of bot games): the nagashi mangan's
+    // deltas also take the riichi stick seat 0 put down that hand (-5,000 = -4,000 and -1,000),
+    // which mjai counts at `reach_accepted`; and the game ended after an abortive draw in South 4,
+    // where the dealer goes on.
+    (
+        "riichienv-bugs/issue_214_south_1.jsonl",
+        "the log has a draw (nagashimangan, deltas [-5000, -2000, 8000, -2000]); the engine a draw (nagashimangan, deltas [-4000, -2000, 8000, -2000])",
+    ),
+    ("riichienv-bugs/issue_229_south_4.jsonl", "the log ends the game here; under these rules it goes on"),
 ];
 
 /// Logs whose rules their header cannot say, with the rules they were played under (and why).
@@ -116,11 +129,14 @@ fn the_manifest_lists_every_file_with_its_hash() {
         let name = f["file"].as_str().unwrap();
         let bytes = std::fs::read(data().join(name)).unwrap();
         assert_eq!(format!("{:x}", Sha256::digest(&bytes)), f["sha256"].as_str().unwrap(), "{name}");
-        assert!(f["source"].as_str().unwrap().starts_with("https://"), "{name}");
+        // A repository's file at a commit, or a registry package's file: `crate NAME@VERSION: PATH`.
+        let source = f["source"].as_str().unwrap();
+        let package = source.strip_prefix("crate ").and_then(|s| s.split_once(": ")).filter(|(p, _)| p.contains('@'));
+        assert!(source.starts_with("https://") || package.is_some(), "{name}: {source}");
         assert!(!f["licence"].as_str().unwrap().is_empty(), "{name}");
         listed.push(name.to_string());
     }
-    for dir in ["tenhou6", "mjlog", "mjai"] {
+    for dir in LOG_DIRS {
         for entry in std::fs::read_dir(data().join(dir)).unwrap() {
             let name = format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy());
             assert!(listed.contains(&name), "{name} is not in the manifest");
@@ -136,7 +152,7 @@ fn every_real_game_replays_with_every_result_equal() {
     let mut hanchan = [0usize; 2];
     for f in manifest() {
         let name = f["file"].as_str().unwrap();
-        if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
+        if !name.split_once('/').is_some_and(|(dir, _)| LOG_DIRS.contains(&dir)) {
             continue;
         }
         let text = read_log(name);
@@ -394,7 +410,7 @@ fn check_answers_as_replay_does() {
     let mut damaged_failures = 0;
     for f in manifest() {
         let name = f["file"].as_str().unwrap();
-        if !["tenhou6/", "mjlog/", "mjai/"].iter().any(|d| name.starts_with(d)) {
+        if !name.split_once('/').is_some_and(|(dir, _)| LOG_DIRS.contains(&dir)) {
             continue;
         }
         let text = read_log(name);
