@@ -157,13 +157,20 @@ impl Columns {
     /// columns is then first touched where its rows are written, not again by a copy as they grow
     /// (fresh pages cost far more than the writing on a busy machine).
     fn reserve(&mut self, rows: usize, options: &Options) {
+        self.reserve_rows(rows, options, true);
+    }
+
+    /// [`Columns::reserve`], the mask's room too if `mask`.
+    fn reserve_rows(&mut self, rows: usize, options: &Options, mask: bool) {
         let (p, a, c) = (self.players(), self.actions(), self.channels() * 34);
         match options.planes {
             Planes::None => {}
             Planes::F32 => self.planes_f32.reserve_exact(rows * c),
             Planes::U8 => self.planes_u8.reserve_exact(rows * c),
         }
-        self.mask.reserve_exact(rows * a);
+        if mask {
+            self.mask.reserve_exact(rows * a);
+        }
         self.action.reserve_exact(rows);
         self.seat.reserve_exact(rows);
         self.rank.reserve_exact(rows);
@@ -375,34 +382,37 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
     // The small columns of the last wave, emptied into `out` with their room kept: the next wave
     // writes into the same memory rather than taking new (a column freed on another thread than
     // the one that made it returns to the allocator late, as fresh pages).
-    let mut spare: Vec<Columns> = Vec::new();
+    let mut spare: Vec<Rows> = Vec::new();
     for jobs in jobs.chunks(wave) {
-        spare.resize_with(jobs.len().max(spare.len()), || Columns { family: Some(table.family), ..Columns::default() });
-        let mut parts: Vec<(Columns, Option<Damaged>)> = jobs
+        spare.resize_with(jobs.len().max(spare.len()), || Rows {
+            cols: Columns { family: Some(table.family), ..Columns::default() },
+            ..Rows::default()
+        });
+        let mut parts: Vec<(Rows, Option<Damaged>)> = jobs
             .par_iter()
             .zip(spare.par_drain(..jobs.len()))
-            .map(|(job, mut cols)| {
+            .map(|(job, mut rows)| {
                 // A game has fewer decisions than its log has events, most of the time: room
                 // reserved past the rows written is never touched, and a game with more grows.
-                cols.reserve(job.log.events.len(), options);
-                let bad = replay_game(job, table, options, &mut cols).err();
-                (cols, bad)
+                rows.reserve(job.log.events.len(), options);
+                let bad = replay_game(job, table, options, &mut rows).err();
+                (rows, bad)
             })
             .collect();
         // Room for the rows still to come, estimated from the rows a log's event gave so far: when
         // the estimate passes the room, room for a quarter more than it, so that `out` (moved whole
         // to grow, onto fresh pages) is moved seldom; room never written is never touched.
         events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
-        let rows = out.len() + parts.iter().map(|(c, _)| c.len()).sum::<usize>();
+        let rows = out.len() + parts.iter().map(|(r, _)| r.cols.len()).sum::<usize>();
         let expected = (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
         if out.mask.capacity() < expected * out.actions().max(1) {
             out.reserve(expected + expected / 4 - out.len(), options);
         }
-        for (job, (cols, bad)) in jobs.iter().zip(&mut parts) {
-            out.take_rows_of(cols);
+        for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
+            rows.move_into(&mut out);
             late.extend(bad.take().map(|d| (job.file, job.game, d)));
         }
-        spare.extend(parts.into_iter().map(|(cols, _)| cols));
+        spare.extend(parts.into_iter().map(|(rows, _)| rows));
     }
     early.extend(late);
     early.sort_by_key(|&(f, g, _)| (f, g));
@@ -410,13 +420,58 @@ pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
     out
 }
 
-/// Replays one game into `out`, whose rows it leaves as they were if the game fails.
-fn replay_game(
-    job: &Job<'_>,
-    table: &'static ActionTable,
-    options: &Options,
-    out: &mut Columns,
-) -> Result<(), Damaged> {
+/// A wave's rows of one game as a worker writes them: the columns less the masks, which are kept
+/// as each row's legal ids and written out only into the output's mask (a mask row is hundreds
+/// of bytes, most of them false; its ids are a few: written once, not written then copied).
+#[derive(Debug, Default)]
+struct Rows {
+    /// Every column but `mask`, which stays empty.
+    cols: Columns,
+    /// The legal ids of every row, row after row.
+    ids: Vec<u16>,
+    /// Where each row's ids end in `ids`.
+    ends: Vec<u32>,
+}
+
+impl Rows {
+    /// Room for `rows` more rows (see [`Columns::reserve`]; a row's ids are a few).
+    fn reserve(&mut self, rows: usize, options: &Options) {
+        self.cols.reserve_rows(rows, options, false);
+        self.ends.reserve_exact(rows);
+        self.ids.reserve(rows * 4);
+    }
+
+    /// Cuts back to `rows` rows.
+    fn truncate(&mut self, rows: usize) {
+        self.cols.truncate(rows);
+        if rows < self.ends.len() {
+            self.ids.truncate(if rows == 0 { 0 } else { self.ends[rows - 1] as usize });
+            self.ends.truncate(rows);
+        }
+    }
+
+    /// Moves the rows and reports to the end of `out`, each row's mask written from its ids,
+    /// leaving these empty with their room kept.
+    fn move_into(&mut self, out: &mut Columns) {
+        let a = out.actions().max(self.cols.actions());
+        let start = out.mask.len();
+        out.mask.resize(start + self.ends.len() * a, false);
+        let mut from = 0;
+        for (row, &end) in self.ends.iter().enumerate() {
+            let mask = &mut out.mask[start + row * a..start + (row + 1) * a];
+            for &id in &self.ids[from..end as usize] {
+                mask[usize::from(id)] = true;
+            }
+            from = end as usize;
+        }
+        self.ids.clear();
+        self.ends.clear();
+        out.take_rows_of(&mut self.cols);
+    }
+}
+
+/// Replays one game into `rows`, which it leaves as they were if the game fails.
+fn replay_game(job: &Job<'_>, table: &'static ActionTable, options: &Options, rows: &mut Rows) -> Result<(), Damaged> {
     let damaged = |kyoku: String, event: usize, message: String| Damaged {
         file: job.name.to_string(),
         game: Some(job.game),
@@ -441,8 +496,9 @@ fn replay_game(
         }
         Err(e) => return Err(damaged("start".into(), 0, e)),
     }
+    let Rows { cols: out, ids, ends } = rows;
     let start = out.len();
-    let (p, a) = (family.players, table.len());
+    let p = family.players;
     let mut seen = 0usize;
     let mut hand: i32 = -1;
     let mut fault: Option<String> = None;
@@ -467,13 +523,8 @@ fn replay_game(
                 Some(format!("seat {}'s {} has no id in the {} action table", d.seat, d.chosen.kind(), family.name));
             return;
         };
-        let row = out.mask.len();
-        out.mask.resize(row + a, false);
-        for action in &d.legal {
-            if let Some(id) = table.id(action) {
-                out.mask[row + usize::from(id)] = true;
-            }
-        }
+        ids.extend(d.legal.iter().filter_map(|action| table.id(action)));
+        ends.push(ids.len() as u32);
         out.action.push(taken as i16);
         out.seat.push(d.seat as i8);
         out.file.push(job.file);
@@ -495,16 +546,17 @@ fn replay_game(
     let result = replay::replay_with_game(&job.log, job.game, rules, &mut on);
     let replayed = match (result, fault) {
         (Err(e), _) => {
-            out.truncate(start);
+            rows.truncate(start);
             let LogError { kyoku, event, message, .. } = e;
             return Err(damaged(kyoku, event, message));
         }
         (Ok(_), Some(message)) => {
-            out.truncate(start);
+            rows.truncate(start);
             return Err(damaged("start".into(), 0, message));
         }
         (Ok(r), None) => r,
     };
+    let out = &mut rows.cols;
     // Each hand's deltas: the scores at the next hand's start (or the game's end) less its own.
     let mut starts: Vec<[i32; 4]> = replayed
         .events

@@ -228,6 +228,14 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         }
         let index = at;
         at += 1;
+        // Draws and discards, most of a log's lines, straight into the game being read (they
+        // neither start a game nor a hand).
+        if let Some(Ok(log)) = current.as_mut()
+            && let Some((event, recorded, _)) = common_line(line)
+        {
+            log.events.push(LogEvent { event, at: index, recorded });
+            continue;
+        }
         let (parsed, players) = match quick_event(line) {
             Some((event, recorded, players)) => (Ok((event, recorded, Vec::new())), players),
             None => {
@@ -497,7 +505,7 @@ fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
         _ => None,
     };
     let pai = |key: &str| match get(key)? {
-        Flat::Str(name) => name.parse::<Pai>().ok(),
+        Flat::Str(name) => Pai::from_name_bytes(name.as_bytes()),
         _ => None,
     };
     let consumed = |n: u8| -> Option<[Pai; 4]> {
@@ -508,7 +516,7 @@ fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
         // The strings hold no quotes: they are every other piece between quotes.
         let mut out = [Pai::UNKNOWN; 4];
         for (slot, name) in out.iter_mut().zip(list.split('"').skip(1).step_by(2)) {
-            *slot = name.parse::<Pai>().ok()?;
+            *slot = Pai::from_name_bytes(name.as_bytes())?;
         }
         Some(out)
     };
@@ -614,7 +622,7 @@ fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
                 None => {}
                 Some(Flat::Strs(list, _)) => {
                     for (slot, name) in ura_markers.iter_mut().zip(list.split('"').skip(1).step_by(2)) {
-                        *slot = name.parse::<Pai>().ok()?;
+                        *slot = Pai::from_name_bytes(name.as_bytes())?;
                         ura_len += 1;
                     }
                 }
@@ -680,9 +688,8 @@ fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
         if rest[len] != b'"' {
             return None;
         }
-        let name = std::str::from_utf8(&rest[..len]).ok()?;
         let consumed = b.len() - rest.len() + len + 1;
-        Some((actor, name.parse::<Pai>().ok()?, consumed))
+        Some((actor, Pai::from_name_bytes(&rest[..len])?, consumed))
     };
     if let Some(rest) = b.strip_prefix(br#"{"actor":"#) {
         let (actor, pai, at) = seat_and_tile(rest)?;
@@ -715,26 +722,29 @@ fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
 fn hands(list: &str) -> Option<[[Pai; 13]; 4]> {
     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
     let (mut hand, mut tiles) = (0usize, 0usize);
-    // The strings hold no quotes: every other piece between quotes is a tile's name, the
-    // pieces between them the brackets, commas and whitespace.
-    for (k, piece) in list.split('"').enumerate() {
-        if k % 2 == 1 {
-            *tehais.get_mut(hand)?.get_mut(tiles)? = piece.parse::<Pai>().ok()?;
-            tiles += 1;
-        } else {
-            for c in piece.bytes() {
-                match c {
-                    b'[' => tiles = 0,
-                    b']' => {
-                        if tiles != 13 {
-                            return None;
-                        }
-                        hand += 1;
-                    }
-                    _ => {}
-                }
+    // The strings hold no quotes: from each opening quote to the next is a tile's name; between
+    // the names, the brackets, commas and whitespace. Byte by byte: 52 names a line.
+    let b = list.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let len = b[i + 1..].iter().position(|&c| c == b'"')?;
+                *tehais.get_mut(hand)?.get_mut(tiles)? = Pai::from_name_bytes(&b[i + 1..i + 1 + len])?;
+                tiles += 1;
+                i += len + 2;
+                continue;
             }
+            b'[' => tiles = 0,
+            b']' => {
+                if tiles != 13 {
+                    return None;
+                }
+                hand += 1;
+            }
+            _ => {}
         }
+        i += 1;
     }
     matches!(hand, 3 | 4).then_some(tehais)
 }

@@ -124,6 +124,49 @@ impl Pai {
     }
 }
 
+impl Pai {
+    /// The names of the 34 kinds and the red fives (logs are mostly these) straight from their
+    /// bytes, their places in `MJAI`; none for any other name, which [`str::parse`] reads.
+    const fn from_common_name(name: &[u8]) -> Option<Pai> {
+        const fn suit(c: u8) -> Option<u8> {
+            match c {
+                b'm' => Some(0),
+                b'p' => Some(1),
+                b's' => Some(2),
+                _ => None,
+            }
+        }
+        match *name {
+            [d @ b'1'..=b'9', c] => match suit(c) {
+                Some(s) => Some(Pai(s * 9 + d - b'1')),
+                None => None,
+            },
+            [b'5', c, b'r'] => match suit(c) {
+                Some(s) => Some(Pai(34 + s)),
+                None => None,
+            },
+            [b'E'] => Some(Pai(27)),
+            [b'S'] => Some(Pai(28)),
+            [b'W'] => Some(Pai(29)),
+            [b'N'] => Some(Pai(30)),
+            [b'P'] => Some(Pai(31)),
+            [b'F'] => Some(Pai(32)),
+            [b'C'] => Some(Pai(33)),
+            _ => None,
+        }
+    }
+
+    /// A tile's name as bytes (a log's text between quotes), read as [`str::parse`] reads it;
+    /// none where that gives an error. The common names take no UTF-8 check and no call.
+    #[inline]
+    pub(crate) fn from_name_bytes(name: &[u8]) -> Option<Pai> {
+        match Pai::from_common_name(name) {
+            Some(pai) => Some(pai),
+            None => std::str::from_utf8(name).ok()?.parse().ok(),
+        }
+    }
+}
+
 const MJAI: [&str; 46] = [
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s",
     "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N", "P", "F", "C", "5mr", "5pr", "5sr", "?", "1f",
@@ -152,23 +195,8 @@ impl FromStr for Pai {
 
     /// Reads mjai's names and, for convenience, one mpsz tile (`0m` a red five, `1z`–`7z`).
     fn from_str(s: &str) -> Result<Pai, PaiError> {
-        // The names of the 34 kinds and the red fives straight from their letters (logs are
-        // mostly these); their places in `MJAI`.
-        let suit = |c: u8| match c {
-            b'm' => Some(0),
-            b'p' => Some(1),
-            b's' => Some(2),
-            _ => None,
-        };
-        match *s.as_bytes() {
-            [d @ b'1'..=b'9', c] if suit(c).is_some() => return Ok(Pai(suit(c).unwrap_or(0) * 9 + d - b'1')),
-            [b'5', c, b'r'] if suit(c).is_some() => return Ok(Pai(34 + suit(c).unwrap_or(0))),
-            [c] => {
-                if let Some(i) = b"ESWNPFC".iter().position(|&h| h == c) {
-                    return Ok(Pai(27 + i as u8));
-                }
-            }
-            _ => {}
+        if let Some(pai) = Pai::from_common_name(s.as_bytes()) {
+            return Ok(pai);
         }
         if let Some(i) = MJAI.iter().position(|&n| n == s) {
             return Ok(Pai(i as u8));

@@ -91,7 +91,9 @@ impl Format {
             return None;
         }
         let first = t.lines().next().unwrap_or("");
-        if majiang::looks_like(t) && !first.contains("\"type\"") {
+        // The first line's test first: a paipu is looked for in the whole text only when it
+        // is not an mjai log.
+        if !first.contains("\"type\"") && majiang::looks_like(t) {
             return Some(Format::Majiang);
         }
         if first.contains("\"type\"") && !first.contains("\"log\"") {
