@@ -1,6 +1,9 @@
 //! The arena: any mix of built-in policies and external bots seated at tables, duplicate by
 //! default (each set's walls played at every seat rotation, player `p` at seat `(p + k) % n` of
-//! table `k`), tables in parallel on every core.
+//! table `k`), tables in parallel on every core. With equal players at several seats (two of each,
+//! say), some rotations seat them exactly as an earlier one does; `distinct_seatings` plays each
+//! seating once and counts it for every rotation that repeats it, which halves the cost of a run of
+//! deterministic players seated two and two.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -55,6 +58,13 @@ pub struct Arena {
     pub threads: Option<usize>,
     /// Write each game's mjai log here (`set-<i>-<k>.mjson`).
     pub out: Option<PathBuf>,
+    /// Play each distinct seating of a set once: a rotation that seats the same players (the same
+    /// policy or command) at every seat as an earlier rotation does is not played again but
+    /// counted as that table's game ([`TableRecord::repeats`]). Equal built-in policies then draw
+    /// on the same seed, so the game is the one the rotation would play; an external bot must
+    /// answer the same events the same way for that to hold (a bot with its own randomness must
+    /// not be run so). No log is written for a repeated table.
+    pub distinct_seatings: bool,
 }
 
 /// Why the arena could not run.
@@ -96,12 +106,28 @@ impl Arena {
             timeout: Duration::from_secs(10),
             threads: None,
             out: None,
+            distinct_seatings: false,
         }
     }
 
     /// Tables a set plays.
     pub fn tables(&self) -> usize {
         if self.duplicate { usize::from(self.rules.players) } else { 1 }
+    }
+
+    /// Player `p`'s seat at table `table` is `(p + table) % n`: the player at each seat.
+    fn player_at(&self, table: usize) -> Vec<usize> {
+        let n = usize::from(self.rules.players);
+        (0..n).map(|s| (s + n - table % n) % n).collect()
+    }
+
+    /// For each table of a set, the earlier table it repeats under `distinct_seatings` (the same
+    /// player at every seat), or `None` to play it.
+    pub fn repeats(&self) -> Vec<Option<usize>> {
+        let seating = |t: usize| -> Vec<&Player> { self.player_at(t).iter().map(|&p| &self.players[p]).collect() };
+        (0..self.tables())
+            .map(|k| if self.distinct_seatings { (0..k).find(|&j| seating(j) == seating(k)) } else { None })
+            .collect()
     }
 
     /// Plays every table; `progress` is told each table finished (from any thread).
@@ -119,19 +145,42 @@ impl Arena {
             pool = pool.num_threads(t.max(1));
         }
         let pool = pool.build().map_err(|e| ArenaError::Io(format!("cannot start the threads: {e}")))?;
-        let tables = self.tables() as u64;
+        let repeats = self.repeats();
+        let played: Vec<usize> = (0..repeats.len()).filter(|&k| repeats[k].is_none()).collect();
+        let per_set = played.len() as u64;
         let start = Instant::now();
         let records: Result<Vec<TableRecord>, ArenaError> = pool.install(|| {
-            (0..self.sets * tables)
+            (0..self.sets * per_set)
                 .into_par_iter()
                 .map(|job| {
-                    let record = self.play_table(job / tables, (job % tables) as usize);
+                    let record = self.play_table(job / per_set, played[(job % per_set) as usize]);
                     progress();
                     record
                 })
                 .collect()
         });
         let records = records?;
+        // Every table of a set in order, a repeated one as the record of the table it repeats.
+        let (played, repeats) = (&played, &repeats);
+        let records: Vec<TableRecord> = records
+            .chunks(played.len().max(1))
+            .flat_map(|set| {
+                repeats.iter().enumerate().map(move |(k, of)| {
+                    let first = &set[played.iter().position(|&t| t == of.unwrap_or(k)).unwrap_or(0)];
+                    match of {
+                        None => first.clone(),
+                        Some(j) => TableRecord {
+                            table: k,
+                            player_at: self.player_at(k),
+                            asked: 0,
+                            protocol_time: Duration::ZERO,
+                            repeats: Some(*j),
+                            ..first.clone()
+                        },
+                    }
+                })
+            })
+            .collect();
         let seconds = start.elapsed().as_secs_f64();
         Ok(Report::new(self, &records, seconds, pool.current_num_threads()))
     }
@@ -141,15 +190,20 @@ impl Arena {
         let n = self.rules.players;
         let seed = self.seed.wrapping_add(set);
         let mut game = Game::new(self.rules, seed);
-        // Player p sits at seat (p + table) % n.
-        let player_at: Vec<usize> =
-            (0..n).map(|s| (usize::from(s) + usize::from(n) - table % usize::from(n)) % usize::from(n)).collect();
+        let player_at = self.player_at(table);
         let mut policies: Vec<Option<Box<dyn Policy + Send>>> = Vec::new();
         let mut externals: Vec<Option<External>> = Vec::new();
         for seat in 0..n {
             let p = player_at[usize::from(seat)];
             match &self.players[p] {
                 Player::Policy(kind) => {
+                    // Under `distinct_seatings`, equal players draw on the first one's seed, so a
+                    // repeated seating plays the very game its first table played.
+                    let p = if self.distinct_seatings {
+                        self.players.iter().position(|q| *q == self.players[p]).unwrap_or(p)
+                    } else {
+                        p
+                    };
                     policies.push(Some(kind.build(seed.wrapping_mul(31).wrapping_add(p as u64))));
                     externals.push(None);
                 }

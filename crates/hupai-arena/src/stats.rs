@@ -36,6 +36,11 @@ pub struct TableRecord {
     /// Time spent on the external bots' answers (writing, the bot thinking, reading).
     #[serde(with = "micros")]
     pub protocol_time: Duration,
+    /// The earlier table of the set whose game this one repeats, not played again (the same
+    /// player at every seat, under [`Arena::distinct_seatings`]): its ranks, points and counts are
+    /// that game's, its decisions were not asked again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<usize>,
 }
 
 /// A duration as whole microseconds in JSON.
@@ -78,6 +83,7 @@ impl TableRecord {
             decisions: game.decisions(),
             asked,
             protocol_time,
+            repeats: None,
         }
     }
 }
@@ -170,8 +176,11 @@ pub struct Report {
     pub tables_per_set: usize,
     /// Games played.
     pub games: u64,
-    /// Decisions made.
+    /// Decisions made (not counting the repeated tables').
     pub decisions: u64,
+    /// Tables counted as the game of an earlier table with the same seating, not played again
+    /// ([`Arena::distinct_seatings`]).
+    pub repeated_tables: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Threads.
@@ -336,8 +345,13 @@ impl Report {
         // Per set (by its deal's seed) and player: rank sum and points sum over its tables.
         let mut per_set: std::collections::BTreeMap<u64, Vec<(f64, f64, u32)>> = std::collections::BTreeMap::new();
         let (mut decisions, mut asked, mut waited) = (0u64, 0u64, Duration::ZERO);
+        let mut repeated_tables = 0u64;
         for r in records {
-            decisions += r.decisions;
+            if r.repeats.is_some() {
+                repeated_tables += 1;
+            } else {
+                decisions += r.decisions;
+            }
             asked += r.asked;
             waited += r.protocol_time;
             for (seat, &p) in r.player_at.iter().enumerate() {
@@ -408,6 +422,7 @@ impl Report {
             tables_per_set,
             games: records.len() as u64,
             decisions,
+            repeated_tables,
             seconds,
             threads,
             external_decisions: asked,
@@ -426,9 +441,14 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let repeated = if self.repeated_tables > 0 {
+            format!(" ({} of them repeating an equal seating's game)", self.repeated_tables)
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "{} sets of {} table(s), {} games, {} decisions, {:.1} s, rules {}",
+            "{} sets of {} table(s), {} games{repeated}, {} decisions, {:.1} s, rules {}",
             self.sets, self.tables_per_set, self.games, self.decisions, self.seconds, self.rules
         )?;
         let width = self.players.iter().map(|p| p.name.len()).max().unwrap_or(6).clamp(6, 40);

@@ -50,6 +50,12 @@ pub(crate) struct ArenaArgs {
     /// One table a set (no seat rotation).
     #[arg(long)]
     single: bool,
+    /// Play each distinct seating once: a rotation seating the same players (the same policy or
+    /// command) at every seat as an earlier one is counted as that table's game, not played again
+    /// (halves a run of two players seated two and two). Only for bots that answer the same
+    /// events the same way; no log is written for a repeated table.
+    #[arg(long, conflicts_with = "single")]
+    distinct_seatings: bool,
     /// Print one JSON line of speed: the arena's decisions a second beside `hupai play`'s loop
     /// on the same games (built-in players), and the external bots' time per decision.
     #[arg(long)]
@@ -62,7 +68,7 @@ pub(crate) struct ArenaArgs {
     /// Serve games on ADDR (HOST:PORT) as an mjai TCP server: clients (`hello` answered with
     /// `join`, then one answer an event) take the seats the `--policy` players leave, in the
     /// order they join; one JSON line a game.
-    #[arg(long, value_name = "ADDR", conflicts_with_all = ["player", "bench", "merge", "out", "single"])]
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["player", "bench", "merge", "out", "single", "distinct_seatings"])]
     listen: Option<String>,
 }
 
@@ -168,10 +174,11 @@ pub(crate) fn run(args: &ArenaArgs, out: &mut impl Write) -> Result<bool, String
     let mut arena = Arena::new(rules, players, args.games);
     arena.seed = args.seed;
     arena.duplicate = !args.single;
+    arena.distinct_seatings = args.distinct_seatings;
     arena.timeout = Duration::from_millis(args.timeout_ms.max(1));
     arena.threads = args.threads;
     arena.out = args.out.clone();
-    let tables = args.games * arena.tables() as u64;
+    let tables = args.games * arena.repeats().iter().filter(|r| r.is_none()).count() as u64;
     let bar = if tables >= 16 && io::stderr().is_terminal() {
         let bar = ProgressBar::new(tables);
         bar.set_style(

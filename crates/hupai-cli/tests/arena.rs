@@ -420,6 +420,39 @@ fn merged_runs_equal_one_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--distinct-seatings`: each seating played once; with `--single` (one table, nothing to
+/// repeat) it is refused, and without equal players nothing repeats.
+#[test]
+fn distinct_seatings_play_each_seating_once() {
+    let seats = ["--policy", "efficiency", "--policy", "random", "--policy", "efficiency", "--policy", "random"];
+    let mut args = vec!["--rules", "tenhou", "--games", "2", "--seed", "3", "--distinct-seatings"];
+    args.extend(seats);
+    let run = arena(&args);
+    assert_eq!(run["games"], 8);
+    assert_eq!(run["repeated_tables"], 4);
+    let repeats: Vec<Value> = run["tables"].as_array().unwrap().iter().map(|t| t["repeats"].clone()).collect();
+    assert_eq!(repeats, [Value::Null, Value::Null, 0.into(), 1.into(), Value::Null, Value::Null, 0.into(), 1.into()]);
+    let mixed = arena(&[
+        "--games",
+        "1",
+        "--distinct-seatings",
+        "--policy",
+        "efficiency",
+        "--policy",
+        "random",
+        "--policy",
+        "hupai",
+        "--policy",
+        "random",
+    ]);
+    // The two random players are equal, but no rotation seats all four as another does.
+    assert_eq!(mixed["repeated_tables"], 0);
+    assert_eq!(mixed["games"], 4);
+    let refused = hupai().args(["arena", "--single", "--distinct-seatings", "--games", "1"]).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--distinct-seatings"));
+}
+
 /// `--listen`: an mjai TCP server; `hupai bot --connect` joins it (`hello`, `join`) and plays a
 /// whole game at the seat the policies leave, every answer legal.
 #[test]

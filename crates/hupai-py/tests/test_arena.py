@@ -56,6 +56,18 @@ def test_merged_runs_equal_one_run_of_every_set():
     assert merged["pairs"] == whole["pairs"]
 
 
+def test_distinct_seatings_count_each_seating_once():
+    """Deterministic players two and two: the run that plays each seating once has the full run's
+    figures, with half the tables marked as repeats of the ones played."""
+    players = [{"policy": "efficiency"}, {"policy": "hupai"}, {"policy": "efficiency"}, {"policy": "hupai"}]
+    full = arena.run(players, games=2, seed=9, hupai=HUPAI)
+    half = arena.run(players, games=2, seed=9, distinct_seatings=True, hupai=HUPAI)
+    assert half["players"] == full["players"] and half["pairs"] == full["pairs"]
+    assert half["repeated_tables"] == 4 and full["repeated_tables"] == 0
+    assert [t.get("repeats") for t in half["tables"]] == [None, None, 0, 1] * 2
+    assert half["decisions"] * 2 == full["decisions"]
+
+
 def test_bad_arguments_are_refused_with_the_reason():
     with pytest.raises(ValueError, match=r"players\[1\]"):
         arena.run([{"policy": "efficiency"}, "random"], hupai=HUPAI)

@@ -84,6 +84,7 @@ def run(
     timeout_ms: int = 10_000,
     threads: int | None = None,
     single: bool = False,
+    distinct_seatings: bool = False,
     hupai: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Plays ``games`` duplicate sets (set i dealt from ``seed + i``) and returns ``hupai arena
@@ -91,7 +92,10 @@ def run(
     ``tables`` (every table played, for ``merge``). ``players``: one entry a seat, in the first
     table's seat order, each ``{"policy": NAME}`` (a built-in player) or ``{"player": COMMAND}``
     (an external mjai bot, started per table with its seat as the last argument). ``rules``: a
-    preset or a JSON object's text. ``out``: a directory for every game's mjai log."""
+    preset or a JSON object's text. ``out``: a directory for every game's mjai log.
+    ``distinct_seatings``: play each distinct seating once (``--distinct-seatings``): a rotation
+    seating the same players as an earlier one counts as that table's game; for players that
+    answer the same events the same way."""
     for name, value in (("games", games), ("seed", seed), ("timeout_ms", timeout_ms)):
         if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name != "seed" else 0):
             raise ValueError(f"{name}: {value!r} is not a whole number of at least {1 if name != 'seed' else 0}")
@@ -106,6 +110,8 @@ def run(
         args += ["--threads", str(threads)]
     if single:
         args.append("--single")
+    if distinct_seatings:
+        args.append("--distinct-seatings")
     return _call(args)
 
 
