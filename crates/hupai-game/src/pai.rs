@@ -341,7 +341,8 @@ impl PaiCounts {
             kinds |= ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
         }
         let plain_fives = [0, 1, 2].map(|s| self.kinds[9 * s + 4].saturating_sub(self.red[s]));
-        Distinct { kinds, red: self.red, plain_fives, pending_red: None }
+        let red_fives = (0..3).filter(|&s| self.red[s] > 0).fold(0u64, |b, s| b | 1 << (9 * s + 4));
+        Distinct { kinds, red_fives, plain_fives, pending_red: None }
     }
 
     /// The kinds held four times, as a bit set (bit `k` for kind `k`).
@@ -376,7 +377,8 @@ impl PaiCounts {
 #[derive(Debug, Clone)]
 pub struct Distinct {
     kinds: u64,
-    red: [u8; 3],
+    /// The fives held red, as bits of their kinds (most hands hold none).
+    red_fives: u64,
     /// Plain fives held per suit.
     plain_fives: [u8; 3],
     /// The red five still to give after its kind's plain five.
@@ -396,8 +398,7 @@ impl Iterator for Distinct {
         }
         let k = self.kinds.trailing_zeros() as usize;
         self.kinds &= self.kinds - 1;
-        let red = if k < 27 && k % 9 == 4 { self.red[k / 9] } else { 0 };
-        if red == 0 {
+        if self.red_fives & (1 << k) == 0 {
             return Some(Pai(k as u8));
         }
         let red_pai = Pai(34 + (k / 9) as u8);
