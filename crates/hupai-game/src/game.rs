@@ -21,7 +21,7 @@ use crate::action::{Action, Actions};
 use crate::error::GameError;
 use crate::event::{DrawReason, Event, Seat};
 use crate::pai::{Pai, PaiCounts};
-use crate::rules::{Family, GameRules, KanDora};
+use crate::rules::{GameRules, KanDora};
 use crate::wall::{ChineseWall, Wall};
 
 /// Where a game's walls come from.
@@ -754,10 +754,11 @@ impl Game {
 
     fn discard(&mut self, seat: Seat, pai: Pai, tsumogiri: bool, reach: bool) {
         // The drawn tile discarded leaves the hand as it was before the draw, whose waits the
-        // seat already holds (the draw's tsumo check reads them): riichi's waits are all asked
-        // under the one `wait_rules`, so they stand (half the efficiency player's discards).
+        // seat already holds (the draw's tsumo check reads them): where the family asks every
+        // seat's waits under the one `wait_rules`, they stand (half the efficiency player's
+        // discards).
         let drawn_back = tsumogiri
-            && self.rules.family == Family::Riichi
+            && crate::family::waits_under_one_rule(self.rules.family)
             && matches!(self.phase, Phase::Turn { seat: s, drawn: Some(d), .. } if s == seat && d == pai);
         // The family's part first (riichi's dora left for after a kan's discard, its declaration,
         // ippatsu and furiten), while the river is as it was.
