@@ -55,6 +55,11 @@ fn check_state(game: &Game) -> usize {
             }
         }
         let p = &game.players[usize::from(seat)];
+        // The packed hand, kept up to date tile by tile and call by call, is the hand packed anew.
+        let mut fresh = p.clone();
+        fresh.repack(game.wait_rules.wildcard_tile);
+        assert_eq!(fresh.packed, p.packed, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
+        checks += 1;
         // Whatever tile the seat on turn discarded, a seat `calls` lets call it passes the
         // filter on its hand that discard claims ask first.
         if let Phase::Turn { seat: from, .. } = game.phase
@@ -81,6 +86,23 @@ fn check_state(game: &Game) -> usize {
             }
             // The shanten filter with it answers exactly as the plain computation.
             assert_eq!(legal::some_discard_leaves_ready(p, game), plain, "{:?}", p.hand);
+            checks += 1;
+        }
+        // The waits a seat holds after a draw are those of its hand before the draw, asked anew
+        // (a drawn tile discarded keeps them, and riichi is offered from them), and a hand ready
+        // before its draw may declare riichi by discarding the drawn tile.
+        if let Phase::Turn { seat: s, drawn: Some(d), .. } = game.phase
+            && s == seat
+            && game.rules.family == Family::Riichi
+        {
+            let mut before = p.clone();
+            before.hand.remove(d);
+            before.repack(game.wait_rules.wildcard_tile);
+            before.refresh_waits(&crate::family::seat_wait_rules(game, seat));
+            assert_eq!(before.waits, p.waits, "seat {seat} drew {d}: {:?}", p.hand);
+            if !p.waits.is_empty() {
+                assert!(legal::ready_without(p, d, game), "seat {seat} drew {d}: {:?}", p.hand);
+            }
             checks += 1;
             if game.rules.players == 3 {
                 for pai in p.hand.distinct() {

@@ -176,6 +176,22 @@ impl Player {
         }
     }
 
+    /// The packed hand after a call took `consumed` from the hand into the meld recorded last:
+    /// those tiles out and the meld in, in place of packing the whole hand again (as `repack`
+    /// would, which it falls back to should a step fail).
+    pub(crate) fn pack_call(&mut self, consumed: &[Pai], wildcard: Option<Tile>) {
+        let Some(meld) = self.melds.last().map(MeldRecord::meld) else { return self.repack(wildcard) };
+        let packed = &mut self.packed;
+        let moved = consumed.iter().all(|c| match c.kind() {
+            Some(kind) if wildcard == Some(kind) => packed.remove_wildcard().is_ok(),
+            Some(kind) => packed.remove(kind).is_ok(),
+            None => false,
+        }) && packed.add_meld(meld).is_ok();
+        if !moved {
+            self.repack(wildcard);
+        }
+    }
+
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
         self.waits = crate::family::waits(self, rules);
     }
@@ -737,6 +753,13 @@ impl Game {
     }
 
     fn discard(&mut self, seat: Seat, pai: Pai, tsumogiri: bool, reach: bool) {
+        // The drawn tile discarded leaves the hand as it was before the draw, whose waits the
+        // seat already holds (the draw's tsumo check reads them): where the family asks every
+        // seat's waits under the one `wait_rules`, they stand (half the efficiency player's
+        // discards).
+        let drawn_back = tsumogiri
+            && crate::family::waits_under_one_rule(self.rules.family)
+            && matches!(self.phase, Phase::Turn { seat: s, drawn: Some(d), .. } if s == seat && d == pai);
         // The family's part first (riichi's dora left for after a kan's discard, its declaration,
         // ippatsu and furiten), while the river is as it was.
         crate::family::discarding(self, seat, pai, reach);
@@ -749,7 +772,9 @@ impl Game {
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
         p.kuikae = TileSet::EMPTY;
-        p.refresh_waits(&rules);
+        if !drawn_back {
+            p.refresh_waits(&rules);
+        }
         self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
         let (asked, ron, hit) = crate::legal::discard_claims(self, seat, pai);
         if asked != 0 {
@@ -888,7 +913,7 @@ impl Game {
                 }
                 p.melds.push(MeldRecord { kind: MeldKind::Chi, pais: [pai, consumed[0], consumed[1], pai], from });
                 p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
-                p.repack(self.wait_rules.wildcard_tile);
+                p.pack_call(&consumed, self.wait_rules.wildcard_tile);
                 self.emit(Event::Chi { actor: seat, target: from, pai, consumed });
                 self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
             }
@@ -898,7 +923,7 @@ impl Game {
                 }
                 p.melds.push(MeldRecord { kind: MeldKind::Pon, pais: [pai, consumed[0], consumed[1], pai], from });
                 p.kuikae = crate::legal::kuikae_kinds(&self.rules, pai, &consumed);
-                p.repack(self.wait_rules.wildcard_tile);
+                p.pack_call(&consumed, self.wait_rules.wildcard_tile);
                 crate::family::meld_called(self, seat, from, pai);
                 self.emit(Event::Pon { actor: seat, target: from, pai, consumed });
                 self.phase = Phase::Turn { seat, drawn: None, reach: false, rinshan: false, can_tsumo: false };
@@ -913,7 +938,7 @@ impl Game {
                     from,
                 });
                 p.kans += 1;
-                p.repack(self.wait_rules.wildcard_tile);
+                p.pack_call(&consumed, self.wait_rules.wildcard_tile);
                 p.refresh_waits(&rules);
                 self.kans += 1;
                 crate::family::meld_called(self, seat, from, pai);

@@ -128,11 +128,12 @@ fn turn(
             push(out, Action::Reach);
         }
         if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, ANKAN) {
-            for k in 0..34 {
-                if p.hand.kinds[k] == 4
-                    && game.wait_rules.wildcard_tile != Some(Tile::ALL[k])
-                    && void != Some(Tile::ALL[k].suit())
-                {
+            // The kinds held four times, lowest first (most turns hold none).
+            let mut fours = p.hand.fours();
+            while fours != 0 {
+                let k = fours.trailing_zeros() as usize;
+                fours &= fours - 1;
+                if game.wait_rules.wildcard_tile != Some(Tile::ALL[k]) && void != Some(Tile::ALL[k].suit()) {
                     let kind = Tile::ALL[k];
                     if riichi && !(drawn.kind() == Some(kind) && ankan_keeps_waits(game, p, kind)) {
                         continue;
@@ -172,6 +173,13 @@ fn turn(
     if riichi {
         if let Some(d) = drawn {
             push(out, Action::Dahai { pai: d, tsumogiri: true });
+        }
+        return;
+    }
+    if p.kuikae.is_empty() && game.wait_rules.wildcard_tile.is_none() && void_held.is_none() {
+        // Nothing is kept back (most turns): every tile held may go.
+        for pai in p.hand.distinct() {
+            discards_of(p, pai, drawn, out);
         }
         return;
     }
@@ -261,12 +269,15 @@ pub(crate) fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
     !crate::family::concealed_waits(&kinds, p.melds.len(), &game.wait_rules).is_empty()
 }
 
+/// Asked after a draw only. A hand that was ready before its draw (its waits, which the seat
+/// holds for the hand one tile short, are not empty) is ready again after discarding the drawn
+/// tile: no shanten or waits to compute.
 fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
     game.rules.family.has_riichi()
         && p.is_closed()
         && game.scores[usize::from(seat)] >= 1000
         && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
-        && some_discard_leaves_ready(p, game)
+        && (!p.waits.is_empty() || some_discard_leaves_ready(p, game))
 }
 
 /// True if some discard leaves the concealed tiles ready: the plain answer (the waits of the hand

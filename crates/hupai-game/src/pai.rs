@@ -341,7 +341,24 @@ impl PaiCounts {
             kinds |= ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
         }
         let plain_fives = [0, 1, 2].map(|s| self.kinds[9 * s + 4].saturating_sub(self.red[s]));
-        Distinct { kinds, red: self.red, plain_fives, pending_red: None }
+        let red_fives = (0..3).filter(|&s| self.red[s] > 0).fold(0u64, |b, s| b | 1 << (9 * s + 4));
+        Distinct { kinds, red_fives, plain_fives, pending_red: None }
+    }
+
+    /// The kinds held four times, as a bit set (bit `k` for kind `k`).
+    pub(crate) fn fours(&self) -> u64 {
+        // Counts are at most four: a count is four exactly when its bit 2 is set; each byte's
+        // bit gathered into one byte by one multiply, as `distinct` does.
+        let mut fours = 0u64;
+        for w in 0..5 {
+            let mut bytes = [0u8; 8];
+            let from = 8 * w;
+            let to = (from + 8).min(34);
+            bytes[..to - from].copy_from_slice(&self.kinds[from..to]);
+            let bits = (u64::from_le_bytes(bytes) >> 2) & 0x0101_0101_0101_0101;
+            fours |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
+        }
+        fours
     }
 
     /// Every tile held, in order, each copy once.
@@ -360,7 +377,8 @@ impl PaiCounts {
 #[derive(Debug, Clone)]
 pub struct Distinct {
     kinds: u64,
-    red: [u8; 3],
+    /// The fives held red, as bits of their kinds (most hands hold none).
+    red_fives: u64,
     /// Plain fives held per suit.
     plain_fives: [u8; 3],
     /// The red five still to give after its kind's plain five.
@@ -380,8 +398,7 @@ impl Iterator for Distinct {
         }
         let k = self.kinds.trailing_zeros() as usize;
         self.kinds &= self.kinds - 1;
-        let red = if k < 27 && k % 9 == 4 { self.red[k / 9] } else { 0 };
-        if red == 0 {
+        if self.red_fives & (1 << k) == 0 {
             return Some(Pai(k as u8));
         }
         let red_pai = Pai(34 + (k / 9) as u8);
@@ -445,6 +462,27 @@ mod tests {
         assert!(c.remove("5m".parse().unwrap()));
         assert!(!c.remove("5m".parse().unwrap()));
         assert_eq!(c.tiles().collect::<Vec<_>>(), [Pai::RED_5M]);
+    }
+
+    /// The kinds held four times, against the plain definition, on many hands (every kind held
+    /// four times among them).
+    #[test]
+    fn fours_are_the_kinds_held_four_times() {
+        let mut rng = crate::wall::SplitMix64(11);
+        let mut seen = [false; 34];
+        for _ in 0..20_000 {
+            let mut c = PaiCounts::EMPTY;
+            for _ in 0..rng.below(40) {
+                let pai = Pai(rng.below(37) as u8);
+                if c.kinds[pai.kind_index()] < 4 {
+                    c.add(pai);
+                }
+            }
+            let plain = (0..34).filter(|&k| c.kinds[k] == 4).fold(0u64, |b, k| b | 1 << k);
+            assert_eq!(c.fours(), plain, "{:?}", c);
+            (0..34).filter(|&k| c.kinds[k] == 4).for_each(|k| seen[k] = true);
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     /// The bit-set walk of `distinct` against the plain definition, on many hands.

@@ -814,7 +814,8 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
                 oya,
                 tehais,
                 dora: vec![(dora_marker, le.at)],
-                draws: Vec::new(),
+                // A hand draws up to 70 tiles from the live wall: room for them at once.
+                draws: Vec::with_capacity(72),
                 replacements: Vec::new(),
                 ura: Vec::new(),
             });
@@ -845,28 +846,47 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
             _ => {}
         }
     }
-    hands.iter().map(|h| hand_wall(h, rules).map_err(|(at, m)| (h.kyoku.clone(), at, m))).collect()
+    let free = free_ids(rules);
+    hands.iter().map(|h| hand_wall(h, rules, &free).map_err(|(at, m)| (h.kyoku.clone(), at, m))).collect()
 }
 
-fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> {
+/// Each tile's ids in the set, in order (at most four: one kind's copies), and how many: red
+/// fives take the first copies, as the rules number them. The same for every hand of a log.
+type FreeIds = [([u8; 4], u8); 38];
+
+fn free_ids(rules: &GameRules) -> FreeIds {
+    let mut free = [([0u8; 4], 0u8); 38];
+    for id in tile_ids(rules.players) {
+        let (list, n) = &mut free[usize::from(id.pai(rules.red_fives).index())];
+        if let Some(slot) = list.get_mut(usize::from(*n)) {
+            *slot = id.0;
+            *n += 1;
+        }
+    }
+    free
+}
+
+fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (usize, String)> {
     let players = rules.players;
     let len = rules.tile_count();
     let frame = Wall { yama: [PaiId(0); 136], len: len as u8, dice: [1, 1] };
-    let mut slots: Vec<Option<(Pai, usize)>> = vec![None; len];
+    // Each position's tile as the log shows it, with the event showing it; `Pai::UNKNOWN` where
+    // the log shows none (a hidden tile is refused before it is placed).
+    let mut slots = [(Pai::UNKNOWN, 0usize); 136];
     let mut place = |index: usize, pai: Pai, at: usize| -> Result<(), (usize, String)> {
         if pai.is_unknown() {
             return Err((at, "a hidden tile '?': a replay needs every tile the log shows".into()));
         }
-        match slots[index] {
-            Some((other, _)) if other != pai => Err((
+        let slot = &mut slots[index];
+        if !slot.0.is_unknown() && slot.0 != pai {
+            let other = slot.0;
+            return Err((
                 at,
                 format!("{pai} and {other} fall on one wall position (more replacement draws than the layout holds)"),
-            )),
-            _ => {
-                slots[index] = Some((pai, at));
-                Ok(())
-            }
+            ));
         }
+        *slot = (pai, at);
+        Ok(())
     };
     for seat in 0..players {
         let offset = (seat + players - h.oya % players) % players;
@@ -895,27 +915,22 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
     for (k, &(pai, at)) in h.ura.iter().enumerate().take(5) {
         place(Wall::ura_index(k), pai, at)?;
     }
-    // The ids of each tile, in order (at most four: one kind's copies): red fives take the first
-    // copies, as the rules number them. Each position the log shows takes the first id of its
-    // tile not yet taken; the other positions the rest, tile by tile, the last ids first.
-    let mut free = [([0u8; 4], 0u8, 0u8); 38];
-    for id in tile_ids(players) {
-        let (list, n, _) = &mut free[usize::from(id.pai(rules.red_fives).index())];
-        if let Some(slot) = list.get_mut(usize::from(*n)) {
-            *slot = id.0;
-            *n += 1;
+    // Each position the log shows takes the first id of its tile not yet taken; the other
+    // positions the rest, tile by tile, the last ids first.
+    let slots = &slots[..len];
+    let mut taken = [0u8; 38];
+    let mut ids = [0u8; 136];
+    for (i, &(pai, at)) in slots.iter().enumerate() {
+        if pai.is_unknown() {
+            continue;
         }
-    }
-    let mut ids: Vec<Option<u8>> = vec![None; len];
-    for (slot, id) in slots.iter().zip(ids.iter_mut()) {
-        if let Some((pai, at)) = *slot {
-            let next = free.get_mut(usize::from(pai.index())).and_then(|(list, n, taken)| {
-                (*taken < *n).then(|| {
-                    *taken += 1;
-                    list[usize::from(*taken - 1)]
-                })
-            });
-            let Some(x) = next else {
+        let k = usize::from(pai.index());
+        match free.get(k) {
+            Some((list, n)) if taken[k] < *n => {
+                ids[i] = list[usize::from(taken[k])];
+                taken[k] += 1;
+            }
+            _ => {
                 let why = if pai.is_flower() {
                     format!("{pai}: a flower, which these rules do not have")
                 } else if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {
@@ -924,15 +939,25 @@ fn hand_wall(h: &HandTiles, rules: &GameRules) -> Result<Wall, (usize, String)> 
                     format!("more copies of {pai} than the {len}-tile set holds")
                 };
                 return Err((at, why));
-            };
-            *id = Some(x);
+            }
         }
     }
-    let mut rest = free
-        .into_iter()
-        .flat_map(|(list, n, taken)| list.into_iter().take(usize::from(n)).skip(usize::from(taken)).rev());
-    let ids: Vec<u8> = ids.into_iter().map(|x| x.or_else(|| rest.next()).unwrap_or(0)).collect();
-    Wall::from_ids(&ids, players, [1, 1]).map_err(|m| (h.at, m))
+    let mut rest = [0u8; 136];
+    let mut left = 0;
+    for ((list, n), &t) in free.iter().zip(&taken) {
+        for &id in list[usize::from(t)..usize::from(*n)].iter().rev() {
+            rest[left] = id;
+            left += 1;
+        }
+    }
+    let mut next = 0;
+    for (id, &(pai, _)) in ids.iter_mut().zip(slots) {
+        if pai.is_unknown() {
+            *id = if next < left { rest[next] } else { 0 };
+            next += 1;
+        }
+    }
+    Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m))
 }
 
 /// The ids of a Chinese family's set.

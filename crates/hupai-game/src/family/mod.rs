@@ -170,6 +170,14 @@ pub(crate) fn seat_rules(game: &Game, seat: Seat, rules: Rules) -> Rules {
     }
 }
 
+/// Whether every seat's waits are asked under the game's one `wait_rules` all through a hand
+/// (riichi: no void suit declared after the deal, no deal asking them under `hand_rules`), so
+/// that waits once asked hold for the same tiles until the hand changes: a drawn tile
+/// discarded gives back the hand before the draw, and its waits with it.
+pub(crate) const fn waits_under_one_rule(family: Family) -> bool {
+    matches!(family, Family::Riichi)
+}
+
 /// The rules `seat`'s waits are checked with (the game's `wait_rules`, with its void suit).
 #[inline]
 pub(crate) fn seat_wait_rules(game: &Game, seat: Seat) -> Rules {
