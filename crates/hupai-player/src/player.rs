@@ -25,7 +25,7 @@ const FOLD_THREAT: f64 = 0.45;
 const PUSH_RISK: f64 = 0.02;
 /// How much more expected loss now (points) a tile folded with may carry than the safest, when it
 /// keeps the hand worth more (see `soft_fold`).
-const FOLD_SLACK: f64 = 100.0;
+const FOLD_SLACK: f64 = 200.0;
 
 /// How a decision was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -300,15 +300,13 @@ fn weighs_a_pon_when_the_dora_indicator_shows_a_tile_held() {
     assert_eq!(why.action, chosen, "{why:#?}");
 }
 
-/// Seat 2 declares riichi with its second tile (7p, the only tile of seat 3's safe against it);
-/// the dealer and seat 1 have thrown 3z before, and seat 1 throws its drawn 9p or another 3z as
-/// `third_west` says. Seat 3 then draws 9s, two from ready with a cheap hand holding 78p and a 3z.
-fn riichi_with_wests_seen(third_west: bool) -> Game {
-    let seat1 = if third_west { "1247m2358s2369p3z" } else { "1247m2358s2369p4z" };
-    let mut g = game(["1368m1357s2468p3z", seat1, "123m456p789s1122z", "234m67m345p78p25s3z"], "9m9p7p9s", "9m");
+/// Seat 2 declares riichi with its first tile, 7p (the only tile of seat 3's safe against it),
+/// after the dealer and seat 1 have thrown a west each. Seat 3 (holding `seat3`) then draws 9s.
+fn riichi_after_two_wests(seat3: &str) -> Game {
+    let mut g = game(["1368m1357s2468p3z", "1247m2358s2369p3z", "123m456p789s1122z", seat3], "9m9p7p9s", "9m");
     g.apply(0, dahai("3z", false)).unwrap();
     pass_all(&mut g);
-    g.apply(1, if third_west { dahai("3z", false) } else { dahai("9p", true) }).unwrap();
+    g.apply(1, dahai("3z", false)).unwrap();
     pass_all(&mut g);
     g.apply(2, Action::Reach).unwrap();
     g.apply(2, dahai("7p", true)).unwrap();
@@ -320,10 +318,10 @@ fn riichi_with_wests_seen(third_west: bool) -> Game {
 
 #[test]
 fn folds_with_a_tile_almost_as_safe_that_keeps_the_hand() {
-    // Three wests seen (two in the rivers, one in hand): the last can only be a single wait, a
-    // little riskier than the genbutsu 7p, and throwing it keeps the hand two from ready where
-    // 7p breaks the 78p. The player folds with the west.
-    let g = riichi_with_wests_seen(true);
+    // Two from ready with a cheap hand holding 78p and the third west seen: the last west can
+    // only be a single wait, a little riskier than the genbutsu 7p, and throwing it keeps the hand
+    // two from ready where 7p breaks the 78p. The player folds with the west.
+    let g = riichi_after_two_wests("234m67m345p78p25s3z");
     let why = Hupai::new().explain(&g, 3).unwrap();
     assert_eq!(why.mode, Mode::Fold, "{why:#?}");
     assert_eq!(why.chosen, dahai("3z", false), "{why:#?}");
@@ -332,9 +330,11 @@ fn folds_with_a_tile_almost_as_safe_that_keeps_the_hand() {
     let genbutsu = why.candidates.iter().find(|c| c.pai == Some(pai("7p"))).expect("7p weighed");
     assert!(genbutsu.danger < west.danger && west.danger < 0.02, "{why:#?}");
     assert!(west.shanten < genbutsu.shanten, "{why:#?}");
-    // Two wests seen: the west may be waited on as a pair too, too risky: the genbutsu.
-    let g = riichi_with_wests_seen(false);
+    // A 1m in place of the west: every tile keeping the hand two from ready (1m, 2s, 5s, 9s) may
+    // be waited on two-sided; folding takes the genbutsu.
+    let g = riichi_after_two_wests("1234m67m345p78p25s");
     let why = Hupai::new().explain(&g, 3).unwrap();
     assert_eq!(why.mode, Mode::Fold, "{why:#?}");
     assert_eq!(why.chosen, dahai("7p", false), "{why:#?}");
+    assert!(!why.reason.contains("almost as safe"), "{why:#?}");
 }
