@@ -23,6 +23,9 @@ const EV_SHANTEN: i8 = 1;
 const FOLD_THREAT: f64 = 0.45;
 /// Expected deal-in chance of one further discard made while pushing against a ready hand.
 const PUSH_RISK: f64 = 0.02;
+/// How much more expected loss now (points) a tile folded with may carry than the safest, when it
+/// keeps the hand worth more (see `soft_fold`).
+const FOLD_SLACK: f64 = 200.0;
 
 /// How a decision was reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -735,9 +738,11 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     }
     let push = best_by(&cands, |c| c.value);
     // Folding: the safest tile now; what it costs later grows when few safe tiles are left.
-    let fold = best_by(&cands, |c| -c.now_loss * 1000.0 - c.danger * 10.0 + c.score * 1e-6);
+    let safest = best_by(&cands, |c| -c.now_loss * 1000.0 - c.danger * 10.0 + c.score * 1e-6);
+    let fold = soft_fold(&cands, safest);
     let short_of_safe = (f64::from(draws.min(8)) - safe_kinds as f64).max(0.0);
-    let fold_value = -fold.now_loss - push_rate * 0.35 * short_of_safe;
+    // Whether to fold is decided on the safest tile; the tile folded with may keep the hand (above).
+    let fold_value = -safest.now_loss - push_rate * 0.35 * short_of_safe;
     // Folding is for a real threat: a riichi, or calls enough to be likely ready.
     let folding = fold_value > push.value && ctx.biggest_threat() >= FOLD_THREAT;
     let chosen = if folding { fold } else { push };
@@ -757,8 +762,13 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
     }
     let reason = if explain {
         if folding {
+            let keeps = if fold.action == safest.action {
+                String::new()
+            } else {
+                format!(", a tile almost as safe that keeps the hand {} from ready", fold.shanten)
+            };
             format!(
-                "fold: the best push is worth {:.0} after its expected loss, the safest tile {:.0}",
+                "fold: the best push is worth {:.0} after its expected loss, the safest tile {:.0}{keeps}",
                 push.value, fold_value
             )
         } else {
@@ -773,6 +783,21 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         String::new()
     };
     explanation(chosen.action, if folding { Mode::Fold } else { Mode::Push }, reason, ctx.threat, &cands, explain)
+}
+
+/// The tile to fold with: the safest, unless a discard almost as safe (at most [`FOLD_SLACK`] more
+/// expected loss now) keeps a hand at most two from ready worth more. Reviews of majiang-ai's games
+/// showed it folding this way: a tile that keeps the shanten and is itself fairly safe, where the
+/// safest tile broke the hand; the hand then still wins when the threat passes or the safe tiles run
+/// out, for little more risk on this discard.
+fn soft_fold(cands: &[Cand], safest: Cand) -> Cand {
+    let mut best = safest;
+    for c in cands {
+        if c.shanten <= 2 && c.now_loss <= safest.now_loss + FOLD_SLACK && c.value > best.value {
+            best = *c;
+        }
+    }
+    best
 }
 
 fn best_by(cands: &[Cand], key: impl Fn(&Cand) -> f64) -> Cand {

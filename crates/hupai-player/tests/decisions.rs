@@ -299,3 +299,42 @@ fn weighs_a_pon_when_the_dora_indicator_shows_a_tile_held() {
     let chosen = if call.value > pass.value { "pon" } else { "none" };
     assert_eq!(why.action, chosen, "{why:#?}");
 }
+
+/// Seat 2 declares riichi with its first tile, 7p (the only tile of seat 3's safe against it),
+/// after the dealer and seat 1 have thrown a west each. Seat 3 (holding `seat3`) then draws 9s.
+fn riichi_after_two_wests(seat3: &str) -> Game {
+    let mut g = game(["1368m1357s2468p3z", "1247m2358s2369p3z", "123m456p789s1122z", seat3], "9m9p7p9s", "9m");
+    g.apply(0, dahai("3z", false)).unwrap();
+    pass_all(&mut g);
+    g.apply(1, dahai("3z", false)).unwrap();
+    pass_all(&mut g);
+    g.apply(2, Action::Reach).unwrap();
+    g.apply(2, dahai("7p", true)).unwrap();
+    pass_all(&mut g);
+    assert_eq!(g.next_seat(), Some(3));
+    assert_eq!(g.view(3).drawn, Some(pai("9s")));
+    g
+}
+
+#[test]
+fn folds_with_a_tile_almost_as_safe_that_keeps_the_hand() {
+    // Two from ready with a cheap hand holding 78p and the third west seen: the last west can
+    // only be a single wait, a little riskier than the genbutsu 7p, and throwing it keeps the hand
+    // two from ready where 7p breaks the 78p. The player folds with the west.
+    let g = riichi_after_two_wests("234m67m345p78p25s3z");
+    let why = Hupai::new().explain(&g, 3).unwrap();
+    assert_eq!(why.mode, Mode::Fold, "{why:#?}");
+    assert_eq!(why.chosen, dahai("3z", false), "{why:#?}");
+    assert!(why.reason.contains("almost as safe"), "{why:#?}");
+    let west = why.candidates.iter().find(|c| c.pai == Some(pai("3z"))).expect("the west weighed");
+    let genbutsu = why.candidates.iter().find(|c| c.pai == Some(pai("7p"))).expect("7p weighed");
+    assert!(genbutsu.danger < west.danger && west.danger < 0.02, "{why:#?}");
+    assert!(west.shanten < genbutsu.shanten, "{why:#?}");
+    // A 1m in place of the west: every tile keeping the hand two from ready (1m, 2s, 5s, 9s) may
+    // be waited on two-sided; folding takes the genbutsu.
+    let g = riichi_after_two_wests("1234m67m345p78p25s");
+    let why = Hupai::new().explain(&g, 3).unwrap();
+    assert_eq!(why.mode, Mode::Fold, "{why:#?}");
+    assert_eq!(why.chosen, dahai("7p", false), "{why:#?}");
+    assert!(!why.reason.contains("almost as safe"), "{why:#?}");
+}
