@@ -327,19 +327,11 @@ impl PaiCounts {
     /// Every distinct tile held (a plain and a red five apart), in mjai order of kinds, the red
     /// five right after its kind's plain five.
     pub fn distinct(&self) -> Distinct {
-        // Eight kinds a word: a byte's high bit set when its count is not zero (counts are at
-        // most four, so adding 0x7f never carries), the eight bits gathered by one multiply.
-        let mut kinds = 0u64;
-        for w in 0..5 {
-            let mut bytes = [0u8; 8];
-            let from = 8 * w;
-            let to = (from + 8).min(34);
-            bytes[..to - from].copy_from_slice(&self.kinds[from..to]);
-            let word = u64::from_le_bytes(bytes);
-            let high =
-                ((word & 0x7f7f_7f7f_7f7f_7f7f).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | word) & 0x8080_8080_8080_8080;
-            kinds |= ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
-        }
+        // A byte's high bit set when its count is not zero (counts are at most four, so adding
+        // 0x7f never carries).
+        let kinds = self.kinds_where(|word| {
+            (((word & 0x7f7f_7f7f_7f7f_7f7f).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | word) & 0x8080_8080_8080_8080) >> 7
+        });
         let plain_fives = [0, 1, 2].map(|s| self.kinds[9 * s + 4].saturating_sub(self.red[s]));
         let red_fives = (0..3).filter(|&s| self.red[s] > 0).fold(0u64, |b, s| b | 1 << (9 * s + 4));
         Distinct { kinds, red_fives, plain_fives, pending_red: None }
@@ -347,18 +339,24 @@ impl PaiCounts {
 
     /// The kinds held four times, as a bit set (bit `k` for kind `k`).
     pub(crate) fn fours(&self) -> u64 {
-        // Counts are at most four: a count is four exactly when its bit 2 is set; each byte's
-        // bit gathered into one byte by one multiply, as `distinct` does.
-        let mut fours = 0u64;
+        // Counts are at most four: a count is four exactly when its bit 2 is set.
+        self.kinds_where(|word| (word >> 2) & 0x0101_0101_0101_0101)
+    }
+
+    /// The kinds whose counts pass a test, as a bit set (bit `k` for kind `k`). The counts are
+    /// read eight kinds a word; `test` maps a word of eight counts to bit 0 of each byte set
+    /// where the count passes, and one multiply gathers those eight bits.
+    #[inline(always)]
+    fn kinds_where(&self, test: impl Fn(u64) -> u64) -> u64 {
+        let mut set = 0u64;
         for w in 0..5 {
             let mut bytes = [0u8; 8];
             let from = 8 * w;
             let to = (from + 8).min(34);
             bytes[..to - from].copy_from_slice(&self.kinds[from..to]);
-            let bits = (u64::from_le_bytes(bytes) >> 2) & 0x0101_0101_0101_0101;
-            fours |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
+            set |= (test(u64::from_le_bytes(bytes)).wrapping_mul(0x0102_0408_1020_4080) >> 56) << from;
         }
-        fours
+        set
     }
 
     /// Every tile held, in order, each copy once.
