@@ -85,7 +85,15 @@ fn check_state(game: &Game) -> usize {
                 assert!(legal::may_be_ready_after_a_discard(&p.hand), "{:?}", p.hand);
             }
             // The shanten filter with it answers exactly as the plain computation.
-            assert_eq!(legal::some_discard_leaves_ready(p, game), plain, "{:?}", p.hand);
+            // (With the bound kept from the seat's last turn, which must never exceed the hand's
+            // shanten.)
+            if let Some(floor) = legal::kept_shanten_floor(game, seat) {
+                let hand = hupai::Hand::from_counts(hupai::TileCounts(p.hand.kinds), 0).expect("a hand");
+                let shanten = hupai::shanten(&hand, &game.wait_rules).expect("a shanten").number;
+                assert!(floor <= shanten, "floor {floor}, shanten {shanten}: {:?}", p.hand);
+                checks += 1;
+            }
+            assert_eq!(legal::some_discard_leaves_ready(game, seat), plain, "{:?}", p.hand);
             checks += 1;
         }
         // The waits a seat holds after a draw are those of its hand before the draw, asked anew

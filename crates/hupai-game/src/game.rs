@@ -126,6 +126,10 @@ pub(crate) struct Player {
     /// Kinds that may not be discarded right after a call (kuikae).
     pub(crate) kuikae: TileSet,
     pub(crate) kans: u8,
+    /// A lower bound on the shanten of the seat's concealed tiles at one of its turns, kept for
+    /// the riichi check of its next turn (a cache: never part of the state, see
+    /// [`crate::legal::ShantenFloor`]).
+    pub(crate) shanten_floor: crate::legal::ShantenFloor,
 }
 
 impl Player {
@@ -139,6 +143,7 @@ impl Player {
             waits: TileSet::EMPTY,
             kuikae: TileSet::EMPTY,
             kans: 0,
+            shanten_floor: crate::legal::ShantenFloor::default(),
         }
     }
 

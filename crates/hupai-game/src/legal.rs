@@ -5,6 +5,8 @@
 //! win is offered only when the hand wins with a yaku and the seat is not furiten (the scorer
 //! decides the yaku, so a win offered is a win the settlement can pay).
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use hupai::{PackedHand, Tile, TileSet};
 
 use crate::action::{Action, Actions};
@@ -277,22 +279,115 @@ fn may_declare_riichi(game: &Game, seat: Seat, p: &Player) -> bool {
         && p.is_closed()
         && game.scores[usize::from(seat)] >= 1000
         && game.tiles_left() >= usize::from(game.rules.riichi_min_wall)
-        && (!p.waits.is_empty() || some_discard_leaves_ready(p, game))
+        && (!p.waits.is_empty() || some_discard_leaves_ready(game, seat))
 }
 
-/// True if some discard leaves the concealed tiles ready: the plain answer (the waits of the hand
-/// less each kind held) asked only of hands that two filters pass. The counts' filter first; then
-/// the hand's shanten, which is 0 or less exactly when one tile swapped makes it win, that is when
-/// some discard leaves it one tile from a win: a hand of shanten 1 or more (most hands that pass
-/// the counts' filter) needs none of the up to fourteen waits checks.
-pub(crate) fn some_discard_leaves_ready(p: &Player, game: &Game) -> bool {
-    if !may_be_ready_after_a_discard(&p.hand) {
+/// A lower bound on the shanten of a seat's concealed tiles at one of its turns (after a draw),
+/// with the turn it holds for: a cache the riichi check of the seat's next turn reads, so that a
+/// hand far from ready is answered without asking its shanten again.
+///
+/// Why a bound carries over: shanten plus one is the number of exchanges (a tile drawn for a
+/// tile discarded) a hand needs to win. A discard cannot bring the hand nearer (the fourteen
+/// tiles could make the same discard and go on as the thirteen do), and a draw brings it at most
+/// one exchange nearer (the thirteen could draw that tile and go on as the fourteen do). So the
+/// hand at the seat's next turn, the hand now less one discard plus one draw, is at shanten at
+/// least this one's less one. The bound is kept for the turn it was found at, named by the
+/// seat's discards so far, its melds, its kans and its norths set aside: the next turn with one
+/// discard more and the same melds, kans and norths is that hand less a discard plus a draw (a
+/// call, a kan or a north set aside changes one of them, and a new hand starts a new `Player`).
+///
+/// An atomic word, so that the checks that read the game (`&Game`) can write it: the game stays
+/// `Sync`, and what any thread stores is a true bound for the turn stored with it. It is not part
+/// of the game's state: two games that differ only here are equal, and a clone copies it.
+#[derive(Debug, Default)]
+pub(crate) struct ShantenFloor(AtomicU32);
+
+impl ShantenFloor {
+    /// The word of `floor` at the turn named by `turn` (discards, melds, norths): one byte each,
+    /// the floor plus two (a shanten is −1 or more) so that zero means nothing kept.
+    fn word(turn: [u8; 3], floor: i8) -> u32 {
+        u32::from_le_bytes([turn[0], turn[1], turn[2], (floor + 2) as u8])
+    }
+
+    /// The bound kept for the turn `turn`, or (one less) for the seat's turn one discard before.
+    fn get(&self, turn: [u8; 3]) -> Option<i8> {
+        let [d, m, n, f] = self.0.load(Ordering::Relaxed).to_le_bytes();
+        if f == 0 || [m, n] != [turn[1], turn[2]] {
+            return None;
+        }
+        let floor = f as i8 - 2;
+        if d == turn[0] {
+            Some(floor)
+        } else if d.wrapping_add(1) == turn[0] {
+            Some(floor - 1)
+        } else {
+            None
+        }
+    }
+
+    fn set(&self, turn: [u8; 3], floor: i8) {
+        self.0.store(ShantenFloor::word(turn, floor.clamp(-1, 100)), Ordering::Relaxed);
+    }
+}
+
+impl Clone for ShantenFloor {
+    fn clone(&self) -> ShantenFloor {
+        ShantenFloor(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+impl PartialEq for ShantenFloor {
+    /// A cache, never part of the state: always equal.
+    fn eq(&self, _: &ShantenFloor) -> bool {
+        true
+    }
+}
+
+/// The turn a [`ShantenFloor`] names: the seat's discards so far, its melds and kans (a pon made
+/// a kan stays one meld), its norths set aside.
+fn floor_turn(game: &Game, seat: Seat, p: &Player) -> [u8; 3] {
+    [p.river.len() as u8, p.melds.len() as u8 | p.kans << 4, crate::family::nuki(game, seat)]
+}
+
+/// True if some discard leaves `seat`'s concealed tiles ready (asked at its turn, after a draw):
+/// the plain answer (the waits of the hand less each kind held) asked only of hands that three
+/// filters pass. The bound on the hand's shanten kept from the seat's last turn first (see
+/// [`ShantenFloor`]); then the counts' filter; then the hand's shanten, which is 0 or less exactly
+/// when one tile swapped makes it win, that is when some discard leaves it one tile from a win: a
+/// hand of shanten 1 or more (most hands that pass the counts' filter) needs none of the up to
+/// fourteen waits checks.
+pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
+    let p = &game.players[usize::from(seat)];
+    let turn = floor_turn(game, seat, p);
+    let kept = p.shanten_floor.get(turn);
+    if let Some(floor) = kept
+        && floor >= 1
+    {
+        p.shanten_floor.set(turn, floor);
         return false;
     }
-    let far = hupai::Hand::from_counts(hupai::TileCounts(p.hand.kinds), 0)
+    if !may_be_ready_after_a_discard(&p.hand) {
+        if let Some(floor) = kept {
+            p.shanten_floor.set(turn, floor);
+        }
+        return false;
+    }
+    let shanten = hupai::Hand::from_counts(hupai::TileCounts(p.hand.kinds), 0)
         .and_then(|hand| hupai::shanten(&hand, &game.wait_rules))
-        .is_ok_and(|s| s.number >= 1);
+        .map(|s| s.number);
+    if let Ok(number) = shanten {
+        p.shanten_floor.set(turn, number);
+    }
+    let far = shanten.is_ok_and(|s| s >= 1);
     !far && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+}
+
+/// The shanten bound the riichi check keeps for `seat` at this turn, if any (for tests: it must
+/// never exceed the hand's shanten).
+#[cfg(test)]
+pub(crate) fn kept_shanten_floor(game: &Game, seat: Seat) -> Option<i8> {
+    let p = &game.players[usize::from(seat)];
+    p.shanten_floor.get(floor_turn(game, seat, p))
 }
 
 /// A necessary condition for some discard to leave these concealed tiles ready, from counts alone
