@@ -245,6 +245,7 @@ fn driver<'a>(
         first: true,
         wanted: None,
         on_decision,
+        decision: Decision { event: 0, seat: 0, target: 0, legal: Actions::new(), chosen: Action::None },
     };
     d.collect();
     Ok(d)
@@ -270,6 +271,8 @@ struct Driver<'a> {
     wanted: Option<(Seat, Action)>,
     /// Told every decision with the legal actions; none: each action is checked on its own.
     on_decision: Option<&'a mut OnDecision<'a>>,
+    /// The decision being reported, its list of legal actions written in place.
+    decision: Decision,
 }
 
 fn mjai_text(e: &Event) -> String {
@@ -305,6 +308,20 @@ fn same(a: &Action, b: &Action) -> bool {
         }
         (Action::Ankan { consumed: c }, Action::Ankan { consumed: d }) => sorted(c) == sorted(d),
         _ => a == b,
+    }
+}
+
+/// The legal action that is the decision `wanted` (consumed tiles in any order), if any. A
+/// discard or a pass, most decisions, is looked for by its own fields (the derived comparison is
+/// a call per action listed).
+fn find(legal: &Actions, wanted: &Action) -> Option<Action> {
+    match *wanted {
+        Action::Dahai { pai, tsumogiri } => legal
+            .iter()
+            .find(|a| matches!(a, Action::Dahai { pai: p, tsumogiri: t } if *p == pai && *t == tsumogiri))
+            .copied(),
+        Action::None => legal.iter().rev().find(|a| matches!(a, Action::None)).copied(),
+        _ => legal.iter().find(|a| same(a, wanted)).copied(),
     }
 }
 
@@ -358,19 +375,27 @@ impl Driver<'_> {
                 Err(_) => {}
             }
         }
-        let legal = self.game.legal_actions(seat);
-        let Some(&chosen) = legal.iter().find(|a| same(a, &wanted)) else {
+        // The decision's list is written in place (a list of 48 actions, copied into each
+        // `Decision` otherwise).
+        let target = self.claims().unwrap_or(seat);
+        let decision = &mut self.decision;
+        decision.legal.clear();
+        crate::legal::fill(&self.game, seat, crate::legal::ALL, &mut decision.legal);
+        let Some(chosen) = find(&decision.legal, &wanted) else {
             let why = match self.game.clone().apply(seat, wanted) {
                 Err(e) => e.to_string(),
                 Ok(()) => "not among the legal actions".into(),
             };
             return Err(format!("illegal: {why}"));
         };
-        let target = self.claims().unwrap_or(seat);
         if let Some(on) = self.on_decision.as_mut()
-            && legal.iter().any(|a| *a != Action::None)
+            && decision.legal.iter().any(|a| !matches!(a, Action::None))
         {
-            on(&self.game, &Decision { event: self.last_at, seat, target, legal, chosen });
+            decision.event = self.last_at;
+            decision.seat = seat;
+            decision.target = target;
+            decision.chosen = chosen;
+            on(&self.game, decision);
         }
         // `chosen` is one of the legal actions just listed for this very state.
         self.game.apply_listed(seat, chosen);
