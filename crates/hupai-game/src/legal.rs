@@ -401,6 +401,38 @@ pub(crate) fn kept_shanten_floor(game: &Game, seat: Seat) -> Option<i8> {
 /// isolates at most `d`. So at most two; unless `C` is thirteen orphans, and then the hand holds
 /// twelve of its kinds or more.
 pub(crate) fn may_be_ready_after_a_discard(hand: &PaiCounts) -> bool {
+    // As bit sets of kinds, without a branch per kind (a loop over the ranks mispredicts): a
+    // suited kind held once is isolated when no kind of its suit within two ranks is held, an
+    // honor held once always. The shifts move each suit's bits by one or two ranks; the bits
+    // that would cross into the next suit (or the honors) are masked off.
+    const SUITED: u64 = (1 << 27) - 1;
+    const HONORS: u64 = ((1 << 34) - 1) & !SUITED;
+    const RANK: [u64; 10] = {
+        let mut r = [0u64; 10];
+        let mut k = 1;
+        while k <= 9 {
+            r[k] = 1 << (k - 1) | 1 << (k + 8) | 1 << (k + 17);
+            k += 1;
+        }
+        r
+    };
+    // Terminals and honors: ranks 1 and 9 and every honor.
+    const ORPHANS: u64 = RANK[1] | RANK[9] | HONORS;
+    let held = hand.held();
+    let singles = hand.singles();
+    let suited = held & SUITED;
+    let near = ((suited << 1) & !RANK[1])
+        | ((suited << 2) & !(RANK[1] | RANK[2]))
+        | ((suited >> 1) & !RANK[9])
+        | ((suited >> 2) & !(RANK[8] | RANK[9]));
+    let isolated = (singles & SUITED & !near) | (singles & HONORS);
+    isolated.count_ones() <= 2 || (held & ORPHANS).count_ones() >= 12
+}
+
+/// [`may_be_ready_after_a_discard`] as first written, kind by kind: the definition the bit sets
+/// are checked against.
+#[cfg(test)]
+pub(crate) fn may_be_ready_after_a_discard_plain(hand: &PaiCounts) -> bool {
     let k = &hand.kinds;
     let mut isolated = 0;
     for suit in 0..3 {
@@ -719,5 +751,42 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
             "nine different terminals and honors are needed, on an uninterrupted first draw".into()
         }
         _ => "not among the legal actions now".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{may_be_ready_after_a_discard, may_be_ready_after_a_discard_plain};
+    use crate::pai::{Pai, PaiCounts};
+
+    /// The counts' riichi filter on bit sets against the filter kind by kind, on random hands of
+    /// every size, on hands of few kinds (many pairs and runs) and on hands of terminals and
+    /// honors (thirteen orphans).
+    #[test]
+    fn the_riichi_filter_on_bit_sets_answers_as_kind_by_kind() {
+        let mut rng = crate::wall::SplitMix64(29);
+        let (mut passed, mut refused) = (0, 0);
+        for round in 0..100_000 {
+            let mut hand = PaiCounts::EMPTY;
+            // Every other hand drawn from a few kinds, so that hands pass the filter too.
+            // Every third from the terminals and honors (thirteen orphans' kinds).
+            let kinds = if round % 3 == 0 { 37 } else { 6 + rng.below(8) };
+            let base = rng.below(34);
+            for _ in 0..rng.below(15) {
+                let index = match round % 3 {
+                    0 => rng.below(37),
+                    1 => (base + rng.below(kinds)) % 34,
+                    _ => hupai::Tile::TERMINALS_AND_HONORS[rng.below(13) as usize].index() as u64,
+                };
+                let pai = Pai::from_index(index as u8).expect("0-36 are tiles");
+                if hand.kinds[pai.kind_index()] < 4 {
+                    hand.add(pai);
+                }
+            }
+            let plain = may_be_ready_after_a_discard_plain(&hand);
+            assert_eq!(may_be_ready_after_a_discard(&hand), plain, "{hand:?}");
+            if plain { passed += 1 } else { refused += 1 }
+        }
+        assert!(passed > 1000 && refused > 1000, "{passed} {refused}");
     }
 }

@@ -337,6 +337,29 @@ impl PaiCounts {
         Distinct { kinds, red_fives, plain_fives, pending_red: None }
     }
 
+    /// The kinds held, as a bit set (bit `k` for kind `k`).
+    pub(crate) fn held(&self) -> u64 {
+        // A byte's high bit set when its count is not zero (counts are at most four, so adding
+        // 0x7f never carries).
+        self.kinds_where(|word| {
+            (((word & 0x7f7f_7f7f_7f7f_7f7f).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | word) & 0x8080_8080_8080_8080) >> 7
+        })
+    }
+
+    /// The kinds held exactly once, as a bit set (bit `k` for kind `k`).
+    pub(crate) fn singles(&self) -> u64 {
+        // A count is one exactly when it differs from one nowhere: the test of `held` on the
+        // counts with their lowest bit flipped, negated (the padding's zero bytes become ones,
+        // which are not zero, so no kind past the 34th is set).
+        self.kinds_where(|word| {
+            let flipped = word ^ 0x0101_0101_0101_0101;
+            !((((flipped & 0x7f7f_7f7f_7f7f_7f7f).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | flipped)
+                & 0x8080_8080_8080_8080)
+                >> 7)
+                & 0x0101_0101_0101_0101
+        })
+    }
+
     /// The kinds held four times, as a bit set (bit `k` for kind `k`).
     pub(crate) fn fours(&self) -> u64 {
         // Counts are at most four: a count is four exactly when its bit 2 is set.
@@ -481,6 +504,24 @@ mod tests {
             (0..34).filter(|&k| c.kinds[k] == 4).for_each(|k| seen[k] = true);
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    /// The kinds held and held once, as bit sets, against the plain definitions.
+    #[test]
+    fn held_and_singles_are_the_kinds_held_and_held_once() {
+        let mut rng = crate::wall::SplitMix64(13);
+        for _ in 0..20_000 {
+            let mut c = PaiCounts::EMPTY;
+            for _ in 0..rng.below(40) {
+                let pai = Pai(rng.below(37) as u8);
+                if c.kinds[pai.kind_index()] < 4 {
+                    c.add(pai);
+                }
+            }
+            let of = |test: &dyn Fn(u8) -> bool| (0..34).filter(|&k| test(c.kinds[k])).fold(0u64, |b, k| b | 1 << k);
+            assert_eq!(c.held(), of(&|n| n > 0), "{:?}", c);
+            assert_eq!(c.singles(), of(&|n| n == 1), "{:?}", c);
+        }
     }
 
     /// The bit-set walk of `distinct` against the plain definition, on many hands.
