@@ -576,14 +576,28 @@ fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bo
     if consumed.len() == 3 {
         return true;
     }
-    let forbidden = kuikae_kinds(&game.rules, pai, consumed);
+    let mut kept = kuikae_kinds(&game.rules, pai, consumed).bits();
+    if let Some(w) = game.wait_rules.wildcard_tile {
+        kept |= 1 << w.index();
+    }
     let mut hand = p.hand;
     for &c in consumed {
         hand.remove(c);
     }
-    (0..34).any(|k| {
-        hand.kinds[k] > 0 && !forbidden.contains(Tile::ALL[k]) && game.wait_rules.wildcard_tile != Some(Tile::ALL[k])
-    })
+    holds_a_kind_outside(&hand, kept)
+}
+
+/// Whether `hand` holds a tile of a kind outside `kept` (a bit per kind). Counted rather than
+/// looked for kind by kind (a branch per kind, mispredicted often): the tiles held outnumber
+/// those of the kinds in `kept`, a few kinds (kuikae's and the wildcard).
+pub(crate) fn holds_a_kind_outside(hand: &PaiCounts, mut kept: u64) -> bool {
+    let mut blocked = 0u32;
+    while kept != 0 {
+        let k = kept.trailing_zeros() as usize;
+        kept &= kept - 1;
+        blocked += u32::from(hand.kinds.get(k).copied().unwrap_or(0));
+    }
+    hand.total() > blocked
 }
 
 /// The kinds kuikae forbids discarding right after calling `pai` with `consumed`.
@@ -756,8 +770,35 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{may_be_ready_after_a_discard, may_be_ready_after_a_discard_plain};
+    use super::{holds_a_kind_outside, may_be_ready_after_a_discard, may_be_ready_after_a_discard_plain};
     use crate::pai::{Pai, PaiCounts};
+
+    /// The count of the tiles outside a few kinds against looking for one kind by kind.
+    #[test]
+    fn a_kind_outside_is_found_by_counting() {
+        let mut rng = crate::wall::SplitMix64(23);
+        let (mut found, mut not) = (0, 0);
+        for _ in 0..50_000 {
+            let mut hand = PaiCounts::EMPTY;
+            let base = rng.below(34);
+            for _ in 0..rng.below(14) {
+                // Few kinds, so that some hands hold only kinds kept back.
+                let pai = Pai::from_index(((base + rng.below(4)) % 34) as u8).expect("a kind");
+                if hand.kinds[pai.kind_index()] < 4 {
+                    hand.add(pai);
+                }
+            }
+            // Up to three kinds kept back, often among those held.
+            let mut kept = 0u64;
+            for _ in 0..rng.below(4) {
+                kept |= 1 << ((base + rng.below(5)) % 34);
+            }
+            let plain = (0..34).any(|k| hand.kinds[k] > 0 && kept >> k & 1 == 0);
+            assert_eq!(holds_a_kind_outside(&hand, kept), plain, "{hand:?}, kept {kept:b}");
+            if plain { found += 1 } else { not += 1 }
+        }
+        assert!(found > 1000 && not > 1000, "{found} {not}");
+    }
 
     /// The counts' riichi filter on bit sets against the filter kind by kind, on random hands of
     /// every size, on hands of few kinds (many pairs and runs) and on hands of terminals and
