@@ -150,7 +150,9 @@ fn drive<'a>(
 ) -> Result<Replayed, LogError> {
     let fail =
         |kyoku: &str, at: usize, message: String| LogError { game, kyoku: kyoku.to_string(), event: at, message };
-    let ends = log.events.iter().any(|e| matches!(e.event, Event::EndGame { .. }));
+    // Looked for from the end, where a log that has it writes it: the whole list is a game's
+    // thousand or more events of 128 bytes, read back from memory for this one question.
+    let ends = log.events.iter().rev().any(|e| matches!(e.event, Event::EndGame { .. }));
     let mut d = driver(log, game, rules, on_decision)?;
     // The rules the log's start chose (its starting points, say), which the result reports.
     let rules = *d.game.rules();
