@@ -219,8 +219,22 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
     // Lines cut at each newline found by memchr (for lines this short, much faster than
     // `str::lines`' search line by line); a `\r` before it goes with the trimmed whitespace.
     let body = text.trim_start_matches('\u{feff}');
+    let bytes = body.as_bytes();
     let mut from = 0;
-    for end in memchr::memchr_iter(b'\n', body.as_bytes()).chain(std::iter::once(body.len())) {
+    while from <= bytes.len() {
+        // Draws and discards, most of a log's lines, straight into the game being read (they
+        // neither start a game nor a hand). Written as hupai writes them, alone on their line,
+        // they are read in place, their end the line's: no search for the newline, no trimming.
+        if let Some(Ok(log)) = current.as_mut()
+            && let Some((event, recorded, len)) = common_prefix(&bytes[from..])
+            && matches!(bytes.get(from + len), None | Some(b'\n'))
+        {
+            log.events.push(LogEvent { event, at, recorded });
+            at += 1;
+            from += len + 1;
+            continue;
+        }
+        let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
         let line = body[from..end].trim();
         from = end + 1;
         if line.is_empty() {
@@ -228,8 +242,6 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         }
         let index = at;
         at += 1;
-        // Draws and discards, most of a log's lines, straight into the game being read (they
-        // neither start a game nor a hand).
         let common = common_line(line);
         if let (Some(Ok(log)), Some((event, recorded, _))) = (current.as_mut(), common) {
             log.events.push(LogEvent { event, at: index, recorded });
@@ -681,44 +693,57 @@ fn flat_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
 /// `{"actor":0,"pai":"8s","tsumogiri":false,"type":"dahai"}`. None for anything else, which
 /// [`quick_event`] reads member by member.
 fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
-    let b = line.as_bytes();
+    match common_prefix(line.as_bytes()) {
+        Some((event, recorded, len)) if len == line.len() => Some((event, recorded, None)),
+        _ => None,
+    }
+}
+
+/// [`common_line`]'s match at the start of `b`, which may go on past it (the rest of a log):
+/// the event, whether it records its result, and the bytes it takes.
+fn common_prefix(b: &[u8]) -> Option<(Event, bool, usize)> {
     // The seat's digit, then `,"pai":"`, the tile's name and its closing quote: the seat, the
-    // tile and what follows.
-    let seat_and_tile = |rest: &[u8]| -> Option<(Seat, Pai, usize)> {
-        let actor = match rest.first()? {
+    // tile and where what follows starts.
+    let seat_and_tile = |at: usize| -> Option<(Seat, Pai, usize)> {
+        let actor = match b.get(at)? {
             d @ b'0'..=b'3' => d - b'0',
             _ => return None,
         };
-        let rest = rest.get(1..)?.strip_prefix(br#","pai":""#)?;
+        let rest = b.get(at + 1..)?.strip_prefix(br#","pai":""#)?;
         let len = rest.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
         if rest[len] != b'"' {
             return None;
         }
-        let consumed = b.len() - rest.len() + len + 1;
-        Some((actor, Pai::from_name_bytes(&rest[..len])?, consumed))
+        let next = b.len() - rest.len() + len + 1;
+        Some((actor, Pai::from_name_bytes(&rest[..len])?, next))
     };
-    if let Some(rest) = b.strip_prefix(br#"{"actor":"#) {
-        let (actor, pai, at) = seat_and_tile(rest)?;
-        return match &b[at..] {
-            br#","type":"tsumo"}"# => Some((Event::Tsumo { actor, pai }, false, None)),
-            br#","tsumogiri":false,"type":"dahai"}"# => {
-                Some((Event::Dahai { actor, pai, tsumogiri: false }, true, None))
-            }
-            br#","tsumogiri":true,"type":"dahai"}"# => Some((Event::Dahai { actor, pai, tsumogiri: true }, true, None)),
-            _ => None,
-        };
+    // The closing text `tail` at `at`: where the match ends.
+    let ends = |at: usize, tail: &[u8]| b.get(at..)?.starts_with(tail).then_some(at + tail.len());
+    const ACTOR_FIRST: &[u8] = br#"{"actor":"#;
+    const TSUMO_FIRST: &[u8] = br#"{"type":"tsumo","actor":"#;
+    const DAHAI_FIRST: &[u8] = br#"{"type":"dahai","actor":"#;
+    if b.starts_with(ACTOR_FIRST) {
+        let (actor, pai, at) = seat_and_tile(ACTOR_FIRST.len())?;
+        if let Some(end) = ends(at, br#","type":"tsumo"}"#) {
+            return Some((Event::Tsumo { actor, pai }, false, end));
+        }
+        if let Some(end) = ends(at, br#","tsumogiri":false,"type":"dahai"}"#) {
+            return Some((Event::Dahai { actor, pai, tsumogiri: false }, true, end));
+        }
+        let end = ends(at, br#","tsumogiri":true,"type":"dahai"}"#)?;
+        return Some((Event::Dahai { actor, pai, tsumogiri: true }, true, end));
     }
-    if let Some(rest) = b.strip_prefix(br#"{"type":"tsumo","actor":"#) {
-        let (actor, pai, at) = seat_and_tile(rest)?;
-        return (&b[at..] == b"}").then_some((Event::Tsumo { actor, pai }, false, None));
+    if b.starts_with(TSUMO_FIRST) {
+        let (actor, pai, at) = seat_and_tile(TSUMO_FIRST.len())?;
+        return ends(at, b"}").map(|end| (Event::Tsumo { actor, pai }, false, end));
     }
-    if let Some(rest) = b.strip_prefix(br#"{"type":"dahai","actor":"#) {
-        let (actor, pai, at) = seat_and_tile(rest)?;
-        return match &b[at..] {
-            br#","tsumogiri":false}"# => Some((Event::Dahai { actor, pai, tsumogiri: false }, true, None)),
-            br#","tsumogiri":true}"# => Some((Event::Dahai { actor, pai, tsumogiri: true }, true, None)),
-            _ => None,
-        };
+    if b.starts_with(DAHAI_FIRST) {
+        let (actor, pai, at) = seat_and_tile(DAHAI_FIRST.len())?;
+        if let Some(end) = ends(at, br#","tsumogiri":false}"#) {
+            return Some((Event::Dahai { actor, pai, tsumogiri: false }, true, end));
+        }
+        let end = ends(at, br#","tsumogiri":true}"#)?;
+        return Some((Event::Dahai { actor, pai, tsumogiri: true }, true, end));
     }
     None
 }
@@ -1157,6 +1182,42 @@ mod tests {
 
     /// The quick reader of common lines gives what the general one gives, and leaves every
     /// line it does not take exactly as it is to the general one.
+    /// Draws and discards read in place (their end the line's) give the same games as the same
+    /// lines read one by one: a log as written, and the same log with its lines ended by CRLF,
+    /// spaced after, indented, separated by blank lines and without its last newline (each of
+    /// which the reader in place leaves to the line-by-line path).
+    #[test]
+    fn lines_read_in_place_read_as_cut_at_their_newlines() {
+        for (rules, players) in [(GameRules::TENHOU, 4), (GameRules::preset("tenhou-3p").unwrap(), 3)] {
+            let mut text = String::new();
+            for seed in 0..3 {
+                let mut game = Game::new(rules, seed);
+                let mut rng = crate::wall::SplitMix64(seed + 40);
+                while let Some(seat) = game.next_seat() {
+                    let legal = game.legal_actions(seat);
+                    game.apply(seat, legal[rng.below(legal.len() as u64) as usize]).unwrap();
+                }
+                text.push_str(&write(game.events(), players));
+            }
+            let (plain, lines) = read_counting(&text);
+            assert!(plain.len() == 3 && plain.iter().all(Result::is_ok), "{plain:?}");
+            let variant = |f: &dyn Fn(usize, &str) -> String| -> String {
+                text.lines().enumerate().map(|(i, l)| f(i, l)).collect::<Vec<_>>().join("\n")
+            };
+            for other in [
+                variant(&|_, l| format!("{l}\r")),
+                variant(&|i, l| if i % 3 == 0 { format!("{l} ") } else { l.to_string() }),
+                variant(&|i, l| if i % 5 == 0 { format!("\t{l}") } else { l.to_string() }),
+                variant(&|i, l| if i % 7 == 0 { format!("\n{l}\n") } else { l.to_string() }),
+                text.trim_end().to_string(),
+            ] {
+                let (read, counted) = read_counting(&other);
+                assert_eq!(counted, lines);
+                assert_eq!(read, plain);
+            }
+        }
+    }
+
     #[test]
     fn quick_reader_answers_as_the_general_one() {
         let mut quick = 0;
