@@ -833,8 +833,10 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
     let mut hands: Vec<HandTiles> = Vec::new();
     let mut after_kan = false;
     for le in events {
-        let e = le.event;
-        if let Event::StartKyoku { bakaze, kyoku, honba, oya, tehais, dora_marker, .. } = e {
+        // Read in place: an event is 120 bytes, and most are draws and discards this reads the
+        // kind and the tile of.
+        let e = &le.event;
+        if let &Event::StartKyoku { bakaze, kyoku, honba, oya, tehais, dora_marker, .. } = e {
             hands.push(HandTiles {
                 kyoku: kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
                 at: le.at,
@@ -850,7 +852,7 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
             continue;
         }
         let Some(h) = hands.last_mut() else { continue };
-        match e {
+        match *e {
             Event::Tsumo { pai, .. } => {
                 if after_kan {
                     h.replacements.push((pai, le.at))
