@@ -1,7 +1,8 @@
 //! The engine's shortcuts against the plain computations they replace, at every decision of many
 //! seeded random games under every preset: `apply`'s legality check of one kind of action and
 //! its direct check of one discard, the
-//! riichi filters on counts and on shanten, three players' waits from riichi's forms, the self-drawn win offered
+//! riichi filters on counts and on shanten (and the bound on shanten kept from the seat's last
+//! turn), three players' waits from riichi's forms, the self-drawn win offered
 //! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
 //! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
 //! and wildcards (hupai's keys first) against the suit tables' plain answers, and the filter on
