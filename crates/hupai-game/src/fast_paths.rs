@@ -6,13 +6,15 @@
 //! under the Chinese families (asked of the scorer only when the drawn tile is a wait or a wildcard
 //! completing a ready hand), and Hongzhong's waits and win checks of hands with declared melds
 //! and wildcards (hupai's keys first) against the suit tables' plain answers, and the filter on
-//! a hand that discard claims ask before the whole call check.
+//! a hand that discard claims ask before the whole call check, and a riichi win's yaku asked
+//! without its score.
 
 use hupai::{Algorithm, Rules, TileSupply};
 use hupai_lookup::SuitTable;
 
 use crate::action::Action;
-use crate::game::{Game, Phase};
+use crate::event::Seat;
+use crate::game::{ClaimOn, Game, Phase};
 use crate::legal;
 use crate::policy::{Efficiency, Policy, Random};
 use crate::rules::{Family, GameRules, PRESETS};
@@ -61,6 +63,35 @@ fn check_state(game: &Game) -> usize {
         fresh.repack(game.wait_rules.wildcard_tile);
         assert_eq!(fresh.packed, p.packed, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
         checks += 1;
+        // Whether a riichi hand wins with a yaku, asked without building the score, answers as
+        // the score: for the tile drawn and the tile discarded, and for every tile the hand waits
+        // on as if the seat before had discarded it (hands without a yaku among them).
+        if game.rules.family == Family::Riichi {
+            let before = game.next_in_turn(seat, game.rules.players - 1);
+            let mut asked: Vec<(Seat, crate::Pai, bool, Option<ClaimOn>)> = Vec::new();
+            match game.phase {
+                Phase::Turn { seat: s, drawn: Some(d), rinshan, .. } if s == seat => {
+                    asked.push((seat, d, rinshan, None))
+                }
+                Phase::Claims { from, pai, on, .. } if from != seat => asked.push((from, pai, false, Some(on))),
+                _ => {}
+            }
+            if !matches!(game.phase, Phase::Turn { seat: s, .. } if s == seat) {
+                for kind in p.waits.iter() {
+                    asked.push((before, crate::Pai::of(kind), false, Some(ClaimOn::Discard)));
+                }
+            }
+            for (from, pai, rinshan, on) in asked {
+                let scored = crate::family::riichi_win_scored(game, seat, from, pai, rinshan, on);
+                assert_eq!(
+                    crate::family::can_win(game, seat, from, pai, rinshan, on),
+                    scored,
+                    "seat {seat}, {pai} from {from}: {:?}",
+                    p.hand
+                );
+                checks += 1;
+            }
+        }
         // Whatever tile the seat on turn discarded, a seat `calls` lets call it passes the
         // filter on its hand that discard claims ask first.
         if let Phase::Turn { seat: from, .. } = game.phase

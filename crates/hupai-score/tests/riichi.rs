@@ -414,3 +414,33 @@ fn random_situations_never_panic_and_stay_consistent() {
     }
     assert!(scored > 1000, "only {scored} situations scored");
 }
+
+/// `riichi::scores`, which a game asks of every win it offers, answers as `score(…).is_ok()`: a
+/// closed tsumo, riichi, a yaku by the hand alone, an open hand without a yaku, a hand that is not
+/// complete, and situations that cannot happen.
+#[test]
+fn scores_answers_whether_score_scores() {
+    use hupai_score::riichi::{score, scores};
+    let o = Options::default();
+    let situation = |hand: &str, win: &str, set: &dyn Fn(&mut Situation)| {
+        let mut s = Situation::new(hand.parse::<hupai::Hand>().unwrap(), win.parse().unwrap());
+        set(&mut s);
+        s
+    };
+    let cases = [
+        (situation("234m345456p678s88p", "5p", &|s| s.tsumo = true), true),
+        (situation("234m345456p678s88p", "5p", &|s| s.riichi = true), true),
+        (situation("234m345456p678s88p", "5p", &|_| {}), true),
+        (situation("234m456p88s678s[345p]", "2m", &|_| {}), false),
+        (situation("234m456p88s678s[345p]", "2m", &|s| s.riichi = true), false),
+        (situation("123m456p789s1234z", "4z", &|s| s.tsumo = true), false),
+        (situation("111m999p11s[222z][7777z]", "1s", &|s| s.seat = "2z".parse().unwrap()), true),
+        (situation("234m999p11s[222z][444z]", "1s", &|_| {}), false),
+        (situation("1122m3344p5566s77z", "7z", &|s| s.riichi = true), true),
+        (situation("234m345456p678s88p", "5p", &|s| s.ippatsu = true), false),
+    ];
+    for (s, expected) in cases {
+        assert_eq!(scores(&s, &o), score(&s, &o).is_ok(), "{}", s.hand);
+        assert_eq!(scores(&s, &o), expected, "{}", s.hand);
+    }
+}

@@ -122,7 +122,9 @@ pub(crate) fn situation(
     Some(s)
 }
 
-/// The score of `seat` winning on `pai`, if the hand wins with a yaku.
+/// The score of `seat` winning on `pai`, if the hand wins with a yaku (what [`wins_with_yaku`] answers
+/// without the score; the tests compare the two).
+#[cfg(test)]
 pub(crate) fn win_score(
     game: &Game,
     seat: Seat,
@@ -133,6 +135,19 @@ pub(crate) fn win_score(
 ) -> Option<riichi::Score> {
     let s = situation(game, seat, from, pai, rinshan, on)?;
     riichi::score(&s, &game.family.riichi.options).ok()
+}
+
+/// Whether `seat` wins on `pai` with a yaku: `win_score(…).is_some()`, asked of the scorer
+/// without building the score (a win offered is scored only if taken).
+pub(crate) fn wins_with_yaku(
+    game: &Game,
+    seat: Seat,
+    from: Seat,
+    pai: Pai,
+    rinshan: bool,
+    on: Option<ClaimOn>,
+) -> bool {
+    situation(game, seat, from, pai, rinshan, on).is_some_and(|s| riichi::scores(&s, &game.family.riichi.options))
 }
 
 /// Settles the wins of `winners` (in turn order from `from`) on `pai`: each is scored, paid and

@@ -163,6 +163,34 @@ pub fn score(s: &Situation, o: &Options) -> Result<Score, ScoreError> {
     })
 }
 
+/// Whether the situation scores at all: `score(s, o).is_ok()`, without the score. A game asks it
+/// of every win it offers (a win needs a yaku) and scores only the wins taken; here the readings
+/// are tried until the first with a yaku, and nothing of the score is built.
+pub fn scores(s: &Situation, o: &Options) -> bool {
+    if check::situation(s, o).is_err() {
+        return false;
+    }
+    let Ok(decompositions) = decompositions(s, if o.sanma { &Rules::SANMA } else { &Rules::RIICHI }) else {
+        return false;
+    };
+    let facts = Facts::of(s, o);
+    let declared: ArrayVec<Set, 4> = s.hand.melds().iter().map(|&m| Set::of_meld(m)).collect();
+    let mut found = false;
+    for (index, d) in decompositions.iter().enumerate() {
+        for_each_place(d, s, |group, wait| {
+            if found {
+                return;
+            }
+            let place = Place { decomposition: index, group, wait };
+            found = with_shape(d, &declared, place, s, |shape| evaluate(shape, s, &facts, o, false)).han != 0;
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
 /// The decompositions of a complete hand: straight from the counts, or through `hupai` in the
 /// rare case the fast path has no room (more than `decompose::MOST`).
 fn decompositions(s: &Situation, rules: &Rules) -> Result<ArrayVec<Decomposition, { decompose::MOST }>, ScoreError> {
