@@ -459,15 +459,18 @@ impl ColumnsMut<'_> {
     /// the first column that does not, and why.
     pub fn check(&self, family: &'static Family, options: &Options) -> Result<usize, OutError> {
         let rows = self.action.len();
-        for (column, len, width) in self.layout(family, options) {
-            if width == 0 && len > 0 {
-                let why = match column {
-                    "planes" if options.planes == Planes::None => "the read writes no planes".to_string(),
-                    "planes" => format!("the wrong form: the read writes {:?} planes", options.planes),
-                    _ => "the read writes no hidden hands (oracle is off)".to_string(),
-                };
-                return Err(OutError { column, message: format!("{len} values given, but {why}; leave it empty") });
-            }
+        let layout = self.layout(family, options);
+        // Columns given that the read does not write first: planes of the other form would
+        // otherwise be reported as the planes missing.
+        if let Some(&(column, len, _)) = layout.iter().find(|c| c.2 == 0 && c.1 > 0) {
+            let why = match (column, options.planes) {
+                ("planes", Planes::None) => "the read writes no planes".to_string(),
+                ("planes", form) => format!("the wrong form: the read writes {} planes", form_name(form)),
+                _ => "the read writes no hidden hands (oracle is off)".to_string(),
+            };
+            return Err(OutError { column, message: format!("{len} values given, but {why}; leave it empty") });
+        }
+        for (column, len, width) in layout {
             if width > 0 && len != rows * width {
                 let message = if len % width == 0 {
                     format!(
@@ -485,6 +488,15 @@ impl ColumnsMut<'_> {
             }
         }
         Ok(rows)
+    }
+}
+
+/// The numpy name of a form of planes.
+fn form_name(planes: Planes) -> &'static str {
+    match planes {
+        Planes::None => "no",
+        Planes::F32 => "float32",
+        Planes::U8 => "uint8",
     }
 }
 
