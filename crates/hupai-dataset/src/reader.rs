@@ -556,6 +556,12 @@ impl Reader {
         Reader { options, family: options.family, ..Reader::default() }
     }
 
+    /// Reads with `options` from now on, the memory kept.
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+        self.family = options.family;
+    }
+
     /// What it reads.
     pub fn options(&self) -> &Options {
         &self.options
@@ -615,8 +621,8 @@ impl Reader {
             return Err(OutError {
                 column: "action",
                 message: format!(
-                    "room for {} rows, but the logs hold {} decisions: give columns of at least that many rows",
-                    filled.rows, filled.decisions
+                    "room for {} rows, but the logs hold {} decisions: give arrays of at least {} rows",
+                    filled.rows, filled.decisions, filled.decisions
                 ),
             });
         }
