@@ -343,7 +343,11 @@ struct Widths {
 
 impl Widths {
     fn of(family: &'static Family) -> Widths {
-        Widths { players: family.players, actions: ActionTable::of(family).len(), planes: features::channels(family) * 34 }
+        Widths {
+            players: family.players,
+            actions: ActionTable::of(family).len(),
+            planes: features::channels(family) * 34,
+        }
     }
 }
 

@@ -252,7 +252,8 @@ fn streaming_into_the_same_memory_equals_streaming_into_new() {
             // Every row of the corpus once: in corpus order without shuffling, else in some order.
             let whole = read(&paths, &options);
             let key = |c: &Columns| {
-                let mut k: Vec<_> = (0..c.len()).map(|i| (c.file[i], c.game[i], c.event[i], c.seat[i], c.action[i])).collect();
+                let mut k: Vec<_> =
+                    (0..c.len()).map(|i| (c.file[i], c.game[i], c.event[i], c.seat[i], c.action[i])).collect();
                 if shuffle.is_some() {
                     k.sort_unstable();
                 }

@@ -337,7 +337,10 @@ struct OutArrays<'py> {
 
 /// The keys a read with `options` writes, each with its dtype's name and its shape after the
 /// rows (`None`: the family's width, unknown until a game is read when no rules are given).
-fn out_keys(options: &Options, family: Option<&'static Family>) -> Vec<(&'static str, &'static str, Vec<Option<usize>>)> {
+fn out_keys(
+    options: &Options,
+    family: Option<&'static Family>,
+) -> Vec<(&'static str, &'static str, Vec<Option<usize>>)> {
     let players = family.map(|f| f.players);
     let actions = family.map(|f| ActionTable::of(f).len());
     let channels = family.map(hupai_dataset::features::channels);
@@ -402,7 +405,9 @@ impl<'py> OutArrays<'py> {
         let mut listed = Vec::new();
         for (key, dtype, tail) in &keys {
             let item = out.get_item(key)?.ok_or_else(|| {
-                err(format!(": no '{key}' array; the read writes {dtype} {key} (hupai.game.decision_arrays makes them all)"))
+                err(format!(
+                    ": no '{key}' array; the read writes {dtype} {key} (hupai.game.decision_arrays makes them all)"
+                ))
             })?;
             let array = item.cast::<PyUntypedArray>().map_err(|_| {
                 err(format!(
@@ -451,9 +456,7 @@ impl<'py> OutArrays<'py> {
             let item = out.get_item(key)?.ok_or_else(|| err(format!(": no '{key}' array")))?;
             let array = item.cast::<PyArrayDyn<T>>().map_err(|_| err(format!("['{key}']: the wrong dtype")))?;
             array.try_readwrite().map_err(|e| {
-                err(format!(
-                    "['{key}'] cannot be written ({e}): read-only, or the same array as another key's?"
-                ))
+                err(format!("['{key}'] cannot be written ({e}): read-only, or the same array as another key's?"))
             })
         }
         let planes = |form: Planes| options.planes == form;
