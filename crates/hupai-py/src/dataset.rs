@@ -279,7 +279,6 @@ fn decisions_into<'py>(
         let sources = load();
         reader.read_texts_into_slices_checked(&sources, &mut columns)
     })?;
-    drop(columns);
     let family = reader.family();
     if let Ok(mut kept) = KEPT_READER.lock() {
         *kept = Some(reader);
@@ -695,7 +694,6 @@ impl DecisionBatches {
         let mut arrays = OutArrays::borrow(&dict, &options, stream.family(), "DecisionBatches' arrays")?;
         let mut columns = arrays.columns()?;
         let filled: Result<Option<Filled>, OutError> = py.detach(|| stream.fill(&mut columns));
-        drop(columns);
         match filled.map_err(|e| out_error("DecisionBatches' arrays", &e))? {
             Some(f) => Ok(Some(arrays.views(py, f.rows)?)),
             None => Ok(None),
