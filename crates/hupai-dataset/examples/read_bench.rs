@@ -5,14 +5,16 @@
 //! form ending in `-out` reads with a [`Reader`] into one set of columns made before the timing
 //! and written once untimed (the memory a training loop reads into again and again; `out`: the
 //! three of them), the plain forms into new columns each read (`all`: both kinds, side by side).
-//! `ladder` also times what the
+//! `stream-none`, `stream-u8`, `stream-f32` time `Stream` over the same files (batches of 4096,
+//! 16 files a read, shuffled), each batch into new columns and into one set of columns made once
+//! (`Stream::fill`), side by side. `ladder` also times what the
 //! reader stands on, step by step: the logs parsed only (`parse`), replayed with each logged
 //! action checked on its own (`check`), replayed with every decision's legal actions listed and
 //! nothing written (`legal`), then the reader without planes (`none`).
 
 use std::time::Instant;
 
-use hupai_dataset::{Columns, Options, Planes, Reader, Source, read_texts};
+use hupai_dataset::{Columns, Options, Planes, Reader, Source, Stream, read_texts};
 use hupai_game::policy::{Efficiency, play_out};
 use hupai_game::{Game, GameRules};
 
@@ -65,6 +67,10 @@ fn main() {
         })
         .collect();
     for form in forms {
+        if let Some(base) = form.strip_prefix("stream-") {
+            stream(&dir, games, base, repeat);
+            continue;
+        }
         if matches!(form, "parse" | "check" | "legal") {
             let (wall, before) = (Instant::now(), usage());
             for _ in 0..repeat {
@@ -132,6 +138,46 @@ fn main() {
             after[2] - before[2],
             games as f64 / reads[0].max(0.01),
             games as f64 / reads[reads.len() / 2].max(0.01),
+        );
+    }
+}
+
+/// Streams the logs in `dir` (`repeat` times over) in batches of 4096, 16 files a read, shuffled:
+/// each batch into new columns, then into one set of columns made before the timing.
+fn stream(dir: &std::path::Path, games: u64, form: &str, repeat: usize) {
+    let planes = match form {
+        "none" => Planes::None,
+        "u8" => Planes::U8,
+        _ => Planes::F32,
+    };
+    let options = Options { planes, ..Options::default() };
+    let paths: Vec<std::path::PathBuf> =
+        (0..repeat).flat_map(|_| (0..games).map(|seed| dir.join(format!("{seed}.mjson")))).collect();
+    let family = hupai_dataset::action_table::ActionTable::for_rules(&GameRules::TENHOU).expect("Tenhou's table").family;
+    let mut memory = Columns::with_rows(family, 4096, &options);
+    for reuse in [false, true] {
+        let mut s = Stream::new(paths.clone(), options, 4096, 16, Some(1));
+        let (wall, before) = (Instant::now(), usage());
+        let mut rows = 0;
+        if reuse {
+            while let Some(f) = s.fill(&mut memory.as_mut()).expect("columns of a batch") {
+                rows += f.rows;
+            }
+        } else {
+            while let Some(b) = s.next_batch() {
+                rows += b.len();
+            }
+        }
+        let after = usage();
+        let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
+        let hanchan = s.games as f64;
+        println!(
+            "stream-{form}{}: {rows} rows, {:.0} hanchan / CPU-s, {:.0} / s wall (user {user:.2} s, system {system:.2} s, \
+             {:.0} minor faults)",
+            if reuse { " into one set of columns" } else { " into new columns" },
+            hanchan / (user + system),
+            hanchan / wall,
+            after[2] - before[2],
         );
     }
 }
