@@ -172,6 +172,27 @@ impl Columns {
         }
     }
 
+    /// `rows` rows in every column `options` fills for `family` (zeros past the rows held, the
+    /// room kept), the others empty: memory for [`Columns::as_mut`].
+    pub(crate) fn resize_rows(&mut self, family: &'static Family, rows: usize, options: &Options) {
+        let w = Widths::of(family);
+        let planes = |on: bool| if on { rows * w.planes } else { 0 };
+        self.family = Some(family);
+        self.planes_f32.resize(planes(options.planes == Planes::F32), 0.0);
+        self.planes_u8.resize(planes(options.planes == Planes::U8), 0);
+        self.mask.resize(rows * w.actions, false);
+        self.action.resize(rows, 0);
+        self.seat.resize(rows, 0);
+        self.file.resize(rows, 0);
+        self.game.resize(rows, 0);
+        self.hand.resize(rows, 0);
+        self.event.resize(rows, 0);
+        self.hand_deltas.resize(rows * w.players, 0);
+        self.final_scores.resize(rows * w.players, 0);
+        self.rank.resize(rows, 0);
+        self.oracle_hands.resize(if options.oracle { rows * w.players * 34 } else { 0 }, 0);
+    }
+
     /// Every column as a slice to write into (as long as the column now is).
     pub fn as_mut(&mut self) -> ColumnsMut<'_> {
         ColumnsMut {
@@ -335,14 +356,14 @@ impl Columns {
 
 /// Values a row of each column holds under a family.
 #[derive(Debug, Clone, Copy)]
-struct Widths {
+pub(crate) struct Widths {
     players: usize,
     actions: usize,
     planes: usize,
 }
 
 impl Widths {
-    fn of(family: &'static Family) -> Widths {
+    pub(crate) fn of(family: &'static Family) -> Widths {
         Widths {
             players: family.players,
             actions: ActionTable::of(family).len(),
@@ -424,33 +445,6 @@ impl ColumnsMut<'_> {
             ("rank", self.rank.len(), 1),
             ("oracle_hands", self.oracle_hands.len(), if options.oracle { w.players * 34 } else { 0 }),
         ]
-    }
-
-    /// Writes the rows `order` names (of `src`, the family these columns were checked against)
-    /// into rows `0..order.len()`: one copy of each, straight from where they were read.
-    pub(crate) fn put_rows(&mut self, src: &Columns, order: &[usize]) {
-        let w = src.family.map_or(Widths { players: 4, actions: 0, planes: 0 }, Widths::of);
-        fn put<T: Copy>(out: &mut [T], v: &[T], width: usize, order: &[usize]) {
-            if v.is_empty() || width == 0 {
-                return;
-            }
-            for (row, &i) in order.iter().enumerate() {
-                out[row * width..(row + 1) * width].copy_from_slice(&v[i * width..(i + 1) * width]);
-            }
-        }
-        put(self.planes_f32, &src.planes_f32, w.planes, order);
-        put(self.planes_u8, &src.planes_u8, w.planes, order);
-        put(self.mask, &src.mask, w.actions, order);
-        put(self.action, &src.action, 1, order);
-        put(self.seat, &src.seat, 1, order);
-        put(self.file, &src.file, 1, order);
-        put(self.game, &src.game, 1, order);
-        put(self.hand, &src.hand, 1, order);
-        put(self.event, &src.event, 1, order);
-        put(self.hand_deltas, &src.hand_deltas, w.players, order);
-        put(self.final_scores, &src.final_scores, w.players, order);
-        put(self.rank, &src.rank, 1, order);
-        put(self.oracle_hands, &src.oracle_hands, w.players * 34, order);
     }
 
     /// The whole rows every column `options` fills has room for.
@@ -541,17 +535,20 @@ enum Sink<'o, 'a> {
     Grow(&'o mut Columns),
     /// Written into caller memory, from row `written` on, while it has room.
     Fixed { out: &'o mut ColumnsMut<'a>, room: usize, written: usize, strict: bool },
+    /// Each game's rows kept as its worker wrote them (for the stream, which copies each row
+    /// once from there into its batch).
+    Keep(&'o mut Vec<Rows>),
 }
 
 /// A read's totals, beside its rows.
 #[derive(Debug, Default)]
-struct Totals {
-    family: Option<&'static Family>,
+pub(crate) struct Totals {
+    pub(crate) family: Option<&'static Family>,
     decisions: usize,
     /// Rows written into caller memory.
     written: usize,
-    games: u64,
-    damaged: Vec<Damaged>,
+    pub(crate) games: u64,
+    pub(crate) damaged: Vec<Damaged>,
 }
 
 impl Reader {
@@ -631,6 +628,19 @@ impl Reader {
             });
         }
         Ok(filled)
+    }
+
+    /// Every decision of the games in `sources`, each game's rows pushed onto `kept` as its
+    /// worker wrote them (corpus order; file `i` of the rows is `sources[i]`).
+    pub(crate) fn read_rows(&mut self, sources: &[Source], kept: &mut Vec<Rows>) -> Totals {
+        self.read_core(sources, &mut Sink::Keep(kept)).unwrap_or_default()
+    }
+
+    /// Takes back a game's rows whose reader is done with them: their memory for the next read.
+    pub(crate) fn recycle(&mut self, mut rows: Rows) {
+        rows.clear();
+        rows.cols.games = 0;
+        self.spare.push(rows);
     }
 
     fn read_slices(&mut self, sources: &[Source], out: &mut ColumnsMut<'_>, strict: bool) -> Result<Filled, OutError> {
@@ -778,6 +788,8 @@ impl Reader {
         // the next read) writes into the same memory rather than taking new (a column freed on
         // another thread than the one that made it returns to the allocator late, as fresh
         // pages).
+        // Rows already in growing columns (a stream's left over) count apart from the read's.
+        let held = if let Sink::Grow(out) = sink { out.len() } else { 0 };
         let spare = &mut self.spare;
         for jobs in jobs.chunks(wave) {
             if spare.len() < jobs.len() {
@@ -798,6 +810,10 @@ impl Reader {
             events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
             let wave_rows: usize = parts.iter().map(|(r, _)| r.cols.len()).sum();
             totals.decisions += wave_rows;
+            for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
+                totals.games += std::mem::take(&mut rows.cols.games);
+                late.extend(bad.take().map(|d| (job.file, job.game, d)));
+            }
             match sink {
                 Sink::Grow(out) => {
                     // Room for the rows still to come, estimated from the rows a log's event gave
@@ -807,8 +823,8 @@ impl Reader {
                     if out.family.is_none() {
                         out.family = Some(table.family);
                     }
-                    let rows = out.len() + wave_rows;
-                    let expected = (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
+                    let rows = out.len() + wave_rows - held;
+                    let expected = held + (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
                     if out.mask.capacity() < expected * out.actions().max(1) {
                         out.reserve(expected + expected / 4 - out.len(), &options);
                     }
@@ -824,10 +840,15 @@ impl Reader {
                         rows.clear();
                     }
                 }
-            }
-            for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
-                totals.games += std::mem::take(&mut rows.cols.games);
-                late.extend(bad.take().map(|d| (job.file, job.game, d)));
+                Sink::Keep(kept) => {
+                    // A game's rows leave the wave whole (an empty one, a damaged game's, stays
+                    // as spare).
+                    for (rows, _) in &mut parts {
+                        if !rows.cols.is_empty() {
+                            kept.push(std::mem::take(rows));
+                        }
+                    }
+                }
             }
             spare.extend(parts.into_iter().map(|(rows, _)| rows));
         }
@@ -845,9 +866,9 @@ impl Reader {
 /// as each row's legal ids and written out only into the output's mask (a mask row is hundreds
 /// of bytes, most of them false; its ids are a few: written once, not written then copied).
 #[derive(Debug, Default)]
-struct Rows {
+pub(crate) struct Rows {
     /// Every column but `mask`, which stays empty.
-    cols: Columns,
+    pub(crate) cols: Columns,
     /// The legal ids of every row, row after row.
     ids: Vec<u16>,
     /// Where each row's ids end in `ids`.
@@ -869,6 +890,34 @@ impl Rows {
             self.ids.truncate(if rows == 0 { 0 } else { self.ends[rows - 1] as usize });
             self.ends.truncate(rows);
         }
+    }
+
+    /// Writes row `r` into `out`'s row `at` (the family's widths `w`), its mask from its ids.
+    pub(crate) fn put_row(&self, r: usize, out: &mut ColumnsMut<'_>, at: usize, w: Widths) {
+        fn put<T: Copy>(out: &mut [T], from: &[T], r: usize, at: usize, width: usize) {
+            if width > 0 && !from.is_empty() {
+                out[at * width..(at + 1) * width].copy_from_slice(&from[r * width..(r + 1) * width]);
+            }
+        }
+        let c = &self.cols;
+        put(out.planes_f32, &c.planes_f32, r, at, w.planes);
+        put(out.planes_u8, &c.planes_u8, r, at, w.planes);
+        let mask = &mut out.mask[at * w.actions..(at + 1) * w.actions];
+        mask.fill(false);
+        let from = if r == 0 { 0 } else { self.ends[r - 1] as usize };
+        for &id in &self.ids[from..self.ends[r] as usize] {
+            mask[usize::from(id)] = true;
+        }
+        put(out.action, &c.action, r, at, 1);
+        put(out.seat, &c.seat, r, at, 1);
+        put(out.file, &c.file, r, at, 1);
+        put(out.game, &c.game, r, at, 1);
+        put(out.hand, &c.hand, r, at, 1);
+        put(out.event, &c.event, r, at, 1);
+        put(out.hand_deltas, &c.hand_deltas, r, at, w.players);
+        put(out.final_scores, &c.final_scores, r, at, w.players);
+        put(out.rank, &c.rank, r, at, 1);
+        put(out.oracle_hands, &c.oracle_hands, r, at, w.players * 34);
     }
 
     /// No rows (the games counted are kept), the room kept.

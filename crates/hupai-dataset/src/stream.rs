@@ -1,15 +1,16 @@
 //! Batches of a fixed size over a corpus larger than memory: the files in an order shuffled with
 //! a seed, read a few at a time (on every core), their rows shuffled together with what the last
 //! read left over, and cut into batches. What is held at once is one read's rows and less than a
-//! batch left over, whatever the corpus's size. The rows read wait where the read wrote them,
-//! in memory kept from read to read, and each batch copies its rows from there once, into new
-//! columns ([`Stream::next_batch`]) or into memory the caller keeps ([`Stream::fill`],
+//! batch left over, whatever the corpus's size. The rows read wait where the reader's workers
+//! wrote them (each game's rows apart, their memory given back to the reader for the next read
+//! once all are given), and each batch copies its rows from there once, into new columns
+//! ([`Stream::next_batch`]) or into memory the caller keeps ([`Stream::fill`],
 //! [`Stream::next_batch_into`]).
 
 use std::path::PathBuf;
 
 use crate::action_table::Family;
-use crate::reader::{Columns, ColumnsMut, Damaged, Filled, Options, OutError, Reader, load};
+use crate::reader::{Columns, ColumnsMut, Damaged, Filled, Options, OutError, Reader, Rows, Widths, load};
 
 /// The batches of a corpus, in a seeded order.
 #[derive(Debug)]
@@ -22,13 +23,13 @@ pub struct Stream {
     files_per_read: usize,
     shuffle: bool,
     rng: u64,
-    /// The rows read, as the reads wrote them (some of them given already).
-    waiting: Columns,
-    /// The order the rows of `waiting` are given in: `queue[at..]` are still to give.
-    queue: Vec<usize>,
+    /// The games read whose rows are not all given yet, each game's rows as its worker wrote them.
+    waiting: Vec<Rows>,
+    /// Rows of each of `waiting` still to give.
+    remaining: Vec<usize>,
+    /// The order rows are given in, as (index in `waiting`, row): `queue[at..]` are still to give.
+    queue: Vec<(u32, u32)>,
     at: usize,
-    /// The rows left over when the next read comes, on their way to the front of `waiting`.
-    left_over: Columns,
     /// Games read whole so far.
     pub games: u64,
     /// Logs skipped so far, in the order met.
@@ -76,10 +77,10 @@ impl Stream {
             files_per_read: files_per_read.max(1),
             shuffle: shuffle_with.is_some(),
             rng,
-            waiting: Columns { family: options.family, ..Columns::default() },
+            waiting: Vec::new(),
+            remaining: Vec::new(),
             queue: Vec::new(),
             at: 0,
-            left_over: Columns::default(),
             games: 0,
             damaged: Vec::new(),
         }
@@ -114,32 +115,46 @@ impl Stream {
             let end = (self.next + self.files_per_read).min(self.order.len());
             let chunk = &self.order[self.next..end];
             self.next = end;
-            // The rows still waiting go to the front, in the order they were to be given (less
-            // than a batch: copied twice, through `left_over`, so that neither buffer holds two
-            // reads' worth); the read's rows follow them, into the room the last read left.
-            self.left_over.clear();
-            self.left_over.gather_from(&self.waiting, &self.queue[self.at..]);
-            let family = self.waiting.family;
-            self.waiting.clear();
-            self.waiting.family = family;
-            let kept: Vec<usize> = (0..self.left_over.len()).collect();
-            self.waiting.gather_from(&self.left_over, &kept);
-            let start = self.waiting.len();
+            // The games whose rows were all given go back to the reader (their memory for this
+            // read); the rows still to give keep their order, renumbered to the games kept.
+            let mut renumbered = vec![u32::MAX; self.waiting.len()];
+            let mut kept = Vec::with_capacity(self.waiting.len());
+            let mut remaining = Vec::with_capacity(self.waiting.len());
+            for (i, rows) in self.waiting.drain(..).enumerate() {
+                if self.remaining[i] > 0 {
+                    renumbered[i] = kept.len() as u32;
+                    kept.push(rows);
+                    remaining.push(self.remaining[i]);
+                } else {
+                    self.reader.recycle(rows);
+                }
+            }
+            (self.waiting, self.remaining) = (kept, remaining);
+            self.queue.drain(..self.at);
+            self.at = 0;
+            for entry in &mut self.queue {
+                entry.0 = renumbered[entry.0 as usize];
+            }
+            // The read's games follow, their rows where the workers wrote them.
             let paths: Vec<&PathBuf> = chunk.iter().map(|(_, p)| p).collect();
             let sources = load(&paths);
-            self.reader.append_texts(&sources, &mut self.waiting);
+            let first = self.waiting.len();
+            let totals = self.reader.read_rows(&sources, &mut self.waiting);
             // The first game read fixes the family (the action table) of every later batch.
             if self.reader.options.family.is_none() {
-                self.reader.options.family = self.waiting.family;
+                self.reader.options.family = totals.family;
             }
-            for f in &mut self.waiting.file[start..] {
-                *f = chunk[*f as usize].0 as u32;
+            for (g, rows) in self.waiting.iter_mut().enumerate().skip(first) {
+                for f in &mut rows.cols.file {
+                    *f = chunk[*f as usize].0 as u32;
+                }
+                let n = rows.cols.len();
+                self.remaining.push(n);
+                self.queue.extend((0..n as u32).map(|r| (g as u32, r)));
             }
-            games += std::mem::take(&mut self.waiting.games);
-            damaged.append(&mut self.waiting.damaged);
-            self.queue.clear();
-            self.queue.extend(0..self.waiting.len());
-            self.at = 0;
+            games += totals.games;
+            damaged.extend(totals.damaged);
+            // The rows left over and the read's, shuffled together.
             if self.shuffle {
                 shuffle(&mut self.queue, &mut self.rng);
             }
@@ -149,35 +164,45 @@ impl Stream {
         (games, damaged)
     }
 
-    /// The rows of the next batch: `queue[at..at + n]`, marked given.
-    fn take_batch(&mut self) -> std::ops::Range<usize> {
-        let n = self.batch.min(self.queue.len() - self.at);
+    /// Writes the next `n` rows of the queue into `out`'s rows `0..n`, marked given: each row
+    /// copied once, from where its worker wrote it.
+    fn write_batch(&mut self, family: &'static Family, out: &mut ColumnsMut<'_>, n: usize) {
+        let w = Widths::of(family);
+        for (at, &(g, r)) in self.queue[self.at..self.at + n].iter().enumerate() {
+            self.waiting[g as usize].put_row(r as usize, out, at, w);
+            self.remaining[g as usize] -= 1;
+        }
         self.at += n;
-        self.at - n..self.at
+    }
+
+    /// The family and rows of the next batch (after reading as needed), if the corpus has more.
+    fn next_rows(&mut self) -> Option<(&'static Family, usize)> {
+        self.top_up();
+        let waiting = self.queue.len() - self.at;
+        let family = self.family().filter(|_| waiting > 0)?;
+        Some((family, self.batch.min(waiting)))
     }
 
     /// The next batch: `batch` rows, fewer only for the last; `None` once the corpus is read.
     pub fn next_batch(&mut self) -> Option<Columns> {
-        let mut out = Columns::default();
-        self.next_batch_into(&mut out).then_some(out)
+        let (family, n) = self.next_rows()?;
+        let mut out = Columns::with_rows(family, n, self.reader.options());
+        self.write_batch(family, &mut out.as_mut(), n);
+        Some(out)
     }
 
     /// The next batch written into `out` (cleared first, its room kept: after the first batch,
     /// no new memory); false once the corpus is read. The same rows as [`Stream::next_batch`].
     pub fn next_batch_into(&mut self, out: &mut Columns) -> bool {
         out.clear();
-        self.top_up();
-        if self.queue.len() == self.at {
-            return false;
-        }
-        let rows = self.take_batch();
-        out.family = self.waiting.family;
-        out.gather_from(&self.waiting, &self.queue[rows]);
+        let Some((family, n)) = self.next_rows() else { return false };
+        out.resize_rows(family, n, self.reader.options());
+        self.write_batch(family, &mut out.as_mut(), n);
         true
     }
 
     /// The next batch written into `out`, from its first row, each row copied once from where
-    /// the read wrote it: the same rows as [`Stream::next_batch`]. `out` must hold exactly the
+    /// its read wrote it: the same rows as [`Stream::next_batch`]. `out` must hold exactly the
     /// columns the options fill, with room for at least a batch (the same rows in each; checked
     /// once the family is known, [`ColumnsMut::check`]); the rows past the batch's are not
     /// touched. `Ok(None)` once the corpus is read; [`Filled`]'s games and reports are those of
@@ -185,7 +210,7 @@ impl Stream {
     pub fn fill(&mut self, out: &mut ColumnsMut<'_>) -> Result<Option<Filled>, OutError> {
         let (games, damaged) = self.top_up();
         let waiting = self.queue.len() - self.at;
-        let Some(family) = self.waiting.family.filter(|_| waiting > 0) else {
+        let Some(family) = self.family().filter(|_| waiting > 0) else {
             return Ok(None);
         };
         let room = out.check(family, self.reader.options())?;
@@ -193,14 +218,10 @@ impl Stream {
         if room < n {
             return Err(OutError {
                 column: "action",
-                message: format!(
-                    "room for {room} rows, but a batch is {} rows: give arrays of a batch's rows",
-                    self.batch
-                ),
+                message: format!("room for {room} rows, but a batch is {} rows: give arrays of a batch's rows", self.batch),
             });
         }
-        let rows = self.take_batch();
-        out.put_rows(&self.waiting, &self.queue[rows]);
+        self.write_batch(family, out, n);
         Ok(Some(Filled { rows: n, decisions: n, family: Some(family), games, damaged }))
     }
 }

@@ -285,3 +285,62 @@ fn streaming_into_the_same_memory_equals_streaming_into_new() {
     assert_eq!(rows, read(&paths, &options).len());
     let _ = std::fs::remove_dir_all(paths[0].parent().unwrap());
 }
+
+/// splitmix64, as the stream draws its order.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn shuffle<T>(v: &mut [T], state: &mut u64) {
+    for i in (1..v.len()).rev() {
+        let j = (next_random(state) % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+}
+
+#[test]
+fn the_stream_gives_the_rows_in_the_order_its_seed_has_always_given() {
+    // The order of the batches, made here the plain way (files shuffled, each read's rows
+    // appended to what the last read left, all of them shuffled, a batch cut from the front),
+    // so that the stream's batches stay those a seed gave in earlier versions.
+    let paths = on_disk("order", &played(GameRules::TENHOU, 50..57));
+    let options = Options { planes: Planes::U8, ..Options::default() };
+    for (seed, batch, per_read) in [(3u64, 500, 2), (9, 1500, 3), (0, 333, 1)] {
+        let mut rng = seed;
+        let mut order: Vec<(usize, PathBuf)> = paths.iter().cloned().enumerate().collect();
+        shuffle(&mut order, &mut rng);
+        let (mut left, mut next, mut want) = (Columns::default(), 0, Vec::new());
+        loop {
+            while left.len() < batch && next < order.len() {
+                let chunk = &order[next..(next + per_read).min(order.len())];
+                next += chunk.len();
+                let mut c = read(&chunk.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>(), &options);
+                for f in &mut c.file {
+                    *f = chunk[*f as usize].0 as u32;
+                }
+                (c.games, c.damaged) = (0, Vec::new());
+                left.append(c);
+                let mut rows: Vec<usize> = (0..left.len()).collect();
+                shuffle(&mut rows, &mut rng);
+                left = left.take(&rows);
+            }
+            if left.is_empty() {
+                break;
+            }
+            let rest = left.split_off(batch.min(left.len()));
+            want.push(std::mem::replace(&mut left, rest));
+        }
+        let mut stream = Stream::new(paths.clone(), options, batch, per_read, Some(seed));
+        let mut got = 0;
+        while let Some(b) = stream.next_batch() {
+            assert_same(&b, &want[got], &format!("seed {seed}, batch {got}"));
+            got += 1;
+        }
+        assert_eq!(got, want.len(), "seed {seed}");
+    }
+    let _ = std::fs::remove_dir_all(paths[0].parent().unwrap());
+}
