@@ -527,6 +527,8 @@ pub struct Reader {
     columns: Columns,
     /// The workers' rows of a wave, kept (emptied) from wave to wave and read to read.
     spare: Vec<Rows>,
+    /// The most events of a game read so far: the room each worker's rows are given.
+    longest: usize,
 }
 
 /// Where a read's rows go.
@@ -790,6 +792,8 @@ impl Reader {
         // pages).
         // Rows already in growing columns (a stream's left over) count apart from the read's.
         let held = if let Sink::Grow(out) = sink { out.len() } else { 0 };
+        self.longest = self.longest.max(jobs.iter().map(|j| j.log.events.len()).max().unwrap_or(0));
+        let longest = self.longest;
         let spare = &mut self.spare;
         for jobs in jobs.chunks(wave) {
             if spare.len() < jobs.len() {
@@ -802,7 +806,9 @@ impl Reader {
                     rows.cols.family = Some(table.family);
                     // A game has fewer decisions than its log has events, most of the time: room
                     // reserved past the rows written is never touched, and a game with more grows.
-                    rows.reserve(job.log.events.len(), &options);
+                    // Room for the longest game so far: the rows go from game to game and read to
+                    // read, and a room that grew would be moved onto fresh pages, again and again.
+                    rows.reserve(job.log.events.len().max(longest), &options);
                     let bad = replay_game(job, table, &options, &mut rows).err();
                     (rows, bad)
                 })
@@ -920,8 +926,35 @@ impl Rows {
         put(out.oracle_hands, &c.oracle_hands, r, at, w.players * 34);
     }
 
+    /// Appends `src`'s row `r` (of the same family and options).
+    pub(crate) fn push_row_from(&mut self, src: &Rows, r: usize) {
+        fn push<T: Copy>(out: &mut Vec<T>, from: &[T], r: usize, width: usize) {
+            if width > 0 && !from.is_empty() {
+                out.extend_from_slice(&from[r * width..(r + 1) * width]);
+            }
+        }
+        let w = src.cols.family.map_or(Widths { players: 4, actions: 0, planes: 0 }, Widths::of);
+        let (c, out) = (&src.cols, &mut self.cols);
+        out.family = c.family;
+        push(&mut out.planes_f32, &c.planes_f32, r, w.planes);
+        push(&mut out.planes_u8, &c.planes_u8, r, w.planes);
+        push(&mut out.action, &c.action, r, 1);
+        push(&mut out.seat, &c.seat, r, 1);
+        push(&mut out.file, &c.file, r, 1);
+        push(&mut out.game, &c.game, r, 1);
+        push(&mut out.hand, &c.hand, r, 1);
+        push(&mut out.event, &c.event, r, 1);
+        push(&mut out.hand_deltas, &c.hand_deltas, r, w.players);
+        push(&mut out.final_scores, &c.final_scores, r, w.players);
+        push(&mut out.rank, &c.rank, r, 1);
+        push(&mut out.oracle_hands, &c.oracle_hands, r, w.players * 34);
+        let from = if r == 0 { 0 } else { src.ends[r - 1] as usize };
+        self.ids.extend_from_slice(&src.ids[from..src.ends[r] as usize]);
+        self.ends.push(self.ids.len() as u32);
+    }
+
     /// No rows (the games counted are kept), the room kept.
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.cols.truncate(0);
         self.ids.clear();
         self.ends.clear();

@@ -2,10 +2,10 @@
 //! a seed, read a few at a time (on every core), their rows shuffled together with what the last
 //! read left over, and cut into batches. What is held at once is one read's rows and less than a
 //! batch left over, whatever the corpus's size. The rows read wait where the reader's workers
-//! wrote them (each game's rows apart, their memory given back to the reader for the next read
-//! once all are given), and each batch copies its rows from there once, into new columns
-//! ([`Stream::next_batch`]) or into memory the caller keeps ([`Stream::fill`],
-//! [`Stream::next_batch_into`]).
+//! wrote them (each game's rows apart, their memory given back to the reader at the next read),
+//! and each batch copies its rows from there once, into new columns ([`Stream::next_batch`]) or
+//! into memory the caller keeps ([`Stream::fill`], [`Stream::next_batch_into`]); only the rows
+//! left over at a read (less than a batch) are copied once more, to lead the next read's.
 
 use std::path::PathBuf;
 
@@ -25,11 +25,13 @@ pub struct Stream {
     rng: u64,
     /// The games read whose rows are not all given yet, each game's rows as its worker wrote them.
     waiting: Vec<Rows>,
-    /// Rows of each of `waiting` still to give.
-    remaining: Vec<usize>,
     /// The order rows are given in, as (index in `waiting`, row): `queue[at..]` are still to give.
     queue: Vec<(u32, u32)>,
     at: usize,
+    /// True if `waiting[0]` is the rows the last read left over, copied out of their games.
+    leads: bool,
+    /// Room for the rows left over at the next read (the last read's, emptied).
+    left_over: Rows,
     /// Games read whole so far.
     pub games: u64,
     /// Logs skipped so far, in the order met.
@@ -78,9 +80,10 @@ impl Stream {
             shuffle: shuffle_with.is_some(),
             rng,
             waiting: Vec::new(),
-            remaining: Vec::new(),
             queue: Vec::new(),
             at: 0,
+            leads: false,
+            left_over: Rows::default(),
             games: 0,
             damaged: Vec::new(),
         }
@@ -115,25 +118,38 @@ impl Stream {
             let end = (self.next + self.files_per_read).min(self.order.len());
             let chunk = &self.order[self.next..end];
             self.next = end;
-            // The games whose rows were all given go back to the reader (their memory for this
-            // read); the rows still to give keep their order, renumbered to the games kept.
-            let mut renumbered = vec![u32::MAX; self.waiting.len()];
-            let mut kept = Vec::with_capacity(self.waiting.len());
-            let mut remaining = Vec::with_capacity(self.waiting.len());
+            // The rows left over (less than a batch) are copied, in the order they were to be
+            // given, into one set of rows that leads the read's games; every game read before
+            // goes back to the reader, its memory for this read. (Kept where they are, the
+            // left-over rows, spread over every game of the last reads by the shuffle, would
+            // hold several reads' memory.)
+            let mut left = std::mem::take(&mut self.left_over);
+            left.clear();
+            for &(g, r) in &self.queue[self.at..] {
+                left.push_row_from(&self.waiting[g as usize], r as usize);
+            }
+            let mut last_left = None;
             for (i, rows) in self.waiting.drain(..).enumerate() {
-                if self.remaining[i] > 0 {
-                    renumbered[i] = kept.len() as u32;
-                    kept.push(rows);
-                    remaining.push(self.remaining[i]);
+                if i == 0 && self.leads {
+                    last_left = Some(rows);
                 } else {
                     self.reader.recycle(rows);
                 }
             }
-            (self.waiting, self.remaining) = (kept, remaining);
-            self.queue.drain(..self.at);
+            self.queue.clear();
             self.at = 0;
-            for entry in &mut self.queue {
-                entry.0 = renumbered[entry.0 as usize];
+            self.leads = !left.cols.is_empty();
+            if self.leads {
+                let n = left.cols.len();
+                self.waiting.push(left);
+                self.queue.extend((0..n as u32).map(|r| (0, r)));
+                // The last read's left-over rows, emptied, take the next read's.
+                self.left_over = last_left.unwrap_or_default();
+            } else {
+                self.left_over = left;
+                if let Some(rows) = last_left {
+                    self.reader.recycle(rows);
+                }
             }
             // The read's games follow, their rows where the workers wrote them.
             let paths: Vec<&PathBuf> = chunk.iter().map(|(_, p)| p).collect();
@@ -149,7 +165,6 @@ impl Stream {
                     *f = chunk[*f as usize].0 as u32;
                 }
                 let n = rows.cols.len();
-                self.remaining.push(n);
                 self.queue.extend((0..n as u32).map(|r| (g as u32, r)));
             }
             games += totals.games;
@@ -170,7 +185,6 @@ impl Stream {
         let w = Widths::of(family);
         for (at, &(g, r)) in self.queue[self.at..self.at + n].iter().enumerate() {
             self.waiting[g as usize].put_row(r as usize, out, at, w);
-            self.remaining[g as usize] -= 1;
         }
         self.at += n;
     }
