@@ -856,7 +856,8 @@ impl Reader {
                     }
                 }
             }
-            spare.extend(parts.into_iter().map(|(rows, _)| rows));
+            // (The rows kept by a stream left empty rows behind: not spare, which has memory.)
+            spare.extend(parts.into_iter().map(|(rows, _)| rows).filter(|r| r.cols.action.capacity() > 0));
         }
         if let Sink::Fixed { written, .. } = sink {
             totals.written = *written;
