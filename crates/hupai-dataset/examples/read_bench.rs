@@ -153,7 +153,8 @@ fn stream(dir: &std::path::Path, games: u64, form: &str, repeat: usize) {
     let options = Options { planes, ..Options::default() };
     let paths: Vec<std::path::PathBuf> =
         (0..repeat).flat_map(|_| (0..games).map(|seed| dir.join(format!("{seed}.mjson")))).collect();
-    let family = hupai_dataset::action_table::ActionTable::for_rules(&GameRules::TENHOU).expect("Tenhou's table").family;
+    let family =
+        hupai_dataset::action_table::ActionTable::for_rules(&GameRules::TENHOU).expect("Tenhou's table").family;
     let mut memory = Columns::with_rows(family, 4096, &options);
     for reuse in [false, true] {
         let mut s = Stream::new(paths.clone(), options, 4096, 16, Some(1));

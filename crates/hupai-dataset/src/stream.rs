@@ -232,7 +232,10 @@ impl Stream {
         if room < n {
             return Err(OutError {
                 column: "action",
-                message: format!("room for {room} rows, but a batch is {} rows: give arrays of a batch's rows", self.batch),
+                message: format!(
+                    "room for {room} rows, but a batch is {} rows: give arrays of a batch's rows",
+                    self.batch
+                ),
             });
         }
         self.write_batch(family, out, n);
