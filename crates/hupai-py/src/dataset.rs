@@ -278,11 +278,13 @@ fn decisions_into<'py>(
     let result = on_threads(py, threads, || {
         let sources = load();
         reader.read_texts_into_slices_checked(&sources, &mut columns)
-    })?;
+    });
+    // The reader goes back whatever happened (a pool that could not be made read nothing).
     let family = reader.family();
     if let Ok(mut kept) = KEPT_READER.lock() {
         *kept = Some(reader);
     }
+    let result = result?;
     let filled = result.map_err(|e| {
         // The family is known now (the arrays' widths could not be checked before the read
         // without rules): the shape wanted beside what is wrong.

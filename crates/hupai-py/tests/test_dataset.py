@@ -326,6 +326,7 @@ def test_out_arrays_that_do_not_fit_are_refused_naming_the_array(tmp_path):
     refused(dict(good, oracle_hands=numpy.zeros((rows, 4, 34), numpy.uint8)), r"no 'oracle_hands' \(oracle=False")
     refused(dict(good, action=list(range(rows))), r"out\['action'\] is a list; expected a numpy array of int16")
     refused([good], r"out is a list; expected a dict")
+    refused(good, r"threads: 0 threads", threads=0)
     # After every refusal, the right arrays still read (nothing was left borrowed).
     assert len(decisions(paths, out=good)["action"]) == rows
     with pytest.raises(GameError, match="rows: -1"):
