@@ -205,7 +205,7 @@ fn on_threads<T: Send>(py: Python<'_>, threads: Option<usize>, f: impl FnOnce() 
 /// zeroing of fresh pages, most of a ``float32`` read's time otherwise, is paid once). An array
 /// of the wrong dtype, shape, layout or too few rows raises ``GameError`` naming it (too few
 /// rows: after the read, with the rows needed; the rows that fit are written). The working
-/// memory of such reads (a few games' rows per thread) is kept for the next one.
+/// memory of such reads (one game's rows per thread) is kept for the next one.
 #[pyfunction]
 #[pyo3(signature = (paths, rules = None, seats = None, features = None, threads = None, oracle = false, out = None))]
 #[pyo3(text_signature = "(paths, rules=None, seats=None, features=True, threads=None, oracle=False, out=None)")]
@@ -254,7 +254,7 @@ pub(crate) fn decisions<'py>(
 }
 
 /// A reader kept between the calls of `decisions` with `out=`: its working memory (the rows of
-/// a wave of games, per thread) is written again by the next call rather than taken anew.
+/// a wave of games, one a thread) is written again by the next call rather than taken anew.
 static KEPT_READER: Mutex<Option<Reader>> = Mutex::new(None);
 
 /// `decisions(..., out=out)`: the read written into the caller's arrays.
