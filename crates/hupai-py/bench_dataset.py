@@ -1,5 +1,7 @@
 """Bench of training data from logs (docs/performance.md states its figures): hupai.game.decisions
-over mjai logs made by `hupai play`, side by side in one run with riichienv 0.4.11's own way of
+over mjai logs made by `hupai play`, into new arrays and into the same arrays read after read
+(`out=decision_arrays(...)`, written once untimed before the timing, as a training loop's arrays
+are after its first read), side by side in one run with riichienv 0.4.11's own way of
 getting the same data from the same logs (MjaiReplay, each kyoku's steps per seat, the
 observation's mask and encoded planes, the action's id), timed per CPU second of the process and on
 the wall; the machine's memory bandwidth (a numpy copy) beside the bytes of planes written; and the
@@ -7,6 +9,8 @@ peak memory of DecisionBatches streaming a corpus of a given size.
 
     python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --games 200
     python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --stream-gb 10
+    python crates/hupai-py/bench_dataset.py --logs DIR --skip-decisions --stream-gb 10 \
+        --stream-features true,uint8 --stream-reuse
 
 Needs the wheel installed (and riichienv==0.4.11 for the comparison; skipped with a message
 without it)."""
@@ -24,7 +28,7 @@ import time
 
 import numpy
 
-from hupai.game import DecisionBatches, decisions
+from hupai.game import DecisionBatches, decision_arrays, decisions
 
 
 def timed(fn, repeat):
@@ -78,10 +82,11 @@ def riichienv_decisions(paths, planes):
     return rows
 
 
-def stream_rss(directory, batch, features):
-    """Streams every file of `directory` in batches; prints the peak RSS and the rows."""
+def stream_rss(directory, batch, features, reuse=False):
+    """Streams every file of `directory` in batches (into the same arrays with `reuse`); prints the
+    peak RSS and the rows."""
     paths = sorted(pathlib.Path(directory).iterdir())
-    stream = DecisionBatches(paths, batch, features=features, seed=1)
+    stream = DecisionBatches(paths, batch, features=features, seed=1, reuse_buffers=reuse)
     rows = 0
     start = time.perf_counter()
     every = max(1, len(paths) // 10)
@@ -125,7 +130,8 @@ def stream_rss(directory, batch, features):
 
 
 def time_decisions(paths):
-    """hupai.game.decisions in each form on all threads and one, then riichienv, side by side."""
+    """hupai.game.decisions in each form on all threads and one, into new arrays and into the same
+    arrays (`out=`), then riichienv, side by side."""
     wall, cpu = memory_bandwidth()
     print(f"memory bandwidth (numpy copy, one core): {wall / 1e9:.1f} GB/s wall, {cpu / 1e9:.1f} GB per CPU-s")
     games = len(paths)
@@ -135,19 +141,27 @@ def time_decisions(paths):
         ("hupai + uint8 planes", dict(features="uint8")),
         ("hupai + float32 planes", dict(features=True)),
     ]:
-        for threads in (None, 1):
-            d, wall, cpu = timed(lambda: decisions(paths, threads=threads, **kw), 3)
-            rows = len(d["action"])
-            planes = d.get("planes")
-            written = 0 if planes is None else planes.nbytes
-            line = (f"{name:32} threads={threads or 'all':>3}: {3 * games / cpu:8.0f} hanchan/CPU-s, "
-                    f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan "
-                    f"({cpu_split()})")
-            if written:
-                line += (f", planes {3 * written / wall / 1e9:.2f} GB/s written "
-                         f"({3 * written / cpu / 1e9:.2f} GB per CPU-s)")
-            print(line)
-            results.append((name, threads, 3 * games / cpu, 3 * games / wall))
+        for reuse in (False, True):
+            for threads in (None, 1):
+                out = None
+                if reuse:
+                    # The arrays a training loop reads into, made and written once before the timing.
+                    out = decision_arrays(len(decisions(paths, features=False)["action"]), features=kw["features"])
+                    decisions(paths, threads=threads, out=out, **kw)
+                d, wall, cpu = timed(lambda: decisions(paths, threads=threads, out=out, **kw), 3)
+                rows = len(d["action"])
+                planes = d.get("planes")
+                written = 0 if planes is None else planes.nbytes
+                label = name + (" out=" if reuse else "")
+                line = (f"{label:37} threads={threads or 'all':>3}: {3 * games / cpu:8.0f} hanchan/CPU-s, "
+                        f"{3 * games / wall:8.0f} hanchan/s wall, {rows / games:.0f} decisions/hanchan "
+                        f"({cpu_split()})")
+                if written:
+                    line += (f", planes {3 * written / wall / 1e9:.2f} GB/s written "
+                             f"({3 * written / cpu / 1e9:.2f} GB per CPU-s)")
+                print(line, flush=True)
+                results.append((label, threads, 3 * games / cpu, 3 * games / wall))
+                del d, out
     try:
         import riichienv  # noqa: F401
 
@@ -160,9 +174,10 @@ def time_decisions(paths):
             # The same data from the same logs, per CPU second: hupai's masks (or float32 planes)
             # on one thread and on all against riichienv's in this run.
             same = "hupai + float32 planes" if planes else "hupai masks+actions+outcomes"
-            ours = [r for r in results if r[0] == same]
-            for _, threads, per_cpu, _ in ours:
-                print(f"  hupai threads={threads or 'all'}: {per_cpu / (len(sample) / cpu):.1f}x riichienv per CPU second")
+            ours = [r for r in results if r[0].startswith(same)]
+            for label, threads, per_cpu, _ in ours:
+                print(f"  {label:37} threads={threads or 'all':>3}: {per_cpu / (len(sample) / cpu):.1f}x riichienv "
+                      f"per CPU second")
     except ImportError:
         print("riichienv is not installed: pip install riichienv==0.4.11 for the comparison")
 
@@ -174,14 +189,15 @@ def main():
     ap.add_argument("--players", default="efficiency")
     ap.add_argument("--stream-gb", type=float, default=0.0, help="also stream a corpus of this many GB")
     ap.add_argument("--stream-features", default="false,uint8", help="the forms streamed, comma-separated")
+    ap.add_argument("--stream-reuse", action="store_true", help="stream into the same arrays (reuse_buffers=True)")
     ap.add_argument("--logs", help="a folder of logs to read instead of playing them (kept)")
     ap.add_argument("--keep", action="store_true", help="keep the logs made (deleted otherwise)")
     ap.add_argument("--skip-decisions", action="store_true", help="only make the logs and stream them")
-    ap.add_argument("--stream-child", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--stream-child", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.stream_child:
         features = {"false": False, "true": True}.get(args.stream_child[2], args.stream_child[2])
-        stream_rss(args.stream_child[0], int(args.stream_child[1]), features)
+        stream_rss(args.stream_child[0], int(args.stream_child[1]), features, args.stream_child[3] == "reuse")
         return
     work = pathlib.Path(tempfile.mkdtemp(prefix="hupai-dataset-bench-"))
     logs = work / "logs"
@@ -210,12 +226,13 @@ def main():
         print(f"streaming {copies * len(paths)} files, {total / 1e9:.1f} GB (the logs linked {copies} times)", flush=True)
         for features in args.stream_features.split(","):
             child = subprocess.Popen(
-                [sys.executable, __file__, "--stream-child", str(corpus), "4096", features],
+                [sys.executable, __file__, "--stream-child", str(corpus), "4096", features,
+                 "reuse" if args.stream_reuse else "new"],
                 stdout=subprocess.PIPE,
                 text=True,
             )
             for line in child.stdout:
-                print(f"stream features={features}: {line.strip()}", flush=True)
+                print(f"stream features={features}{' reused' if args.stream_reuse else ''}: {line.strip()}", flush=True)
             if child.wait() != 0:
                 sys.exit(f"the streaming child failed ({child.returncode})")
     if not args.keep:

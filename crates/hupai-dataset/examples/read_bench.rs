@@ -1,14 +1,20 @@
 //! Times the reader on logs of games the efficiency player plays (as `hupai play --policy
 //! efficiency` writes them), for each form of planes, per CPU second of the process: a loop to
 //! profile with `perf` without the Python layer. `cargo run --release -p hupai-dataset --example
-//! read_bench -- [games] [rules] [none|u8|f32|all|ladder] [repeat]`. `ladder` also times what the
+//! read_bench -- [games] [rules] [none|u8|f32|all|ladder|none-out|u8-out|f32-out|out] [repeat]`. A
+//! form ending in `-out` reads with a [`Reader`] into one set of columns made before the timing
+//! and written once untimed (the memory a training loop reads into again and again; `out`: the
+//! three of them), the plain forms into new columns each read (`all`: both kinds, side by side).
+//! `stream-none`, `stream-u8`, `stream-f32` time `Stream` over the same files (batches of 4096,
+//! 16 files a read, shuffled), each batch into new columns and into one set of columns made once
+//! (`Stream::fill`), side by side. `ladder` also times what the
 //! reader stands on, step by step: the logs parsed only (`parse`), replayed with each logged
 //! action checked on its own (`check`), replayed with every decision's legal actions listed and
 //! nothing written (`legal`), then the reader without planes (`none`).
 
 use std::time::Instant;
 
-use hupai_dataset::{Options, Planes, Source, read_texts};
+use hupai_dataset::{Columns, Options, Planes, Reader, Source, Stream, read_texts};
 use hupai_game::policy::{Efficiency, play_out};
 use hupai_game::{Game, GameRules};
 
@@ -34,7 +40,8 @@ fn main() {
     let preset = args.get(2).map_or("tenhou", String::as_str);
     let rules = GameRules::preset(preset).expect("a preset's name");
     let forms: Vec<&str> = match args.get(3).map(String::as_str) {
-        Some("all") | None => vec!["none", "u8", "f32"],
+        Some("all") | None => vec!["none", "none-out", "u8", "u8-out", "f32", "f32-out"],
+        Some("out") => vec!["none-out", "u8-out", "f32-out"],
         Some("ladder") => vec!["parse", "check", "legal", "none"],
         Some(f) => vec![f],
     };
@@ -60,6 +67,10 @@ fn main() {
         })
         .collect();
     for form in forms {
+        if let Some(base) = form.strip_prefix("stream-") {
+            stream(&dir, games, base, repeat);
+            continue;
+        }
         if matches!(form, "parse" | "check" | "legal") {
             let (wall, before) = (Instant::now(), usage());
             for _ in 0..repeat {
@@ -69,18 +80,28 @@ fn main() {
             let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
             let hanchan = (games as usize * repeat) as f64;
             println!(
-                "{form:>5}: {:.0} hanchan / CPU-s, {:.0} / s wall (user {user:.2} s, system {system:.2} s)",
+                "{form:>8}: {:.0} hanchan / CPU-s, {:.0} / s wall (user {user:.2} s, system {system:.2} s)",
                 hanchan / (user + system),
                 hanchan / wall,
             );
             continue;
         }
-        let planes = match form {
+        let (base, reuse) = form.split_once('-').map_or((form, false), |(b, _)| (b, true));
+        let planes = match base {
             "none" => Planes::None,
             "u8" => Planes::U8,
             _ => Planes::F32,
         };
         let options = Options { planes, ..Options::default() };
+        // The reused memory: made, and written by one read, before the timing.
+        let mut reader = Reader::new(options);
+        let mut memory = reuse.then(|| {
+            let family = hupai_dataset::action_table::ActionTable::for_rules(&rules).expect("a preset's table").family;
+            let rows = read_texts(&sources, &options).len();
+            let mut memory = Columns::with_rows(family, rows, &options);
+            reader.read_texts_into_slices_checked(&sources, &mut memory.as_mut()).expect("columns of the read's shape");
+            memory
+        });
         let (wall, before) = (Instant::now(), usage());
         let mut rows = 0;
         // Each read's CPU seconds apart too: on a machine other work shares, the fastest read and
@@ -89,10 +110,18 @@ fn main() {
         let mut reads = Vec::with_capacity(repeat);
         for _ in 0..repeat {
             let at = usage();
-            let c = read_texts(&sources, &options);
-            assert_eq!(c.games, games, "{:?}", c.damaged.first());
-            rows = c.len();
-            drop(c);
+            if let Some(memory) = &mut memory {
+                let filled = reader
+                    .read_texts_into_slices_checked(&sources, &mut memory.as_mut())
+                    .expect("columns of the read's shape");
+                assert_eq!(filled.games, games, "{:?}", filled.damaged.first());
+                rows = filled.rows;
+            } else {
+                let c = read_texts(&sources, &options);
+                assert_eq!(c.games, games, "{:?}", c.damaged.first());
+                rows = c.len();
+                drop(c);
+            }
             let now = usage();
             reads.push((now[0] - at[0]) + (now[1] - at[1]));
         }
@@ -101,7 +130,7 @@ fn main() {
         let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
         let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
         println!(
-            "{form:>5}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
+            "{form:>8}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
              system {system:.2} s, {:.0} minor faults); reads of {games}: fastest {:.0} / CPU-s, median {:.0}",
             hanchan / cpu,
             hanchan / wall,
@@ -109,6 +138,47 @@ fn main() {
             after[2] - before[2],
             games as f64 / reads[0].max(0.01),
             games as f64 / reads[reads.len() / 2].max(0.01),
+        );
+    }
+}
+
+/// Streams the logs in `dir` (`repeat` times over) in batches of 4096, 16 files a read, shuffled:
+/// each batch into new columns, then into one set of columns made before the timing.
+fn stream(dir: &std::path::Path, games: u64, form: &str, repeat: usize) {
+    let planes = match form {
+        "none" => Planes::None,
+        "u8" => Planes::U8,
+        _ => Planes::F32,
+    };
+    let options = Options { planes, ..Options::default() };
+    let paths: Vec<std::path::PathBuf> =
+        (0..repeat).flat_map(|_| (0..games).map(|seed| dir.join(format!("{seed}.mjson")))).collect();
+    let family =
+        hupai_dataset::action_table::ActionTable::for_rules(&GameRules::TENHOU).expect("Tenhou's table").family;
+    let mut memory = Columns::with_rows(family, 4096, &options);
+    for reuse in [false, true] {
+        let mut s = Stream::new(paths.clone(), options, 4096, 16, Some(1));
+        let (wall, before) = (Instant::now(), usage());
+        let mut rows = 0;
+        if reuse {
+            while let Some(f) = s.fill(&mut memory.as_mut()).expect("columns of a batch") {
+                rows += f.rows;
+            }
+        } else {
+            while let Some(b) = s.next_batch() {
+                rows += b.len();
+            }
+        }
+        let after = usage();
+        let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
+        let hanchan = s.games as f64;
+        println!(
+            "stream-{form}{}: {rows} rows, {:.0} hanchan / CPU-s, {:.0} / s wall (user {user:.2} s, system {system:.2} s, \
+             {:.0} minor faults)",
+            if reuse { " into one set of columns" } else { " into new columns" },
+            hanchan / (user + system),
+            hanchan / wall,
+            after[2] - before[2],
         );
     }
 }

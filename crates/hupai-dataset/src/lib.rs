@@ -4,9 +4,15 @@
 //! ([`features`]) as the Python package's `Game` and `VecGame`, so a model trained on logs plays
 //! there unchanged.
 //!
-//! [`read`] reads a list of files on every core into one [`Columns`]; [`Stream`] reads a corpus
-//! larger than memory a few files at a time, in an order shuffled with a seed, into batches of a
-//! fixed size; [`npz`] writes columns as a numpy `.npz` archive (the command line's door). A log
+//! [`read`] reads a list of files on every core into one [`Columns`]; a [`Reader`] does the same
+//! read after read in memory it keeps, or into memory its caller owns ([`ColumnsMut`], say numpy's
+//! arrays, through [`Reader::read_texts_into_slices_checked`]), so that reads after the first take
+//! no fresh pages (whose zeroing by the kernel cost more than writing the planes); a read into
+//! reused memory gives the same rows as a fresh one. [`Stream`] reads a corpus larger than memory
+//! a few files at a time, in an order shuffled with a seed, into batches of a fixed size, new
+//! ([`Stream::next_batch`]) or written into the same memory each time ([`Stream::fill`],
+//! [`Stream::next_batch_into`]); [`npz`] writes columns as a numpy `.npz` archive (the command
+//! line's door). A log
 //! that cannot be read or replayed is skipped whole and reported as a [`Damaged`] (file, game,
 //! hand, event and why): never a crash, never a silent drop.
 
@@ -17,5 +23,5 @@ mod reader;
 mod stream;
 
 pub use features::plane_scales;
-pub use reader::{Columns, Damaged, Options, Planes, Source, read, read_texts};
+pub use reader::{Columns, ColumnsMut, Damaged, Filled, Options, OutError, Planes, Reader, Source, read, read_texts};
 pub use stream::Stream;

@@ -1,5 +1,9 @@
 //! The reader: files parsed and every game replayed on rayon's pool, one [`Columns`] per run of
-//! games, joined in corpus order (file by file, game by game) whatever thread read them.
+//! games, joined in corpus order (file by file, game by game) whatever thread read them. A
+//! [`Reader`] keeps its memory from read to read (its columns and each worker's rows), and can
+//! write into memory its caller owns ([`ColumnsMut`]), so that a read after the first takes no
+//! fresh pages from the system: on a busy machine the kernel's zeroing of fresh pages cost more
+//! than the writing of the planes.
 
 use std::path::Path;
 
@@ -135,6 +139,109 @@ impl Columns {
         self.family.map_or(0, features::channels)
     }
 
+    /// No rows, no family, no games or reports: the columns' room is kept for the next rows written.
+    pub fn clear(&mut self) {
+        self.truncate(0);
+        self.family = None;
+        self.games = 0;
+        self.damaged.clear();
+    }
+
+    /// Columns of `rows` rows of zeros in every column `options` fills for `family` (the others
+    /// empty): memory to read into through [`Columns::as_mut`], again and again.
+    pub fn with_rows(family: &'static Family, rows: usize, options: &Options) -> Columns {
+        let w = Widths::of(family);
+        let planes = |on: bool| if on { rows * w.planes } else { 0 };
+        Columns {
+            family: Some(family),
+            planes_f32: vec![0.0; planes(options.planes == Planes::F32)],
+            planes_u8: vec![0; planes(options.planes == Planes::U8)],
+            mask: vec![false; rows * w.actions],
+            action: vec![0; rows],
+            seat: vec![0; rows],
+            file: vec![0; rows],
+            game: vec![0; rows],
+            hand: vec![0; rows],
+            event: vec![0; rows],
+            hand_deltas: vec![0; rows * w.players],
+            final_scores: vec![0; rows * w.players],
+            rank: vec![0; rows],
+            oracle_hands: vec![0; if options.oracle { rows * w.players * 34 } else { 0 }],
+            games: 0,
+            damaged: Vec::new(),
+        }
+    }
+
+    /// `rows` rows in every column `options` fills for `family` (zeros past the rows held, the
+    /// room kept), the others empty: memory for [`Columns::as_mut`].
+    pub(crate) fn resize_rows(&mut self, family: &'static Family, rows: usize, options: &Options) {
+        let w = Widths::of(family);
+        let planes = |on: bool| if on { rows * w.planes } else { 0 };
+        self.family = Some(family);
+        self.planes_f32.resize(planes(options.planes == Planes::F32), 0.0);
+        self.planes_u8.resize(planes(options.planes == Planes::U8), 0);
+        self.mask.resize(rows * w.actions, false);
+        self.action.resize(rows, 0);
+        self.seat.resize(rows, 0);
+        self.file.resize(rows, 0);
+        self.game.resize(rows, 0);
+        self.hand.resize(rows, 0);
+        self.event.resize(rows, 0);
+        self.hand_deltas.resize(rows * w.players, 0);
+        self.final_scores.resize(rows * w.players, 0);
+        self.rank.resize(rows, 0);
+        self.oracle_hands.resize(if options.oracle { rows * w.players * 34 } else { 0 }, 0);
+    }
+
+    /// Every column as a slice to write into (as long as the column now is).
+    pub fn as_mut(&mut self) -> ColumnsMut<'_> {
+        ColumnsMut {
+            planes_f32: &mut self.planes_f32,
+            planes_u8: &mut self.planes_u8,
+            mask: &mut self.mask,
+            action: &mut self.action,
+            seat: &mut self.seat,
+            file: &mut self.file,
+            game: &mut self.game,
+            hand: &mut self.hand,
+            event: &mut self.event,
+            hand_deltas: &mut self.hand_deltas,
+            final_scores: &mut self.final_scores,
+            rank: &mut self.rank,
+            oracle_hands: &mut self.oracle_hands,
+        }
+    }
+
+    /// Appends the rows `order` names (of `src`, the same family), in that order: one copy of each.
+    pub(crate) fn gather_from(&mut self, src: &Columns, order: &[usize]) {
+        let (p, a, c) = (src.players(), src.actions(), src.channels() * 34);
+        fn pick<T: Copy>(out: &mut Vec<T>, v: &[T], width: usize, order: &[usize]) {
+            if v.is_empty() {
+                return;
+            }
+            out.reserve(order.len() * width);
+            for &i in order {
+                out.extend_from_slice(&v[i * width..(i + 1) * width]);
+            }
+        }
+        if self.family.is_none() {
+            self.family = src.family;
+        }
+        pick(&mut self.planes_f32, &src.planes_f32, c, order);
+        pick(&mut self.planes_u8, &src.planes_u8, c, order);
+        pick(&mut self.mask, &src.mask, a, order);
+        pick(&mut self.action, &src.action, 1, order);
+        pick(&mut self.seat, &src.seat, 1, order);
+        pick(&mut self.file, &src.file, 1, order);
+        pick(&mut self.game, &src.game, 1, order);
+        pick(&mut self.hand, &src.hand, 1, order);
+        pick(&mut self.event, &src.event, 1, order);
+        pick(&mut self.hand_deltas, &src.hand_deltas, p, order);
+        pick(&mut self.final_scores, &src.final_scores, p, order);
+        pick(&mut self.rank, &src.rank, 1, order);
+        pick(&mut self.oracle_hands, &src.oracle_hands, p * 34, order);
+    }
+
     /// Cuts every column back to `rows` rows.
     fn truncate(&mut self, rows: usize) {
         let (p, a, c) = (self.players(), self.actions(), self.channels() * 34);
@@ -215,35 +322,9 @@ impl Columns {
 
     /// The rows `order` names, in that order, as new columns (no reports, no games counted).
     pub fn take(&self, order: &[usize]) -> Columns {
-        let (p, a, c) = (self.players(), self.actions(), self.channels() * 34);
-        fn pick<T: Copy>(v: &[T], width: usize, order: &[usize]) -> Vec<T> {
-            if v.is_empty() {
-                return Vec::new();
-            }
-            let mut out = Vec::with_capacity(order.len() * width);
-            for &i in order {
-                out.extend_from_slice(&v[i * width..(i + 1) * width]);
-            }
-            out
-        }
-        Columns {
-            family: self.family,
-            planes_f32: pick(&self.planes_f32, c, order),
-            planes_u8: pick(&self.planes_u8, c, order),
-            mask: pick(&self.mask, a, order),
-            action: pick(&self.action, 1, order),
-            seat: pick(&self.seat, 1, order),
-            file: pick(&self.file, 1, order),
-            game: pick(&self.game, 1, order),
-            hand: pick(&self.hand, 1, order),
-            event: pick(&self.event, 1, order),
-            hand_deltas: pick(&self.hand_deltas, p, order),
-            final_scores: pick(&self.final_scores, p, order),
-            rank: pick(&self.rank, 1, order),
-            oracle_hands: pick(&self.oracle_hands, p * 34, order),
-            games: 0,
-            damaged: Vec::new(),
-        }
+        let mut out = Columns { family: self.family, ..Columns::default() };
+        out.gather_from(self, order);
+        out
     }
 
     /// Every row from `from` on, moved out (the first `from` stay).
@@ -273,6 +354,324 @@ impl Columns {
     }
 }
 
+/// Values a row of each column holds under a family.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Widths {
+    players: usize,
+    actions: usize,
+    planes: usize,
+}
+
+impl Widths {
+    pub(crate) fn of(family: &'static Family) -> Widths {
+        Widths {
+            players: family.players,
+            actions: ActionTable::of(family).len(),
+            planes: features::channels(family) * 34,
+        }
+    }
+}
+
+/// Columns in memory the caller owns (numpy's arrays, a training loop's buffers): the same
+/// columns as [`Columns`], flat and row after row, written in place by
+/// [`Reader::read_texts_into_slices`] and [`Stream::fill`](crate::Stream::fill). A column the
+/// options do not fill (the planes of the other form, or none; the oracle's hands unasked) is
+/// left empty.
+#[derive(Debug, Default)]
+pub struct ColumnsMut<'a> {
+    /// `(rows, channels, 34)` with [`Planes::F32`].
+    pub planes_f32: &'a mut [f32],
+    /// `(rows, channels, 34)` with [`Planes::U8`].
+    pub planes_u8: &'a mut [u8],
+    /// `(rows, actions)`.
+    pub mask: &'a mut [bool],
+    /// `(rows,)`.
+    pub action: &'a mut [i16],
+    /// `(rows,)`.
+    pub seat: &'a mut [i8],
+    /// `(rows,)`.
+    pub file: &'a mut [u32],
+    /// `(rows,)`.
+    pub game: &'a mut [u32],
+    /// `(rows,)`.
+    pub hand: &'a mut [u16],
+    /// `(rows,)`.
+    pub event: &'a mut [u32],
+    /// `(rows, players)`.
+    pub hand_deltas: &'a mut [i32],
+    /// `(rows, players)`.
+    pub final_scores: &'a mut [i32],
+    /// `(rows,)`.
+    pub rank: &'a mut [i8],
+    /// `(rows, players, 34)` with [`Options::oracle`].
+    pub oracle_hands: &'a mut [u8],
+}
+
+/// A column of [`ColumnsMut`] that does not fit the read: which, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutError {
+    /// The column's name, as `Columns` and the Python arrays name it (`planes` for either form).
+    pub column: &'static str,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl std::fmt::Display for OutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for OutError {}
+
+impl ColumnsMut<'_> {
+    /// Each column's name, length, and the values a row of it takes under `family` with
+    /// `options` (0: a column the options do not fill).
+    fn layout(&self, family: &'static Family, options: &Options) -> [(&'static str, usize, usize); 13] {
+        let w = Widths::of(family);
+        let planes = |form: Planes| if options.planes == form { w.planes } else { 0 };
+        [
+            ("action", self.action.len(), 1),
+            ("planes", self.planes_f32.len(), planes(Planes::F32)),
+            ("planes", self.planes_u8.len(), planes(Planes::U8)),
+            ("mask", self.mask.len(), w.actions),
+            ("seat", self.seat.len(), 1),
+            ("file", self.file.len(), 1),
+            ("game", self.game.len(), 1),
+            ("hand", self.hand.len(), 1),
+            ("event", self.event.len(), 1),
+            ("hand_deltas", self.hand_deltas.len(), w.players),
+            ("final_scores", self.final_scores.len(), w.players),
+            ("rank", self.rank.len(), 1),
+            ("oracle_hands", self.oracle_hands.len(), if options.oracle { w.players * 34 } else { 0 }),
+        ]
+    }
+
+    /// The whole rows every column `options` fills has room for.
+    pub fn room(&self, family: &'static Family, options: &Options) -> usize {
+        self.layout(family, options).iter().filter(|c| c.2 > 0).map(|&(_, len, width)| len / width).min().unwrap_or(0)
+    }
+
+    /// The rows of these columns (as many as `action` has), if every column `options` fills
+    /// holds exactly that many rows of `family`'s width and every other column is empty; else
+    /// the first column that does not, and why.
+    pub fn check(&self, family: &'static Family, options: &Options) -> Result<usize, OutError> {
+        let rows = self.action.len();
+        let layout = self.layout(family, options);
+        // Columns given that the read does not write first: planes of the other form would
+        // otherwise be reported as the planes missing.
+        if let Some(&(column, len, _)) = layout.iter().find(|c| c.2 == 0 && c.1 > 0) {
+            let why = match (column, options.planes) {
+                ("planes", Planes::None) => "the read writes no planes".to_string(),
+                ("planes", form) => format!("the wrong form: the read writes {} planes", form_name(form)),
+                _ => "the read writes no hidden hands (oracle is off)".to_string(),
+            };
+            return Err(OutError { column, message: format!("{len} values given, but {why}; leave it empty") });
+        }
+        for (column, len, width) in layout {
+            if width > 0 && len != rows * width {
+                let message = if len % width == 0 {
+                    format!(
+                        "{} rows of {width} values, but `action` has {rows} rows (every column needs the same rows)",
+                        len / width
+                    )
+                } else {
+                    format!(
+                        "{len} values is not a whole number of rows: a row of the {} family is {width} values \
+                         (wrong family or shape?)",
+                        family.name
+                    )
+                };
+                return Err(OutError { column, message });
+            }
+        }
+        Ok(rows)
+    }
+}
+
+/// The numpy name of a form of planes.
+fn form_name(planes: Planes) -> &'static str {
+    match planes {
+        Planes::None => "no",
+        Planes::F32 => "float32",
+        Planes::U8 => "uint8",
+    }
+}
+
+/// What a read into caller memory did.
+#[derive(Debug, Clone, Default)]
+pub struct Filled {
+    /// Rows written, from the first row of each column on.
+    pub rows: usize,
+    /// Decisions the read found: more than `rows` when the columns had too little room (the
+    /// first `rows` of them, in corpus order, are written).
+    pub decisions: usize,
+    /// The family whose action table and planes the rows use (`None` if no game was read).
+    pub family: Option<&'static Family>,
+    /// Games read whole.
+    pub games: u64,
+    /// Logs skipped, in corpus order.
+    pub damaged: Vec<Damaged>,
+}
+
+/// A reader that keeps its memory between reads: its own columns ([`Reader::read_texts`]
+/// clears them, room kept) and each worker's rows, so that only the first read takes fresh
+/// pages from the system. Every read gives the same rows as [`read_texts`] with the same options
+/// would.
+#[derive(Debug, Default)]
+pub struct Reader {
+    pub(crate) options: Options,
+    /// The family of the last read (or the options').
+    family: Option<&'static Family>,
+    /// The columns [`Reader::read_texts`] fills, kept.
+    columns: Columns,
+    /// The workers' rows of a wave, kept (emptied) from wave to wave and read to read.
+    spare: Vec<Rows>,
+    /// The most events of a game read so far: the room each worker's rows are given.
+    longest: usize,
+}
+
+/// Where a read's rows go.
+enum Sink<'o, 'a> {
+    /// Appended to growing columns.
+    Grow(&'o mut Columns),
+    /// Written into caller memory, from row `written` on, while it has room.
+    Fixed { out: &'o mut ColumnsMut<'a>, room: usize, written: usize, strict: bool },
+    /// Each game's rows kept as its worker wrote them (for the stream, which copies each row
+    /// once from there into its batch).
+    Keep(&'o mut Vec<Rows>),
+}
+
+/// A read's totals, beside its rows.
+#[derive(Debug, Default)]
+pub(crate) struct Totals {
+    pub(crate) family: Option<&'static Family>,
+    decisions: usize,
+    /// Rows written into caller memory.
+    written: usize,
+    pub(crate) games: u64,
+    pub(crate) damaged: Vec<Damaged>,
+}
+
+impl Reader {
+    /// A reader of `options`, holding no memory yet.
+    pub fn new(options: Options) -> Reader {
+        Reader { options, family: options.family, ..Reader::default() }
+    }
+
+    /// Reads with `options` from now on, the memory kept.
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+        self.family = options.family;
+    }
+
+    /// What it reads.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The family of the last read (the options' before any): its action table and planes.
+    pub fn family(&self) -> Option<&'static Family> {
+        self.family
+    }
+
+    /// Reads the files at `paths` into the reader's own columns (their memory reused).
+    pub fn read(&mut self, paths: &[impl AsRef<Path> + Sync]) -> &Columns {
+        let sources = load(paths);
+        self.read_texts(&sources)
+    }
+
+    /// Every decision of the games in `sources`, into the reader's own columns (cleared, their
+    /// room kept): the same columns as [`read_texts`] gives.
+    pub fn read_texts(&mut self, sources: &[Source]) -> &Columns {
+        let mut columns = std::mem::take(&mut self.columns);
+        columns.clear();
+        self.append_texts(sources, &mut columns);
+        self.columns = columns;
+        &self.columns
+    }
+
+    /// Appends every decision of the games in `sources` to `out` (file `i` of the new rows is
+    /// `sources[i]`), their games counted and reports appended.
+    pub(crate) fn append_texts(&mut self, sources: &[Source], out: &mut Columns) {
+        let totals = self.read_core(sources, &mut Sink::Grow(out)).unwrap_or_default();
+        if out.family.is_none() {
+            out.family = totals.family;
+        }
+        out.games += totals.games;
+        out.damaged.extend(totals.damaged);
+    }
+
+    /// Every decision of the games in `sources` written into `out`, from its first row, as many
+    /// as the columns the options fill have room for ([`ColumnsMut::room`]; the rest of the
+    /// corpus is still replayed, to count its decisions and report its damage): the rows
+    /// [`read_texts`] gives, in caller memory. Columns the options do not fill are not touched.
+    pub fn read_texts_into_slices(&mut self, sources: &[Source], out: &mut ColumnsMut<'_>) -> Filled {
+        // A lenient read cannot fail: the room is what fits.
+        self.read_slices(sources, out, false).unwrap_or_default()
+    }
+
+    /// [`Reader::read_texts_into_slices`], after checking `out` against the family read
+    /// ([`ColumnsMut::check`], before any game is replayed), and failing if the logs hold more
+    /// decisions than `out` has rows (the rows that fit are written).
+    pub fn read_texts_into_slices_checked(
+        &mut self,
+        sources: &[Source],
+        out: &mut ColumnsMut<'_>,
+    ) -> Result<Filled, OutError> {
+        let filled = self.read_slices(sources, out, true)?;
+        if filled.decisions > filled.rows {
+            return Err(OutError {
+                column: "action",
+                message: format!(
+                    "room for {} rows, but the logs hold {} decisions: give arrays of at least {} rows",
+                    filled.rows, filled.decisions, filled.decisions
+                ),
+            });
+        }
+        Ok(filled)
+    }
+
+    /// Every decision of the games in `sources`, each game's rows pushed onto `kept` as its
+    /// worker wrote them (corpus order; file `i` of the rows is `sources[i]`).
+    pub(crate) fn read_rows(&mut self, sources: &[Source], kept: &mut Vec<Rows>) -> Totals {
+        self.read_core(sources, &mut Sink::Keep(kept)).unwrap_or_default()
+    }
+
+    /// Takes back a game's rows whose reader is done with them: their memory for the next read.
+    pub(crate) fn recycle(&mut self, mut rows: Rows) {
+        rows.clear();
+        rows.cols.games = 0;
+        self.spare.push(rows);
+    }
+
+    fn read_slices(&mut self, sources: &[Source], out: &mut ColumnsMut<'_>, strict: bool) -> Result<Filled, OutError> {
+        let totals = self.read_core(sources, &mut Sink::Fixed { out, room: 0, written: 0, strict })?;
+        Ok(Filled {
+            rows: totals.written,
+            decisions: totals.decisions,
+            family: totals.family,
+            games: totals.games,
+            damaged: totals.damaged,
+        })
+    }
+}
+
+/// Each file at `paths` read (on the current rayon pool) as text.
+pub(crate) fn load(paths: &[impl AsRef<Path> + Sync]) -> Vec<Source> {
+    paths
+        .par_iter()
+        .map(|p| {
+            let p = p.as_ref();
+            let text = std::fs::read(p).map_err(|e| format!("cannot be read: {e}")).and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|e| format!("is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+            });
+            Source { name: p.display().to_string(), text }
+        })
+        .collect()
+}
+
 /// A file's contents (or why it could not be read), with its name for reports.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -284,18 +683,7 @@ pub struct Source {
 
 /// Reads the files at `paths` (on the current rayon pool) and every decision of their games.
 pub fn read(paths: &[impl AsRef<Path> + Sync], options: &Options) -> Columns {
-    let sources: Vec<Source> = paths
-        .par_iter()
-        .map(|p| {
-            let p = p.as_ref();
-            let text = std::fs::read(p).map_err(|e| format!("cannot be read: {e}")).and_then(|bytes| {
-                String::from_utf8(bytes)
-                    .map_err(|e| format!("is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
-            });
-            Source { name: p.display().to_string(), text }
-        })
-        .collect();
-    read_texts(&sources, options)
+    read_texts(&load(paths), options)
 }
 
 /// Reports with the file and game they are of, to be put in corpus order.
@@ -309,124 +697,189 @@ struct Job<'a> {
     log: GameLog,
 }
 
-/// Every decision of the games in `sources` (file `i` of the columns is `sources[i]`).
+/// Every decision of the games in `sources` (file `i` of the columns is `sources[i]`), in new
+/// columns (a [`Reader`] reads into memory it keeps).
 pub fn read_texts(sources: &[Source], options: &Options) -> Columns {
     let mut out = Columns::default();
-    let parsed: Vec<(Vec<Job<'_>>, Vec<Damaged>)> = sources
-        .par_iter()
-        .enumerate()
-        .map(|(i, source)| {
-            let damaged = |game: Option<usize>, kyoku: String, event: usize, message: String| Damaged {
-                file: source.name.clone(),
-                game,
-                kyoku,
-                event,
-                message,
-            };
-            let text = match &source.text {
-                Ok(t) => t,
-                Err(e) => return (Vec::new(), vec![damaged(None, "start".into(), 0, e.clone())]),
-            };
-            match formats::read(text) {
-                Err(e) => (Vec::new(), vec![damaged(None, "start".into(), 0, e)]),
-                Ok(games) => {
-                    let mut jobs = Vec::new();
-                    let mut bad = Vec::new();
-                    for (g, game) in games.into_iter().enumerate() {
-                        match game {
-                            Ok(log) => jobs.push(Job { file: i as u32, name: &source.name, game: g, log }),
-                            Err(e) => bad.push(damaged(Some(g), e.kyoku, e.event, e.message)),
-                        }
-                    }
-                    (jobs, bad)
-                }
-            }
-        })
-        .collect();
-    let mut jobs = Vec::new();
-    // Reports in corpus order: a file's parse errors before its games' replay errors.
-    let mut early: Placed = Vec::new();
-    for (i, (j, bad)) in parsed.into_iter().enumerate() {
-        jobs.extend(j);
-        early.extend(bad.into_iter().map(|d| (i as u32, d.game.unwrap_or(0), d)));
-    }
-    // One action table a corpus: the rules given, else the first game's.
-    let first_rules = options.rules.or_else(|| jobs.first().map(|j| replay::default_rules(&j.log)));
-    let Some(first_rules) = first_rules else {
-        out.damaged = early.into_iter().map(|(_, _, d)| d).collect();
-        return out;
-    };
-    let table = match options.family.map_or_else(|| ActionTable::for_rules(&first_rules), |f| Ok(ActionTable::of(f))) {
-        Ok(t) => t,
-        Err(e) => {
-            out.damaged = early.into_iter().map(|(_, _, d)| d).collect();
-            out.damaged.extend(jobs.iter().map(|j| Damaged {
-                file: j.name.to_string(),
-                game: Some(j.game),
-                kyoku: "start".into(),
-                event: 0,
-                message: e.clone(),
-            }));
-            return out;
-        }
-    };
-    out.family = Some(table.family);
-    // The games are replayed in waves of a few per thread, each into its own small columns, which
-    // are appended to `out` in corpus order before the next wave: the small columns' memory is
-    // freed and taken again wave after wave (pages the process already has), and only `out`'s
-    // pages are new. (All the games' columns at once, then joined, would take every byte twice
-    // from the system, and a fresh page costs more than the writing.)
-    let wave = rayon::current_num_threads().max(1) * 4;
-    let events: usize = jobs.iter().map(|j| j.log.events.len()).sum();
-    let (mut events_done, mut late) = (0usize, Vec::new());
-    // The small columns of the last wave, emptied into `out` with their room kept: the next wave
-    // writes into the same memory rather than taking new (a column freed on another thread than
-    // the one that made it returns to the allocator late, as fresh pages).
-    let mut spare: Vec<Rows> = Vec::new();
-    for jobs in jobs.chunks(wave) {
-        spare.resize_with(jobs.len().max(spare.len()), || Rows {
-            cols: Columns { family: Some(table.family), ..Columns::default() },
-            ..Rows::default()
-        });
-        let mut parts: Vec<(Rows, Option<Damaged>)> = jobs
+    Reader::new(*options).append_texts(sources, &mut out);
+    out
+}
+
+impl Reader {
+    /// The read itself: `sources` parsed, every game replayed in waves on rayon's pool, each
+    /// wave's rows put into `sink` in corpus order. Fails only for a strict sink whose columns
+    /// do not fit the family read.
+    fn read_core(&mut self, sources: &[Source], sink: &mut Sink<'_, '_>) -> Result<Totals, OutError> {
+        let options = self.options;
+        let mut totals = Totals::default();
+        let parsed: Vec<(Vec<Job<'_>>, Vec<Damaged>)> = sources
             .par_iter()
-            .zip(spare.par_drain(..jobs.len()))
-            .map(|(job, mut rows)| {
-                // A game has fewer decisions than its log has events, most of the time: room
-                // reserved past the rows written is never touched, and a game with more grows.
-                rows.reserve(job.log.events.len(), options);
-                let bad = replay_game(job, table, options, &mut rows).err();
-                (rows, bad)
+            .enumerate()
+            .map(|(i, source)| {
+                let damaged = |game: Option<usize>, kyoku: String, event: usize, message: String| Damaged {
+                    file: source.name.clone(),
+                    game,
+                    kyoku,
+                    event,
+                    message,
+                };
+                let text = match &source.text {
+                    Ok(t) => t,
+                    Err(e) => return (Vec::new(), vec![damaged(None, "start".into(), 0, e.clone())]),
+                };
+                match formats::read(text) {
+                    Err(e) => (Vec::new(), vec![damaged(None, "start".into(), 0, e)]),
+                    Ok(games) => {
+                        let mut jobs = Vec::new();
+                        let mut bad = Vec::new();
+                        for (g, game) in games.into_iter().enumerate() {
+                            match game {
+                                Ok(log) => jobs.push(Job { file: i as u32, name: &source.name, game: g, log }),
+                                Err(e) => bad.push(damaged(Some(g), e.kyoku, e.event, e.message)),
+                            }
+                        }
+                        (jobs, bad)
+                    }
+                }
             })
             .collect();
-        // Room for the rows still to come, estimated from the rows a log's event gave so far: when
-        // the estimate passes the room, room for a quarter more than it, so that `out` (moved whole
-        // to grow, onto fresh pages) is moved seldom; room never written is never touched.
-        events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
-        let rows = out.len() + parts.iter().map(|(r, _)| r.cols.len()).sum::<usize>();
-        let expected = (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
-        if out.mask.capacity() < expected * out.actions().max(1) {
-            out.reserve(expected + expected / 4 - out.len(), options);
+        let mut jobs = Vec::new();
+        // Reports in corpus order: a file's parse errors before its games' replay errors.
+        let mut early: Placed = Vec::new();
+        for (i, (j, bad)) in parsed.into_iter().enumerate() {
+            jobs.extend(j);
+            early.extend(bad.into_iter().map(|d| (i as u32, d.game.unwrap_or(0), d)));
         }
-        for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
-            rows.move_into(&mut out);
-            late.extend(bad.take().map(|d| (job.file, job.game, d)));
+        // One action table a corpus: the rules given, else the first game's.
+        let first_rules = options.rules.or_else(|| jobs.first().map(|j| replay::default_rules(&j.log)));
+        let Some(first_rules) = first_rules else {
+            totals.damaged = early.into_iter().map(|(_, _, d)| d).collect();
+            return Ok(totals);
+        };
+        let table =
+            match options.family.map_or_else(|| ActionTable::for_rules(&first_rules), |f| Ok(ActionTable::of(f))) {
+                Ok(t) => t,
+                Err(e) => {
+                    totals.damaged = early.into_iter().map(|(_, _, d)| d).collect();
+                    totals.damaged.extend(jobs.iter().map(|j| Damaged {
+                        file: j.name.to_string(),
+                        game: Some(j.game),
+                        kyoku: "start".into(),
+                        event: 0,
+                        message: e.clone(),
+                    }));
+                    return Ok(totals);
+                }
+            };
+        totals.family = Some(table.family);
+        self.family = Some(table.family);
+        // Caller memory is checked (strict) or measured (lenient) once the family is known,
+        // before any game is replayed.
+        if let Sink::Fixed { out, room, strict, .. } = sink {
+            *room = if *strict { out.check(table.family, &options)? } else { out.room(table.family, &options) };
         }
-        spare.extend(parts.into_iter().map(|(rows, _)| rows));
+        // The games are replayed in waves of a few per thread, each into its own small columns,
+        // which are put into the output in corpus order before the next wave: the small columns'
+        // memory is written again wave after wave (pages the process already has), and only the
+        // output's pages can be new. (All the games' columns at once, then joined, would take
+        // every byte twice from the system, and a fresh page costs more than the writing.)
+        // Into caller memory, one game a thread: its rows are copied out while they are still in
+        // the caches (four a thread took a fifth more CPU time with float32 planes); growing
+        // columns keep four, whose count of rows so far sizes the output's room better.
+        let per_thread = if matches!(sink, Sink::Fixed { .. }) { 1 } else { 4 };
+        let wave = rayon::current_num_threads().max(1) * per_thread;
+        let events: usize = jobs.iter().map(|j| j.log.events.len()).sum();
+        let (mut events_done, mut late) = (0usize, Vec::new());
+        // The small columns of the last wave, emptied with their room kept: the next wave (and
+        // the next read) writes into the same memory rather than taking new (a column freed on
+        // another thread than the one that made it returns to the allocator late, as fresh
+        // pages).
+        // Rows already in growing columns (a stream's left over) count apart from the read's.
+        let held = if let Sink::Grow(out) = sink { out.len() } else { 0 };
+        self.longest = self.longest.max(jobs.iter().map(|j| j.log.events.len()).max().unwrap_or(0));
+        let longest = self.longest;
+        let spare = &mut self.spare;
+        for jobs in jobs.chunks(wave) {
+            if spare.len() < jobs.len() {
+                spare.resize_with(jobs.len(), Rows::default);
+            }
+            let mut parts: Vec<(Rows, Option<Damaged>)> = jobs
+                .par_iter()
+                .zip(spare.par_drain(..jobs.len()))
+                .map(|(job, mut rows)| {
+                    rows.cols.family = Some(table.family);
+                    // A game has fewer decisions than its log has events, most of the time: room
+                    // reserved past the rows written is never touched, and a game with more grows.
+                    // Room for the longest game so far: the rows go from game to game and read to
+                    // read, and a room that grew would be moved onto fresh pages, again and again.
+                    rows.reserve(job.log.events.len().max(longest), &options);
+                    let bad = replay_game(job, table, &options, &mut rows).err();
+                    (rows, bad)
+                })
+                .collect();
+            events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
+            let wave_rows: usize = parts.iter().map(|(r, _)| r.cols.len()).sum();
+            totals.decisions += wave_rows;
+            for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
+                totals.games += std::mem::take(&mut rows.cols.games);
+                late.extend(bad.take().map(|d| (job.file, job.game, d)));
+            }
+            match sink {
+                Sink::Grow(out) => {
+                    // Room for the rows still to come, estimated from the rows a log's event gave
+                    // so far: when the estimate passes the room, room for a quarter more than
+                    // it, so that `out` (moved whole to grow, onto fresh pages) is moved seldom;
+                    // room never written is never touched.
+                    if out.family.is_none() {
+                        out.family = Some(table.family);
+                    }
+                    let rows = out.len() + wave_rows - held;
+                    let expected = held + (rows as f64 * events as f64 / events_done.max(1) as f64) as usize + 64;
+                    if out.mask.capacity() < expected * out.actions().max(1) {
+                        out.reserve(expected + expected / 4 - out.len(), &options);
+                    }
+                    for (rows, _) in &mut parts {
+                        rows.move_into(out);
+                    }
+                }
+                Sink::Fixed { out, room, written, .. } => {
+                    for (rows, _) in &mut parts {
+                        let n = rows.cols.len().min(*room - *written);
+                        rows.write_into(out, *written, n, Widths::of(table.family));
+                        *written += n;
+                        rows.clear();
+                    }
+                }
+                Sink::Keep(kept) => {
+                    // A game's rows leave the wave whole (an empty one, a damaged game's, stays
+                    // as spare).
+                    for (rows, _) in &mut parts {
+                        if !rows.cols.is_empty() {
+                            kept.push(std::mem::take(rows));
+                        }
+                    }
+                }
+            }
+            // (The rows kept by a stream left empty rows behind: not spare, which has memory.)
+            spare.extend(parts.into_iter().map(|(rows, _)| rows).filter(|r| r.cols.action.capacity() > 0));
+        }
+        if let Sink::Fixed { written, .. } = sink {
+            totals.written = *written;
+        }
+        early.extend(late);
+        early.sort_by_key(|&(f, g, _)| (f, g));
+        totals.damaged = early.into_iter().map(|(_, _, d)| d).collect();
+        Ok(totals)
     }
-    early.extend(late);
-    early.sort_by_key(|&(f, g, _)| (f, g));
-    out.damaged = early.into_iter().map(|(_, _, d)| d).collect();
-    out
 }
 
 /// A wave's rows of one game as a worker writes them: the columns less the masks, which are kept
 /// as each row's legal ids and written out only into the output's mask (a mask row is hundreds
 /// of bytes, most of them false; its ids are a few: written once, not written then copied).
 #[derive(Debug, Default)]
-struct Rows {
+pub(crate) struct Rows {
     /// Every column but `mask`, which stays empty.
-    cols: Columns,
+    pub(crate) cols: Columns,
     /// The legal ids of every row, row after row.
     ids: Vec<u16>,
     /// Where each row's ids end in `ids`.
@@ -447,6 +900,107 @@ impl Rows {
         if rows < self.ends.len() {
             self.ids.truncate(if rows == 0 { 0 } else { self.ends[rows - 1] as usize });
             self.ends.truncate(rows);
+        }
+    }
+
+    /// Writes row `r` into `out`'s row `at` (the family's widths `w`), its mask from its ids.
+    pub(crate) fn put_row(&self, r: usize, out: &mut ColumnsMut<'_>, at: usize, w: Widths) {
+        fn put<T: Copy>(out: &mut [T], from: &[T], r: usize, at: usize, width: usize) {
+            if width > 0 && !from.is_empty() {
+                out[at * width..(at + 1) * width].copy_from_slice(&from[r * width..(r + 1) * width]);
+            }
+        }
+        let c = &self.cols;
+        put(out.planes_f32, &c.planes_f32, r, at, w.planes);
+        put(out.planes_u8, &c.planes_u8, r, at, w.planes);
+        let mask = &mut out.mask[at * w.actions..(at + 1) * w.actions];
+        mask.fill(false);
+        let from = if r == 0 { 0 } else { self.ends[r - 1] as usize };
+        for &id in &self.ids[from..self.ends[r] as usize] {
+            mask[usize::from(id)] = true;
+        }
+        put(out.action, &c.action, r, at, 1);
+        put(out.seat, &c.seat, r, at, 1);
+        put(out.file, &c.file, r, at, 1);
+        put(out.game, &c.game, r, at, 1);
+        put(out.hand, &c.hand, r, at, 1);
+        put(out.event, &c.event, r, at, 1);
+        put(out.hand_deltas, &c.hand_deltas, r, at, w.players);
+        put(out.final_scores, &c.final_scores, r, at, w.players);
+        put(out.rank, &c.rank, r, at, 1);
+        put(out.oracle_hands, &c.oracle_hands, r, at, w.players * 34);
+    }
+
+    /// Appends `src`'s row `r` (of the same family and options).
+    pub(crate) fn push_row_from(&mut self, src: &Rows, r: usize) {
+        fn push<T: Copy>(out: &mut Vec<T>, from: &[T], r: usize, width: usize) {
+            if width > 0 && !from.is_empty() {
+                out.extend_from_slice(&from[r * width..(r + 1) * width]);
+            }
+        }
+        let w = src.cols.family.map_or(Widths { players: 4, actions: 0, planes: 0 }, Widths::of);
+        let (c, out) = (&src.cols, &mut self.cols);
+        out.family = c.family;
+        push(&mut out.planes_f32, &c.planes_f32, r, w.planes);
+        push(&mut out.planes_u8, &c.planes_u8, r, w.planes);
+        push(&mut out.action, &c.action, r, 1);
+        push(&mut out.seat, &c.seat, r, 1);
+        push(&mut out.file, &c.file, r, 1);
+        push(&mut out.game, &c.game, r, 1);
+        push(&mut out.hand, &c.hand, r, 1);
+        push(&mut out.event, &c.event, r, 1);
+        push(&mut out.hand_deltas, &c.hand_deltas, r, w.players);
+        push(&mut out.final_scores, &c.final_scores, r, w.players);
+        push(&mut out.rank, &c.rank, r, 1);
+        push(&mut out.oracle_hands, &c.oracle_hands, r, w.players * 34);
+        let from = if r == 0 { 0 } else { src.ends[r - 1] as usize };
+        self.ids.extend_from_slice(&src.ids[from..src.ends[r] as usize]);
+        self.ends.push(self.ids.len() as u32);
+    }
+
+    /// No rows (the games counted are kept), the room kept.
+    pub(crate) fn clear(&mut self) {
+        self.cols.truncate(0);
+        self.ids.clear();
+        self.ends.clear();
+    }
+
+    /// Writes the first `n` rows into `out` from its row `at` on (the room checked by the
+    /// caller), each row's mask written from its ids.
+    fn write_into(&self, out: &mut ColumnsMut<'_>, at: usize, n: usize, w: Widths) {
+        fn put<T: Copy>(out: &mut [T], from: &[T], at: usize, n: usize, width: usize) {
+            if width > 0 && n > 0 {
+                out[at * width..(at + n) * width].copy_from_slice(&from[..n * width]);
+            }
+        }
+        let c = &self.cols;
+        if !c.planes_f32.is_empty() {
+            put(out.planes_f32, &c.planes_f32, at, n, w.planes);
+        }
+        if !c.planes_u8.is_empty() {
+            put(out.planes_u8, &c.planes_u8, at, n, w.planes);
+        }
+        let mask = &mut out.mask[at * w.actions..(at + n) * w.actions];
+        mask.fill(false);
+        let mut from = 0;
+        for (row, &end) in self.ends[..n].iter().enumerate() {
+            let row_mask = &mut mask[row * w.actions..(row + 1) * w.actions];
+            for &id in &self.ids[from..end as usize] {
+                row_mask[usize::from(id)] = true;
+            }
+            from = end as usize;
+        }
+        put(out.action, &c.action, at, n, 1);
+        put(out.seat, &c.seat, at, n, 1);
+        put(out.file, &c.file, at, n, 1);
+        put(out.game, &c.game, at, n, 1);
+        put(out.hand, &c.hand, at, n, 1);
+        put(out.event, &c.event, at, n, 1);
+        put(out.hand_deltas, &c.hand_deltas, at, n, w.players);
+        put(out.final_scores, &c.final_scores, at, n, w.players);
+        put(out.rank, &c.rank, at, n, 1);
+        if !c.oracle_hands.is_empty() {
+            put(out.oracle_hands, &c.oracle_hands, at, n, w.players * 34);
         }
     }
 

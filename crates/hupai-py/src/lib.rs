@@ -941,6 +941,7 @@ fn _hupai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(review::review, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::decisions, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::plane_scales, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::decision_arrays, m)?)?;
     m.add_class::<dataset::DecisionBatches>()?;
     m.add_class::<score::PyScore>()?;
     m.add_class::<score::RiichiScore>()?;

@@ -2,7 +2,8 @@
 equal the arrays ``VecGame`` gave while the same games were played (every family); logs written by
 ``hupai play`` and real riichi logs are read whole; damaged logs are reported, never dropped; the
 stream gives every row once in a seeded order; the uint8 planes decode to the float32 ones;
-``hupai convert --to npz`` writes the same arrays.
+``hupai convert --to npz`` writes the same arrays; reads into the same arrays (``out=``,
+``reuse_buffers=True``) equal reads into new ones, and arrays that do not fit are refused by name.
 
 The exactness check plays a few games per family here; ``HUPAI_FULL=1`` plays 1,000 riichi games
 (docs/performance.md states the result)."""
@@ -15,7 +16,17 @@ import subprocess
 import numpy
 import pytest
 
-from hupai.game import DecisionBatches, Game, GameError, VecGame, action_table, decisions, plane_names, plane_scales
+from hupai.game import (
+    DecisionBatches,
+    Game,
+    GameError,
+    VecGame,
+    action_table,
+    decision_arrays,
+    decisions,
+    plane_names,
+    plane_scales,
+)
 
 FAMILIES = ["tenhou", "tenhou-3p", "gb", "sichuan", "hongzhong", "changsha"]
 REAL = pathlib.Path(__file__).resolve().parents[2] / "hupai-game" / "tests" / "data"
@@ -60,6 +71,13 @@ def check_chunk(rules, games, seed):
         logs.append((f"seed {s}", mjai_text(g.events()).encode()))
     d = decisions(logs, rules=rules)
     assert d["damaged"] == [] and d["games"] == games
+    # The same read into arrays the caller owns (written over garbage) gives the same bytes.
+    out = decision_arrays(len(d["action"]) + 3, rules=rules)
+    for a in out.values():
+        a.view(numpy.uint8)[...] = 0xA5
+    into = decisions(logs, rules=rules, out=out)
+    for k, a in out.items():
+        assert into[k].tobytes() == d[k].tobytes(), (rules, k)
     at = overridden = 0
     for k, (s, steps) in enumerate(played):
         # A log has the decisions where a seat could do more than pass.
@@ -222,3 +240,116 @@ def test_hupai_play_logs_of_every_family_and_convert_to_npz(hupai_bin, tmp_path)
             for k in ("planes", "mask", "action", "seat", "file", "game", "hand", "hand_deltas", "final_scores", "rank"):
                 assert numpy.array_equal(z[k], d[k]), (rules, k)
             assert [s.decode() for s in z["plane_names"]] == plane_names(rules)
+
+
+def random_logs(tmp_path, rules, seeds):
+    """Logs of games of random legal actions, one file each."""
+    paths = []
+    for seed in seeds:
+        g = Game(rules, seed)
+        rng = numpy.random.default_rng(seed)
+        while not g.done:
+            ids = g.legal_ids(g.seat)
+            g.step(g.seat, ids[int(rng.integers(len(ids)))])
+        p = tmp_path / f"{rules}-{seed}.mjson"
+        p.write_text(mjai_text(g.events()))
+        paths.append(p)
+    return paths
+
+
+def scribble(arrays):
+    """Values no read writes, so that a stale cell left by a reused array shows."""
+    for a in arrays.values():
+        a[...] = True if a.dtype == bool else (numpy.nan if a.dtype.kind == "f" else -1 if a.dtype.kind == "i" else 0xFF)
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "gb"])
+def test_reads_into_the_same_arrays_equal_reads_into_new_ones(tmp_path, rules):
+    paths = random_logs(tmp_path, rules, range(4))
+    for features, oracle in [(False, False), ("uint8", True), (True, False)]:
+        largest = len(decisions(paths, rules=rules, features=features)["action"])
+        out = decision_arrays(largest + 5, rules=rules, features=features, oracle=oracle)
+        assert sorted(out) == sorted(k for k in decisions(paths[:1], rules=rules, features=features, oracle=oracle)
+                                     if k not in ("family", "games", "damaged"))
+        # Reads of different sizes into the same arrays, a smaller after a larger.
+        for subset in (paths, paths[1:2], paths[:3], paths[2:]):
+            scribble(out)
+            fresh = decisions(subset, rules=rules, features=features, oracle=oracle)
+            got = decisions(subset, rules=rules, features=features, oracle=oracle, out=out)
+            assert (got["family"], got["games"], got["damaged"]) == (fresh["family"], fresh["games"], fresh["damaged"])
+            for k, a in out.items():
+                assert got[k].dtype == fresh[k].dtype and got[k].shape == fresh[k].shape, (features, k)
+                # Byte for byte (NaN-free planes compared exactly), and in the caller's memory.
+                assert got[k].tobytes() == fresh[k].tobytes(), (features, k)
+                assert numpy.shares_memory(got[k], a), (features, k)
+            # The rows past the read's are as they were.
+            assert (out["action"][len(fresh["action"]):] == -1).all()
+    # Without rules, the family is the logs': the arrays' widths are checked after the parse.
+    if rules == "tenhou":
+        out = decision_arrays(largest)
+        assert decisions(paths, out=out)["action"].tobytes() == decisions(paths)["action"].tobytes()
+
+
+def test_out_arrays_that_do_not_fit_are_refused_naming_the_array(tmp_path):
+    paths = random_logs(tmp_path, "tenhou", [7])
+    rows = len(decisions(paths, features=False)["action"])
+    good = decision_arrays(rows)
+
+    def refused(out, match, **kw):
+        with pytest.raises(GameError, match=match):
+            decisions(paths, out=out, **kw)
+
+    refused(dict(good, mask=good["mask"].astype(numpy.int8)), r"out\['mask'\]: dtype int8; expected bool")
+    refused(dict(good, planes=good["planes"].astype(numpy.float64)), r"out\['planes'\]: dtype float64; expected float32")
+    refused(dict(good, planes=good["planes"]), r"out\['planes'\]: dtype float32; expected uint8", features="uint8")
+    # Shapes: known from the rules given, else checked once the logs name the family.
+    refused(dict(good, mask=numpy.zeros((rows, 269), bool)), r"out\['mask'\]: shape \(\d+, 269\); expected \(rows, 316\)",
+            rules="tenhou")
+    refused(dict(good, mask=numpy.zeros((rows, 269), bool)), r"out\['mask'\].*expected shape \(rows, 316\) for the riichi4")
+    refused(dict(good, hand_deltas=numpy.zeros(rows, numpy.int32)), r"out\['hand_deltas'\]: shape \(\d+,\); expected \(rows, ")
+    # Too few rows: the rows needed are said.
+    small = decision_arrays(rows - 1)
+    refused(small, rf"out\['action'\]: room for {rows - 1} rows, but the logs hold {rows} decisions")
+    refused(dict(good, seat=good["seat"][:-1]), r"out\['seat'\] has \d+ rows, 'planes' \d+")
+    # Layout: not C-contiguous, read-only, one array under two keys.
+    wide = decision_arrays(2 * rows)
+    refused(dict(good, game=wide["game"][::2]), r"out\['game'\] is not C-contiguous")
+    refused(dict(good, planes=numpy.asfortranarray(good["planes"])), r"out\['planes'\] is not C-contiguous")
+    frozen = good["rank"].copy()
+    frozen.setflags(write=False)
+    refused(dict(good, rank=frozen), r"out\['rank'\] cannot be written")
+    refused(dict(good, game=good["file"]), r"out\['game'\] cannot be written")
+    # Keys: missing, unknown, or not written by the read asked; not a dict; not arrays.
+    refused({k: v for k, v in good.items() if k != "event"}, r"out: no 'event' array")
+    refused(dict(good, extra=good["rank"]), r"out: the read writes no 'extra'")
+    refused(good, r"out: the read writes no 'planes' \(features=False", features=False)
+    refused(dict(good, oracle_hands=numpy.zeros((rows, 4, 34), numpy.uint8)), r"no 'oracle_hands' \(oracle=False")
+    refused(dict(good, action=list(range(rows))), r"out\['action'\] is a list; expected a numpy array of int16")
+    refused([good], r"out is a list; expected a dict")
+    refused(good, r"threads: 0 threads", threads=0)
+    # After every refusal, the right arrays still read (nothing was left borrowed).
+    assert len(decisions(paths, out=good)["action"]) == rows
+    with pytest.raises(GameError, match="rows: -1"):
+        decision_arrays(-1)
+    arrays = decision_arrays(3, rules="tenhou-3p", features="uint8", oracle=True)
+    assert arrays["planes"].dtype == numpy.uint8 and arrays["planes"].shape == (3, len(plane_names("tenhou-3p")), 34)
+    assert arrays["mask"].shape == (3, len(action_table("tenhou-3p"))) and arrays["oracle_hands"].shape == (3, 3, 34)
+
+
+def test_batches_into_the_same_arrays_equal_new_batches(tmp_path):
+    paths = random_logs(tmp_path, "tenhou", range(10, 15))
+    for features in (False, "uint8", True):
+        new = DecisionBatches(paths, 700, features=features, seed=4, files_per_read=2)
+        reused = DecisionBatches(paths, 700, features=features, seed=4, files_per_read=2, reuse_buffers=True)
+        first = None
+        count = 0
+        for want, got in zip(new, reused, strict=True):
+            assert sorted(got) == sorted(want)
+            for k in want:
+                assert got[k].dtype == want[k].dtype and got[k].tobytes() == want[k].tobytes(), (features, k)
+            # Every batch is written into the same memory: a batch yielded is overwritten by the next.
+            if first is None:
+                first = got
+            assert numpy.shares_memory(got["action"], first["action"])
+            count += 1
+        assert count > 3 and reused.games == new.games == 5 and reused.damaged == []

@@ -10,7 +10,9 @@ environment (``pip install pettingzoo gymnasium``).
 
 ``decisions(paths, ...)`` reads logs (mjai, tenhou.net/6, mjlog, 電脳麻将's paipu) into training
 arrays: every decision's feature planes, legal mask, action id and outcome, in the same table and
-planes; ``DecisionBatches(paths, batch_size, ...)`` streams them in seeded, shuffled batches.
+planes; ``DecisionBatches(paths, batch_size, ...)`` streams them in seeded, shuffled batches. Both
+can write into the same arrays read after read (``decisions(..., out=decision_arrays(rows, ...))``,
+``DecisionBatches(..., reuse_buffers=True)``), taking no new memory after the first read.
 
 Each rule family has a fixed action table (``action_table(rules)``: entry ``i`` is the mjai dict
 of action id ``i``) and fixed feature planes (``plane_names(rules)``); docs/python.md lays out the
@@ -30,7 +32,17 @@ Every bad input (an unknown rule, an illegal action, an action array of the wron
 raises ``GameError``, a ``ValueError`` naming what is wrong and where.
 """
 
-from ._hupai import DecisionBatches, Game, GameError, VecGame, action_table, decisions, plane_names, plane_scales
+from ._hupai import (
+    DecisionBatches,
+    Game,
+    GameError,
+    VecGame,
+    action_table,
+    decision_arrays,
+    decisions,
+    plane_names,
+    plane_scales,
+)
 
 __all__ = [
     "DecisionBatches",
@@ -38,6 +50,7 @@ __all__ = [
     "GameError",
     "VecGame",
     "action_table",
+    "decision_arrays",
     "decisions",
     "plane_names",
     "plane_scales",

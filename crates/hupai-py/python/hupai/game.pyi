@@ -13,6 +13,7 @@ __all__ = [
     "GameError",
     "VecGame",
     "action_table",
+    "decision_arrays",
     "decisions",
     "plane_names",
     "plane_scales",
@@ -168,7 +169,10 @@ class DecisionBatches:
         shuffle: bool = True,
         files_per_read: int = 16,
         oracle: bool = False,
-    ) -> None: ...
+        reuse_buffers: bool = False,
+    ) -> None:
+        """With reuse_buffers=True every batch is written into the same arrays: a batch yielded is
+        overwritten by the next (copy what must outlive the step)."""
     def __iter__(self) -> DecisionBatches: ...
     def __next__(self) -> dict[str, numpy.typing.NDArray[Any]]: ...
     @property
@@ -185,8 +189,18 @@ def decisions(
     features: bool | str = True,
     threads: int | None = None,
     oracle: bool = False,
+    out: dict[str, numpy.typing.NDArray[Any]] | None = None,
 ) -> dict[str, Any]:
-    """Every decision of the logs as numpy arrays (planes, mask, action, seat, outcomes), and the damaged logs."""
+    """Every decision of the logs as numpy arrays (planes, mask, action, seat, outcomes), and the damaged logs;
+    with out (decision_arrays' arrays), written into those arrays and returned as views of the rows filled."""
+
+def decision_arrays(
+    rows: int,
+    rules: Rules | None = None,
+    features: bool | str = True,
+    oracle: bool = False,
+) -> dict[str, numpy.typing.NDArray[Any]]:
+    """Zeroed arrays with room for rows decisions, in the keys, dtypes and shapes decisions gives, for its out=."""
 
 def plane_scales(rules: Rules) -> numpy.typing.NDArray[numpy.float32]:
     """(C, 2) each plane's (lo, step) in the uint8 form of decisions."""
