@@ -605,7 +605,10 @@ impl Reader {
     /// Every decision of the games in `sources` written into `out`, from its first row, as many
     /// as the columns the options fill have room for ([`ColumnsMut::room`]; the rest of the
     /// corpus is still replayed, to count its decisions and report its damage): the rows
-    /// [`read_texts`] gives, in caller memory. Columns the options do not fill are not touched.
+    /// [`read_texts`] gives, in caller memory. Columns the options do not fill are not touched;
+    /// the rows past those written keep what they held, but for their planes, which a game
+    /// found damaged as it is replayed may have written over (its planes go straight into `out`,
+    /// not through a copy).
     pub fn read_texts_into_slices(&mut self, sources: &[Source], out: &mut ColumnsMut<'_>) -> Filled {
         // A lenient read cannot fail: the room is what fits.
         self.read_slices(sources, out, false).unwrap_or_default()
@@ -803,20 +806,49 @@ impl Reader {
             if spare.len() < jobs.len() {
                 spare.resize_with(jobs.len(), Rows::default);
             }
-            let mut parts: Vec<(Rows, Option<Damaged>)> = jobs
-                .par_iter()
-                .zip(spare.par_drain(..jobs.len()))
-                .map(|(job, mut rows)| {
-                    rows.cols.family = Some(table.family);
-                    // A game has fewer decisions than its log has events, most of the time: room
-                    // reserved past the rows written is never touched, and a game with more grows.
-                    // Room for the longest game so far: the rows go from game to game and read to
-                    // read, and a room that grew would be moved onto fresh pages, again and again.
-                    rows.reserve(job.log.events.len().max(longest), &options);
-                    let bad = replay_game(job, table, &options, &mut rows).err();
-                    (rows, bad)
-                })
-                .collect();
+            let work = |job: &Job<'_>, mut rows: Rows, direct: Option<PlanesOut<'_>>| {
+                rows.cols.family = Some(table.family);
+                // A game has fewer decisions than its log has events, most of the time: room
+                // reserved past the rows written is never touched, and a game with more grows.
+                // Room for the longest game so far: the rows go from game to game and read to
+                // read, and a room that grew would be moved onto fresh pages, again and again.
+                rows.reserve(job.log.events.len().max(longest), &options);
+                let bad = replay_game(job, table, &options, &mut rows, direct).err();
+                (rows, bad)
+            };
+            // Into caller memory, the wave's first game starts at the row written so far: its
+            // planes (nine tenths of a row's bytes with float32) go straight there, written once
+            // rather than into its rows and then copied. The other games' offsets are known only
+            // once the games before them are done, so they are copied as before.
+            let direct = match sink {
+                Sink::Fixed { out, room, written, .. } => {
+                    let w = Widths::of(table.family).planes;
+                    match options.planes {
+                        Planes::F32 => Some(PlanesOut::F32(&mut out.planes_f32[*written * w..*room * w])),
+                        Planes::U8 => Some(PlanesOut::U8(&mut out.planes_u8[*written * w..*room * w])),
+                        Planes::None => None,
+                    }
+                }
+                _ => None,
+            };
+            let mut parts: Vec<(Rows, Option<Damaged>)> = match direct {
+                Some(direct) => {
+                    let mut taken = spare.drain(..jobs.len());
+                    let first_rows = taken.next().unwrap_or_default();
+                    let rest: Vec<Rows> = taken.collect();
+                    let (first, mut rest) = rayon::join(
+                        || work(&jobs[0], first_rows, Some(direct)),
+                        || jobs[1..].par_iter().zip(rest).map(|(job, rows)| work(job, rows, None)).collect::<Vec<_>>(),
+                    );
+                    rest.insert(0, first);
+                    rest
+                }
+                None => jobs
+                    .par_iter()
+                    .zip(spare.par_drain(..jobs.len()))
+                    .map(|(job, rows)| work(job, rows, None))
+                    .collect(),
+            };
             events_done += jobs.iter().map(|j| j.log.events.len()).sum::<usize>();
             let wave_rows: usize = parts.iter().map(|(r, _)| r.cols.len()).sum();
             totals.decisions += wave_rows;
@@ -1024,8 +1056,31 @@ impl Rows {
     }
 }
 
-/// Replays one game into `rows`, which it leaves as they were if the game fails.
-fn replay_game(job: &Job<'_>, table: &'static ActionTable, options: &Options, rows: &mut Rows) -> Result<(), Damaged> {
+/// Writes a row's `planes` as row `row` of `to`, if `to` has room for it (rows past the room are
+/// not kept).
+fn put_planes<T: Copy>(to: &mut [T], row: usize, planes: &[T]) {
+    let w = planes.len();
+    if let Some(cells) = to.get_mut(row * w..(row + 1) * w) {
+        cells.copy_from_slice(planes);
+    }
+}
+
+/// The planes of caller memory from the row a game's rows start at to the end of the room.
+enum PlanesOut<'o> {
+    F32(&'o mut [f32]),
+    U8(&'o mut [u8]),
+}
+
+/// Replays one game into `rows`, which it leaves as they were if the game fails. With `direct`,
+/// the planes go there (the game's first row at its start, the rows past its end not written)
+/// rather than into `rows`, whose planes stay empty.
+fn replay_game(
+    job: &Job<'_>,
+    table: &'static ActionTable,
+    options: &Options,
+    rows: &mut Rows,
+    mut direct: Option<PlanesOut<'_>>,
+) -> Result<(), Damaged> {
     let damaged = |kyoku: String, event: usize, message: String| Damaged {
         file: job.name.to_string(),
         game: Some(job.game),
@@ -1085,10 +1140,14 @@ fn replay_game(job: &Job<'_>, table: &'static ActionTable, options: &Options, ro
         out.game.push(job.game as u32);
         out.hand.push(hand.max(0) as u16);
         out.event.push(d.event as u32);
-        match options.planes {
-            Planes::None => {}
-            Planes::F32 => out.planes_f32.extend_from_slice(running_f32.planes(game, d.seat)),
-            Planes::U8 => out.planes_u8.extend_from_slice(running_u8.planes(game, d.seat)),
+        // The row's index in the game (its action pushed above).
+        let row = out.action.len() - 1 - start;
+        match (options.planes, &mut direct) {
+            (Planes::None, _) => {}
+            (Planes::F32, Some(PlanesOut::F32(to))) => put_planes(to, row, running_f32.planes(game, d.seat)),
+            (Planes::U8, Some(PlanesOut::U8(to))) => put_planes(to, row, running_u8.planes(game, d.seat)),
+            (Planes::F32, _) => out.planes_f32.extend_from_slice(running_f32.planes(game, d.seat)),
+            (Planes::U8, _) => out.planes_u8.extend_from_slice(running_u8.planes(game, d.seat)),
         }
         if options.oracle {
             for r in 0..p {

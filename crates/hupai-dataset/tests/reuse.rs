@@ -157,6 +157,45 @@ fn too_little_room_writes_the_first_rows_and_says_how_many_were_needed() {
 }
 
 #[test]
+fn reads_into_caller_memory_equal_fresh_reads_on_pools_of_any_size_with_damaged_games_and_any_room() {
+    // Into caller memory the first game of each wave writes its planes straight into the
+    // columns, the others through their own rows: on pools of one, two and three threads each
+    // game is read both ways, and a game cut in the middle of a hand (reported damaged after
+    // some of its planes were written) must leave nothing behind that the next game does not
+    // write over. Rooms that end inside a game keep only the rows that fit.
+    let good = played(GameRules::TENHOU, 30..34);
+    let cut = |s: &Source| {
+        let text = s.text.clone().unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        Source { name: format!("{} cut", s.name), text: Ok(lines[..lines.len() / 2].join("\n")) }
+    };
+    let logs = vec![good[0].clone(), cut(&good[1]), good[2].clone(), cut(&good[0]), good[3].clone(), cut(&good[2])];
+    let family = ActionTable::for_rules(&GameRules::TENHOU).unwrap().family;
+    for planes in [Planes::F32, Planes::U8] {
+        let options = Options { planes, ..Options::default() };
+        let fresh = read_texts(&logs, &options);
+        assert_eq!((fresh.games, fresh.damaged.len()), (3, 3), "{planes:?}: {:?}", fresh.damaged);
+        let all = fresh.len();
+        for threads in 1..=3 {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let mut reader = Reader::new(options);
+            for room in [all, all + 9, all / 5 + 1, all / 2 + 3, all - 2, 0] {
+                let mut memory = Columns::with_rows(family, room, &options);
+                scribble(&mut memory);
+                let filled = pool.install(|| reader.read_texts_into_slices(&logs, &mut memory.as_mut()));
+                let what = format!("{planes:?}, {threads} threads, room {room}");
+                assert_eq!((filled.rows, filled.decisions), (room.min(all), all), "{what}");
+                let mut got = first_rows(&memory, filled.rows);
+                (got.games, got.damaged) = (filled.games, filled.damaged);
+                let mut want = first_rows(&fresh, filled.rows);
+                (want.games, want.damaged) = (fresh.games, fresh.damaged.clone());
+                assert_same(&got, &want, &what);
+            }
+        }
+    }
+}
+
+#[test]
 fn columns_that_do_not_fit_are_refused_naming_the_column_before_anything_is_written() {
     let logs = played(GameRules::TENHOU, 30..31);
     let f32_options = Options { planes: Planes::F32, ..Options::default() };
