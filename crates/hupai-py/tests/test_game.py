@@ -494,7 +494,7 @@ def test_bad_input_is_a_value_error_naming_what_and_where():
 
 def test_every_public_name_has_help():
     names = ["Game", "VecGame", "GameError", "action_table", "plane_names", "env", "raw_env"]
-    names += ["decisions", "DecisionBatches", "plane_scales"]
+    names += ["decisions", "decision_arrays", "DecisionBatches", "plane_scales"]
     assert sorted(hupai.game.__all__) == sorted(names)
     assert hupai.game.__doc__
     for name in names:
