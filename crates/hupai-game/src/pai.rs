@@ -443,6 +443,18 @@ mod tests {
         }
     }
 
+    /// Up to `most` random tiles (red fives among them), at most four of a kind.
+    fn random_counts(rng: &mut crate::wall::SplitMix64, most: u64) -> PaiCounts {
+        let mut c = PaiCounts::EMPTY;
+        for _ in 0..rng.below(most) {
+            let pai = Pai(rng.below(37) as u8);
+            if c.kinds[pai.kind_index()] < 4 {
+                c.add(pai);
+            }
+        }
+        c
+    }
+
     use super::*;
 
     #[test]
@@ -492,13 +504,7 @@ mod tests {
         let mut rng = crate::wall::SplitMix64(11);
         let mut seen = [false; 34];
         for _ in 0..20_000 {
-            let mut c = PaiCounts::EMPTY;
-            for _ in 0..rng.below(40) {
-                let pai = Pai(rng.below(37) as u8);
-                if c.kinds[pai.kind_index()] < 4 {
-                    c.add(pai);
-                }
-            }
+            let c = random_counts(&mut rng, 40);
             let plain = (0..34).filter(|&k| c.kinds[k] == 4).fold(0u64, |b, k| b | 1 << k);
             assert_eq!(c.fours(), plain, "{:?}", c);
             (0..34).filter(|&k| c.kinds[k] == 4).for_each(|k| seen[k] = true);
@@ -511,13 +517,7 @@ mod tests {
     fn held_and_singles_are_the_kinds_held_and_held_once() {
         let mut rng = crate::wall::SplitMix64(13);
         for _ in 0..20_000 {
-            let mut c = PaiCounts::EMPTY;
-            for _ in 0..rng.below(40) {
-                let pai = Pai(rng.below(37) as u8);
-                if c.kinds[pai.kind_index()] < 4 {
-                    c.add(pai);
-                }
-            }
+            let c = random_counts(&mut rng, 40);
             let of = |test: &dyn Fn(u8) -> bool| (0..34).filter(|&k| test(c.kinds[k])).fold(0u64, |b, k| b | 1 << k);
             assert_eq!(c.held(), of(&|n| n > 0), "{:?}", c);
             assert_eq!(c.singles(), of(&|n| n == 1), "{:?}", c);
@@ -529,13 +529,7 @@ mod tests {
     fn distinct_is_every_tile_held_once_in_order() {
         let mut rng = crate::wall::SplitMix64(5);
         for _ in 0..20_000 {
-            let mut c = PaiCounts::EMPTY;
-            for _ in 0..rng.below(15) {
-                let pai = Pai(rng.below(37) as u8);
-                if c.kinds[pai.kind_index()] < 4 {
-                    c.add(pai);
-                }
-            }
+            let c = random_counts(&mut rng, 15);
             let plain: Vec<Pai> = (0..34usize)
                 .flat_map(|k| {
                     let kind = Tile::new(k).unwrap();
