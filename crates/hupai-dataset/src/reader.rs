@@ -448,6 +448,30 @@ impl ColumnsMut<'_> {
         ]
     }
 
+    /// Rows `from..to` of every column `options` fills (the others empty), for one game's rows
+    /// to be written in place.
+    fn rows_between(&mut self, from: usize, to: usize, w: Widths, options: &Options) -> ColumnsMut<'_> {
+        fn cut<T>(v: &mut [T], from: usize, to: usize, width: usize) -> &mut [T] {
+            &mut v[from * width..to * width]
+        }
+        let planes = |form: Planes| if options.planes == form { w.planes } else { 0 };
+        ColumnsMut {
+            planes_f32: cut(self.planes_f32, from, to, planes(Planes::F32)),
+            planes_u8: cut(self.planes_u8, from, to, planes(Planes::U8)),
+            mask: cut(self.mask, from, to, w.actions),
+            action: cut(self.action, from, to, 1),
+            seat: cut(self.seat, from, to, 1),
+            file: cut(self.file, from, to, 1),
+            game: cut(self.game, from, to, 1),
+            hand: cut(self.hand, from, to, 1),
+            event: cut(self.event, from, to, 1),
+            hand_deltas: cut(self.hand_deltas, from, to, w.players),
+            final_scores: cut(self.final_scores, from, to, w.players),
+            rank: cut(self.rank, from, to, 1),
+            oracle_hands: cut(self.oracle_hands, from, to, if options.oracle { w.players * 34 } else { 0 }),
+        }
+    }
+
     /// The whole rows every column `options` fills has room for.
     pub fn room(&self, family: &'static Family, options: &Options) -> usize {
         self.layout(family, options).iter().filter(|c| c.2 > 0).map(|&(_, len, width)| len / width).min().unwrap_or(0)
@@ -869,7 +893,7 @@ impl Reader {
             if spare.len() < jobs.len() {
                 spare.resize_with(jobs.len(), Rows::default);
             }
-            let work = |job: &Job<'_>, mut rows: Rows, direct: Option<PlanesOut<'_>>| {
+            let work = |job: &Job<'_>, mut rows: Rows, direct: Option<ColumnsMut<'_>>| {
                 rows.cols.family = Some(table.family);
                 // A game has fewer decisions than its log has events, most of the time: room
                 // reserved past the rows written is never touched, and a game with more grows.
@@ -880,17 +904,12 @@ impl Reader {
                 (rows, bad)
             };
             // Into caller memory, the wave's first game starts at the row written so far: its
-            // planes (nine tenths of a row's bytes with float32) go straight there, written once
-            // rather than into its rows and then copied. The other games' offsets are known only
-            // once the games before them are done, so they are copied as before.
+            // rows go straight there (every column, the mask from its ids), written once rather
+            // than into its rows and then copied. The other games' offsets are known only once
+            // the games before them are done, so they are copied as before.
             let direct = match sink {
                 Sink::Fixed { out, room, written, .. } => {
-                    let w = Widths::of(table.family).planes;
-                    match options.planes {
-                        Planes::F32 => Some(PlanesOut::F32(&mut out.planes_f32[*written * w..*room * w])),
-                        Planes::U8 => Some(PlanesOut::U8(&mut out.planes_u8[*written * w..*room * w])),
-                        Planes::None => None,
-                    }
+                    Some(out.rows_between(*written, *room, Widths::of(table.family), &options))
                 }
                 _ => None,
             };
@@ -913,7 +932,7 @@ impl Reader {
                     .collect(),
             };
             bytes_done += jobs.iter().map(|j| j.bytes).sum::<usize>();
-            let wave_rows: usize = parts.iter().map(|(r, _)| r.cols.len()).sum();
+            let wave_rows: usize = parts.iter().map(|(r, _)| r.cols.len() + r.direct).sum();
             totals.decisions += wave_rows;
             for (job, (rows, bad)) in jobs.iter().zip(&mut parts) {
                 totals.games += std::mem::take(&mut rows.cols.games);
@@ -939,6 +958,12 @@ impl Reader {
                 }
                 Sink::Fixed { out, room, written, .. } => {
                     for (rows, _) in &mut parts {
+                        if rows.direct > 0 {
+                            // Written in place already (as many as had room).
+                            *written += rows.direct.min(*room - *written);
+                            rows.direct = 0;
+                            continue;
+                        }
                         let n = rows.cols.len().min(*room - *written);
                         rows.write_into(out, *written, n, Widths::of(table.family));
                         *written += n;
@@ -980,6 +1005,9 @@ pub(crate) struct Rows {
     ids: Vec<u16>,
     /// Where each row's ids end in `ids`.
     ends: Vec<u32>,
+    /// Rows of a game written straight into caller memory (not held here): its decisions,
+    /// those past the memory's room counted but not written.
+    direct: usize,
 }
 
 impl Rows {
@@ -1059,6 +1087,7 @@ impl Rows {
         self.cols.truncate(0);
         self.ids.clear();
         self.ends.clear();
+        self.direct = 0;
     }
 
     /// Writes the first `n` rows into `out` from its row `at` on (the room checked by the
@@ -1120,8 +1149,7 @@ impl Rows {
     }
 }
 
-/// Writes a row's `planes` as row `row` of `to`, if `to` has room for it (rows past the room are
-/// not kept).
+/// Writes a row's `planes` as row `row` of `to`.
 fn put_planes<T: Copy>(to: &mut [T], row: usize, planes: &[T]) {
     let w = planes.len();
     if let Some(cells) = to.get_mut(row * w..(row + 1) * w) {
@@ -1129,21 +1157,16 @@ fn put_planes<T: Copy>(to: &mut [T], row: usize, planes: &[T]) {
     }
 }
 
-/// The planes of caller memory from the row a game's rows start at to the end of the room.
-enum PlanesOut<'o> {
-    F32(&'o mut [f32]),
-    U8(&'o mut [u8]),
-}
-
-/// Replays one game into `rows`, which it leaves as they were if the game fails. With `direct`,
-/// the planes go there (the game's first row at its start, the rows past its end not written)
-/// rather than into `rows`, whose planes stay empty.
+/// Replays one game into `rows`, which it leaves as they were if the game fails. With `direct`
+/// (caller memory from the row the game's rows start at to the end of the room), the rows go
+/// there instead, the rows past its end counted (`rows.direct`) but not written; a game that
+/// fails may have written some of its rows there, and counts none.
 fn replay_game(
     job: &Job<'_>,
     table: &'static ActionTable,
     options: &Options,
     rows: &mut Rows,
-    mut direct: Option<PlanesOut<'_>>,
+    mut direct: Option<ColumnsMut<'_>>,
 ) -> Result<(), Damaged> {
     let damaged = |kyoku: String, event: usize, message: String| Damaged {
         file: job.name.to_string(),
@@ -1169,12 +1192,16 @@ fn replay_game(
         }
         Err(e) => return Err(damaged("start".into(), 0, e)),
     }
-    let Rows { cols: out, ids, ends } = rows;
+    let Rows { cols: out, ids, ends, .. } = rows;
     let start = out.len();
     let p = family.players;
+    let actions = ActionTable::of(family).len();
     let mut seen = 0usize;
     let mut hand: i32 = -1;
     let mut fault: Option<String> = None;
+    // The game's rows so far, and (into caller memory) the rows whose mask is zeroed: a few
+    // dozen rows' masks at a time, just before they are written.
+    let (mut count, mut zeroed) = (0usize, 0usize);
     // Each seat's planes kept from decision to decision, only the changed planes written again.
     let mut running_f32 = features::Running::<f32>::new(family);
     let mut running_u8 = features::Running::<u8>::new(family);
@@ -1196,6 +1223,45 @@ fn replay_game(
                 Some(format!("seat {}'s {} has no id in the {} action table", d.seat, d.chosen.kind(), family.name));
             return;
         };
+        // The row's index in the game.
+        let row = count;
+        count += 1;
+        if let Some(to) = &mut direct {
+            if row >= to.action.len() {
+                // Past the room: counted, not written.
+                return;
+            }
+            if row >= zeroed {
+                let upto = (row + 64).min(to.action.len());
+                to.mask[zeroed * actions..upto * actions].fill(false);
+                zeroed = upto;
+            }
+            let mask = &mut to.mask[row * actions..(row + 1) * actions];
+            for action in d.legal.iter() {
+                if let Some(id) = table.id(action) {
+                    mask[usize::from(id)] = true;
+                }
+            }
+            to.action[row] = taken as i16;
+            to.seat[row] = d.seat as i8;
+            to.file[row] = job.file;
+            to.game[row] = job.game as u32;
+            to.hand[row] = hand.max(0) as u16;
+            to.event[row] = d.event as u32;
+            match options.planes {
+                Planes::None => {}
+                Planes::F32 => put_planes(to.planes_f32, row, running_f32.planes(game, d.seat)),
+                Planes::U8 => put_planes(to.planes_u8, row, running_u8.planes(game, d.seat)),
+            }
+            if options.oracle {
+                for r in 0..p {
+                    let s = game.next_in_turn(d.seat, r as u8);
+                    let at = (row * p + r) * 34;
+                    to.oracle_hands[at..at + 34].copy_from_slice(&game.view(s).hand.kinds);
+                }
+            }
+            return;
+        }
         ids.extend(d.legal.iter().filter_map(|action| table.id(action)));
         ends.push(ids.len() as u32);
         out.action.push(taken as i16);
@@ -1204,14 +1270,10 @@ fn replay_game(
         out.game.push(job.game as u32);
         out.hand.push(hand.max(0) as u16);
         out.event.push(d.event as u32);
-        // The row's index in the game (its action pushed above).
-        let row = out.action.len() - 1 - start;
-        match (options.planes, &mut direct) {
-            (Planes::None, _) => {}
-            (Planes::F32, Some(PlanesOut::F32(to))) => put_planes(to, row, running_f32.planes(game, d.seat)),
-            (Planes::U8, Some(PlanesOut::U8(to))) => put_planes(to, row, running_u8.planes(game, d.seat)),
-            (Planes::F32, _) => out.planes_f32.extend_from_slice(running_f32.planes(game, d.seat)),
-            (Planes::U8, _) => out.planes_u8.extend_from_slice(running_u8.planes(game, d.seat)),
+        match options.planes {
+            Planes::None => {}
+            Planes::F32 => out.planes_f32.extend_from_slice(running_f32.planes(game, d.seat)),
+            Planes::U8 => out.planes_u8.extend_from_slice(running_u8.planes(game, d.seat)),
         }
         if options.oracle {
             for r in 0..p {
@@ -1233,7 +1295,6 @@ fn replay_game(
         }
         (Ok(r), None) => r,
     };
-    let out = &mut rows.cols;
     // Each hand's deltas: the scores at the next hand's start (or the game's end) less its own.
     let mut starts: Vec<[i32; 4]> = replayed
         .events
@@ -1246,20 +1307,38 @@ fn replay_game(
     let mut last = [0i32; 4];
     last[..p].copy_from_slice(&replayed.scores[..p]);
     starts.push(last);
-    let end = out.len();
     let mut rank = [0i8; 4];
     for s in 0..p {
         rank[s] = (0..p).filter(|&o| last[o] > last[s] || (last[o] == last[s] && o < s)).count() as i8;
     }
-    for row in start..end {
-        let h = usize::from(out.hand[row]);
-        let (from, to) = match (starts.get(h), starts.get(h + 1)) {
-            (Some(f), Some(t)) => (*f, *t),
-            _ => ([0; 4], [0; 4]),
-        };
-        for s in 0..p {
-            out.hand_deltas.push(to[s] - from[s]);
+    let deltas = |h: u16| {
+        let h = usize::from(h);
+        match (starts.get(h), starts.get(h + 1)) {
+            (Some(f), Some(t)) => {
+                let mut d = [0i32; 4];
+                for s in 0..p {
+                    d[s] = t[s] - f[s];
+                }
+                d
+            }
+            _ => [0; 4],
         }
+    };
+    if let Some(to) = direct {
+        for row in 0..count.min(to.action.len()) {
+            to.hand_deltas[row * p..(row + 1) * p].copy_from_slice(&deltas(to.hand[row])[..p]);
+            to.final_scores[row * p..(row + 1) * p].copy_from_slice(&last[..p]);
+            to.rank[row] = rank[usize::from(to.seat[row] as u8 & 3)];
+        }
+        rows.direct = count;
+        rows.cols.games += 1;
+        return Ok(());
+    }
+    let out = &mut rows.cols;
+    let end = out.len();
+    for row in start..end {
+        let d = deltas(out.hand[row]);
+        out.hand_deltas.extend_from_slice(&d[..p]);
         out.final_scores.extend_from_slice(&last[..p]);
         out.rank.push(rank[usize::from(out.seat[row] as u8 & 3)]);
     }
