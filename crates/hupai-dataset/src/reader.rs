@@ -631,9 +631,9 @@ impl Reader {
     /// as the columns the options fill have room for ([`ColumnsMut::room`]; the rest of the
     /// corpus is still replayed, to count its decisions and report its damage): the rows
     /// [`read_texts`] gives, in caller memory. Columns the options do not fill are not touched;
-    /// the rows past those written keep what they held, but for their planes, which a game
-    /// found damaged as it is replayed may have written over (its planes go straight into `out`,
-    /// not through a copy).
+    /// the rows past those written may hold what a game found damaged as it was replayed wrote
+    /// there before its fault (a game's rows go straight into `out`, not through a copy), and
+    /// keep what they held otherwise.
     pub fn read_texts_into_slices(&mut self, sources: &[Source], out: &mut ColumnsMut<'_>) -> Filled {
         // A lenient read cannot fail: the room is what fits.
         self.read_slices(sources, out, false).unwrap_or_default()
