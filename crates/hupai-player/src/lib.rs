@@ -44,6 +44,7 @@ mod chinese;
 mod player;
 pub mod review;
 mod table;
+mod yaku;
 
 use std::fmt;
 use std::str::FromStr;

@@ -94,7 +94,7 @@ mod vector;
 pub use advice::{Discard, DiscardOption, discard_advice};
 pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles, waits};
 pub use prepared::check_rules;
-pub use shanten::{Form, Shanten, is_win, shanten};
+pub use shanten::{Form, Shanten, is_win, melds_distance, shanten};
 pub use table::tables;
 
 /// The name this crate's errors give as the algorithm.
