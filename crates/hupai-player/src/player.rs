@@ -879,7 +879,11 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
         // The best discard after the call: its shanten and effective tiles.
         let Some(hand) = ctx.hand(&after, &melds) else { continue };
-        let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &visible) else { continue };
+        // The claimed tile leaves the river for the meld: seen there no longer (else the last
+        // copy of a kind would count twice and the advice refuse the hand).
+        let mut seen = visible;
+        seen.0[claimed.index()] = seen.0[claimed.index()].saturating_sub(1);
+        let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &seen) else { continue };
         let Some(top) = advice.first() else { continue };
         let (shanten, width) = (top.after.shanten, top.after.unseen());
         let route = routes.shanten(&after, &melds, None);
