@@ -11,6 +11,9 @@
 //! - [`waits`]: for a hand one tile short, the kinds that complete it (the effective tiles of a
 //!   ready hand), found without looking at any draw when it is not ready.
 //! - [`is_win`]: whether a complete hand wins (shanten −1, asked no further).
+//! - [`melds_distance`]: the tiles to add to any counts for a number of melds and a pair (the
+//!   melds form alone): a hand's distance to a win that does without some kinds (a player's yaku
+//!   routes: all simples, one suit).
 //! - [`discard_advice`]: for a complete-sized hand (3k + 2), every distinct discard with the shanten
 //!   after it and its effective tiles, best first.
 //!
