@@ -7,9 +7,9 @@
 //! - **attack**: each discard's win and tenpai probability and expected score over the draws left,
 //!   exact from `hupai::odds` (the rules' scorer with the seat's winds, dora, red fives and the
 //!   sticks) when the hand is at most one from ready, estimated from shanten and effective tiles
-//!   further out; riichi or dama by expected value; calls only when they lower the shanten and
-//!   leave a yaku in reach (value honors, all simples, one suit, triplets); kans that keep the
-//!   shanten; every legal win;
+//!   further out; riichi or dama by expected value; calls weighed by the exact odds near ready,
+//!   further out only when they bring a win with a yaku nearer (value honors, all simples, one
+//!   suit, triplets); kans that keep the shanten; every legal win;
 //! - **defence**: per tile and opponent, the chance of dealing in from what the table shows
 //!   (genbutsu and the passes after a riichi, suji, kabe and one chance, honors seen, early outside
 //!   discards, riichi, calls showing a flush or value honors, dora) times what the win would cost;
@@ -44,6 +44,7 @@ mod chinese;
 mod player;
 pub mod review;
 mod table;
+mod yaku;
 
 use std::fmt;
 use std::str::FromStr;

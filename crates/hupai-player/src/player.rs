@@ -13,6 +13,7 @@ use hupai_score::{ScoreError, Situation};
 use serde::Serialize;
 
 use crate::table::{Table, bakaze_index, danger_of};
+use crate::yaku::{NO_ROUTE, Routes};
 
 /// Most hands the exact odds may visit for one decision: caps the work of a slow hand.
 const MAX_HANDS: usize = 60_000;
@@ -282,6 +283,12 @@ impl<'a> Context<'a> {
     /// A value honor for this seat: a dragon, the round wind or the seat wind.
     fn is_value_honor(&self, k: usize) -> bool {
         k >= 31 || k == 27 + self.bakaze || k == 27 + self.seat_winds[self.me()]
+    }
+
+    /// The routes to a yaku as this seat reads them (its value honors, the rules' open tanyao,
+    /// the tiles seen).
+    fn routes<'b>(&'b self, value_honor: &'b dyn Fn(usize) -> bool) -> Routes<'b> {
+        Routes { value_honor, open_tanyao: self.rules.scoring_options().has_open_tanyao, visible: &self.table.visible }
     }
 
     /// The likeliest opponent to be ready: how likely.
@@ -628,6 +635,8 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         rough: (f64, f64, f64),
     }
     let mut raws: ArrayVec<Raw, 34> = ArrayVec::new();
+    let value_honor = |k: usize| ctx.is_value_honor(k);
+    let routes = ctx.routes(&value_honor);
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
@@ -635,8 +644,13 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         let shanten = option.after.shanten;
         let mut after = counts;
         after[k] -= 1;
+        // An open hand's distance is to a win with a yaku: where that is further than the
+        // plain shanten, the odds' shortest path (which keeps any shanten-lowering draw) would
+        // value yakuless wins at nothing and rank the discards by speed alone; the estimate
+        // along the route stands in.
+        let route = if ctx.closed { shanten } else { routes.shanten(&after, &ctx.melds, None) };
         let exact = |e: &mut Option<Evaluator>| -> Option<(f64, f64, f64)> {
-            if shanten != best_shanten {
+            if shanten != best_shanten || route > shanten {
                 return None;
             }
             let h = ctx.hand(&after, &ctx.melds)?;
@@ -655,12 +669,12 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             (None, r) => r,
         };
         let rough = {
-            let p = rough_win(shanten, option.after.unseen(), horizon);
+            // An open hand with no yaku in sight still wants speed (a yaku may come): a quarter
+            // of the value at the plain shanten keeps the efficient discards ahead.
+            let (steps, worth) = if route < NO_ROUTE { (route.max(shanten), 1.0) } else { (shanten, 0.25) };
+            let p = rough_win(steps, option.after.unseen(), horizon);
             let tenpai = rough_win(shanten - 1, option.after.unseen(), horizon.saturating_add(4)).min(1.0);
-            // An open hand with no yaku in sight still wants speed (a yaku may come):
-            // a quarter of the value keeps the efficient discards ahead.
-            let yaku = ctx.closed || has_yaku_route(ctx, &after, &ctx.melds);
-            let value = ctx.rough_value(&after) * if yaku { 1.0 } else { 0.25 };
+            let value = ctx.rough_value(&after) * worth;
             (if shanten == 0 { 1.0 } else { tenpai }, p, p * value)
         };
         let _ = raws.try_push(Raw {
@@ -810,55 +824,6 @@ fn best_by(cands: &[Cand], key: impl Fn(&Cand) -> f64) -> Cand {
     best
 }
 
-/// Whether an open hand (these concealed counts, these melds) has a yaku it can reach: a value
-/// honor triplet or pair, all simples (where open tanyao counts), one suit with honors, or
-/// triplets only.
-fn has_yaku_route(ctx: &Context, counts: &[u8; 34], melds: &[Meld]) -> bool {
-    let value_meld = melds.iter().any(|m| {
-        let t = m.tile().index();
-        !matches!(m, Meld::Chi(_)) && t >= 27 && ctx.is_value_honor(t)
-    });
-    let value_concealed = counts.iter().enumerate().any(|(k, &c)| c >= 3 && k >= 27 && ctx.is_value_honor(k));
-    if value_meld || value_concealed {
-        return true;
-    }
-    let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-    // All simples: simple melds, at most one terminal or honor left to throw.
-    if ctx.rules.scoring_options().has_open_tanyao {
-        let melds_simple = melds.iter().all(|m| m.tiles().iter().all(|t| t.is_simple()));
-        let outside: u32 = counts
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| Tile::ALL[k].is_terminal_or_honor())
-            .map(|(_, &c)| u32::from(c))
-            .sum();
-        if melds_simple && outside <= 1 {
-            return true;
-        }
-    }
-    // One suit and honors: every suited meld in one suit, at most two other tiles to throw.
-    for suit in 0..3 {
-        let melds_in = melds.iter().all(|m| {
-            let t = m.tile().index();
-            t >= 27 || t / 9 == suit
-        });
-        let others: u32 =
-            counts.iter().enumerate().filter(|&(k, _)| k < 27 && k / 9 != suit).map(|(_, &c)| u32::from(c)).sum();
-        if melds_in && others <= 2 && total >= 4 {
-            return true;
-        }
-    }
-    // Triplets: no sequence called, pairs and triplets enough for the melds still needed.
-    if melds.iter().all(|m| !matches!(m, Meld::Chi(_))) {
-        let pairs = counts.iter().filter(|&&c| c >= 2).count();
-        let needed = 5 - melds.len();
-        if melds.len() >= 2 && pairs >= needed {
-            return true;
-        }
-    }
-    false
-}
-
 /// Answering another seat's discard: a call that helps, else pass.
 ///
 /// Near ready (the hand now and after the call at most one from ready) the call is weighed by the
@@ -878,6 +843,10 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         return explanation(pass, Mode::Call, "pass".into(), ctx.threat, &[], explain);
     };
     let now = now.number;
+    let value_honor = |k: usize| ctx.is_value_honor(k);
+    let routes = ctx.routes(&value_honor);
+    // How far the hand is from a win with a yaku: closed, riichi's (the plain shanten).
+    let route_now = routes.shanten(&counts, &ctx.melds, ctx.closed.then_some(now));
     let visible = ctx.visible();
     let draws = ctx.table.draws_left;
     let horizon = ctx.horizon();
@@ -910,10 +879,14 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
         // The best discard after the call: its shanten and effective tiles.
         let Some(hand) = ctx.hand(&after, &melds) else { continue };
-        let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &visible) else { continue };
+        // The claimed tile leaves the river for the meld: seen there no longer (else the last
+        // copy of a kind would count twice and the advice refuse the hand).
+        let mut seen = visible;
+        seen.0[claimed.index()] = seen.0[claimed.index()].saturating_sub(1);
+        let Ok(advice) = hupai::discard_advice(&hand, &ctx.hand_rules, &seen) else { continue };
         let Some(top) = advice.first() else { continue };
         let (shanten, width) = (top.after.shanten, top.after.unseen());
-        let yaku = has_yaku_route(ctx, &after, &melds);
+        let route = routes.shanten(&after, &melds, None);
         let exact = if now <= EV_SHANTEN && shanten <= EV_SHANTEN && horizon > 1 {
             let forbidden = swap_kinds(action, claimed.index());
             call_figures(ctx, &hand, &after, &melds, &advice, claimed.index(), &forbidden, horizon - 1, &valuer)
@@ -926,7 +899,7 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         });
         let value = match exact {
             Some(c) => c.value,
-            None if yaku => f64::from(width) - 100.0 * f64::from(shanten),
+            None if route < NO_ROUTE => f64::from(width) - 100.0 * f64::from(route),
             None => f64::MIN,
         };
         cands.push(exact.unwrap_or(Cand {
@@ -962,7 +935,10 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         // A pon of a value honor gives the hand its yaku: worth making even when it only keeps
         // the shanten (the hand is then open with a yaku and wins on more tiles), far from ready.
         let value_pon = matches!(action, Action::Pon { .. }) && ctx.is_value_honor(claimed.index());
-        if !yaku || shanten > now || (shanten == now && !(value_pon && now >= 2)) {
+        // Otherwise the call must bring a win with a yaku nearer (majiang-ai's rule far from
+        // ready), never the plain shape further.
+        let nearer = route < route_now || (value_pon && shanten == now && now >= 2);
+        if route >= NO_ROUTE || shanten > now || !nearer {
             continue;
         }
         // A closed hand near ready keeps riichi unless the call makes it ready.
@@ -972,8 +948,8 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         // Heuristic calls rank after exact ones (a huge value keeps them apart).
         let rank = -1e9 + value;
         if best.as_ref().is_none_or(|b| rank > b.0) {
-            let why = if shanten < now {
-                format!("a call with a yaku that lowers the shanten to {shanten} ({width} effective tiles)")
+            let why = if route < route_now {
+                format!("a call that brings a win with a yaku nearer: {route} from ready ({width} effective tiles)")
             } else {
                 format!("a value-honor pon: the yaku at shanten {shanten} ({width} effective tiles)")
             };

@@ -285,6 +285,18 @@ fn pons_a_value_honor_far_from_ready() {
 }
 
 #[test]
+fn pons_the_last_copy_of_a_value_honor() {
+    // The same hand, the dora indicator showing the third white dragon: the one discarded is the
+    // last. Counted both in the river and in the meld, it made the hand after the pon hold a
+    // fifth copy, and the call was never weighed.
+    let mut g = game([DEALER, "23m666m4p23s56s8s55z", SEAT2, SEAT3], "7z", "5z");
+    g.apply(0, dahai("5z", false)).unwrap();
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert!(why.candidates.iter().any(|c| c.action == "pon"), "{why:#?}");
+    assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
+}
+
+#[test]
 fn weighs_a_pon_when_the_dora_indicator_shows_a_tile_held() {
     // One from ready holding 2s2s under the indicator 2s: some hands the odds reach would hold a
     // fifth 2s. They win nothing, and the pass still gets its figures to weigh the pon of the

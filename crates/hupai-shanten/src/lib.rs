@@ -11,6 +11,9 @@
 //! - [`waits`]: for a hand one tile short, the kinds that complete it (the effective tiles of a
 //!   ready hand), found without looking at any draw when it is not ready.
 //! - [`is_win`]: whether a complete hand wins (shanten −1, asked no further).
+//! - [`melds_distance`]: the tiles to add to any counts for a number of melds and a pair (the
+//!   melds form alone): a hand's distance to a win that does without some kinds (a player's yaku
+//!   routes: all simples, one suit).
 //! - [`discard_advice`]: for a complete-sized hand (3k + 2), every distinct discard with the shanten
 //!   after it and its effective tiles, best first.
 //!
@@ -94,7 +97,7 @@ mod vector;
 pub use advice::{Discard, DiscardOption, discard_advice};
 pub use effective::{Effective, EffectiveTile, EffectiveTiles, effective_tiles, waits};
 pub use prepared::check_rules;
-pub use shanten::{Form, Shanten, is_win, shanten};
+pub use shanten::{Form, Shanten, is_win, melds_distance, shanten};
 pub use table::tables;
 
 /// The name this crate's errors give as the algorithm.

@@ -1,11 +1,13 @@
 //! Shanten: how far a hand is from winning, per form ([`shanten`], [`Shanten`], [`Form`]), and
 //! whether a complete hand wins ([`is_win`]: shanten −1, asked no further than that).
 
-use hupai_tiles::{Error, Hand, Rules, SevenPairs};
+use hupai_tiles::{Error, Hand, Rules, SevenPairs, Tile, TileCounts};
 
 use crate::prepared::prepare;
 use crate::regional;
 use crate::special::Stats;
+use crate::vector::{self, MAX_M};
+use crate::{exact, table};
 
 /// The winning form a shanten number was reached with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -73,6 +75,48 @@ pub fn shanten(hand: &Hand, rules: &Rules) -> Result<Shanten, Error> {
         (None, None)
     };
     Ok(p.shanten_of(melds, seven, orphans))
+}
+
+/// The fewest tiles to add to these concealed tiles for `melds` melds and a pair: the melds-and-pair
+/// form alone, four copies a kind, no wildcards, and whatever the number of tiles (a tile no meld
+/// uses costs nothing). For a hand that needs `melds` melds besides its declared ones, its shanten
+/// in that form is this less one. With some kinds taken out of the counts it measures the distance
+/// to a win that does without them: the terminals and honors out for all simples, two suits out
+/// for a flush (what a player reads as a hand's distance to a yaku).
+///
+/// Errors: [`Error::TooManyMelds`] for more melds than a hand holds, [`Error::TooManyCopies`] for a
+/// count above four.
+///
+/// ```
+/// use hupai_shanten::melds_distance;
+/// use hupai_tiles::{Hand, TileCounts};
+///
+/// // Ready on 1p-4p (one tile to add), but the 1p and the 9s are not simples: without the
+/// // terminals and honors, three tiles are missing from all simples.
+/// let hand: Hand = "234m567m23p678s99s".parse()?;
+/// assert_eq!(melds_distance(hand.concealed(), 4)?, 1);
+/// let mut simples = *hand.concealed();
+/// for k in [0, 8, 9, 17, 18, 26] {
+///     simples.0[k] = 0;
+/// }
+/// assert_eq!(melds_distance(&simples, 4)?, 3);
+/// # Ok::<(), hupai_tiles::Error>(())
+/// ```
+pub fn melds_distance(counts: &TileCounts, melds: usize) -> Result<u8, Error> {
+    if melds > MAX_M {
+        return Err(Error::TooManyMelds { found: melds, max: MAX_M });
+    }
+    if let Some((k, &count)) = counts.0.iter().enumerate().find(|&(_, &c)| c > 4) {
+        return Err(Error::TooManyCopies { tile: Tile::ALL[k], count: usize::from(count) });
+    }
+    let c = &counts.0;
+    let suit = |s: usize| {
+        let mut nine = [0u8; 9];
+        nine.copy_from_slice(&c[s * 9..s * 9 + 9]);
+        table::numbered(&nine)
+    };
+    let v = [suit(0), suit(1), suit(2), exact::honors_plain(&c[27..34])];
+    Ok(vector::four_suits_distance(&v, melds))
 }
 
 /// Whether a complete hand (3k + 2 tiles, counting 3 per declared meld) wins: its shanten is −1,

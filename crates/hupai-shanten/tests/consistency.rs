@@ -229,3 +229,39 @@ fn no_panic_on_extreme_hands() {
     let h: Hand = "1111m2222m3333m4m*".parse().unwrap();
     assert_eq!(shanten(&h, &fifth).unwrap().number, -1);
 }
+
+/// `melds_distance` on a hand's concealed tiles is its melds-form shanten plus one; taking tiles
+/// out never brings it nearer, and costs at most one tile a tile taken out.
+#[test]
+fn melds_distance_agrees_with_shanten() {
+    let mut rng = Rng(0x5eed_d157);
+    for i in 0..4000 {
+        let size = [13, 14, 10, 11, 7][i % 5];
+        let declared = (14 - size) / 3;
+        let hand = random_hand_of(&mut rng, Rules::STANDARD.tiles.kinds().bits(), size, 0, 0);
+        let needed = 4 - declared;
+        let d = hupai_shanten::melds_distance(hand.concealed(), needed).unwrap();
+        let s = shanten(&hand, &Rules::STANDARD).unwrap();
+        assert_eq!(i16::from(d) - 1, i16::from(s.melds), "{hand}");
+        let mut fewer = *hand.concealed();
+        let k = rng.below(34);
+        if fewer.0[k] > 0 {
+            fewer.0[k] -= 1;
+            let e = hupai_shanten::melds_distance(&fewer, needed).unwrap();
+            assert!(e >= d && e <= d + 1, "{hand} without kind {k}: {e} against {d}");
+        }
+    }
+}
+
+#[test]
+fn melds_distance_refuses_what_no_hand_holds() {
+    let mut five = TileCounts::EMPTY;
+    five.0[3] = 5;
+    assert!(matches!(hupai_shanten::melds_distance(&five, 4), Err(hupai_tiles::Error::TooManyCopies { count: 5, .. })));
+    assert!(matches!(
+        hupai_shanten::melds_distance(&TileCounts::EMPTY, 9),
+        Err(hupai_tiles::Error::TooManyMelds { found: 9, .. })
+    ));
+    // Nothing held: four melds and a pair are fourteen tiles to add.
+    assert_eq!(hupai_shanten::melds_distance(&TileCounts::EMPTY, 4).unwrap(), 14);
+}
