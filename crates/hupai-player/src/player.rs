@@ -287,8 +287,12 @@ impl<'a> Context<'a> {
 
     /// The routes to a yaku as this seat reads them (its value honors, the rules' open tanyao,
     /// the tiles seen).
-    fn routes<'b>(&'b self, value_honor: &'b dyn Fn(usize) -> bool) -> Routes<'b> {
-        Routes { value_honor, open_tanyao: self.rules.scoring_options().has_open_tanyao, visible: &self.table.visible }
+    fn routes(&self) -> Routes<'_> {
+        Routes {
+            value_honors: std::array::from_fn(|i| self.is_value_honor(27 + i)),
+            open_tanyao: self.rules.scoring_options().has_open_tanyao,
+            visible: &self.table.visible,
+        }
     }
 
     /// The likeliest opponent to be ready: how likely.
@@ -635,8 +639,7 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         rough: (f64, f64, f64),
     }
     let mut raws: ArrayVec<Raw, 34> = ArrayVec::new();
-    let value_honor = |k: usize| ctx.is_value_honor(k);
-    let routes = ctx.routes(&value_honor);
+    let routes = ctx.routes();
     for option in &advice {
         let Discard::Tile(t) = option.discard else { continue };
         let k = t.index();
@@ -843,8 +846,7 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         return explanation(pass, Mode::Call, "pass".into(), ctx.threat, &[], explain);
     };
     let now = now.number;
-    let value_honor = |k: usize| ctx.is_value_honor(k);
-    let routes = ctx.routes(&value_honor);
+    let routes = ctx.routes();
     // How far the hand is from a win with a yaku: closed, riichi's (the plain shanten).
     let route_now = routes.shanten(&counts, &ctx.melds, ctx.closed.then_some(now));
     let visible = ctx.visible();

@@ -14,8 +14,9 @@ pub(crate) const NO_ROUTE: i8 = 99;
 
 /// What the routes need to know of the table and the rules.
 pub(crate) struct Routes<'a> {
-    /// Whether kind `k` is a value honor for this seat (a dragon, the round or seat wind).
-    pub(crate) value_honor: &'a dyn Fn(usize) -> bool,
+    /// Which honors (east … red dragon) are value honors for this seat: the dragons, the round
+    /// and seat winds.
+    pub(crate) value_honors: [bool; 7],
     /// Whether all simples counts open (喰いタン).
     pub(crate) open_tanyao: bool,
     /// Copies of each kind seen outside the hand (rivers, melds, dora indicators).
@@ -35,13 +36,13 @@ impl Routes<'_> {
         // is one pon away (the pon's tile counted as one more to draw).
         let value_meld = melds
             .iter()
-            .any(|m| !matches!(m, Meld::Chi(_)) && m.tile().index() >= 27 && (self.value_honor)(m.tile().index()));
-        let value_held = (27..34).any(|k| counts[k] >= 3 && (self.value_honor)(k));
+            .any(|m| !matches!(m, Meld::Chi(_)) && m.tile().index() >= 27 && self.value_honors[m.tile().index() - 27]);
+        let value_held = (27..34).any(|k| counts[k] >= 3 && self.value_honors[k - 27]);
         if value_meld || value_held {
             best = best.min(distance(counts, need));
         } else if need > 0 {
             for k in 27..34 {
-                if counts[k] == 2 && (self.value_honor)(k) && counts[k] + self.visible[k] < 4 {
+                if counts[k] == 2 && self.value_honors[k - 27] && counts[k] + self.visible[k] < 4 {
                     let mut rest = *counts;
                     rest[k] = 0;
                     best = best.min(distance(&rest, need - 1).saturating_add(1));
