@@ -97,13 +97,12 @@ fn stream_copy(dst: &mut [bool], src: &[bool]) {
     let body = head + (dst.len() - head) / 16 * 16;
     dst[..head].copy_from_slice(&src[..head]);
     for i in (head..body).step_by(16) {
-        // SAFETY: `i + 16 <= body <= src.len()`: the 16 bytes read are within `src` (an
-        // unaligned load).
-        let v = unsafe { _mm_loadu_si128(src.as_ptr().add(i).cast::<__m128i>()) };
-        // SAFETY: `i + 16 <= dst.len()` and `dst`'s address plus `i` is a multiple of 16 (`head`
-        // aligns it, and the steps are of 16): an aligned store within `dst`. The bytes stored
-        // are `src`'s, each a `bool` (0 or 1), so `dst` holds valid `bool`s.
-        unsafe { _mm_stream_si128(dst.as_mut_ptr().add(i).cast::<__m128i>(), v) };
+        // SAFETY: the 16 bytes read are a slice of `src` (an unaligned load).
+        let v = unsafe { _mm_loadu_si128(src[i..i + 16].as_ptr().cast::<__m128i>()) };
+        // SAFETY: the 16 bytes written are a slice of `dst` whose address is a multiple of 16
+        // (`head` aligns it, and the steps are of 16), as the aligned store needs. The bytes
+        // stored are `src`'s, each a `bool` (0 or 1), so `dst` holds valid `bool`s.
+        unsafe { _mm_stream_si128(dst[i..i + 16].as_mut_ptr().cast::<__m128i>(), v) };
     }
     dst[body..].copy_from_slice(&src[body..]);
     // Streaming stores are not ordered with later stores: fenced before the memory is handed to

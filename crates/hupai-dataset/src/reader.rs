@@ -1334,9 +1334,11 @@ fn replay_game(
         let cells = to.hand_deltas[..n * p].chunks_exact_mut(p).zip(to.final_scores[..n * p].chunks_exact_mut(p));
         for (row, (hand_deltas, final_scores)) in cells.enumerate() {
             let d = deltas(to.hand[row]);
-            for s in 0..p {
-                hand_deltas[s] = d[s];
-                final_scores[s] = last[s];
+            for ((h, f), (&delta, &score)) in
+                hand_deltas.iter_mut().zip(final_scores.iter_mut()).zip(d.iter().zip(&last))
+            {
+                *h = delta;
+                *f = score;
             }
             to.rank[row] = rank[usize::from(to.seat[row] as u8 & 3)];
         }
