@@ -18,6 +18,7 @@
 
 pub mod action_table;
 pub mod features;
+mod masks;
 pub mod npz;
 mod reader;
 mod stream;

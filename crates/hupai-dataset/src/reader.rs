@@ -15,6 +15,7 @@ use rayon::prelude::*;
 
 use crate::action_table::{ActionTable, Family};
 use crate::features;
+use crate::masks::MaskBlock;
 
 /// The feature planes written for each decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1020,6 +1021,8 @@ pub(crate) struct Rows {
     /// Rows of a game written straight into caller memory (not held here): its decisions,
     /// those past the memory's room counted but not written.
     direct: usize,
+    /// The block the masks written into caller memory are built in.
+    masks: MaskBlock,
 }
 
 impl Rows {
@@ -1104,7 +1107,7 @@ impl Rows {
 
     /// Writes the first `n` rows into `out` from its row `at` on (the room checked by the
     /// caller), each row's mask written from its ids.
-    fn write_into(&self, out: &mut ColumnsMut<'_>, at: usize, n: usize, w: Widths) {
+    fn write_into(&mut self, out: &mut ColumnsMut<'_>, at: usize, n: usize, w: Widths) {
         fn put<T: Copy>(out: &mut [T], from: &[T], at: usize, n: usize, width: usize) {
             if width > 0 && n > 0 {
                 out[at * width..(at + n) * width].copy_from_slice(&from[..n * width]);
@@ -1117,16 +1120,13 @@ impl Rows {
         if !c.planes_u8.is_empty() {
             put(out.planes_u8, &c.planes_u8, at, n, w.planes);
         }
-        let mask = &mut out.mask[at * w.actions..(at + n) * w.actions];
-        mask.fill(false);
+        self.masks.start(w.actions, at);
         let mut from = 0;
-        for (row, &end) in self.ends[..n].iter().enumerate() {
-            let row_mask = &mut mask[row * w.actions..(row + 1) * w.actions];
-            for &id in &self.ids[from..end as usize] {
-                row_mask[usize::from(id)] = true;
-            }
+        for &end in &self.ends[..n] {
+            self.masks.push(out.mask, self.ids[from..end as usize].iter().copied());
             from = end as usize;
         }
+        self.masks.finish(out.mask);
         put(out.action, &c.action, at, n, 1);
         put(out.seat, &c.seat, at, n, 1);
         put(out.file, &c.file, at, n, 1);
@@ -1204,16 +1204,16 @@ fn replay_game(
         }
         Err(e) => return Err(damaged("start".into(), 0, e)),
     }
-    let Rows { cols: out, ids, ends, .. } = rows;
+    let Rows { cols: out, ids, ends, masks, .. } = rows;
     let start = out.len();
     let p = family.players;
     let actions = ActionTable::of(family).len();
     let mut seen = 0usize;
     let mut hand: i32 = -1;
     let mut fault: Option<String> = None;
-    // The game's rows so far, and (into caller memory) the rows whose mask is zeroed: a few
-    // dozen rows' masks at a time, just before they are written.
-    let (mut count, mut zeroed) = (0usize, 0usize);
+    // The game's rows so far; into caller memory, their masks built a block of rows at a time.
+    let mut count = 0usize;
+    masks.start(actions, 0);
     // Each seat's planes kept from decision to decision, only the changed planes written again.
     let mut running_f32 = features::Running::<f32>::new(family);
     let mut running_u8 = features::Running::<u8>::new(family);
@@ -1243,17 +1243,7 @@ fn replay_game(
                 // Past the room: counted, not written.
                 return;
             }
-            if row >= zeroed {
-                let upto = (row + 64).min(to.action.len());
-                to.mask[zeroed * actions..upto * actions].fill(false);
-                zeroed = upto;
-            }
-            let mask = &mut to.mask[row * actions..(row + 1) * actions];
-            for action in d.legal.iter() {
-                if let Some(id) = table.id(action) {
-                    mask[usize::from(id)] = true;
-                }
-            }
+            masks.push(to.mask, d.legal.iter().filter_map(|action| table.id(action)));
             to.action[row] = taken as i16;
             to.seat[row] = d.seat as i8;
             to.file[row] = job.file;
@@ -1337,9 +1327,19 @@ fn replay_game(
         }
     };
     if let Some(to) = direct {
-        for row in 0..count.min(to.action.len()) {
-            to.hand_deltas[row * p..(row + 1) * p].copy_from_slice(&deltas(to.hand[row])[..p]);
-            to.final_scores[row * p..(row + 1) * p].copy_from_slice(&last[..p]);
+        rows.masks.finish(to.mask);
+        let n = count.min(to.action.len());
+        // Element by element: a copy of three or four numbers, its length not known when
+        // compiling, was a call to `memcpy` for each row.
+        let cells = to.hand_deltas[..n * p].chunks_exact_mut(p).zip(to.final_scores[..n * p].chunks_exact_mut(p));
+        for (row, (hand_deltas, final_scores)) in cells.enumerate() {
+            let d = deltas(to.hand[row]);
+            for ((h, f), (&delta, &score)) in
+                hand_deltas.iter_mut().zip(final_scores.iter_mut()).zip(d.iter().zip(&last))
+            {
+                *h = delta;
+                *f = score;
+            }
             to.rank[row] = rank[usize::from(to.seat[row] as u8 & 3)];
         }
         rows.direct = count;

@@ -83,6 +83,13 @@ fn check_state(game: &Game) -> usize {
             }
             for (from, pai, rinshan, on) in asked {
                 let scored = crate::family::riichi_win_scored(game, seat, from, pai, rinshan, on);
+                // Where the hand is complete and the shortcut says a yaku is sure, the scorer
+                // scores the win.
+                let complete = pai.kind().is_some_and(|k| p.waits.contains(k));
+                if complete && crate::family::yaku_certain(game, seat, from == seat) {
+                    assert!(scored, "seat {seat}, {pai} from {from}: a sure yaku the scorer refuses: {:?}", p.hand);
+                    checks += 1;
+                }
                 assert_eq!(
                     crate::family::can_win(game, seat, from, pai, rinshan, on),
                     scored,

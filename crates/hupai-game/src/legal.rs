@@ -644,7 +644,8 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         if p.waits.contains(kind) {
             hit |= bit;
             if !crate::family::furiten(game, s)
-                && crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard))
+                && (crate::family::yaku_certain(game, s, false)
+                    || crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)))
             {
                 ron |= bit;
                 asked |= bit;

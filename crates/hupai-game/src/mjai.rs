@@ -226,10 +226,15 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         // neither start a game nor a hand). Written as hupai writes them, alone on their line,
         // they are read in place, their end the line's: no search for the newline, no trimming.
         if let Some(Ok(log)) = current.as_mut()
-            && let Some((event, recorded, len)) = common_prefix(&bytes[from..])
+            && let Some((actor, pai, tsumogiri, len)) = common_fields(&bytes[from..])
             && matches!(bytes.get(from + len), None | Some(b'\n'))
         {
-            log.events.push(LogEvent { event, at, recorded });
+            // Built where it goes (an event returned through memory was written field by field
+            // and read back in 16-byte pieces, each read waiting for the writes to land).
+            log.events.push(match tsumogiri {
+                None => LogEvent { event: Event::Tsumo { actor, pai }, at, recorded: false },
+                Some(tsumogiri) => LogEvent { event: Event::Dahai { actor, pai, tsumogiri }, at, recorded: true },
+            });
             at += 1;
             from += len + 1;
             continue;
@@ -701,7 +706,28 @@ fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
 
 /// [`common_line`]'s match at the start of `b`, which may go on past it (the rest of a log):
 /// the event, whether it records its result, and the bytes it takes.
+#[inline]
 fn common_prefix(b: &[u8]) -> Option<(Event, bool, usize)> {
+    let (actor, pai, tsumogiri, len) = common_fields(b)?;
+    Some(match tsumogiri {
+        None => (Event::Tsumo { actor, pai }, false, len),
+        Some(tsumogiri) => (Event::Dahai { actor, pai, tsumogiri }, true, len),
+    })
+}
+
+/// Whether `b` holds `text` from `at` on: a comparison of a size known when compiling, which
+/// the compiler writes as a few word comparisons (a slice's `starts_with` of a constant called
+/// `memcmp` for each: three or four calls a line).
+#[inline(always)]
+fn holds<const N: usize>(b: &[u8], at: usize, text: &[u8; N]) -> bool {
+    b.get(at..).and_then(|rest| rest.first_chunk::<N>()) == Some(text)
+}
+
+/// [`common_prefix`]'s fields: the seat, the tile, for a discard whether it was tsumogiri (none
+/// for a draw), and the bytes the line takes. Scalars rather than an event: the event is then
+/// written once, where it goes.
+#[inline(always)]
+fn common_fields(b: &[u8]) -> Option<(Seat, Pai, Option<bool>, usize)> {
     // The seat's digit, then `,"pai":"`, the tile's name and its closing quote: the seat, the
     // tile and where what follows starts.
     let seat_and_tile = |at: usize| -> Option<(Seat, Pai, usize)> {
@@ -709,41 +735,42 @@ fn common_prefix(b: &[u8]) -> Option<(Event, bool, usize)> {
             d @ b'0'..=b'3' => d - b'0',
             _ => return None,
         };
-        let rest = b.get(at + 1..)?.strip_prefix(br#","pai":""#)?;
+        if !holds(b, at + 1, br#","pai":""#) {
+            return None;
+        }
+        let name = at + 9;
+        let rest = b.get(name..)?;
         let len = rest.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
         if rest[len] != b'"' {
             return None;
         }
-        let next = b.len() - rest.len() + len + 1;
-        Some((actor, Pai::from_name_bytes(&rest[..len])?, next))
+        Some((actor, Pai::from_name_bytes(&rest[..len])?, name + len + 1))
     };
-    // The closing text `tail` at `at`: where the match ends.
-    let ends = |at: usize, tail: &[u8]| b.get(at..)?.starts_with(tail).then_some(at + tail.len());
-    const ACTOR_FIRST: &[u8] = br#"{"actor":"#;
-    const TSUMO_FIRST: &[u8] = br#"{"type":"tsumo","actor":"#;
-    const DAHAI_FIRST: &[u8] = br#"{"type":"dahai","actor":"#;
-    if b.starts_with(ACTOR_FIRST) {
-        let (actor, pai, at) = seat_and_tile(ACTOR_FIRST.len())?;
-        if let Some(end) = ends(at, br#","type":"tsumo"}"#) {
-            return Some((Event::Tsumo { actor, pai }, false, end));
+    if holds(b, 0, br#"{"actor":"#) {
+        let (actor, pai, at) = seat_and_tile(9)?;
+        const TSUMO: &[u8; 16] = br#","type":"tsumo"}"#;
+        const KEPT: &[u8; 34] = br#","tsumogiri":false,"type":"dahai"}"#;
+        const DRAWN: &[u8; 33] = br#","tsumogiri":true,"type":"dahai"}"#;
+        if holds(b, at, TSUMO) {
+            return Some((actor, pai, None, at + TSUMO.len()));
         }
-        if let Some(end) = ends(at, br#","tsumogiri":false,"type":"dahai"}"#) {
-            return Some((Event::Dahai { actor, pai, tsumogiri: false }, true, end));
+        if holds(b, at, KEPT) {
+            return Some((actor, pai, Some(false), at + KEPT.len()));
         }
-        let end = ends(at, br#","tsumogiri":true,"type":"dahai"}"#)?;
-        return Some((Event::Dahai { actor, pai, tsumogiri: true }, true, end));
+        return holds(b, at, DRAWN).then_some((actor, pai, Some(true), at + DRAWN.len()));
     }
-    if b.starts_with(TSUMO_FIRST) {
-        let (actor, pai, at) = seat_and_tile(TSUMO_FIRST.len())?;
-        return ends(at, b"}").map(|end| (Event::Tsumo { actor, pai }, false, end));
+    if holds(b, 0, br#"{"type":"tsumo","actor":"#) {
+        let (actor, pai, at) = seat_and_tile(24)?;
+        return holds(b, at, b"}").then_some((actor, pai, None, at + 1));
     }
-    if b.starts_with(DAHAI_FIRST) {
-        let (actor, pai, at) = seat_and_tile(DAHAI_FIRST.len())?;
-        if let Some(end) = ends(at, br#","tsumogiri":false}"#) {
-            return Some((Event::Dahai { actor, pai, tsumogiri: false }, true, end));
+    if holds(b, 0, br#"{"type":"dahai","actor":"#) {
+        let (actor, pai, at) = seat_and_tile(24)?;
+        const KEPT: &[u8; 19] = br#","tsumogiri":false}"#;
+        const DRAWN: &[u8; 18] = br#","tsumogiri":true}"#;
+        if holds(b, at, KEPT) {
+            return Some((actor, pai, Some(false), at + KEPT.len()));
         }
-        let end = ends(at, br#","tsumogiri":true}"#)?;
-        return Some((Event::Dahai { actor, pai, tsumogiri: true }, true, end));
+        return holds(b, at, DRAWN).then_some((actor, pai, Some(true), at + DRAWN.len()));
     }
     None
 }

@@ -158,7 +158,7 @@ impl Pai {
 
     /// A tile's name as bytes (a log's text between quotes), read as [`str::parse`] reads it;
     /// none where that gives an error. The common names take no UTF-8 check and no call.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn from_name_bytes(name: &[u8]) -> Option<Pai> {
         match Pai::from_common_name(name) {
             Some(pai) => Some(pai),

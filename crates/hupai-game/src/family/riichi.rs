@@ -139,6 +139,16 @@ pub(crate) fn win_score(
 
 /// Whether `seat` wins on `pai` with a yaku: `win_score(…).is_some()`, asked of the scorer
 /// without building the score (a win offered is scored only if taken).
+/// Whether a complete hand of `seat` (the caller knows the tile completes it) surely wins with a
+/// yaku, without building its situation: an accepted riichi is one, and a closed hand winning by
+/// its own draw has menzen tsumo. Most wins a replay or a game checks are one or the other; the
+/// scorer is asked for the rest ([`wins_with_yaku`]). `fast_paths` checks that the scorer agrees
+/// wherever this says yes.
+pub(crate) fn yaku_certain(game: &Game, seat: Seat, tsumo: bool) -> bool {
+    let i = usize::from(seat & 3);
+    matches!(game.family.riichi.seats[i].riichi, Riichi::Accepted { .. }) || (tsumo && game.players[i].is_closed())
+}
+
 pub(crate) fn wins_with_yaku(
     game: &Game,
     seat: Seat,
@@ -545,7 +555,7 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, replacement: bool) {
     }
     game.emit(Event::Tsumo { actor: seat, pai });
     let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
-        && super::can_win(game, seat, seat, pai, replacement, None);
+        && (yaku_certain(game, seat, true) || super::can_win(game, seat, seat, pai, replacement, None));
     game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
 }
 
