@@ -917,8 +917,11 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             loss: 0.0,
             value,
         }));
-        // Under a threat only a call that makes the hand ready is worth opening it.
-        if ctx.threat >= 0.5 && shanten > 0 {
+        // Against an opponent likely enough ready to fold against, only a call that makes the
+        // hand ready is worth opening it. The sum of the opponents' ready chances (`ctx.threat`)
+        // passes 0.5 by mid-hand with no one near ready (three closed hands at 17 discards), and
+        // blocking on it passed most of the calls majiang-ai makes in that band.
+        if ctx.biggest_threat() >= FOLD_THREAT && shanten > 0 {
             continue;
         }
         if let Some(c) = exact {

@@ -350,3 +350,66 @@ fn folds_with_a_tile_almost_as_safe_that_keeps_the_hand() {
     assert_eq!(why.chosen, dahai("7p", false), "{why:#?}");
     assert!(!why.reason.contains("almost as safe"), "{why:#?}");
 }
+
+/// After a discard, `seat` makes the call of `pai` its legal actions hold (the first chi or pon
+/// of that tile), the others pass.
+fn call(g: &mut Game, seat: u8, kind: &str, claimed: &str) {
+    let action = g
+        .legal_actions(seat)
+        .iter()
+        .copied()
+        .find(|a| {
+            a.kind() == kind
+                && matches!(a, Action::Chi { pai, .. } | Action::Pon { pai, .. } if *pai == self::pai(claimed))
+        })
+        .unwrap_or_else(|| panic!("seat {seat} cannot {kind} {claimed}: {:?}", g.legal_actions(seat)));
+    while let Some(s) = g.next_seat() {
+        if s == seat || !g.legal_actions(s).contains(&Action::None) {
+            break;
+        }
+        g.apply(s, Action::None).unwrap();
+    }
+    g.apply(seat, action).unwrap();
+    pass_all(g);
+}
+
+/// The seat to act draws and throws the tile drawn; the claims on it are passed.
+fn tsumogiri(g: &mut Game) {
+    let seat = g.next_seat().expect("a seat to act");
+    let drawn = g.view(seat).drawn.expect("a tile drawn");
+    g.apply(seat, Action::Dahai { pai: drawn, tsumogiri: true }).unwrap();
+    pass_all(g);
+}
+
+#[test]
+fn calls_while_no_single_opponent_is_likely_ready() {
+    // Seats 2 and 3 each chi early, then every seat throws what it draws for eight go-arounds,
+    // and the dealer throws a white dragon. No one has declared riichi; each opponent's ready
+    // chance is at most about a fifth, their sum over a half. The pon that brings seat 1 nearer
+    // a win with the dragon's yaku (two from ready after it) is made: only an opponent likely
+    // enough ready to fold against stops a call that does not make the hand ready.
+    let seat1 = "1239m145p178s255z";
+    let draws =
+        format!("5m3m{}4s", "1z3z4z6z".repeat(2) + "7z8p9p1s" + "9s9m8m7s" + "3z4z1z6z" + "2s7p6p8s" + "1z9p9s2p");
+    let mut g = game([DEALER, seat1, SEAT2, SEAT3], &draws, "9m");
+    tsumogiri(&mut g);
+    assert_eq!(g.next_seat(), Some(1));
+    g.apply(1, dahai("3m", true)).unwrap();
+    call(&mut g, 2, "chi", "3m");
+    g.apply(2, dahai("2p", false)).unwrap();
+    call(&mut g, 3, "chi", "2p");
+    g.apply(3, dahai("7z", false)).unwrap();
+    pass_all(&mut g);
+    for _ in 0..8 * 4 {
+        tsumogiri(&mut g);
+    }
+    assert_eq!(g.next_seat(), Some(0));
+    g.apply(0, dahai("5z", false)).unwrap();
+    let view = g.view(1);
+    assert!(view.riichi.iter().all(|&r| !r), "no riichi: {:?}", view.riichi);
+    let why = Hupai::new().explain(&g, 1).unwrap();
+    assert!(why.threat >= 0.5, "the opponents' ready chances sum past a half: {why:#?}");
+    assert!(matches!(why.chosen, Action::Pon { pai, .. } if pai == self::pai("5z")), "{why:#?}");
+    let pon = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
+    assert!(pon.shanten.is_some_and(|s| s > 0), "{why:#?}");
+}
