@@ -6,7 +6,8 @@
 //! # The model
 //!
 //! One player. After the discard asked about, `turns` draws remain (17 by default); each turn the
-//! player draws one tile from the unseen wall and discards one. No calls, no other player wins.
+//! player draws one tile from the unseen wall and discards one. No calls (unless [`EvOptions::calls`]
+//! counts them as more frequent draws), no other player wins.
 //! The unseen copies of each kind (four per kind of the rules' tile set, minus the hand's
 //! concealed, declared and wildcard-tile copies, minus the visible tiles given) stay fixed over
 //! the horizon, and a draw is kind `t` with probability `unseen(t) / S`, `S` their sum (as if
@@ -171,6 +172,53 @@ impl std::fmt::Display for Policy {
     }
 }
 
+/// Later calls counted in the odds of a hand that may still call (an open one): while the hand is
+/// not ready, a draw that lowers its shanten and that it could also claim from another player's
+/// discard comes to it more often than the wall alone brings it.
+///
+/// Per turn, a kind the hand holds two of comes `1 + pon` times as often as a draw brings it (the
+/// other players' discards, any of which it may pon), one that completes a run with two tiles the
+/// hand holds `1 + chi` times (the discards of the player before it), the larger when both hold.
+/// The hand after a call is taken to be the hand after keeping the drawn tile: a called triplet or
+/// run counts as a concealed one (its shape is the same; a scorer sees it concealed). A ready hand
+/// wins by its draws only, as without calls; never with riichi (a declared hand calls nothing).
+/// The weights are a model, not a count: [`Calls::FOUR_PLAYERS`] counts a pon's tiles three times
+/// a draw and a chi's twice, as 電脳麻将's AI weighs them (`eval_fulou`, which counts a pon's four
+/// times).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Calls {
+    /// Extra arrivals, in draws, of a kind the hand could pon.
+    pub pon: f64,
+    /// Extra arrivals, in draws, of a kind the hand could chi.
+    pub chi: f64,
+}
+
+impl Calls {
+    /// Four players: three players' discards to pon from, one to chi from.
+    pub const FOUR_PLAYERS: Calls = Calls { pon: 2.0, chi: 1.0 };
+    /// Three players: two players' discards to pon from, no chi.
+    pub const THREE_PLAYERS: Calls = Calls { pon: 1.0, chi: 0.0 };
+
+    /// How many times a draw's chance kind `t` comes to a hand holding `counts` (before the draw).
+    pub(crate) fn weight(&self, counts: &[u8; 34], t: usize) -> f64 {
+        let mut extra: f64 = 0.0;
+        if counts[t] >= 2 {
+            extra = self.pon;
+        }
+        if t < 27 {
+            let rank = t % 9;
+            let held = |d: isize| {
+                let r = rank as isize + d;
+                (0..9).contains(&r) && counts[(t as isize + d) as usize] > 0
+            };
+            if (held(-2) && held(-1)) || (held(-1) && held(1)) || (held(1) && held(2)) {
+                extra = extra.max(self.chi);
+            }
+        }
+        1.0 + extra.max(0.0)
+    }
+}
+
 /// What to ask: the horizon, the policy class, riichi, the tiles seen, the wildcard tile and the
 /// scorer.
 #[derive(Clone, Copy)]
@@ -195,6 +243,9 @@ pub struct EvOptions<'a> {
     pub scorer: Option<&'a dyn WinValue>,
     /// Most hands to visit before giving up ([`EvError::TooManyHands`]).
     pub max_hands: usize,
+    /// Later calls counted while the hand is not ready ([`Calls`]); `None`: draws only. Ignored
+    /// with [`EvOptions::riichi`] on a closed hand, and with a wildcard tile.
+    pub calls: Option<Calls>,
 }
 
 impl Default for EvOptions<'_> {
@@ -207,6 +258,7 @@ impl Default for EvOptions<'_> {
             wildcard_tile: None,
             scorer: None,
             max_hands: DEFAULT_MAX_HANDS,
+            calls: None,
         }
     }
 }
@@ -221,6 +273,7 @@ impl std::fmt::Debug for EvOptions<'_> {
             .field("wildcard_tile", &self.wildcard_tile)
             .field("scorer", &self.scorer.is_some())
             .field("max_hands", &self.max_hands)
+            .field("calls", &self.calls)
             .finish()
     }
 }

@@ -32,7 +32,7 @@ pub use deal::{
     Estimate, Odds, OddsError, Rng, Wall, estimate, estimate_in, estimate_with_wildcard_tile, exact, exact_in,
     exact_with_wildcard_tile, exact_with_wildcard_tile_in,
 };
-pub use ev::{DiscardEv, EvError, EvOptions, Evaluator, Figures, Policy, WinValue, discard_ev, hand_ev};
+pub use ev::{Calls, DiscardEv, EvError, EvOptions, Evaluator, Figures, Policy, WinValue, discard_ev, hand_ev};
 
 // The crate README's example runs as a doctest, so it cannot drift.
 #[doc = include_str!("../README.md")]

@@ -25,6 +25,8 @@ enum Asked {
     Scored,
     /// With the test scorer, riichi at tenpai.
     Riichi,
+    /// With the test scorer and later calls counted (four players' weights).
+    Calls,
 }
 
 /// Compares every discard of `count` hands per (rules, wildcards, shanten); returns the discards
@@ -56,19 +58,30 @@ fn compare_hand(
     let plain = test_score;
     let scorer: Option<&dyn WinValue> = match asked {
         Asked::Odds => None,
-        Asked::Scored => Some(&plain),
+        Asked::Scored | Asked::Calls => Some(&plain),
         Asked::Riichi => Some(&TestScorer),
     };
+    let calls = (asked == Asked::Calls).then_some(ev::Calls::FOUR_PLAYERS);
     let riichi = asked == Asked::Riichi;
     let (hand, visible) = deal(rng, setting, wildcards, target);
-    let options =
-        EvOptions { turns, policy, riichi, visible, wildcard_tile: setting.wild, scorer, ..EvOptions::default() };
+    let options = EvOptions {
+        turns,
+        policy,
+        riichi,
+        visible,
+        wildcard_tile: setting.wild,
+        scorer,
+        calls,
+        ..EvOptions::default()
+    };
     let table = ev::discard_ev(&hand, &setting.rules, &options).expect("discard_ev");
     let mut reference = Reference::new(setting.rules, probabilities(&hand, &setting.rules, &visible), setting.wild);
     reference.hand_changes = policy.hand_changes;
     reference.shanten_back = policy.shanten_back;
     reference.scored = scorer.is_some();
     reference.riichi = riichi.then_some((TEST_DEPOSIT, visible));
+    // With a wildcard tile the odds count draws only.
+    reference.calls = calls.filter(|_| setting.wild.is_none()).map(|c| (c.pon, c.chi));
     let expected = discards(&hand);
     assert_eq!(table.len(), expected.len(), "{} {hand}: one line per distinct discard", setting.name);
     for line in &table {
@@ -129,6 +142,19 @@ fn shanten_back_equals_the_reference() {
     let both = Policy::SHORTEST_PATH.with_shanten_back(true).with_hand_changes(true);
     let compared = compared + compare(both, Asked::Odds, count / 2 + 1, |_| 2, &[0, 1], 15);
     assert!(compared > 20, "{compared}");
+}
+
+#[test]
+fn later_calls_equal_the_reference() {
+    let count = if full() { 12 } else { 2 };
+    let compared = compare(Policy::SHORTEST_PATH, Asked::Calls, count, |s| [3, 2, 2][s as usize], &[0, 1, 2], 19);
+    assert!(compared > 100, "{compared}");
+    let count = if full() { 6 } else { 1 };
+    let changes = Policy::SHORTEST_PATH.with_hand_changes(true);
+    let back = Policy::SHORTEST_PATH.with_shanten_back(true);
+    let compared = compare(changes, Asked::Calls, count, |_| 2, &[0, 1], 20)
+        + compare(back, Asked::Calls, count, |_| 2, &[0, 1], 21);
+    assert!(compared > 40, "{compared}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! never another seat's concealed tiles or the wall.
 
 use arrayvec::ArrayVec;
-use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
+use hupai::odds::ev::{Calls, EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
 use hupai_game::policy::{Policy, discard_of_kind};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
@@ -293,6 +293,14 @@ impl<'a> Context<'a> {
             open_tanyao: self.rules.scoring_options().has_open_tanyao,
             visible: &self.table.visible,
         }
+    }
+
+    /// The later calls an open hand's odds count: a kind it could pon comes from every opponent's
+    /// discards, one it could chi from the player before it (none with three players). A closed
+    /// hand's odds count none: it plans riichi.
+    fn calls(&self, open: bool) -> Option<Calls> {
+        let calls = if self.view.players == 3 { Calls::THREE_PLAYERS } else { Calls::FOUR_PLAYERS };
+        open.then_some(calls)
     }
 
     /// The likeliest opponent to be ready: how likely.
@@ -607,6 +615,7 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             visible,
             scorer: Some(&valuer as &dyn WinValue),
             max_hands: MAX_HANDS,
+            calls: ctx.calls(!ctx.closed),
             ..EvOptions::default()
         };
         Evaluator::new(&hand, &ctx.hand_rules, &options).ok()
@@ -1012,6 +1021,7 @@ fn call_figures(
         visible: TileCounts(visible),
         scorer: Some(valuer as &dyn WinValue),
         max_hands: MAX_HANDS,
+        calls: ctx.calls(true),
         ..EvOptions::default()
     };
     let mut evaluator = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?;
@@ -1068,6 +1078,7 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
             visible: ctx.visible(),
             scorer: Some(valuer as &dyn WinValue),
             max_hands: MAX_HANDS,
+            calls: ctx.calls(!ctx.closed),
             ..EvOptions::default()
         };
         let f = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?.figures(hand, horizon).ok()?;

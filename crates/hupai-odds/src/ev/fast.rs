@@ -101,8 +101,9 @@ impl Fast {
             return Ok(e);
         }
         let mut draws: Vec<(f64, Entry)> = Vec::with_capacity(35);
+        let counts = model.call_counts(key);
         for t in model.concrete(effective) {
-            draws.push((model.p[t], self.after_draw(model, key.plus(t), n - 1)?));
+            draws.push((model.arrival(counts.as_ref(), t), self.after_draw(model, key.plus(t), n - 1)?));
         }
         if let Some(p) = model.wild_draw(key)
             && model.wild_helps(key, effective, n)?
@@ -112,7 +113,15 @@ impl Fast {
         let e = self.alloc(model, 0.0)?;
         self.hands.insert(key, e);
         let at = self.at(e);
-        let stay = 1.0 - draws.iter().map(|&(p, _)| p).sum::<f64>();
+        let arriving = draws.iter().map(|&(p, _)| p).sum::<f64>();
+        if arriving > 1.0 {
+            // Counted calls can weigh a wide hand's useful kinds past one a turn: at most one
+            // tile comes a turn.
+            for (p, _) in &mut draws {
+                *p /= arriving;
+            }
+        }
+        let stay = (1.0 - arriving).max(0.0);
         let mut unvalued = false;
         for block in 0..self.stride / self.len {
             let base = at + block * self.len;

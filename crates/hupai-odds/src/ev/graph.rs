@@ -100,11 +100,34 @@ impl<'m, 'a> Graph<'m, 'a> {
         let first = self.edges.len() as u32;
         let locked = self.states[id as usize].locked;
         let mut stay = 1.0;
+        // Later calls ([`Model::arrival`]) raise the chance of the kinds that lower the shanten of
+        // a hand not ready, and the other kinds share what is left of the turn (as the shortest
+        // path's engine leaves it: its thrown draws are that rest).
+        let counts = if n > 0 { model.call_counts(key) } else { None };
+        let lowering = |t: usize| model.wild != Some(t) && effective & (1 << t) != 0 && model.room(key, t);
+        let (mut plain, mut called) = (0.0, 0.0);
+        if counts.is_some() {
+            for t in (0..34).filter(|&t| lowering(t)) {
+                plain += model.p[t];
+                called += model.arrival(counts.as_ref(), t);
+            }
+        }
+        let (lowering_scale, rest_scale) = if called >= 1.0 {
+            (1.0 / called, 0.0)
+        } else if plain < 1.0 {
+            (1.0, (1.0 - called) / (1.0 - plain))
+        } else {
+            (1.0, 0.0)
+        };
         for t in 0..34 {
-            let p = model.p[t];
-            if p == 0.0 {
+            if model.p[t] == 0.0 {
                 continue;
             }
+            let p = match counts {
+                None => model.p[t],
+                Some(_) if lowering(t) => model.arrival(counts.as_ref(), t) * lowering_scale,
+                Some(_) => model.p[t] * rest_scale,
+            };
             let is_wild = model.wild == Some(t);
             let (drawn, lowers) = if is_wild {
                 if model.wild_draw(key).is_none() {

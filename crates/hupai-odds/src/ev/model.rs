@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use hupai_shanten::Discard;
 use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
 
-use super::{EvError, EvOptions, WinValue};
+use super::{Calls, EvError, EvOptions, WinValue};
 
 /// Bits per kind's count in a [`Key`] (counts are 0–4).
 const COUNT_BITS: u32 = 3;
@@ -18,7 +18,7 @@ const COPIES_SHIFT: u32 = WILD_SHIFT + 8;
 
 /// A hand's concealed part as one integer: 34 counts of 3 bits, the wildcards (8 bits) and how many
 /// of them are physical copies of the wildcard tile (3 bits). Declared melds never change over the
-/// horizon (no calls), so they are not part of it. Adding or removing a tile is one addition.
+/// horizon (a call the odds count is taken as the tile kept concealed), so they are not part of it. Adding or removing a tile is one addition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Key(u128);
 
@@ -144,6 +144,8 @@ pub(crate) struct Model<'a> {
     ura_wall: [u8; 34],
     /// Most hands the engines may visit before giving up.
     pub(crate) max_hands: usize,
+    /// Later calls counted while not ready (never with riichi).
+    calls: Option<Calls>,
 }
 
 /// A bit per kind.
@@ -177,6 +179,7 @@ impl<'a> Model<'a> {
             (true, Some(scorer)) => Some(scorer.riichi_deposit().ok_or(EvError::NoRiichi)?),
             (true, None) => return Err(EvError::NoRiichi),
         };
+        let riichi = deposit.filter(|_| hand.is_closed());
         Ok(Model {
             rules: *rules,
             melds: hand.melds().to_vec(),
@@ -185,10 +188,28 @@ impl<'a> Model<'a> {
             wild: options.wildcard_tile.map(Tile::index),
             turns: usize::from(options.turns),
             scorer: options.scorer,
-            riichi: deposit.filter(|_| hand.is_closed()),
+            riichi,
             ura_wall,
             max_hands: options.max_hands,
+            // A called wildcard tile is not modelled: with wildcards the odds count draws only.
+            calls: options.calls.filter(|_| riichi.is_none() && options.wildcard_tile.is_none()),
         })
+    }
+
+    /// The concealed counts of `key` when later calls are counted (what [`Model::arrival`] reads),
+    /// else `None`: read once per hand, not once per kind.
+    pub(crate) fn call_counts(&self, key: Key) -> Option<[u8; 34]> {
+        self.calls.map(|_| key.counts())
+    }
+
+    /// The chance per turn that kind `t` comes to a hand (its [`Model::call_counts`]) that is not
+    /// ready and whose shanten it lowers: the draw's, more when the hand could also call it
+    /// ([`Calls`]).
+    pub(crate) fn arrival(&self, counts: Option<&[u8; 34]>, t: usize) -> f64 {
+        match (&self.calls, counts) {
+            (Some(calls), Some(counts)) => self.p[t] * calls.weight(counts, t),
+            _ => self.p[t],
+        }
     }
 
     /// The key of a hand given as a [`Hand`] (its wildcard copies of the wildcard tile counted).

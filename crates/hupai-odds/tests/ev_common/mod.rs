@@ -189,6 +189,10 @@ pub struct Reference {
     pub scored: bool,
     /// Riichi at tenpai: the deposit, and the visible tiles (for the ura-dora indicator).
     pub riichi: Option<(f64, TileCounts)>,
+    /// Later calls: extra arrivals (in draws) of a kind that lowers the shanten of a hand not
+    /// ready, `pon` when the hand holds two of it, `chi` when it holds two tiles of a run with
+    /// it (the larger); the other kinds share what is left of the turn.
+    pub calls: Option<(f64, f64)>,
     memo: HashMap<State, [f64; 3]>,
     shanten: HashMap<Hand, i8>,
 }
@@ -203,6 +207,7 @@ impl Reference {
             shanten_back: false,
             scored: false,
             riichi: None,
+            calls: None,
             memo: HashMap::new(),
             shanten: HashMap::new(),
         }
@@ -238,8 +243,9 @@ impl Reference {
             [if n <= 0 { 1.0 } else { 0.0 }, 0.0, lost]
         } else {
             let mut acc = [0.0; 3];
+            let chances = self.chances(hand, n, declared);
             for t in Tile::ALL {
-                let p = self.p[t.index()];
+                let p = chances[t.index()];
                 if p == 0.0 {
                     continue;
                 }
@@ -255,6 +261,48 @@ impl Reference {
         };
         self.memo.insert(key, v);
         v
+    }
+
+    /// Each kind's chance to come this turn: the draw's, or with later calls counted (a hand not
+    /// ready, not declared) a lowering kind's raised by the calls and the rest scaled to fill
+    /// the turn.
+    fn chances(&mut self, hand: &Hand, n: i8, declared: bool) -> [f64; 34] {
+        let Some((pon, chi)) = self.calls.filter(|_| n > 0 && !declared) else { return self.p };
+        let counts = hand.concealed().0;
+        let mut lowering = [false; 34];
+        let (mut plain, mut called) = (0.0, 0.0);
+        let mut weight = [1.0; 34];
+        for t in Tile::ALL {
+            let k = t.index();
+            if self.p[k] == 0.0 || Some(t) == self.wild {
+                continue;
+            }
+            let Some(x) = draw(hand, t, self.wild) else { continue };
+            if self.shanten(&x) >= n {
+                continue;
+            }
+            lowering[k] = true;
+            let mut extra: f64 = if counts[k] >= 2 { pon } else { 0.0 };
+            if k < 27 {
+                let held = |r: i64| (0..9).contains(&r) && counts[k / 9 * 9 + r as usize] > 0;
+                let r = (k % 9) as i64;
+                if (held(r - 2) && held(r - 1)) || (held(r - 1) && held(r + 1)) || (held(r + 1) && held(r + 2)) {
+                    extra = extra.max(chi);
+                }
+            }
+            weight[k] = 1.0 + extra;
+            plain += self.p[k];
+            called += self.p[k] * weight[k];
+        }
+        std::array::from_fn(|k| {
+            if lowering[k] {
+                self.p[k] * weight[k] / called.max(1.0)
+            } else if called >= 1.0 || plain >= 1.0 {
+                0.0
+            } else {
+                self.p[k] * (1.0 - called) / (1.0 - plain)
+            }
+        })
     }
 
     /// The value of winning with `x` on `t`.
