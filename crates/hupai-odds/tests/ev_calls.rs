@@ -1,7 +1,8 @@
-//! Later calls in the odds ([`Calls`]): an open hand's figures change with the weights (rising
-//! where a kind that lowers its shanten is one it could call), not at all with none; a closed hand
-//! in the riichi model and a hand with a wildcard tile are not changed. (The figures against the
-//! model's definition are in `ev_reference.rs`.)
+//! Later calls in the odds ([`Calls`]): a call is made only when it helps, so an open hand's
+//! figures never fall as the weights grow, and rise where a kind that lowers its shanten is one it
+//! could call; with no weight nothing changes; a closed hand in the riichi model and a hand with a
+//! wildcard tile are not changed. (The figures against the model's definition are in
+//! `ev_reference.rs`.)
 
 use hupai_odds::ev::{self, Calls, EvOptions};
 use hupai_tiles::{Hand, Meld, Rules, Tile, TileCounts};
@@ -30,7 +31,9 @@ fn counts(text: &str) -> TileCounts {
 fn figures(hand: &Hand, calls: Option<Calls>, riichi: bool) -> Vec<(f64, f64, f64)> {
     let score = |_: &Hand, _: Tile| Some(1000.0);
     let options = EvOptions { turns: 8, calls, riichi, scorer: Some(&score), ..EvOptions::default() };
-    let table = ev::discard_ev(hand, &Rules::RIICHI, &options).expect("discard_ev");
+    let mut table = ev::discard_ev(hand, &Rules::RIICHI, &options).expect("discard_ev");
+    // Discard by discard (the table is ordered best first, which the weights change).
+    table.sort_by_key(|l| format!("{:?}", l.discard));
     table.iter().map(|l| (l.tenpai(), l.win(), l.score().unwrap_or(f64::NAN))).collect()
 }
 
@@ -46,9 +49,14 @@ fn an_open_hands_odds_rise_with_its_calls() {
     // No weight is no change.
     let none = figures(&hand, Some(Calls { pon: 0.0, chi: 0.0 }), false);
     assert_eq!(none, plain);
-    // Three players' weights (no chi) are neither.
+    // Three players' weights (no chi) lie between, figure by figure.
     let three = figures(&hand, Some(Calls::THREE_PLAYERS), false);
     assert!(three != plain && three != called, "{three:?}");
+    for ((p, t), c) in plain.iter().zip(&three).zip(&called) {
+        for (a, b) in [(p.0, t.0), (t.0, c.0), (p.1, t.1), (t.1, c.1), (p.2, t.2), (t.2, c.2)] {
+            assert!(a <= b + 1e-9, "{p:?} {t:?} {c:?}");
+        }
+    }
 }
 
 #[test]

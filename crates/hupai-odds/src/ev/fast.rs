@@ -100,41 +100,51 @@ impl Fast {
         if let Some(&e) = self.hands.get(&key) {
             return Ok(e);
         }
-        let mut draws: Vec<(f64, Entry)> = Vec::with_capacity(35);
+        // Per kind: the draw's chance, a call's (counted calls only) and the hand after it.
+        let mut draws: Vec<(f64, f64, Entry)> = Vec::with_capacity(35);
         let counts = model.call_counts(key);
         for t in model.concrete(effective) {
-            draws.push((model.arrival(counts.as_ref(), t), self.after_draw(model, key.plus(t), n - 1)?));
+            let call = model.arrival(counts.as_ref(), t) - model.p[t];
+            draws.push((model.p[t], call, self.after_draw(model, key.plus(t), n - 1)?));
         }
         if let Some(p) = model.wild_draw(key)
             && model.wild_helps(key, effective, n)?
         {
-            draws.push((p, self.after_draw(model, key.plus_wild_copy(), n - 1)?));
+            draws.push((p, 0.0, self.after_draw(model, key.plus_wild_copy(), n - 1)?));
         }
         let e = self.alloc(model, 0.0)?;
         self.hands.insert(key, e);
         let at = self.at(e);
-        let arriving = draws.iter().map(|&(p, _)| p).sum::<f64>();
+        let arriving = draws.iter().map(|&(p, call, _)| p + call).sum::<f64>();
         if arriving > 1.0 {
             // Counted calls can weigh a wide hand's useful kinds past one a turn: at most one
             // tile comes a turn.
-            for (p, _) in &mut draws {
+            for (p, call, _) in &mut draws {
                 *p /= arriving;
+                *call /= arriving;
             }
         }
         let stay = (1.0 - arriving).max(0.0);
         let mut unvalued = false;
         for block in 0..self.stride / self.len {
             let base = at + block * self.len;
-            // V[0] = 0 (not ready, no win); V[r] = Σ p·W[r − 1] + stay·V[r − 1].
+            // V[0] = 0 (not ready, no win); V[r] = Σ p·W[r − 1] + Σ call·max(W[r − 1], V[r − 1])
+            // + stay·V[r − 1]: a draw that lowers the shanten is kept, a call only made when it
+            // helps.
             for r in 1..self.len {
-                let mut v = stay * self.arena[base + r - 1];
-                for &(p, child) in &draws {
-                    v += p * self.arena[self.at(child) + block * self.len + r - 1];
+                let here = self.arena[base + r - 1];
+                let mut v = stay * here;
+                for &(p, call, child) in &draws {
+                    let w = self.arena[self.at(child) + block * self.len + r - 1];
+                    v += p * w;
+                    if call > 0.0 {
+                        v += call * w.max(here);
+                    }
                 }
                 self.arena[base + r] = v;
             }
         }
-        for &(_, child) in &draws {
+        for &(_, _, child) in &draws {
             unvalued |= self.unvalued[child as usize];
         }
         self.unvalued[e as usize] = unvalued;

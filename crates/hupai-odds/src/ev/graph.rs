@@ -102,7 +102,8 @@ impl<'m, 'a> Graph<'m, 'a> {
         let mut stay = 1.0;
         // Later calls ([`Model::arrival`]) raise the chance of the kinds that lower the shanten of
         // a hand not ready, and the other kinds share what is left of the turn (as the shortest
-        // path's engine leaves it: its thrown draws are that rest).
+        // path's engine leaves it: its thrown draws are that rest). A call is only made when it
+        // helps: the hand may stay instead.
         let counts = if n > 0 { model.call_counts(key) } else { None };
         let lowering = |t: usize| model.wild != Some(t) && effective & (1 << t) != 0 && model.room(key, t);
         let (mut plain, mut called) = (0.0, 0.0);
@@ -123,10 +124,14 @@ impl<'m, 'a> Graph<'m, 'a> {
             if model.p[t] == 0.0 {
                 continue;
             }
-            let p = match counts {
-                None => model.p[t],
-                Some(_) if lowering(t) => model.arrival(counts.as_ref(), t) * lowering_scale,
-                Some(_) => model.p[t] * rest_scale,
+            // The draw's chance, and a call's (a call may be declined: the hand staying is among
+            // its choices).
+            let (p, call) = match counts {
+                None => (model.p[t], 0.0),
+                Some(_) if lowering(t) => {
+                    (model.p[t] * lowering_scale, (model.arrival(counts.as_ref(), t) - model.p[t]) * lowering_scale)
+                }
+                Some(_) => (model.p[t] * rest_scale, 0.0),
             };
             let is_wild = model.wild == Some(t);
             let (drawn, lowers) = if is_wild {
@@ -140,7 +145,7 @@ impl<'m, 'a> Graph<'m, 'a> {
                 }
                 (key.plus(t), effective & (1 << t) != 0)
             };
-            stay -= p;
+            stay -= p + call;
             if n == 0 && lowers {
                 let value = model.win_value(drawn, t)?;
                 self.edges.push(Edge::Win { p, value: value.unwrap_or(0.0), unvalued: value.is_none() });
@@ -178,6 +183,12 @@ impl<'m, 'a> Graph<'m, 'a> {
                 return Err(EvError::Inconsistent);
             }
             self.edges.push(Edge::Choose { p, from, to });
+            if call > 0.0 {
+                let at = self.choices.len() as u32;
+                self.choices.extend_from_within(from as usize..to as usize);
+                self.choices.push(id);
+                self.edges.push(Edge::Choose { p: call, from: at, to: self.choices.len() as u32 });
+            }
         }
         self.states[id as usize].edges = first..self.edges.len() as u32;
         self.states[id as usize].stay = stay;

@@ -243,18 +243,20 @@ impl Reference {
             [if n <= 0 { 1.0 } else { 0.0 }, 0.0, lost]
         } else {
             let mut acc = [0.0; 3];
-            let chances = self.chances(hand, n, declared);
+            let (chances, calls) = self.chances(hand, n, declared);
             for t in Tile::ALL {
-                let p = chances[t.index()];
-                if p == 0.0 {
+                let (p, call) = (chances[t.index()], calls[t.index()]);
+                if p == 0.0 && call == 0.0 {
                     continue;
                 }
                 let got = match draw(hand, t, self.wild) {
                     None => self.state(hand, r - 1, spent, declared),
                     Some(x) => self.after(hand, &x, t, n, r, spent, declared),
                 };
+                // A call is made only when it helps, figure by figure: else the hand stays.
+                let stays = if call > 0.0 { self.state(hand, r - 1, spent, declared) } else { [0.0; 3] };
                 for i in 0..3 {
-                    acc[i] += p * got[i];
+                    acc[i] += p * got[i] + call * got[i].max(stays[i]);
                 }
             }
             acc
@@ -263,15 +265,15 @@ impl Reference {
         v
     }
 
-    /// Each kind's chance to come this turn: the draw's, or with later calls counted (a hand not
-    /// ready, not declared) a lowering kind's raised by the calls and the rest scaled to fill
-    /// the turn.
-    fn chances(&mut self, hand: &Hand, n: i8, declared: bool) -> [f64; 34] {
-        let Some((pon, chi)) = self.calls.filter(|_| n > 0 && !declared) else { return self.p };
+    /// Each kind's chance to come this turn by a draw and by a call: the draw's alone, or with
+    /// later calls counted (a hand not ready, not declared) a call's beside the draw's for a
+    /// lowering kind the hand could call, the other kinds scaled to fill the rest of the turn.
+    fn chances(&mut self, hand: &Hand, n: i8, declared: bool) -> ([f64; 34], [f64; 34]) {
+        let Some((pon, chi)) = self.calls.filter(|_| n > 0 && !declared) else { return (self.p, [0.0; 34]) };
         let counts = hand.concealed().0;
         let mut lowering = [false; 34];
         let (mut plain, mut called) = (0.0, 0.0);
-        let mut weight = [1.0; 34];
+        let mut extra = [0.0; 34];
         for t in Tile::ALL {
             let k = t.index();
             if self.p[k] == 0.0 || Some(t) == self.wild {
@@ -282,27 +284,29 @@ impl Reference {
                 continue;
             }
             lowering[k] = true;
-            let mut extra: f64 = if counts[k] >= 2 { pon } else { 0.0 };
+            let mut e: f64 = if counts[k] >= 2 { pon } else { 0.0 };
             if k < 27 {
                 let held = |r: i64| (0..9).contains(&r) && counts[k / 9 * 9 + r as usize] > 0;
                 let r = (k % 9) as i64;
                 if (held(r - 2) && held(r - 1)) || (held(r - 1) && held(r + 1)) || (held(r + 1) && held(r + 2)) {
-                    extra = extra.max(chi);
+                    e = e.max(chi);
                 }
             }
-            weight[k] = 1.0 + extra;
+            extra[k] = e;
             plain += self.p[k];
-            called += self.p[k] * weight[k];
+            called += self.p[k] * (1.0 + e);
         }
-        std::array::from_fn(|k| {
+        let scale = 1.0 / called.max(1.0);
+        let chances = std::array::from_fn(|k| {
             if lowering[k] {
-                self.p[k] * weight[k] / called.max(1.0)
+                self.p[k] * scale
             } else if called >= 1.0 || plain >= 1.0 {
                 0.0
             } else {
                 self.p[k] * (1.0 - called) / (1.0 - plain)
             }
-        })
+        });
+        (chances, std::array::from_fn(|k| self.p[k] * extra[k] * scale))
     }
 
     /// The value of winning with `x` on `t`.
