@@ -727,10 +727,7 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
         let (danger, now_loss) = ctx.danger(k);
         let now_loss = now_loss * ctx.caution;
-        // Pushing on needs more discards the longer the hand is from ready; a ready hand keeps
-        // discarding what it draws until it wins.
-        let more = if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws));
-        let loss = now_loss + push_rate * more;
+        let loss = now_loss + push_rate * push_discards(shanten, draws);
         cands.push(Cand {
             action,
             dama: dama_score,
@@ -809,6 +806,12 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         String::new()
     };
     explanation(chosen.action, if folding { Mode::Fold } else { Mode::Push }, reason, ctx.threat, &cands, explain)
+}
+
+/// The discards pushing on needs after this one: more the longer the hand is from ready; a ready
+/// hand keeps discarding what it draws until it wins.
+fn push_discards(shanten: i8, draws: u8) -> f64 {
+    if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws))
 }
 
 /// The tile to fold with: the safest, unless a discard almost as safe (at most [`FOLD_SLACK`] more
@@ -937,7 +940,8 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             let stay =
                 *pass_figures.get_or_insert_with(|| pass_figures_of(ctx, &hand_now, now, horizon, draws, &valuer));
             let Some(stay) = stay else { continue };
-            if c.value > stay.value && best.as_ref().is_none_or(|b| c.value > b.0) {
+            // A pass not worth pushing on is a fold, worth about nothing: a call must beat that.
+            if c.value > stay.value.max(0.0) && best.as_ref().is_none_or(|b| c.value > b.0) {
                 let why = format!(
                     "the call is worth {:.0} expected points (shanten {shanten}), passing {:.0}",
                     c.value, stay.value
@@ -1044,7 +1048,10 @@ fn call_figures(
         }
         let (danger, now_loss) = ctx.danger(k);
         let now_loss = now_loss * ctx.caution;
-        let value = gain - now_loss;
+        // What pushing on risks after this discard, counted for the pass as well: without it a
+        // pass looked free against a call whose discard is weighed now.
+        let loss = now_loss + ctx.push_rate() * push_discards(best_shanten, ctx.table.draws_left);
+        let value = gain - loss;
         if best.is_none_or(|b| value > b.value) {
             best = Some(Cand {
                 action: Action::None,
@@ -1056,7 +1063,7 @@ fn call_figures(
                 score: gain,
                 danger,
                 now_loss,
-                loss: now_loss,
+                loss,
                 value,
             });
         }
@@ -1095,6 +1102,8 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
     if draws <= 6 {
         gain += f.0 * 1000.0;
     }
+    // The discards pushing on from the pass needs, as a call's are counted.
+    let loss = ctx.push_rate() * push_discards(shanten, draws);
     Some(Cand {
         action: Action::None,
         dama: f64::NAN,
@@ -1105,7 +1114,7 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
         score: gain,
         danger: 0.0,
         now_loss: 0.0,
-        loss: 0.0,
-        value: gain,
+        loss,
+        value: gain - loss,
     })
 }
