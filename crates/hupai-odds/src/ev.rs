@@ -182,9 +182,12 @@ impl std::fmt::Display for Policy {
 /// The hand after a call is taken to be the hand after keeping the drawn tile: a called triplet or
 /// run counts as a concealed one (its shape is the same; a scorer sees it concealed). A ready hand
 /// wins by its draws only, as without calls; never with riichi (a declared hand calls nothing).
-/// The weights are a model, not a count: [`Calls::FOUR_PLAYERS`] counts a pon's tiles three times
-/// a draw and a chi's twice, as 電脳麻将's AI weighs them (`eval_fulou`, which counts a pon's four
-/// times).
+/// The weights are a model, not a count. Over a hand the three other players discard about 40 % of
+/// the tiles a hand does not see, its own draws reach about 18 %: a copy is then about twice as
+/// likely to come as another player's discard as by a draw, a third of that from the player before.
+/// Opponents keep what they need, so [`Calls::FOUR_PLAYERS`] counts a pon's tiles twice a draw's
+/// chance and a chi's one and a half times. (電脳麻将's AI counts a pon's four times in its
+/// evaluation, `eval_fulou`, which is not a probability.)
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Calls {
     /// Extra arrivals, in draws, of a kind the hand could pon.
@@ -195,9 +198,9 @@ pub struct Calls {
 
 impl Calls {
     /// Four players: three players' discards to pon from, one to chi from.
-    pub const FOUR_PLAYERS: Calls = Calls { pon: 2.0, chi: 1.0 };
+    pub const FOUR_PLAYERS: Calls = Calls { pon: 1.0, chi: 0.5 };
     /// Three players: two players' discards to pon from, no chi.
-    pub const THREE_PLAYERS: Calls = Calls { pon: 1.0, chi: 0.0 };
+    pub const THREE_PLAYERS: Calls = Calls { pon: 0.7, chi: 0.0 };
 
     /// How many times a draw's chance kind `t` comes to a hand holding `counts` (before the draw).
     pub(crate) fn weight(&self, counts: &[u8; 34], t: usize) -> f64 {
