@@ -1073,7 +1073,9 @@ fn call_figures(
 
 /// The exact figures of passing: the hand as it stands over the draws left, dama or riichi
 /// (closed) whichever is worth more, widened as a discard's are. `None` when the hand is too far
-/// from ready for the odds.
+/// from ready for the odds. The odds count no later calls here, open or closed: counted, an open
+/// hand one from ready valued its chances of better calls later so highly (each figure is the best
+/// over the play, so calls picked for value) that it declined calls that made it ready.
 fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: u8, valuer: &Valuer) -> Option<Cand> {
     if shanten > EV_SHANTEN {
         return None;
@@ -1085,7 +1087,6 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
             visible: ctx.visible(),
             scorer: Some(valuer as &dyn WinValue),
             max_hands: MAX_HANDS,
-            calls: ctx.calls(!ctx.closed),
             ..EvOptions::default()
         };
         let f = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?.figures(hand, horizon).ok()?;
