@@ -4,7 +4,7 @@
 //! never another seat's concealed tiles or the wall.
 
 use arrayvec::ArrayVec;
-use hupai::odds::ev::{Calls, EvOptions, Evaluator, WinValue};
+use hupai::odds::ev::{EvOptions, Evaluator, WinValue};
 use hupai::{Discard, Hand, Meld, Tile, TileCounts};
 use hupai_game::policy::{Policy, discard_of_kind};
 use hupai_game::{Action, Actions, Family, Game, GameLength, GameRules, MeldKind, Pai, Seat, View};
@@ -293,14 +293,6 @@ impl<'a> Context<'a> {
             open_tanyao: self.rules.scoring_options().has_open_tanyao,
             visible: &self.table.visible,
         }
-    }
-
-    /// The later calls an open hand's odds count: a kind it could pon comes from every opponent's
-    /// discards, one it could chi from the player before it (none with three players). A closed
-    /// hand's odds count none: it plans riichi.
-    fn calls(&self, open: bool) -> Option<Calls> {
-        let calls = if self.view.players == 3 { Calls::THREE_PLAYERS } else { Calls::FOUR_PLAYERS };
-        open.then_some(calls)
     }
 
     /// The likeliest opponent to be ready: how likely.
@@ -615,7 +607,6 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             visible,
             scorer: Some(&valuer as &dyn WinValue),
             max_hands: MAX_HANDS,
-            calls: ctx.calls(!ctx.closed),
             ..EvOptions::default()
         };
         Evaluator::new(&hand, &ctx.hand_rules, &options).ok()
@@ -727,7 +718,10 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         }
         let (danger, now_loss) = ctx.danger(k);
         let now_loss = now_loss * ctx.caution;
-        let loss = now_loss + push_rate * push_discards(shanten, draws);
+        // Pushing on needs more discards the longer the hand is from ready; a ready hand keeps
+        // discarding what it draws until it wins.
+        let more = if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws));
+        let loss = now_loss + push_rate * more;
         cands.push(Cand {
             action,
             dama: dama_score,
@@ -806,12 +800,6 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
         String::new()
     };
     explanation(chosen.action, if folding { Mode::Fold } else { Mode::Push }, reason, ctx.threat, &cands, explain)
-}
-
-/// The discards pushing on needs after this one: more the longer the hand is from ready; a ready
-/// hand keeps discarding what it draws until it wins.
-fn push_discards(shanten: i8, draws: u8) -> f64 {
-    if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws))
 }
 
 /// The tile to fold with: the safest, unless a discard almost as safe (at most [`FOLD_SLACK`] more
@@ -940,8 +928,7 @@ fn answer(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             let stay =
                 *pass_figures.get_or_insert_with(|| pass_figures_of(ctx, &hand_now, now, horizon, draws, &valuer));
             let Some(stay) = stay else { continue };
-            // A pass not worth pushing on is a fold, worth about nothing: a call must beat that.
-            if c.value > stay.value.max(0.0) && best.as_ref().is_none_or(|b| c.value > b.0) {
+            if c.value > stay.value && best.as_ref().is_none_or(|b| c.value > b.0) {
                 let why = format!(
                     "the call is worth {:.0} expected points (shanten {shanten}), passing {:.0}",
                     c.value, stay.value
@@ -1025,7 +1012,6 @@ fn call_figures(
         visible: TileCounts(visible),
         scorer: Some(valuer as &dyn WinValue),
         max_hands: MAX_HANDS,
-        calls: ctx.calls(true),
         ..EvOptions::default()
     };
     let mut evaluator = Evaluator::new(hand, &ctx.hand_rules, &options).ok()?;
@@ -1048,10 +1034,7 @@ fn call_figures(
         }
         let (danger, now_loss) = ctx.danger(k);
         let now_loss = now_loss * ctx.caution;
-        // What pushing on risks after this discard, counted for the pass as well: without it a
-        // pass looked free against a call whose discard is weighed now.
-        let loss = now_loss + ctx.push_rate() * push_discards(best_shanten, ctx.table.draws_left);
-        let value = gain - loss;
+        let value = gain - now_loss;
         if best.is_none_or(|b| value > b.value) {
             best = Some(Cand {
                 action: Action::None,
@@ -1063,7 +1046,7 @@ fn call_figures(
                 score: gain,
                 danger,
                 now_loss,
-                loss,
+                loss: now_loss,
                 value,
             });
         }
@@ -1073,9 +1056,7 @@ fn call_figures(
 
 /// The exact figures of passing: the hand as it stands over the draws left, dama or riichi
 /// (closed) whichever is worth more, widened as a discard's are. `None` when the hand is too far
-/// from ready for the odds. The odds count no later calls here, open or closed: counted, an open
-/// hand one from ready valued its chances of better calls later so highly (each figure is the best
-/// over the play, so calls picked for value) that it declined calls that made it ready.
+/// from ready for the odds.
 fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: u8, valuer: &Valuer) -> Option<Cand> {
     if shanten > EV_SHANTEN {
         return None;
@@ -1103,8 +1084,6 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
     if draws <= 6 {
         gain += f.0 * 1000.0;
     }
-    // The discards pushing on from the pass needs, as a call's are counted.
-    let loss = ctx.push_rate() * push_discards(shanten, draws);
     Some(Cand {
         action: Action::None,
         dama: f64::NAN,
@@ -1115,7 +1094,7 @@ fn pass_figures_of(ctx: &Context, hand: &Hand, shanten: i8, horizon: u8, draws: 
         score: gain,
         danger: 0.0,
         now_loss: 0.0,
-        loss,
-        value: gain - loss,
+        loss: 0.0,
+        value: gain,
     })
 }

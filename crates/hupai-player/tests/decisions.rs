@@ -413,18 +413,3 @@ fn calls_while_no_single_opponent_is_likely_ready() {
     let pon = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
     assert!(pon.shanten.is_some_and(|s| s > 0), "{why:#?}");
 }
-
-#[test]
-fn keeps_a_good_closed_hand_early_though_its_calls_are_counted() {
-    // One from ready and closed at the first go-around, with a pair of white dragons and two
-    // two-sided shapes. The pon keeps it one from ready, open with the dragon's yaku; the odds of
-    // the open hand count the chis its shapes could then make, yet riichi's value is worth more:
-    // the pass.
-    let mut g = game([DEALER, "23m67p456s789s551z", SEAT2, SEAT3], "7z", "9m");
-    g.apply(0, dahai("5z", false)).unwrap();
-    let why = Hupai::new().explain(&g, 1).unwrap();
-    assert_eq!(why.chosen, Action::None, "{why:#?}");
-    let pass = why.candidates.iter().find(|c| c.action == "none").expect("the pass weighed");
-    let pon = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
-    assert!(pon.tenpai > pass.tenpai && pon.value < pass.value, "{why:#?}");
-}
