@@ -149,12 +149,17 @@ fn later_calls_equal_the_reference() {
     let count = if full() { 12 } else { 2 };
     let compared = compare(Policy::SHORTEST_PATH, Asked::Calls, count, |s| [3, 2, 2][s as usize], &[0, 1, 2], 19);
     assert!(compared > 100, "{compared}");
+    let compared = in_the_wider_classes(Asked::Calls, 20);
+    assert!(compared > 40, "{compared}");
+}
+
+/// Compares hands of 0 and 1 shanten over 2 draws with hand changes (seed `seed`) and with
+/// shanten-back (`seed + 1`); returns the discards compared.
+fn in_the_wider_classes(asked: Asked, seed: u64) -> usize {
     let count = if full() { 6 } else { 1 };
     let changes = Policy::SHORTEST_PATH.with_hand_changes(true);
     let back = Policy::SHORTEST_PATH.with_shanten_back(true);
-    let compared = compare(changes, Asked::Calls, count, |_| 2, &[0, 1], 20)
-        + compare(back, Asked::Calls, count, |_| 2, &[0, 1], 21);
-    assert!(compared > 40, "{compared}");
+    compare(changes, asked, count, |_| 2, &[0, 1], seed) + compare(back, asked, count, |_| 2, &[0, 1], seed + 1)
 }
 
 #[test]
@@ -166,10 +171,6 @@ fn riichi_at_tenpai_equals_the_reference() {
 
 #[test]
 fn riichi_locks_ready_hands_in_the_wider_classes() {
-    let count = if full() { 6 } else { 1 };
-    let changes = Policy::SHORTEST_PATH.with_hand_changes(true);
-    let back = Policy::SHORTEST_PATH.with_shanten_back(true);
-    let compared = compare(changes, Asked::Riichi, count, |_| 2, &[0, 1], 17)
-        + compare(back, Asked::Riichi, count, |_| 2, &[0, 1], 18);
+    let compared = in_the_wider_classes(Asked::Riichi, 17);
     assert!(compared > 40, "{compared}");
 }
