@@ -202,8 +202,9 @@ impl Calls {
     /// Three players: two players' discards to pon from, no chi.
     pub const THREE_PLAYERS: Calls = Calls { pon: 0.7, chi: 0.0 };
 
-    /// How many times a draw's chance kind `t` comes to a hand holding `counts` (before the draw).
-    pub(crate) fn weight(&self, counts: &[u8; 34], t: usize) -> f64 {
+    /// The extra chances, in draws, that kind `t` comes by a call to a hand holding `counts`
+    /// (before the draw).
+    pub(crate) fn extra(&self, counts: &[u8; 34], t: usize) -> f64 {
         let mut extra: f64 = 0.0;
         if counts[t] >= 2 {
             extra = self.pon;
@@ -218,7 +219,7 @@ impl Calls {
                 extra = extra.max(self.chi);
             }
         }
-        1.0 + extra.max(0.0)
+        extra.max(0.0)
     }
 }
 

@@ -104,7 +104,7 @@ impl Fast {
         let mut draws: Vec<(f64, f64, Entry)> = Vec::with_capacity(35);
         let counts = model.call_counts(key);
         for t in model.concrete(effective) {
-            let call = model.arrival(counts.as_ref(), t) - model.p[t];
+            let call = model.call_chance(counts.as_ref(), t);
             draws.push((model.p[t], call, self.after_draw(model, key.plus(t), n - 1)?));
         }
         if let Some(p) = model.wild_draw(key)

@@ -100,7 +100,7 @@ impl<'m, 'a> Graph<'m, 'a> {
         let first = self.edges.len() as u32;
         let locked = self.states[id as usize].locked;
         let mut stay = 1.0;
-        // Later calls ([`Model::arrival`]) raise the chance of the kinds that lower the shanten of
+        // Later calls ([`Model::call_chance`]) raise the chance of the kinds that lower the shanten of
         // a hand not ready, and the other kinds share what is left of the turn (as the shortest
         // path's engine leaves it: its thrown draws are that rest). A call is only made when it
         // helps: the hand may stay instead.
@@ -110,7 +110,7 @@ impl<'m, 'a> Graph<'m, 'a> {
         if counts.is_some() {
             for t in (0..34).filter(|&t| lowering(t)) {
                 plain += model.p[t];
-                called += model.arrival(counts.as_ref(), t);
+                called += model.p[t] + model.call_chance(counts.as_ref(), t);
             }
         }
         let (lowering_scale, rest_scale) = if called >= 1.0 {
@@ -129,7 +129,7 @@ impl<'m, 'a> Graph<'m, 'a> {
             let (p, call) = match counts {
                 None => (model.p[t], 0.0),
                 Some(_) if lowering(t) => {
-                    (model.p[t] * lowering_scale, (model.arrival(counts.as_ref(), t) - model.p[t]) * lowering_scale)
+                    (model.p[t] * lowering_scale, model.call_chance(counts.as_ref(), t) * lowering_scale)
                 }
                 Some(_) => (model.p[t] * rest_scale, 0.0),
             };

@@ -18,7 +18,8 @@ const COPIES_SHIFT: u32 = WILD_SHIFT + 8;
 
 /// A hand's concealed part as one integer: 34 counts of 3 bits, the wildcards (8 bits) and how many
 /// of them are physical copies of the wildcard tile (3 bits). Declared melds never change over the
-/// horizon (a call the odds count is taken as the tile kept concealed), so they are not part of it. Adding or removing a tile is one addition.
+/// horizon (a call the odds count is taken as the tile kept concealed), so they are not part of it.
+/// Adding or removing a tile is one addition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Key(u128);
 
@@ -196,19 +197,19 @@ impl<'a> Model<'a> {
         })
     }
 
-    /// The concealed counts of `key` when later calls are counted (what [`Model::arrival`] reads),
-    /// else `None`: read once per hand, not once per kind.
+    /// The concealed counts of `key` when later calls are counted (what [`Model::call_chance`]
+    /// reads), else `None`: read once per hand, not once per kind.
     pub(crate) fn call_counts(&self, key: Key) -> Option<[u8; 34]> {
         self.calls.map(|_| key.counts())
     }
 
-    /// The chance per turn that kind `t` comes to a hand (its [`Model::call_counts`]) that is not
-    /// ready and whose shanten it lowers: the draw's, more when the hand could also call it
-    /// ([`Calls`]).
-    pub(crate) fn arrival(&self, counts: Option<&[u8; 34]>, t: usize) -> f64 {
+    /// The chance per turn that kind `t` comes by a call, beside its draw's, to a hand (its
+    /// [`Model::call_counts`]) that is not ready and whose shanten it lowers ([`Calls`]); 0 when
+    /// calls are not counted.
+    pub(crate) fn call_chance(&self, counts: Option<&[u8; 34]>, t: usize) -> f64 {
         match (&self.calls, counts) {
-            (Some(calls), Some(counts)) => self.p[t] * calls.weight(counts, t),
-            _ => self.p[t],
+            (Some(calls), Some(counts)) => self.p[t] * calls.extra(counts, t),
+            _ => 0.0,
         }
     }
 
