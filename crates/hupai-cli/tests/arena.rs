@@ -4,7 +4,7 @@
 //! at test time), and `hupai bot`'s errors.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
@@ -342,27 +342,30 @@ fn majiang_ai_plays_through_its_adapter() {
         bots_dir().join("majiang-ai.js").display(),
         dir.join("node_modules/@kobalab/majiang-ai").display()
     );
+    // One hanchan: the AI thinks about 0.1 s a decision, and a duplicate set is four.
+    let play = |adapter: &str, logs: &Path| {
+        arena(&[
+            "--rules",
+            "tenhou",
+            "--games",
+            "1",
+            "--single",
+            "--seed",
+            "1",
+            "--player",
+            adapter,
+            "--policy",
+            "efficiency",
+            "--player",
+            adapter,
+            "--policy",
+            "efficiency",
+            "--out",
+            logs.to_str().unwrap(),
+        ])
+    };
     let logs = dir.join("logs");
-    let report = arena(&[
-        "--rules",
-        "tenhou",
-        // One hanchan: the AI thinks about 0.1 s a decision, and a duplicate set is four.
-        "--games",
-        "1",
-        "--single",
-        "--seed",
-        "1",
-        "--player",
-        &adapter,
-        "--policy",
-        "efficiency",
-        "--player",
-        &adapter,
-        "--policy",
-        "efficiency",
-        "--out",
-        logs.to_str().unwrap(),
-    ]);
+    let report = play(&adapter, &logs);
     let players = report["players"].as_array().unwrap();
     for p in [&players[0], &players[2]] {
         assert_eq!(p["games"], 1, "{report}");
@@ -381,6 +384,12 @@ fn majiang_ai_plays_through_its_adapter() {
     let output = hupai().arg("replay").args(&files).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(text.lines().filter(|l| l.contains("\"ok\":true")).count(), 1, "{text}");
+    // The adapter remembers the AI's shanten answers for speed: without it the AI plays the same game.
+    let plain_logs = dir.join("logs-no-memo");
+    play(&format!("{adapter} --no-memo"), &plain_logs);
+    let plain: Vec<PathBuf> = std::fs::read_dir(&plain_logs).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(plain.len(), 1);
+    assert!(std::fs::read(&files[0]).unwrap() == std::fs::read(&plain[0]).unwrap(), "the memo changed the game");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
