@@ -32,7 +32,7 @@ const Majiang = require(require.resolve("@kobalab/majiang-core", { paths: [packa
 // rules' shanten function, asked again and again of the same hands while it searches. The
 // function reads only the concealed counts, the number of melds and whether the hand has just
 // called; remembering its answers by those changes no decision (a duplicate run's report is
-// byte-identical either way: `--no-memo` turns it off to check) and makes a set about twice as fast.
+// byte-identical either way: `--no-memo` turns it off to check) and costs a set 1.7 times less CPU.
 const noMemo = args.indexOf("--no-memo");
 if (noMemo >= 0) args.splice(noMemo, 1);
 else memoizeShanten(Majiang.Util);
@@ -46,9 +46,13 @@ function memoizeShanten(util) {
   const first = new Float64Array(SLOTS).fill(-1);
   const second = new Float64Array(SLOTS);
   const answers = new Float64Array(SLOTS);
+  // A count past four (never in a real hand) would not fit a digit: such a hand is not remembered.
   const suit = (counts) => {
     let x = 0;
-    for (let n = 1; n < counts.length; n++) x = x * 5 + counts[n];
+    for (let n = 1; n < counts.length; n++) {
+      if (counts[n] > 4) return NaN;
+      x = x * 5 + counts[n];
+    }
     return x;
   };
   util.xiangting = (shoupai) => {
@@ -60,6 +64,7 @@ function memoizeShanten(util) {
     const called = shoupai._zimo && shoupai._zimo.length > 2 ? 1 : 0;
     const k1 = m * 1953125 + p;
     const k2 = ((s * 78125 + z) * 5 + shoupai._fulou.length) * 2 + called;
+    if (Number.isNaN(k1 + k2)) return shanten(shoupai);
     const slot = (Math.imul(m ^ (p << 7), 0x9e3779b1) ^ Math.imul(s ^ (z << 5), 0x85ebca6b) ^ k2) >>> 12;
     if (first[slot] === k1 && second[slot] === k2) return answers[slot];
     const x = shanten(shoupai);
