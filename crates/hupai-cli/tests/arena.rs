@@ -379,7 +379,9 @@ fn majiang_ai_plays_through_its_adapter() {
     // The AI wins hands and calls: its replies are read, not passed over.
     assert!(players[0]["win_rate"].as_f64().unwrap() + players[2]["win_rate"].as_f64().unwrap() > 0.0, "{report}");
     assert!(players[0]["call_rate"].as_f64().unwrap() + players[2]["call_rate"].as_f64().unwrap() > 0.0, "{report}");
-    let files: Vec<PathBuf> = std::fs::read_dir(&logs).unwrap().map(|e| e.unwrap().path()).collect();
+    let files_in =
+        |dir: &Path| -> Vec<PathBuf> { std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect() };
+    let files = files_in(&logs);
     assert_eq!(files.len(), 1);
     let output = hupai().arg("replay").args(&files).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
@@ -387,7 +389,7 @@ fn majiang_ai_plays_through_its_adapter() {
     // The adapter remembers the AI's shanten answers for speed: without it the AI plays the same game.
     let plain_logs = dir.join("logs-no-memo");
     play(&format!("{adapter} --no-memo"), &plain_logs);
-    let plain: Vec<PathBuf> = std::fs::read_dir(&plain_logs).unwrap().map(|e| e.unwrap().path()).collect();
+    let plain = files_in(&plain_logs);
     assert_eq!(plain.len(), 1);
     assert!(std::fs::read(&files[0]).unwrap() == std::fs::read(&plain[0]).unwrap(), "the memo changed the game");
     let _ = std::fs::remove_dir_all(&dir);

@@ -3,7 +3,7 @@
 //! It turns the arena's mjai events into majiang-core's `Player` messages (kaiju, qipai, zimo,
 //! gangzimo, dapai, fulou, gang, kaigang) and the AI's replies (dapai, fulou, gang, hule, daopai)
 //! back into mjai actions. No code of the package is copied here: it is loaded at run time from
-//!   node majiang-ai.js [--require DIR] [SEAT]
+//!   node majiang-ai.js [--require DIR] [--no-memo] [SEAT]
 //! where DIR (or the environment variable MAJIANG_AI) is the installed package's directory,
 //! e.g. `npm install @kobalab/majiang-ai@1.0.13` then `node_modules/@kobalab/majiang-ai`.
 //! Four-player riichi only. Win and draw messages (hule, pingju, jieju) are not sent: the AI
