@@ -14,8 +14,9 @@
 //!   (genbutsu and the passes after a riichi, suji, kabe and one chance, honors seen, early outside
 //!   discards, riichi, calls showing a flush or value honors, dora) times what the win would cost;
 //! - **push or fold**: the best discard's value less its expected loss (now, and the discards
-//!   pushing on would need) against the safest discard's, with more caution when leading the
-//!   last hand and less when last.
+//!   pushing on would need) against the safest discard's;
+//! - **the standings**: in the hand that ends the game, wins and deal-ins also count the places
+//!   they gain or lose, and a win the risk of being passed that it saves.
 //!
 //! Under the Chinese families (GB, Sichuan, Hongzhong, Changsha) the same player ranks discards by
 //! expected points with the family's own scorer (a GB hand short of 8 fans is worth nothing),

@@ -65,11 +65,14 @@ pub struct Candidate {
     /// Probability of winning the hand (tsumo odds from `hupai-odds`, widened for wins on
     /// discards, lowered while an opponent threatens).
     pub win: f64,
-    /// Expected points gained by playing on from it.
+    /// Expected points gained by playing on from it. In the hand that ends the game each win
+    /// also counts the places it gains and the risk of being passed it saves, a place worth
+    /// 10,000 points.
     pub score: f64,
     /// Probability that this discard deals in now.
     pub danger: f64,
-    /// Expected points lost by it now and by the discards pushing on would need.
+    /// Expected points lost by it now and by the discards pushing on would need (in the hand that
+    /// ends the game, with the places a deal-in loses, as for `score`).
     pub loss: f64,
     /// `score - loss`: what the player ranks by.
     pub value: f64,
@@ -229,8 +232,9 @@ struct Context<'a> {
     bakaze: usize,
     melds: ArrayVec<Meld, 4>,
     closed: bool,
-    /// Multiplier on losses from the standings (cautious when leading the last hand).
-    caution: f64,
+    /// The final hand's standings, when this hand ends the game: values and losses are then
+    /// weighed by the rank they leave.
+    standings: Option<Standings>,
     /// The chance that some opponent is ready.
     threat: f64,
 }
@@ -244,12 +248,21 @@ impl<'a> Context<'a> {
             *w = (s + n - oya) % n;
         }
         let bakaze = bakaze_index(view);
-        let table = Table::read(view, seat_winds);
+        let mut table = Table::read(view, seat_winds);
+        let standings = Standings::read(view, rules, &table);
+        if let Some(st) = &standings {
+            // A deal-in costs its points and, when they let the winner pass this seat or drop it
+            // below another, the places.
+            for (o, opp) in table.opponents.iter_mut().enumerate() {
+                if opp.active && opp.loss > 0.0 {
+                    opp.loss *= st.loss_weight(o, opp.loss);
+                }
+            }
+        }
         let me = usize::from(view.seat);
         let melds: ArrayVec<Meld, 4> = view.melds[me].iter().map(|m| m.meld()).collect();
         let closed = view.melds[me].iter().all(|m| m.kind == MeldKind::Ankan);
         let threat = table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai).sum::<f64>().min(1.0);
-        let caution = caution(view, rules);
         Context {
             view,
             rules: *rules,
@@ -259,7 +272,7 @@ impl<'a> Context<'a> {
             bakaze,
             melds,
             closed,
-            caution,
+            standings,
             threat,
         }
     }
@@ -303,7 +316,6 @@ impl<'a> Context<'a> {
     /// Expected future loss per discard made while pushing.
     fn push_rate(&self) -> f64 {
         self.table.opponents.iter().filter(|o| o.active).map(|o| o.tenpai * o.loss * PUSH_RISK).sum::<f64>()
-            * self.caution
     }
 
     /// The scorer valuing this seat's wins as the table stands.
@@ -333,6 +345,7 @@ impl<'a> Context<'a> {
             nuki: self.view.nuki[me],
             honba: u32::from(self.view.honba),
             kyotaku: u32::from(self.view.kyotaku),
+            standings: self.standings,
         }
     }
 
@@ -351,7 +364,8 @@ impl<'a> Context<'a> {
         // A closed hand counts on riichi (and often tsumo or ura); an open one on its yaku alone.
         let first = if self.closed { 2600.0 } else { 1500.0 };
         let base = first * 2f64.powf((han - 1.0).min(3.0)) * if dealer { 1.5 } else { 1.0 };
-        base.min(12000.0)
+        let base = base.min(12000.0);
+        self.standings.map_or(base, |st| st.win_value(base))
     }
 
     /// The expected score of exact figures `(tenpai, tsumo win, score)` restated in tsumo terms
@@ -395,27 +409,108 @@ impl<'a> Context<'a> {
     }
 }
 
-/// How much more losses weigh from the standings: leading the last hand, a deal-in costs the
-/// match; last with nothing to lose, less.
-fn caution(view: &View, rules: &GameRules) -> f64 {
-    let last_round = match rules.length {
-        GameLength::East => 0,
-        GameLength::South => 1,
-        GameLength::North => 3,
-        _ => return 1.0,
-    };
-    let n = usize::from(view.players);
-    let last = bakaze_index(view) >= last_round && usize::from(view.kyoku) >= n;
-    if !last {
-        return 1.0;
+/// Points a place in the final hand's standings is worth on top of the points themselves (which
+/// keep their weight: the sticks, the payments at a draw and the deposit stay in the same units).
+const RANK_POINTS: f64 = 10_000.0;
+
+/// The scores when this hand ends the game (the last hand of the game's length or past it): what
+/// rank each outcome leaves the seat with. In the last hand only the places count; a player that
+/// weighs points alone there (or loses more the further ahead it is) folds hands whose win would
+/// have ended the game in first place.
+#[derive(Debug, Clone, Copy)]
+struct Standings {
+    players: usize,
+    me: usize,
+    scores: [i32; 4],
+    rank: usize,
+    /// The chance that a seat below passes this one when the hand ends without this seat's win:
+    /// what a win of any size also saves.
+    exposed: f64,
+}
+
+impl Standings {
+    fn read(view: &View, rules: &GameRules, table: &Table) -> Option<Standings> {
+        let last_round = match rules.length {
+            GameLength::East => 0,
+            GameLength::South => 1,
+            GameLength::North => 3,
+            _ => return None,
+        };
+        let players = usize::from(view.players);
+        if !(2..=4).contains(&players) || bakaze_index(view) < last_round || usize::from(view.kyoku) < players {
+            return None;
+        }
+        let me = usize::from(view.seat);
+        let mut st = Standings { players, me, scores: view.scores, rank: 0, exposed: 0.0 };
+        st.rank = st.rank_with(&view.scores);
+        // Each seat below may pass this one with a win of its own (on a third seat's discard or
+        // by tsumo): likelier from a seat likely ready, and the nearer it is.
+        let mut kept = 1.0;
+        for (s, opp) in table.opponents.iter().enumerate().take(players) {
+            if s == me || !opp.active || st.rank_of(s, &view.scores) < st.rank {
+                continue;
+            }
+            let wins = 0.15 + 0.35 * opp.tenpai;
+            kept *= 1.0 - wins * reach(f64::from(view.scores[me] - view.scores[s]));
+        }
+        st.exposed = 1.0 - kept;
+        Some(st)
     }
-    let me = usize::from(view.seat);
-    let mine = view.scores[me];
-    let above = (0..n).filter(|&s| s != me && view.scores[s] > mine).count();
-    match above {
-        0 => 1.6,
-        a if a + 1 == n => 0.6,
-        _ => 1.0,
+
+    /// The rank (0 first) of `seat` with these scores; ties go to the seat nearer the first dealer.
+    fn rank_of(&self, seat: usize, scores: &[i32; 4]) -> usize {
+        (0..self.players)
+            .filter(|&s| s != seat && (scores[s] > scores[seat] || (scores[s] == scores[seat] && s < seat)))
+            .count()
+    }
+
+    fn rank_with(&self, scores: &[i32; 4]) -> usize {
+        self.rank_of(self.me, scores)
+    }
+
+    /// A win of `points` with what it does to the rank: the places gained (paid by each opponent
+    /// in turn, on average) and the risk of being passed that ending the hand saves.
+    fn win_value(&self, points: f64) -> f64 {
+        if points <= 0.0 {
+            return points;
+        }
+        let x = points.round() as i32;
+        let mut gained = 0.0;
+        for j in (0..self.players).filter(|&j| j != self.me) {
+            let mut after = self.scores;
+            after[self.me] += x;
+            after[j] -= x;
+            gained += self.rank as f64 - self.rank_with(&after) as f64;
+        }
+        gained /= (self.players - 1) as f64;
+        points + RANK_POINTS * (gained + self.exposed)
+    }
+
+    /// How much a deal-in to `seat` of about `loss` points weighs per point: the points and the
+    /// places it loses (over a cheaper and a dearer hand than expected).
+    fn loss_weight(&self, seat: usize, loss: f64) -> f64 {
+        let mut lost = 0.0;
+        for (scale, p) in [(0.5, 0.3), (1.0, 0.4), (2.0, 0.3)] {
+            let l = (loss * scale).round() as i32;
+            let mut after = self.scores;
+            after[self.me] -= l;
+            after[seat] += l;
+            lost += p * (self.rank_with(&after) as f64 - self.rank as f64);
+        }
+        1.0 + RANK_POINTS * lost / loss
+    }
+}
+
+/// The chance that another seat's win is worth at least `gap` points to it.
+fn reach(gap: f64) -> f64 {
+    match gap {
+        g if g < 1000.0 => 0.95,
+        g if g < 2000.0 => 0.85,
+        g if g < 4000.0 => 0.6,
+        g if g < 8000.0 => 0.35,
+        g if g < 12000.0 => 0.12,
+        g if g < 16000.0 => 0.06,
+        _ => 0.02,
     }
 }
 
@@ -431,6 +526,7 @@ struct Valuer {
     nuki: u8,
     honba: u32,
     kyotaku: u32,
+    standings: Option<Standings>,
 }
 
 impl Valuer {
@@ -456,7 +552,10 @@ impl Valuer {
             s.ura = vec![u];
         }
         match riichi::score(&s, &self.options) {
-            Ok(score) => Some(f64::from(score.points.total)),
+            Ok(score) => {
+                let points = f64::from(score.points.total);
+                Some(self.standings.map_or(points, |st| st.win_value(points)))
+            }
             Err(ScoreError::NoYaku) => Some(0.0),
             // The odds may reach a hand holding a copy the dora indicators already show (a fifth
             // in all): it cannot happen, so it wins nothing. Declining it would leave the whole
@@ -717,7 +816,6 @@ fn turn(ctx: &Context, legal: &Actions, explain: bool) -> Explanation {
             gain += tenpai * 1000.0;
         }
         let (danger, now_loss) = ctx.danger(k);
-        let now_loss = now_loss * ctx.caution;
         // Pushing on needs more discards the longer the hand is from ready; a ready hand keeps
         // discarding what it draws until it wins.
         let more = if shanten <= 0 { 3.0 } else { 2.0 + 2.5 * f64::from(shanten) }.min(f64::from(draws));
@@ -1033,7 +1131,6 @@ fn call_figures(
             gain += f.tenpai * 1000.0;
         }
         let (danger, now_loss) = ctx.danger(k);
-        let now_loss = now_loss * ctx.caution;
         let value = gain - now_loss;
         if best.is_none_or(|b| value > b.value) {
             best = Some(Cand {

@@ -413,3 +413,42 @@ fn calls_while_no_single_opponent_is_likely_ready() {
     let pon = why.candidates.iter().find(|c| c.action == "pon").expect("the pon weighed");
     assert!(pon.shanten.is_some_and(|s| s > 0), "{why:#?}");
 }
+
+/// A hand of the given round with the given scores where the dealer (seat 3) declares riichi at
+/// once, ready on 1z/2z, and seat 0 draws a 9s holding a cheap hand one from ready whose 78p holds
+/// the only tile safe against it (the position of `folds_with_the_genbutsu_against_a_riichi`).
+fn dealer_riichi_in(bakaze: &str, scores: [i32; 4]) -> Game {
+    let [a, b, c, d] = scores;
+    let log = format!(
+        r#"{{"type":"start_game","names":["a","b","c","d"]}}
+{{"type":"start_kyoku","bakaze":"{bakaze}","kyoku":4,"honba":0,"kyotaku":0,"oya":3,"dora_marker":"9m","scores":[{a},{b},{c},{d}],"tehais":[["2m","3m","4m","6m","7m","3p","4p","5p","7p","8p","2s","2s","F"],["1m","3m","5m","8m","2p","4p","6p","9p","1s","3s","5s","7s","P"],["1m","3m","6m","9m","1p","3p","5p","7p","2s","4s","6s","8s","C"],["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","S","S"]]}}
+{{"type":"tsumo","actor":3,"pai":"7p"}}
+{{"type":"reach","actor":3}}
+{{"type":"dahai","actor":3,"pai":"7p","tsumogiri":true}}
+{{"type":"reach_accepted","actor":3}}
+{{"type":"tsumo","actor":0,"pai":"9s"}}
+"#
+    );
+    let logs = hupai_game::formats::read(&log).unwrap();
+    let log = logs.into_iter().next().unwrap().unwrap();
+    hupai_game::replay::resume(&log, GameRules::TENHOU).unwrap()
+}
+
+#[test]
+fn pushes_in_the_last_hand_a_cheap_hand_whose_win_takes_first_place() {
+    // Seat 0 second, 1,500 points behind seat 1; the dealer's riichi comes from 11,500 below.
+    let scores = [30000, 31500, 20000, 18500];
+    // East 4 of a south game: far from the end, the cheap hand folds.
+    let g = dealer_riichi_in("E", scores);
+    assert_eq!(g.next_seat(), Some(0));
+    let why = Hupai::new().explain(&g, 0).unwrap();
+    assert_eq!(why.mode, Mode::Fold, "{why:#?}");
+    // South 4, the last hand: any win (the riichi stick with it) takes first place.
+    let g = dealer_riichi_in("S", scores);
+    let why = Hupai::new().explain(&g, 0).unwrap();
+    assert_eq!(why.mode, Mode::Push, "{why:#?}");
+    assert!(
+        matches!(why.chosen, Action::Dahai { pai, .. } if pai == self::pai("9s") || pai == self::pai("F")),
+        "{why:#?}"
+    );
+}
