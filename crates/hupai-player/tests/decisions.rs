@@ -1,6 +1,7 @@
 //! The player's decisions on positions written out tile by tile: a fold against riichi, a push
-//! with a mangan against one call, a legal win, choices that do not change when only hidden tiles
-//! do, and whole hands under every preset played legally.
+//! with a mangan against one call, a push in the last hand whose win takes first place, a legal
+//! win, choices that do not change when only hidden tiles do, and whole hands under every preset
+//! played legally.
 
 use hupai_game::policy::{self, Policy};
 use hupai_game::rules::PRESETS;
@@ -416,7 +417,8 @@ fn calls_while_no_single_opponent_is_likely_ready() {
 
 /// A hand of the given round with the given scores where the dealer (seat 3) declares riichi at
 /// once, ready on 1z/2z, and seat 0 draws a 9s holding a cheap hand one from ready whose 78p holds
-/// the only tile safe against it (the position of `folds_with_the_genbutsu_against_a_riichi`).
+/// the only tile safe against it (much as in `folds_with_the_genbutsu_against_a_riichi`), read
+/// from an mjai log that starts at that hand.
 fn dealer_riichi_in(bakaze: &str, scores: [i32; 4]) -> Game {
     let [a, b, c, d] = scores;
     let log = format!(
