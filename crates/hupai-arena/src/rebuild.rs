@@ -97,6 +97,8 @@ struct Filler {
     incoming: Vec<(usize, Seat)>,
     /// Flowers set aside (GB): dealt (taken from the hand), else drawn (the wall's, no slot).
     flower_dealt: Vec<bool>,
+    /// The seats that have declared riichi this hand.
+    riichi: [bool; 4],
     /// Whether the hidden places a shown tile may come from are chosen at random among the
     /// equally likely ones (every attempt but the first), and the generator choosing them.
     jitter: bool,
@@ -219,6 +221,7 @@ impl Filler {
         }
         match *event {
             Event::StartKyoku { dora_marker, tehais, .. } => {
+                self.riichi = [false; 4];
                 see(&mut self.seen, dora_marker);
                 for (seat, hand) in tehais.iter().enumerate().take(usize::from(self.players)) {
                     let seat = seat as Seat;
@@ -280,10 +283,17 @@ impl Filler {
                 }
             }
             Event::Ankan { actor, consumed } if actor != me => {
-                for pai in consumed {
-                    self.take(actor, pai, None)?;
+                // After riichi a closed kan may only be of the tile just drawn: that tile is one
+                // of the four (else every copy could be put among the tiles held before, a kan
+                // the rules refuse, on every deal).
+                let a = usize::from(actor & 3);
+                let from_draw = self.riichi[a]
+                    && self.drawn[a]
+                        .is_some_and(|d| self.slots[d].is_none_or(|v| Some(v) == consumed.first().copied()));
+                for (j, pai) in consumed.into_iter().enumerate() {
+                    self.take(actor, pai, (from_draw && j == 0).then_some(true))?;
                 }
-                self.drawn[usize::from(actor & 3)] = None;
+                self.drawn[a] = None;
             }
             Event::Hua { actor, pai } if actor != me => {
                 see(&mut self.seen, pai);
@@ -308,6 +318,7 @@ impl Filler {
             Event::Dora { dora_marker } => see(&mut self.seen, dora_marker),
             Event::Kaigang { pais, .. } => pais.into_iter().for_each(|p| see(&mut self.seen, p)),
             Event::Reach { actor } if actor != me => {
+                self.riichi[usize::from(actor & 3)] = true;
                 // Ready once its declaring discard is made (the hand is taken then).
                 self.shapes.push(Shape { seat: actor, held: Vec::new(), ready: true, extra: None });
             }
@@ -984,6 +995,7 @@ pub(crate) fn fill(
         players: rules.players,
         dealt: Vec::new(),
         flower_dealt,
+        riichi: [false; 4],
         jitter,
         void_from_pass: SplitMix64(seed ^ 0x0F0E_7A55).next_u64() & 1 == 1,
         rng: SplitMix64(seed ^ 0x7A4E_0F5E),
@@ -1323,6 +1335,7 @@ mod tests {
             passed: vec![false; 13],
             incoming: Vec::new(),
             flower_dealt: Vec::new(),
+            riichi: [false; 4],
             jitter: false,
             void_from_pass: false,
             rng: SplitMix64(0),

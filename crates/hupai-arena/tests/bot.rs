@@ -124,3 +124,19 @@ fn changsha() {
 fn sichuan() {
     family("sichuan", 4, 0.25);
 }
+
+/// A seat in riichi makes a closed kan of the tile it just drew: the bots of the other seats,
+/// which see neither its hand nor its draws, rebuild a table where the kan is the one the rules
+/// allow (of the drawn tile, the waits unchanged). The lines are what the arena sent seat 3 in
+/// a self-play game of the hupai player; one bot stopped there once in 2,400 games, its rebuild
+/// having put every 4s among the tiles held before the draw (a kan riichi forbids).
+#[test]
+fn a_closed_kan_after_riichi_is_rebuilt_for_the_other_seats() {
+    let lines = include_str!("bots/riichi-closed-kan-seat3.jsonl");
+    assert!(lines.contains(r#"{"actor":1,"consumed":["4s","4s","4s","4s"],"type":"ankan"}"#));
+    let mut bot = Bot::new(GameRules::TENHOU, PlayerKind::Hupai, Some(3));
+    for (n, line) in lines.lines().enumerate() {
+        let answer = bot.react(line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
+        protocol::read_action(&answer, 3).unwrap_or_else(|e| panic!("line {}: {answer}: {e}", n + 1));
+    }
+}
