@@ -214,7 +214,9 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
     // counted (a pass over the whole text): draws and discards, most of them, are 35-60 bytes,
     // so this is room for every line of most games.
     let mut room = (text.len() / 32 + 1).min(1 << 12);
-    let mut kyoku = String::from("start");
+    // The hand being read (round wind, number, counters), named only for an error: formatted at
+    // every `start_kyoku`, its name was an allocation a hand that most reads never used.
+    let mut hand: Option<(u8, u8, u8)> = None;
     let mut at = 0usize;
     // Lines cut at each newline found by memchr (for lines this short, much faster than
     // `str::lines`' search line by line); a `\r` before it goes with the trimmed whitespace.
@@ -222,38 +224,43 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
     let bytes = body.as_bytes();
     let mut from = 0;
     while from <= bytes.len() {
+        // Where the in-place matcher refused a line: the same bytes need not be matched again.
+        let mut refused = usize::MAX;
         // Draws and discards, most of a log's lines, straight into the game being read (they
-        // neither start a game nor a hand). Written as hupai writes them, alone on their line,
-        // they are read in place, their end the line's: no search for the newline, no trimming.
-        if let Some(Ok(log)) = current.as_mut()
-            && let Some((actor, pai, tsumogiri, len)) = common_fields(&bytes[from..])
-            && matches!(bytes.get(from + len), None | Some(b'\n'))
-        {
-            // Built where it goes (an event returned through memory was written field by field
-            // and read back in 16-byte pieces, each read waiting for the writes to land).
-            log.events.push(match tsumogiri {
-                None => LogEvent { event: Event::Tsumo { actor, pai }, at, recorded: false },
-                Some(tsumogiri) => LogEvent { event: Event::Dahai { actor, pai, tsumogiri }, at, recorded: true },
-            });
-            at += 1;
-            from += len + 1;
-            continue;
+        // neither start a game nor a hand), one after another. Written as hupai writes them,
+        // alone on their line, they are read in place, their end the line's: no search for the
+        // newline, no trimming.
+        if let Some(Ok(log)) = current.as_mut() {
+            (from, refused) = read_in_place(bytes, from, &mut log.events, &mut at);
+            if from > bytes.len() {
+                break;
+            }
         }
         let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
-        let line = body[from..end].trim();
+        let untrimmed = &body[from..end];
+        let line = untrimmed.trim();
+        // The line starts where the in-place matcher refused it: the line matcher would too.
+        let common = if refused == from && line.as_ptr() == untrimmed.as_ptr() { None } else { common_line(line) };
         from = end + 1;
         if line.is_empty() {
             continue;
         }
         let index = at;
         at += 1;
-        let common = common_line(line);
-        if let (Some(Ok(log)), Some((event, recorded, _))) = (current.as_mut(), common) {
+        // Asked once: a line common_line refused goes straight to the other quick readers.
+        let quick = common.or_else(|| layout_event(line)).or_else(|| flat_event(line));
+        if let (Some(Ok(log)), Some((event, recorded, players))) = (current.as_mut(), quick) {
+            // A quick line never starts a game (`start_game` is read by the general reader).
+            if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = event {
+                hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
+                if let Some(n) = players {
+                    log.header.players = n;
+                }
+            }
             log.events.push(LogEvent { event, at: index, recorded });
             continue;
         }
-        // Asked once: a line common_line refused goes straight to the flat reader.
-        let (parsed, players) = match common.or_else(|| flat_event(line)) {
+        let (parsed, players) = match quick {
             Some((event, recorded, players)) => (Ok((event, recorded, Vec::new())), players),
             None => {
                 let value = Json::parse(line).map_err(|e| format!("not JSON: {e}"));
@@ -266,7 +273,7 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
             if let Some(done) = current.take() {
                 games.push(done);
             }
-            kyoku = String::from("start");
+            hand = None;
             current = Some(Ok(GameLog {
                 header: Header { players: 4, names: Vec::new(), rules: None, seed: None },
                 events: Vec::with_capacity(std::mem::take(&mut room)),
@@ -278,7 +285,7 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
             Ok((event, recorded, names)) => {
                 match event {
                     Event::StartKyoku { bakaze, kyoku: k, honba, .. } => {
-                        kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
+                        hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
                     }
                     Event::StartGame { players, rules } => {
                         log.header.players = players;
@@ -293,7 +300,8 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
                 log.events.push(LogEvent { event, at: index, recorded });
             }
             Err(message) => {
-                current = Some(Err(LogError { game, kyoku: kyoku.clone(), event: index, message }));
+                let kyoku = hand.map_or_else(|| String::from("start"), |(wind, k, honba)| kyoku_name(wind, k, honba));
+                current = Some(Err(LogError { game, kyoku, event: index, message }));
             }
         }
     }
@@ -301,6 +309,32 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         games.push(done);
     }
     (games, at)
+}
+
+/// Draws and discards read in place from `from` on, one after another, into `events` (numbered
+/// from `at`): where the run ends (past the text's end if its last line was one), and there
+/// again if the matcher refused the line there (`usize::MAX` if a line matched but does not end
+/// there: spaces or a `\r` after it, which the line by line path reads). A function of its own:
+/// inlined into the reader, the loop kept its place and the list's length on the stack.
+#[inline(never)]
+fn read_in_place(bytes: &[u8], mut from: usize, events: &mut Vec<LogEvent>, at: &mut usize) -> (usize, usize) {
+    while let Some(rest) = bytes.get(from..) {
+        let Some((actor, pai, tsumogiri, len)) = common_fields(rest) else {
+            return (from, from);
+        };
+        if !matches!(rest.get(len), None | Some(b'\n')) {
+            break;
+        }
+        // Built where it goes (an event returned through memory was written field by field and
+        // read back in 16-byte pieces, each read waiting for the writes to land).
+        events.push(match tsumogiri {
+            None => LogEvent { event: Event::Tsumo { actor, pai }, at: *at, recorded: false },
+            Some(tsumogiri) => LogEvent { event: Event::Dahai { actor, pai, tsumogiri }, at: *at, recorded: true },
+        });
+        *at += 1;
+        from += len + 1;
+    }
+    (from, usize::MAX)
 }
 
 /// A value of a flat object the quick reader takes: a string without escapes, a whole number,
@@ -515,11 +549,12 @@ fn flat_members(line: &str) -> Option<ArrayVec<(&str, Flat<'_>), 12>> {
 /// ask them together.
 #[cfg(test)]
 fn quick_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
-    common_line(line).or_else(|| flat_event(line))
+    common_line(line).or_else(|| layout_event(line)).or_else(|| flat_event(line))
 }
 
 /// The events [`common_line`] refuses (deals, calls, riichi, dora, wins, the end), read from a
-/// flat line's members.
+/// flat line's members. Not inlined, as [`layout_event`].
+#[inline(never)]
 fn flat_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
     let members = flat_members(line)?;
     let get = |key: &str| members.iter().find(|(k, _)| same_text(k, key)).map(|(_, v)| *v);
@@ -728,43 +763,31 @@ fn holds<const N: usize>(b: &[u8], at: usize, text: &[u8; N]) -> bool {
 /// written once, where it goes.
 #[inline(always)]
 fn common_fields(b: &[u8]) -> Option<(Seat, Pai, Option<bool>, usize)> {
-    // The seat's digit, then `,"pai":"`, the tile's name and its closing quote: the seat, the
-    // tile and where what follows starts.
-    let seat_and_tile = |at: usize| -> Option<(Seat, Pai, usize)> {
-        let actor = match b.get(at)? {
-            d @ b'0'..=b'3' => d - b'0',
-            _ => return None,
-        };
-        if !holds(b, at + 1, br#","pai":""#) {
-            return None;
-        }
-        let name = at + 9;
-        let rest = b.get(name..)?;
-        let len = rest.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
-        if rest[len] != b'"' {
-            return None;
-        }
-        Some((actor, Pai::from_name_bytes(&rest[..len])?, name + len + 1))
-    };
     if holds(b, 0, br#"{"actor":"#) {
-        let (actor, pai, at) = seat_and_tile(9)?;
+        let (actor, pai, at) = seat_and_tile(b, 9)?;
         const TSUMO: &[u8; 16] = br#","type":"tsumo"}"#;
-        const KEPT: &[u8; 34] = br#","tsumogiri":false,"type":"dahai"}"#;
-        const DRAWN: &[u8; 33] = br#","tsumogiri":true,"type":"dahai"}"#;
+        // In two pieces: a comparison of more than 32 bytes is a call to `bcmp`.
+        const FLAG: &[u8; 13] = br#","tsumogiri":"#;
+        const KEPT: &[u8; 21] = br#"false,"type":"dahai"}"#;
+        const DRAWN: &[u8; 20] = br#"true,"type":"dahai"}"#;
         if holds(b, at, TSUMO) {
             return Some((actor, pai, None, at + TSUMO.len()));
         }
+        if !holds(b, at, FLAG) {
+            return None;
+        }
+        let at = at + FLAG.len();
         if holds(b, at, KEPT) {
             return Some((actor, pai, Some(false), at + KEPT.len()));
         }
         return holds(b, at, DRAWN).then_some((actor, pai, Some(true), at + DRAWN.len()));
     }
     if holds(b, 0, br#"{"type":"tsumo","actor":"#) {
-        let (actor, pai, at) = seat_and_tile(24)?;
+        let (actor, pai, at) = seat_and_tile(b, 24)?;
         return holds(b, at, b"}").then_some((actor, pai, None, at + 1));
     }
     if holds(b, 0, br#"{"type":"dahai","actor":"#) {
-        let (actor, pai, at) = seat_and_tile(24)?;
+        let (actor, pai, at) = seat_and_tile(b, 24)?;
         const KEPT: &[u8; 19] = br#","tsumogiri":false}"#;
         const DRAWN: &[u8; 18] = br#","tsumogiri":true}"#;
         if holds(b, at, KEPT) {
@@ -773,6 +796,308 @@ fn common_fields(b: &[u8]) -> Option<(Seat, Pai, Option<bool>, usize)> {
         return holds(b, at, DRAWN).then_some((actor, pai, Some(true), at + DRAWN.len()));
     }
     None
+}
+
+/// [`common_fields`]' seat digit at `at`, then `,"pai":"`, the tile's name and its closing quote:
+/// the seat, the tile and where what follows starts. Inlined into each layout (as a closure it
+/// was a call a line, its answer returned through memory).
+#[inline(always)]
+fn seat_and_tile(b: &[u8], at: usize) -> Option<(Seat, Pai, usize)> {
+    let actor = match b.get(at)? {
+        d @ b'0'..=b'3' => d - b'0',
+        _ => return None,
+    };
+    if !holds(b, at + 1, br#","pai":""#) {
+        return None;
+    }
+    let (pai, after) = quoted_tile(b, at + 9)?;
+    Some((actor, pai, after))
+}
+
+/// A tile's name from `at` to its closing quote, read as [`flat_members`] reads a string (no
+/// escapes, no control characters) and then [`Pai::from_name_bytes`]: the tile and where what
+/// follows the quote starts. The names of the 34 kinds and the red fives (one to three bytes,
+/// none of them a quote, a backslash or a control character, so the first quote after them is
+/// the string's end) are found by looking at the bytes where their quote would be; anything
+/// else is searched for as before.
+#[inline(always)]
+fn quoted_tile(b: &[u8], at: usize) -> Option<(Pai, usize)> {
+    let rest = b.get(at..)?;
+    let len = match rest {
+        [_, b'"', ..] => 1,
+        [_, _, b'"', ..] => 2,
+        [_, _, _, b'"', ..] => 3,
+        _ => 0,
+    };
+    if len > 0
+        && let Some(pai) = Pai::from_common_name(&rest[..len])
+    {
+        return Some((pai, at + len + 1));
+    }
+    let len = rest.iter().position(|&c| c == b'"' || c == b'\\' || c < 0x20)?;
+    if rest[len] != b'"' {
+        return None;
+    }
+    Some((Pai::from_name_bytes(&rest[..len])?, at + len + 1))
+}
+
+/// The other lines as hupai writes them (each key once, in order, no spaces), matched byte for
+/// byte as [`common_fields`] matches draws and discards: calls, riichi, the end of a hand,
+/// wins, draws, the end of a game and the deals (each line's members were gathered into a list
+/// and then looked up key by key, its lists cut at their quotes and commas). The answer is
+/// [`flat_event`]'s for the same line; none for anything else (another layout, another kind,
+/// a value out of the forms `flat_members` takes), which `flat_event` then reads. Not inlined:
+/// its event is written once, where the caller takes it, rather than field by field through
+/// the reader's registers and stack.
+#[inline(never)]
+fn layout_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
+    let mut c = Layout { b: line.as_bytes(), at: 0 };
+    let plain = |e: Event| Some((e, false, None));
+    let event = if c.text(br#"{"actor":"#) {
+        let actor = c.seat()?;
+        if c.text(br#","consumed":["#) {
+            let consumed = [c.tile()?, c.then(b',')?.tile()?];
+            c.then(b']')?.expect(br#","pai":"#)?;
+            let pai = c.tile()?;
+            c.expect(br#","target":"#)?;
+            let target = c.seat()?;
+            if c.text(br#","type":"chi"}"#) {
+                plain(Event::Chi { actor, target, pai, consumed })
+            } else {
+                c.expect(br#","type":"pon"}"#)?;
+                plain(Event::Pon { actor, target, pai, consumed })
+            }
+        } else if c.text(br#","deltas":"#) {
+            let (_, deltas) = c.numbers()?;
+            c.expect(br#","pai":"#)?;
+            let pai = c.tile()?;
+            c.expect(br#","target":"#)?;
+            let target = c.seat()?;
+            c.expect(br#","type":"hora","ura_markers":["#)?;
+            // At most four, as `flat_members` takes a list of strings.
+            let mut ura_markers = [Pai::UNKNOWN; 5];
+            let mut ura_len = 0u8;
+            if !c.text(b"]") {
+                loop {
+                    if ura_len == 4 {
+                        return None;
+                    }
+                    ura_markers[usize::from(ura_len)] = c.tile()?;
+                    ura_len += 1;
+                    if c.text(b"]") {
+                        break;
+                    }
+                    c.then(b',')?;
+                }
+            }
+            c.expect(b"}")?;
+            let score = WinScore {
+                han: 0,
+                fu: 0,
+                yakuman: false,
+                points: 0,
+                yaku: [(0, 0); crate::event::MOST_YAKU],
+                yaku_len: 0,
+                pao: None,
+            };
+            Some((Event::Hora { actor, target, pai, deltas, ura_markers, ura_len, score }, true, None))
+        } else if c.text(br#","type":"reach"}"#) {
+            plain(Event::Reach { actor })
+        } else {
+            c.expect(br#","type":"reach_accepted"}"#)?;
+            plain(Event::ReachAccepted { actor })
+        }
+    } else if c.text(br#"{"type":"end_kyoku"}"#) {
+        plain(Event::EndKyoku)
+    } else if c.text(br#"{"bakaze":"#) {
+        let bakaze = c.tile()?;
+        if !bakaze.kind().is_some_and(|k| k.is_wind()) {
+            return None;
+        }
+        c.expect(br#","dora_marker":"#)?;
+        let dora_marker = c.tile()?;
+        c.expect(br#","honba":"#)?;
+        let honba = c.small()?;
+        c.expect(br#","kyoku":"#)?;
+        let kyoku = c.small()?;
+        if !(1..=4).contains(&kyoku) {
+            return None;
+        }
+        c.expect(br#","kyotaku":"#)?;
+        let kyotaku = c.small()?;
+        c.expect(br#","oya":"#)?;
+        let oya = c.seat()?;
+        c.expect(br#","scores":"#)?;
+        let (players, scores) = c.numbers()?;
+        c.expect(br#","tehais":["#)?;
+        let mut tehais = [[Pai::UNKNOWN; 13]; 4];
+        let mut hands = 0;
+        loop {
+            *tehais.get_mut(hands)? = c.hand()?;
+            hands += 1;
+            if c.text(b"]") {
+                break;
+            }
+            c.then(b',')?;
+        }
+        if hands < 3 {
+            return None;
+        }
+        c.expect(br#","type":"start_kyoku"}"#)?;
+        Some((
+            Event::StartKyoku { bakaze, dora_marker, kyoku, honba, kyotaku, oya, scores, tehais },
+            false,
+            Some(players),
+        ))
+    } else if c.text(br#"{"deltas":"#) {
+        let (_, deltas) = c.numbers()?;
+        c.expect(br#","reason":""#)?;
+        let start = c.at;
+        let len = c.b[start..].iter().position(|&x| x == b'"' || x == b'\\' || x < 0x20)?;
+        if c.b[start + len] != b'"' {
+            return None;
+        }
+        // A name no writer uses: kept as a draw without a reason (see `DrawReason::from_name`).
+        let reason = DrawReason::from_name(line.get(start..start + len)?).unwrap_or(DrawReason::Exhaustive);
+        c.at = start + len + 1;
+        c.expect(br#","type":"ryukyoku"}"#)?;
+        Some((Event::Ryukyoku { reason, deltas, tenpai: 0 }, true, None))
+    } else if c.text(br#"{"scores":"#) {
+        let (_, scores) = c.numbers()?;
+        c.expect(br#","type":"end_game"}"#)?;
+        Some((Event::EndGame { scores }, true, None))
+    } else {
+        None
+    };
+    // The whole line, nothing after the object.
+    if c.at == c.b.len() { event } else { None }
+}
+
+/// [`layout_event`]'s place in a line.
+struct Layout<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Layout<'_> {
+    /// Past `text` if the line holds it here.
+    #[inline(always)]
+    fn text<const N: usize>(&mut self, text: &[u8; N]) -> bool {
+        let found = holds(self.b, self.at, text);
+        if found {
+            self.at += N;
+        }
+        found
+    }
+
+    /// [`Self::text`] as an option, for `?`.
+    #[inline(always)]
+    fn expect<const N: usize>(&mut self, text: &[u8; N]) -> Option<()> {
+        self.text(text).then_some(())
+    }
+
+    /// Past the byte `c` if it is here.
+    #[inline(always)]
+    fn then(&mut self, c: u8) -> Option<&mut Self> {
+        (self.b.get(self.at) == Some(&c)).then(|| {
+            self.at += 1;
+            self
+        })
+    }
+
+    /// A seat: one digit 0-3 (the text expected next refuses a second digit, as `flat_members`
+    /// reads the whole number and `flat_event` refuses it).
+    #[inline(always)]
+    fn seat(&mut self) -> Option<Seat> {
+        match self.b.get(self.at)? {
+            d @ b'0'..=b'3' => {
+                self.at += 1;
+                Some(d - b'0')
+            }
+            _ => None,
+        }
+    }
+
+    /// A quoted tile name.
+    #[inline(always)]
+    fn tile(&mut self) -> Option<Pai> {
+        if self.b.get(self.at) != Some(&b'"') {
+            return None;
+        }
+        let (pai, after) = quoted_tile(self.b, self.at + 1)?;
+        self.at = after;
+        Some(pai)
+    }
+
+    /// A hand of `start_kyoku`: 13 quoted tile names in brackets. Its place kept in a local
+    /// (the 52 names of a deal are most of the line).
+    fn hand(&mut self) -> Option<[Pai; 13]> {
+        let (b, mut at) = (self.b, self.at);
+        if b.get(at) != Some(&b'[') {
+            return None;
+        }
+        at += 1;
+        let mut hand = [Pai::UNKNOWN; 13];
+        for (i, slot) in hand.iter_mut().enumerate() {
+            if i > 0 {
+                if b.get(at) != Some(&b',') {
+                    return None;
+                }
+                at += 1;
+            }
+            if b.get(at) != Some(&b'"') {
+                return None;
+            }
+            let (pai, after) = quoted_tile(b, at + 1)?;
+            *slot = pai;
+            at = after;
+        }
+        if b.get(at) != Some(&b']') {
+            return None;
+        }
+        self.at = at + 1;
+        Some(hand)
+    }
+
+    /// A whole number below 256 as JSON writes it (no sign, no leading zero): what
+    /// `flat_event`'s `small` takes.
+    #[inline(always)]
+    fn small(&mut self) -> Option<u8> {
+        let digits = self.b.get(self.at..)?.iter().take_while(|c| c.is_ascii_digit()).count();
+        let text = self.b.get(self.at..self.at + digits)?;
+        if digits == 0 || digits > 3 || (digits > 1 && text[0] == b'0') {
+            return None;
+        }
+        let n = text.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        self.at += digits;
+        u8::try_from(n).ok()
+    }
+
+    /// A list of 3 or 4 whole numbers, each `-?[0-9]+` without a leading zero and at most nine
+    /// digits (what `flat_members` takes and `flat_event` reads as scores or deltas; not `-0`):
+    /// how many and the numbers.
+    fn numbers(&mut self) -> Option<(u8, [i32; 4])> {
+        self.then(b'[')?;
+        let mut out = [0i32; 4];
+        let mut n = 0;
+        loop {
+            let negative = self.text(b"-");
+            let digits = self.b.get(self.at..)?.iter().take_while(|c| c.is_ascii_digit()).count();
+            let text = self.b.get(self.at..self.at + digits)?;
+            if digits == 0 || digits > 9 || ((digits > 1 || negative) && text[0] == b'0') {
+                return None;
+            }
+            let value = text.iter().fold(0i32, |v, &d| v * 10 + i32::from(d - b'0'));
+            *out.get_mut(n)? = if negative { -value } else { value };
+            n += 1;
+            self.at += digits;
+            if self.text(b"]") {
+                break;
+            }
+            self.then(b',')?;
+        }
+        (n >= 3).then_some((n as u8, out))
+    }
 }
 
 /// The hands of a `start_kyoku` from the text between the outer brackets of its `tehais`
@@ -1249,6 +1574,7 @@ mod tests {
     fn quick_reader_answers_as_the_general_one() {
         let mut quick = 0;
         let (mut kinds, mut all) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+        let (mut laid_out, mut unread) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
         for (rules, players) in [(GameRules::TENHOU, 4), (GameRules::preset("tenhou-3p").unwrap(), 3)] {
             let mut game = Game::new(rules, 5);
             let mut rng = crate::wall::SplitMix64(9);
@@ -1256,10 +1582,20 @@ mod tests {
                 let legal = game.legal_actions(seat);
                 game.apply(seat, legal[rng.below(legal.len() as u64) as usize]).unwrap();
             }
-            for line in write(game.events(), players).lines() {
+            for written in write(game.events(), players).lines() {
+                let line = written;
                 let spaced = line.replace(':', " : ").replace(',', " ,\t");
                 let more = line.replacen('{', "{\"x\":[\"a\"],\"y\":true,", 1);
                 for line in [line, &spaced, &more] {
+                    // The layouts matched byte for byte answer as the flat reader, and take
+                    // every line of the kinds they know as hupai writes it.
+                    let layout = layout_event(line);
+                    if layout.is_some() {
+                        assert_eq!(layout, flat_event(line), "{line}");
+                        laid_out.insert(layout.map_or("", |(e, ..)| e.kind()));
+                    } else if line.len() == written.len() && common_line(line).is_none() {
+                        unread.insert(line.to_string());
+                    }
                     let value = Json::parse(line).unwrap();
                     let general = event_of(&value).map(|(e, r, _)| (e, r));
                     all.insert(general.as_ref().map_or("", |(e, _)| e.kind()));
@@ -1276,6 +1612,25 @@ mod tests {
             }
         }
         assert!(quick > 1000, "{quick}");
+        // Every kind of line these games write but draws and discards (matched in place),
+        // `start_game` (names, rules), kans, dora, kita and nine terminals' draws (which name
+        // no deltas) is matched by its layout.
+        for kind in
+            ["chi", "pon", "reach", "reach_accepted", "end_kyoku", "hora", "ryukyoku", "end_game", "start_kyoku"]
+        {
+            assert!(laid_out.contains(kind) || !all.contains(kind), "{kind}: {laid_out:?}");
+        }
+        assert!(laid_out.len() >= 5, "{laid_out:?}");
+        for line in &unread {
+            let kind = Json::parse(line).ok().and_then(|v| v.get("type").and_then(Json::as_str).map(str::to_string));
+            assert!(
+                matches!(
+                    kind.as_deref(),
+                    Some("start_game" | "daiminkan" | "kakan" | "ankan" | "dora" | "kita" | "ryukyoku")
+                ),
+                "{line}"
+            );
+        }
         // Every kind of these logs but start_game (names, rules) is read quickly.
         all.remove("start_game");
         assert!(all.is_subset(&kinds) && kinds.contains("start_kyoku"), "{all:?} {kinds:?}");
@@ -1375,6 +1730,85 @@ mod tests {
             r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m"],[1]]}"#,
         ] {
             assert!(quick_event(line).is_none(), "{line}");
+        }
+    }
+
+    /// The layouts matched byte for byte answer as the flat reader wherever they answer, and as
+    /// the general one; they take the lines as hupai writes them.
+    #[test]
+    fn layouts_answer_as_the_flat_reader() {
+        for line in [
+            r#"{"actor":1,"consumed":["2p","3p"],"pai":"1p","target":0,"type":"chi"}"#,
+            r#"{"actor":3,"consumed":["5pr","5p"],"pai":"5p","target":2,"type":"pon"}"#,
+            r#"{"actor":1,"consumed":["?","1f"],"pai":"0m","target":3,"type":"pon"}"#,
+            r#"{"actor":2,"type":"reach"}"#,
+            r#"{"actor":0,"type":"reach_accepted"}"#,
+            r#"{"type":"end_kyoku"}"#,
+            r#"{"actor":2,"deltas":[0,-12000,13000,0],"pai":"2s","target":1,"type":"hora","ura_markers":["3s"]}"#,
+            r#"{"actor":2,"deltas":[0,-12000,13000],"pai":"C","target":2,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[999999999,-999999999,0,1],"pai":"5sr","target":0,"type":"hora","ura_markers":["1m","E","5mr","9s"]}"#,
+            r#"{"deltas":[0,0,0,0],"reason":"fanpai","type":"ryukyoku"}"#,
+            r#"{"deltas":[1000,-1000,1000,-1000],"reason":"kyushukyuhai","type":"ryukyoku"}"#,
+            r#"{"deltas":[1,2,3],"reason":"流局","type":"ryukyoku"}"#,
+            r#"{"deltas":[1,2,3],"reason":"a name no writer uses","type":"ryukyoku"}"#,
+            r#"{"scores":[1,2,3],"type":"end_game"}"#,
+            r#"{"scores":[25000,-100,0,75100],"type":"end_game"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"S","dora_marker":"1m","honba":255,"kyoku":4,"kyotaku":12,"oya":3,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[35000,35000,35000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[1,2,3],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+        ] {
+            let layout = layout_event(line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(Some(layout), flat_event(line), "{line}");
+            let value = Json::parse(line).unwrap();
+            assert_eq!(event_of(&value).map(|(e, r, _)| (e, r)), Ok((layout.0, layout.1)), "{line}");
+            if matches!(layout.0, Event::StartKyoku { .. }) {
+                assert_eq!(layout.2, players_of(&value), "{line}");
+            }
+        }
+        for line in [
+            r#"{"actor":1,"consumed":["2p","2p","2p"],"pai":"2p","target":0,"type":"pon"}"#,
+            r#"{"actor":1,"consumed":["2p","2p"],"pai":"2p","target":0,"type":"daiminkan"}"#,
+            r#"{"actor":1,"consumed":["2p"],"pai":"2p","target":0,"type":"chi"}"#,
+            r#"{"actor":1,"consumed":["2p","2x"],"pai":"2p","target":0,"type":"chi"}"#,
+            r#"{"actor":1,"consumed":["2p","2\\u0070"],"pai":"2p","target":0,"type":"chi"}"#,
+            r#"{"actor":4,"consumed":["2p","3p"],"pai":"1p","target":0,"type":"chi"}"#,
+            r#"{"actor":1,"consumed":["2p","3p"],"pai":"1p","target":10,"type":"chi"}"#,
+            r#"{"actor":1,"consumed":["2p","3p"],"pai":"1p","target":0,"type":"chi"} "#,
+            r#"{"actor":1,"consumed":["2p","3p"],"pai":"1p","target":0,"type":"chi","x":1}"#,
+            r#"{"actor":1, "type":"reach"}"#,
+            r#"{"actor":01,"type":"reach"}"#,
+            r#"{"actor":2,"type":"reach_accepted","type":"reach"}"#,
+            r#"{"type":"end_kyoku"}x"#,
+            r#"{"actor":2,"deltas":[-0,1,2,3],"pai":"2s","target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[01,1,2,3],"pai":"2s","target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[1000000000,1,2,3],"pai":"2s","target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[1,2],"pai":"2s","target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[1,2,3,4,5],"pai":"2s","target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"actor":2,"deltas":[1,2,3,4],"pai":"2s","target":1,"type":"hora","ura_markers":["1m","1m","1m","1m","1m"]}"#,
+            r#"{"actor":2,"deltas":[1,2,3,4],"pai":"2s","target":1,"type":"hora","ura_markers":["1m",]}"#,
+            r#"{"actor":2,"deltas":[1,2,3,4],"pai":"2s","target":1,"type":"hora"}"#,
+            r#"{"actor":2,"deltas":[1,2,3,4],"pai":"2s","score":{"han":1},"target":1,"type":"hora","ura_markers":[]}"#,
+            r#"{"deltas":[0,0,0,0],"reason":"fan\\u0070ai","type":"ryukyoku"}"#,
+            r#"{"deltas":[0,0,0,0],"reason":1,"type":"ryukyoku"}"#,
+            r#"{"scores":[1,2,3,],"type":"end_game"}"#,
+            r#"{"scores":[],"type":"end_game"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":256,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":1000,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":01,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":5,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"1m","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":4,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"],["2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p","2p"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"1m","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[1,2],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+            r#"{"bakaze":"E","dora_marker":"x","honba":0,"kyoku":1,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","5mr"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","?"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","C"],["1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","1m","9s"]],"type":"start_kyoku"}"#,
+        ] {
+            assert_eq!(layout_event(line), None, "{line}");
         }
     }
 

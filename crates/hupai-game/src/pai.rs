@@ -127,7 +127,9 @@ impl Pai {
 impl Pai {
     /// The names of the 34 kinds and the red fives (logs are mostly these) straight from their
     /// bytes, their places in `MJAI`; none for any other name, which [`str::parse`] reads.
-    const fn from_common_name(name: &[u8]) -> Option<Pai> {
+    /// Inlined: a call for a few comparisons cost more than the comparisons.
+    #[inline(always)]
+    pub(crate) const fn from_common_name(name: &[u8]) -> Option<Pai> {
         const fn suit(c: u8) -> Option<u8> {
             match c {
                 b'm' => Some(0),
