@@ -224,14 +224,37 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
     let bytes = body.as_bytes();
     let mut from = 0;
     while from <= bytes.len() {
-        // Where the in-place matcher refused a line: the same bytes need not be matched again.
+        // Where both in-place matchers refused a line: the same bytes need not be matched again.
         let mut refused = usize::MAX;
         // Draws and discards, most of a log's lines, straight into the game being read (they
-        // neither start a game nor a hand), one after another. Written as hupai writes them,
-        // alone on their line, they are read in place, their end the line's: no search for the
-        // newline, no trimming.
+        // neither start a game nor a hand), one after another; then the other lines hupai
+        // writes. Written as hupai writes them, alone on their line, they are read in place,
+        // their end the line's: no search for the newline, no trimming.
         if let Some(Ok(log)) = current.as_mut() {
-            (from, refused) = read_in_place(bytes, from, &mut log.events, &mut at);
+            loop {
+                let common_refused;
+                (from, common_refused) = read_in_place(bytes, from, &mut log.events, &mut at);
+                if common_refused != from {
+                    break;
+                }
+                let Some(((event, recorded, players), len)) = layout_prefix(&body[from..]) else {
+                    refused = from;
+                    break;
+                };
+                if !matches!(bytes.get(from + len), None | Some(b'\n')) {
+                    break;
+                }
+                // A quick line never starts a game (`start_game` is read by the general reader).
+                if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = event {
+                    hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
+                    if let Some(n) = players {
+                        log.header.players = n;
+                    }
+                }
+                log.events.push(LogEvent { event, at, recorded });
+                at += 1;
+                from += len + 1;
+            }
             if from > bytes.len() {
                 break;
             }
@@ -239,16 +262,17 @@ pub(crate) fn read_counting(text: &str) -> (Vec<Result<GameLog, LogError>>, usiz
         let end = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i);
         let untrimmed = &body[from..end];
         let line = untrimmed.trim();
-        // The line starts where the in-place matcher refused it: the line matcher would too.
-        let common = if refused == from && line.as_ptr() == untrimmed.as_ptr() { None } else { common_line(line) };
+        // The line starts where the in-place matchers refused it: the line matchers would too.
+        let seen = refused == from && line.as_ptr() == untrimmed.as_ptr();
         from = end + 1;
         if line.is_empty() {
             continue;
         }
         let index = at;
         at += 1;
-        // Asked once: a line common_line refused goes straight to the other quick readers.
-        let quick = common.or_else(|| layout_event(line)).or_else(|| flat_event(line));
+        // Each quick reader asked once.
+        let quick =
+            if seen { None } else { common_line(line).or_else(|| layout_event(line)) }.or_else(|| flat_event(line));
         if let (Some(Ok(log)), Some((event, recorded, players))) = (current.as_mut(), quick) {
             // A quick line never starts a game (`start_game` is read by the general reader).
             if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = event {
@@ -848,17 +872,28 @@ fn quoted_tile(b: &[u8], at: usize) -> Option<(Pai, usize)> {
     Some((Pai::from_name_bytes(&rest[..len])?, at + len + 1))
 }
 
+/// A line read by a quick reader: the event, whether it records its result (as [`LogEvent`]'s
+/// `recorded`), and for a `start_kyoku` the players its scores count.
+type QuickEvent = (Event, bool, Option<u8>);
+
 /// The other lines as hupai writes them (each key once, in order, no spaces), matched byte for
 /// byte as [`common_fields`] matches draws and discards: calls, riichi, the end of a hand,
 /// wins, draws, the end of a game and the deals (each line's members were gathered into a list
 /// and then looked up key by key, its lists cut at their quotes and commas). The answer is
 /// [`flat_event`]'s for the same line; none for anything else (another layout, another kind,
-/// a value out of the forms `flat_members` takes), which `flat_event` then reads. Not inlined:
-/// its event is written once, where the caller takes it, rather than field by field through
-/// the reader's registers and stack.
+/// a value out of the forms `flat_members` takes), which `flat_event` then reads.
+fn layout_event(line: &str) -> Option<QuickEvent> {
+    layout_prefix(line).and_then(|(event, len)| (len == line.len()).then_some(event))
+}
+
+/// [`layout_event`]'s match at the start of `text`, which may go on past it (the rest of a
+/// log), and the bytes it takes: no match crosses a newline (its texts, names and numbers hold
+/// none), so the reader matches a line in place, without looking for its end first. Not
+/// inlined: its event is written once, where the caller takes it, rather than field by field
+/// through the reader's registers and stack.
 #[inline(never)]
-fn layout_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
-    let mut c = Layout { b: line.as_bytes(), at: 0 };
+fn layout_prefix(text: &str) -> Option<(QuickEvent, usize)> {
+    let mut c = Layout { b: text.as_bytes(), at: 0 };
     let plain = |e: Event| Some((e, false, None));
     let event = if c.text(br#"{"actor":"#) {
         let actor = c.seat()?;
@@ -965,7 +1000,7 @@ fn layout_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
             return None;
         }
         // A name no writer uses: kept as a draw without a reason (see `DrawReason::from_name`).
-        let reason = DrawReason::from_name(line.get(start..start + len)?).unwrap_or(DrawReason::Exhaustive);
+        let reason = DrawReason::from_name(text.get(start..start + len)?).unwrap_or(DrawReason::Exhaustive);
         c.at = start + len + 1;
         c.expect(br#","type":"ryukyoku"}"#)?;
         Some((Event::Ryukyoku { reason, deltas, tenpai: 0 }, true, None))
@@ -976,8 +1011,7 @@ fn layout_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
     } else {
         None
     };
-    // The whole line, nothing after the object.
-    if c.at == c.b.len() { event } else { None }
+    Some((event?, c.at))
 }
 
 /// [`layout_event`]'s place in a line.
