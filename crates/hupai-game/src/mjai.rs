@@ -347,21 +347,18 @@ fn read_in_place(bytes: &[u8], mut from: usize, events: &mut Vec<LogEvent>, at: 
         // without bounds checks; the same answer as the rest of the text, as every line it
         // takes is at most 56 bytes (a tile's name is at most 3).
         let fields = match rest.first_chunk::<64>() {
-            Some(window) => common_fields(window),
-            None => common_fields(rest),
+            Some(window) => common_prefix(window),
+            None => common_prefix(rest),
         };
-        let Some((actor, pai, tsumogiri, len)) = fields else {
+        let Some((event, recorded, len)) = fields else {
             return (from, from);
         };
         if !matches!(rest.get(len), None | Some(b'\n')) {
             break;
         }
-        // Built where it goes (an event returned through memory was written field by field and
-        // read back in 16-byte pieces, each read waiting for the writes to land).
-        events.push(match tsumogiri {
-            None => LogEvent { event: Event::Tsumo { actor, pai }, at: *at, recorded: false },
-            Some(tsumogiri) => LogEvent { event: Event::Dahai { actor, pai, tsumogiri }, at: *at, recorded: true },
-        });
+        // The event built by the inlined matcher, written once where it goes (merged into one
+        // event from the matcher's scalars, it took a chain of conditional moves a line).
+        events.push(LogEvent { event, at: *at, recorded });
         *at += 1;
         from += len + 1;
     }
@@ -772,7 +769,7 @@ fn common_line(line: &str) -> Option<(Event, bool, Option<u8>)> {
 
 /// [`common_line`]'s match at the start of `b`, which may go on past it (the rest of a log):
 /// the event, whether it records its result, and the bytes it takes.
-#[inline]
+#[inline(always)]
 fn common_prefix(b: &[u8]) -> Option<(Event, bool, usize)> {
     let (actor, pai, tsumogiri, len) = common_fields(b)?;
     Some(match tsumogiri {
@@ -790,8 +787,8 @@ fn holds<const N: usize>(b: &[u8], at: usize, text: &[u8; N]) -> bool {
 }
 
 /// [`common_prefix`]'s fields: the seat, the tile, for a discard whether it was tsumogiri (none
-/// for a draw), and the bytes the line takes. Scalars rather than an event: the event is then
-/// written once, where it goes.
+/// for a draw), and the bytes the line takes; [`common_prefix`], inlined where the event goes,
+/// builds the event from them.
 #[inline(always)]
 fn common_fields(b: &[u8]) -> Option<(Seat, Pai, Option<bool>, usize)> {
     if holds(b, 0, br#"{"actor":"#) {
