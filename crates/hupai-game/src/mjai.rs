@@ -1114,26 +1114,44 @@ impl Layout<'_> {
     /// A list of 3 or 4 whole numbers, each `-?[0-9]+` without a leading zero and at most nine
     /// digits (what `flat_members` takes and `flat_event` reads as scores or deltas; not `-0`):
     /// how many and the numbers.
+    /// Read digit by digit in one pass, its place kept in a local.
     fn numbers(&mut self) -> Option<(u8, [i32; 4])> {
-        self.then(b'[')?;
+        let (b, mut at) = (self.b, self.at);
+        if b.get(at) != Some(&b'[') {
+            return None;
+        }
+        at += 1;
         let mut out = [0i32; 4];
         let mut n = 0;
         loop {
-            let negative = self.text(b"-");
-            let digits = self.b.get(self.at..)?.iter().take_while(|c| c.is_ascii_digit()).count();
-            let text = self.b.get(self.at..self.at + digits)?;
-            if digits == 0 || digits > 9 || ((digits > 1 || negative) && text[0] == b'0') {
+            let negative = b.get(at) == Some(&b'-');
+            if negative {
+                at += 1;
+            }
+            let start = at;
+            let mut value = 0i32;
+            while let Some(&d) = b.get(at)
+                && d.is_ascii_digit()
+            {
+                if at - start == 9 {
+                    return None;
+                }
+                value = value * 10 + i32::from(d - b'0');
+                at += 1;
+            }
+            let digits = at - start;
+            if digits == 0 || ((digits > 1 || negative) && b[start] == b'0') {
                 return None;
             }
-            let value = text.iter().fold(0i32, |v, &d| v * 10 + i32::from(d - b'0'));
             *out.get_mut(n)? = if negative { -value } else { value };
             n += 1;
-            self.at += digits;
-            if self.text(b"]") {
-                break;
+            match b.get(at) {
+                Some(b']') => break,
+                Some(b',') => at += 1,
+                _ => return None,
             }
-            self.then(b',')?;
         }
+        self.at = at + 1;
         (n >= 3).then_some((n as u8, out))
     }
 }
