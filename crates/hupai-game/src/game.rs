@@ -292,6 +292,10 @@ pub struct Game {
     /// each place: seat order except where the family moves players between rounds.
     pub(crate) place: [u8; 4],
     pub(crate) seat_at: [Seat; 4],
+    /// `turn_order[seat][k]`: the seat `k` places after `seat` for `k` below four (see
+    /// [`Game::next_in_turn`]), made from `place` and `seat_at` whenever they change: asked
+    /// several times at every discard, one load rather than the places' arithmetic.
+    pub(crate) turn_order: [[Seat; 4]; 4],
     pub(crate) live_drawn: u8,
     pub(crate) replacements: u8,
     /// GB with `per_player_walls`: the tiles taken from each place's own wall (indexed by the
@@ -343,6 +347,7 @@ impl Game {
             chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],
             seat_at: [0, 1, 2, 3],
+            turn_order: [[0; 4]; 4],
             live_drawn: 0,
             replacements: 0,
             quarter_taken: [0; 4],
@@ -475,15 +480,17 @@ impl Game {
     /// The seat `k` places after `seat` in turn order (counter-clockwise): `seat + k` unless the
     /// family has moved the players between rounds (GB).
     pub fn next_in_turn(&self, seat: Seat, k: u8) -> Seat {
-        let n = self.rules.players;
-        // The place modulo `n` by one subtraction without a branch: a place is below `n` and a
-        // step at most `n` where the engine asks, and `%` is a division (slow, and asked several
-        // times a discard); any other step is taken modulo `n` after.
-        let place = self.place[usize::from(seat & 3)] + k;
-        let mut place = place - if place >= n { n } else { 0 };
-        if place >= n {
-            place %= n;
+        if k < 4 {
+            return self.turn_order[usize::from(seat & 3)][usize::from(k)];
         }
+        self.next_in_turn_by_places(seat, k)
+    }
+
+    /// [`Game::next_in_turn`] from the places themselves (the table's source, and any step of
+    /// four or more).
+    fn next_in_turn_by_places(&self, seat: Seat, k: u8) -> Seat {
+        let n = self.rules.players;
+        let place = (u16::from(self.place[usize::from(seat & 3)]) + u16::from(k)) % u16::from(n);
         self.seat_at[usize::from(place)]
     }
 
@@ -500,6 +507,11 @@ impl Game {
         self.place = crate::family::places(self.rules.family, rounds_played);
         for (seat, &place) in self.place.iter().enumerate() {
             self.seat_at[usize::from(place)] = seat as Seat;
+        }
+        for seat in 0..4u8 {
+            for k in 0..4u8 {
+                self.turn_order[usize::from(seat)][usize::from(k)] = self.next_in_turn_by_places(seat, k);
+            }
         }
     }
 

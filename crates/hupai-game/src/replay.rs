@@ -156,16 +156,20 @@ fn drive<'a>(
     let mut d = driver(log, game, rules, on_decision)?;
     // The rules the log's start chose (its starting points, say), which the result reports.
     let rules = *d.game.rules();
-    let mut kyoku = String::from("start");
+    // The hand being played (its wind, number and counter), named only for an error and the
+    // result: formatting a name at every hand cost more than the rest of reading its start.
+    let mut hand: Option<(u8, u8, u8)> = None;
+    let name = |hand: Option<(u8, u8, u8)>| hand.map_or_else(|| String::from("start"), |(w, k, h)| kyoku_name(w, k, h));
     let mut last: Option<Event> = None;
     for (i, le) in log.events.iter().enumerate() {
         if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
-            kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
+            hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
         }
-        d.step(&log.events, i).map_err(|m| fail(&kyoku, le.at, m))?;
+        d.step(&log.events, i).map_err(|m| fail(&name(hand), le.at, m))?;
         d.last_at = le.at;
         last = Some(le.event);
     }
+    let kyoku = name(hand);
     let at = log.events.last().map_or(0, |e| e.at);
     if let Some(e) = d.results.front() {
         return Err(fail(&kyoku, at, format!("the log ends; the engine's hand ended with {} not in it", describe(e))));
@@ -818,7 +822,8 @@ impl Driver<'_> {
 
 /// What a log shows of one hand's wall.
 struct HandTiles {
-    kyoku: String,
+    /// The hand's wind, number and counter, named only should its wall fail.
+    kyoku: (u8, u8, u8),
     at: usize,
     oya: Seat,
     tehais: [[Pai; 13]; 4],
@@ -838,7 +843,7 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
         let e = &le.event;
         if let &Event::StartKyoku { bakaze, kyoku, honba, oya, tehais, dora_marker, .. } = e {
             hands.push(HandTiles {
-                kyoku: kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
+                kyoku: (bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
                 at: le.at,
                 oya,
                 tehais,
@@ -876,7 +881,13 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
         }
     }
     let free = free_ids(rules);
-    hands.iter().map(|h| hand_wall(h, rules, &free).map_err(|(at, m)| (h.kyoku.clone(), at, m))).collect()
+    hands
+        .iter()
+        .map(|h| {
+            let (wind, kyoku, honba) = h.kyoku;
+            hand_wall(h, rules, &free).map_err(|(at, m)| (kyoku_name(wind, kyoku, honba), at, m))
+        })
+        .collect()
 }
 
 /// Each tile's ids in the set, in order (at most four: one kind's copies), and how many: red
@@ -986,7 +997,22 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
             next += 1;
         }
     }
-    Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m))
+    // Every id above came from the set's free list once, and the set's ids fill the `len`
+    // positions exactly (`len` is the set's size, and the ids left over are as many as the
+    // positions the log shows nothing at), so the wall is the set's tiles each once: what
+    // `Wall::from_ids` checks. Should the ids left over fall short, it checks and says why.
+    if next > left {
+        return Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m));
+    }
+    let mut yama = [PaiId(0); 136];
+    for (slot, &id) in yama.iter_mut().zip(&ids[..len]) {
+        *slot = PaiId(id);
+    }
+    debug_assert_eq!(
+        Wall::from_ids(&ids[..len], players, [1, 1]).as_ref(),
+        Ok(&Wall { yama, len: len as u8, dice: [1, 1] })
+    );
+    Ok(Wall { yama, len: len as u8, dice: [1, 1] })
 }
 
 /// The ids of a Chinese family's set.
