@@ -788,6 +788,10 @@ impl Game {
         // The family's part first (riichi's dora left for after a kan's discard, its declaration,
         // ippatsu and furiten), while the river is as it was.
         crate::family::discarding(self, seat, pai, reach);
+        // A hand the riichi check found far from ready at this turn (its shanten bound 1 or more)
+        // is far after any discard: it waits on nothing, and its waits need not be asked (see
+        // `legal::far_from_ready`). Read before the discard joins the river, which names the turn.
+        let far = !drawn_back && crate::legal::far_from_ready(self, seat);
         let s = usize::from(seat);
         let rules = crate::family::seat_wait_rules(self, seat);
         let p = &mut self.players[s];
@@ -797,7 +801,9 @@ impl Game {
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
         p.kuikae = TileSet::EMPTY;
-        if !drawn_back {
+        if far {
+            p.waits = TileSet::EMPTY;
+        } else if !drawn_back {
             p.refresh_waits(&rules);
         }
         self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
