@@ -326,7 +326,7 @@ impl PaiCounts {
 
     /// Every distinct tile held (a plain and a red five apart), in mjai order of kinds, the red
     /// five right after its kind's plain five.
-    #[inline]
+    #[inline(always)]
     pub fn distinct(&self) -> Distinct {
         let mut order = Distinct::spread(self.held());
         // Most hands hold no red five.

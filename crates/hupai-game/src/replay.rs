@@ -433,11 +433,21 @@ impl Driver<'_> {
     /// The seat offered one of Changsha's turn decisions passes, unless the log's event records
     /// it taking one; true if it passed. An offer made after a draw of the engine's the log has
     /// not shown yet (the small wins of the deal, after the dealer's draw) waits for that draw.
+    #[inline]
     fn pass_offer(&mut self) -> Result<bool, String> {
-        if !crate::family::has_own_decisions(self.game.rules().family)
-            || !self.draws.is_empty()
-            || !crate::family::own_offer(&self.game)
-        {
+        // Asked at every turn and answer of every family, and only Changsha offers such decisions:
+        // answered here, without entering the rest (a large function, whose entry and exit cost
+        // more than the question).
+        if !crate::family::has_own_decisions(self.game.rules().family) {
+            return Ok(false);
+        }
+        self.pass_own_offer()
+    }
+
+    /// [`Driver::pass_offer`] under a family with decisions of its own.
+    #[inline(never)]
+    fn pass_own_offer(&mut self) -> Result<bool, String> {
+        if !self.draws.is_empty() || !crate::family::own_offer(&self.game) {
             return Ok(false);
         }
         let Some(seat) = self.game.next_seat() else { return Ok(false) };
@@ -959,15 +969,20 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
     // positions the rest, tile by tile, the last ids first.
     let slots = &slots[..len];
     let mut taken = [0u8; 38];
-    let mut ids = [0u8; 136];
+    let mut yama = [PaiId(0); 136];
+    // The positions the log shows nothing at, in order.
+    let mut unknown = [0u8; 136];
+    let mut unknowns = 0;
     for (i, &(pai, at)) in slots.iter().enumerate() {
         if pai.is_unknown() {
+            unknown[unknowns] = i as u8;
+            unknowns += 1;
             continue;
         }
         let k = usize::from(pai.index());
         match free.get(k) {
             Some((list, n)) if taken[k] < *n => {
-                ids[i] = list[usize::from(taken[k])];
+                yama[i] = PaiId(list[usize::from(taken[k])]);
                 taken[k] += 1;
             }
             _ => {
@@ -982,37 +997,36 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
             }
         }
     }
-    let mut rest = [0u8; 136];
     let mut left = 0;
     for ((list, n), &t) in free.iter().zip(&taken) {
         for &id in list[usize::from(t)..usize::from(*n)].iter().rev() {
-            rest[left] = id;
+            if let Some(&i) = unknown[..unknowns].get(left) {
+                yama[usize::from(i)] = PaiId(id);
+            }
             left += 1;
-        }
-    }
-    let mut next = 0;
-    for (id, &(pai, _)) in ids.iter_mut().zip(slots) {
-        if pai.is_unknown() {
-            *id = if next < left { rest[next] } else { 0 };
-            next += 1;
         }
     }
     // Every id above came from the set's free list once, and the set's ids fill the `len`
     // positions exactly (`len` is the set's size, and the ids left over are as many as the
     // positions the log shows nothing at), so the wall is the set's tiles each once: what
-    // `Wall::from_ids` checks. Should the ids left over fall short, it checks and says why.
-    if next > left {
+    // `Wall::from_ids` checks. Should the ids left over fall short (the positions past them
+    // given id 0), it checks and says why.
+    if unknowns > left {
+        let mut ids = [0u8; 136];
+        for (id, slot) in ids.iter_mut().zip(&yama[..len]) {
+            *id = slot.0;
+        }
+        for &i in &unknown[left..unknowns] {
+            ids[usize::from(i)] = 0;
+        }
         return Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m));
     }
-    let mut yama = [PaiId(0); 136];
-    for (slot, &id) in yama.iter_mut().zip(&ids[..len]) {
-        *slot = PaiId(id);
-    }
+    let wall = Wall { yama, len: len as u8, dice: [1, 1] };
     debug_assert_eq!(
-        Wall::from_ids(&ids[..len], players, [1, 1]).as_ref(),
-        Ok(&Wall { yama, len: len as u8, dice: [1, 1] })
+        Wall::from_ids(&wall.yama.iter().map(|id| id.0).collect::<Vec<_>>()[..len], players, [1, 1]).as_ref(),
+        Ok(&wall)
     );
-    Ok(Wall { yama, len: len as u8, dice: [1, 1] })
+    Ok(wall)
 }
 
 /// The ids of a Chinese family's set.
