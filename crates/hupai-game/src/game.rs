@@ -831,8 +831,19 @@ impl Game {
     /// The abortive draw the last discard brings unless it is won on: four winds (the first four
     /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
     /// ronned but not called (the hand ends when nobody wins on it).
+    #[inline]
     pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
-        // Asked at every discard: the first go-around's check costs nothing after it.
+        // Asked twice at every discard: past the first go-around (seat 0's river longer than
+        // one, or a call made) with fewer than four kans, neither draw can come, which is
+        // answered here without a call.
+        if self.kans < 4 && !(self.no_calls && self.players[0].river.len() == 1) {
+            return None;
+        }
+        self.abort_on_discard_checked()
+    }
+
+    /// [`Game::abort_on_discard`] in full.
+    fn abort_on_discard_checked(&self) -> Option<DrawReason> {
         if self.rules.four_winds_draw
             && self.rules.players == 4
             && self.no_calls
