@@ -169,6 +169,8 @@ impl Player {
     }
 
     /// The packed hand after `kind` came in (`add`) or went out: the `wildcard` kind as a wildcard.
+    /// Inline (asked at every discard), the rare repacking apart.
+    #[inline(always)]
     pub(crate) fn pack_change(&mut self, kind: Tile, add: bool, wildcard: Option<Tile>) {
         let result = match (wildcard == Some(kind), add) {
             (true, true) => self.packed.add_wildcard(),
@@ -177,8 +179,14 @@ impl Player {
             (false, false) => self.packed.remove(kind),
         };
         if result.is_err() {
-            self.repack(wildcard);
+            self.repack_after_a_failed_change(wildcard);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn repack_after_a_failed_change(&mut self, wildcard: Option<Tile>) {
+        self.repack(wildcard);
     }
 
     /// The packed hand after a call took `consumed` from the hand into the meld recorded last:
