@@ -536,11 +536,19 @@ impl Driver<'_> {
         }
     }
 
+    /// Asked at every turn: inline, the error's words made apart.
+    #[inline]
     fn no_result_pending(&self) -> Result<(), String> {
         match self.results.front() {
-            Some(e) => Err(format!("the engine's hand ended with {}; the log goes on", describe(e))),
+            Some(e) => Err(Driver::result_pending(e)),
             None => Ok(()),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn result_pending(e: &Event) -> String {
+        format!("the engine's hand ended with {}; the log goes on", describe(e))
     }
 
     fn own_turn(&mut self, actor: Seat, action: Action) -> Result<(), String> {
