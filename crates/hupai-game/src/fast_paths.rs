@@ -63,6 +63,13 @@ fn check_state(game: &Game) -> usize {
         fresh.repack(game.wait_rules.wildcard_tile);
         assert_eq!(fresh.packed, p.packed, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
         checks += 1;
+        // The waits a riichi seat holds one tile short are those of its hand asked anew (a
+        // discard from a hand the riichi check found far from ready sets none without asking).
+        if game.rules.family == Family::Riichi && p.packed.tile_count() % 3 == 1 {
+            fresh.refresh_waits(&crate::family::seat_wait_rules(game, seat));
+            assert_eq!(fresh.waits, p.waits, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
+            checks += 1;
+        }
         // Whether a riichi hand wins with a yaku, asked without building the score, answers as
         // the score: for the tile drawn and the tile discarded, and for every tile the hand waits
         // on as if the seat before had discarded it (hands without a yaku among them).

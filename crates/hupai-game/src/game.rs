@@ -169,6 +169,8 @@ impl Player {
     }
 
     /// The packed hand after `kind` came in (`add`) or went out: the `wildcard` kind as a wildcard.
+    /// Inline (asked at every discard), the rare repacking apart.
+    #[inline(always)]
     pub(crate) fn pack_change(&mut self, kind: Tile, add: bool, wildcard: Option<Tile>) {
         let result = match (wildcard == Some(kind), add) {
             (true, true) => self.packed.add_wildcard(),
@@ -177,8 +179,14 @@ impl Player {
             (false, false) => self.packed.remove(kind),
         };
         if result.is_err() {
-            self.repack(wildcard);
+            self.repack_after_a_failed_change(wildcard);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn repack_after_a_failed_change(&mut self, wildcard: Option<Tile>) {
+        self.repack(wildcard);
     }
 
     /// The packed hand after a call took `consumed` from the hand into the meld recorded last:
@@ -292,6 +300,10 @@ pub struct Game {
     /// each place: seat order except where the family moves players between rounds.
     pub(crate) place: [u8; 4],
     pub(crate) seat_at: [Seat; 4],
+    /// `turn_order[seat][k]`: the seat `k` places after `seat` for `k` below four (see
+    /// [`Game::next_in_turn`]), made from `place` and `seat_at` whenever they change: asked
+    /// several times at every discard, one load rather than the places' arithmetic.
+    pub(crate) turn_order: [[Seat; 4]; 4],
     pub(crate) live_drawn: u8,
     pub(crate) replacements: u8,
     /// GB with `per_player_walls`: the tiles taken from each place's own wall (indexed by the
@@ -343,6 +355,7 @@ impl Game {
             chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],
             seat_at: [0, 1, 2, 3],
+            turn_order: [[0; 4]; 4],
             live_drawn: 0,
             replacements: 0,
             quarter_taken: [0; 4],
@@ -475,15 +488,17 @@ impl Game {
     /// The seat `k` places after `seat` in turn order (counter-clockwise): `seat + k` unless the
     /// family has moved the players between rounds (GB).
     pub fn next_in_turn(&self, seat: Seat, k: u8) -> Seat {
-        let n = self.rules.players;
-        // The place modulo `n` by one subtraction without a branch: a place is below `n` and a
-        // step at most `n` where the engine asks, and `%` is a division (slow, and asked several
-        // times a discard); any other step is taken modulo `n` after.
-        let place = self.place[usize::from(seat & 3)] + k;
-        let mut place = place - if place >= n { n } else { 0 };
-        if place >= n {
-            place %= n;
+        if k < 4 {
+            return self.turn_order[usize::from(seat & 3)][usize::from(k)];
         }
+        self.next_in_turn_by_places(seat, k)
+    }
+
+    /// [`Game::next_in_turn`] from the places themselves (the table's source, and any step of
+    /// four or more).
+    fn next_in_turn_by_places(&self, seat: Seat, k: u8) -> Seat {
+        let n = self.rules.players;
+        let place = (u16::from(self.place[usize::from(seat & 3)]) + u16::from(k)) % u16::from(n);
         self.seat_at[usize::from(place)]
     }
 
@@ -500,6 +515,11 @@ impl Game {
         self.place = crate::family::places(self.rules.family, rounds_played);
         for (seat, &place) in self.place.iter().enumerate() {
             self.seat_at[usize::from(place)] = seat as Seat;
+        }
+        for seat in 0..4u8 {
+            for k in 0..4u8 {
+                self.turn_order[usize::from(seat)][usize::from(k)] = self.next_in_turn_by_places(seat, k);
+            }
         }
     }
 
@@ -776,6 +796,10 @@ impl Game {
         // The family's part first (riichi's dora left for after a kan's discard, its declaration,
         // ippatsu and furiten), while the river is as it was.
         crate::family::discarding(self, seat, pai, reach);
+        // A hand the riichi check found far from ready at this turn (its shanten bound 1 or more)
+        // is far after any discard: it waits on nothing, and its waits need not be asked (see
+        // `legal::far_from_ready`). Read before the discard joins the river, which names the turn.
+        let far = !drawn_back && crate::legal::far_from_ready(self, seat);
         let s = usize::from(seat);
         let rules = crate::family::seat_wait_rules(self, seat);
         let p = &mut self.players[s];
@@ -785,7 +809,9 @@ impl Game {
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
         p.kuikae = TileSet::EMPTY;
-        if !drawn_back {
+        if far {
+            p.waits = TileSet::EMPTY;
+        } else if !drawn_back {
             p.refresh_waits(&rules);
         }
         self.emit(Event::Dahai { actor: seat, pai, tsumogiri });
@@ -813,8 +839,19 @@ impl Game {
     /// The abortive draw the last discard brings unless it is won on: four winds (the first four
     /// discards, no call, one wind) or four kans by more than one player. Such a discard may be
     /// ronned but not called (the hand ends when nobody wins on it).
+    #[inline]
     pub(crate) fn abort_on_discard(&self) -> Option<DrawReason> {
-        // Asked at every discard: the first go-around's check costs nothing after it.
+        // Asked twice at every discard: past the first go-around (seat 0's river longer than
+        // one, or a call made) with fewer than four kans, neither draw can come, which is
+        // answered here without a call.
+        if self.kans < 4 && !(self.no_calls && self.players[0].river.len() == 1) {
+            return None;
+        }
+        self.abort_on_discard_checked()
+    }
+
+    /// [`Game::abort_on_discard`] in full.
+    fn abort_on_discard_checked(&self) -> Option<DrawReason> {
         if self.rules.four_winds_draw
             && self.rules.players == 4
             && self.no_calls

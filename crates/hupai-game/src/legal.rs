@@ -325,6 +325,13 @@ impl ShantenFloor {
         }
     }
 
+    /// False if no turn could read a bound of 1 or more from the word (nothing kept, or less
+    /// than 1 kept): a quick test before [`ShantenFloor::get`].
+    fn may_be_one_or_more(&self) -> bool {
+        // The floor's byte is the floor plus two.
+        self.0.load(Ordering::Relaxed) >> 24 >= 3
+    }
+
     fn set(&self, turn: [u8; 3], floor: i8) {
         self.0.store(ShantenFloor::word(turn, floor.clamp(-1, 100)), Ordering::Relaxed);
     }
@@ -380,6 +387,20 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
     }
     let far = shanten.is_ok_and(|s| s >= 1);
     !far && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+}
+
+/// True if the riichi check kept, for `seat` at this turn, a bound of 1 or more on its hand's
+/// shanten (riichi only, where every seat's waits are asked under the one `wait_rules` the check
+/// asks the shanten under). Then no discard leaves the hand ready (the check answers `false` from
+/// that bound alone), so the hand after the discard waits on nothing: its waits are known without
+/// asking them. `None` kept (another family, an open hand, a turn the check did not reach) says
+/// nothing, and the waits are asked as before.
+pub(crate) fn far_from_ready(game: &Game, seat: Seat) -> bool {
+    let p = &game.players[usize::from(seat)];
+    // Most discards are answered by the word's floor alone, before the turn is named.
+    p.shanten_floor.may_be_one_or_more()
+        && crate::family::waits_under_one_rule(game.rules.family)
+        && p.shanten_floor.get(floor_turn(game, seat, p)).is_some_and(|floor| floor >= 1)
 }
 
 /// The shanten bound the riichi check keeps for `seat` at this turn, if any (for tests: it must

@@ -328,15 +328,23 @@ impl PaiCounts {
 
     /// Every distinct tile held (a plain and a red five apart), in mjai order of kinds, the red
     /// five right after its kind's plain five.
+    #[inline(always)]
     pub fn distinct(&self) -> Distinct {
-        // A byte's high bit set when its count is not zero (counts are at most four, so adding
-        // 0x7f never carries).
-        let kinds = self.kinds_where(|word| {
-            (((word & 0x7f7f_7f7f_7f7f_7f7f).wrapping_add(0x7f7f_7f7f_7f7f_7f7f) | word) & 0x8080_8080_8080_8080) >> 7
-        });
-        let plain_fives = [0, 1, 2].map(|s| self.kinds[9 * s + 4].saturating_sub(self.red[s]));
-        let red_fives = (0..3).filter(|&s| self.red[s] > 0).fold(0u64, |b, s| b | 1 << (9 * s + 4));
-        Distinct { kinds, red_fives, plain_fives, pending_red: None }
+        let mut order = Distinct::spread(self.held());
+        // Most hands hold no red five.
+        if self.red == [0; 3] {
+            return Distinct { order };
+        }
+        for s in 0..3 {
+            if self.red[s] > 0 {
+                order |= 1 << Distinct::RED_AT[s];
+                if self.kinds[9 * s + 4] <= self.red[s] {
+                    // Only red fives of this suit: no plain five to give.
+                    order &= !(1 << Distinct::PLAIN_FIVE_AT[s]);
+                }
+            }
+        }
+        Distinct { order }
     }
 
     /// The kinds held, as a bit set (bit `k` for kind `k`).
@@ -389,23 +397,74 @@ impl PaiCounts {
         self.distinct().flat_map(move |p| std::iter::repeat_n(p, usize::from(self.count(p))))
     }
 
+    /// Writes every tile held into `out` in the order of [`PaiCounts::tiles`] (a five's plain
+    /// copies before its red ones), as many as fit; returns how many were written. A loop over
+    /// the kinds held, for the deal's 13-tile hands, which the iterator's chain makes dear.
+    pub(crate) fn write_tiles(&self, out: &mut [Pai]) -> usize {
+        let mut written = 0;
+        let mut held = self.held();
+        while held != 0 {
+            let k = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let count = self.kinds[k];
+            let red = if k < 27 && k % 9 == 4 { self.red[k / 9].min(count) } else { 0 };
+            for i in 0..count {
+                let pai = if i < count - red { Pai(k as u8) } else { Pai(34 + (k / 9) as u8) };
+                let Some(slot) = out.get_mut(written) else { return written };
+                *slot = pai;
+                written += 1;
+            }
+        }
+        written
+    }
+
     /// The hupai counts of the kinds.
     pub fn tile_counts(&self) -> hupai::TileCounts {
         hupai::TileCounts(self.kinds)
     }
 }
 
-/// The distinct tiles of a [`PaiCounts`] ([`PaiCounts::distinct`]): the kinds held as a bit set,
-/// walked lowest first, so the hot loops of legal actions skip the kinds not held.
+/// The distinct tiles of a [`PaiCounts`] ([`PaiCounts::distinct`]): the tiles held as a bit set
+/// in their order (each kind, a five's red tile right after its kind), walked lowest first, so the
+/// hot loops of legal actions skip the tiles not held and take each held one in a few
+/// instructions (the discards are listed from it at every turn).
 #[derive(Debug, Clone)]
 pub struct Distinct {
-    kinds: u64,
-    /// The fives held red, as bits of their kinds (most hands hold none).
-    red_fives: u64,
-    /// Plain fives held per suit.
-    plain_fives: [u8; 3],
-    /// The red five still to give after its kind's plain five.
-    pending_red: Option<Pai>,
+    /// Bit `i` for the `i`-th tile in order (see [`Distinct::TILE_AT`]) when held.
+    order: u64,
+}
+
+impl Distinct {
+    /// The tile at each place of the order: the 34 kinds with each red five after its kind's
+    /// five (5m at 4, 5mr at 5, 6m at 6, …, 5pr at 15, …, 5sr at 25, 6s at 26, …, C at 36).
+    const TILE_AT: [u8; 64] = {
+        let mut at = [0u8; 64];
+        let mut k = 0;
+        while k < 34 {
+            at[Distinct::place_of_kind(k)] = k as u8;
+            k += 1;
+        }
+        let mut s = 0;
+        while s < 3 {
+            at[Distinct::RED_AT[s]] = 34 + s as u8;
+            s += 1;
+        }
+        at
+    };
+    /// Where each suit's plain and red five sit in the order.
+    const PLAIN_FIVE_AT: [usize; 3] = [4, 14, 24];
+    const RED_AT: [usize; 3] = [5, 15, 25];
+
+    /// Where kind `k` sits in the order: one place further for each red five before it.
+    const fn place_of_kind(k: usize) -> usize {
+        k + (k >= 5) as usize + (k >= 14) as usize + (k >= 23) as usize
+    }
+
+    /// A set of kinds (bit `k` for kind `k`) moved to their places in the order.
+    #[inline]
+    fn spread(kinds: u64) -> u64 {
+        (kinds & 0x1f) | ((kinds & (0x1ff << 5)) << 1) | ((kinds & (0x1ff << 14)) << 2) | ((kinds >> 23) << 26)
+    }
 }
 
 impl Iterator for Distinct {
@@ -413,23 +472,18 @@ impl Iterator for Distinct {
 
     #[inline]
     fn next(&mut self) -> Option<Pai> {
-        if let Some(red) = self.pending_red.take() {
-            return Some(red);
-        }
-        if self.kinds == 0 {
+        if self.order == 0 {
             return None;
         }
-        let k = self.kinds.trailing_zeros() as usize;
-        self.kinds &= self.kinds - 1;
-        if self.red_fives & (1 << k) == 0 {
-            return Some(Pai(k as u8));
-        }
-        let red_pai = Pai(34 + (k / 9) as u8);
-        if self.plain_fives[k / 9] == 0 {
-            return Some(red_pai);
-        }
-        self.pending_red = Some(red_pai);
-        Some(Pai(k as u8))
+        let at = self.order.trailing_zeros() as usize;
+        self.order &= self.order - 1;
+        Some(Pai(Distinct::TILE_AT[at & 63]))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.order.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
@@ -542,6 +596,23 @@ mod tests {
                 })
                 .collect();
             assert_eq!(c.distinct().collect::<Vec<_>>(), plain, "{:?}", c);
+        }
+    }
+
+    /// The deal's loop over the kinds held writes the tiles `tiles` gives, in its order, and
+    /// stops where the slice does.
+    #[test]
+    fn write_tiles_is_tiles_in_order() {
+        let mut rng = crate::wall::SplitMix64(17);
+        for _ in 0..20_000 {
+            let c = random_counts(&mut rng, 20);
+            let all: Vec<Pai> = c.tiles().collect();
+            let mut out = [Pai::UNKNOWN; 20];
+            let n = c.write_tiles(&mut out);
+            assert_eq!(&out[..n], &all[..], "{:?}", c);
+            let mut short = [Pai::UNKNOWN; 13];
+            let n = c.write_tiles(&mut short);
+            assert_eq!(&short[..n], &all[..all.len().min(13)], "{:?}", c);
         }
     }
 }

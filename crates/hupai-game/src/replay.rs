@@ -156,16 +156,20 @@ fn drive<'a>(
     let mut d = driver(log, game, rules, on_decision)?;
     // The rules the log's start chose (its starting points, say), which the result reports.
     let rules = *d.game.rules();
-    let mut kyoku = String::from("start");
+    // The hand being played (its wind, number and counter), named only for an error and the
+    // result: formatting a name at every hand cost more than the rest of reading its start.
+    let mut hand: Option<(u8, u8, u8)> = None;
+    let name = |hand: Option<(u8, u8, u8)>| hand.map_or_else(|| String::from("start"), |(w, k, h)| kyoku_name(w, k, h));
     let mut last: Option<Event> = None;
     for (i, le) in log.events.iter().enumerate() {
         if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
-            kyoku = kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, k, honba);
+            hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
         }
-        d.step(&log.events, i).map_err(|m| fail(&kyoku, le.at, m))?;
+        d.step(&log.events, i).map_err(|m| fail(&name(hand), le.at, m))?;
         d.last_at = le.at;
         last = Some(le.event);
     }
+    let kyoku = name(hand);
     let at = log.events.last().map_or(0, |e| e.at);
     if let Some(e) = d.results.front() {
         return Err(fail(&kyoku, at, format!("the log ends; the engine's hand ended with {} not in it", describe(e))));
@@ -429,11 +433,21 @@ impl Driver<'_> {
     /// The seat offered one of Changsha's turn decisions passes, unless the log's event records
     /// it taking one; true if it passed. An offer made after a draw of the engine's the log has
     /// not shown yet (the small wins of the deal, after the dealer's draw) waits for that draw.
+    #[inline]
     fn pass_offer(&mut self) -> Result<bool, String> {
-        if !crate::family::has_own_decisions(self.game.rules().family)
-            || !self.draws.is_empty()
-            || !crate::family::own_offer(&self.game)
-        {
+        // Asked at every turn and answer of every family, and only Changsha offers such decisions:
+        // answered here, without entering the rest (a large function, whose entry and exit cost
+        // more than the question).
+        if !crate::family::has_own_decisions(self.game.rules().family) {
+            return Ok(false);
+        }
+        self.pass_own_offer()
+    }
+
+    /// [`Driver::pass_offer`] under a family with decisions of its own.
+    #[inline(never)]
+    fn pass_own_offer(&mut self) -> Result<bool, String> {
+        if !self.draws.is_empty() || !crate::family::own_offer(&self.game) {
             return Ok(false);
         }
         let Some(seat) = self.game.next_seat() else { return Ok(false) };
@@ -522,11 +536,19 @@ impl Driver<'_> {
         }
     }
 
+    /// Asked at every turn: inline, the error's words made apart.
+    #[inline]
     fn no_result_pending(&self) -> Result<(), String> {
         match self.results.front() {
-            Some(e) => Err(format!("the engine's hand ended with {}; the log goes on", describe(e))),
+            Some(e) => Err(Driver::result_pending(e)),
             None => Ok(()),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn result_pending(e: &Event) -> String {
+        format!("the engine's hand ended with {}; the log goes on", describe(e))
     }
 
     fn own_turn(&mut self, actor: Seat, action: Action) -> Result<(), String> {
@@ -818,7 +840,8 @@ impl Driver<'_> {
 
 /// What a log shows of one hand's wall.
 struct HandTiles {
-    kyoku: String,
+    /// The hand's wind, number and counter, named only should its wall fail.
+    kyoku: (u8, u8, u8),
     at: usize,
     oya: Seat,
     tehais: [[Pai; 13]; 4],
@@ -838,7 +861,7 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
         let e = &le.event;
         if let &Event::StartKyoku { bakaze, kyoku, honba, oya, tehais, dora_marker, .. } = e {
             hands.push(HandTiles {
-                kyoku: kyoku_name(bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
+                kyoku: (bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
                 at: le.at,
                 oya,
                 tehais,
@@ -876,7 +899,13 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
         }
     }
     let free = free_ids(rules);
-    hands.iter().map(|h| hand_wall(h, rules, &free).map_err(|(at, m)| (h.kyoku.clone(), at, m))).collect()
+    hands
+        .iter()
+        .map(|h| {
+            let (wind, kyoku, honba) = h.kyoku;
+            hand_wall(h, rules, &free).map_err(|(at, m)| (kyoku_name(wind, kyoku, honba), at, m))
+        })
+        .collect()
 }
 
 /// Each tile's ids in the set, in order (at most four: one kind's copies), and how many: red
@@ -948,15 +977,20 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
     // positions the rest, tile by tile, the last ids first.
     let slots = &slots[..len];
     let mut taken = [0u8; 38];
-    let mut ids = [0u8; 136];
+    let mut yama = [PaiId(0); 136];
+    // The positions the log shows nothing at, in order.
+    let mut unknown = [0u8; 136];
+    let mut unknowns = 0;
     for (i, &(pai, at)) in slots.iter().enumerate() {
         if pai.is_unknown() {
+            unknown[unknowns] = i as u8;
+            unknowns += 1;
             continue;
         }
         let k = usize::from(pai.index());
         match free.get(k) {
             Some((list, n)) if taken[k] < *n => {
-                ids[i] = list[usize::from(taken[k])];
+                yama[i] = PaiId(list[usize::from(taken[k])]);
                 taken[k] += 1;
             }
             _ => {
@@ -971,22 +1005,36 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
             }
         }
     }
-    let mut rest = [0u8; 136];
     let mut left = 0;
     for ((list, n), &t) in free.iter().zip(&taken) {
         for &id in list[usize::from(t)..usize::from(*n)].iter().rev() {
-            rest[left] = id;
+            if let Some(&i) = unknown[..unknowns].get(left) {
+                yama[usize::from(i)] = PaiId(id);
+            }
             left += 1;
         }
     }
-    let mut next = 0;
-    for (id, &(pai, _)) in ids.iter_mut().zip(slots) {
-        if pai.is_unknown() {
-            *id = if next < left { rest[next] } else { 0 };
-            next += 1;
+    // Every id above came from the set's free list once, and the set's ids fill the `len`
+    // positions exactly (`len` is the set's size, and the ids left over are as many as the
+    // positions the log shows nothing at), so the wall is the set's tiles each once: what
+    // `Wall::from_ids` checks. Should the ids left over fall short (the positions past them
+    // given id 0), it checks and says why.
+    if unknowns > left {
+        let mut ids = [0u8; 136];
+        for (id, slot) in ids.iter_mut().zip(&yama[..len]) {
+            *id = slot.0;
         }
+        for &i in &unknown[left..unknowns] {
+            ids[usize::from(i)] = 0;
+        }
+        return Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m));
     }
-    Wall::from_ids(&ids[..len], players, [1, 1]).map_err(|m| (h.at, m))
+    let wall = Wall { yama, len: len as u8, dice: [1, 1] };
+    debug_assert_eq!(
+        Wall::from_ids(&wall.yama.iter().map(|id| id.0).collect::<Vec<_>>()[..len], players, [1, 1]).as_ref(),
+        Ok(&wall)
+    );
+    Ok(wall)
 }
 
 /// The ids of a Chinese family's set.

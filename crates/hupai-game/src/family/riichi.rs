@@ -506,17 +506,17 @@ pub(crate) fn deal(game: &mut Game) {
     let mut tehais = [[Pai::UNKNOWN; 13]; 4];
     game.family.riichi.seats = [SeatState::NEW; 4];
     for seat in 0..n {
-        let mut p = Player::new();
+        // Made in its place in the game: a seat's state is a few hundred bytes, which a player
+        // made apart and then moved in was copied for.
+        let p = &mut game.players[usize::from(seat)];
+        *p = Player::new();
         let offset = (seat + n - oya) % n;
         for i in 0..13 {
             p.hand.add(game.wall.dealt(n, offset, i).pai(red));
         }
-        for (slot, pai) in tehais[usize::from(seat)].iter_mut().zip(p.hand.tiles()) {
-            *slot = pai;
-        }
+        p.hand.write_tiles(&mut tehais[usize::from(seat)]);
         p.repack(game.wait_rules.wildcard_tile);
         p.refresh_waits(&game.wait_rules);
-        game.players[usize::from(seat)] = p;
     }
     let dora_marker = game.wall.dora_indicator(0).pai(red);
     game.emit(Event::StartKyoku {
