@@ -210,7 +210,8 @@ def main():
             check=True,
             capture_output=True,
         )
-    paths = sorted(logs.iterdir())
+    # Each log holds one hanchan; empty files (a folder's marker, say) are no hanchan and not read.
+    paths = sorted(p for p in logs.iterdir() if p.is_file() and p.stat().st_size > 0)
     size = sum(p.stat().st_size for p in paths)
     print(f"{len(paths)} hanchan ({args.players} players), {size / 1e6:.1f} MB of mjai logs, {os.cpu_count()} cores")
     if not args.skip_decisions:
