@@ -98,6 +98,10 @@ pub struct WinScore {
 }
 
 impl WinScore {
+    /// A win a log names without its score (han, fu, points and yaku left for the replay to find).
+    pub(crate) const UNSCORED: WinScore =
+        WinScore { han: 0, fu: 0, yakuman: false, points: 0, yaku: [(0, 0); MOST_YAKU], yaku_len: 0, pao: None };
+
     /// The yaku in use.
     pub fn yaku(&self) -> &[(u8, u8)] {
         &self.yaku[..usize::from(self.yaku_len)]

@@ -723,15 +723,7 @@ fn flat_event(line: &str) -> Option<(Event, bool, Option<u8>)> {
                 None => Pai::UNKNOWN,
                 Some(_) => pai("pai")?,
             };
-            let score = WinScore {
-                han: 0,
-                fu: 0,
-                yakuman: false,
-                points: 0,
-                yaku: [(0, 0); crate::event::MOST_YAKU],
-                yaku_len: 0,
-                pao: None,
-            };
+            let score = WinScore::UNSCORED;
             Some((
                 Event::Hora { actor, target, pai, deltas: deltas.map_or([0; 4], |d| d.1), ura_markers, ura_len, score },
                 deltas.is_some(),
@@ -935,15 +927,7 @@ fn layout_prefix(text: &str) -> Option<(QuickEvent, usize)> {
                 }
             }
             c.expect(b"}")?;
-            let score = WinScore {
-                han: 0,
-                fu: 0,
-                yakuman: false,
-                points: 0,
-                yaku: [(0, 0); crate::event::MOST_YAKU],
-                yaku_len: 0,
-                pao: None,
-            };
+            let score = WinScore::UNSCORED;
             Some((Event::Hora { actor, target, pai, deltas, ura_markers, ura_len, score }, true, None))
         } else if c.text(br#","type":"reach"}"#) {
             plain(Event::Reach { actor })
@@ -1428,15 +1412,7 @@ fn event_of(v: &Json<'_>) -> Result<(Event, bool, Vec<String>), String> {
                 }
             }
             let pai = v.get("pai").map(pai_of).transpose()?.unwrap_or(Pai::UNKNOWN);
-            let score = score_of(v)?.unwrap_or(WinScore {
-                han: 0,
-                fu: 0,
-                yakuman: false,
-                points: 0,
-                yaku: [(0, 0); crate::event::MOST_YAKU],
-                yaku_len: 0,
-                pao: None,
-            });
+            let score = score_of(v)?.unwrap_or(WinScore::UNSCORED);
             Ok((
                 Event::Hora { actor, target, pai, deltas: deltas.unwrap_or([0; 4]), ura_markers, ura_len, score },
                 deltas.is_some(),
