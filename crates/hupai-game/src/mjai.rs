@@ -828,14 +828,12 @@ fn common_fields(b: &[u8]) -> Option<(Seat, Pai, Option<bool>, usize)> {
 /// was a call a line, its answer returned through memory).
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn seat_and_tile(b: &[u8], at: usize) -> Option<(Seat, Pai, usize)> {
-    let actor = match b.get(at)? {
-        d @ b'0'..=b'3' => d - b'0',
-        _ => return None,
-    };
-    if !holds(b, at + 1, br#","pai":""#) {
-        return None;
-    }
-    let (pai, after) = quoted_tile(b, at + 9)?;
+    // The layouts' cursor: one reader of a seat and a quoted tile for every matcher.
+    let mut c = Layout { b, at };
+    let actor = c.seat()?;
+    // The key and the name's opening quote compared as one word.
+    c.expect(br#","pai":""#)?;
+    let (pai, after) = quoted_tile(b, c.at)?;
     Some((actor, pai, after))
 }
 
