@@ -4,7 +4,8 @@ over mjai logs made by `hupai play`, into new arrays and into the same arrays re
 are after its first read), side by side in one run with riichienv 0.4.11's own way of
 getting the same data from the same logs (MjaiReplay, each kyoku's steps per seat, the
 observation's mask and encoded planes, the action's id), timed per CPU second of the process and on
-the wall; the machine's memory bandwidth (a numpy copy) beside the bytes of planes written; and the
+the wall; the machine's memory bandwidth (a numpy copy and a fill) beside the bytes of planes written
+and what writing allows (the masks' own time plus the planes' bytes at the fill's rate); and the
 peak memory of DecisionBatches streaming a corpus of a given size.
 
     python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --games 200
@@ -52,16 +53,19 @@ def cpu_split():
 
 
 def memory_bandwidth():
-    """Bytes one core copies between two 256 MB float32 arrays (read + write counted), per second
-    on the wall and per CPU second of the thread (the figure a loaded machine does not lower)."""
+    """Bytes one core moves in 256 MB float32 arrays, per second on the wall and per CPU second of
+    the thread (the figure a loaded machine does not lower): a copy (read + write counted) and a
+    fill (written only, as the planes' rows are: their source is a row the cache holds)."""
     a = numpy.ones(64 << 20, dtype=numpy.float32)
     b = numpy.empty_like(a)
-    numpy.copyto(b, a)
-    start, cpu = time.perf_counter(), time.thread_time()
-    for _ in range(10):
-        numpy.copyto(b, a)
-    moved = 2 * a.nbytes * 10
-    return moved / (time.perf_counter() - start), moved / (time.thread_time() - cpu)
+    figures = []
+    for fn, moved in [(lambda: numpy.copyto(b, a), 2 * a.nbytes), (lambda: b.fill(1.0), a.nbytes)]:
+        fn()
+        start, cpu = time.perf_counter(), time.thread_time()
+        for _ in range(10):
+            fn()
+        figures.append((10 * moved / (time.perf_counter() - start), 10 * moved / (time.thread_time() - cpu)))
+    return figures
 
 
 def riichienv_decisions(paths, planes):
@@ -132,8 +136,10 @@ def stream_rss(directory, batch, features, reuse=False):
 def time_decisions(paths):
     """hupai.game.decisions in each form on all threads and one, into new arrays and into the same
     arrays (`out=`), then riichienv, side by side."""
-    wall, cpu = memory_bandwidth()
+    (wall, cpu), (fill_wall, fill_cpu) = memory_bandwidth()
     print(f"memory bandwidth (numpy copy, one core): {wall / 1e9:.1f} GB/s wall, {cpu / 1e9:.1f} GB per CPU-s")
+    print(f"memory bandwidth (numpy fill, written only, one core): {fill_wall / 1e9:.1f} GB/s wall, "
+          f"{fill_cpu / 1e9:.1f} GB per CPU-s")
     games = len(paths)
     results = []
     for name, kw in [
@@ -161,6 +167,16 @@ def time_decisions(paths):
                              f"({3 * written / cpu / 1e9:.2f} GB per CPU-s)")
                 print(line, flush=True)
                 results.append((label, threads, 3 * games / cpu, 3 * games / wall))
+                if written and reuse and threads == 1:
+                    # What writing allows: the masks' own time (the same read without planes, into
+                    # the same arrays, one thread, this run) plus the planes' bytes written at the
+                    # fill's rate; the planes' own work is what separates the two.
+                    masks = [r[2] for r in results if r[0] == "hupai masks+actions+outcomes out=" and r[1] == 1]
+                    if masks:
+                        allows = 1 / (1 / masks[0] + written / games / fill_cpu)
+                        print(f"  writing allows {allows:8.0f} hanchan/CPU-s ({written / games / 1e6:.1f} MB of planes "
+                              f"a hanchan at {fill_cpu / 1e9:.1f} GB per CPU-s beside the masks' "
+                              f"{masks[0]:.0f}): {100 * 3 * games / cpu / allows:.0f} % of it", flush=True)
                 del d, out
     try:
         import riichienv  # noqa: F401
