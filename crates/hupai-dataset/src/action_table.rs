@@ -385,6 +385,9 @@ pub struct ActionTable {
     pub actions: Vec<Action>,
     /// The id of each code; `u16::MAX` for codes the family never produces.
     ids: [u16; CODES],
+    /// The id of each discard by its code (the tile's index twice, plus one for tsumogiri), for
+    /// every index a tile's byte can hold: a discard's id is one load, with no bounds to check.
+    discards: [u16; 512],
 }
 
 impl ActionTable {
@@ -398,7 +401,9 @@ impl ActionTable {
                 actions.push(action);
             }
         }
-        ActionTable { family, actions, ids }
+        let mut discards = [u16::MAX; 512];
+        discards[..REACH].copy_from_slice(&ids[..REACH]);
+        ActionTable { family, actions, ids, discards }
     }
 
     /// The table of `family` (built once per process).
@@ -427,14 +432,33 @@ impl ActionTable {
     /// The id of an engine action, if the family's table holds it.
     #[inline]
     pub fn id(&self, action: &Action) -> Option<u16> {
-        // A discard, most of a turn's legal actions, as `code` numbers it, without the call.
-        let code = match *action {
-            Action::Dahai { pai, tsumogiri } if pai.index() < 37 => {
-                usize::from(pai.index()) * 2 + usize::from(tsumogiri)
-            }
-            _ => code(action)?,
-        };
-        let id = *self.ids.get(code)?;
+        let id = self.id_or_max(action)?;
         (id != u16::MAX).then_some(id)
+    }
+
+    /// The id of an engine action; `u16::MAX` or `None` if the family's table does not hold it.
+    #[inline(always)]
+    fn id_or_max(&self, action: &Action) -> Option<u16> {
+        match *action {
+            // A discard, most of a turn's legal actions, as `code` numbers it, without the call.
+            Action::Dahai { pai, tsumogiri } => {
+                Some(self.discards[usize::from(pai.index()) * 2 + usize::from(tsumogiri)])
+            }
+            _ => self.ids.get(code(action)?).copied(),
+        }
+    }
+
+    /// Sets `row[id]` for the id of each of `actions` the table holds (a mask row: `row` is the
+    /// table's width), as `id` numbers them.
+    #[inline]
+    pub(crate) fn mark(&self, actions: &[Action], row: &mut [bool]) {
+        debug_assert_eq!(row.len(), self.len(), "a row of the table's width");
+        for action in actions {
+            // An action the table does not hold is `u16::MAX`, past the end of every row: one
+            // comparison skips it and keeps the write in the row.
+            if let Some(cell) = self.id_or_max(action).and_then(|id| row.get_mut(usize::from(id))) {
+                *cell = true;
+            }
+        }
     }
 }

@@ -1243,11 +1243,9 @@ fn replay_game(
                 // Past the room: counted, not written.
                 return;
             }
-            masks.push(to.mask, d.legal.iter().filter_map(|action| table.id(action)));
+            table.mark(&d.legal, masks.next_row(to.mask));
             to.action[row] = taken as i16;
             to.seat[row] = d.seat as i8;
-            to.file[row] = job.file;
-            to.game[row] = job.game as u32;
             to.hand[row] = hand.max(0) as u16;
             to.event[row] = d.event as u32;
             match options.planes {
@@ -1268,8 +1266,6 @@ fn replay_game(
         ends.push(ids.len() as u32);
         out.action.push(taken as i16);
         out.seat.push(d.seat as i8);
-        out.file.push(job.file);
-        out.game.push(job.game as u32);
         out.hand.push(hand.max(0) as u16);
         out.event.push(d.event as u32);
         match options.planes {
@@ -1313,47 +1309,92 @@ fn replay_game(
     for s in 0..p {
         rank[s] = (0..p).filter(|&o| last[o] > last[s] || (last[o] == last[s] && o < s)).count() as i8;
     }
-    let deltas = |h: u16| {
-        let h = usize::from(h);
-        match (starts.get(h), starts.get(h + 1)) {
-            (Some(f), Some(t)) => {
-                let mut d = [0i32; 4];
-                for s in 0..p {
-                    d[s] = t[s] - f[s];
-                }
-                d
+    // Each hand's deltas, by the hand's index (a hand without a next start has none).
+    let hand_deltas: Vec<[i32; 4]> = starts
+        .windows(2)
+        .map(|w| {
+            let mut d = [0i32; 4];
+            for s in 0..p {
+                d[s] = w[1][s] - w[0][s];
             }
-            _ => [0; 4],
-        }
-    };
+            d
+        })
+        .collect();
+    let outcomes = Outcomes { players: p, hand_deltas: &hand_deltas, final_scores: last, rank };
     if let Some(to) = direct {
         rows.masks.finish(to.mask);
         let n = count.min(to.action.len());
-        // Element by element: a copy of three or four numbers, its length not known when
-        // compiling, was a call to `memcpy` for each row.
-        let cells = to.hand_deltas[..n * p].chunks_exact_mut(p).zip(to.final_scores[..n * p].chunks_exact_mut(p));
-        for (row, (hand_deltas, final_scores)) in cells.enumerate() {
-            let d = deltas(to.hand[row]);
-            for ((h, f), (&delta, &score)) in
-                hand_deltas.iter_mut().zip(final_scores.iter_mut()).zip(d.iter().zip(&last))
-            {
-                *h = delta;
-                *f = score;
-            }
-            to.rank[row] = rank[usize::from(to.seat[row] as u8 & 3)];
-        }
+        // The game's own columns, the same in every row, written once the rows are known.
+        to.file[..n].fill(job.file);
+        to.game[..n].fill(job.game as u32);
+        outcomes.put(&to.hand[..n], &to.seat[..n], to.hand_deltas, to.final_scores, &mut to.rank[..n]);
         rows.direct = count;
         rows.cols.games += 1;
         return Ok(());
     }
     let out = &mut rows.cols;
     let end = out.len();
-    for row in start..end {
-        let d = deltas(out.hand[row]);
-        out.hand_deltas.extend_from_slice(&d[..p]);
-        out.final_scores.extend_from_slice(&last[..p]);
-        out.rank.push(rank[usize::from(out.seat[row] as u8 & 3)]);
-    }
+    out.file.resize(end, job.file);
+    out.game.resize(end, job.game as u32);
+    out.hand_deltas.resize(end * p, 0);
+    out.final_scores.resize(end * p, 0);
+    out.rank.resize(end, 0);
+    outcomes.put(
+        &out.hand[start..end],
+        &out.seat[start..end],
+        &mut out.hand_deltas[start * p..],
+        &mut out.final_scores[start * p..],
+        &mut out.rank[start..end],
+    );
     out.games += 1;
     Ok(())
+}
+
+/// What a game's end gives each of its rows.
+struct Outcomes<'a> {
+    /// Players at the table (3 or 4).
+    players: usize,
+    /// Each hand's deltas, by the hand's index.
+    hand_deltas: &'a [[i32; 4]],
+    /// The final scores.
+    final_scores: [i32; 4],
+    /// Each seat's final rank.
+    rank: [i8; 4],
+}
+
+impl Outcomes<'_> {
+    /// Writes the outcome columns of the rows of `hand` and `seat` (as many rows of each column
+    /// as `hand` has).
+    fn put(&self, hand: &[u16], seat: &[i8], hand_deltas: &mut [i32], final_scores: &mut [i32], rank: &mut [i8]) {
+        match self.players {
+            3 => self.put_rows::<3>(hand, seat, hand_deltas, final_scores, rank),
+            _ => self.put_rows::<4>(hand, seat, hand_deltas, final_scores, rank),
+        }
+    }
+
+    /// [`Outcomes::put`] for `P` players: a row's deltas and scores moved whole (a copy of a
+    /// length not known when compiling was a call to `memcpy` a row, element by element a loop).
+    fn put_rows<const P: usize>(
+        &self,
+        hand: &[u16],
+        seat: &[i8],
+        hand_deltas: &mut [i32],
+        final_scores: &mut [i32],
+        rank: &mut [i8],
+    ) {
+        debug_assert_eq!(self.players, P);
+        let n = hand.len();
+        let (hand_deltas, _) = hand_deltas[..n * P].as_chunks_mut::<P>();
+        let (final_scores, _) = final_scores[..n * P].as_chunks_mut::<P>();
+        let mut last = [0i32; P];
+        last.copy_from_slice(&self.final_scores[..P]);
+        let none = [0i32; 4];
+        let rows = hand.iter().zip(seat).zip(hand_deltas).zip(final_scores).zip(rank);
+        for ((((&h, &s), deltas), scores), rank) in rows {
+            let d = self.hand_deltas.get(usize::from(h)).unwrap_or(&none);
+            deltas.copy_from_slice(&d[..P]);
+            *scores = last;
+            *rank = self.rank[usize::from(s as u8 & 3)];
+        }
+    }
 }
