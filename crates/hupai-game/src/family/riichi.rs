@@ -550,9 +550,9 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, replacement: bool) {
     let pai = id.pai(game.red());
     let p = &mut game.players[usize::from(seat)];
     p.hand.add(pai);
-    if let Some(kind) = pai.kind() {
-        let _ = p.packed.add(kind);
-    }
+    // Added to the packed hand only if the turn keeps it (`Player::unpacked_draw`).
+    p.settle_packed();
+    p.unpacked_draw = pai.kind();
     game.emit(Event::Tsumo { actor: seat, pai });
     let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
         && (yaku_certain(game, seat, true) || super::can_win(game, seat, seat, pai, replacement, None));
