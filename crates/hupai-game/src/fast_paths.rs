@@ -93,7 +93,7 @@ fn check_state(game: &Game) -> usize {
                 // Where the hand is complete and the shortcut says a yaku is sure, the scorer
                 // scores the win.
                 let complete = pai.kind().is_some_and(|k| p.waits.contains(k));
-                if complete && crate::family::yaku_certain(game, seat, from == seat) {
+                if complete && crate::family::yaku_certain(game, seat, pai, from == seat) {
                     assert!(scored, "seat {seat}, {pai} from {from}: a sure yaku the scorer refuses: {:?}", p.hand);
                     checks += 1;
                 }

@@ -241,6 +241,17 @@ impl Player {
     }
 }
 
+/// The wall a new game holds until its first deal (`Wall::seeded(0, 0, players)`), shuffled once
+/// a process for each number of players rather than for every game made.
+fn placeholder_wall(players: u8) -> Wall {
+    static WALLS: std::sync::OnceLock<[Wall; 2]> = std::sync::OnceLock::new();
+    if !matches!(players, 3 | 4) {
+        return Wall::seeded(0, 0, players);
+    }
+    let walls = WALLS.get_or_init(|| [Wall::seeded(0, 0, 3), Wall::seeded(0, 0, 4)]);
+    walls[usize::from(players - 3)].clone()
+}
+
 /// The rules waits are checked with for hands under `rules` (see [`Game::wait_rules`]).
 pub(crate) fn wait_rules(rules: Rules) -> Rules {
     if rules == Rules::SANMA { Rules::RIICHI } else { rules }
@@ -388,7 +399,7 @@ impl Game {
             honba: 0,
             kyotaku: 0,
             scores,
-            wall: Wall::seeded(0, 0, rules.players),
+            wall: placeholder_wall(rules.players),
             // Dealt by the family that uses it; empty until then.
             chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],

@@ -130,7 +130,9 @@ fn turn(
         if !riichi && wants(want, Action::Reach) && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, ANKAN) {
+        // Asked once for both kinds of kong.
+        let kong_drawable = game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat);
+        if kong_drawable && wants(want, ANKAN) {
             // The kinds held four times, lowest first (most turns hold none).
             let mut fours = p.hand.fours();
             while fours != 0 {
@@ -151,7 +153,7 @@ fn turn(
                 }
             }
         }
-        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, KAKAN) && !riichi {
+        if kong_drawable && wants(want, KAKAN) && !riichi {
             for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
                 let k = m.pais[0].kind_index();
                 if p.hand.kinds[k] > 0 {
@@ -397,8 +399,21 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
     if far {
         return false;
     }
+    // Whether some kind's discard leaves the hand ready (a red five and a plain one are the same
+    // question): the kinds held once first, among which a hand one tile from ready most often
+    // has the tile to let go, then the rest.
     let packed = p.settled_packed();
-    p.hand.distinct().any(|pai| ready_without_in(p, &packed, pai, game))
+    let singles = p.hand.singles();
+    [singles, p.hand.held() & !singles].into_iter().any(|mut kinds| {
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if ready_without_in(p, &packed, Pai::of(Tile::ALL[k]), game) {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// True if the riichi check kept, for `seat` at this turn, a bound of 1 or more on its hand's
@@ -698,7 +713,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         if p.waits.contains(kind) {
             hit |= bit;
             if !crate::family::furiten(game, s)
-                && (crate::family::yaku_certain(game, s, false)
+                && (crate::family::yaku_certain(game, s, pai, false)
                     || crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)))
             {
                 ron |= bit;

@@ -337,6 +337,7 @@ fn find(legal: &Actions, wanted: &Action) -> Option<Action> {
 
 impl Driver<'_> {
     /// Moves the engine's new wins, draws and deals into view.
+    #[inline]
     fn collect(&mut self) {
         // Under riichi's family a win or a draw ends the hand within the step that makes it: the
         // next hand is dealt (one more deal counted) or the game is over. So while no hand was
@@ -351,6 +352,12 @@ impl Driver<'_> {
             self.seen = self.game.events().len();
             return;
         }
+        self.collect_new_events();
+    }
+
+    /// [`Driver::collect`]'s look at each new event.
+    #[inline(never)]
+    fn collect_new_events(&mut self) {
         self.hands_seen = self.game.hands_dealt;
         for e in &self.game.events()[self.seen..] {
             match e {
@@ -570,6 +577,14 @@ impl Driver<'_> {
     }
 
     fn own_turn(&mut self, actor: Seat, action: Action) -> Result<(), String> {
+        // At the seat's own turn (most events) there is nothing to pass: no claims are open, and
+        // only Changsha offers decisions of its own.
+        if matches!(self.game.phase, Phase::Turn { seat, .. } if seat == actor)
+            && !crate::family::has_own_decisions(self.game.rules().family)
+        {
+            self.no_result_pending()?;
+            return self.decide(actor, action);
+        }
         self.pass_all()?;
         self.no_result_pending()?;
         match self.game.phase {
