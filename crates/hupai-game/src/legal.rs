@@ -614,7 +614,7 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     }
     if held == 3 && game.kans < game.rules.family.most_kans() {
         // A kan leaves the tile drawn after it to discard.
-        let Some(out) = out.as_deref_mut() else { return true };
+        let Some(out) = out else { return true };
         any = true;
         let mut consumed = [plain; 3];
         for c in consumed.iter_mut().skip(usize::from(plains)) {
