@@ -61,11 +61,11 @@ fn check_state(game: &Game) -> usize {
         // The packed hand, kept up to date tile by tile and call by call, is the hand packed anew.
         let mut fresh = p.clone();
         fresh.repack(game.wait_rules.wildcard_tile);
-        assert_eq!(fresh.packed, p.packed, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
+        assert_eq!(fresh.packed, *p.settled_packed(), "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
         checks += 1;
         // The waits a riichi seat holds one tile short are those of its hand asked anew (a
         // discard from a hand the riichi check found far from ready sets none without asking).
-        if game.rules.family == Family::Riichi && p.packed.tile_count() % 3 == 1 {
+        if game.rules.family == Family::Riichi && p.settled_packed().tile_count() % 3 == 1 {
             fresh.refresh_waits(&crate::family::seat_wait_rules(game, seat));
             assert_eq!(fresh.waits, p.waits, "seat {seat}: {:?}, melds {:?}", p.hand, p.melds);
             checks += 1;
@@ -93,7 +93,7 @@ fn check_state(game: &Game) -> usize {
                 // Where the hand is complete and the shortcut says a yaku is sure, the scorer
                 // scores the win.
                 let complete = pai.kind().is_some_and(|k| p.waits.contains(k));
-                if complete && crate::family::yaku_certain(game, seat, from == seat) {
+                if complete && crate::family::yaku_certain(game, seat, pai, from == seat) {
                     assert!(scored, "seat {seat}, {pai} from {from}: a sure yaku the scorer refuses: {:?}", p.hand);
                     checks += 1;
                 }
@@ -160,7 +160,7 @@ fn check_state(game: &Game) -> usize {
             checks += 1;
             if game.rules.players == 3 {
                 for pai in p.hand.distinct() {
-                    let mut packed = p.packed.clone();
+                    let mut packed = p.settled_packed().into_owned();
                     if let Some(kind) = pai.kind()
                         && packed.remove(kind).is_ok()
                     {
@@ -181,7 +181,7 @@ fn check_state(game: &Game) -> usize {
         if game.rules.family == Family::Hongzhong {
             checks += hongzhong_checks(p)[0];
         }
-        if game.rules.players == 3 && p.packed.tile_count() % 3 == 1 {
+        if game.rules.players == 3 && p.settled_packed().tile_count() % 3 == 1 {
             assert_eq!(p.packed.waits(&Rules::SANMA).ok(), p.packed.waits(&Rules::RIICHI).ok());
         }
     }

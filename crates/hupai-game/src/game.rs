@@ -126,6 +126,10 @@ pub(crate) struct Player {
     /// Kinds that may not be discarded right after a call (kuikae).
     pub(crate) kuikae: TileSet,
     pub(crate) kans: u8,
+    /// The kind of the tile drawn at this seat's turn under riichi, in `hand` but not yet in
+    /// `packed` (see [`Player::settled_packed`]): half the discards are that tile, and then the
+    /// packed hand is the one before the draw, with no tile added to it and taken out again.
+    pub(crate) unpacked_draw: Option<Tile>,
     /// A lower bound on the shanten of the seat's concealed tiles at one of its turns, kept for
     /// the riichi check of its next turn (a cache: never part of the state, see
     /// [`crate::legal::ShantenFloor`]).
@@ -143,7 +147,30 @@ impl Player {
             waits: TileSet::EMPTY,
             kuikae: TileSet::EMPTY,
             kans: 0,
+            unpacked_draw: None,
             shanten_floor: crate::legal::ShantenFloor::default(),
+        }
+    }
+
+    /// The packed hand of every tile `hand` holds: `packed` with the drawn tile not yet added to
+    /// it (`unpacked_draw`) added.
+    pub(crate) fn settled_packed(&self) -> std::borrow::Cow<'_, PackedHand> {
+        match self.unpacked_draw {
+            None => std::borrow::Cow::Borrowed(&self.packed),
+            Some(kind) => {
+                let mut packed = self.packed.clone();
+                // As the draw added it (a fifth copy is never drawn).
+                let _ = packed.add(kind);
+                std::borrow::Cow::Owned(packed)
+            }
+        }
+    }
+
+    /// Adds the drawn tile not yet in `packed` to it (as the draw would have).
+    #[inline]
+    pub(crate) fn settle_packed(&mut self) {
+        if let Some(kind) = self.unpacked_draw.take() {
+            let _ = self.packed.add(kind);
         }
     }
 
@@ -166,12 +193,15 @@ impl Player {
             let _ = packed.add_meld(m.meld());
         }
         self.packed = packed;
+        // The counts hold the drawn tile: packed with the rest.
+        self.unpacked_draw = None;
     }
 
     /// The packed hand after `kind` came in (`add`) or went out: the `wildcard` kind as a wildcard.
     /// Inline (asked at every discard), the rare repacking apart.
     #[inline(always)]
     pub(crate) fn pack_change(&mut self, kind: Tile, add: bool, wildcard: Option<Tile>) {
+        self.settle_packed();
         let result = match (wildcard == Some(kind), add) {
             (true, true) => self.packed.add_wildcard(),
             (true, false) => self.packed.remove_wildcard(),
@@ -193,6 +223,7 @@ impl Player {
     /// those tiles out and the meld in, in place of packing the whole hand again (as `repack`
     /// would, which it falls back to should a step fail).
     pub(crate) fn pack_call(&mut self, consumed: &[Pai], wildcard: Option<Tile>) {
+        self.settle_packed();
         let Some(meld) = self.melds.last().map(MeldRecord::meld) else { return self.repack(wildcard) };
         let packed = &mut self.packed;
         let moved = consumed.iter().all(|c| match c.kind() {
@@ -208,6 +239,17 @@ impl Player {
     pub(crate) fn refresh_waits(&mut self, rules: &Rules) {
         self.waits = crate::family::waits(self, rules);
     }
+}
+
+/// The wall a new game holds until its first deal (`Wall::seeded(0, 0, players)`), shuffled once
+/// a process for each number of players rather than for every game made.
+fn placeholder_wall(players: u8) -> Wall {
+    static WALLS: std::sync::OnceLock<[Wall; 2]> = std::sync::OnceLock::new();
+    if !matches!(players, 3 | 4) {
+        return Wall::seeded(0, 0, players);
+    }
+    let walls = WALLS.get_or_init(|| [Wall::seeded(0, 0, 3), Wall::seeded(0, 0, 4)]);
+    walls[usize::from(players - 3)].clone()
 }
 
 /// The rules waits are checked with for hands under `rules` (see [`Game::wait_rules`]).
@@ -335,6 +377,13 @@ impl Game {
 
     /// A new game whose walls come from `walls`.
     pub fn with_walls(rules: GameRules, walls: WallSource) -> Game {
+        Game::with_walls_and_room(rules, walls, 256)
+    }
+
+    /// [`Game::with_walls`] with room for `events` events from the start (a replay knows about
+    /// how many its log holds: the list made at its size rather than made small, then grown and
+    /// copied).
+    pub(crate) fn with_walls_and_room(rules: GameRules, walls: WallSource, events: usize) -> Game {
         let start = [rules.starting_points; 4];
         let mut scores = [0; 4];
         scores[..usize::from(rules.players)].copy_from_slice(&start[..usize::from(rules.players)]);
@@ -350,7 +399,7 @@ impl Game {
             honba: 0,
             kyotaku: 0,
             scores,
-            wall: Wall::seeded(0, 0, rules.players),
+            wall: placeholder_wall(rules.players),
             // Dealt by the family that uses it; empty until then.
             chinese_wall: ChineseWall { tiles: [crate::pai::PaiId(0); crate::wall::GB_TILES], len: 0, dice: [1, 1] },
             place: [0, 1, 2, 3],
@@ -367,7 +416,7 @@ impl Game {
             answers: [Action::None; 4],
             no_calls: true,
             riichi_count: 0,
-            events: Vec::with_capacity(256),
+            events: Vec::with_capacity(events),
             record: true,
             decisions: 0,
             final_points: None,
@@ -805,7 +854,13 @@ impl Game {
         let p = &mut self.players[s];
         p.hand.remove(pai);
         let kind = pai.kind().unwrap_or(Tile::EAST);
-        p.pack_change(kind, false, self.wait_rules.wildcard_tile);
+        if p.unpacked_draw == Some(kind) {
+            // The drawn tile's kind goes: the packed hand is the one before the draw (packed
+            // hands are made from the counts alone, which are those before the draw).
+            p.unpacked_draw = None;
+        } else {
+            p.pack_change(kind, false, self.wait_rules.wildcard_tile);
+        }
         p.river.push(RiverTile { pai, tsumogiri, riichi: reach, called: false });
         p.discarded.insert(kind);
         p.kuikae = TileSet::EMPTY;
@@ -881,7 +936,18 @@ impl Game {
     }
 
     /// The next seat in turn order after `seat` still in the hand (Sichuan's winners leave it).
+    #[inline]
     pub(crate) fn next_active(&self, seat: Seat) -> Seat {
+        // Most often the next seat (every family but Sichuan keeps every seat in the hand).
+        let next = self.next_in_turn(seat, 1);
+        if !crate::family::out(self, next) {
+            return next;
+        }
+        self.next_active_past(seat)
+    }
+
+    /// [`Game::next_active`] past seats out of the hand.
+    fn next_active_past(&self, seat: Seat) -> Seat {
         let n = self.rules.players;
         (1..=n).map(|k| self.next_in_turn(seat, k)).find(|&s| !crate::family::out(self, s)).unwrap_or(seat)
     }

@@ -108,8 +108,9 @@ fn turn(
             return;
         }
         // The discard declaring riichi must leave the hand ready.
+        let packed = p.settled_packed();
         for pai in p.hand.distinct() {
-            if ready_without(p, pai, game) {
+            if ready_without_in(p, &packed, pai, game) {
                 discards_of(p, pai, drawn, out);
             }
         }
@@ -129,7 +130,9 @@ fn turn(
         if !riichi && wants(want, Action::Reach) && may_declare_riichi(game, seat, p) {
             push(out, Action::Reach);
         }
-        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, ANKAN) {
+        // Asked once for both kinds of kong.
+        let kong_drawable = game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat);
+        if kong_drawable && wants(want, ANKAN) {
             // The kinds held four times, lowest first (most turns hold none).
             let mut fours = p.hand.fours();
             while fours != 0 {
@@ -150,7 +153,7 @@ fn turn(
                 }
             }
         }
-        if game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat) && wants(want, KAKAN) && !riichi {
+        if kong_drawable && wants(want, KAKAN) && !riichi {
             for m in p.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
                 let k = m.pais[0].kind_index();
                 if p.hand.kinds[k] > 0 {
@@ -258,8 +261,14 @@ fn discards_of(p: &Player, pai: Pai, drawn: Option<Pai>, out: &mut Actions) {
 /// True if the hand, without `pai`, is ready (waits on a tile it does not hold all four of;
 /// under `karaten_tenpai`, on a tile its concealed tiles do not hold all four of).
 pub(crate) fn ready_without(p: &Player, pai: Pai, game: &Game) -> bool {
+    ready_without_in(p, &p.settled_packed(), pai, game)
+}
+
+/// [`ready_without`] with the seat's packed hand given (`Player::settled_packed`, made once for
+/// the tiles of a hand asked in turn).
+fn ready_without_in(p: &Player, packed: &PackedHand, pai: Pai, game: &Game) -> bool {
     let Some(kind) = pai.kind() else { return false };
-    let mut packed = p.packed.clone();
+    let mut packed = packed.clone();
     if packed.remove(kind).is_ok() && packed.waits(&game.wait_rules).is_ok_and(|w| !w.is_empty()) {
         return true;
     }
@@ -374,9 +383,10 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
         return false;
     }
     if !may_be_ready_after_a_discard(&p.hand) {
-        if let Some(floor) = kept {
-            p.shanten_floor.set(turn, floor);
-        }
+        // No discard leaves the hand ready, so its shanten is 1 or more: a bound kept as any
+        // other (a kept bound of 1 or more was answered above, so this one is as strong), and
+        // the discard that follows finds its waits empty without asking them (`far_from_ready`).
+        p.shanten_floor.set(turn, 1);
         return false;
     }
     let shanten = hupai::Hand::from_counts(hupai::TileCounts(p.hand.kinds), 0)
@@ -386,7 +396,24 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
         p.shanten_floor.set(turn, number);
     }
     let far = shanten.is_ok_and(|s| s >= 1);
-    !far && p.hand.distinct().any(|pai| ready_without(p, pai, game))
+    if far {
+        return false;
+    }
+    // Whether some kind's discard leaves the hand ready (a red five and a plain one are the same
+    // question): the kinds held once first, among which a hand one tile from ready most often
+    // has the tile to let go, then the rest.
+    let packed = p.settled_packed();
+    let singles = p.hand.singles();
+    [singles, p.hand.held() & !singles].into_iter().any(|mut kinds| {
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if ready_without_in(p, &packed, Pai::of(Tile::ALL[k]), game) {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// True if the riichi check kept, for `seat` at this turn, a bound of 1 or more on its hand's
@@ -527,20 +554,28 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
     }
     let k = kind.index();
     let mut any = false;
-    let mut offer = |action: Action, consumed: &[Pai], out: &mut Option<&mut Actions>| {
-        if !discard_left_after(game, p, pai, consumed) {
-            return;
-        }
-        any = true;
-        if let Some(out) = out.as_deref_mut() {
-            push(out, action);
-        }
-    };
     let held = p.hand.kinds[k];
     let plain = Pai::of(kind);
     let red = Pai::with_red(kind, true);
     let reds = if red.is_red() { p.hand.count(red) } else { 0 };
     let plains = held - reds;
+    // Whether a chi or pon taking one tile of each kind in `taken` (or two of one) leaves a
+    // tile to discard: asked once for the kinds taken, which every red or plain variant of the
+    // call shares (asked once a variant before, with the hand copied).
+    let wildcard = game.wait_rules.wildcard_tile.map_or(0, |w| 1u64 << w.index());
+    let total = p.hand.total();
+    // Kuikae keeps back two kinds at most (the called one and the other end of the run), at
+    // most eight tiles: a hand of eleven or more left after the call (no melds yet) always has
+    // one to discard where no wildcard is kept back too.
+    let surely_left = wildcard == 0 && total >= 2 + 9;
+    let left_after = |taken: [usize; 2]| {
+        if surely_left {
+            return true;
+        }
+        let kept = kuikae_kinds(&game.rules, pai, &[Pai::of(Tile::ALL[taken[0]]), Pai::of(Tile::ALL[taken[1]])]).bits()
+            | wildcard;
+        discard_left_after_taking(&p.hand, total, kept, taken)
+    };
     // Chi first, then pon, then kan: the order of `Action`'s variants.
     if game.rules.players == 4
         && game.rules.family.has_chi()
@@ -554,32 +589,61 @@ pub(crate) fn calls(game: &Game, seat: Seat, from: Seat, pai: Pai, mut out: Opti
                 1 => [k - 1, k + 1],
                 _ => [k - 2, k - 1],
             };
-            if p.hand.kinds[others[0]] == 0 || p.hand.kinds[others[1]] == 0 {
+            if p.hand.kinds[others[0]] == 0 || p.hand.kinds[others[1]] == 0 || !left_after(others) {
                 continue;
             }
+            // Each kind held gives one variant at least (its plain tile or its red five).
+            let Some(out) = out.as_deref_mut() else { return true };
+            any = true;
             for a in variants(&p.hand, Tile::ALL[others[0]]) {
                 for b in variants(&p.hand, Tile::ALL[others[1]]) {
-                    offer(Action::Chi { pai, consumed: [a, b] }, &[a, b], &mut out);
+                    push(out, Action::Chi { pai, consumed: [a, b] });
                 }
             }
         }
     }
-    if held >= 2 {
+    if held >= 2 && (plains >= 2 || (reds >= 1 && plains >= 1)) && left_after([k, k]) {
+        let Some(out) = out.as_deref_mut() else { return true };
+        any = true;
         if plains >= 2 {
-            offer(Action::Pon { pai, consumed: [plain, plain] }, &[plain, plain], &mut out);
+            push(out, Action::Pon { pai, consumed: [plain, plain] });
         }
         if reds >= 1 && plains >= 1 {
-            offer(Action::Pon { pai, consumed: [plain, red] }, &[plain, red], &mut out);
+            push(out, Action::Pon { pai, consumed: [plain, red] });
         }
     }
     if held == 3 && game.kans < game.rules.family.most_kans() {
+        // A kan leaves the tile drawn after it to discard.
+        let Some(out) = out else { return true };
+        any = true;
         let mut consumed = [plain; 3];
         for c in consumed.iter_mut().skip(usize::from(plains)) {
             *c = red;
         }
-        offer(Action::Daiminkan { pai, consumed }, &consumed, &mut out);
+        push(out, Action::Daiminkan { pai, consumed });
     }
     any
+}
+
+/// Whether `hand` (of `total` tiles) less one tile of each kind in `taken` (two of one kind if
+/// both name it) holds a tile of a kind outside `kept` (a bit per kind): whether a
+/// tile kuikae and the wildcard let go is left after a chi or pon, from the counts without copying
+/// the hand (a wildcard is never discarded, so a pon leaving only wildcards is not offered).
+/// Every kind taken is held (as many times as it is taken).
+fn discard_left_after_taking(hand: &PaiCounts, total: u32, kept: u64, taken: [usize; 2]) -> bool {
+    let mut blocked = 0u32;
+    let mut bits = kept;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        blocked += u32::from(hand.kinds.get(k).copied().unwrap_or(0));
+    }
+    for t in taken {
+        if kept >> t & 1 != 0 {
+            blocked = blocked.saturating_sub(1);
+        }
+    }
+    total.saturating_sub(2) > blocked
 }
 
 /// The distinct tiles of a kind the hand holds: the plain one, the red five, or both.
@@ -591,23 +655,7 @@ fn variants(hand: &PaiCounts, kind: Tile) -> impl Iterator<Item = Pai> {
     [has_plain.then_some(plain), has_red.then_some(red)].into_iter().flatten()
 }
 
-/// After a chi or pon with `consumed`, is some tile left that kuikae lets the seat discard? A
-/// wildcard is never discarded, so a pon leaving only wildcards (Hongzhong) is not offered.
-fn discard_left_after(game: &Game, p: &Player, pai: Pai, consumed: &[Pai]) -> bool {
-    if consumed.len() == 3 {
-        return true;
-    }
-    let mut kept = kuikae_kinds(&game.rules, pai, consumed).bits();
-    if let Some(w) = game.wait_rules.wildcard_tile {
-        kept |= 1 << w.index();
-    }
-    let mut hand = p.hand;
-    for &c in consumed {
-        hand.remove(c);
-    }
-    holds_a_kind_outside(&hand, kept)
-}
-
+#[cfg(test)]
 /// Whether `hand` holds a tile of a kind outside `kept` (a bit per kind). Counted rather than
 /// looked for kind by kind (a branch per kind, mispredicted often): the tiles held outnumber
 /// those of the kinds in `kept`, a few kinds (kuikae's and the wildcard).
@@ -665,7 +713,7 @@ pub(crate) fn discard_claims(game: &Game, from: Seat, pai: Pai) -> (u8, u8, u8) 
         if p.waits.contains(kind) {
             hit |= bit;
             if !crate::family::furiten(game, s)
-                && (crate::family::yaku_certain(game, s, false)
+                && (crate::family::yaku_certain(game, s, pai, false)
                     || crate::family::can_win(game, s, from, pai, false, Some(ClaimOn::Discard)))
             {
                 ron |= bit;
@@ -792,8 +840,58 @@ pub(crate) fn why_not(game: &Game, seat: Seat, action: &Action) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{holds_a_kind_outside, may_be_ready_after_a_discard, may_be_ready_after_a_discard_plain};
+    use super::{
+        discard_left_after_taking, holds_a_kind_outside, may_be_ready_after_a_discard,
+        may_be_ready_after_a_discard_plain,
+    };
     use crate::pai::{Pai, PaiCounts};
+
+    /// The tiles left after a chi or pon counted from the counts, against the hand copied and
+    /// the called tiles taken out of it, on random hands and every call a hand could make.
+    #[test]
+    fn a_tile_left_after_a_call_is_counted_as_the_copy_finds() {
+        let mut rng = crate::wall::SplitMix64(31);
+        let (mut left, mut none) = (0, 0);
+        for _ in 0..50_000 {
+            let mut hand = PaiCounts::EMPTY;
+            let base = rng.below(30);
+            for _ in 0..2 + rng.below(12) {
+                let pai = Pai::from_index(((base + rng.below(5)) % 37) as u8).expect("a tile");
+                if hand.kinds[pai.kind_index()] < 4 {
+                    hand.add(pai);
+                }
+            }
+            let mut kept = 0u64;
+            for _ in 0..rng.below(3) {
+                kept |= 1 << ((base + rng.below(5)) % 34);
+            }
+            let total = hand.total();
+            for a in 0..34usize {
+                for b in a..34usize {
+                    let need = if a == b { 2 } else { 1 };
+                    if hand.kinds[a] < need || hand.kinds[b] < need {
+                        continue;
+                    }
+                    let mut after = hand;
+                    for k in [a, b] {
+                        // The plain tile if held, else the red five: the kind is what counts.
+                        let plain = Pai::from_index(k as u8).expect("a kind");
+                        if !after.remove(plain) {
+                            assert!(after.remove(Pai::with_red(plain.kind().expect("a kind"), true)));
+                        }
+                    }
+                    let copied = holds_a_kind_outside(&after, kept);
+                    assert_eq!(
+                        discard_left_after_taking(&hand, total, kept, [a, b]),
+                        copied,
+                        "{hand:?} {a} {b} {kept:b}"
+                    );
+                    if copied { left += 1 } else { none += 1 }
+                }
+            }
+        }
+        assert!(left > 1000 && none > 1000, "{left} {none}");
+    }
 
     /// The count of the tiles outside a few kinds against looking for one kind by kind.
     #[test]

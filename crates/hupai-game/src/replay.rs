@@ -160,15 +160,16 @@ fn drive<'a>(
     // result: formatting a name at every hand cost more than the rest of reading its start.
     let mut hand: Option<(u8, u8, u8)> = None;
     let name = |hand: Option<(u8, u8, u8)>| hand.map_or_else(|| String::from("start"), |(w, k, h)| kyoku_name(w, k, h));
-    let mut last: Option<Event> = None;
     for (i, le) in log.events.iter().enumerate() {
         if let Event::StartKyoku { bakaze, kyoku: k, honba, .. } = le.event {
             hand = Some((bakaze.kind_index().saturating_sub(27) as u8, k, honba));
         }
         d.step(&log.events, i).map_err(|m| fail(&name(hand), le.at, m))?;
         d.last_at = le.at;
-        last = Some(le.event);
     }
+    // The log's last event (every event was stepped through above): read here rather than
+    // copied at every step.
+    let last = log.events.last().map(|e| &e.event);
     let kyoku = name(hand);
     let at = log.events.last().map_or(0, |e| e.at);
     if let Some(e) = d.results.front() {
@@ -236,10 +237,9 @@ fn driver<'a>(
         _ if chinese => WallSource::GivenChinese(Arc::from(chinese_walls)),
         _ => WallSource::Given(Arc::from(walls)),
     };
-    let mut game = Game::with_walls(rules, source);
     // The engine writes about as many events as the log holds: room for them at once, rather
-    // than the list copied each time it doubles.
-    game.events.reserve(log.events.len() + 16);
+    // than the list copied each time it doubles (or made small and grown before the first deal).
+    let game = Game::with_walls_and_room(rules, source, log.events.len() + 19);
     let mut d = Driver {
         game,
         seen: 0,
@@ -249,6 +249,7 @@ fn driver<'a>(
         last_start: None,
         last_at: 0,
         first: true,
+        hands_seen: u32::MAX,
         wanted: None,
         on_decision,
         decision: Decision { event: 0, seat: 0, target: 0, legal: Actions::new(), chosen: Action::None },
@@ -272,6 +273,9 @@ struct Driver<'a> {
     last_at: usize,
     /// No hand started yet.
     first: bool,
+    /// The engine's count of hands dealt when its events were last looked at (`u32::MAX`: look
+    /// at them all).
+    hands_seen: u32,
     /// The turn decision the log's current event records (a Changsha offer it answers is not
     /// passed).
     wanted: Option<(Seat, Action)>,
@@ -333,7 +337,28 @@ fn find(legal: &Actions, wanted: &Action) -> Option<Action> {
 
 impl Driver<'_> {
     /// Moves the engine's new wins, draws and deals into view.
+    #[inline]
     fn collect(&mut self) {
+        // Under riichi's family a win or a draw ends the hand within the step that makes it: the
+        // next hand is dealt (one more deal counted) or the game is over. So while no hand was
+        // dealt since the last look and the game goes on, the new events (a discard, a draw)
+        // hold no result and no deal, and are not read one by one (asked after every decision).
+        if !self.chinese && self.game.hands_dealt == self.hands_seen && !self.game.is_over() {
+            debug_assert!(
+                self.game.events()[self.seen..]
+                    .iter()
+                    .all(|e| !matches!(e, Event::Hora { .. } | Event::Ryukyoku { .. } | Event::StartKyoku { .. }))
+            );
+            self.seen = self.game.events().len();
+            return;
+        }
+        self.collect_new_events();
+    }
+
+    /// [`Driver::collect`]'s look at each new event.
+    #[inline(never)]
+    fn collect_new_events(&mut self) {
+        self.hands_seen = self.game.hands_dealt;
         for e in &self.game.events()[self.seen..] {
             match e {
                 Event::Hora { .. } | Event::Ryukyoku { .. } => {
@@ -552,6 +577,14 @@ impl Driver<'_> {
     }
 
     fn own_turn(&mut self, actor: Seat, action: Action) -> Result<(), String> {
+        // At the seat's own turn (most events) there is nothing to pass: no claims are open, and
+        // only Changsha offers decisions of its own.
+        if matches!(self.game.phase, Phase::Turn { seat, .. } if seat == actor)
+            && !crate::family::has_own_decisions(self.game.rules().family)
+        {
+            self.no_result_pending()?;
+            return self.decide(actor, action);
+        }
         self.pass_all()?;
         self.no_result_pending()?;
         match self.game.phase {
@@ -656,12 +689,16 @@ impl Driver<'_> {
 
     fn step(&mut self, events: &[LogEvent], i: usize) -> Result<(), String> {
         let le = &events[i];
-        self.wanted = match le.event {
-            Event::Qishouhu { actor, .. } => Some((actor, Action::Qishouhu)),
-            Event::Haidi { actor } => Some((actor, Action::Haidi)),
-            Event::Hora { actor, target, .. } if actor == target => Some((actor, Action::Hora)),
-            _ => None,
-        };
+        // Read only where the family has decisions of its own (`pass_own_offer`): elsewhere it
+        // stays `None`, not written again at every event.
+        if crate::family::has_own_decisions(self.game.rules().family) {
+            self.wanted = match le.event {
+                Event::Qishouhu { actor, .. } => Some((actor, Action::Qishouhu)),
+                Event::Haidi { actor } => Some((actor, Action::Haidi)),
+                Event::Hora { actor, target, .. } if actor == target => Some((actor, Action::Hora)),
+                _ => None,
+            };
+        }
         let n = usize::from(self.game.players());
         match le.event {
             // Birds the engine turns over itself; the results that follow are compared.
@@ -710,6 +747,7 @@ impl Driver<'_> {
                     let wind = bakaze.kind_index().saturating_sub(27) as u8;
                     self.game.restart_at(wind, kyoku.saturating_sub(1), honba, kyotaku, scores);
                     self.seen = 0;
+                    self.hands_seen = u32::MAX;
                     self.results.clear();
                     self.draws.clear();
                     self.collect();

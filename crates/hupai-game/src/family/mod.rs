@@ -226,10 +226,11 @@ pub(crate) fn can_win(game: &Game, seat: Seat, from: Seat, pai: Pai, rinshan: bo
     }
 }
 
-/// Under riichi rules, whether a complete hand of `seat` surely wins with a yaku (riichi, or
-/// menzen tsumo on its own draw) without asking the scorer; false under the other families.
-pub(crate) fn yaku_certain(game: &Game, seat: Seat, tsumo: bool) -> bool {
-    game.rules.family == Family::Riichi && riichi::yaku_certain(game, seat, tsumo)
+/// Under riichi rules, whether a complete hand of `seat` winning on `pai` surely wins with a yaku
+/// (riichi, menzen tsumo on its own draw, a yakuhai meld, tanyao) without asking the scorer;
+/// false under the other families.
+pub(crate) fn yaku_certain(game: &Game, seat: Seat, pai: Pai, tsumo: bool) -> bool {
+    game.rules.family == Family::Riichi && riichi::yaku_certain(game, seat, pai, tsumo)
 }
 
 /// Under riichi rules, whether the scorer scores `seat` winning on `pai` (what [`can_win`] asks

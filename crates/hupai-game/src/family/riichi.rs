@@ -144,9 +144,33 @@ pub(crate) fn win_score(
 /// its own draw has menzen tsumo. Most wins a replay or a game checks are one or the other; the
 /// scorer is asked for the rest ([`wins_with_yaku`]). `fast_paths` checks that the scorer agrees
 /// wherever this says yes.
-pub(crate) fn yaku_certain(game: &Game, seat: Seat, tsumo: bool) -> bool {
+///
+/// Besides (most of the rest are open hands): a pon or kan of a dragon, of the seat's wind or of
+/// the round's wind is a yakuhai in every reading; a hand of simples only, `pai` the winning tile
+/// among them, is tanyao (open, where the rules allow it).
+pub(crate) fn yaku_certain(game: &Game, seat: Seat, pai: Pai, tsumo: bool) -> bool {
     let i = usize::from(seat & 3);
-    matches!(game.family.riichi.seats[i].riichi, Riichi::Accepted { .. }) || (tsumo && game.players[i].is_closed())
+    let p = &game.players[i];
+    let closed = p.is_closed();
+    if matches!(game.family.riichi.seats[i].riichi, Riichi::Accepted { .. }) || (tsumo && closed) {
+        return true;
+    }
+    let n = game.rules.players;
+    let seat_wind = Tile::ALL[27 + usize::from((seat + n - game.kyoku) % n)];
+    let round_wind = Tile::ALL[27 + usize::from(game.bakaze & 3)];
+    let yakuhai = p.melds.iter().any(|m| {
+        m.kind != MeldKind::Chi && m.pais[0].kind().is_some_and(|k| k.is_dragon() || k == seat_wind || k == round_wind)
+    });
+    if yakuhai {
+        return true;
+    }
+    if !closed && !game.family.riichi.options.has_open_tanyao {
+        return false;
+    }
+    let simple = |k: Tile| !k.is_terminal_or_honor();
+    pai.kind().is_some_and(simple)
+        && p.hand.distinct().all(|t| t.kind().is_some_and(simple))
+        && p.melds.iter().all(|m| m.tiles().iter().all(|t| t.kind().is_some_and(simple)))
 }
 
 pub(crate) fn wins_with_yaku(
@@ -550,12 +574,12 @@ pub(crate) fn draw(game: &mut Game, seat: Seat, replacement: bool) {
     let pai = id.pai(game.red());
     let p = &mut game.players[usize::from(seat)];
     p.hand.add(pai);
-    if let Some(kind) = pai.kind() {
-        let _ = p.packed.add(kind);
-    }
+    // Added to the packed hand only if the turn keeps it (`Player::unpacked_draw`).
+    p.settle_packed();
+    p.unpacked_draw = pai.kind();
     game.emit(Event::Tsumo { actor: seat, pai });
     let can_tsumo = game.players[usize::from(seat)].waits.contains(pai.kind().unwrap_or(Tile::EAST))
-        && (yaku_certain(game, seat, true) || super::can_win(game, seat, seat, pai, replacement, None));
+        && (yaku_certain(game, seat, pai, true) || super::can_win(game, seat, seat, pai, replacement, None));
     game.phase = Phase::Turn { seat, drawn: Some(pai), reach: false, rinshan: replacement, can_tsumo };
 }
 
