@@ -438,7 +438,7 @@ impl ActionTable {
 
     /// The id of an engine action; `u16::MAX` or `None` if the family's table does not hold it.
     #[inline(always)]
-    fn id_or_max(&self, action: &Action) -> Option<u16> {
+    pub(crate) fn id_or_max(&self, action: &Action) -> Option<u16> {
         match *action {
             // A discard, most of a turn's legal actions, as `code` numbers it, without the call.
             Action::Dahai { pai, tsumogiri } => {

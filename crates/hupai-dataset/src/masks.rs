@@ -63,7 +63,11 @@ impl MaskBlock {
     pub(crate) fn push(&mut self, out: &mut [bool], ids: impl Iterator<Item = u16>) {
         let row = self.next_row(out);
         for id in ids {
-            row[usize::from(id)] = true;
+            // An id past the row (`u16::MAX`: an action the family's table does not hold) is
+            // skipped.
+            if let Some(cell) = row.get_mut(usize::from(id)) {
+                *cell = true;
+            }
         }
     }
 

@@ -1014,7 +1014,8 @@ impl Reader {
 pub(crate) struct Rows {
     /// Every column but `mask`, which stays empty.
     pub(crate) cols: Columns,
-    /// The legal ids of every row, row after row.
+    /// The legal ids of every row, row after row; `u16::MAX` for an action the family's table
+    /// does not hold (past every row's end, skipped where the mask is written).
     ids: Vec<u16>,
     /// Where each row's ids end in `ids`.
     ends: Vec<u32>,
@@ -1056,7 +1057,10 @@ impl Rows {
         mask.fill(false);
         let from = if r == 0 { 0 } else { self.ends[r - 1] as usize };
         for &id in &self.ids[from..self.ends[r] as usize] {
-            mask[usize::from(id)] = true;
+            // `u16::MAX` (an action the table does not hold) falls past the row: skipped.
+            if let Some(cell) = mask.get_mut(usize::from(id)) {
+                *cell = true;
+            }
         }
         put(out.action, &c.action, r, at, 1);
         put(out.seat, &c.seat, r, at, 1);
@@ -1151,7 +1155,10 @@ impl Rows {
         for (row, &end) in self.ends.iter().enumerate() {
             let mask = &mut out.mask[start + row * a..start + (row + 1) * a];
             for &id in &self.ids[from..end as usize] {
-                mask[usize::from(id)] = true;
+                // `u16::MAX` (an action the table does not hold) falls past the row: skipped.
+                if let Some(cell) = mask.get_mut(usize::from(id)) {
+                    *cell = true;
+                }
             }
             from = end as usize;
         }
@@ -1262,7 +1269,10 @@ fn replay_game(
             }
             return;
         }
-        ids.extend(d.legal.iter().filter_map(|action| table.id(action)));
+        // An action the table does not hold is kept as `u16::MAX`, past the end of every mask
+        // row, and skipped where the row is written (as `ActionTable::mark` does): the ids
+        // extend by the list's known length, with no test and no room check per action.
+        ids.extend(d.legal.iter().map(|action| table.id_or_max(action).unwrap_or(u16::MAX)));
         ends.push(ids.len() as u32);
         out.action.push(taken as i16);
         out.seat.push(d.seat as i8);

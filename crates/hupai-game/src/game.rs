@@ -166,6 +166,53 @@ impl Player {
         }
     }
 
+    /// The kinds the concealed tiles hold, as a bit set (bit `k` for kind `k`): `hand.held()`,
+    /// read off the packed hand's census (kept as tiles come and go) with the drawn tile not yet
+    /// packed added, without a pass over the counts.
+    #[inline]
+    pub(crate) fn held(&self) -> u64 {
+        self.held_and_singles().0
+    }
+
+    /// The kinds the concealed tiles hold, and those they hold exactly once: `hand.held()` and
+    /// `hand.singles()`, read as [`Player::held`] reads the first. Where the packed hand holds
+    /// wildcards (Hongzhong's red dragons, tiles in `hand` but no kind's copies in `packed`) the
+    /// counts answer.
+    #[inline]
+    pub(crate) fn held_and_singles(&self) -> (u64, u64) {
+        if self.packed.wildcards() != 0 {
+            return (self.hand.held(), self.hand.singles());
+        }
+        let twice = self.packed.held_at_least(2);
+        let mut held = self.packed.held_at_least(1);
+        let mut singles = held & !twice;
+        if let Some(kind) = self.unpacked_draw {
+            // The drawn copy makes a kind held none times held once, and a kind held once held
+            // twice; a kind held twice or more stays as it was.
+            let bit = 1u64 << kind.index();
+            held |= bit;
+            singles ^= bit & !twice;
+        }
+        debug_assert_eq!((held, singles), (self.hand.held(), self.hand.singles()), "{:?}", self.hand);
+        (held, singles)
+    }
+
+    /// The kinds the concealed tiles hold four times: `hand.fours()`, read as [`Player::held`]
+    /// reads the kinds held.
+    #[inline]
+    pub(crate) fn fours(&self) -> u64 {
+        if self.packed.wildcards() != 0 {
+            return self.hand.fours();
+        }
+        let mut fours = self.packed.held_at_least(4);
+        if let Some(kind) = self.unpacked_draw {
+            // The drawn copy makes a kind held three times held four times.
+            fours |= self.packed.held_at_least(3) & 1u64 << kind.index();
+        }
+        debug_assert_eq!(fours, self.hand.fours(), "{:?}", self.hand);
+        fours
+    }
+
     /// Adds the drawn tile not yet in `packed` to it (as the draw would have).
     #[inline]
     pub(crate) fn settle_packed(&mut self) {

@@ -109,7 +109,7 @@ fn turn(
         }
         // The discard declaring riichi must leave the hand ready.
         let packed = p.settled_packed();
-        for pai in p.hand.distinct() {
+        for pai in p.hand.distinct_of(p.held()) {
             if ready_without_in(p, &packed, pai, game) {
                 discards_of(p, pai, drawn, out);
             }
@@ -134,7 +134,7 @@ fn turn(
         let kong_drawable = game.kans < game.rules.family.most_kans() && own_kong_drawable(game, seat);
         if kong_drawable && wants(want, ANKAN) {
             // The kinds held four times, lowest first (most turns hold none).
-            let mut fours = p.hand.fours();
+            let mut fours = p.fours();
             while fours != 0 {
                 let k = fours.trailing_zeros() as usize;
                 fours &= fours - 1;
@@ -183,12 +183,12 @@ fn turn(
     }
     if p.kuikae.is_empty() && game.wait_rules.wildcard_tile.is_none() && void_held.is_none() {
         // Nothing is kept back (most turns): every tile held may go.
-        for pai in p.hand.distinct() {
+        for pai in p.hand.distinct_of(p.held()) {
             discards_of(p, pai, drawn, out);
         }
         return;
     }
-    for pai in p.hand.distinct() {
+    for pai in p.hand.distinct_of(p.held()) {
         let kind = pai.kind().unwrap_or(Tile::EAST);
         // Wildcards are kept: Hongzhong never lets a red dragon go.
         if p.kuikae.contains(kind)
@@ -382,7 +382,8 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
         p.shanten_floor.set(turn, floor);
         return false;
     }
-    if !may_be_ready_after_a_discard(&p.hand) {
+    let (held, singles) = p.held_and_singles();
+    if !may_be_ready_given(held, singles) {
         // No discard leaves the hand ready, so its shanten is 1 or more: a bound kept as any
         // other (a kept bound of 1 or more was answered above, so this one is as strong), and
         // the discard that follows finds its waits empty without asking them (`far_from_ready`).
@@ -403,8 +404,7 @@ pub(crate) fn some_discard_leaves_ready(game: &Game, seat: Seat) -> bool {
     // question): the kinds held once first, among which a hand one tile from ready most often
     // has the tile to let go, then the rest.
     let packed = p.settled_packed();
-    let singles = p.hand.singles();
-    [singles, p.hand.held() & !singles].into_iter().any(|mut kinds| {
+    [singles, held & !singles].into_iter().any(|mut kinds| {
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
@@ -448,7 +448,14 @@ pub(crate) fn kept_shanten_floor(game: &Game, seat: Seat) -> Option<i8> {
 /// other copy (the rest of a sequence keep each other, two ranks apart at most), and adding `d`
 /// isolates at most `d`. So at most two; unless `C` is thirteen orphans, and then the hand holds
 /// twelve of its kinds or more.
+#[cfg(test)]
 pub(crate) fn may_be_ready_after_a_discard(hand: &PaiCounts) -> bool {
+    may_be_ready_given(hand.held(), hand.singles())
+}
+
+/// [`may_be_ready_after_a_discard`] of the hand whose kinds held are `held` and held once
+/// `singles` (as [`PaiCounts::held`] and [`PaiCounts::singles`] answer).
+fn may_be_ready_given(held: u64, singles: u64) -> bool {
     // As bit sets of kinds, without a branch per kind (a loop over the ranks mispredicts): a
     // suited kind held once is isolated when no kind of its suit within two ranks is held, an
     // honor held once always. The shifts move each suit's bits by one or two ranks; the bits
@@ -466,8 +473,6 @@ pub(crate) fn may_be_ready_after_a_discard(hand: &PaiCounts) -> bool {
     };
     // Terminals and honors: ranks 1 and 9 and every honor.
     const ORPHANS: u64 = RANK[1] | RANK[9] | HONORS;
-    let held = hand.held();
-    let singles = hand.singles();
     let suited = held & SUITED;
     let near = ((suited << 1) & !RANK[1])
         | ((suited << 2) & !(RANK[1] | RANK[2]))

@@ -330,7 +330,15 @@ impl PaiCounts {
     /// five right after its kind's plain five.
     #[inline(always)]
     pub fn distinct(&self) -> Distinct {
-        let mut order = Distinct::spread(self.held());
+        self.distinct_of(self.held())
+    }
+
+    /// [`PaiCounts::distinct`] with the kinds held given (`held`, as [`PaiCounts::held`] would
+    /// answer: a caller that keeps them elsewhere saves the pass over the counts).
+    #[inline(always)]
+    pub(crate) fn distinct_of(&self, held: u64) -> Distinct {
+        debug_assert_eq!(held, self.held());
+        let mut order = Distinct::spread(held);
         // Most hands hold no red five.
         if self.red == [0; 3] {
             return Distinct { order };

@@ -335,6 +335,20 @@ fn find(legal: &Actions, wanted: &Action) -> Option<Action> {
     }
 }
 
+/// Why `wanted` is not among `seat`'s legal actions, asked of a copy of the game. Out of line
+/// and cold: the copy (a whole `Game`, kilobytes) would otherwise sit in `Driver::decide`'s
+/// frame, and every decision would pay for the large frame (a stack probe) that a log's rare
+/// illegal action needs.
+#[cold]
+#[inline(never)]
+fn illegal(game: &Game, seat: Seat, wanted: Action) -> String {
+    let why = match game.clone().apply(seat, wanted) {
+        Err(e) => e.to_string(),
+        Ok(()) => "not among the legal actions".into(),
+    };
+    format!("illegal: {why}")
+}
+
 impl Driver<'_> {
     /// Moves the engine's new wins, draws and deals into view.
     #[inline]
@@ -413,11 +427,7 @@ impl Driver<'_> {
         decision.legal.clear();
         crate::legal::fill(&self.game, seat, crate::legal::ALL, &mut decision.legal);
         let Some(chosen) = find(&decision.legal, &wanted) else {
-            let why = match self.game.clone().apply(seat, wanted) {
-                Err(e) => e.to_string(),
-                Ok(()) => "not among the legal actions".into(),
-            };
-            return Err(format!("illegal: {why}"));
+            return Err(illegal(&self.game, seat, wanted));
         };
         if let Some(on) = self.on_decision.as_mut()
             && decision.legal.iter().any(|a| !matches!(a, Action::None))

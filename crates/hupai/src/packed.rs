@@ -295,6 +295,18 @@ impl PackedHand {
         &self.counts
     }
 
+    /// The kinds the concealed tiles hold `copies` or more of (1 to 4), as a bit set (bit `t` for
+    /// kind index `t`); 0 for any other `copies`. Kept as tiles come and go, so a caller that
+    /// needs the kinds held (or held once: `held_at_least(1) & !held_at_least(2)`) reads them
+    /// without a pass over the counts. Wildcards are not counted.
+    #[inline]
+    pub fn held_at_least(&self, copies: u8) -> u64 {
+        match copies {
+            1..=4 => self.at_least[usize::from(copies - 1)],
+            _ => 0,
+        }
+    }
+
     /// Wildcards held.
     pub fn wildcards(&self) -> u8 {
         self.wildcards
@@ -802,5 +814,25 @@ mod tests {
         let again = PackedHand::from_hand(&packed.to_hand());
         assert_eq!(packed, again);
         assert!(matches!(packed.remove("6z".parse().unwrap()), Err(Error::NotHeld { .. })));
+    }
+
+    /// `held_at_least` is the counts' census, as tiles come and go.
+    #[test]
+    fn held_at_least_follows_the_counts() {
+        let mut packed = PackedHand::from_hand(&"1112345678999m55p7z".parse().unwrap());
+        let census = |packed: &PackedHand, copies: u8| {
+            (0..34).filter(|&t| packed.counts().0[t] >= copies).fold(0u64, |set, t| set | 1 << t)
+        };
+        for step in 0..4 {
+            for copies in 1..=4 {
+                assert_eq!(packed.held_at_least(copies), census(&packed, copies), "{copies} copies, step {step}");
+            }
+            if step < 3 {
+                packed.remove("1m".parse().unwrap()).unwrap();
+                packed.add("7z".parse().unwrap()).unwrap();
+            }
+        }
+        assert_eq!(packed.held_at_least(0), 0);
+        assert_eq!(packed.held_at_least(5), 0);
     }
 }

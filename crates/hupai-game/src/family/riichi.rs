@@ -168,8 +168,13 @@ pub(crate) fn yaku_certain(game: &Game, seat: Seat, pai: Pai, tsumo: bool) -> bo
         return false;
     }
     let simple = |k: Tile| !k.is_terminal_or_honor();
+    // The kinds held as a bit set (kept by the packed hand) against the terminals and honors,
+    // rather than a walk over the tiles held.
+    const TERMINALS_AND_HONORS: u64 =
+        1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | (((1 << 34) - 1) & !((1 << 27) - 1));
+    debug_assert_eq!(p.held() & TERMINALS_AND_HONORS == 0, p.hand.distinct().all(|t| t.kind().is_some_and(simple)));
     pai.kind().is_some_and(simple)
-        && p.hand.distinct().all(|t| t.kind().is_some_and(simple))
+        && p.held() & TERMINALS_AND_HONORS == 0
         && p.melds.iter().all(|m| m.tiles().iter().all(|t| t.kind().is_some_and(simple)))
 }
 
