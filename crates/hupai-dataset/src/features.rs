@@ -662,6 +662,14 @@ impl<T: Cell> Running<T> {
         Running { family, seats: Default::default() }
     }
 
+    /// The planes kept in `slot` if they are of `family`, else new ones put there.
+    pub fn kept_for<'a>(slot: &'a mut Option<Running<T>>, family: &'static Family) -> &'a mut Running<T> {
+        if slot.as_ref().is_some_and(|r| !std::ptr::eq(r.family, family)) {
+            *slot = None;
+        }
+        slot.get_or_insert_with(|| Running::new(family))
+    }
+
     /// `seat`'s planes in `game` now (`channels(family) * 34` cells), brought up to date.
     pub fn planes(&mut self, game: &Game, seat: Seat) -> &[T] {
         let family = self.family;
