@@ -282,8 +282,6 @@ struct Inputs {
     drawn: Option<u8>,
     on_offer: Option<u8>,
     discards: [Counts; 4],
-    /// Each relative seat's discards in order: what `discards` counts.
-    rivers: [arrayvec::ArrayVec<Pai, 32>; 4],
     /// Each relative seat's melds (their tiles counted only when they change).
     melds: [arrayvec::ArrayVec<MeldRecord, 4>; 4],
     riichi: [bool; 4],
@@ -311,7 +309,6 @@ impl Inputs {
         drawn: None,
         on_offer: None,
         discards: [[0; 40]; 4],
-        rivers: [const { arrayvec::ArrayVec::new_const() }; 4],
         melds: [const { arrayvec::ArrayVec::new_const() }; 4],
         riichi: [false; 4],
         last_discard: [None; 4],
@@ -534,25 +531,8 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
         // Relative seats in turn order, which in GB follows the places the players sit at.
         let s = game.next_in_turn(seat, r as u8);
         let river = game.river(s);
-        let seen = &mut kept.rivers[r];
-        let grown =
-            river.get(..seen.len()).is_some_and(|old| old.iter().zip(seen.iter()).all(|(t, &pai)| t.pai == pai));
-        if !fresh && grown {
-            // Most often: the same river with a discard or two more, whose kinds alone change.
-            let rows = &mut cells[at.discards * 34..(at.discards + 4) * 34];
-            for t in &river[seen.len()..] {
-                let k = usize::from(kind(t.pai));
-                if let Some(n) = kept.discards[r].get_mut(k).filter(|_| k < 34) {
-                    *n += 1;
-                    put_column(rows, k, *n);
-                }
-                seen.push(t.pai);
-            }
-        } else {
-            count(&mut counted, river.iter().map(|t| t.pai));
-            put_thermometer(cells, at.discards, &mut kept.discards[r], &counted, fresh);
-            *seen = river.iter().map(|t| t.pai).collect();
-        }
+        count(&mut counted, river.iter().map(|t| t.pai));
+        put_thermometer(cells, at.discards, &mut kept.discards[r], &counted, fresh);
         put_one_hot(cells, at.last_discard, &mut kept.last_discard[r], river.last().map(|t| kind(t.pai)), fresh);
         let melds = game.melds(s);
         if fresh || melds != kept.melds[r].as_slice() {
