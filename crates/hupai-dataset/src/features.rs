@@ -11,12 +11,14 @@
 //! wildcard, declared void suits), so a new family gets its planes from the same description as its action table. Every
 //! plane is written whole on every call, so the caller's buffer is never cleared first.
 //!
-//! [`write()`] reads the seat's view and writes every plane; [`write_u8`] the same in the packed
-//! form. A reader that writes a seat's planes at every decision of a game keeps them in a
-//! [`Running`], which writes again only the planes whose inputs changed since the seat's last
-//! decision (most do not between two decisions) and gives the whole to copy out.
+//! [`write()`] reads what the seat sees from the game (its own hand, the table's public state; no
+//! `View` is built) and writes every plane; [`write_u8`] the same in the packed form. A reader
+//! that writes a seat's planes at every decision of a game keeps them in a [`Running`], which
+//! writes again only the cells whose inputs changed since the seat's last decision (most do not
+//! between two decisions) and gives the whole to copy out. Both go through one writer
+//! (`update`), which finds where each field's planes are from a plan made once per family.
 
-use hupai_game::{Game, Pai, Seat};
+use hupai_game::{Game, MeldRecord, Pai, Seat};
 
 use crate::action_table::{FAMILY_COUNT, Family, kinds, suit_index};
 
@@ -155,27 +157,20 @@ fn dora_of(indicator: usize, family: &Family) -> usize {
     }
 }
 
-/// Per-kind counts of some tiles (flowers and hidden tiles not counted).
-fn counts(tiles: impl Iterator<Item = Pai>) -> [u8; 34] {
-    let mut out = [0u8; 34];
-    for t in tiles {
-        if let Some(c) = out.get_mut(t.kind_index()) {
-            *c = c.saturating_add(1);
-        }
-    }
-    out
-}
-
 /// Writes `seat`'s planes into `out` (`channels(family) * 34` values; every one written).
 pub fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut [f32]) {
-    write_all(&Inputs::read(game, seat, family), family, out);
+    // Nothing kept: every plane written whole.
+    let mut nothing = Inputs::NOTHING;
+    update(game, seat, family, &mut nothing, true, out);
 }
 
 /// Writes `seat`'s planes in the packed `uint8` form into `out` (`channels(family) * 34` bytes;
 /// every one written): each cell is the float32 cell [`write()`] writes, as [`quantize`] stores
 /// it with the plane's `(lo, step)` from [`plane_scales`].
 pub fn write_u8(game: &Game, seat: Seat, family: &'static Family, out: &mut [u8]) {
-    write_all(&Inputs::read(game, seat, family), family, out);
+    // Nothing kept: every plane written whole.
+    let mut nothing = Inputs::NOTHING;
+    update(game, seat, family, &mut nothing, true, out);
 }
 
 /// A float32 cell in the packed form: `(v - lo) / step` rounded (halves away from zero), a value
@@ -194,28 +189,21 @@ pub fn quantize(v: f32, (lo, step): (f32, f32)) -> u8 {
 /// to 2.55 (round, counters, sticks, tiles left, north tiles, flowers), the scores in steps of
 /// 1/128 from -0.5 to 1.49 of the family's score unit; a value past the range is stored as its end.
 pub fn plane_scales(family: &'static Family) -> Vec<(f32, f32)> {
-    plane_names(family)
-        .iter()
-        .map(|name| {
-            if name.ends_with("_score") {
-                (-0.5, 1.0 / 128.0)
-            } else if ["round", "honba", "kyotaku", "tiles_left"].contains(&name.as_str())
-                || name.ends_with("_kita")
-                || name.ends_with("_flowers")
-            {
-                (0.0, 0.01)
-            } else {
-                (0.0, 1.0)
-            }
-        })
-        .collect()
+    planes(family).iter().map(|&plane| scale(plane)).collect()
 }
 
-/// [`plane_scales`], listed once per family.
-fn scales(family: &'static Family) -> &'static [(f32, f32)] {
-    use std::sync::OnceLock;
-    static SCALES: [OnceLock<Vec<(f32, f32)>>; FAMILY_COUNT] = [const { OnceLock::new() }; FAMILY_COUNT];
-    SCALES[family.index()].get_or_init(|| plane_scales(family))
+/// The `(lo, step)` of the planes stored exactly: flags, thermometers and counts.
+const EXACT: (f32, f32) = (0.0, 1.0);
+
+/// A plane's `(lo, step)` in the `uint8` form ([`plane_scales`]).
+fn scale(plane: Plane) -> (f32, f32) {
+    match plane {
+        Plane::Score(_) => (-0.5, 1.0 / 128.0),
+        Plane::Round | Plane::Honba | Plane::Kyotaku | Plane::TilesLeft | Plane::Kita(_) | Plane::Flowers(_) => {
+            (0.0, 0.01)
+        }
+        _ => EXACT,
+    }
 }
 
 /// A cell type of the planes: `float32` as computed, or one byte in the packed form.
@@ -236,22 +224,71 @@ impl Cell for u8 {
     }
 }
 
-/// Everything a seat's planes are made of, read from the game once per decision, in relative
-/// seats (index 0 the seat seeing). Each plane is a function of a few of these fields and of the
-/// family alone ([`write_row`]); [`Running`] rewrites a plane only when its fields changed.
+/// Per-kind counts of some tiles, padded from 34 kinds to five words of eight so that two of them
+/// compare a word at a time ([`each_changed`]); the padding stays zero.
+type Counts = [u8; 40];
+
+/// `kinds` padded to [`Counts`].
+fn padded(kinds: &[u8; 34]) -> Counts {
+    let mut out = [0u8; 40];
+    out[..34].copy_from_slice(kinds);
+    out
+}
+
+/// `kept` to `new`, calling `f` with every kind whose count differs, found eight kinds at a time:
+/// between two decisions of a seat a count changes in a kind or two, if at all.
+fn each_changed(kept: &mut Counts, new: &Counts, mut f: impl FnMut(usize)) {
+    let (kept, new) = (kept.as_chunks_mut::<8>().0, new.as_chunks::<8>().0);
+    for (w, (old, new)) in kept.iter_mut().zip(new).enumerate() {
+        let mut diff = u64::from_le_bytes(*old) ^ u64::from_le_bytes(*new);
+        if diff == 0 {
+            continue;
+        }
+        *old = *new;
+        while diff != 0 {
+            let byte = diff.trailing_zeros() as usize / 8;
+            f(w * 8 + byte);
+            diff &= !(0xff << (byte * 8));
+        }
+    }
+}
+
+/// Each tile's kind by its [`Pai::index`] (34 for flowers and the hidden tile, which no plane
+/// shows): looked up, as tiles are counted by the hundred at every decision.
+const KIND_OF: [u8; 64] = {
+    let mut out = [34u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        if let Some(pai) = Pai::from_index(i as u8) {
+            out[i] = pai.kind_index() as u8;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// A tile's kind as [`Inputs`] keeps it (34 for flowers and the hidden tile).
+fn kind(pai: Pai) -> u8 {
+    KIND_OF[usize::from(pai.index() & 63)]
+}
+
+/// Everything a seat's planes are made of, as they were last written, in relative seats (index
+/// 0 the seat seeing). Each plane is a function of one of these fields and of the family alone:
+/// [`update`] writes again the planes of the fields that changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Inputs {
-    hand: [u8; 34],
+    hand: Counts,
     red: [u8; 3],
-    drawn: Option<usize>,
-    on_offer: Option<usize>,
-    discards: [[u8; 34]; 4],
-    melded: [[u8; 34]; 4],
+    drawn: Option<u8>,
+    on_offer: Option<u8>,
+    discards: [Counts; 4],
+    /// Each relative seat's melds (their tiles counted only when they change).
+    melds: [arrayvec::ArrayVec<MeldRecord, 4>; 4],
     riichi: [bool; 4],
-    last_discard: [Option<usize>; 4],
-    markers: [u8; 34],
-    round_wind: usize,
-    seat_wind: usize,
+    last_discard: [Option<u8>; 4],
+    markers: arrayvec::ArrayVec<Pai, 5>,
+    round_wind: Option<u8>,
+    seat_wind: Option<u8>,
     round: usize,
     honba: u8,
     kyotaku: u8,
@@ -265,172 +302,338 @@ struct Inputs {
 }
 
 impl Inputs {
-    fn read(game: &Game, seat: Seat, family: &'static Family) -> Inputs {
-        let view = game.view(seat);
-        let p = family.players;
-        let mut inputs = Inputs {
-            hand: view.hand.kinds,
-            red: view.hand.red,
-            drawn: view.drawn.map(Pai::kind_index),
-            on_offer: game.tile_on_offer().map(|(_, pai)| pai.kind_index()),
-            discards: [[0; 34]; 4],
-            melded: [[0; 34]; 4],
-            riichi: [false; 4],
-            last_discard: [None; 4],
-            markers: counts(view.dora_markers.iter().copied()),
-            round_wind: view.bakaze.kind_index(),
-            seat_wind: game.seat_wind(seat).kind_index(),
-            round: view.bakaze.kind_index().saturating_sub(27) * 4 + usize::from(view.kyoku.saturating_sub(1)),
-            honba: view.honba,
-            kyotaku: view.kyotaku,
-            tiles_left: view.tiles_left,
-            dealer: view.oya == seat,
-            scores: [0; 4],
-            kita: [0; 4],
-            flowers: [0; 4],
-            voids: [None; 4],
-            out: [false; 4],
+    /// The inputs of planes not written yet (every field is written whole, whatever it holds).
+    const NOTHING: Inputs = Inputs {
+        hand: [0; 40],
+        red: [0; 3],
+        drawn: None,
+        on_offer: None,
+        discards: [[0; 40]; 4],
+        melds: [const { arrayvec::ArrayVec::new_const() }; 4],
+        riichi: [false; 4],
+        last_discard: [None; 4],
+        markers: arrayvec::ArrayVec::new_const(),
+        round_wind: None,
+        seat_wind: None,
+        round: 0,
+        honba: 0,
+        kyotaku: 0,
+        tiles_left: 0,
+        dealer: false,
+        scores: [0; 4],
+        kita: [0; 4],
+        flowers: [0; 4],
+        voids: [None; 4],
+        out: [false; 4],
+    };
+}
+
+/// Where a family's planes are, field by field of [`Inputs`]: the row each field's planes begin
+/// at (`None` for a field the family has no plane of), found in its list once per process. A
+/// thermometer's four rows follow one another, and the dora follows the dora markers' four.
+#[derive(Debug)]
+struct Rows {
+    hand: usize,
+    hand_red: Option<usize>,
+    drawn: usize,
+    on_offer: usize,
+    /// Each relative seat's.
+    seats: arrayvec::ArrayVec<SeatRows, 4>,
+    dora_markers: Option<usize>,
+    wildcard: Option<usize>,
+    round_wind: usize,
+    seat_wind: usize,
+    round: usize,
+    honba: Option<usize>,
+    kyotaku: Option<usize>,
+    tiles_left: usize,
+    dealer: usize,
+}
+
+/// Where one relative seat's planes are.
+#[derive(Debug)]
+struct SeatRows {
+    discards: usize,
+    melds: usize,
+    riichi: Option<usize>,
+    last_discard: usize,
+    score: usize,
+    kita: Option<usize>,
+    flowers: Option<usize>,
+    void: Option<usize>,
+    out: Option<usize>,
+}
+
+fn rows(family: &'static Family) -> &'static Rows {
+    use std::sync::OnceLock;
+    static ROWS: [OnceLock<Rows>; FAMILY_COUNT] = [const { OnceLock::new() }; FAMILY_COUNT];
+    ROWS[family.index()].get_or_init(|| {
+        let planes = planes(family);
+        let find = |plane: Plane| planes.iter().position(|&p| p == plane);
+        // Every family has these: `list` puts them in unconditionally.
+        let first = |plane: Plane| find(plane).unwrap_or_else(|| panic!("{} has no {plane:?} plane", family.name));
+        // The rows a thermometer's writer writes are its planes.
+        let thermometer = |plane: &dyn Fn(u8) -> Plane| {
+            let at = first(plane(1));
+            assert!((1..=4).all(|k| find(plane(k)) == Some(at + usize::from(k) - 1)), "{:?}", plane(1));
+            at
         };
-        for r in 0..p {
-            // Relative seats in turn order, which in GB follows the places the players sit at.
-            let a = usize::from(game.next_in_turn(seat, r as u8));
-            inputs.discards[r] = counts(view.rivers[a].iter().map(|t| t.pai));
-            inputs.melded[r] = counts(view.melds[a].iter().flat_map(|m| m.tiles().iter().copied()));
-            inputs.riichi[r] = view.riichi[a];
-            inputs.last_discard[r] = view.rivers[a].last().map(|t| t.pai.kind_index());
-            inputs.scores[r] = view.scores[a];
-            inputs.kita[r] = view.nuki[a];
-            inputs.flowers[r] = view.flowers[a];
-            inputs.voids[r] = view.voids[a].map(suit_index);
-            inputs.out[r] = view.out[a];
+        let dora_markers = find(Plane::DoraMarkers(1)).map(|_| thermometer(&Plane::DoraMarkers));
+        if let Some(at) = dora_markers {
+            assert_eq!(find(Plane::Dora), Some(at + 4));
         }
-        inputs
-    }
-
-    /// True if `plane` reads the same fields in both (so its row is the same).
-    fn same_for(&self, other: &Inputs, plane: Plane) -> bool {
-        let r = |r: u8| usize::from(r);
-        match plane {
-            Plane::Hand(_) => self.hand == other.hand,
-            Plane::HandRed => self.red == other.red,
-            Plane::Drawn => self.drawn == other.drawn,
-            Plane::OnOffer => self.on_offer == other.on_offer,
-            Plane::Discards(s, _) => self.discards[r(s)] == other.discards[r(s)],
-            Plane::Melds(s, _) => self.melded[r(s)] == other.melded[r(s)],
-            Plane::Riichi(s) => self.riichi[r(s)] == other.riichi[r(s)],
-            Plane::LastDiscard(s) => self.last_discard[r(s)] == other.last_discard[r(s)],
-            Plane::DoraMarkers(_) | Plane::Dora => self.markers == other.markers,
-            Plane::Wildcard => true,
-            Plane::RoundWind => self.round_wind == other.round_wind,
-            Plane::SeatWind => self.seat_wind == other.seat_wind,
-            Plane::Round => self.round == other.round,
-            Plane::Honba => self.honba == other.honba,
-            Plane::Kyotaku => self.kyotaku == other.kyotaku,
-            Plane::TilesLeft => self.tiles_left == other.tiles_left,
-            Plane::Dealer => self.dealer == other.dealer,
-            Plane::Score(s) => self.scores[r(s)] == other.scores[r(s)],
-            Plane::Kita(s) => self.kita[r(s)] == other.kita[r(s)],
-            Plane::Flowers(s) => self.flowers[r(s)] == other.flowers[r(s)],
-            Plane::Void(s) => self.voids[r(s)] == other.voids[r(s)],
-            Plane::Out(s) => self.out[r(s)] == other.out[r(s)],
+        Rows {
+            hand: thermometer(&Plane::Hand),
+            hand_red: find(Plane::HandRed),
+            drawn: first(Plane::Drawn),
+            on_offer: first(Plane::OnOffer),
+            seats: (0..family.players as u8)
+                .map(|r| SeatRows {
+                    discards: thermometer(&|k| Plane::Discards(r, k)),
+                    melds: thermometer(&|k| Plane::Melds(r, k)),
+                    riichi: find(Plane::Riichi(r)),
+                    last_discard: first(Plane::LastDiscard(r)),
+                    score: first(Plane::Score(r)),
+                    kita: find(Plane::Kita(r)),
+                    flowers: find(Plane::Flowers(r)),
+                    void: find(Plane::Void(r)),
+                    out: find(Plane::Out(r)),
+                })
+                .collect(),
+            dora_markers,
+            wildcard: find(Plane::Wildcard),
+            round_wind: first(Plane::RoundWind),
+            seat_wind: first(Plane::SeatWind),
+            round: first(Plane::Round),
+            honba: find(Plane::Honba),
+            kyotaku: find(Plane::Kyotaku),
+            tiles_left: first(Plane::TilesLeft),
+            dealer: first(Plane::Dealer),
         }
+    })
+}
+
+/// `new` into `slot`: true if the planes of the field must be written again (they show another
+/// value, or nothing yet when `fresh`).
+fn changed<V: PartialEq>(slot: &mut V, new: V, fresh: bool) -> bool {
+    let changed = fresh || *slot != new;
+    *slot = new;
+    changed
+}
+
+/// A flag's, thermometer's or one-hot row's cells for 0 and 1.
+fn marks<T: Cell>() -> (T, T) {
+    (T::of(0.0, EXACT), T::of(1.0, EXACT))
+}
+
+/// Row `at` of `cells`.
+fn row<T>(cells: &mut [T], at: usize) -> &mut [T] {
+    &mut cells[at * 34..at * 34 + 34]
+}
+
+/// The four rows from `at` to the thermometer of `new` (row `k` is 1 where the count is at
+/// least `k + 1`), where they show `kept`'s (which becomes `new`): only the kinds whose counts
+/// changed are written again; when `fresh`, every cell.
+#[inline]
+fn put_thermometer<T: Cell>(cells: &mut [T], at: usize, kept: &mut Counts, new: &Counts, fresh: bool) {
+    let rows = &mut cells[at * 34..(at + 4) * 34];
+    if fresh {
+        *kept = *new;
+        return write_thermometer(rows, new);
+    }
+    each_changed(kept, new, |kind| put_column(rows, kind, new[kind]));
+}
+
+/// The cells of `kind` in the four rows of a thermometer, for a count of `n`.
+fn put_column<T: Cell>(rows: &mut [T], kind: usize, n: u8) {
+    let (zero, one) = marks::<T>();
+    for k in 0..4 {
+        rows[usize::from(k) * 34 + kind] = if n > k { one } else { zero };
     }
 }
 
-/// True if two planes read the same fields of [`Inputs`] (so one comparison answers for both).
-fn same_field(a: Plane, b: Plane) -> bool {
-    match (a, b) {
-        (Plane::Hand(_), Plane::Hand(_)) => true,
-        (Plane::Discards(r, _), Plane::Discards(s, _)) | (Plane::Melds(r, _), Plane::Melds(s, _)) => r == s,
-        (Plane::DoraMarkers(_) | Plane::Dora, Plane::DoraMarkers(_) | Plane::Dora) => true,
-        _ => false,
-    }
-}
-
-/// Every plane of `inputs` into `out`.
-fn write_all<T: Cell>(inputs: &Inputs, family: &'static Family, out: &mut [T]) {
-    let scales = scales(family);
-    for (i, (&plane, row)) in planes(family).iter().zip(out.chunks_exact_mut(34)).enumerate() {
-        write_row(plane, scales[i], inputs, family, row);
-    }
-}
-
-/// The one writer of a plane's row, in both forms: a cell of the packed form is the float32
-/// cell quantized (`Cell::of`), by construction.
-fn write_row<T: Cell>(plane: Plane, scale: (f32, f32), inputs: &Inputs, family: &Family, row: &mut [T]) {
-    let zero = T::of(0.0, scale);
-    let one = T::of(1.0, scale);
-    let thermometer = |row: &mut [T], counts: &[u8; 34], k: u8| {
+/// Every cell of the four rows of the thermometer of `counts`.
+#[inline(never)]
+fn write_thermometer<T: Cell>(rows: &mut [T], counts: &Counts) {
+    let (zero, one) = marks::<T>();
+    for (k, row) in (0..4).zip(rows.chunks_exact_mut(34)) {
         for (c, &n) in row.iter_mut().zip(counts) {
-            *c = if n >= k { one } else { zero };
+            *c = if n > k { one } else { zero };
         }
-    };
-    let one_hot = |row: &mut [T], kind: Option<usize>| {
+    }
+}
+
+/// Row `at` to 1 at `new` (nowhere if `None`, or not one of the 34 kinds) and 0 elsewhere, where
+/// it shows `kept` (which becomes `new`); when `fresh`, every cell.
+fn put_one_hot<T: Cell>(cells: &mut [T], at: usize, kept: &mut Option<u8>, new: Option<u8>, fresh: bool) {
+    if !fresh && *kept == new {
+        return;
+    }
+    let (zero, one) = marks::<T>();
+    let row = row(cells, at);
+    if fresh {
         row.fill(zero);
-        if let Some(c) = kind.and_then(|k| row.get_mut(k)) {
-            *c = one;
-        }
-    };
-    let flag = |row: &mut [T], on: bool| row.fill(if on { one } else { zero });
-    let value = |row: &mut [T], v: f32| row.fill(T::of(v, scale));
-    let r = |r: u8| usize::from(r);
-    match plane {
-        Plane::Hand(k) => thermometer(row, &inputs.hand, k),
-        Plane::HandRed => {
+    } else if let Some(c) = kept.and_then(|k| row.get_mut(usize::from(k))) {
+        *c = zero;
+    }
+    if let Some(c) = new.and_then(|k| row.get_mut(usize::from(k))) {
+        *c = one;
+    }
+    *kept = new;
+}
+
+/// Counts `tiles` into `out` (flowers and hidden tiles not counted).
+fn count(out: &mut Counts, tiles: impl Iterator<Item = Pai>) {
+    *out = [0; 40];
+    for t in tiles {
+        // Flowers and the hidden tile are of "kind" 34: counted in the padding, then forgotten
+        // (no branch per tile). No count comes near 255 (a river holds at most 32 tiles).
+        out[usize::from(kind(t))] += 1;
+    }
+    out[34] = 0;
+}
+
+/// The tiles of `melds`.
+fn meld_tiles(melds: &[MeldRecord]) -> impl Iterator<Item = Pai> + '_ {
+    melds.iter().flat_map(|m| m.tiles().iter().copied())
+}
+
+/// Writes `seat`'s planes into `cells` (`channels(family) * 34` of them) where they changed:
+/// `kept` holds the inputs the cells show, unless `fresh` (they show nothing yet: every plane is
+/// written), and is brought up to date. The one writer of the planes, in both forms: a cell of
+/// the packed form is the float32 cell quantized (`Cell::of`), by construction.
+fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut Inputs, fresh: bool, cells: &mut [T]) {
+    let rows = rows(family);
+    let (zero, one) = marks::<T>();
+    let flag = |cells: &mut [T], at: usize, on: bool| row(cells, at).fill(if on { one } else { zero });
+    let value = |cells: &mut [T], at: usize, v: f32, plane: Plane| row(cells, at).fill(T::of(v, scale(plane)));
+    let mut counted = [0u8; 40];
+
+    let hand = game.hand(seat);
+    put_thermometer(cells, rows.hand, &mut kept.hand, &padded(&hand.kinds), fresh);
+    if let Some(at) = rows.hand_red
+        && changed(&mut kept.red, hand.red, fresh)
+    {
+        let row = row(cells, at);
+        // Only the fives' cells are ever 1.
+        if fresh {
             row.fill(zero);
-            for (suit, &red) in inputs.red.iter().enumerate() {
-                if red > 0 {
-                    row[suit * 9 + 4] = one;
-                }
-            }
         }
-        Plane::Drawn => one_hot(row, inputs.drawn),
-        Plane::OnOffer => one_hot(row, inputs.on_offer),
-        Plane::Discards(s, k) => thermometer(row, &inputs.discards[r(s)], k),
-        Plane::Melds(s, k) => thermometer(row, &inputs.melded[r(s)], k),
-        Plane::Riichi(s) => flag(row, inputs.riichi[r(s)]),
-        Plane::LastDiscard(s) => one_hot(row, inputs.last_discard[r(s)]),
-        Plane::DoraMarkers(k) => thermometer(row, &inputs.markers, k),
-        Plane::Dora => {
-            let mut dora = [0f32; 34];
-            for (k, &c) in inputs.markers.iter().enumerate() {
-                dora[dora_of(k, family)] += f32::from(c);
-            }
-            for (c, &v) in row.iter_mut().zip(&dora) {
-                *c = T::of(v, scale);
-            }
+        for (suit, &red) in hand.red.iter().enumerate() {
+            row[suit * 9 + 4] = if red > 0 { one } else { zero };
         }
-        Plane::Wildcard => one_hot(row, family.wildcard),
-        Plane::RoundWind => one_hot(row, Some(inputs.round_wind)),
-        Plane::SeatWind => one_hot(row, Some(inputs.seat_wind)),
-        Plane::Round => value(row, inputs.round as f32 / family.hands),
-        Plane::Honba => value(row, f32::from(inputs.honba) / 10.0),
-        Plane::Kyotaku => value(row, f32::from(inputs.kyotaku) / 10.0),
-        Plane::TilesLeft => value(row, f32::from(inputs.tiles_left) / family.live_tiles),
-        Plane::Dealer => flag(row, inputs.dealer),
-        Plane::Score(s) => value(row, inputs.scores[r(s)] as f32 / family.score_unit),
-        Plane::Kita(s) => value(row, f32::from(inputs.kita[r(s)]) / 4.0),
-        Plane::Flowers(s) => value(row, f32::from(inputs.flowers[r(s)]) / 8.0),
-        Plane::Void(s) => {
+    }
+    put_one_hot(cells, rows.drawn, &mut kept.drawn, game.drawn(seat).map(kind), fresh);
+    put_one_hot(cells, rows.on_offer, &mut kept.on_offer, game.tile_on_offer().map(|(_, pai)| kind(pai)), fresh);
+
+    let scores = game.scores();
+    for (r, at) in rows.seats.iter().enumerate() {
+        // Relative seats in turn order, which in GB follows the places the players sit at.
+        let s = game.next_in_turn(seat, r as u8);
+        let river = game.river(s);
+        count(&mut counted, river.iter().map(|t| t.pai));
+        put_thermometer(cells, at.discards, &mut kept.discards[r], &counted, fresh);
+        put_one_hot(cells, at.last_discard, &mut kept.last_discard[r], river.last().map(|t| kind(t.pai)), fresh);
+        let melds = game.melds(s);
+        if fresh || melds != kept.melds[r].as_slice() {
+            let mut before = [0; 40];
+            count(&mut before, meld_tiles(&kept.melds[r]));
+            count(&mut counted, meld_tiles(melds));
+            put_thermometer(cells, at.melds, &mut before, &counted, fresh);
+            kept.melds[r] = melds.iter().copied().collect();
+        }
+        if let Some(at) = at.riichi
+            && changed(&mut kept.riichi[r], game.in_riichi(s), fresh)
+        {
+            flag(cells, at, kept.riichi[r]);
+        }
+        if changed(&mut kept.scores[r], scores[usize::from(s & 3)], fresh) {
+            value(cells, at.score, kept.scores[r] as f32 / family.score_unit, Plane::Score(r as u8));
+        }
+        if let Some(at) = at.kita
+            && changed(&mut kept.kita[r], game.nuki(s), fresh)
+        {
+            value(cells, at, f32::from(kept.kita[r]) / 4.0, Plane::Kita(r as u8));
+        }
+        if let Some(at) = at.flowers
+            && changed(&mut kept.flowers[r], game.flowers(s), fresh)
+        {
+            value(cells, at, f32::from(kept.flowers[r]) / 8.0, Plane::Flowers(r as u8));
+        }
+        if let Some(at) = at.void
+            && changed(&mut kept.voids[r], game.void_suit(s).map(suit_index), fresh)
+        {
+            let row = row(cells, at);
             row.fill(zero);
-            if let Some(suit) = inputs.voids[r(s)] {
+            if let Some(suit) = kept.voids[r] {
                 row[suit * 9..suit * 9 + 9].fill(one);
             }
         }
-        Plane::Out(s) => flag(row, inputs.out[r(s)]),
+        if let Some(at) = at.out
+            && changed(&mut kept.out[r], game.is_out(s), fresh)
+        {
+            flag(cells, at, kept.out[r]);
+        }
+    }
+
+    if let Some(at) = rows.dora_markers {
+        let markers = game.dora_markers();
+        if fresh || markers != kept.markers {
+            let mut before = [0; 40];
+            count(&mut before, kept.markers.iter().copied());
+            count(&mut counted, markers.iter().copied());
+            put_thermometer(cells, at, &mut before, &counted, fresh);
+            let mut dora = [0f32; 34];
+            for (k, &c) in counted[..34].iter().enumerate() {
+                dora[dora_of(k, family)] += f32::from(c);
+            }
+            for (c, &v) in row(cells, at + 4).iter_mut().zip(&dora) {
+                *c = T::of(v, scale(Plane::Dora));
+            }
+            kept.markers = markers;
+        }
+    }
+    if let Some(at) = rows.wildcard
+        && fresh
+    {
+        let mut never = None;
+        put_one_hot(cells, at, &mut never, family.wildcard.map(|k| k as u8), true);
+    }
+    let wind = kind(game.bakaze());
+    put_one_hot(cells, rows.round_wind, &mut kept.round_wind, Some(wind), fresh);
+    put_one_hot(cells, rows.seat_wind, &mut kept.seat_wind, Some(kind(game.seat_wind(seat))), fresh);
+    let round = usize::from(wind).saturating_sub(27) * 4 + usize::from(game.kyoku().saturating_sub(1));
+    if changed(&mut kept.round, round, fresh) {
+        value(cells, rows.round, round as f32 / family.hands, Plane::Round);
+    }
+    if let Some(at) = rows.honba
+        && changed(&mut kept.honba, game.honba(), fresh)
+    {
+        value(cells, at, f32::from(kept.honba) / 10.0, Plane::Honba);
+    }
+    if let Some(at) = rows.kyotaku
+        && changed(&mut kept.kyotaku, game.kyotaku(), fresh)
+    {
+        value(cells, at, f32::from(kept.kyotaku) / 10.0, Plane::Kyotaku);
+    }
+    if changed(&mut kept.tiles_left, game.tiles_left().min(255) as u8, fresh) {
+        value(cells, rows.tiles_left, f32::from(kept.tiles_left) / family.live_tiles, Plane::TilesLeft);
+    }
+    if changed(&mut kept.dealer, game.oya() == seat, fresh) {
+        flag(cells, rows.dealer, kept.dealer);
     }
 }
 
 /// Each seat's planes kept from its last decision, for readers that write a seat's planes at
 /// every decision of a game: between two decisions of a seat most planes do not change (a
 /// discard changes one seat's discards and last discard, a draw the hand and the tiles left), so
-/// only the planes whose inputs changed are written again, and the whole is copied out. The
+/// only the cells whose inputs changed are written again, and the whole is copied out. The
 /// planes are those [`write()`] (or [`write_u8`]) would write, whatever the games and seats asked
-/// in whatever order: a plane is kept only when everything it is made of is the same.
+/// in whatever order: a cell is kept only when everything it is made of is the same.
 #[derive(Debug, Clone)]
 pub struct Running<T> {
     family: &'static Family,
-    seats: [Option<(Inputs, Vec<T>)>; 4],
+    seats: [Option<(Box<Inputs>, Vec<T>)>; 4],
 }
 
 impl<T: Cell> Running<T> {
@@ -439,35 +642,22 @@ impl<T: Cell> Running<T> {
         Running { family, seats: Default::default() }
     }
 
+    /// The planes kept in `slot` if they are of `family`, else new ones put there.
+    pub fn kept_for<'a>(slot: &'a mut Option<Running<T>>, family: &'static Family) -> &'a mut Running<T> {
+        if slot.as_ref().is_some_and(|r| !std::ptr::eq(r.family, family)) {
+            *slot = None;
+        }
+        slot.get_or_insert_with(|| Running::new(family))
+    }
+
     /// `seat`'s planes in `game` now (`channels(family) * 34` cells), brought up to date.
     pub fn planes(&mut self, game: &Game, seat: Seat) -> &[T] {
         let family = self.family;
-        let inputs = Inputs::read(game, seat, family);
         let kept = &mut self.seats[usize::from(seat) & 3];
-        match kept {
-            Some((old, cells)) => {
-                let scales = scales(family);
-                // The planes of one field (a thermometer's four, the dora markers' and the dora)
-                // are listed together: the field is compared once for them all.
-                let mut last: Option<(Plane, bool)> = None;
-                for (i, (&plane, row)) in planes(family).iter().zip(cells.chunks_exact_mut(34)).enumerate() {
-                    let same = match last {
-                        Some((before, same)) if same_field(before, plane) => same,
-                        _ => old.same_for(&inputs, plane),
-                    };
-                    last = Some((plane, same));
-                    if !same {
-                        write_row(plane, scales[i], &inputs, family, row);
-                    }
-                }
-                *old = inputs;
-                cells
-            }
-            None => {
-                let mut cells = vec![T::default(); channels(family) * 34];
-                write_all(&inputs, family, &mut cells);
-                &kept.insert((inputs, cells)).1
-            }
-        }
+        let fresh = kept.is_none();
+        let (inputs, cells) =
+            kept.get_or_insert_with(|| (Box::new(Inputs::NOTHING), vec![T::default(); channels(family) * 34]));
+        update(game, seat, family, inputs, fresh, cells);
+        cells
     }
 }

@@ -1024,6 +1024,10 @@ pub(crate) struct Rows {
     direct: usize,
     /// The block the masks written into caller memory are built in.
     masks: MaskBlock,
+    /// Each seat's planes as the last game replayed here left them, for the next game's first
+    /// decisions to write only what changed (and no new planes taken for every game).
+    running_f32: Option<features::Running<f32>>,
+    running_u8: Option<features::Running<u8>>,
 }
 
 impl Rows {
@@ -1211,7 +1215,7 @@ fn replay_game(
         }
         Err(e) => return Err(damaged("start".into(), 0, e)),
     }
-    let Rows { cols: out, ids, ends, masks, .. } = rows;
+    let Rows { cols: out, ids, ends, masks, running_f32, running_u8, .. } = rows;
     let start = out.len();
     let p = family.players;
     let actions = ActionTable::of(family).len();
@@ -1221,9 +1225,10 @@ fn replay_game(
     // The game's rows so far; into caller memory, their masks built a block of rows at a time.
     let mut count = 0usize;
     masks.start(actions, 0);
-    // Each seat's planes kept from decision to decision, only the changed planes written again.
-    let mut running_f32 = features::Running::<f32>::new(family);
-    let mut running_u8 = features::Running::<u8>::new(family);
+    // Each seat's planes kept from decision to decision (and game to game), only the changed
+    // planes written again.
+    let running_f32 = features::Running::<f32>::kept_for(running_f32, family);
+    let running_u8 = features::Running::<u8>::kept_for(running_u8, family);
     let mut on = |game: &Game, d: &Decision| {
         if fault.is_some() {
             return;

@@ -65,18 +65,15 @@ impl Game {
         let mut v = View {
             seat,
             players: self.rules.players,
-            bakaze: Pai::of(Tile::ALL[27 + usize::from(self.bakaze & 3)]),
-            kyoku: self.kyoku + 1,
+            bakaze: self.bakaze(),
+            kyoku: self.kyoku(),
             honba: self.honba,
             kyotaku: self.kyotaku,
             oya: self.oya(),
             scores: self.scores,
             dora_markers: self.dora_markers(),
             hand: self.players[s].hand,
-            drawn: match self.phase {
-                Phase::Turn { seat: t, drawn, .. } if t == seat => drawn,
-                _ => None,
-            },
+            drawn: self.drawn(seat),
             hand_sizes: [0; 4],
             melds: Default::default(),
             rivers: Default::default(),
@@ -88,16 +85,77 @@ impl Game {
             out: [false; 4],
         };
         for (i, p) in self.players.iter().enumerate().take(self.seat_count()) {
+            let other = i as Seat;
             v.hand_sizes[i] = p.hand.total() as u8;
             v.melds[i] = p.melds.clone();
             v.rivers[i] = p.river.clone();
-            v.riichi[i] = crate::family::in_riichi(self, i as Seat);
-            v.nuki[i] = crate::family::nuki(self, i as Seat);
-            v.flowers[i] = crate::family::flowers(self, i as Seat);
-            v.voids[i] = crate::family::void(self, i as Seat);
-            v.out[i] = crate::family::out(self, i as Seat);
+            v.riichi[i] = self.in_riichi(other);
+            v.nuki[i] = self.nuki(other);
+            v.flowers[i] = self.flowers(other);
+            v.voids[i] = self.void_suit(other);
+            v.out[i] = self.is_out(other);
         }
         v
+    }
+
+    // What a view holds, one thing at a time: for readers that ask at every decision and would
+    // rather not copy every river and meld into a `View` to read a few counters.
+
+    /// The round wind (`E`, `S`, `W`, `N`).
+    #[inline]
+    pub fn bakaze(&self) -> Pai {
+        Pai::of(Tile::ALL[27 + usize::from(self.bakaze & 3)])
+    }
+
+    /// The hand within the round, 1–4.
+    #[inline]
+    pub fn kyoku(&self) -> u8 {
+        self.kyoku + 1
+    }
+
+    /// Counters (honba).
+    #[inline]
+    pub fn honba(&self) -> u8 {
+        self.honba
+    }
+
+    /// The tile `seat` just drew, if it is to move after a draw (only `seat` sees it).
+    #[inline]
+    pub fn drawn(&self, seat: Seat) -> Option<Pai> {
+        match self.phase {
+            Phase::Turn { seat: t, drawn, .. } if t == seat => drawn,
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` has declared riichi (the declaration on the table or accepted).
+    #[inline]
+    pub fn in_riichi(&self, seat: Seat) -> bool {
+        crate::family::in_riichi(self, seat)
+    }
+
+    /// North tiles `seat` has set aside (three players).
+    #[inline]
+    pub fn nuki(&self, seat: Seat) -> u8 {
+        crate::family::nuki(self, seat)
+    }
+
+    /// Flowers `seat` has set aside this hand (GB and the other sets with flowers).
+    #[inline]
+    pub fn flowers(&self, seat: Seat) -> u8 {
+        crate::family::flowers(self, seat)
+    }
+
+    /// The suit `seat` has declared void (Sichuan), once declared.
+    #[inline]
+    pub fn void_suit(&self, seat: Seat) -> Option<hupai::Suit> {
+        crate::family::void(self, seat)
+    }
+
+    /// Whether `seat` has won and left the hand (Sichuan).
+    #[inline]
+    pub fn is_out(&self, seat: Seat) -> bool {
+        crate::family::out(self, seat)
     }
 
     /// The dora indicators turned over so far.
