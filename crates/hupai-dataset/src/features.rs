@@ -157,20 +157,33 @@ fn dora_of(indicator: usize, family: &Family) -> usize {
     }
 }
 
-/// Writes `seat`'s planes into `out` (`channels(family) * 34` values; every one written).
+/// Writes `seat`'s planes into `out` (`channels(family) * 34` values; every one written). A
+/// shorter `out` gets the planes that fit, a longer one is written as far as the planes go.
 pub fn write(game: &Game, seat: Seat, family: &'static Family, out: &mut [f32]) {
-    // Nothing kept: every plane written whole.
-    let mut nothing = Inputs::NOTHING;
-    update(game, seat, family, &mut nothing, true, out);
+    write_whole(game, seat, family, out);
 }
 
 /// Writes `seat`'s planes in the packed `uint8` form into `out` (`channels(family) * 34` bytes;
-/// every one written): each cell is the float32 cell [`write()`] writes, as [`quantize`] stores
-/// it with the plane's `(lo, step)` from [`plane_scales`].
+/// every one written; a shorter or longer `out` as with [`write()`]): each cell is the float32
+/// cell [`write()`] writes, as [`quantize`] stores it with the plane's `(lo, step)` from
+/// [`plane_scales`].
 pub fn write_u8(game: &Game, seat: Seat, family: &'static Family, out: &mut [u8]) {
-    // Nothing kept: every plane written whole.
+    write_whole(game, seat, family, out);
+}
+
+/// Every plane of `seat` written whole (nothing kept) into `out`, through a buffer of the planes'
+/// size where `out` is not that size, so that no length a caller passes can fail.
+fn write_whole<T: Cell>(game: &Game, seat: Seat, family: &'static Family, out: &mut [T]) {
+    let size = channels(family) * 34;
     let mut nothing = Inputs::NOTHING;
-    update(game, seat, family, &mut nothing, true, out);
+    if out.len() == size {
+        update(game, seat, family, &mut nothing, true, out);
+    } else {
+        let mut whole = vec![T::default(); size];
+        update(game, seat, family, &mut nothing, true, &mut whole);
+        let n = size.min(out.len());
+        out[..n].copy_from_slice(&whole[..n]);
+    }
 }
 
 /// A float32 cell in the packed form: `(v - lo) / step` rounded (halves away from zero), a value

@@ -181,6 +181,15 @@ fn running_planes_equal_the_planes_written_whole() {
                     for (i, (&b, &v)) in packed.iter().zip(&whole).enumerate() {
                         assert_eq!(b, features::quantize(v, scales[i / 34]), "{name}: plane {}", i / 34);
                     }
+                    if checked % 97 == 0 {
+                        // A buffer of another size gets what fits, and nothing past the planes.
+                        let mut short = vec![7f32; c - 40];
+                        features::write(game, seat, family, &mut short);
+                        assert_eq!(short[..], whole[..c - 40], "{name}: a short buffer");
+                        let mut long = vec![7u8; c + 40];
+                        features::write_u8(game, seat, family, &mut long);
+                        assert_eq!((&long[..c], &long[c..]), (&packed[..], &[7u8; 40][..]), "{name}: a long buffer");
+                    }
                 }
                 checked += 1;
             })
