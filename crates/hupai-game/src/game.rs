@@ -113,7 +113,7 @@ pub struct RiverTile {
 /// One seat's part of the state: its tiles and what every family reads of them. What a family
 /// keeps of a seat besides (riichi's declaration and furiten, the flowers set aside, Sichuan's void
 /// suit) is the family's own state, asked through the seam ([`crate::family`]).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(crate) struct Player {
     pub(crate) hand: PaiCounts,
     pub(crate) packed: PackedHand,
@@ -134,6 +134,25 @@ pub(crate) struct Player {
     /// the riichi check of its next turn (a cache: never part of the state, see
     /// [`crate::legal::ShantenFloor`]).
     pub(crate) shanten_floor: crate::legal::ShantenFloor,
+}
+
+/// Two seats are equal when their state is: the packed hand is compared settled (with a drawn
+/// tile not yet packed added), so how far it was brought up to date does not tell two equal
+/// states apart; the shanten floor is a cache and always equal.
+impl PartialEq for Player {
+    fn eq(&self, other: &Player) -> bool {
+        let Player { hand, packed: _, melds, river, discarded, waits, kuikae, kans, unpacked_draw: _, shanten_floor } =
+            self;
+        *hand == other.hand
+            && *self.settled_packed() == *other.settled_packed()
+            && *melds == other.melds
+            && *river == other.river
+            && *discarded == other.discarded
+            && *waits == other.waits
+            && *kuikae == other.kuikae
+            && *kans == other.kans
+            && *shanten_floor == other.shanten_floor
+    }
 }
 
 impl Player {
@@ -1155,5 +1174,33 @@ impl Game {
 
     pub(crate) fn finish_game(&mut self) {
         crate::family::finish(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seat whose drawn tile is not yet in its packed hand equals the same seat with it packed,
+    /// and a seat with another tile does not.
+    #[test]
+    fn a_seat_is_equal_however_far_its_packed_hand_is_brought_up_to_date() {
+        let pai = |k: u8| Pai::from_index(k).expect("a tile");
+        let mut packed = Player::new();
+        for k in [0, 1, 2, 9, 9] {
+            packed.hand.add(pai(k));
+            packed.packed.add(pai(k).kind().expect("a kind")).expect("room");
+        }
+        let mut unpacked = packed.clone();
+        packed.hand.add(pai(20));
+        packed.packed.add(pai(20).kind().expect("a kind")).expect("room");
+        unpacked.hand.add(pai(20));
+        unpacked.unpacked_draw = pai(20).kind();
+        assert_ne!(packed.packed, unpacked.packed, "the packed hands differ");
+        assert_eq!(packed, unpacked);
+        let mut other = unpacked.clone();
+        other.hand.add(pai(21));
+        other.settle_packed();
+        assert_ne!(packed, other);
     }
 }
