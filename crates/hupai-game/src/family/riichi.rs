@@ -155,11 +155,9 @@ pub(crate) fn yaku_certain(game: &Game, seat: Seat, pai: Pai, tsumo: bool) -> bo
     if matches!(game.family.riichi.seats[i].riichi, Riichi::Accepted { .. }) || (tsumo && closed) {
         return true;
     }
-    let n = game.rules.players;
-    let seat_wind = Tile::ALL[27 + usize::from((seat + n - game.kyoku) % n)];
-    let round_wind = Tile::ALL[27 + usize::from(game.bakaze & 3)];
+    let winds = [game.seat_wind(seat).kind(), game.bakaze().kind()];
     let yakuhai = p.melds.iter().any(|m| {
-        m.kind != MeldKind::Chi && m.pais[0].kind().is_some_and(|k| k.is_dragon() || k == seat_wind || k == round_wind)
+        m.kind != MeldKind::Chi && m.pais[0].kind().is_some_and(|k| k.is_dragon() || winds.contains(&Some(k)))
     });
     if yakuhai {
         return true;
