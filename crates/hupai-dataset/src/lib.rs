@@ -22,6 +22,7 @@ mod masks;
 pub mod npz;
 mod reader;
 mod stream;
+mod streaming;
 
 pub use features::plane_scales;
 pub use reader::{Columns, ColumnsMut, Damaged, Filled, Options, OutError, Planes, Reader, Source, read, read_texts};

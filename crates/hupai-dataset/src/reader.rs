@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::action_table::{ActionTable, Family};
 use crate::features;
 use crate::masks::MaskBlock;
+use crate::streaming::{Plain, Streams};
 
 /// The feature planes written for each decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1121,12 +1122,18 @@ impl Rows {
                 out[at * width..(at + n) * width].copy_from_slice(&from[..n * width]);
             }
         }
+        // The planes (most of the bytes) streamed: the output is not read before the read ends.
+        fn stream<T: Plain>(out: &mut [T], from: &[T], at: usize, n: usize, width: usize) {
+            if width > 0 && n > 0 {
+                Streams::new().copy(&mut out[at * width..(at + n) * width], &from[..n * width]);
+            }
+        }
         let c = &self.cols;
         if !c.planes_f32.is_empty() {
-            put(out.planes_f32, &c.planes_f32, at, n, w.planes);
+            stream(out.planes_f32, &c.planes_f32, at, n, w.planes);
         }
         if !c.planes_u8.is_empty() {
-            put(out.planes_u8, &c.planes_u8, at, n, w.planes);
+            stream(out.planes_u8, &c.planes_u8, at, n, w.planes);
         }
         self.masks.start(w.actions, at);
         let mut from = 0;
@@ -1172,11 +1179,12 @@ impl Rows {
     }
 }
 
-/// Writes a row's `planes` as row `row` of `to`.
-fn put_planes<T: Copy>(to: &mut [T], row: usize, planes: &[T]) {
+/// Writes a row's `planes` as row `row` of `to`, streamed (the row is made in the cache; the
+/// output is not read before the read ends).
+fn put_planes<T: Plain>(streams: &mut Streams, to: &mut [T], row: usize, planes: &[T]) {
     let w = planes.len();
     if let Some(cells) = to.get_mut(row * w..(row + 1) * w) {
-        cells.copy_from_slice(planes);
+        streams.copy(cells, planes);
     }
 }
 
@@ -1229,6 +1237,8 @@ fn replay_game(
     // planes written again.
     let running_f32 = features::Running::<f32>::kept_for(running_f32, family);
     let running_u8 = features::Running::<u8>::kept_for(running_u8, family);
+    // The planes' rows into caller memory, fenced when the game's replay returns.
+    let mut streams = Streams::new();
     let mut on = |game: &Game, d: &Decision| {
         if fault.is_some() {
             return;
@@ -1262,8 +1272,8 @@ fn replay_game(
             to.event[row] = d.event as u32;
             match options.planes {
                 Planes::None => {}
-                Planes::F32 => put_planes(to.planes_f32, row, running_f32.planes(game, d.seat)),
-                Planes::U8 => put_planes(to.planes_u8, row, running_u8.planes(game, d.seat)),
+                Planes::F32 => put_planes(&mut streams, to.planes_f32, row, running_f32.planes(game, d.seat)),
+                Planes::U8 => put_planes(&mut streams, to.planes_u8, row, running_u8.planes(game, d.seat)),
             }
             if options.oracle {
                 for r in 0..p {
