@@ -10,7 +10,15 @@
 //! (`Stream::fill`), side by side. `ladder` also times what the
 //! reader stands on, step by step: the logs parsed only (`parse`), replayed with each logged
 //! action checked on its own (`check`), replayed with every decision's legal actions listed and
-//! nothing written (`legal`), then the reader without planes (`none`).
+//! nothing written (`legal`), then the reader without planes (`none`). `memory` (and `out`, after
+//! its three forms) measures what one thread writes per CPU second into memory as large as a
+//! read's float32 planes, in rows of the planes' width copied from a row the cache holds: with
+//! plain stores and with streaming stores (the reader's); `out` then states what writing allows
+//! each planes form (the masks' own time plus the planes' bytes at the streaming rate) and the
+//! read's share of it.
+
+// The streaming stores measured take raw pointers (the library's own are in src/streaming.rs).
+#![allow(unsafe_code)]
 
 use std::time::Instant;
 
@@ -41,7 +49,7 @@ fn main() {
     let rules = GameRules::preset(preset).expect("a preset's name");
     let forms: Vec<&str> = match args.get(3).map(String::as_str) {
         Some("all") | None => vec!["none", "none-out", "u8", "u8-out", "f32", "f32-out"],
-        Some("out") => vec!["none-out", "u8-out", "f32-out"],
+        Some("out") => vec!["none-out", "u8-out", "f32-out", "memory"],
         Some("ladder") => vec!["parse", "check", "legal", "none"],
         Some(f) => vec![f],
     };
@@ -66,7 +74,13 @@ fn main() {
             Source { name, text }
         })
         .collect();
+    // Each form's fastest read in hanchan per CPU second, for `memory`'s summary.
+    let mut fastest: Vec<(&str, f64, usize)> = Vec::new();
     for form in forms {
+        if form == "memory" {
+            memory(&rules, &sources, &fastest);
+            continue;
+        }
         if let Some(base) = form.strip_prefix("stream-") {
             stream(&dir, games, base, repeat);
             continue;
@@ -126,6 +140,7 @@ fn main() {
             reads.push((now[0] - at[0]) + (now[1] - at[1]));
         }
         reads.sort_by(f64::total_cmp);
+        fastest.push((form, games as f64 / reads[0].max(0.01), rows));
         let after = usage();
         let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
         let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
@@ -139,6 +154,101 @@ fn main() {
             games as f64 / reads[0].max(0.01),
             games as f64 / reads[reads.len() / 2].max(0.01),
         );
+    }
+}
+
+/// What one thread writes per CPU second (bytes), with plain and with streaming stores, into
+/// memory the size of a read's float32 planes, a row of planes at a time from a row the cache
+/// holds; then, after the forms timed before it, what writing allows each planes form.
+fn memory(rules: &GameRules, sources: &[Source], fastest: &[(&str, f64, usize)]) {
+    let family = hupai_dataset::action_table::ActionTable::for_rules(rules).expect("a preset's table").family;
+    let width = hupai_dataset::features::channels(family) * 34 * 4;
+    let rows = fastest.first().map_or_else(|| read_texts(sources, &Options::default()).len(), |f| f.2);
+    let row: Vec<u8> = (0..width).map(|i| (i % 3) as u8).collect();
+    let mut out = vec![0u8; rows * width];
+    let mut rate = |stream: bool| {
+        let mut best = 0f64;
+        for _ in 0..4 {
+            let at = usage();
+            for to in out.chunks_exact_mut(width) {
+                if stream { stream_copy(to, &row) } else { to.copy_from_slice(&row) }
+            }
+            fence();
+            let now = usage();
+            best = best.max(out.len() as f64 / ((now[0] - at[0]) + (now[1] - at[1])).max(0.01));
+        }
+        std::hint::black_box(&out);
+        best
+    };
+    let (plain, streamed) = (rate(false), rate(true));
+    println!(
+        "  memory: rows of {width} bytes into {:.2} GB, one thread, fastest of 4: plain stores {:.1} GB per CPU-s, \
+         streaming stores {:.1}",
+        out.len() as f64 / 1e9,
+        plain / 1e9,
+        streamed / 1e9,
+    );
+    let Some(&(_, masks, rows)) = fastest.iter().find(|f| f.0.starts_with("none")) else { return };
+    let games = sources.len() as f64;
+    for &(form, got, _) in fastest {
+        let bytes = match form.split('-').next() {
+            Some("f32") => width,
+            Some("u8") => width / 4,
+            _ => continue,
+        } as f64
+            * rows as f64
+            / games;
+        let allows = 1.0 / (1.0 / masks + bytes / streamed);
+        println!(
+            "  {form}: writing allows {allows:.0} hanchan / CPU-s ({:.1} MB of planes a hanchan streamed beside the \
+             masks' {masks:.0}); the fastest read {got:.0}, {:.0} % of it; planes written at {:.1} GB per CPU-s",
+            bytes / 1e6,
+            100.0 * got / allows,
+            got * bytes / 1e9,
+        );
+    }
+}
+
+/// `to.copy_from_slice(from)` with streaming stores where the CPU has them (as the reader writes
+/// its planes), not fenced.
+fn stream_copy(to: &mut [u8], from: &[u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU has AVX.
+        return unsafe { stream_copy_avx(to, from) };
+    }
+    to.copy_from_slice(from);
+}
+
+/// [`stream_copy`] in aligned pieces of 32 bytes.
+///
+/// # Safety
+///
+/// The CPU has AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn stream_copy_avx(to: &mut [u8], from: &[u8]) {
+    use std::arch::x86_64::{__m256i, _mm256_loadu_si256, _mm256_stream_si256};
+    let head = to.as_ptr().align_offset(32).min(to.len());
+    to[..head].copy_from_slice(&from[..head]);
+    let (pieces, rest) = to[head..].as_chunks_mut::<32>();
+    let (sources, _) = from[head..].as_chunks::<32>();
+    for (to, from) in pieces.iter_mut().zip(sources) {
+        // SAFETY: 32 bytes of `from` (an unaligned load); AVX (the caller's).
+        let v = unsafe { _mm256_loadu_si256(from.as_ptr().cast::<__m256i>()) };
+        // SAFETY: 32 bytes of `to`, aligned to 32 (`head`); AVX (the caller's).
+        unsafe { _mm256_stream_si256(to.as_mut_ptr().cast::<__m256i>(), v) };
+    }
+    let done = from.len() - rest.len();
+    rest.copy_from_slice(&from[done..]);
+}
+
+/// The streaming stores made so far ordered before later stores.
+fn fence() {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE, part of x86-64's baseline.
+    unsafe {
+        std::arch::x86_64::_mm_sfence();
     }
 }
 

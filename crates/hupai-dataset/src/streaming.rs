@@ -16,6 +16,8 @@
 
 #![allow(unsafe_code)]
 
+use std::mem::MaybeUninit;
+
 /// Cell types copied as their bytes by [`Streams::copy`].
 ///
 /// # Safety
@@ -36,11 +38,21 @@ fn bytes<T: Plain>(cells: &[T]) -> &[u8] {
     unsafe { std::slice::from_raw_parts(cells.as_ptr().cast::<u8>(), std::mem::size_of_val(cells)) }
 }
 
-/// `cells` as their bytes, to write.
-fn bytes_mut<T: Plain>(cells: &mut [T]) -> &mut [u8] {
-    // SAFETY: as `bytes`; any bytes written there leave values of `T` (`Plain`), and the slice is
-    // borrowed exclusively for as long as the bytes are.
-    unsafe { std::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<u8>(), std::mem::size_of_val(cells)) }
+/// `cells` as bytes to write (which may not all be initialized yet).
+fn bytes_mut<T: Plain>(cells: &mut [MaybeUninit<T>]) -> &mut [MaybeUninit<u8>] {
+    // SAFETY: the slice's bytes, written (never read) as bytes for as long as the slice is
+    // borrowed exclusively; the bytes written are those of values of `T` (`Plain`), so the cells
+    // hold values of `T` once written; `MaybeUninit<u8>` has no alignment to keep.
+    unsafe {
+        std::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<MaybeUninit<u8>>(), std::mem::size_of_val(cells))
+    }
+}
+
+/// Initialized `cells`, to write again.
+fn uninit<T: Plain>(cells: &mut [T]) -> &mut [MaybeUninit<T>] {
+    // SAFETY: the same memory as cells that may be uninitialized: only values of `T` (`Plain`)
+    // are written there (`bytes_mut`), so it stays initialized.
+    unsafe { std::slice::from_raw_parts_mut(cells.as_mut_ptr().cast::<MaybeUninit<T>>(), cells.len()) }
 }
 
 /// Streaming stores made through this value, fenced when it is dropped: rows copied out one after
@@ -59,7 +71,23 @@ impl Streams {
     /// 32 bytes where the CPU has AVX, else of 16 (plain stores on other targets).
     pub(crate) fn copy<T: Plain>(&mut self, dst: &mut [T], src: &[T]) {
         assert_eq!(dst.len(), src.len(), "a row copied whole");
-        stream_copy(bytes_mut(dst), bytes(src));
+        stream_copy(bytes_mut(uninit(dst)), bytes(src));
+    }
+
+    /// `out.extend_from_slice(from)`, the cells written with streaming stores as by
+    /// [`Streams::copy`].
+    pub(crate) fn extend<T: Plain>(&mut self, out: &mut Vec<T>, from: &[T]) {
+        let (len, n) = (out.len(), from.len());
+        out.reserve(n);
+        stream_copy(bytes_mut(&mut out.spare_capacity_mut()[..n]), bytes(from));
+        // SAFETY: the `n` cells past the length are written (above) with values of `T`.
+        unsafe { out.set_len(len + n) };
+    }
+
+    /// `out.append(from)`, the cells written with streaming stores as by [`Streams::copy`].
+    pub(crate) fn append<T: Plain>(&mut self, out: &mut Vec<T>, from: &mut Vec<T>) {
+        self.extend(out, from);
+        from.clear();
     }
 }
 
@@ -70,7 +98,7 @@ impl Drop for Streams {
 }
 
 #[cfg(target_arch = "x86_64")]
-fn stream_copy(dst: &mut [u8], src: &[u8]) {
+fn stream_copy(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
     // The answer is kept by `std` after the first question: a load and a test.
     if std::is_x86_feature_detected!("avx") {
         // SAFETY: the CPU has AVX, which the function is compiled for.
@@ -81,8 +109,8 @@ fn stream_copy(dst: &mut [u8], src: &[u8]) {
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn stream_copy(dst: &mut [u8], src: &[u8]) {
-    dst.copy_from_slice(src);
+fn stream_copy(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
+    dst.write_copy_of_slice(src);
 }
 
 /// Orders the streaming stores made so far before every later store (a no-op where there are
@@ -120,6 +148,7 @@ mod x86 {
     use std::arch::x86_64::{
         __m128i, __m256i, _mm_loadu_si128, _mm_stream_si128, _mm256_loadu_si256, _mm256_stream_si256,
     };
+    use std::mem::MaybeUninit;
 
     /// The bytes of `dst` before its first address aligned to `align` (all if none is), copied
     /// from `src` and cleared there; the rest of each returned.
@@ -227,11 +256,16 @@ mod x86 {
 
     /// The bytes of `dst` before its first address aligned to `align` (all if none is), copied
     /// from `src`; the rest of each returned.
-    fn copy_head<'d, 's>(dst: &'d mut [u8], src: &'s [u8], align: usize) -> (&'d mut [u8], &'s [u8]) {
+    fn copy_head<'d, 's>(
+        dst: &'d mut [MaybeUninit<u8>],
+        src: &'s [u8],
+        align: usize,
+    ) -> (&'d mut [MaybeUninit<u8>], &'s [u8]) {
+        assert_eq!(dst.len(), src.len(), "a row copied whole");
         let head = dst.as_ptr().align_offset(align).min(dst.len());
         let (dst_head, dst) = dst.split_at_mut(head);
         let (src_head, src) = src.split_at(head);
-        dst_head.copy_from_slice(src_head);
+        dst_head.write_copy_of_slice(src_head);
         (dst, src)
     }
 
@@ -241,7 +275,7 @@ mod x86 {
     ///
     /// `to`'s address is a multiple of 16.
     #[inline(always)]
-    unsafe fn copy16(to: &mut [u8; 16], from: &[u8; 16]) {
+    unsafe fn copy16(to: &mut [MaybeUninit<u8>; 16], from: &[u8; 16]) {
         // SAFETY: 16 bytes of `from` (an unaligned load).
         let v = unsafe { _mm_loadu_si128(from.as_ptr().cast::<__m128i>()) };
         // SAFETY: the 16 bytes of `to`, aligned (the caller's) as the aligned store needs.
@@ -255,7 +289,7 @@ mod x86 {
     /// `to`'s address is a multiple of 32, and the CPU has AVX.
     #[inline]
     #[target_feature(enable = "avx")]
-    unsafe fn copy32(to: &mut [u8; 32], from: &[u8; 32]) {
+    unsafe fn copy32(to: &mut [MaybeUninit<u8>; 32], from: &[u8; 32]) {
         // SAFETY: 32 bytes of `from` (an unaligned load); AVX (the caller's).
         let v = unsafe { _mm256_loadu_si256(from.as_ptr().cast::<__m256i>()) };
         // SAFETY: the 32 bytes of `to`, aligned (the caller's) as the aligned store needs; AVX
@@ -264,7 +298,7 @@ mod x86 {
     }
 
     /// [`super::stream_copy`] in pieces of 16 bytes (SSE2, x86-64's baseline), not fenced.
-    pub(super) fn stream_copy_sse2(dst: &mut [u8], src: &[u8]) {
+    pub(super) fn stream_copy_sse2(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         let (dst, src) = copy_head(dst, src, 16);
         let (lines_to, dst) = dst.as_chunks_mut::<64>();
         let (lines_from, src) = src.as_chunks::<64>();
@@ -280,7 +314,7 @@ mod x86 {
             // SAFETY: `to` is aligned to 16 (`copy_head`).
             unsafe { copy16(to, from) };
         }
-        dst.copy_from_slice(src);
+        dst.write_copy_of_slice(src);
     }
 
     /// [`super::stream_copy`] in pieces of 32 bytes, not fenced.
@@ -289,7 +323,7 @@ mod x86 {
     ///
     /// The CPU has AVX.
     #[target_feature(enable = "avx")]
-    pub(super) unsafe fn stream_copy_avx(dst: &mut [u8], src: &[u8]) {
+    pub(super) unsafe fn stream_copy_avx(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
         let (dst, src) = copy_head(dst, src, 32);
         let (runs_to, dst) = dst.as_chunks_mut::<128>();
         let (runs_from, src) = src.as_chunks::<128>();
@@ -305,7 +339,7 @@ mod x86 {
             // SAFETY: `to` is aligned to 32 (`copy_head`); AVX (the caller's).
             unsafe { copy32(to, from) };
         }
-        dst.copy_from_slice(src);
+        dst.write_copy_of_slice(src);
     }
 }
 
@@ -354,7 +388,11 @@ mod tests {
     /// both cell types at every alignment of either side, the cells around untouched.
     #[test]
     fn every_stream_copies() {
-        fn check<T: Plain + PartialEq + std::fmt::Debug>(name: &str, way: fn(&mut [u8], &[u8]), cell: fn(usize) -> T) {
+        fn check<T: Plain + PartialEq + std::fmt::Debug>(
+            name: &str,
+            way: fn(&mut [MaybeUninit<u8>], &[u8]),
+            cell: fn(usize) -> T,
+        ) {
             // The planes' rows (2,142 cells for four-player riichi), lengths about the pieces'.
             for len in [0usize, 1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 2142] {
                 for dst_shift in 0..40 {
@@ -366,7 +404,7 @@ mod tests {
                         if name == "chosen" {
                             streams.copy(to, from);
                         } else {
-                            way(bytes_mut(to), bytes(from));
+                            way(bytes_mut(uninit(to)), bytes(from));
                         }
                         drop(streams);
                         let at = format!("{name}: {len} cells, shifts {dst_shift} and {src_shift}");
@@ -378,7 +416,7 @@ mod tests {
             }
         }
         #[allow(clippy::type_complexity)]
-        let mut ways: Vec<(&str, fn(&mut [u8], &[u8]))> = vec![("chosen", stream_copy)];
+        let mut ways: Vec<(&str, fn(&mut [MaybeUninit<u8>], &[u8]))> = vec![("chosen", stream_copy)];
         #[cfg(target_arch = "x86_64")]
         {
             ways.push(("sse2", x86::stream_copy_sse2));
@@ -390,6 +428,26 @@ mod tests {
         for (name, way) in ways {
             check(name, way, |i| (i * 37 % 251) as u8);
             check(name, way, |i| i as f32 * 0.25 - 3.0);
+        }
+    }
+
+    /// Appending streams the cells after those already there, whatever the room and the
+    /// alignment, and leaves the source empty.
+    #[test]
+    fn appending_streams_after_the_cells_there() {
+        for before in [0usize, 1, 5, 8, 33] {
+            for n in [0usize, 1, 31, 32, 2142, 5000] {
+                let old: Vec<f32> = (0..before).map(|i| i as f32).collect();
+                let new: Vec<f32> = (0..n).map(|i| -(i as f32) - 0.5).collect();
+                for room in [0usize, n / 2, n + 7] {
+                    let mut out = Vec::with_capacity(before + room);
+                    out.extend_from_slice(&old);
+                    let mut from = new.clone();
+                    Streams::new().append(&mut out, &mut from);
+                    assert_eq!(out, [&old[..], &new[..]].concat(), "{before} before, {n} appended, room {room}");
+                    assert!(from.is_empty());
+                }
+            }
         }
     }
 }
