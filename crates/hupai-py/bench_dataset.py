@@ -5,8 +5,10 @@ are after its first read), side by side in one run with riichienv 0.4.11's own w
 getting the same data from the same logs (MjaiReplay, each kyoku's steps per seat, the
 observation's mask and encoded planes, the action's id), timed per CPU second of the process and on
 the wall; the machine's memory bandwidth (a numpy copy and a fill) beside the bytes of planes written
-and what writing allows (the masks' own time plus the planes' bytes at the fill's rate); and the
-peak memory of DecisionBatches streaming a corpus of a given size.
+and what a fill's rate allows (the masks' own time plus the planes' bytes written as fast as numpy
+fills memory with plain stores; the reader writes its planes with streaming stores, faster still:
+the Rust bench `read_bench 200 tenhou out` measures both kinds of store and states what streaming
+allows); and the peak memory of DecisionBatches streaming a corpus of a given size.
 
     python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --games 200
     python crates/hupai-py/bench_dataset.py --hupai-bin target/release/hupai --stream-gb 10
@@ -168,14 +170,15 @@ def time_decisions(paths):
                 print(line, flush=True)
                 results.append((label, threads, 3 * games / cpu, 3 * games / wall))
                 if written and reuse and threads == 1:
-                    # What writing allows: the masks' own time (the same read without planes, into
-                    # the same arrays, one thread, this run) plus the planes' bytes written at the
-                    # fill's rate; the planes' own work is what separates the two.
+                    # What a fill's rate allows: the masks' own time (the same read without planes,
+                    # into the same arrays, one thread, this run) plus the planes' bytes written at
+                    # the rate numpy fills memory with plain stores. (The reader streams its planes,
+                    # which no numpy call does: past 100 % is possible.)
                     masks = [r[2] for r in results if r[0] == "hupai masks+actions+outcomes out=" and r[1] == 1]
                     if masks:
                         allows = 1 / (1 / masks[0] + written / games / fill_cpu)
-                        print(f"  writing allows {allows:8.0f} hanchan/CPU-s ({written / games / 1e6:.1f} MB of planes "
-                              f"a hanchan at {fill_cpu / 1e9:.1f} GB per CPU-s beside the masks' "
+                        print(f"  a fill's rate allows {allows:8.0f} hanchan/CPU-s ({written / games / 1e6:.1f} MB "
+                              f"of planes a hanchan at {fill_cpu / 1e9:.1f} GB per CPU-s beside the masks' "
                               f"{masks[0]:.0f}): {100 * 3 * games / cpu / allows:.0f} % of it", flush=True)
                 del d, out
     try:

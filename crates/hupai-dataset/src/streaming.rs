@@ -48,6 +48,15 @@ fn bytes_mut<T: Plain>(cells: &mut [MaybeUninit<T>]) -> &mut [MaybeUninit<u8>] {
     }
 }
 
+/// `src` into `dst` with plain stores (`<[MaybeUninit<u8>]>::write_copy_of_slice`, newer than the
+/// Rust the workspace supports; the loop compiles to a copy).
+fn write_bytes(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
+    assert_eq!(dst.len(), src.len(), "a row copied whole");
+    for (d, &s) in dst.iter_mut().zip(src) {
+        d.write(s);
+    }
+}
+
 /// Initialized `cells`, to write again.
 fn uninit<T: Plain>(cells: &mut [T]) -> &mut [MaybeUninit<T>] {
     // SAFETY: the same memory as cells that may be uninitialized: only values of `T` (`Plain`)
@@ -110,7 +119,7 @@ fn stream_copy(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
 
 #[cfg(not(target_arch = "x86_64"))]
 fn stream_copy(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
-    dst.write_copy_of_slice(src);
+    write_bytes(dst, src);
 }
 
 /// Orders the streaming stores made so far before every later store (a no-op where there are
@@ -265,7 +274,7 @@ mod x86 {
         let head = dst.as_ptr().align_offset(align).min(dst.len());
         let (dst_head, dst) = dst.split_at_mut(head);
         let (src_head, src) = src.split_at(head);
-        dst_head.write_copy_of_slice(src_head);
+        super::write_bytes(dst_head, src_head);
         (dst, src)
     }
 
@@ -314,7 +323,7 @@ mod x86 {
             // SAFETY: `to` is aligned to 16 (`copy_head`).
             unsafe { copy16(to, from) };
         }
-        dst.write_copy_of_slice(src);
+        super::write_bytes(dst, src);
     }
 
     /// [`super::stream_copy`] in pieces of 32 bytes, not fenced.
@@ -339,7 +348,7 @@ mod x86 {
             // SAFETY: `to` is aligned to 32 (`copy_head`); AVX (the caller's).
             unsafe { copy32(to, from) };
         }
-        dst.write_copy_of_slice(src);
+        super::write_bytes(dst, src);
     }
 }
 
