@@ -300,8 +300,10 @@ struct Inputs {
     discards: [Counts; 4],
     /// The length of each relative seat's river (the tiles `discards` counts).
     river_len: [u8; 4],
-    /// Each relative seat's melds (their tiles counted only when they change).
+    /// Each relative seat's melds (their tiles counted only when they change), and their tiles
+    /// counted.
     melds: [arrayvec::ArrayVec<MeldRecord, 4>; 4],
+    meld_tiles: [Counts; 4],
     riichi: [bool; 4],
     last_discard: [Option<u8>; 4],
     markers: arrayvec::ArrayVec<Pai, 5>,
@@ -330,6 +332,7 @@ impl Inputs {
         discards: [[0; 40]; 4],
         river_len: [0; 4],
         melds: [const { arrayvec::ArrayVec::new_const() }; 4],
+        meld_tiles: [[0; 40]; 4],
         riichi: [false; 4],
         last_discard: [None; 4],
         markers: arrayvec::ArrayVec::new_const(),
@@ -531,6 +534,12 @@ fn count(out: &mut Counts, tiles: impl Iterator<Item = Pai>) {
     out[34] = 0;
 }
 
+/// Whether two lists of melds are the same: `==`, a meld's four tiles compared as one word.
+fn same_melds(a: &[MeldRecord], b: &[MeldRecord]) -> bool {
+    let tiles = |m: &MeldRecord| u32::from_le_bytes(m.pais.map(Pai::index));
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| tiles(a) == tiles(b) && a.kind == b.kind && a.from == b.from)
+}
+
 /// The tiles of `melds`.
 fn meld_tiles(melds: &[MeldRecord]) -> impl Iterator<Item = Pai> + '_ {
     melds.iter().flat_map(|m| m.tiles().iter().copied())
@@ -593,11 +602,9 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
             }
         }
         let melds = game.melds(s);
-        if fresh || melds != kept.melds[r].as_slice() {
-            let mut before = [0; 40];
-            count(&mut before, meld_tiles(&kept.melds[r]));
+        if fresh || !same_melds(melds, &kept.melds[r]) {
             count(&mut counted, meld_tiles(melds));
-            put_thermometer(cells, at.melds, &mut before, &counted, fresh);
+            put_thermometer(cells, at.melds, &mut kept.meld_tiles[r], &counted, fresh);
             kept.melds[r] = melds.iter().copied().collect();
         }
         if let Some(at) = at.riichi
