@@ -698,7 +698,10 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
 /// discard changes one seat's discards and last discard, a draw the hand and the tiles left), so
 /// only the cells whose inputs changed are written again, and the whole is copied out. The
 /// planes are those [`write()`] (or [`write_u8`]) would write, whatever the games and seats asked
-/// in whatever order: a cell is kept only when everything it is made of is the same.
+/// in whatever order: a cell is kept only when everything it is made of is the same. A river
+/// and the dora indicators are compared by their lengths alone when the game holds the
+/// [`Game::deal_id`] they were last seen under, under which they only grow: then only the tiles
+/// added since are counted.
 #[derive(Debug, Clone)]
 pub struct Running<T> {
     family: &'static Family,
