@@ -18,7 +18,7 @@
 //! between two decisions) and gives the whole to copy out. Both go through one writer
 //! (`update`), which finds where each field's planes are from a plan made once per family.
 
-use hupai_game::{Game, MeldRecord, Pai, Seat};
+use hupai_game::{Game, MeldRecord, Pai, RiverTile, Seat};
 
 use crate::action_table::{FAMILY_COUNT, Family, kinds, suit_index};
 
@@ -290,13 +290,20 @@ fn kind(pai: Pai) -> u8 {
 /// [`update`] writes again the planes of the fields that changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Inputs {
+    /// The game's [`Game::deal_id`] when the planes were written: while it is the same, the
+    /// rivers and the dora indicators only grew since.
+    deal: u64,
     hand: Counts,
     red: [u8; 3],
     drawn: Option<u8>,
     on_offer: Option<u8>,
     discards: [Counts; 4],
-    /// Each relative seat's melds (their tiles counted only when they change).
+    /// The length of each relative seat's river (the tiles `discards` counts).
+    river_len: [u8; 4],
+    /// Each relative seat's melds (their tiles counted only when they change), and their tiles
+    /// counted.
     melds: [arrayvec::ArrayVec<MeldRecord, 4>; 4],
+    meld_tiles: [Counts; 4],
     riichi: [bool; 4],
     last_discard: [Option<u8>; 4],
     markers: arrayvec::ArrayVec<Pai, 5>,
@@ -317,12 +324,15 @@ struct Inputs {
 impl Inputs {
     /// The inputs of planes not written yet (every field is written whole, whatever it holds).
     const NOTHING: Inputs = Inputs {
+        deal: 0,
         hand: [0; 40],
         red: [0; 3],
         drawn: None,
         on_offer: None,
         discards: [[0; 40]; 4],
+        river_len: [0; 4],
         melds: [const { arrayvec::ArrayVec::new_const() }; 4],
+        meld_tiles: [[0; 40]; 4],
         riichi: [false; 4],
         last_discard: [None; 4],
         markers: arrayvec::ArrayVec::new_const(),
@@ -495,6 +505,24 @@ fn put_one_hot<T: Cell>(cells: &mut [T], at: usize, kept: &mut Option<u8>, new: 
     *kept = new;
 }
 
+/// The tiles of a river past those `kept` counts (`added`), counted into `kept`, and their
+/// cells written in the four rows of the thermometer from `at`, which show `kept`: a kind's count
+/// going from `n - 1` to `n` turns on row `n - 1`'s cell alone (none past the fourth row).
+fn put_added<T: Cell>(cells: &mut [T], at: usize, kept: &mut Counts, added: &[RiverTile]) {
+    let (_, one) = marks::<T>();
+    let rows = &mut cells[at * 34..(at + 4) * 34];
+    for t in added {
+        let k = usize::from(kind(t.pai));
+        // Flowers and the hidden tile are not counted (as `count` leaves them out).
+        if k < 34 {
+            kept[k] += 1;
+            if let Some(c) = rows.get_mut(usize::from(kept[k] - 1) * 34 + k) {
+                *c = one;
+            }
+        }
+    }
+}
+
 /// Counts `tiles` into `out` (flowers and hidden tiles not counted).
 fn count(out: &mut Counts, tiles: impl Iterator<Item = Pai>) {
     *out = [0; 40];
@@ -504,6 +532,12 @@ fn count(out: &mut Counts, tiles: impl Iterator<Item = Pai>) {
         out[usize::from(kind(t))] += 1;
     }
     out[34] = 0;
+}
+
+/// Whether two lists of melds are the same: `==`, a meld's four tiles compared as one word.
+fn same_melds(a: &[MeldRecord], b: &[MeldRecord]) -> bool {
+    let tiles = |m: &MeldRecord| u32::from_le_bytes(m.pais.map(Pai::index));
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| tiles(a) == tiles(b) && a.kind == b.kind && a.from == b.from)
 }
 
 /// The tiles of `melds`.
@@ -539,20 +573,38 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
     put_one_hot(cells, rows.drawn, &mut kept.drawn, game.drawn(seat).map(kind), fresh);
     put_one_hot(cells, rows.on_offer, &mut kept.on_offer, game.tile_on_offer().map(|(_, pai)| kind(pai)), fresh);
 
+    // Under the deal's number the cells show (and the turn order with it), the rivers and the
+    // dora indicators only grew: the tiles past those counted are all that changed of them.
+    let deal = game.deal_id();
+    let same_deal = !fresh && kept.deal == deal;
+    kept.deal = deal;
+
     let scores = game.scores();
     for (r, at) in rows.seats.iter().enumerate() {
         // Relative seats in turn order, which in GB follows the places the players sit at.
         let s = game.next_in_turn(seat, r as u8);
         let river = game.river(s);
-        count(&mut counted, river.iter().map(|t| t.pai));
-        put_thermometer(cells, at.discards, &mut kept.discards[r], &counted, fresh);
-        put_one_hot(cells, at.last_discard, &mut kept.last_discard[r], river.last().map(|t| kind(t.pai)), fresh);
+        let seen = usize::from(kept.river_len[r]);
+        kept.river_len[r] = river.len() as u8;
+        match river.get(seen..) {
+            Some(added) if same_deal => {
+                if !added.is_empty() {
+                    put_added(cells, at.discards, &mut kept.discards[r], added);
+                    let last = river.last().map(|t| kind(t.pai));
+                    put_one_hot(cells, at.last_discard, &mut kept.last_discard[r], last, false);
+                }
+            }
+            _ => {
+                count(&mut counted, river.iter().map(|t| t.pai));
+                put_thermometer(cells, at.discards, &mut kept.discards[r], &counted, fresh);
+                let last = river.last().map(|t| kind(t.pai));
+                put_one_hot(cells, at.last_discard, &mut kept.last_discard[r], last, fresh);
+            }
+        }
         let melds = game.melds(s);
-        if fresh || melds != kept.melds[r].as_slice() {
-            let mut before = [0; 40];
-            count(&mut before, meld_tiles(&kept.melds[r]));
+        if fresh || !same_melds(melds, &kept.melds[r]) {
             count(&mut counted, meld_tiles(melds));
-            put_thermometer(cells, at.melds, &mut before, &counted, fresh);
+            put_thermometer(cells, at.melds, &mut kept.meld_tiles[r], &counted, fresh);
             kept.melds[r] = melds.iter().copied().collect();
         }
         if let Some(at) = at.riichi
@@ -589,7 +641,10 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
         }
     }
 
-    if let Some(at) = rows.dora_markers {
+    // Under one deal's number the indicators only grow: the same number of them are the same.
+    if let Some(at) = rows.dora_markers
+        && !(same_deal && kept.markers.len() == game.dora_marker_count())
+    {
         let markers = game.dora_markers();
         if fresh || markers != kept.markers {
             let mut before = [0; 40];
@@ -597,8 +652,9 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
             count(&mut counted, markers.iter().copied());
             put_thermometer(cells, at, &mut before, &counted, fresh);
             let mut dora = [0f32; 34];
-            for (k, &c) in counted[..34].iter().enumerate() {
-                dora[dora_of(k, family)] += f32::from(c);
+            // Each indicator adds one at the kind it points at (the hidden tile points nowhere).
+            for k in markers.iter().map(|&m| usize::from(kind(m))).filter(|&k| k < 34) {
+                dora[dora_of(k, family)] += 1.0;
             }
             for (c, &v) in row(cells, at + 4).iter_mut().zip(&dora) {
                 *c = T::of(v, scale(Plane::Dora));
@@ -642,7 +698,10 @@ fn update<T: Cell>(game: &Game, seat: Seat, family: &'static Family, kept: &mut 
 /// discard changes one seat's discards and last discard, a draw the hand and the tiles left), so
 /// only the cells whose inputs changed are written again, and the whole is copied out. The
 /// planes are those [`write()`] (or [`write_u8`]) would write, whatever the games and seats asked
-/// in whatever order: a cell is kept only when everything it is made of is the same.
+/// in whatever order: a cell is kept only when everything it is made of is the same. A river
+/// and the dora indicators are compared by their lengths alone when the game holds the
+/// [`Game::deal_id`] they were last seen under, under which they only grow: then only the tiles
+/// added since are counted.
 #[derive(Debug, Clone)]
 pub struct Running<T> {
     family: &'static Family,

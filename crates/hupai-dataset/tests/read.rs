@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use hupai_dataset::action_table::ActionTable;
 use hupai_dataset::{Columns, Options, Planes, Source, features, read, read_texts};
-use hupai_game::policy::{Random, play_out};
+use hupai_game::policy::{Policy, Random, play_out};
 use hupai_game::replay::replay_with_game;
 use hupai_game::{Game, GameRules};
 
@@ -196,6 +196,65 @@ fn running_planes_equal_the_planes_written_whole() {
             .unwrap();
         }
         assert!(checked > 100, "{name}: {checked} decisions checked");
+    }
+}
+
+#[test]
+fn running_planes_tell_a_game_from_its_clone_played_apart() {
+    // A game and its clone played on apart have rivers of the same lengths holding other tiles:
+    // asked in turn of one `Running` for the same seats, each gets its own planes (the planes
+    // written whole), through the deals that follow and the games' ends, in both forms. The
+    // planes kept are of every game of the family met before.
+    for name in ["tenhou", "tenhou-3p", "gb", "sichuan", "hongzhong", "changsha"] {
+        let rules = GameRules::preset(name).unwrap();
+        let family = ActionTable::for_rules(&rules).unwrap().family;
+        let c = features::channels(family) * 34;
+        let mut running_f32 = features::Running::<f32>::new(family);
+        let mut running_u8 = features::Running::<u8>::new(family);
+        // Steps at which some seat's rivers in the two games are as long and not the same.
+        let mut apart = 0;
+        for seed in 0..3 {
+            let mut game = Game::new(rules, seed);
+            game.set_recording(false);
+            let mut together = Random::new(seed);
+            for _ in 0..20 + 40 * seed {
+                let Some(seat) = game.next_seat() else { break };
+                let action = together.choose(&game, seat, &game.legal_actions(seat));
+                game.apply(seat, action).unwrap();
+            }
+            let mut other = game.clone();
+            let mut policies = [Random::new(100 + seed), Random::new(200 + seed)];
+            for _ in 0..1500 {
+                let mut moved = false;
+                for (g, policy) in [&mut game, &mut other].into_iter().zip(&mut policies) {
+                    if let Some(seat) = g.next_seat() {
+                        let action = policy.choose(g, seat, &g.legal_actions(seat));
+                        g.apply(seat, action).unwrap();
+                        moved = true;
+                    }
+                }
+                if !moved {
+                    break;
+                }
+                for seat in 0..rules.players {
+                    for g in [&game, &other] {
+                        let mut whole = vec![0f32; c];
+                        features::write(g, seat, family, &mut whole);
+                        assert_eq!(running_f32.planes(g, seat), &whole[..], "{name}: seat {seat}'s float32 planes");
+                        let mut packed = vec![0u8; c];
+                        features::write_u8(g, seat, family, &mut packed);
+                        assert_eq!(running_u8.planes(g, seat), &packed[..], "{name}: seat {seat}'s uint8 planes");
+                    }
+                }
+                let pais = |g: &Game, s| g.river(s).iter().map(|t| t.pai).collect::<Vec<_>>();
+                if (0..rules.players)
+                    .any(|s| game.river(s).len() == other.river(s).len() && pais(&game, s) != pais(&other, s))
+                {
+                    apart += 1;
+                }
+            }
+        }
+        assert!(apart > 200, "{name}: {apart} steps with rivers as long and apart");
     }
 }
 

@@ -323,6 +323,34 @@ pub(crate) fn wait_rules(rules: Rules) -> Rules {
     if rules == Rules::SANMA { Rules::RIICHI } else { rules }
 }
 
+/// The number that names one deal of one game value ([`Game::deal_id`]): a new one at every deal
+/// and for every clone, from one counter for the process, so no two games and no two deals of a
+/// game share one. Not part of a game's state: two games are equal whatever their numbers.
+#[derive(Debug)]
+pub(crate) struct DealId(u64);
+
+impl DealId {
+    /// A number not given before in this process.
+    pub(crate) fn fresh() -> DealId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        DealId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// A clone is another game, which may be played on differently: it gets a number of its own.
+impl Clone for DealId {
+    fn clone(&self) -> DealId {
+        DealId::fresh()
+    }
+}
+
+/// Always equal: the number names a game value, it is not part of its state.
+impl PartialEq for DealId {
+    fn eq(&self, _: &DealId) -> bool {
+        true
+    }
+}
+
 /// What kind of thing the other seats are answering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum ClaimOn {
@@ -432,6 +460,8 @@ pub struct Game {
     pub(crate) decisions: u64,
     /// Points from sticks left at the end that went to the top player (settled in `scores`).
     pub(crate) final_points: Option<[f64; 4]>,
+    /// Names this deal of this game value (see [`Game::deal_id`]): taken again at every deal.
+    pub(crate) deal_id: DealId,
 }
 
 impl Game {
@@ -486,6 +516,7 @@ impl Game {
             record: true,
             decisions: 0,
             final_points: None,
+            deal_id: DealId::fresh(),
         };
         game.seat_players();
         game.emit(Event::StartGame { players: rules.players, rules: rules.named_in_logs() });
@@ -515,6 +546,7 @@ impl Game {
     }
 
     /// The scores, in seat order (three entries count with three players).
+    #[inline]
     pub fn scores(&self) -> [i32; 4] {
         self.scores
     }
@@ -534,6 +566,7 @@ impl Game {
     }
 
     /// Riichi sticks on the table (1,000 points each, not in anyone's score).
+    #[inline]
     pub fn kyotaku(&self) -> u8 {
         self.kyotaku
     }
@@ -541,6 +574,19 @@ impl Game {
     /// True when the game is over.
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
+    }
+
+    /// A number naming this deal of this game value, for readers that keep what they saw of a
+    /// game from one decision to the next: never given twice in a process, taken again at every
+    /// deal, and new for every clone (which may be played on differently; two equal games may
+    /// have different numbers). While a game keeps its number, its rivers and its dora
+    /// indicators only grow: a discard adds a tile to the end of a river (the last tile of a
+    /// river may then be marked called, nothing else of it changes), a kan may turn over another
+    /// indicator, and the turn order stays. So the tiles past those seen under the same number
+    /// are everything of them that changed.
+    #[inline]
+    pub fn deal_id(&self) -> u64 {
+        self.deal_id.0
     }
 
     /// Decisions applied so far (every `apply` that was accepted).
@@ -596,12 +642,14 @@ impl Game {
     }
 
     /// The dealer's seat.
+    #[inline]
     pub fn oya(&self) -> Seat {
         self.seat_at[usize::from(self.kyoku & 3)]
     }
 
     /// The seat `k` places after `seat` in turn order (counter-clockwise): `seat + k` unless the
     /// family has moved the players between rounds (GB).
+    #[inline]
     pub fn next_in_turn(&self, seat: Seat, k: u8) -> Seat {
         if k < 4 {
             return self.turn_order[usize::from(seat & 3)][usize::from(k)];
@@ -618,6 +666,7 @@ impl Game {
     }
 
     /// A seat's wind this hand (`E`, `S`, `W`, `N`).
+    #[inline]
     pub fn seat_wind(&self, seat: Seat) -> Pai {
         let n = self.rules.players;
         let offset = (self.place[usize::from(seat & 3)] + n - self.kyoku % n) % n;
@@ -771,6 +820,9 @@ impl Game {
     // ---- dealing and drawing ----
 
     pub(crate) fn deal(&mut self) {
+        // Every deal (the one that finds the walls run out and ends the game too) makes new
+        // rivers and shows new dora indicators: what was seen under the old number is gone.
+        self.deal_id = DealId::fresh();
         crate::family::deal(self);
     }
 

@@ -164,17 +164,27 @@ impl Game {
         (0..usize::from(self.dora_shown)).map(|k| self.wall.dora_indicator(k).pai(red)).collect()
     }
 
+    /// How many dora indicators are turned over: the length of [`Game::dora_markers`], without
+    /// listing them.
+    #[inline]
+    pub fn dora_marker_count(&self) -> usize {
+        usize::from(self.dora_shown)
+    }
+
     /// A seat's concealed tiles (the drawn tile included).
+    #[inline]
     pub fn hand(&self, seat: Seat) -> PaiCounts {
         self.players[usize::from(seat.min(3))].hand
     }
 
     /// A seat's declared melds.
+    #[inline]
     pub fn melds(&self, seat: Seat) -> &[MeldRecord] {
         &self.players[usize::from(seat.min(3))].melds
     }
 
     /// A seat's discards.
+    #[inline]
     pub fn river(&self, seat: Seat) -> &[RiverTile] {
         &self.players[usize::from(seat.min(3))].river
     }

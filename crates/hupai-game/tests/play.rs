@@ -135,3 +135,52 @@ fn determinize_keeps_what_the_seat_sees() {
     }
     assert!(differs, "determinize never dealt other hands differently");
 }
+
+#[test]
+fn under_one_deal_id_rivers_and_dora_indicators_only_grow() {
+    // What readers that keep planes from decision to decision rely on (`Game::deal_id`): while a
+    // game keeps its number, every river is the one before with tiles added (only the called
+    // flag of a tile there may change), the dora indicators are those before and maybe more,
+    // and the turn order stays; every deal takes a new number, and so does every clone.
+    let mut checked = 0;
+    for name in PRESETS {
+        let rules = GameRules::preset(name).unwrap();
+        for seed in 0..3 {
+            let mut game = Game::new(rules, seed);
+            let mut rng = SplitMix64(seed);
+            let seats = 0..rules.players;
+            let order = |g: &Game| -> Vec<u8> {
+                seats.clone().flat_map(|s| (0..4).map(move |k| g.next_in_turn(s, k))).collect()
+            };
+            let rivers = |g: &Game| -> Vec<Vec<(hupai_game::Pai, bool, bool)>> {
+                seats.clone().map(|s| g.river(s).iter().map(|t| (t.pai, t.tsumogiri, t.riichi)).collect()).collect()
+            };
+            let mut ids = vec![game.deal_id()];
+            while let Some(seat) = game.next_seat() {
+                let (id, before, markers, turns) = (game.deal_id(), rivers(&game), game.dora_markers(), order(&game));
+                if checked % 17 == 0 {
+                    let twin = game.clone();
+                    assert!(twin == game && twin.deal_id() != id, "{name}: a clone is equal, with a number of its own");
+                }
+                game.apply(seat, choose(&game, seat, &mut rng)).unwrap();
+                if game.deal_id() == id {
+                    for (s, (old, new)) in before.iter().zip(rivers(&game)).enumerate() {
+                        assert!(new.starts_with(old), "{name} seed {seed}: seat {s}'s river {old:?} became {new:?}");
+                    }
+                    assert!(game.dora_markers().starts_with(&markers), "{name} seed {seed}: the indicators changed");
+                    assert_eq!(game.dora_marker_count(), game.dora_markers().len());
+                    assert_eq!(order(&game), turns, "{name} seed {seed}: the turn order changed");
+                    checked += 1;
+                } else {
+                    assert!(!ids.contains(&game.deal_id()), "{name} seed {seed}: a number given twice");
+                    ids.push(game.deal_id());
+                }
+            }
+            // A number for each deal (and one for a last deal finding the walls run out): at
+            // least one a hand played.
+            let hands = game.events().iter().filter(|e| matches!(e, Event::StartKyoku { .. })).count();
+            assert!(ids.len() >= hands, "{name} seed {seed}: {} numbers for {hands} hands", ids.len());
+        }
+    }
+    assert!(checked > 10_000, "{checked} steps checked");
+}
