@@ -687,7 +687,9 @@ impl Game {
         }
     }
 
-    /// Live tiles left to draw (with `per_player_walls`, in the four walls together).
+    /// Live tiles left to draw (with `per_player_walls`, in the four walls together). Inline:
+    /// asked at nearly every turn and every call, a few instructions.
+    #[inline]
     pub fn tiles_left(&self) -> usize {
         if self.rules.per_player_walls {
             let taken: usize = self.quarter_taken.iter().map(|&t| usize::from(t)).sum();
@@ -1005,6 +1007,7 @@ impl Game {
 
     /// Seats whose waits held a tile they did not win on (a bit each): the family's answer
     /// (riichi's furiten).
+    #[inline]
     fn pass_furiten(&mut self, hit: u8) {
         crate::family::win_passed(self, hit);
     }

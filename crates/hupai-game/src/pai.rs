@@ -64,23 +64,33 @@ impl Pai {
     }
 
     /// The kind (a red five's kind is the five); the hidden tile has none.
+    #[inline]
     pub const fn kind(self) -> Option<Tile> {
-        match self.0 {
-            0..=33 => Tile::new(self.0 as usize),
-            34..=36 => Tile::new((self.0 as usize - 34) * 9 + 4),
-            _ => None,
-        }
+        Tile::new(Pai::KIND_INDEX[self.0 as usize] as usize)
     }
 
     /// The kind's index 0–33 (a red five's is the five's); 34 for the hidden tile and the
     /// flowers, so arrays of 35 can count them too.
+    #[inline]
     pub const fn kind_index(self) -> usize {
-        match self.0 {
-            0..=33 => self.0 as usize,
-            34..=36 => (self.0 as usize - 34) * 9 + 4,
-            _ => 34,
-        }
+        Pai::KIND_INDEX[self.0 as usize] as usize
     }
+
+    /// [`Pai::kind_index`] of every byte: one load where the ranges were two comparisons and a
+    /// branch, asked in every hot loop of the engine (each discard, draw and call).
+    const KIND_INDEX: [u8; 256] = {
+        let mut table = [34u8; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = match b {
+                0..=33 => b as u8,
+                34..=36 => ((b - 34) * 9 + 4) as u8,
+                _ => 34,
+            };
+            b += 1;
+        }
+        table
+    };
 
     /// True for the three red fives.
     pub const fn is_red(self) -> bool {
@@ -409,6 +419,36 @@ impl PaiCounts {
     /// copies before its red ones), as many as fit; returns how many were written. A loop over
     /// the kinds held, for the deal's 13-tile hands, which the iterator's chain makes dear.
     pub(crate) fn write_tiles(&self, out: &mut [Pai]) -> usize {
+        // Each kind's copies written as four at once into room for every kind's four (a count
+        // is four at most, so the next kind's start covers the surplus), the red fives put over
+        // their kind's last copies, then as many as fit copied out: a store a kind, where a tile
+        // at a time was a branch and a bounds check each.
+        let mut all = [Pai::UNKNOWN; 34 * 4 + 4];
+        let mut written = 0;
+        let mut held = self.held();
+        while held != 0 {
+            let k = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let count = usize::from(self.kinds[k]);
+            // No hand holds more than four of a kind; counts that did are written as before.
+            let Some(four) = all.get_mut(written..written + 4).filter(|_| count <= 4) else {
+                return self.write_tiles_one_by_one(out);
+            };
+            four.copy_from_slice(&[Pai(k as u8); 4]);
+            if k < 27 && k % 9 == 4 && self.red[k / 9] > 0 {
+                let red = usize::from(self.red[k / 9]).min(count);
+                four[count - red..count].fill(Pai(34 + (k / 9) as u8));
+            }
+            written += count;
+        }
+        let n = written.min(out.len());
+        out[..n].copy_from_slice(&all[..n]);
+        n
+    }
+
+    /// [`PaiCounts::write_tiles`] a tile at a time, for counts above four.
+    #[cold]
+    fn write_tiles_one_by_one(&self, out: &mut [Pai]) -> usize {
         let mut written = 0;
         let mut held = self.held();
         while held != 0 {

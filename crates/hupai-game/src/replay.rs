@@ -900,29 +900,58 @@ struct HandTiles {
 }
 
 /// Each hand's wall, rebuilt from the log's events. Errors carry the hand, the event and why.
+///
+/// Each hand's wall is made as soon as its events are read (at the next hand's start, or the
+/// log's end), in the one record of the hand's tiles, its lists emptied with their room kept for
+/// the next hand: a hand's wall depends on its own events alone, so the first hand whose wall
+/// fails is the one named, as when every hand was gathered first.
 pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<Wall>, (String, usize, String)> {
-    let mut hands: Vec<HandTiles> = Vec::new();
+    let free = free_ids(rules);
+    let wall_of = |h: &HandTiles| {
+        let (wind, kyoku, honba) = h.kyoku;
+        hand_wall(h, rules, &free).map_err(|(at, m)| (kyoku_name(wind, kyoku, honba), at, m))
+    };
+    // A hanchan deals about a dozen hands; the caller adds one wall more.
+    let mut walls = Vec::with_capacity(20);
+    let mut hand: Option<HandTiles> = None;
     let mut after_kan = false;
     for le in events {
         // Read in place: an event is 120 bytes, and most are draws and discards this reads the
         // kind and the tile of.
         let e = &le.event;
         if let &Event::StartKyoku { bakaze, kyoku, honba, oya, tehais, dora_marker, .. } = e {
-            hands.push(HandTiles {
-                kyoku: (bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba),
-                at: le.at,
-                oya,
-                tehais,
-                dora: vec![(dora_marker, le.at)],
-                // A hand draws up to 70 tiles from the live wall: room for them at once.
-                draws: Vec::with_capacity(72),
-                replacements: Vec::new(),
-                ura: Vec::new(),
-            });
+            let kyoku = (bakaze.kind_index().saturating_sub(27) as u8, kyoku, honba);
+            match &mut hand {
+                Some(h) => {
+                    walls.push(wall_of(h)?);
+                    h.kyoku = kyoku;
+                    h.at = le.at;
+                    h.oya = oya;
+                    h.tehais = tehais;
+                    h.dora.clear();
+                    h.dora.push((dora_marker, le.at));
+                    h.draws.clear();
+                    h.replacements.clear();
+                    h.ura.clear();
+                }
+                None => {
+                    hand = Some(HandTiles {
+                        kyoku,
+                        at: le.at,
+                        oya,
+                        tehais,
+                        dora: vec![(dora_marker, le.at)],
+                        // A hand draws up to 70 tiles from the live wall: room for them at once.
+                        draws: Vec::with_capacity(72),
+                        replacements: Vec::new(),
+                        ura: Vec::new(),
+                    })
+                }
+            }
             after_kan = false;
             continue;
         }
-        let Some(h) = hands.last_mut() else { continue };
+        let Some(h) = &mut hand else { continue };
         match *e {
             Event::Tsumo { pai, .. } => {
                 if after_kan {
@@ -946,14 +975,10 @@ pub(crate) fn build_walls(events: &[LogEvent], rules: &GameRules) -> Result<Vec<
             _ => {}
         }
     }
-    let free = free_ids(rules);
-    hands
-        .iter()
-        .map(|h| {
-            let (wind, kyoku, honba) = h.kyoku;
-            hand_wall(h, rules, &free).map_err(|(at, m)| (kyoku_name(wind, kyoku, honba), at, m))
-        })
-        .collect()
+    if let Some(h) = &hand {
+        walls.push(wall_of(h)?);
+    }
+    Ok(walls)
 }
 
 /// Each tile's ids in the set, in order (at most four: one kind's copies), and how many: red
@@ -976,22 +1001,25 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
     let players = rules.players;
     let len = rules.tile_count();
     let frame = Wall { yama: [PaiId(0); 136], len: len as u8, dice: [1, 1] };
-    // Each position's tile as the log shows it, with the event showing it; `Pai::UNKNOWN` where
-    // the log shows none (a hidden tile is refused before it is placed).
-    let mut slots = [(Pai::UNKNOWN, 0usize); 136];
+    // Each position's tile as the log shows it, `Pai::UNKNOWN` where the log shows none (a
+    // hidden tile is refused before it is placed), and apart the event showing it (read only
+    // for an error: the pass over the positions below reads a byte a position).
+    let mut shown = [Pai::UNKNOWN; 136];
+    let mut shown_at = [0usize; 136];
     let mut place = |index: usize, pai: Pai, at: usize| -> Result<(), (usize, String)> {
         if pai.is_unknown() {
             return Err((at, "a hidden tile '?': a replay needs every tile the log shows".into()));
         }
-        let slot = &mut slots[index];
-        if !slot.0.is_unknown() && slot.0 != pai {
-            let other = slot.0;
+        let slot = &mut shown[index];
+        if !slot.is_unknown() && *slot != pai {
+            let other = *slot;
             return Err((
                 at,
                 format!("{pai} and {other} fall on one wall position (more replacement draws than the layout holds)"),
             ));
         }
-        *slot = (pai, at);
+        *slot = pai;
+        shown_at[index] = at;
         Ok(())
     };
     for seat in 0..players {
@@ -1023,13 +1051,12 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
     }
     // Each position the log shows takes the first id of its tile not yet taken; the other
     // positions the rest, tile by tile, the last ids first.
-    let slots = &slots[..len];
     let mut taken = [0u8; 38];
     let mut yama = [PaiId(0); 136];
     // The positions the log shows nothing at, in order.
     let mut unknown = [0u8; 136];
     let mut unknowns = 0;
-    for (i, &(pai, at)) in slots.iter().enumerate() {
+    for (i, &pai) in shown[..len].iter().enumerate() {
         if pai.is_unknown() {
             unknown[unknowns] = i as u8;
             unknowns += 1;
@@ -1042,6 +1069,7 @@ fn hand_wall(h: &HandTiles, rules: &GameRules, free: &FreeIds) -> Result<Wall, (
                 taken[k] += 1;
             }
             _ => {
+                let at = shown_at[i];
                 let why = if pai.is_flower() {
                     format!("{pai}: a flower, which these rules do not have")
                 } else if pai.is_red() && rules.red_fives.iter().all(|&r| r == 0) {

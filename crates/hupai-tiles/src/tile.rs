@@ -181,6 +181,7 @@ impl Tile {
     }
 
     /// True for terminals and honors (幺九牌).
+    #[inline]
     pub const fn is_terminal_or_honor(self) -> bool {
         self.is_honor() || self.is_terminal()
     }

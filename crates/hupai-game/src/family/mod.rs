@@ -615,12 +615,16 @@ pub(crate) fn own_phase_choice(game: &Game, seat: Seat, legal: &Actions) -> Opti
     sichuan::setup_choice(game, seat, legal)
 }
 
-/// The family's own decisions replacing the plain ones (Changsha's): true if they did.
+/// The family's own decisions replacing the plain ones (Changsha's): true if they did. Inline:
+/// asked at every listing, and only Changsha has any.
+#[inline]
 pub(crate) fn own_actions(game: &Game, seat: Seat, want: u16, out: &mut Actions) -> bool {
     game.rules.family == Family::Changsha && changsha::actions(game, seat, want, out)
 }
 
-/// Kongs a family offers besides the plain ones, after the plain list (Changsha's 开杠).
+/// Kongs a family offers besides the plain ones, after the plain list (Changsha's 开杠). Inline,
+/// as [`own_actions`].
+#[inline]
 pub(crate) fn own_kongs(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
     if game.rules.family == Family::Changsha {
         changsha::kongs(game, seat, want, out);
@@ -629,6 +633,7 @@ pub(crate) fn own_kongs(game: &Game, seat: Seat, want: u16, out: &mut Actions) {
 
 /// Whether the family has decisions of its own in the shared phases (Changsha's): its turns'
 /// discards are then asked of its own list, not of the plain discard rules.
+#[inline]
 pub(crate) fn has_own_decisions(family: Family) -> bool {
     family == Family::Changsha
 }
