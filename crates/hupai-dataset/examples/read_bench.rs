@@ -74,11 +74,12 @@ fn main() {
             Source { name, text }
         })
         .collect();
-    // Each form's fastest read in hanchan per CPU second, for `memory`'s summary.
-    let mut fastest: Vec<(&str, f64, usize)> = Vec::new();
+    // Each form's hanchan per CPU second over all its reads (finer than one read's clock ticks),
+    // and its rows a read, for `memory`'s summary.
+    let mut timed: Vec<(&str, f64, usize)> = Vec::new();
     for form in forms {
         if form == "memory" {
-            memory(&rules, &sources, &fastest);
+            memory(&rules, &sources, &timed);
             continue;
         }
         if let Some(base) = form.strip_prefix("stream-") {
@@ -140,10 +141,10 @@ fn main() {
             reads.push((now[0] - at[0]) + (now[1] - at[1]));
         }
         reads.sort_by(f64::total_cmp);
-        fastest.push((form, games as f64 / reads[0].max(0.01), rows));
         let after = usage();
         let (wall, user, system) = (wall.elapsed().as_secs_f64(), after[0] - before[0], after[1] - before[1]);
         let (cpu, hanchan) = (user + system, (games as usize * repeat) as f64);
+        timed.push((form, hanchan / cpu.max(0.01), rows));
         println!(
             "{form:>8}: {rows} rows a read, {:.0} hanchan / CPU-s, {:.0} / s wall ({:.2} µs a row CPU; user {user:.2} s, \
              system {system:.2} s, {:.0} minor faults); reads of {games}: fastest {:.0} / CPU-s, median {:.0}",
@@ -160,10 +161,10 @@ fn main() {
 /// What one thread writes per CPU second (bytes), with plain and with streaming stores, into
 /// memory the size of a read's float32 planes, a row of planes at a time from a row the cache
 /// holds; then, after the forms timed before it, what writing allows each planes form.
-fn memory(rules: &GameRules, sources: &[Source], fastest: &[(&str, f64, usize)]) {
+fn memory(rules: &GameRules, sources: &[Source], timed: &[(&str, f64, usize)]) {
     let family = hupai_dataset::action_table::ActionTable::for_rules(rules).expect("a preset's table").family;
     let width = hupai_dataset::features::channels(family) * 34 * 4;
-    let rows = fastest.first().map_or_else(|| read_texts(sources, &Options::default()).len(), |f| f.2);
+    let rows = timed.first().map_or_else(|| read_texts(sources, &Options::default()).len(), |f| f.2);
     let row: Vec<u8> = (0..width).map(|i| (i % 3) as u8).collect();
     let mut out = vec![0u8; rows * width];
     let mut rate = |stream: bool| {
@@ -188,9 +189,9 @@ fn memory(rules: &GameRules, sources: &[Source], fastest: &[(&str, f64, usize)])
         plain / 1e9,
         streamed / 1e9,
     );
-    let Some(&(_, masks, rows)) = fastest.iter().find(|f| f.0.starts_with("none")) else { return };
+    let Some(&(_, masks, rows)) = timed.iter().find(|f| f.0.starts_with("none")) else { return };
     let games = sources.len() as f64;
-    for &(form, got, _) in fastest {
+    for &(form, got, _) in timed {
         let bytes = match form.split('-').next() {
             Some("f32") => width,
             Some("u8") => width / 4,
@@ -201,7 +202,7 @@ fn memory(rules: &GameRules, sources: &[Source], fastest: &[(&str, f64, usize)])
         let allows = 1.0 / (1.0 / masks + bytes / streamed);
         println!(
             "  {form}: writing allows {allows:.0} hanchan / CPU-s ({:.1} MB of planes a hanchan streamed beside the \
-             masks' {masks:.0}); the fastest read {got:.0}, {:.0} % of it; planes written at {:.1} GB per CPU-s",
+             masks' {masks:.0}); the read {got:.0}, {:.0} % of it; planes written at {:.1} GB per CPU-s",
             bytes / 1e6,
             100.0 * got / allows,
             got * bytes / 1e9,
