@@ -306,7 +306,8 @@ impl Columns {
         if self.family.is_none() {
             self.family = other.family;
         }
-        // The planes (most of the bytes) streamed: the columns are not read before the read ends.
+        // The planes (most of the bytes) streamed: a read's columns outgrow the caches and are read
+        // once it ends, from memory either way.
         let mut streams = Streams::new();
         streams.append(&mut self.planes_f32, &mut other.planes_f32);
         streams.append(&mut self.planes_u8, &mut other.planes_u8);
